@@ -1,0 +1,26 @@
+package dev.opcua.stack.codegen.emit;
+
+import java.util.List;
+
+/** Packages the generator writes, and the hand-written runtime classes the generated code refers to. */
+public final class Packages {
+
+    public static final String BASE = "dev.opcua.stack.core";
+    public static final String STRUCTURED = BASE + ".types.structured";
+    public static final String ENUMERATED = BASE + ".types.enumerated";
+    public static final String IDS = BASE + ".ids";
+
+    /** The packages the generator owns: their previously generated files are replaced on every run. */
+    public static final List<String> OWNED = List.of(STRUCTURED, ENUMERATED, IDS);
+
+    public static final String NODE_ID = BASE + ".types.builtin.NodeId";
+    public static final String NODE_IDS = IDS + ".NodeIds";
+    public static final String UA_STRUCTURE = BASE + ".types.UaStructure";
+    public static final String UA_ENUMERATION = BASE + ".types.UaEnumeration";
+    public static final String UA_CODEC = BASE + ".encoding.UaCodec";
+    public static final String UA_ENCODER = BASE + ".encoding.binary.UaEncoder";
+    public static final String UA_DECODER = BASE + ".encoding.binary.UaDecoder";
+
+    private Packages() {
+    }
+}

@@ -1,0 +1,2 @@
+/** Readers for the schema data files (binary type dictionary, CSV id lists) and the records they produce. */
+package dev.opcua.stack.codegen.schema;

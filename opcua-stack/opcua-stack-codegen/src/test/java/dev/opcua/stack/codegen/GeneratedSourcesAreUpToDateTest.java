@@ -1,0 +1,26 @@
+package dev.opcua.stack.codegen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GeneratedSourcesAreUpToDateTest {
+
+    @Test
+    void committedGeneratedSourcesAreByteIdenticalToAFreshGeneration(@TempDir Path out) throws Exception {
+        Path schema = SchemaLocations.requireSchemaDir();
+        Path committed = SchemaLocations.committedSourcesDir();
+
+        CodeGenerator.generate(schema, out, SourceTrees.QUIET);
+
+        List<String> differences = SourceTrees.differences(out, committed);
+        assertThat(differences)
+                .as("generated sources in %s are not current (expected: fresh generation, actual: committed);"
+                        + " run `mvn -q -pl opcua-stack/opcua-stack-codegen compile exec:java` from the repository"
+                        + " root and commit the result", committed)
+                .isEmpty();
+    }
+}

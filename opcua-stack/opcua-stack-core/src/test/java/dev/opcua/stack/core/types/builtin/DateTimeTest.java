@@ -1,0 +1,94 @@
+package dev.opcua.stack.core.types.builtin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** DateTime: 100 ns ticks since 1601-01-01 UTC, clamped as Part 6, 5.2.2.5 says. */
+class DateTimeTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "2024-06-15T12:30:45.1234567Z",
+        "1970-01-01T00:00:00Z",
+        "1969-12-31T23:59:59.9999999Z",
+        "1601-01-02T00:00:00Z",
+        "9999-12-31T23:59:58.9999999Z",
+    })
+    void instantRoundTripsAtHundredNanosecondResolution(String text) {
+        Instant instant = Instant.parse(text);
+        assertThat(DateTime.ofInstant(instant).toInstant()).isEqualTo(instant);
+    }
+
+    @Test
+    void nanosecondsBelowHundredAreTruncated() {
+        DateTime t = DateTime.ofInstant(Instant.parse("2024-06-15T12:30:45.123456789Z"));
+        assertThat(t.toInstant()).isEqualTo(Instant.parse("2024-06-15T12:30:45.1234567Z"));
+    }
+
+    @Test
+    void unixEpochIsTheDocumentedTickOffset() {
+        assertThat(DateTime.ofEpochMillis(0).utcTicks()).isEqualTo(116_444_736_000_000_000L);
+        assertThat(DateTime.ofInstant(Instant.parse("2024-01-01T00:00:00Z")).utcTicks())
+                .isEqualTo(133_485_408_000_000_000L);
+        assertThat(DateTime.ofEpochMillis(1_000).toEpochMillis()).isEqualTo(1_000);
+    }
+
+    @Test
+    void instantsAtOrBefore1601AreMinValue() {
+        assertThat(DateTime.ofInstant(Instant.parse("1601-01-01T00:00:00Z"))).isEqualTo(DateTime.MIN_VALUE);
+        assertThat(DateTime.ofInstant(Instant.parse("1600-12-31T23:59:59.9999999Z"))).isEqualTo(DateTime.MIN_VALUE);
+        assertThat(DateTime.ofInstant(Instant.parse("0001-01-01T00:00:00Z"))).isEqualTo(DateTime.MIN_VALUE);
+        assertThat(DateTime.ofInstant(Instant.MIN)).isEqualTo(DateTime.MIN_VALUE);
+        assertThat(DateTime.MIN_VALUE.isNull()).isTrue();
+        assertThat(DateTime.MIN_VALUE.toInstant()).isEqualTo(Instant.parse("1601-01-01T00:00:00Z"));
+    }
+
+    @Test
+    void instantsJustAfter1601AreNotClampedToMinValue() {
+        // Part 6, 5.2.2.5: only values "equal to or earlier than 1601-01-01 12:00AM UTC" are encoded as 0;
+        // half a second later is 5 000 000 ticks.
+        assertThat(DateTime.ofInstant(Instant.parse("1601-01-01T00:00:00.5Z")).utcTicks()).isEqualTo(5_000_000L);
+        assertThat(DateTime.ofInstant(Instant.parse("1601-01-01T00:00:00.0000001Z")).utcTicks()).isEqualTo(1L);
+    }
+
+    @Test
+    void instantsAtOrAfterTheEndOfYear9999AreMaxValue() {
+        assertThat(DateTime.ofInstant(Instant.parse("9999-12-31T23:59:59Z"))).isEqualTo(DateTime.MAX_VALUE);
+        assertThat(DateTime.ofInstant(Instant.parse("9999-12-31T23:59:59.5Z"))).isEqualTo(DateTime.MAX_VALUE);
+        assertThat(DateTime.ofInstant(Instant.MAX)).isEqualTo(DateTime.MAX_VALUE);
+        assertThat(DateTime.MAX_VALUE.utcTicks()).isEqualTo(Long.MAX_VALUE);
+        assertThat(DateTime.MAX_VALUE.toInstant()).isEqualTo(Instant.parse("9999-12-31T23:59:59.9999999Z"));
+        assertThat(DateTime.ofInstant(Instant.parse("9999-12-31T23:59:58.9999999Z"))).isNotEqualTo(DateTime.MAX_VALUE);
+    }
+
+    @Test
+    void ticksFromTheWireAreClamped() {
+        assertThat(DateTime.ofTicks(0)).isSameAs(DateTime.MIN_VALUE);
+        assertThat(DateTime.ofTicks(-1)).isSameAs(DateTime.MIN_VALUE);
+        assertThat(DateTime.ofTicks(Long.MIN_VALUE)).isSameAs(DateTime.MIN_VALUE);
+        assertThat(DateTime.ofTicks(Long.MAX_VALUE)).isSameAs(DateTime.MAX_VALUE);
+        assertThat(DateTime.ofTicks(Long.MAX_VALUE - 1)).isEqualTo(DateTime.MAX_VALUE);
+        assertThat(DateTime.ofTicks(1).utcTicks()).isEqualTo(1);
+    }
+
+    @Test
+    void dateTimesCompareByTicks() {
+        DateTime earlier = DateTime.ofEpochMillis(1_000);
+        DateTime later = DateTime.ofEpochMillis(2_000);
+        assertThat(earlier).isLessThan(later);
+        assertThat(DateTime.MIN_VALUE).isLessThan(earlier);
+        assertThat(DateTime.MAX_VALUE).isGreaterThan(later);
+        assertThat(DateTime.ofEpochMillis(1_000)).isEqualTo(earlier).hasSameHashCodeAs(earlier);
+    }
+
+    @Test
+    void toStringIsIsoOrTheNameOfTheLimit() {
+        assertThat(DateTime.ofInstant(Instant.parse("2024-01-01T00:00:00Z")).toString()).isEqualTo("2024-01-01T00:00:00Z");
+        assertThat(DateTime.MIN_VALUE.toString()).isEqualTo("DateTime.MIN_VALUE");
+        assertThat(DateTime.MAX_VALUE.toString()).isEqualTo("DateTime.MAX_VALUE");
+    }
+}
