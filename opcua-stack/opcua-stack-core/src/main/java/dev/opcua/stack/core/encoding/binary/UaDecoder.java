@@ -57,6 +57,7 @@ public final class UaDecoder {
     private int nesting;
     /** Entries on the path stack: nested values plus array elements. */
     private int depth;
+    private DateTime lastDateTime = DateTime.MIN_VALUE;
     private String[] pathFields = new String[8];
     private int[] pathIndexes = new int[8];
 
@@ -280,7 +281,16 @@ public final class UaDecoder {
 
     public DateTime readDateTime(String field) {
         need(field, 8);
-        return DateTime.ofTicks(buf.readLongLE());
+        long ticks = buf.readLongLE();
+        // Timestamps repeat within a message (source and server time, one server time for all results):
+        // DateTime is immutable, so the last one read is reused when the ticks match.
+        DateTime last = lastDateTime;
+        if (last.utcTicks() == ticks) {
+            return last;
+        }
+        DateTime value = DateTime.ofTicks(ticks);
+        lastDateTime = value;
+        return value;
     }
 
     public UUID readGuid(String field) {

@@ -17,18 +17,19 @@ public final class DataValue {
     private final Variant value;
     private final StatusCode statusCode;
     private final DateTime sourceTimestamp;
-    private final int sourcePicoseconds;
     private final DateTime serverTimestamp;
-    private final int serverPicoseconds;
+    // 0..9999 fits a short: keeps an instance at 32 bytes.
+    private final short sourcePicoseconds;
+    private final short serverPicoseconds;
 
     private DataValue(Variant value, StatusCode statusCode, DateTime sourceTimestamp, int sourcePicoseconds,
             DateTime serverTimestamp, int serverPicoseconds) {
         this.value = value;
         this.statusCode = statusCode;
         this.sourceTimestamp = sourceTimestamp;
-        this.sourcePicoseconds = sourcePicoseconds;
+        this.sourcePicoseconds = (short) sourcePicoseconds;
         this.serverTimestamp = serverTimestamp;
-        this.serverPicoseconds = serverPicoseconds;
+        this.serverPicoseconds = (short) serverPicoseconds;
     }
 
     /**
