@@ -1,0 +1,115 @@
+package dev.opcua.stack.core.transport.tcp;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.channel.ChunkType;
+import dev.opcua.stack.core.channel.MessageType;
+import dev.opcua.stack.core.ids.StatusCodes;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.handler.codec.DecoderException;
+import java.util.List;
+
+/**
+ * Cuts the UA TCP byte stream into frames by the 8-byte header common to UA TCP and UASC (Part 6,
+ * 7.1.2.2): three type bytes, a chunk type byte, and the little-endian UInt32 MessageSize that counts
+ * the header too. Each whole frame is passed on as a retained slice, header included, which the next
+ * handler releases.
+ *
+ * <p>The header is checked before any body is buffered, as Part 6, 7.1.2.2 asks of the UA TCP layer:
+ * <ul>
+ *   <li>an unknown message type, or a chunk type other than 'F', 'C', 'A': {@code BadTcpMessageTypeInvalid};</li>
+ *   <li>a MessageSize smaller than the header: {@code BadDecodingError};</li>
+ *   <li>a MessageSize above {@link #maxFrameSize()}: {@code BadTcpMessageTooLarge}.</li>
+ * </ul>
+ * The failure is thrown as a {@link UaException}, which Netty wraps in a {@link DecoderException}:
+ * the handler that answers with an ERR message and closes the connection (Part 6, 7.1.5) finds the
+ * status in {@code cause.getCause()}. The stream cannot be resynchronised after a bad header, so from
+ * then on the decoder discards all input and emits nothing.
+ *
+ * <p>Not thread-safe, like any Netty handler: call {@link #setMaxFrameSize} on the channel's event loop.
+ */
+public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
+
+    /** Bytes of the common header: MessageType, chunk type, MessageSize. */
+    public static final int HEADER_SIZE = 8;
+
+    private int maxFrameSize;
+    private boolean failed;
+
+    /**
+     * A decoder that accepts frames of up to {@code maxFrameSize} bytes. Before the Hello/Acknowledge
+     * exchange this bounds the connection messages: 8192 covers HEL, ACK and ERR, but a ReverseHello
+     * with two 4095-byte strings is 8206 bytes.
+     */
+    public UaTcpFrameDecoder(int maxFrameSize) {
+        setMaxFrameSize(maxFrameSize);
+    }
+
+    /** The largest frame accepted, header included. */
+    public int maxFrameSize() {
+        return maxFrameSize;
+    }
+
+    /**
+     * Sets the largest frame accepted, header included: after the negotiation, the ReceiveBufferSize
+     * of this end (Part 6, 7.1.2.4). Applies from the next header read.
+     */
+    public void setMaxFrameSize(int maxFrameSize) {
+        if (maxFrameSize < HEADER_SIZE) {
+            throw new IllegalArgumentException(
+                    "maxFrameSize must be at least the " + HEADER_SIZE + "-byte header, was " + maxFrameSize);
+        }
+        this.maxFrameSize = maxFrameSize;
+    }
+
+    /** Whether a bad header was seen; all input since has been discarded. */
+    public boolean isFailed() {
+        return failed;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        int readable = in.readableBytes();
+        if (readable < 4) {
+            return;
+        }
+        int start = in.readerIndex();
+        int typeAndChunk = in.getIntLE(start);
+        if (MessageType.fromHeader(typeAndChunk) == null) {
+            throw fail(in, StatusCodes.BadTcpMessageTypeInvalid,
+                    "unknown message type " + MessageType.describe(typeAndChunk));
+        }
+        int chunkType = typeAndChunk >>> 24;
+        if (ChunkType.fromByte(chunkType) == null) {
+            throw fail(in, StatusCodes.BadTcpMessageTypeInvalid, "invalid chunk type " + MessageType.describeByte(chunkType)
+                    + " in a " + MessageType.describe(typeAndChunk) + " header, expected 'F', 'C' or 'A'");
+        }
+        if (readable < HEADER_SIZE) {
+            return;
+        }
+        long size = in.getUnsignedIntLE(start + 4);
+        if (size < HEADER_SIZE) {
+            throw fail(in, StatusCodes.BadDecodingError,
+                    "message size " + size + " is smaller than the " + HEADER_SIZE + "-byte header");
+        }
+        if (size > maxFrameSize) {
+            throw fail(in, StatusCodes.BadTcpMessageTooLarge,
+                    "message size " + size + " exceeds the maximum of " + maxFrameSize + " bytes");
+        }
+        if (readable < size) {
+            return;
+        }
+        out.add(in.readRetainedSlice((int) size));
+    }
+
+    private UaException fail(ByteBuf in, int status, String message) {
+        failed = true;
+        in.skipBytes(in.readableBytes());
+        return new UaException(status, message);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.opcua.stack.core.transport.uasc;
+
+import dev.opcua.stack.core.channel.AsymmetricSecurityHeader;
+import dev.opcua.stack.core.channel.ChunkEncoder;
+import dev.opcua.stack.core.channel.MessageType;
+import dev.opcua.stack.core.channel.SequenceNumbers;
+import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.security.ChunkCrypto;
+import dev.opcua.stack.core.types.UaStructure;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.util.concurrent.FastThreadLocal;
+
+/**
+ * The sending half of a secure channel, shared by the client and server handlers: encodes a message
+ * on the calling thread (a worker, not the event loop), cuts it into chunks and writes them.
+ *
+ * <p>Chunking, sequence numbers and the write happen under this channel's lock, so chunks reach the
+ * wire in sequence-number order even when several workers answer at once; the lock is per channel,
+ * never shared by all channels. Writes are flushed; a {@code FlushConsolidationHandler} in the
+ * pipeline coalesces flushes per event-loop turn.
+ */
+public final class SecureChannelWriter {
+
+    private static final FastThreadLocal<UaEncoder> ENCODERS = new FastThreadLocal<>() {
+        @Override
+        protected UaEncoder initialValue() {
+            return new UaEncoder(CodecRegistry.standard());
+        }
+    };
+
+    private final Channel channel;
+    private final CodecRegistry registry;
+    private final SequenceNumbers sequenceNumbers = new SequenceNumbers();
+    private final Object lock = new Object();
+
+    private volatile ChunkEncoder chunkEncoder;
+    private volatile long secureChannelId;
+    private volatile long tokenId;
+    private volatile ChunkCrypto crypto = ChunkCrypto.NONE;
+
+    public SecureChannelWriter(Channel channel, CodecRegistry registry) {
+        this.channel = channel;
+        this.registry = registry;
+    }
+
+    /** Sets the chunk size and the peer's limits once HEL/ACK are exchanged. */
+    public void setChunkEncoder(ChunkEncoder chunkEncoder) {
+        this.chunkEncoder = chunkEncoder;
+    }
+
+    /** Sets the channel id and the token (and its crypto) that secure MSG and CLO chunks from now on. */
+    public void setToken(long secureChannelId, long tokenId, ChunkCrypto crypto) {
+        synchronized (lock) {
+            this.secureChannelId = secureChannelId;
+            this.tokenId = tokenId;
+            this.crypto = crypto;
+        }
+    }
+
+    public long secureChannelId() {
+        return secureChannelId;
+    }
+
+    public long tokenId() {
+        return tokenId;
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    /**
+     * Encodes and writes a MSG or CLO message.
+     *
+     * @throws dev.opcua.stack.core.UaException when the message exceeds the peer's limits (nothing is written)
+     */
+    public ChannelFuture writeSymmetric(MessageType type, long requestId, UaStructure message) {
+        ByteBuf body = encode(message);
+        try {
+            synchronized (lock) {
+                ByteBuf out = channel.alloc().buffer(body.readableBytes() + 64);
+                try {
+                    chunkEncoder.encodeSymmetric(type, secureChannelId, tokenId, requestId, body, sequenceNumbers,
+                            crypto, out);
+                } catch (RuntimeException e) {
+                    out.release();
+                    throw e;
+                }
+                return channel.writeAndFlush(out);
+            }
+        } finally {
+            body.release();
+        }
+    }
+
+    /** Encodes and writes an OPN request or response with the asymmetric security header. */
+    public ChannelFuture writeAsymmetric(long channelIdInHeader, AsymmetricSecurityHeader securityHeader,
+            ChunkCrypto asymmetricCrypto, long requestId, UaStructure message) {
+        ByteBuf body = encode(message);
+        try {
+            synchronized (lock) {
+                ByteBuf out = channel.alloc().buffer(body.readableBytes() + 128);
+                try {
+                    chunkEncoder.encodeAsymmetric(channelIdInHeader, securityHeader, requestId, body, sequenceNumbers,
+                            asymmetricCrypto, out);
+                } catch (RuntimeException e) {
+                    out.release();
+                    throw e;
+                }
+                return channel.writeAndFlush(out);
+            }
+        } finally {
+            body.release();
+        }
+    }
+
+    /** Writes an abort chunk for a request whose response could not be sent (Part 6, 6.7.3). */
+    public ChannelFuture writeAbort(long requestId, int status, String reason) {
+        synchronized (lock) {
+            ByteBuf out = channel.alloc().buffer(64 + (reason == null ? 0 : reason.length() * 3));
+            chunkEncoder.encodeAbort(secureChannelId, tokenId, requestId, status, reason, sequenceNumbers, crypto, out);
+            return channel.writeAndFlush(out);
+        }
+    }
+
+    private ByteBuf encode(UaStructure message) {
+        ByteBuf body = channel.alloc().buffer();
+        try {
+            UaEncoder encoder = registry == CodecRegistry.standard() ? ENCODERS.get() : new UaEncoder(registry);
+            encoder.setBuffer(body).writeMessage(message);
+            encoder.setBuffer(null);
+            return body;
+        } catch (RuntimeException e) {
+            body.release();
+            throw e;
+        }
+    }
+}

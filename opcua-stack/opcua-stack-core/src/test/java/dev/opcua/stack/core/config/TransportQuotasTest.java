@@ -1,0 +1,135 @@
+package dev.opcua.stack.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.opcua.stack.core.encoding.EncodingLimits;
+import java.time.Duration;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class TransportQuotasTest {
+
+    @Test
+    void defaults() {
+        TransportQuotas q = TransportQuotas.DEFAULT;
+        assertThat(q.operationTimeout()).isEqualTo(Duration.ofSeconds(120));
+        assertThat(q.maxMessageSize()).isEqualTo(2_097_152);
+        assertThat(q.maxBufferSize()).isEqualTo(65_535);
+        assertThat(q.maxChunkCount()).isZero();
+        assertThat(q.maxStringLength()).isEqualTo(65_535);
+        assertThat(q.maxByteStringLength()).isEqualTo(1_048_576);
+        assertThat(q.maxArrayLength()).isEqualTo(65_535);
+        assertThat(q.maxEncodingNestingLevels()).isEqualTo(200);
+        assertThat(q.channelLifetime()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(q.helloTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(q.securityTokenLifetime()).isEqualTo(Duration.ofHours(1));
+        assertThat(q.maxConnections()).isEqualTo(1000);
+        assertThat(TransportQuotas.builder().build()).isEqualTo(q);
+    }
+
+    @Test
+    void encodingLimitsCarryTheDecoderFields() {
+        TransportQuotas q = TransportQuotas.builder()
+                .maxStringLength(10).maxByteStringLength(20).maxArrayLength(30).maxEncodingNestingLevels(40)
+                .build();
+        assertThat(q.encodingLimits()).isEqualTo(new EncodingLimits(10, 20, 30, 40));
+        assertThat(TransportQuotas.DEFAULT.encodingLimits()).isEqualTo(EncodingLimits.DEFAULT);
+    }
+
+    @Test
+    void derivedChunkCountCoversTheLargestMessagePlusOne() {
+        // 2 MiB over 65511 body bytes per chunk (65535 - 24) is 32.01, so 33 chunks, plus the spare
+        assertThat(TransportQuotas.DEFAULT.effectiveMaxChunkCount()).isEqualTo(34);
+        TransportQuotas exact = TransportQuotas.builder().maxBufferSize(8192).maxMessageSize(4 * 8168).build();
+        assertThat(exact.effectiveMaxChunkCount()).isEqualTo(5);
+        assertThat(exact.toBuilder().maxMessageSize(4 * 8168 + 1).build().effectiveMaxChunkCount()).isEqualTo(6);
+    }
+
+    @Test
+    void derivedChunkCountDoesNotOverflowNearTwoGibibytes() {
+        TransportQuotas q = TransportQuotas.builder().maxBufferSize(8192).maxMessageSize(Integer.MAX_VALUE).build();
+        assertThat(q.effectiveMaxChunkCount()).isEqualTo(262_916);
+    }
+
+    @Test
+    void explicitChunkCountWins() {
+        assertThat(TransportQuotas.builder().maxChunkCount(5).build().effectiveMaxChunkCount()).isEqualTo(5);
+    }
+
+    @Test
+    void builderRoundTrip() {
+        TransportQuotas q = TransportQuotas.builder()
+                .operationTimeout(Duration.ofSeconds(5))
+                .maxMessageSize(1_000_000)
+                .maxBufferSize(16_384)
+                .maxChunkCount(70)
+                .maxStringLength(1)
+                .maxByteStringLength(2)
+                .maxArrayLength(3)
+                .maxEncodingNestingLevels(4)
+                .channelLifetime(Duration.ofMinutes(2))
+                .helloTimeout(Duration.ofSeconds(3))
+                .securityTokenLifetime(Duration.ofMinutes(10))
+                .maxConnections(7)
+                .build();
+        assertThat(q).isEqualTo(new TransportQuotas(Duration.ofSeconds(5), 1_000_000, 16_384, 70, 1, 2, 3, 4,
+                Duration.ofMinutes(2), Duration.ofSeconds(3), Duration.ofMinutes(10), 7));
+        assertThat(q.toBuilder().build()).isEqualTo(q);
+        assertThat(q.toBuilder().maxConnections(8).build().maxConnections()).isEqualTo(8);
+        assertThat(q.maxConnections()).isEqualTo(7);
+    }
+
+    static Stream<Arguments> invalid() {
+        return Stream.of(
+                bad(b -> b.maxBufferSize(4096),
+                        "maxBufferSize must be at least 8192 bytes (Part 6, 7.1.2.3), was 4096"),
+                bad(b -> b.maxMessageSize(65_534),
+                        "maxMessageSize must be at least maxBufferSize (65535 bytes), was 65534"),
+                bad(b -> b.maxChunkCount(-1), "maxChunkCount must be 0 (derived from the sizes) or positive, was -1"),
+                bad(b -> b.maxStringLength(0), "maxStringLength must be greater than 0, was 0"),
+                bad(b -> b.maxByteStringLength(-5), "maxByteStringLength must be greater than 0, was -5"),
+                bad(b -> b.maxArrayLength(0), "maxArrayLength must be greater than 0, was 0"),
+                bad(b -> b.maxEncodingNestingLevels(0), "maxEncodingNestingLevels must be greater than 0, was 0"),
+                bad(b -> b.maxConnections(0), "maxConnections must be greater than 0, was 0"),
+                bad(b -> b.operationTimeout(Duration.ZERO), "operationTimeout must be positive, was PT0S"),
+                bad(b -> b.channelLifetime(Duration.ofSeconds(-1)), "channelLifetime must be positive, was PT-1S"),
+                bad(b -> b.helloTimeout(Duration.ZERO), "helloTimeout must be positive, was PT0S"),
+                bad(b -> b.securityTokenLifetime(Duration.ZERO), "securityTokenLifetime must be positive, was PT0S"),
+                bad(b -> b.securityTokenLifetime(Duration.ofMillis(0x1_0000_0000L)),
+                        "securityTokenLifetime must be at most 4294967295 ms (UInt32 RequestedLifetime, Part 4, "
+                                + "5.5.2), was PT1193H2M47.296S"));
+    }
+
+    private static Arguments bad(UnaryOperator<TransportQuotas.Builder> change, String message) {
+        return Arguments.of(change, message);
+    }
+
+    @ParameterizedTest
+    @MethodSource("invalid")
+    void invalidValuesAreRefusedNamingFieldValueAndRule(UnaryOperator<TransportQuotas.Builder> change,
+            String message) {
+        assertThatThrownBy(() -> change.apply(TransportQuotas.builder()).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(message);
+    }
+
+    @Test
+    void missingDurationIsRefusedByName() {
+        assertThatThrownBy(() -> TransportQuotas.builder().helloTimeout(null).build())
+                .isInstanceOf(NullPointerException.class)
+                .hasMessage("helloTimeout must not be null");
+    }
+
+    @Test
+    void boundaryValuesAreAccepted() {
+        TransportQuotas q = TransportQuotas.builder()
+                .maxBufferSize(8192).maxMessageSize(8192).maxChunkCount(0)
+                .securityTokenLifetime(Duration.ofMillis(0xFFFF_FFFFL)).build();
+        assertThat(q.effectiveMaxChunkCount()).isEqualTo(3);
+    }
+}
