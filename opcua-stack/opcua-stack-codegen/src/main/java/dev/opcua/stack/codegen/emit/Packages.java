@@ -16,6 +16,8 @@ public final class Packages {
     public static final String NODE_ID = BASE + ".types.builtin.NodeId";
     public static final String NODE_IDS = IDS + ".NodeIds";
     public static final String UA_STRUCTURE = BASE + ".types.UaStructure";
+    public static final String UA_REQUEST_MESSAGE = BASE + ".types.UaRequestMessage";
+    public static final String UA_RESPONSE_MESSAGE = BASE + ".types.UaResponseMessage";
     public static final String UA_ENUMERATION = BASE + ".types.UaEnumeration";
     public static final String UA_CODEC = BASE + ".encoding.UaCodec";
     public static final String UA_ENCODER = BASE + ".encoding.binary.UaEncoder";

@@ -27,8 +27,9 @@ public final class StructureWriter {
         Set<String> imports = new TreeSet<>();
         imports.add(Packages.NODE_ID);
         imports.add(Packages.NODE_IDS);
+        String contract = contractOf(structure);
         if (structure.baseName() == null) {
-            imports.add(Packages.UA_STRUCTURE);
+            imports.add(contract);
         }
         if (concrete) {
             imports.add(Packages.UA_CODEC);
@@ -59,7 +60,9 @@ public final class StructureWriter {
             case OPEN -> "public class " + name;
             case ABSTRACT -> "public abstract class " + name;
         };
-        head += structure.baseName() == null ? " implements UaStructure" : " extends " + structure.baseName();
+        head += structure.baseName() == null
+                ? " implements " + contract.substring(contract.lastIndexOf('.') + 1)
+                : " extends " + structure.baseName();
         out.open(head);
 
         out.blank();
@@ -109,6 +112,25 @@ public final class StructureWriter {
 
         out.close();
         return new GeneratedFile(JavaWriter.path(Packages.STRUCTURED, name), out.finish());
+    }
+
+    /**
+     * The interface a root structure implements: service requests and responses (their first field is a
+     * RequestHeader or a ResponseHeader, Part 4, 7.32/7.33) get the message contracts that expose it.
+     */
+    static String contractOf(StructureModel structure) {
+        if (!structure.properties().isEmpty()) {
+            PropertyModel first = structure.properties().get(0);
+            if (!first.array() && first.specName().equals("RequestHeader")
+                    && first.type().javaType().equals("RequestHeader")) {
+                return Packages.UA_REQUEST_MESSAGE;
+            }
+            if (!first.array() && first.specName().equals("ResponseHeader")
+                    && first.type().javaType().equals("ResponseHeader")) {
+                return Packages.UA_RESPONSE_MESSAGE;
+            }
+        }
+        return Packages.UA_STRUCTURE;
     }
 
     private static void writeConstructor(JavaWriter out, StructureModel structure) {

@@ -5,14 +5,14 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure ActivateSessionRequest (DataType i=465, binary encoding i=467). */
-public final class ActivateSessionRequest implements UaStructure {
+public final class ActivateSessionRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.ActivateSessionRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.ActivateSessionRequest_Encoding_DefaultBinary);

@@ -5,7 +5,7 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -14,7 +14,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure ActivateSessionResponse (DataType i=468, binary encoding i=470). */
-public final class ActivateSessionResponse implements UaStructure {
+public final class ActivateSessionResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.ActivateSessionResponse);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.ActivateSessionResponse_Encoding_DefaultBinary);

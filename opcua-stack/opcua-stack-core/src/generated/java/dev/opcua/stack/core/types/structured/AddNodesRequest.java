@@ -5,13 +5,13 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure AddNodesRequest (DataType i=486, binary encoding i=488). */
-public final class AddNodesRequest implements UaStructure {
+public final class AddNodesRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.AddNodesRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.AddNodesRequest_Encoding_DefaultBinary);

@@ -5,14 +5,14 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure AddNodesResponse (DataType i=489, binary encoding i=491). */
-public final class AddNodesResponse implements UaStructure {
+public final class AddNodesResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.AddNodesResponse);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.AddNodesResponse_Encoding_DefaultBinary);

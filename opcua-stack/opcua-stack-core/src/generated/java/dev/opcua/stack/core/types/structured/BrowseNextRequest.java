@@ -5,14 +5,14 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure BrowseNextRequest (DataType i=531, binary encoding i=533). */
-public final class BrowseNextRequest implements UaStructure {
+public final class BrowseNextRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.BrowseNextRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.BrowseNextRequest_Encoding_DefaultBinary);

@@ -5,14 +5,14 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure CallResponse (DataType i=713, binary encoding i=715). */
-public final class CallResponse implements UaStructure {
+public final class CallResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.CallResponse);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.CallResponse_Encoding_DefaultBinary);

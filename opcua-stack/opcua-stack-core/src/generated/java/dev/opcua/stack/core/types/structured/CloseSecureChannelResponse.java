@@ -5,12 +5,12 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
 
 /** Standard structure CloseSecureChannelResponse (DataType i=453, binary encoding i=455). */
-public final class CloseSecureChannelResponse implements UaStructure {
+public final class CloseSecureChannelResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.CloseSecureChannelResponse);
     public static final NodeId BINARY_ENCODING_ID =

@@ -5,12 +5,12 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
 
 /** Standard structure CloseSessionRequest (DataType i=471, binary encoding i=473). */
-public final class CloseSessionRequest implements UaStructure {
+public final class CloseSessionRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.CloseSessionRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.CloseSessionRequest_Encoding_DefaultBinary);

@@ -5,14 +5,14 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure CreateSessionResponse (DataType i=462, binary encoding i=464). */
-public final class CreateSessionResponse implements UaStructure {
+public final class CreateSessionResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.CreateSessionResponse);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.CreateSessionResponse_Encoding_DefaultBinary);

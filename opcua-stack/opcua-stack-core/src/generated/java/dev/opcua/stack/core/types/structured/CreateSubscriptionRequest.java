@@ -5,12 +5,12 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
 
 /** Standard structure CreateSubscriptionRequest (DataType i=785, binary encoding i=787). */
-public final class CreateSubscriptionRequest implements UaStructure {
+public final class CreateSubscriptionRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.CreateSubscriptionRequest);
     public static final NodeId BINARY_ENCODING_ID =

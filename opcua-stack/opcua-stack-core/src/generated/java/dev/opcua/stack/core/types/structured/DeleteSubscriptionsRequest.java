@@ -5,13 +5,13 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure DeleteSubscriptionsRequest (DataType i=845, binary encoding i=847). */
-public final class DeleteSubscriptionsRequest implements UaStructure {
+public final class DeleteSubscriptionsRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.DeleteSubscriptionsRequest);
     public static final NodeId BINARY_ENCODING_ID =

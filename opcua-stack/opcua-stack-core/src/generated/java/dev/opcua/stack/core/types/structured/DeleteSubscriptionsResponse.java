@@ -5,7 +5,7 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure DeleteSubscriptionsResponse (DataType i=848, binary encoding i=850). */
-public final class DeleteSubscriptionsResponse implements UaStructure {
+public final class DeleteSubscriptionsResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.DeleteSubscriptionsResponse);
     public static final NodeId BINARY_ENCODING_ID =

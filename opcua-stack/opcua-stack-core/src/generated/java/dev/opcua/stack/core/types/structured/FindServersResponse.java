@@ -5,13 +5,13 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure FindServersResponse (DataType i=423, binary encoding i=425). */
-public final class FindServersResponse implements UaStructure {
+public final class FindServersResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.FindServersResponse);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.FindServersResponse_Encoding_DefaultBinary);

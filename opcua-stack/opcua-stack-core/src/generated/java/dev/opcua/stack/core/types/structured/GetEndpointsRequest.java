@@ -5,13 +5,13 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure GetEndpointsRequest (DataType i=426, binary encoding i=428). */
-public final class GetEndpointsRequest implements UaStructure {
+public final class GetEndpointsRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.GetEndpointsRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.GetEndpointsRequest_Encoding_DefaultBinary);

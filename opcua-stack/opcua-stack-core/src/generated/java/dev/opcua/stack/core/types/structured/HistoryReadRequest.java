@@ -5,7 +5,7 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
@@ -13,7 +13,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure HistoryReadRequest (DataType i=662, binary encoding i=664). */
-public final class HistoryReadRequest implements UaStructure {
+public final class HistoryReadRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.HistoryReadRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.HistoryReadRequest_Encoding_DefaultBinary);

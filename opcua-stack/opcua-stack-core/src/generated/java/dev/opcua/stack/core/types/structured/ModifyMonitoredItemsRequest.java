@@ -5,14 +5,14 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure ModifyMonitoredItemsRequest (DataType i=761, binary encoding i=763). */
-public final class ModifyMonitoredItemsRequest implements UaStructure {
+public final class ModifyMonitoredItemsRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.ModifyMonitoredItemsRequest);
     public static final NodeId BINARY_ENCODING_ID =

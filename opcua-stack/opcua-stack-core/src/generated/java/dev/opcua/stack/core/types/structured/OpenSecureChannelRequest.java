@@ -5,7 +5,7 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
@@ -13,7 +13,7 @@ import dev.opcua.stack.core.types.enumerated.SecurityTokenRequestType;
 import java.util.Objects;
 
 /** Standard structure OpenSecureChannelRequest (DataType i=444, binary encoding i=446). */
-public final class OpenSecureChannelRequest implements UaStructure {
+public final class OpenSecureChannelRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.OpenSecureChannelRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.OpenSecureChannelRequest_Encoding_DefaultBinary);

@@ -5,13 +5,13 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
 
 /** Standard structure OpenSecureChannelResponse (DataType i=447, binary encoding i=449). */
-public final class OpenSecureChannelResponse implements UaStructure {
+public final class OpenSecureChannelResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.OpenSecureChannelResponse);
     public static final NodeId BINARY_ENCODING_ID =

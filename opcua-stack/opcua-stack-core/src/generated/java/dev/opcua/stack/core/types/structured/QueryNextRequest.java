@@ -5,13 +5,13 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
 
 /** Standard structure QueryNextRequest (DataType i=619, binary encoding i=621). */
-public final class QueryNextRequest implements UaStructure {
+public final class QueryNextRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.QueryNextRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.QueryNextRequest_Encoding_DefaultBinary);

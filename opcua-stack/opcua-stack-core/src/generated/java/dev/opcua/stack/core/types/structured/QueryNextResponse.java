@@ -5,14 +5,14 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure QueryNextResponse (DataType i=622, binary encoding i=624). */
-public final class QueryNextResponse implements UaStructure {
+public final class QueryNextResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.QueryNextResponse);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.QueryNextResponse_Encoding_DefaultBinary);

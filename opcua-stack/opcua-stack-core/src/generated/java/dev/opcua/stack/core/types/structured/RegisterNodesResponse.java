@@ -5,13 +5,13 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure RegisterNodesResponse (DataType i=561, binary encoding i=563). */
-public final class RegisterNodesResponse implements UaStructure {
+public final class RegisterNodesResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.RegisterNodesResponse);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.RegisterNodesResponse_Encoding_DefaultBinary);

@@ -5,14 +5,14 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure RegisterServer2Request (DataType i=12193, binary encoding i=12211). */
-public final class RegisterServer2Request implements UaStructure {
+public final class RegisterServer2Request implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.RegisterServer2Request);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.RegisterServer2Request_Encoding_DefaultBinary);

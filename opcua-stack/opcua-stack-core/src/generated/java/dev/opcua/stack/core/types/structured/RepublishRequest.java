@@ -5,12 +5,12 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
 
 /** Standard structure RepublishRequest (DataType i=830, binary encoding i=832). */
-public final class RepublishRequest implements UaStructure {
+public final class RepublishRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.RepublishRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.RepublishRequest_Encoding_DefaultBinary);

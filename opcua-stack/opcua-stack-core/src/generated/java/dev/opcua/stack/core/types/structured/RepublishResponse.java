@@ -5,12 +5,12 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
 
 /** Standard structure RepublishResponse (DataType i=833, binary encoding i=835). */
-public final class RepublishResponse implements UaStructure {
+public final class RepublishResponse implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.RepublishResponse);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.RepublishResponse_Encoding_DefaultBinary);

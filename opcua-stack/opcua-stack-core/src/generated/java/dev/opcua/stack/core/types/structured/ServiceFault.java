@@ -5,12 +5,12 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
 
 /** Standard structure ServiceFault (DataType i=395, binary encoding i=397). */
-public final class ServiceFault implements UaStructure {
+public final class ServiceFault implements UaResponseMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.ServiceFault);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.ServiceFault_Encoding_DefaultBinary);

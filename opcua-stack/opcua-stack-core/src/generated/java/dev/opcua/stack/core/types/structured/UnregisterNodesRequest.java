@@ -5,13 +5,13 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
 import java.util.Objects;
 
 /** Standard structure UnregisterNodesRequest (DataType i=564, binary encoding i=566). */
-public final class UnregisterNodesRequest implements UaStructure {
+public final class UnregisterNodesRequest implements UaRequestMessage {
 
     public static final NodeId TYPE_ID = NodeId.ns0(NodeIds.UnregisterNodesRequest);
     public static final NodeId BINARY_ENCODING_ID = NodeId.ns0(NodeIds.UnregisterNodesRequest_Encoding_DefaultBinary);
