@@ -1,0 +1,207 @@
+package dev.opcua.stack.client.transport;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timer;
+import io.netty.util.concurrent.FastThreadLocalThread;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Infrastructure shared by the client's connections (the transport of Part 6, 7.1): the Netty event
+ * loops ({@code opcua-client-io-N}; epoll when netty-transport-native-epoll is on the class path and
+ * usable, NIO otherwise), one timer wheel ({@code opcua-client-timer}) for request timeouts and token
+ * renewal, and the executor on which response futures are completed, so that user callbacks never
+ * run on an event loop.
+ *
+ * <p>Whoever creates an instance owns it and closes it after the channels that use it.
+ * {@link #shared()} is the lazily created default, owned by the JVM: its threads are daemons and its
+ * {@link #close()} does nothing.
+ */
+public final class ClientResources implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ClientResources.class);
+
+    private final EventLoopGroup eventLoopGroup;
+    private final Class<? extends SocketChannel> socketChannelType;
+    private final HashedWheelTimer timer;
+    private final Executor executor;
+    private final ExecutorService ownedExecutor;
+    private final boolean closeable;
+    private final AtomicInteger closed = new AtomicInteger();
+
+    private ClientResources(Builder builder, boolean closeable) {
+        Transport transport = Transport.select();
+        this.eventLoopGroup = new MultiThreadIoEventLoopGroup(builder.ioThreads,
+                new NamedThreadFactory("opcua-client-io-", true), transport.ioHandlerFactory);
+        this.socketChannelType = transport.socketChannelType;
+        // 10 ms ticks: request timeouts of tests and short token lifetimes stay accurate.
+        this.timer = new HashedWheelTimer(runnable -> {
+            Thread t = new FastThreadLocalThread(runnable, "opcua-client-timer");
+            t.setDaemon(true);
+            return t;
+        }, 10, TimeUnit.MILLISECONDS, 512);
+        if (builder.executor != null) {
+            this.executor = builder.executor;
+            this.ownedExecutor = null;
+        } else {
+            int threads = builder.callbackThreads;
+            ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+                    new LinkedBlockingQueue<>(), new NamedThreadFactory("opcua-client-callback-", true));
+            pool.allowCoreThreadTimeOut(true);
+            this.executor = pool;
+            this.ownedExecutor = pool;
+        }
+        this.closeable = closeable;
+    }
+
+    /** New resources with default sizes; the caller owns and closes them. */
+    public static ClientResources create() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The default instance, created on first use and never closed (daemon threads). */
+    public static ClientResources shared() {
+        return SharedHolder.INSTANCE;
+    }
+
+    private static final class SharedHolder {
+        static final ClientResources INSTANCE = new ClientResources(new Builder(), false);
+    }
+
+    public EventLoopGroup eventLoopGroup() {
+        return eventLoopGroup;
+    }
+
+    /** The socket channel class matching the event loops (epoll or NIO). */
+    public Class<? extends SocketChannel> socketChannelType() {
+        return socketChannelType;
+    }
+
+    public Timer timer() {
+        return timer;
+    }
+
+    /** Where response futures are completed. */
+    public Executor executor() {
+        return executor;
+    }
+
+    /**
+     * Stops the event loops, the timer and the executor this instance created (an executor passed to
+     * the builder stays with its owner), waiting up to a few seconds. Idempotent; must not be called
+     * from one of these event loops.
+     */
+    @Override
+    public void close() {
+        if (!closeable) {
+            log.debug("close() on the shared ClientResources is ignored: the JVM owns them");
+            return;
+        }
+        if (!closed.compareAndSet(0, 1)) {
+            return;
+        }
+        eventLoopGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        timer.stop();
+        if (ownedExecutor != null) {
+            ownedExecutor.shutdown();
+            try {
+                ownedExecutor.awaitTermination(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Options of {@link ClientResources}. */
+    public static final class Builder {
+
+        private int ioThreads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
+        private int callbackThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
+        private Executor executor;
+
+        private Builder() {
+        }
+
+        /** Number of event-loop threads (default: processors, at most 4). */
+        public Builder ioThreads(int ioThreads) {
+            if (ioThreads < 1) {
+                throw new IllegalArgumentException("ioThreads must be >= 1: " + ioThreads);
+            }
+            this.ioThreads = ioThreads;
+            return this;
+        }
+
+        /** Threads of the executor created for response callbacks (default: processors, at least 2). */
+        public Builder callbackThreads(int callbackThreads) {
+            if (callbackThreads < 1) {
+                throw new IllegalArgumentException("callbackThreads must be >= 1: " + callbackThreads);
+            }
+            this.callbackThreads = callbackThreads;
+            return this;
+        }
+
+        /** An executor of the caller's for response callbacks; its owner shuts it down, not {@link #close()}. */
+        public Builder executor(Executor executor) {
+            this.executor = Objects.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        public ClientResources build() {
+            return new ClientResources(this, true);
+        }
+    }
+
+    /** The I/O transport: native epoll when present and usable, NIO otherwise. */
+    private record Transport(IoHandlerFactory ioHandlerFactory, Class<? extends SocketChannel> socketChannelType) {
+
+        static Transport select() {
+            try {
+                if (io.netty.channel.epoll.Epoll.isAvailable()) {
+                    return new Transport(io.netty.channel.epoll.EpollIoHandler.newFactory(),
+                            io.netty.channel.epoll.EpollSocketChannel.class);
+                }
+            } catch (LinkageError e) {
+                // netty-transport-classes-epoll is an optional dependency: absent, NIO it is
+            }
+            return new Transport(NioIoHandler.newFactory(), NioSocketChannel.class);
+        }
+    }
+
+    /** Daemon threads named {@code prefix + N}, N from 1; FastThreadLocalThreads for Netty's thread locals. */
+    private static final class NamedThreadFactory implements ThreadFactory {
+
+        private final String prefix;
+        private final boolean daemon;
+        private final AtomicInteger count = new AtomicInteger();
+
+        NamedThreadFactory(String prefix, boolean daemon) {
+            this.prefix = prefix;
+            this.daemon = daemon;
+        }
+
+        @Override
+        public Thread newThread(Runnable runnable) {
+            Thread t = new FastThreadLocalThread(runnable, prefix + count.incrementAndGet());
+            t.setDaemon(daemon);
+            return t;
+        }
+    }
+}

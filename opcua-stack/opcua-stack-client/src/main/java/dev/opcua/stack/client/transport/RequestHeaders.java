@@ -1,0 +1,45 @@
+package dev.opcua.stack.client.transport;
+
+import dev.opcua.stack.core.types.UaRequestMessage;
+import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.structured.RequestHeader;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * RequestHeaders (Part 4, 7.32) for calls made without a session: null authentication token, the
+ * current time, a process-wide request handle counter (IntegerId: never 0), no diagnostics.
+ */
+public final class RequestHeaders {
+
+    private static final AtomicInteger HANDLES = new AtomicInteger();
+
+    private RequestHeaders() {
+    }
+
+    /** A header without session and with the given timeoutHint in milliseconds (0 = none). */
+    public static RequestHeader create(long timeoutHintMillis) {
+        return new RequestHeader(NodeId.NULL, DateTime.now(), nextHandle(), 0, null, timeoutHintMillis,
+                ExtensionObject.NULL);
+    }
+
+    /** The next request handle: a UInt32 counter that skips 0 and wraps. */
+    public static long nextHandle() {
+        int handle = HANDLES.incrementAndGet();
+        if (handle == 0) {
+            handle = HANDLES.incrementAndGet();
+        }
+        return Integer.toUnsignedLong(handle);
+    }
+
+    /** The timeoutHint of a request's header in milliseconds; 0 when it has none or no header. */
+    public static long timeoutHint(UaStructure request) {
+        if (request instanceof UaRequestMessage) {
+            RequestHeader header = ((UaRequestMessage) request).requestHeader();
+            return header == null ? 0 : header.timeoutHint();
+        }
+        return 0;
+    }
+}

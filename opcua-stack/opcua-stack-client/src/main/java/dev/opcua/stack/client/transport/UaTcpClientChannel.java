@@ -1,0 +1,192 @@
+package dev.opcua.stack.client.transport;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
+import dev.opcua.stack.core.transport.uasc.UascClientHandler;
+import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ConnectTimeoutException;
+import io.netty.handler.flush.FlushConsolidationHandler;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * A client's secure channel over UA TCP with SecurityPolicy None (Part 6, 7.1 and 6.7): connects,
+ * exchanges Hello/Acknowledge, opens the channel, keeps its token renewed and carries service
+ * requests and responses until {@link #close()}.
+ *
+ * <p>Thread-safe: any thread may send requests; each is encoded on the calling thread. Response
+ * futures complete on the {@link ClientResources#executor()}.
+ */
+public final class UaTcpClientChannel {
+
+    /** Writes and flushes of several requests in one event-loop turn become one flush. */
+    private static final int FLUSHES_BEFORE_FORCED_FLUSH = 256;
+
+    private final String endpointUrl;
+    private final TransportQuotas quotas;
+    private final Channel channel;
+    private final UascClientHandler handler;
+
+    private UaTcpClientChannel(String endpointUrl, TransportQuotas quotas, Channel channel,
+            UascClientHandler handler) {
+        this.endpointUrl = endpointUrl;
+        this.quotas = quotas;
+        this.channel = channel;
+        this.handler = handler;
+    }
+
+    /** Connects with {@link TransportQuotas#DEFAULT} on the {@link ClientResources#shared()} resources. */
+    public static CompletableFuture<UaTcpClientChannel> connect(String endpointUrl) {
+        return connect(endpointUrl, TransportQuotas.DEFAULT, ClientResources.shared());
+    }
+
+    /**
+     * Connects to an {@code opc.tcp} endpoint and opens a secure channel with SecurityPolicy None.
+     *
+     * @return completes (on the resources' executor) with the open channel, or fails with a
+     *         {@link UaException}: BadTcpEndpointUrlInvalid for a malformed URL, BadConnectionRejected or
+     *         BadTimeout when the TCP connection fails, the status of the server's Error message or
+     *         ServiceFault, BadCommunicationError for an unacceptable Acknowledge, BadTimeout when the
+     *         handshake takes longer than the operation timeout
+     */
+    public static CompletableFuture<UaTcpClientChannel> connect(String endpointUrl, TransportQuotas quotas,
+            ClientResources resources) {
+        Objects.requireNonNull(quotas, "quotas");
+        Objects.requireNonNull(resources, "resources");
+        EndpointUrl url;
+        try {
+            url = EndpointUrl.parse(endpointUrl);
+        } catch (UaException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        Executor executor = resources.executor();
+        UascClientHandler handler = new UascClientHandler(endpointUrl, quotas, resources.timer(), executor);
+        Bootstrap bootstrap = new Bootstrap()
+                .group(resources.eventLoopGroup())
+                .channel(resources.socketChannelType())
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS,
+                        (int) Math.min(Integer.MAX_VALUE, Math.max(1, quotas.operationTimeout().toMillis())))
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ch.pipeline().addLast(new UaTcpFrameDecoder(UascClientHandler.HANDSHAKE_MAX_FRAME_SIZE),
+                                new FlushConsolidationHandler(FLUSHES_BEFORE_FORCED_FLUSH, true), handler);
+                    }
+                });
+        CompletableFuture<UaTcpClientChannel> result = new CompletableFuture<>();
+        ChannelFuture connecting = bootstrap.connect(url.host(), url.port());
+        connecting.addListener((ChannelFuture f) -> {
+            if (!f.isSuccess()) {
+                Throwable cause = f.cause();
+                int status = cause instanceof ConnectTimeoutException ? StatusCodes.BadTimeout
+                        : StatusCodes.BadConnectionRejected;
+                failOn(executor, result, new UaException(StatusCode.of(status), "could not connect to "
+                        + url.host() + ":" + url.port() + ": " + cause, cause));
+                return;
+            }
+            UaTcpClientChannel client = new UaTcpClientChannel(endpointUrl, quotas, f.channel(), handler);
+            // The handshake future completes on the executor already.
+            handler.handshake().whenComplete((ok, failure) -> {
+                if (failure == null) {
+                    if (!result.complete(client)) {
+                        client.close(); // the caller cancelled meanwhile
+                    }
+                } else {
+                    result.completeExceptionally(failure);
+                }
+            });
+        });
+        result.whenComplete((client, failure) -> {
+            if (result.isCancelled()) {
+                connecting.cancel(false);
+                handler.close();
+            }
+        });
+        return result;
+    }
+
+    /**
+     * Sends a service request; the response future fails with a {@link UaException}: the serviceResult of
+     * a ServiceFault, BadTimeout after the header's timeoutHint (or the operation timeout when the hint
+     * is 0), BadRequestTooLarge at once when the request exceeds the server's limits, the status of an
+     * abort chunk or server Error, BadSecureChannelClosed or BadConnectionClosed when the channel goes.
+     * Cancelling the future forgets the request.
+     *
+     * @param responseType the expected response; another type fails with BadUnknownResponse
+     */
+    public <T extends UaStructure> CompletableFuture<T> request(UaStructure request, Class<T> responseType) {
+        return handler.request(request, responseType, timeoutMillis(request));
+    }
+
+    /** {@link #request(UaStructure, Class)} accepting any response type. */
+    public CompletableFuture<UaStructure> request(UaStructure request) {
+        return handler.request(request, timeoutMillis(request));
+    }
+
+    private long timeoutMillis(UaStructure request) {
+        long hint = RequestHeaders.timeoutHint(request);
+        return hint > 0 ? hint : Math.max(1, quotas.operationTimeout().toMillis());
+    }
+
+    /**
+     * Sends CloseSecureChannel, closes the socket and fails pending requests with BadSecureChannelClosed
+     * (Part 6, 7.1.4). Idempotent.
+     *
+     * @return completes once the socket is closed
+     */
+    public CompletableFuture<Void> close() {
+        return handler.close();
+    }
+
+    public String endpointUrl() {
+        return endpointUrl;
+    }
+
+    public TransportQuotas quotas() {
+        return quotas;
+    }
+
+    /** Whether the secure channel is open for requests. */
+    public boolean isOpen() {
+        return handler.isOpen();
+    }
+
+    /** The SecureChannelId the server assigned. */
+    public long secureChannelId() {
+        return handler.secureChannelId();
+    }
+
+    /** The TokenId requests are sent under now. */
+    public long tokenId() {
+        return handler.tokenId();
+    }
+
+    /** The underlying Netty channel (for diagnostics: local and remote address). */
+    public Channel nettyChannel() {
+        return channel;
+    }
+
+    private static <T> void failOn(Executor executor, CompletableFuture<T> future, Throwable cause) {
+        try {
+            executor.execute(() -> future.completeExceptionally(cause));
+        } catch (RejectedExecutionException e) {
+            future.completeExceptionally(cause);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "UaTcpClientChannel[" + endpointUrl + ", SecureChannelId " + secureChannelId() + "]";
+    }
+}

@@ -1,0 +1,59 @@
+package dev.opcua.stack.client.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class ClientResourcesTest {
+
+    @Test
+    void namesEveryThreadItStarts() throws Exception {
+        try (ClientResources resources = ClientResources.builder().ioThreads(2).callbackThreads(1).build()) {
+            assertThat(resources.eventLoopGroup().submit(() -> Thread.currentThread().getName()).get(5,
+                    TimeUnit.SECONDS)).matches("opcua-client-io-\\d+");
+            CompletableFuture<String> timerThread = new CompletableFuture<>();
+            resources.timer().newTimeout(t -> timerThread.complete(Thread.currentThread().getName()), 1,
+                    TimeUnit.MILLISECONDS);
+            assertThat(timerThread.get(5, TimeUnit.SECONDS)).isEqualTo("opcua-client-timer");
+            assertThat(CompletableFuture.supplyAsync(() -> Thread.currentThread().getName(), resources.executor())
+                    .get(5, TimeUnit.SECONDS)).isEqualTo("opcua-client-callback-1");
+        }
+    }
+
+    @Test
+    void closeStopsTheEventLoopsTheTimerAndItsOwnExecutorAndIsIdempotent() {
+        ClientResources resources = ClientResources.create();
+        resources.close();
+        resources.close();
+
+        assertThat(resources.eventLoopGroup().isTerminated()).isTrue();
+        assertThatThrownBy(() -> resources.timer().newTimeout(t -> { }, 1, TimeUnit.SECONDS))
+                .isInstanceOf(IllegalStateException.class);
+        assertThat(((ExecutorService) resources.executor()).isShutdown()).isTrue();
+    }
+
+    @Test
+    void closeLeavesAnExecutorOfTheCallerRunning() {
+        ExecutorService own = Executors.newSingleThreadExecutor();
+        try {
+            ClientResources.builder().executor(own).build().close();
+            assertThat(own.isShutdown()).isFalse();
+        } finally {
+            own.shutdownNow();
+        }
+    }
+
+    @Test
+    void theSharedInstanceIgnoresClose() throws Exception {
+        ClientResources shared = ClientResources.shared();
+        shared.close();
+        assertThat(shared).isSameAs(ClientResources.shared());
+        assertThat(shared.eventLoopGroup().submit(() -> 1).get(5, TimeUnit.SECONDS)).isEqualTo(1);
+        assertThat(shared.socketChannelType().getSimpleName()).isIn("NioSocketChannel", "EpollSocketChannel");
+    }
+}

@@ -1,0 +1,143 @@
+package dev.opcua.stack.core.transport.uasc;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.structured.ServiceFault;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.util.Timeout;
+import io.netty.util.TimerTask;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * One request of a {@link UascClientHandler} waiting for its response, keyed by its RequestId
+ * (Part 6, 6.7.2.4): the future handed to the caller, and at the same time its timeout task, the
+ * listener of its write and the task that completes it on the client's executor, so that a request
+ * costs one object besides its message.
+ *
+ * <p>Whoever removes the entry from the handler's map completes it; cancelling the future removes
+ * the entry and its timeout.
+ */
+final class ClientPendingRequest extends CompletableFuture<Object>
+        implements TimerTask, ChannelFutureListener, Runnable {
+
+    private final UascClientHandler owner;
+    private final Class<?> responseType;
+    private final long timeoutMillis;
+    private final Executor executor;
+
+    private volatile long requestId;
+    private volatile Timeout timeout;
+
+    // Handed from the event loop (or timer) to the executor; executor.execute orders the writes before run().
+    private Object result;
+    private Throwable failure;
+
+    ClientPendingRequest(UascClientHandler owner, Class<?> responseType, long timeoutMillis, Executor executor) {
+        this.owner = owner;
+        this.responseType = responseType;
+        this.timeoutMillis = timeoutMillis;
+        this.executor = executor;
+    }
+
+    long requestId() {
+        return requestId;
+    }
+
+    void requestId(long requestId) {
+        this.requestId = requestId;
+    }
+
+    long timeoutMillis() {
+        return timeoutMillis;
+    }
+
+    void timeout(Timeout timeout) {
+        this.timeout = timeout;
+    }
+
+    /** Completes with a decoded response: a ServiceFault or a response of an unexpected type fails it. */
+    void respond(UaStructure response) {
+        if (response instanceof ServiceFault fault) {
+            fail(new UaException(fault.responseHeader().serviceResult(), "the server answered request "
+                    + requestId + " with a ServiceFault"));
+        } else if (responseType != null && !responseType.isInstance(response)) {
+            fail(new UaException(StatusCodes.BadUnknownResponse, "expected a " + responseType.getSimpleName()
+                    + " for request " + requestId + ", received a " + response.getClass().getSimpleName()));
+        } else {
+            cancelTimeout();
+            result = response;
+            dispatch();
+        }
+    }
+
+    /** Completes exceptionally on the executor. */
+    void fail(Throwable cause) {
+        cancelTimeout();
+        failure = cause;
+        dispatch();
+    }
+
+    /** Completes exceptionally on the calling thread: the caller of request() learns at once. */
+    void failNow(Throwable cause) {
+        cancelTimeout();
+        completeExceptionally(cause);
+    }
+
+    private void dispatch() {
+        try {
+            executor.execute(this);
+        } catch (RejectedExecutionException e) {
+            run(); // the executor is shut down: better the current thread than a future left hanging
+        }
+    }
+
+    void cancelTimeout() {
+        Timeout t = timeout;
+        if (t != null) {
+            t.cancel();
+        }
+    }
+
+    /** Runs on the executor: completes the future, so callbacks never run on the event loop. */
+    @Override
+    public void run() {
+        if (failure != null) {
+            completeExceptionally(failure);
+        } else {
+            complete(result);
+        }
+    }
+
+    /** The timer fired: no response within the timeout. */
+    @Override
+    public void run(Timeout t) {
+        if (owner.forget(this)) {
+            failure = new UaException(StatusCodes.BadTimeout, "no response to request " + requestId + " within "
+                    + timeoutMillis + " ms");
+            dispatch();
+        }
+    }
+
+    /** The write finished: when it failed, nothing reached the server. */
+    @Override
+    public void operationComplete(ChannelFuture future) {
+        if (!future.isSuccess() && owner.forget(this)) {
+            fail(new UaException(StatusCode.of(StatusCodes.BadConnectionClosed), "request " + requestId
+                    + " could not be written: " + future.cause(), future.cause()));
+        }
+    }
+
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+        boolean cancelled = super.cancel(mayInterruptIfRunning);
+        if (cancelled) {
+            owner.forget(this);
+        }
+        return cancelled;
+    }
+}
