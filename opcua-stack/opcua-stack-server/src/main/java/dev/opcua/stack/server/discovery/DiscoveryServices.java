@@ -1,0 +1,257 @@
+package dev.opcua.stack.server.discovery;
+
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.enumerated.ApplicationType;
+import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import dev.opcua.stack.core.types.enumerated.UserTokenType;
+import dev.opcua.stack.core.types.structured.ApplicationDescription;
+import dev.opcua.stack.core.types.structured.EndpointDescription;
+import dev.opcua.stack.core.types.structured.FindServersRequest;
+import dev.opcua.stack.core.types.structured.FindServersResponse;
+import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
+import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
+import dev.opcua.stack.core.types.structured.UserTokenPolicy;
+import dev.opcua.stack.server.services.ServiceDispatcher;
+import dev.opcua.stack.server.transport.EndpointUrl;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The Discovery Service Set of a server (Part 4, 5.4): FindServers (5.4.2) and GetEndpoints (5.4.4),
+ * answered from the server's {@link ApplicationDescription} and {@link EndpointDescription}s, prepared
+ * once: discovery needs no session and "should minimise processing".
+ *
+ * <ul>
+ *   <li>GetEndpoints returns the endpoints that support one of the requested transport profiles (all
+ *       when none is requested; a profile's query string is ignored, Part 4 v1.05), empty when none
+ *       matches. FindServers returns this server's description when the serverUris are empty or name
+ *       its ApplicationUri, else nothing.</li>
+ *   <li>With {@code useRequestHostName} (the default) the URLs returned carry the host name from the
+ *       request's EndpointUrl, so that they are "accessible to the Client via the provided URL" (Part
+ *       4, 5.4.2); the port and path stay the configured ones. A request without a usable URL gets
+ *       the configured URLs.</li>
+ *   <li>LocaleIds are ignored: the application name has one locale.</li>
+ *   <li>Every endpoint's {@code server} field is the server's ApplicationDescription, whose
+ *       discoveryUrls default to the endpoint URLs.</li>
+ * </ul>
+ */
+public final class DiscoveryServices {
+
+    /**
+     * The UA TCP, UA Secure Conversation, UA Binary transport profile (Part 7). The full URI ends in
+     * {@code uabinary}; clients such as Eclipse Milo ask GetEndpoints for exactly this one.
+     */
+    public static final String TRANSPORT_PROFILE_UATCP = "http://opcfoundation.org/UA-Profile/Transport/uatcp-uasc-uabinary";
+
+    /** Anonymous user identity, no user token security. */
+    public static final UserTokenPolicy ANONYMOUS = new UserTokenPolicy("anonymous", UserTokenType.Anonymous, null,
+            null, null);
+
+    private final ApplicationDescription application;
+    private final List<EndpointDescription> endpoints;
+    private final boolean useRequestHostName;
+
+    private DiscoveryServices(ApplicationDescription application, List<EndpointDescription> endpoints,
+            boolean useRequestHostName) {
+        this.application = application;
+        this.endpoints = endpoints;
+        this.useRequestHostName = useRequestHostName;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * An endpoint with SecurityPolicy None, mode None, the UA TCP binary profile and security level 0,
+     * the level Part 4, 7.14 gives endpoints kept "only for backward compatibility".
+     */
+    public static EndpointDescription noneEndpoint(String endpointUrl, ApplicationDescription server,
+            List<UserTokenPolicy> userTokenPolicies) {
+        return new EndpointDescription(endpointUrl, server, ByteString.NULL, MessageSecurityMode.None,
+                SecurityPolicy.None.uri(), userTokenPolicies.toArray(UserTokenPolicy[]::new), TRANSPORT_PROFILE_UATCP,
+                (short) 0);
+    }
+
+    /** Registers GetEndpoints and FindServers with a dispatcher under construction. */
+    public ServiceDispatcher.Builder registerWith(ServiceDispatcher.Builder dispatcher) {
+        return dispatcher
+                .registerSync(GetEndpointsRequest.class, (channel, request) -> getEndpoints(request))
+                .registerSync(FindServersRequest.class, (channel, request) -> findServers(request));
+    }
+
+    /** GetEndpoints (Part 4, 5.4.4). */
+    public GetEndpointsResponse getEndpoints(GetEndpointsRequest request) {
+        String[] profiles = request.profileUris();
+        String host = clientHost(request.endpointUrl());
+        List<EndpointDescription> result = new ArrayList<>(endpoints.size());
+        for (EndpointDescription endpoint : endpoints) {
+            if (supportsAny(endpoint, profiles)) {
+                result.add(host == null ? endpoint : withHost(endpoint, host));
+            }
+        }
+        return new GetEndpointsResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
+                result.toArray(EndpointDescription[]::new));
+    }
+
+    /** FindServers (Part 4, 5.4.2). */
+    public FindServersResponse findServers(FindServersRequest request) {
+        String[] serverUris = request.serverUris();
+        boolean match = serverUris == null || serverUris.length == 0;
+        for (int i = 0; !match && i < serverUris.length; i++) {
+            match = application.applicationUri().equals(serverUris[i]);
+        }
+        String host = clientHost(request.endpointUrl());
+        ApplicationDescription[] servers = match
+                ? new ApplicationDescription[] {host == null ? application : withHost(application, host)}
+                : new ApplicationDescription[0];
+        return new FindServersResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), servers);
+    }
+
+    public ApplicationDescription applicationDescription() {
+        return application;
+    }
+
+    public List<EndpointDescription> endpoints() {
+        return endpoints;
+    }
+
+    /** The host of the client's URL when it is to be substituted, else null. */
+    private String clientHost(String requestUrl) {
+        if (!useRequestHostName || requestUrl == null || requestUrl.isEmpty()) {
+            return null;
+        }
+        try {
+            return EndpointUrl.parse(requestUrl).host();
+        } catch (IllegalArgumentException e) {
+            return null; // "a suitable default URL if it does not recognize the HostName"
+        }
+    }
+
+    private static boolean supportsAny(EndpointDescription endpoint, String[] profiles) {
+        if (profiles == null || profiles.length == 0) {
+            return true;
+        }
+        for (String profile : profiles) {
+            if (profile != null) {
+                int query = profile.indexOf('?');
+                String uri = query < 0 ? profile : profile.substring(0, query);
+                if (uri.equalsIgnoreCase(endpoint.transportProfileUri())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static EndpointDescription withHost(EndpointDescription e, String host) {
+        return new EndpointDescription(replaceHost(e.endpointUrl(), host), withHost(e.server(), host),
+                e.serverCertificate(), e.securityMode(), e.securityPolicyUri(), e.userIdentityTokens(),
+                e.transportProfileUri(), e.securityLevel());
+    }
+
+    private static ApplicationDescription withHost(ApplicationDescription a, String host) {
+        String[] urls = a.discoveryUrls();
+        String[] rewritten = urls == null ? null : new String[urls.length];
+        for (int i = 0; urls != null && i < urls.length; i++) {
+            rewritten[i] = replaceHost(urls[i], host);
+        }
+        return new ApplicationDescription(a.applicationUri(), a.productUri(), a.applicationName(),
+                a.applicationType(), a.gatewayServerUri(), a.discoveryProfileUri(), rewritten);
+    }
+
+    private static String replaceHost(String url, String host) {
+        try {
+            return EndpointUrl.parse(url).withHost(host).toString();
+        } catch (IllegalArgumentException e) {
+            return url;
+        }
+    }
+
+    /**
+     * Configuration of {@link DiscoveryServices}: the application, then either whole endpoint
+     * descriptions or endpoint URLs that become SecurityPolicy None endpoints.
+     */
+    public static final class Builder {
+
+        private ApplicationDescription application;
+        private final List<EndpointDescription> endpoints = new ArrayList<>();
+        private final List<String> endpointUrls = new ArrayList<>();
+        private List<UserTokenPolicy> userTokenPolicies = List.of(ANONYMOUS);
+        private boolean useRequestHostName = true;
+
+        private Builder() {
+        }
+
+        /** The server's description; its discoveryUrls default to the endpoint URLs. Required. */
+        public Builder applicationDescription(ApplicationDescription value) {
+            application = Objects.requireNonNull(value, "applicationDescription");
+            return this;
+        }
+
+        /** Shorthand for a Server application with these URIs and name. */
+        public Builder application(String applicationUri, String productUri, String applicationName) {
+            return applicationDescription(new ApplicationDescription(applicationUri, productUri,
+                    LocalizedText.of(applicationName), ApplicationType.Server, null, null, null));
+        }
+
+        /** Adds endpoints as they are, but with the application description as their {@code server}. */
+        public Builder endpoints(List<EndpointDescription> values) {
+            endpoints.addAll(values);
+            return this;
+        }
+
+        /** Adds one SecurityPolicy None endpoint per URL, see {@link #noneEndpoint}. */
+        public Builder endpointUrls(List<String> urls) {
+            endpointUrls.addAll(urls);
+            return this;
+        }
+
+        /** User identity policies of the URL-built endpoints; default anonymous only. */
+        public Builder userTokenPolicies(List<UserTokenPolicy> values) {
+            if (values.isEmpty()) {
+                throw new IllegalArgumentException("an endpoint needs at least one user token policy");
+            }
+            userTokenPolicies = List.copyOf(values);
+            return this;
+        }
+
+        /** Whether returned URLs carry the host name of the request's EndpointUrl; default true. */
+        public Builder useRequestHostName(boolean value) {
+            useRequestHostName = value;
+            return this;
+        }
+
+        /** @throws IllegalStateException without an application description or any endpoint */
+        public DiscoveryServices build() {
+            if (application == null) {
+                throw new IllegalStateException("an application description is required");
+            }
+            List<String> urls = new ArrayList<>();
+            endpoints.forEach(e -> urls.add(e.endpointUrl()));
+            urls.addAll(endpointUrls);
+            if (urls.isEmpty()) {
+                throw new IllegalStateException("at least one endpoint is required");
+            }
+            ApplicationDescription app = application;
+            if (app.discoveryUrls() == null || app.discoveryUrls().length == 0) {
+                app = new ApplicationDescription(app.applicationUri(), app.productUri(), app.applicationName(),
+                        app.applicationType(), app.gatewayServerUri(), app.discoveryProfileUri(),
+                        urls.stream().distinct().toArray(String[]::new));
+            }
+            List<EndpointDescription> all = new ArrayList<>();
+            for (EndpointDescription e : endpoints) {
+                all.add(new EndpointDescription(e.endpointUrl(), app, e.serverCertificate(), e.securityMode(),
+                        e.securityPolicyUri(), e.userIdentityTokens(), e.transportProfileUri(), e.securityLevel()));
+            }
+            for (String url : endpointUrls) {
+                all.add(noneEndpoint(url, app, userTokenPolicies));
+            }
+            return new DiscoveryServices(app, List.copyOf(all), useRequestHostName);
+        }
+    }
+}

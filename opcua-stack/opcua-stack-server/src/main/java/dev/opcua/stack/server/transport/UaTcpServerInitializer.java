@@ -1,0 +1,39 @@
+package dev.opcua.stack.server.transport;
+
+import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
+import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
+import dev.opcua.stack.core.transport.uasc.ServerRequestListener;
+import dev.opcua.stack.core.transport.uasc.UascServerHandler;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.handler.flush.FlushConsolidationHandler;
+import java.util.Set;
+
+/**
+ * The pipeline of each accepted socket: UA TCP framing, flush consolidation, the secure channel.
+ * Flushes are coalesced per event-loop turn also when they come from worker threads, so responses
+ * that several workers finish together leave in one write (the design's request path).
+ */
+final class UaTcpServerInitializer extends ChannelInitializer<Channel> {
+
+    private final ServerChannelSettings settings;
+    private final ServerRequestListener listener;
+    private final Set<Channel> openChannels;
+
+    UaTcpServerInitializer(ServerChannelSettings settings, ServerRequestListener listener, Set<Channel> openChannels) {
+        this.settings = settings;
+        this.listener = listener;
+        this.openChannels = openChannels;
+    }
+
+    @Override
+    protected void initChannel(Channel ch) {
+        openChannels.add(ch);
+        ch.closeFuture().addListener(f -> openChannels.remove(ch));
+        // Before the Hello only connection messages arrive; maxBufferSize (>= 8192) bounds them.
+        ch.pipeline().addLast("uatcp-framing", new UaTcpFrameDecoder(settings.quotas().maxBufferSize()));
+        ch.pipeline().addLast("flush-consolidation",
+                new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
+        ch.pipeline().addLast("uasc", new UascServerHandler(settings, listener));
+    }
+}

@@ -1,0 +1,99 @@
+package dev.opcua.stack.server.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
+import dev.opcua.stack.core.transport.uasc.SecureChannelIds;
+import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
+import dev.opcua.stack.core.transport.uasc.UascServerHandler;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.util.concurrent.MockTicker;
+import io.netty.util.concurrent.Ticker;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One server connection in an {@link EmbeddedChannel}, with the pipeline of the real server: UA TCP
+ * framing, flush consolidation, {@link UascServerHandler}. Tracks every input buffer so that
+ * {@link #finish()} can check each was released.
+ */
+public final class EmbeddedConnection {
+
+    public final EmbeddedChannel channel;
+    private final List<ByteBuf> inputs = new ArrayList<>();
+    private final MockTicker ticker = Ticker.newMockTicker();
+
+    public EmbeddedConnection(ServerChannelSettings settings, SyncTestListener listener) {
+        channel = EmbeddedChannel.builder()
+                .ticker(ticker)
+                .handlers(new UaTcpFrameDecoder(settings.quotas().maxBufferSize()),
+                        new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true),
+                        new UascServerHandler(settings, listener))
+                .build();
+    }
+
+    /** Moves the channel's clock, which stands still otherwise, and runs what became due. */
+    public void advance(long millis) {
+        ticker.advance(millis, TimeUnit.MILLISECONDS);
+        channel.runPendingTasks();
+        channel.runPendingTasks(); // a timer's write schedules its flush as a task
+    }
+
+    /** Settings with these quotas, the root endpoint path and ids starting at {@link GoldenFrames#CHANNEL_ID}. */
+    public static ServerChannelSettings settings(TransportQuotas quotas) {
+        return new ServerChannelSettings(quotas, url -> url != null && url.matches("opc\\.tcp://[^/]+/?"),
+                CodecRegistry.standard(), new SecureChannelIds(GoldenFrames.CHANNEL_ID_SEED),
+                new ServerChannelCounters());
+    }
+
+    /** Feeds bytes as one read. */
+    public EmbeddedConnection write(byte[] bytes) {
+        return write(bytes, 0, bytes.length);
+    }
+
+    public EmbeddedConnection write(byte[] bytes, int offset, int length) {
+        ByteBuf input = Unpooled.copiedBuffer(bytes, offset, length);
+        inputs.add(input);
+        channel.writeInbound(input);
+        channel.runPendingTasks();
+        return this;
+    }
+
+    /** The next frame the server wrote, or null. */
+    public byte[] read() {
+        ByteBuf out = channel.readOutbound();
+        if (out == null) {
+            return null;
+        }
+        try {
+            return ByteBufUtil.getBytes(out);
+        } finally {
+            out.release();
+        }
+    }
+
+    /** Everything the server wrote so far. */
+    public List<byte[]> readAll() {
+        List<byte[]> frames = new ArrayList<>();
+        for (byte[] frame = read(); frame != null; frame = read()) {
+            frames.add(frame);
+        }
+        return frames;
+    }
+
+    /** Closes the channel, releases what is left and checks that every input buffer was released. */
+    public void finish() {
+        channel.finishAndReleaseAll();
+        for (ByteBuf input : inputs) {
+            assertThat(input.refCnt()).as("input buffer released").isZero();
+        }
+    }
+}
