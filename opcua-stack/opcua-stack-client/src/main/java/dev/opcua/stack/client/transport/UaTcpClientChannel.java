@@ -3,6 +3,7 @@ package dev.opcua.stack.client.transport;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.transport.EndpointUrl;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import dev.opcua.stack.core.transport.uasc.UascClientHandler;
 import dev.opcua.stack.core.types.UaStructure;
@@ -66,6 +67,10 @@ public final class UaTcpClientChannel {
         EndpointUrl url;
         try {
             url = EndpointUrl.parse(endpointUrl);
+            if (!url.isOpcTcp() || url.port() == 0) {
+                throw new UaException(StatusCodes.BadTcpEndpointUrlInvalid, "invalid endpoint URL '" + endpointUrl
+                        + "': " + (url.isOpcTcp() ? "port 0 cannot be connected to" : "the scheme must be opc.tcp"));
+            }
         } catch (UaException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -85,14 +90,14 @@ public final class UaTcpClientChannel {
                     }
                 });
         CompletableFuture<UaTcpClientChannel> result = new CompletableFuture<>();
-        ChannelFuture connecting = bootstrap.connect(url.host(), url.port());
+        ChannelFuture connecting = bootstrap.connect(url.socketHost(), url.portOrDefault());
         connecting.addListener((ChannelFuture f) -> {
             if (!f.isSuccess()) {
                 Throwable cause = f.cause();
                 int status = cause instanceof ConnectTimeoutException ? StatusCodes.BadTimeout
                         : StatusCodes.BadConnectionRejected;
                 failOn(executor, result, new UaException(StatusCode.of(status), "could not connect to "
-                        + url.host() + ":" + url.port() + ": " + cause, cause));
+                        + url.socketHost() + ":" + url.portOrDefault() + ": " + cause, cause));
                 return;
             }
             UaTcpClientChannel client = new UaTcpClientChannel(endpointUrl, quotas, f.channel(), handler);

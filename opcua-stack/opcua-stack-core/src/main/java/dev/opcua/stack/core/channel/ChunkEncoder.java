@@ -49,6 +49,13 @@ public final class ChunkEncoder {
         return chunkSize;
     }
 
+    /** Bytes the symmetric chunks of a body will take (headers of every chunk included), to size the output once. */
+    public int symmetricSizeHint(int bodySize) {
+        int headers = MESSAGE_HEADER_SIZE + SYMMETRIC_HEADER_SIZE + SEQUENCE_HEADER_SIZE;
+        int chunks = Math.max(1, (bodySize + chunkSize - headers - 1) / (chunkSize - headers));
+        return bodySize + chunks * headers;
+    }
+
     /** Writes a MSG or CLO message as chunks with the symmetric header (TokenId). */
     public void encodeSymmetric(MessageType type, long channelId, long tokenId, long requestId, ByteBuf body,
             SequenceNumbers sequenceNumbers, ChunkCrypto crypto, ByteBuf out) {

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.discovery;
 
+import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -15,7 +16,7 @@ import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.services.ServiceDispatcher;
-import dev.opcua.stack.server.transport.EndpointUrl;
+import dev.opcua.stack.core.transport.EndpointUrl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -127,7 +128,7 @@ public final class DiscoveryServices {
         }
         try {
             return EndpointUrl.parse(requestUrl).host();
-        } catch (IllegalArgumentException e) {
+        } catch (UaException e) {
             return null; // "a suitable default URL if it does not recognize the HostName"
         }
     }
@@ -167,7 +168,7 @@ public final class DiscoveryServices {
     private static String replaceHost(String url, String host) {
         try {
             return EndpointUrl.parse(url).withHost(host).toString();
-        } catch (IllegalArgumentException e) {
+        } catch (UaException e) {
             return url;
         }
     }

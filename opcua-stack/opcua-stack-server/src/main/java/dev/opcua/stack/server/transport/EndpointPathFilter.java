@@ -1,5 +1,7 @@
 package dev.opcua.stack.server.transport;
 
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.transport.EndpointUrl;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Set;
@@ -50,7 +52,7 @@ public final class EndpointPathFilter implements Predicate<String> {
         EndpointUrl url;
         try {
             url = EndpointUrl.parse(endpointUrl);
-        } catch (IllegalArgumentException e) {
+        } catch (UaException e) {
             return false;
         }
         return url.scheme().equalsIgnoreCase(SCHEME) && paths.contains(normalize(url.path()));

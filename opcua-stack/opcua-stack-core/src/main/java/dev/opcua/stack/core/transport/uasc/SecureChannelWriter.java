@@ -81,7 +81,7 @@ public final class SecureChannelWriter {
         ByteBuf body = encode(message);
         try {
             synchronized (lock) {
-                ByteBuf out = channel.alloc().buffer(body.readableBytes() + 64);
+                ByteBuf out = channel.alloc().buffer(chunkEncoder.symmetricSizeHint(body.readableBytes()));
                 try {
                     chunkEncoder.encodeSymmetric(type, secureChannelId, tokenId, requestId, body, sequenceNumbers,
                             crypto, out);
@@ -120,6 +120,9 @@ public final class SecureChannelWriter {
     /** Writes an abort chunk for a request whose response could not be sent (Part 6, 6.7.3). */
     public ChannelFuture writeAbort(long requestId, int status, String reason) {
         synchronized (lock) {
+            if (chunkEncoder == null) {
+                throw new IllegalStateException("no abort before the Hello/Acknowledge exchange");
+            }
             ByteBuf out = channel.alloc().buffer(64 + (reason == null ? 0 : reason.length() * 3));
             chunkEncoder.encodeAbort(secureChannelId, tokenId, requestId, status, reason, sequenceNumbers, crypto, out);
             return channel.writeAndFlush(out);
