@@ -1,0 +1,31 @@
+package dev.opcua.stack.server.nodes;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Owns the nodes of one or more namespaces and answers the operations on them (DESIGN.md section 4).
+ *
+ * <p>Operations arrive in batches: a Read of 100 nodes of this manager is one {@link #read} call.
+ * The methods return a future so that a manager backed by a device or a database never blocks a
+ * worker thread; a manager that answers at once implements {@link SyncNodeManager} instead. Every
+ * operation of a batch must be completed before the future completes; one left without a result is
+ * answered BadInternalError.
+ */
+public interface NodeManager {
+
+    /** URIs of the namespaces this manager owns; their indexes are given in {@link #startup}. */
+    List<String> namespaceUris();
+
+    /** Called once when the server starts, with the namespace table that holds this manager's URIs. */
+    default void startup(NamespaceTable namespaces) {
+    }
+
+    /** Called once when the server stops. */
+    default void shutdown() {
+    }
+
+    CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations);
+
+    CompletableFuture<Void> write(OperationContext context, List<WriteOperation> operations);
+}

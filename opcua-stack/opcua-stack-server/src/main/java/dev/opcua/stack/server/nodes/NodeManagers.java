@@ -1,0 +1,151 @@
+package dev.opcua.stack.server.nodes;
+
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.WriteValue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The node managers of a server, found by the namespace index of a NodeId, and the routing of
+ * batched operations to them: a request's items are grouped so that each manager gets one call
+ * per request, and the results are put back in request order.
+ *
+ * <p>Managers are registered before the server starts; lookups read an array and take no lock.
+ */
+public final class NodeManagers {
+
+    private final NamespaceTable namespaces;
+    private final List<NodeManager> managers = new ArrayList<>();
+    private volatile NodeManager[] byNamespace = new NodeManager[0];
+
+    public NodeManagers(NamespaceTable namespaces) {
+        this.namespaces = namespaces;
+    }
+
+    public NamespaceTable namespaces() {
+        return namespaces;
+    }
+
+    /**
+     * Registers a manager for its namespaces.
+     *
+     * @throws IllegalArgumentException naming the URI when another manager owns one of them
+     */
+    public synchronized void register(NodeManager manager) {
+        NodeManager[] table = byNamespace;
+        for (String uri : manager.namespaceUris()) {
+            int index = namespaces.register(uri);
+            if (index >= table.length) {
+                table = Arrays.copyOf(table, index + 1);
+            }
+            if (table[index] != null && table[index] != manager) {
+                throw new IllegalArgumentException("namespace " + uri + " is owned by " + table[index] + " already");
+            }
+            table[index] = manager;
+        }
+        byNamespace = table;
+        managers.add(manager);
+    }
+
+    /** Calls {@link NodeManager#startup} of every manager, in registration order. */
+    public synchronized void startup() {
+        for (NodeManager m : managers) {
+            m.startup(namespaces);
+        }
+    }
+
+    /** Calls {@link NodeManager#shutdown} of every manager, in reverse order. */
+    public synchronized void shutdown() {
+        for (int i = managers.size() - 1; i >= 0; i--) {
+            managers.get(i).shutdown();
+        }
+    }
+
+    /** The manager of a node's namespace, or null. */
+    public NodeManager managerOf(NodeId nodeId) {
+        NodeManager[] table = byNamespace;
+        int ns = nodeId == null ? -1 : nodeId.namespaceIndex();
+        return ns >= 0 && ns < table.length ? table[ns] : null;
+    }
+
+    /**
+     * Reads the items (Part 4, 5.11.2): one call per manager; an item of an unknown namespace reads
+     * BadNodeIdUnknown, one its manager leaves unanswered or fails reads BadInternalError.
+     */
+    public CompletableFuture<DataValue[]> read(OperationContext context, ReadValueId[] items, double maxAge,
+            TimestampsToReturn timestampsToReturn) {
+        DataValue[] results = new DataValue[items.length];
+        Map<NodeManager, List<ReadOperation>> batches = new IdentityHashMap<>();
+        for (int i = 0; i < items.length; i++) {
+            NodeManager manager = managerOf(items[i].nodeId());
+            if (manager == null) {
+                results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown));
+            } else {
+                batches.computeIfAbsent(manager, m -> new ArrayList<>())
+                        .add(new ReadOperation(items[i], maxAge, timestampsToReturn, results, i));
+            }
+        }
+        CompletableFuture<?>[] calls = new CompletableFuture<?>[batches.size()];
+        int n = 0;
+        for (Map.Entry<NodeManager, List<ReadOperation>> batch : batches.entrySet()) {
+            calls[n++] = invoke(() -> batch.getKey().read(context, batch.getValue()));
+        }
+        return CompletableFuture.allOf(calls).handle((ignored, failure) -> {
+            for (int i = 0; i < results.length; i++) {
+                if (results[i] == null) {
+                    results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadInternalError));
+                }
+            }
+            return results;
+        });
+    }
+
+    /**
+     * Writes the items (Part 4, 5.11.4): one call per manager; an item of an unknown namespace gets
+     * BadNodeIdUnknown, one its manager leaves unanswered or fails BadInternalError.
+     */
+    public CompletableFuture<StatusCode[]> write(OperationContext context, WriteValue[] items) {
+        StatusCode[] results = new StatusCode[items.length];
+        Map<NodeManager, List<WriteOperation>> batches = new IdentityHashMap<>();
+        for (int i = 0; i < items.length; i++) {
+            NodeManager manager = managerOf(items[i].nodeId());
+            if (manager == null) {
+                results[i] = StatusCode.of(StatusCodes.BadNodeIdUnknown);
+            } else {
+                batches.computeIfAbsent(manager, m -> new ArrayList<>()).add(new WriteOperation(items[i], results, i));
+            }
+        }
+        CompletableFuture<?>[] calls = new CompletableFuture<?>[batches.size()];
+        int n = 0;
+        for (Map.Entry<NodeManager, List<WriteOperation>> batch : batches.entrySet()) {
+            calls[n++] = invoke(() -> batch.getKey().write(context, batch.getValue()));
+        }
+        return CompletableFuture.allOf(calls).handle((ignored, failure) -> {
+            for (int i = 0; i < results.length; i++) {
+                if (results[i] == null) {
+                    results[i] = StatusCode.of(StatusCodes.BadInternalError);
+                }
+            }
+            return results;
+        });
+    }
+
+    /** Runs a manager call; a manager that throws instead of failing its future counts as failed. */
+    private static CompletableFuture<?> invoke(java.util.function.Supplier<CompletableFuture<Void>> call) {
+        try {
+            CompletableFuture<Void> future = call.get();
+            return future == null ? CompletableFuture.completedFuture(null) : future;
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}

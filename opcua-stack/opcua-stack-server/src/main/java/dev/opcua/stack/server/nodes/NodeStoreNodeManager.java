@@ -1,0 +1,152 @@
+package dev.opcua.stack.server.nodes;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.WriteValue;
+import dev.opcua.stack.server.addressspace.NodeStore;
+import dev.opcua.stack.server.addressspace.UaNode;
+import dev.opcua.stack.server.addressspace.VariableNode;
+import java.util.List;
+
+/**
+ * A node manager whose nodes live in memory, in a {@link NodeStore}: reads any attribute, writes
+ * the Value of variables (Part 4, 5.11.2 and 5.11.4).
+ *
+ * <p>Rules applied: an unknown node is BadNodeIdUnknown, an attribute its node class lacks
+ * BadAttributeIdInvalid; reading a Value needs the CurrentRead bit of the UserAccessLevel
+ * (BadNotReadable), writing it the CurrentWrite bit (BadNotWritable), other attributes are not
+ * writable (BadNotWritable); a written value must fit the DataType and ValueRank (BadTypeMismatch);
+ * a DataEncoding other than "Default Binary" on a Value is BadDataEncodingUnsupported and any on
+ * another attribute BadDataEncodingInvalid; TimestampsToReturn selects the timestamps of Value reads,
+ * the server timestamp being the time of the read. Writing with an IndexRange is not supported yet
+ * (BadWriteNotSupported).
+ */
+public class NodeStoreNodeManager implements SyncNodeManager {
+
+    /** AccessLevel bits (Part 3, 8.57). */
+    static final int CURRENT_READ = 0x01;
+    static final int CURRENT_WRITE = 0x02;
+    private static final String DEFAULT_BINARY = "Default Binary";
+
+    private final List<String> namespaceUris;
+    private final NodeStore store;
+
+    public NodeStoreNodeManager(List<String> namespaceUris, NodeStore store) {
+        this.namespaceUris = List.copyOf(namespaceUris);
+        this.store = store;
+    }
+
+    @Override
+    public List<String> namespaceUris() {
+        return namespaceUris;
+    }
+
+    public NodeStore store() {
+        return store;
+    }
+
+    @Override
+    public void readNow(OperationContext context, List<ReadOperation> operations) {
+        DateTime now = DateTime.now();
+        for (ReadOperation operation : operations) {
+            operation.complete(read(operation, now));
+        }
+    }
+
+    private DataValue read(ReadOperation operation, DateTime now) {
+        ReadValueId item = operation.item();
+        UaNode node = store.get(item.nodeId());
+        if (node == null) {
+            return status(StatusCodes.BadNodeIdUnknown);
+        }
+        int attributeId = (int) item.attributeId();
+        try {
+            NumericRange range = NumericRange.parse(item.indexRange());
+            QualifiedName encoding = item.dataEncoding();
+            boolean encodingGiven = encoding != null && !encoding.isNull();
+            if (attributeId == AttributeIds.Value && node instanceof VariableNode) {
+                VariableNode variable = (VariableNode) node;
+                if ((variable.userAccessLevel() & CURRENT_READ) == 0) {
+                    return status(StatusCodes.BadNotReadable);
+                }
+                if (encodingGiven && !(encoding.namespaceIndex() == 0 && DEFAULT_BINARY.equals(encoding.name()))) {
+                    return status(StatusCodes.BadDataEncodingUnsupported);
+                }
+                DataValue value = variable.value();
+                Variant v = range == null ? value.value() : range.select(value.value());
+                return withTimestamps(value, v, operation.timestampsToReturn(), now);
+            }
+            if (encodingGiven) {
+                return status(StatusCodes.BadDataEncodingInvalid);
+            }
+            Variant v = node.attribute(attributeId);
+            if (v == null) {
+                return status(StatusCodes.BadAttributeIdInvalid);
+            }
+            return DataValue.of(range == null ? v : range.select(v));
+        } catch (UaException e) {
+            return DataValue.ofStatus(e.statusCode());
+        }
+    }
+
+    /** Part 4, 5.11.2: the timestamps the client asked for; the server timestamp is the read's. */
+    private static DataValue withTimestamps(DataValue stored, Variant value, TimestampsToReturn which, DateTime now) {
+        boolean source = which == TimestampsToReturn.Source || which == TimestampsToReturn.Both;
+        boolean server = which == TimestampsToReturn.Server || which == TimestampsToReturn.Both;
+        return DataValue.of(value, stored.statusCode(), source ? stored.sourceTimestamp() : null,
+                source ? stored.sourcePicoseconds() : 0, server ? now : null, 0);
+    }
+
+    @Override
+    public void writeNow(OperationContext context, List<WriteOperation> operations) {
+        for (WriteOperation operation : operations) {
+            operation.complete(write(operation.item()));
+        }
+    }
+
+    private StatusCode write(WriteValue item) {
+        UaNode node = store.get(item.nodeId());
+        if (node == null) {
+            return StatusCode.of(StatusCodes.BadNodeIdUnknown);
+        }
+        int attributeId = (int) item.attributeId();
+        if (node.attribute(attributeId) == null) {
+            return StatusCode.of(StatusCodes.BadAttributeIdInvalid);
+        }
+        if (attributeId != AttributeIds.Value || !(node instanceof VariableNode)) {
+            return StatusCode.of(StatusCodes.BadNotWritable);
+        }
+        VariableNode variable = (VariableNode) node;
+        if ((variable.userAccessLevel() & CURRENT_WRITE) == 0) {
+            return StatusCode.of(StatusCodes.BadNotWritable);
+        }
+        if (item.indexRange() != null && !item.indexRange().isEmpty()) {
+            try {
+                NumericRange.parse(item.indexRange());
+            } catch (UaException e) {
+                return e.statusCode();
+            }
+            return StatusCode.of(StatusCodes.BadWriteNotSupported);
+        }
+        DataValue written = item.value() == null ? DataValue.NULL : item.value();
+        if (!DataTypeCheck.accepts(variable.valueAttributes(), written.value())) {
+            return StatusCode.of(StatusCodes.BadTypeMismatch);
+        }
+        DateTime now = DateTime.now();
+        variable.setValue(DataValue.of(written.value(), written.statusCode(),
+                written.sourceTimestamp() == null ? now : written.sourceTimestamp(), written.sourcePicoseconds(), now, 0));
+        return StatusCode.GOOD;
+    }
+
+    private static DataValue status(int code) {
+        return DataValue.ofStatus(StatusCode.of(code));
+    }
+}

@@ -1,0 +1,34 @@
+package dev.opcua.stack.server.nodes;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A {@link NodeManager} that answers on the calling worker thread: implement the {@code ...Now}
+ * methods, which complete every operation before they return.
+ */
+public interface SyncNodeManager extends NodeManager {
+
+    void readNow(OperationContext context, List<ReadOperation> operations);
+
+    void writeNow(OperationContext context, List<WriteOperation> operations);
+
+    @Override
+    default CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations) {
+        return run(() -> readNow(context, operations));
+    }
+
+    @Override
+    default CompletableFuture<Void> write(OperationContext context, List<WriteOperation> operations) {
+        return run(() -> writeNow(context, operations));
+    }
+
+    private static CompletableFuture<Void> run(Runnable work) {
+        try {
+            work.run();
+            return CompletableFuture.completedFuture(null);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+}
