@@ -1,24 +1,32 @@
 package dev.opcua.stack.codegen;
 
 import dev.opcua.stack.codegen.emit.GeneratedFile;
+import dev.opcua.stack.codegen.emit.Namespace0Writer;
 import dev.opcua.stack.codegen.emit.OutputDirectory;
 import dev.opcua.stack.codegen.emit.Packages;
 import dev.opcua.stack.codegen.emit.Sources;
 import dev.opcua.stack.codegen.model.GenerationModel;
 import dev.opcua.stack.codegen.model.StructureModel;
 import dev.opcua.stack.codegen.model.StructureModel.Shape;
+import dev.opcua.stack.codegen.schema.NodeSet;
+import dev.opcua.stack.codegen.schema.NodeSetReader;
 import dev.opcua.stack.codegen.schema.SchemaData;
 import dev.opcua.stack.codegen.schema.SchemaException;
+import dev.opcua.stack.core.types.enumerated.NodeClass;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Generates the standard types and id constants of opcua-stack-core from the schema data.
+ * Generates the standard types and id constants of opcua-stack-core from the schema data, and the
+ * namespace 0 resource of opcua-stack-server ({@link Namespace0Writer}) from the standard nodeset.
  *
- * <p>Usage: {@code CodeGenerator [--schema DIR] [--out DIR]}; relative paths are resolved against the
- * working directory. The generated files of the owned packages ({@link Packages#OWNED}) are replaced.
+ * <p>Usage: {@code CodeGenerator [--schema DIR] [--out DIR] [--resources DIR]}; relative paths are
+ * resolved against the working directory. The generated files of the owned packages
+ * ({@link Packages#OWNED}) are replaced; the resource is written to {@link Namespace0Writer#RESOURCE_PATH}
+ * below the resources directory.
  */
 public final class CodeGenerator {
 
@@ -28,7 +36,10 @@ public final class CodeGenerator {
     /** Default output source root, relative to the repository root. */
     public static final String DEFAULT_OUT_DIR = "opcua-stack/opcua-stack-core/src/generated/java";
 
-    private static final String USAGE = "usage: CodeGenerator [--schema DIR] [--out DIR]";
+    /** Default resource root for the namespace 0 resource, relative to the repository root. */
+    public static final String DEFAULT_RESOURCES_DIR = "opcua-stack/opcua-stack-server/src/main/resources";
+
+    private static final String USAGE = "usage: CodeGenerator [--schema DIR] [--out DIR] [--resources DIR]";
 
     private CodeGenerator() {
     }
@@ -36,13 +47,14 @@ public final class CodeGenerator {
     public static void main(String[] args) {
         String schema = DEFAULT_SCHEMA_DIR;
         String out = DEFAULT_OUT_DIR;
+        String resources = DEFAULT_RESOURCES_DIR;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
                 System.out.println(USAGE);
                 return;
             }
-            if (!option.equals("--schema") && !option.equals("--out")) {
+            if (!option.equals("--schema") && !option.equals("--out") && !option.equals("--resources")) {
                 fail(2, "unknown option '" + option + "'\n" + USAGE);
             }
             if (i + 1 >= args.length) {
@@ -50,12 +62,15 @@ public final class CodeGenerator {
             }
             if (option.equals("--schema")) {
                 schema = args[++i];
-            } else {
+            } else if (option.equals("--out")) {
                 out = args[++i];
+            } else {
+                resources = args[++i];
             }
         }
         try {
-            generate(Path.of(schema).toAbsolutePath().normalize(), Path.of(out).toAbsolutePath().normalize());
+            generate(Path.of(schema).toAbsolutePath().normalize(), Path.of(out).toAbsolutePath().normalize(),
+                    Path.of(resources).toAbsolutePath().normalize(), System.out);
         } catch (SchemaException e) {
             fail(1, e.getMessage());
         } catch (IOException | RuntimeException e) {
@@ -72,6 +87,43 @@ public final class CodeGenerator {
     /** Reads the schema directory and replaces the generated sources below {@code outDir}, logging to stdout. */
     public static void generate(Path schemaDir, Path outDir) throws IOException {
         generate(schemaDir, outDir, System.out);
+    }
+
+    /** Replaces the generated sources below {@code outDir} and writes the namespace 0 resource below {@code resourcesDir}. */
+    public static void generate(Path schemaDir, Path outDir, Path resourcesDir, PrintStream log) throws IOException {
+        generate(schemaDir, outDir, log);
+        generateNamespace0(schemaDir, resourcesDir, log);
+    }
+
+    /** Reads the standard nodeset of the schema directory and writes the namespace 0 resource below {@code resourcesDir}. */
+    public static Namespace0Writer.Summary generateNamespace0(Path schemaDir, Path resourcesDir, PrintStream log)
+            throws IOException {
+        Path file = schemaDir.resolve(NodeSetReader.STANDARD_FILE);
+        if (!Files.isRegularFile(file)) {
+            throw new SchemaException("schema directory " + schemaDir + " has no " + NodeSetReader.STANDARD_FILE);
+        }
+        log.println("opcua-stack-codegen: reading " + file);
+        NodeSet nodeSet = NodeSetReader.read(file);
+        StringBuilder classes = new StringBuilder();
+        for (NodeClass nodeClass : NodeClass.values()) {
+            long count = nodeSet.count(nodeClass);
+            if (count > 0) {
+                classes.append(classes.length() == 0 ? "" : ", ").append(count).append(' ').append(nodeClass);
+            }
+        }
+        log.println("  " + nodeSet.nodes().size() + " nodes (" + classes + "), " + nodeSet.referenceCount()
+                + " references, " + nodeSet.aliases().size() + " aliases, " + nodeSet.valueCount() + " values");
+        log.println("  " + nodeSet.droppedValues().size() + " values dropped (not convertible), "
+                + nodeSet.skippedDefinitions() + " DataType definitions not read");
+        for (String dropped : nodeSet.droppedValues()) {
+            log.println("  dropped value: " + dropped);
+        }
+        Namespace0Writer.Summary summary = Namespace0Writer.write(nodeSet, resourcesDir);
+        Path resource = resourcesDir.resolve(Namespace0Writer.RESOURCE_PATH);
+        log.println("opcua-stack-codegen: " + (summary.written() ? "wrote " : "kept (content unchanged) ") + resource
+                + ": " + summary.fileBytes() + " bytes (" + summary.bodyBytes() + " uncompressed, "
+                + summary.strings() + " strings)");
+        return summary;
     }
 
     /** Reads the schema directory and replaces the generated sources below {@code outDir}. */

@@ -9,6 +9,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class GeneratedSourcesAreUpToDateTest {
 
+    /** The commands that regenerate sources and resource (the generator needs opcua-stack-core built). */
+    static final String REGENERATE = "`mvn -B -q install -DskipTests -pl opcua-stack/opcua-stack-codegen -am`"
+            + " and `mvn -B -q exec:java -pl opcua-stack/opcua-stack-codegen`";
+
     @Test
     void committedGeneratedSourcesAreByteIdenticalToAFreshGeneration(@TempDir Path out) throws Exception {
         Path schema = SchemaLocations.requireSchemaDir();
@@ -19,8 +23,7 @@ class GeneratedSourcesAreUpToDateTest {
         List<String> differences = SourceTrees.differences(out, committed);
         assertThat(differences)
                 .as("generated sources in %s are not current (expected: fresh generation, actual: committed);"
-                        + " run `mvn -q -pl opcua-stack/opcua-stack-codegen compile exec:java` from the repository"
-                        + " root and commit the result", committed)
+                        + " run " + REGENERATE + " from the repository root and commit the result", committed)
                 .isEmpty();
     }
 }

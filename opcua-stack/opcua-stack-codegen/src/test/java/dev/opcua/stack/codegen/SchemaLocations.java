@@ -36,6 +36,11 @@ public final class SchemaLocations {
         return schema;
     }
 
+    /** The committed resource root of opcua-stack-server, which holds the namespace 0 resource. */
+    public static Path committedResourcesDir() {
+        return projectDir().resolve(CodeGenerator.DEFAULT_RESOURCES_DIR).normalize();
+    }
+
     /** The committed generated source root of opcua-stack-core. */
     public static Path committedSourcesDir() {
         return projectDir().resolve(CodeGenerator.DEFAULT_OUT_DIR).normalize();

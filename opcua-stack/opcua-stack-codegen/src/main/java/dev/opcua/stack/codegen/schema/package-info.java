@@ -1,2 +1,2 @@
-/** Readers for the schema data files (binary type dictionary, CSV id lists) and the records they produce. */
+/** Readers for the schema data files (binary type dictionary, CSV id lists, UANodeSet XML) and the records they produce. */
 package dev.opcua.stack.codegen.schema;

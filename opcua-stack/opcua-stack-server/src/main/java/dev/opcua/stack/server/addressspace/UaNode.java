@@ -7,8 +7,10 @@ import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.NodeClass;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A node of the address space with the attributes every node class has (Part 3, 5.2) and its
@@ -78,16 +80,38 @@ public abstract class UaNode {
     }
 
     /** Adds a reference unless an equal one is held already. */
-    public synchronized void addReference(UaReference reference) {
+    public void addReference(UaReference reference) {
+        addReferences(new UaReference[] {reference});
+    }
+
+    /**
+     * Adds references with one copy of the array, skipping any equal to one held or to an earlier one
+     * of {@code added} (adding them one at a time would copy the array each time: quadratic for a node
+     * that gets thousands, as when a namespace loads).
+     */
+    public synchronized void addReferences(UaReference[] added) {
         UaReference[] current = references;
-        for (UaReference r : current) {
-            if (r.equals(reference)) {
-                return;
+        int total = current.length + added.length;
+        Set<UaReference> seen = total > 16 ? new HashSet<>(Arrays.asList(current)) : null;
+        UaReference[] next = Arrays.copyOf(current, total);
+        int size = current.length;
+        for (UaReference reference : added) {
+            if (seen != null ? seen.add(reference) : !contains(next, size, reference)) {
+                next[size++] = reference;
             }
         }
-        UaReference[] next = Arrays.copyOf(current, current.length + 1);
-        next[current.length] = reference;
-        references = next;
+        if (size > current.length) {
+            references = size == total ? next : Arrays.copyOf(next, size);
+        }
+    }
+
+    private static boolean contains(UaReference[] references, int size, UaReference reference) {
+        for (int i = 0; i < size; i++) {
+            if (references[i].equals(reference)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Removes a reference; returns whether it was held. */
