@@ -5,37 +5,49 @@ import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.EncodingLimits;
 import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.transport.uasc.ServerRequestListener;
 import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
-import dev.opcua.stack.server.util.NamedThreadFactory;
+import dev.opcua.stack.server.requests.PublishParking;
+import dev.opcua.stack.server.requests.QueuedRequest;
+import dev.opcua.stack.server.requests.RejectReason;
+import dev.opcua.stack.server.requests.RequestPoolSettings;
+import dev.opcua.stack.server.requests.RequestRunner;
+import dev.opcua.stack.server.requests.RequestStatistics;
+import dev.opcua.stack.server.requests.RequestWorkerPool;
 import io.netty.buffer.ByteBuf;
+import io.netty.util.concurrent.FastThreadLocal;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the requests of all secure channels on a pool of worker threads ({@code opcua-worker-N}):
- * decodes each request on its worker with that thread's decoder, finds the handler registered for
- * its Java type and sends the response (Part 4, 5.3).
+ * Admits the requests of all secure channels into the fair request queue and runs them on its
+ * workers ({@code opcua-worker-N}): decodes each request on its worker with that thread's decoder,
+ * finds the handler registered for its Java type and sends the response (Part 4, 5.3).
  *
  * <ul>
- *   <li>The pool has {@code minThreads} threads and grows towards {@code maxThreads} when its bounded
- *       queue of {@code maxQueued} requests is full; beyond that a request is answered at once with a
- *       ServiceFault BadServerTooBusy (BadServerHalted once closing), without being decoded. This
- *       is the placeholder of the fair per-session queue the design describes.</li>
+ *   <li>Admission, on the event loop, from the raw bytes ({@link RequestHeaderPeek}, nothing decoded
+ *       or allocated but the queue entry): the owner is the RequestHeader's authenticationToken when it
+ *       is not null, else the secure channel; CreateSession, ActivateSession, CloseSession, Cancel,
+ *       GetEndpoints and FindServers ask for the priority lane. A request that does not fit is
+ *       answered at once with a ServiceFault BadServerTooBusy (BadServerHalted once closing), see
+ *       {@link RequestWorkerPool}.</li>
+ *   <li>Publish never enters the queue: it goes to the {@link PublishParking} when one is set, else
+ *       it is answered at once with BadServiceUnsupported (BadServerHalted once closing).</li>
+ *   <li>A request that waited longer than {@code maxRequestAge}, or than its own timeoutHint: ServiceFault
+ *       BadTimeout, without being decoded.</li>
  *   <li>A request that cannot be decoded: ServiceFault with the decoder's status, BadDecodingError or
  *       BadEncodingLimitsExceeded (Part 4, 5.3). An encoding id without a codec, or a type without a
  *       handler: BadServiceUnsupported.</li>
@@ -44,88 +56,137 @@ import org.slf4j.LoggerFactory;
  *       error (0 when unreadable).</li>
  * </ul>
  *
- * <p>Owns its worker pool: {@link #close()} stops it.
+ * <p>Owns its worker pool: {@link #close()} stops it gracefully.
  */
 public final class ServiceDispatcher implements ServerRequestListener, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ServiceDispatcher.class);
 
-    private static final long SHUTDOWN_TIMEOUT_MILLIS = 5_000;
+    private static final FastThreadLocal<RequestHeaderPeek> PEEKS = new FastThreadLocal<>() {
+        @Override
+        protected RequestHeaderPeek initialValue() {
+            return new RequestHeaderPeek();
+        }
+    };
 
     private final Map<Class<?>, ServiceHandler<UaStructure>> handlers;
     private final CodecRegistry registry;
-    private final ThreadPoolExecutor workers;
     private final ThreadLocal<UaDecoder> decoders;
-    private final LongAdder rejected = new LongAdder();
+    private final PublishParking publishParking;
+    private final RequestWorkerPool pool;
+    private final RequestStatistics statistics;
 
     private ServiceDispatcher(Builder builder) {
         this.handlers = Map.copyOf(builder.handlers);
         this.registry = builder.registry;
         EncodingLimits limits = builder.encodingLimits;
         this.decoders = ThreadLocal.withInitial(() -> new UaDecoder(registry, limits));
-        this.workers = new ThreadPoolExecutor(builder.minThreads, builder.maxThreads, 60, TimeUnit.SECONDS,
-                new ArrayBlockingQueue<>(builder.maxQueued), new NamedThreadFactory("opcua-worker-"),
-                new ThreadPoolExecutor.AbortPolicy());
+        this.publishParking = builder.publishParking;
+        this.pool = new RequestWorkerPool(builder.settings(), new Runner());
+        this.statistics = pool.statistics();
     }
 
     public static Builder builder() {
         return new Builder();
     }
 
-    @Override
-    public void onRequest(ServerSecureChannel channel, long requestId, ByteBuf message) {
-        try {
-            workers.execute(() -> run(channel, requestId, message));
-        } catch (RejectedExecutionException e) {
-            rejected.increment();
-            try {
-                int status = workers.isShutdown() ? StatusCodes.BadServerHalted : StatusCodes.BadServerTooBusy;
-                channel.sendServiceFault(requestId, RequestHeaderPeek.requestHandle(message), status);
-            } finally {
-                message.release();
-            }
-        }
+    /** Whether a request with this encoding id (namespace 0) skips ahead of ordinary requests. */
+    static boolean isPriority(int typeId) {
+        return switch (typeId) {
+            case NodeIds.CreateSessionRequest_Encoding_DefaultBinary,
+                    NodeIds.ActivateSessionRequest_Encoding_DefaultBinary,
+                    NodeIds.CloseSessionRequest_Encoding_DefaultBinary,
+                    NodeIds.CancelRequest_Encoding_DefaultBinary,
+                    NodeIds.GetEndpointsRequest_Encoding_DefaultBinary,
+                    NodeIds.FindServersRequest_Encoding_DefaultBinary -> true;
+            default -> false;
+        };
     }
 
-    private void run(ServerSecureChannel channel, long requestId, ByteBuf message) {
-        long requestHandle = RequestHeaderPeek.requestHandle(message);
+    @Override
+    public void onRequest(ServerSecureChannel channel, long requestId, ByteBuf message) {
+        RequestHeaderPeek peek;
+        try {
+            peek = PEEKS.get();
+            peek.read(message);
+        } catch (RuntimeException e) { // not expected: the peek checks every bound
+            message.release();
+            throw e;
+        }
+        if (peek.typeId() == NodeIds.PublishRequest_Encoding_DefaultBinary) {
+            if (publishParking != null && !pool.isClosed()) {
+                publishParking.park(channel, requestId, message);
+            } else {
+                try {
+                    channel.sendServiceFault(requestId, peek.requestHandle(),
+                            pool.isClosed() ? StatusCodes.BadServerHalted : StatusCodes.BadServiceUnsupported);
+                } finally {
+                    message.release();
+                }
+            }
+            return;
+        }
+        long owner = peek.tokenKey() != 0 ? peek.tokenKey() : channel.secureChannelId();
+        pool.submit(new Request(owner, isPriority(peek.typeId()), System.nanoTime(), peek.timeoutHint(), channel,
+                requestId, message, peek.requestHandle()));
+    }
+
+    /** On a worker: decode, find the handler, run it, answer. */
+    private void run(Request queued) {
+        ServerSecureChannel channel = queued.channel;
+        long requestId = queued.requestId;
+        long requestHandle = queued.requestHandle;
+        ByteBuf message = queued.message;
+        if (!channel.isOpen()) { // nobody to answer: the client is gone
+            message.release();
+            return;
+        }
+        long start = System.nanoTime();
+        statistics.requestStarted();
         UaStructure request;
         try {
             request = decode(message);
         } catch (UaException e) {
             log.debug("{}: request {} not decoded: {}", channel, requestId, e.getMessage());
-            channel.sendServiceFault(requestId, requestHandle, e.statusCode().value());
+            fault(channel, requestId, requestHandle, null, start, e.statusCode().value());
             return;
         } catch (RuntimeException e) {
             log.warn("{}: request {} not decoded", channel, requestId, e);
-            channel.sendServiceFault(requestId, requestHandle, StatusCodes.BadDecodingError);
+            fault(channel, requestId, requestHandle, null, start, StatusCodes.BadDecodingError);
             return;
         } finally {
             message.release();
         }
-        ServiceHandler<UaStructure> handler = request == null ? null : handlers.get(request.getClass());
+        Class<?> type = request == null ? null : request.getClass();
+        ServiceHandler<UaStructure> handler = request == null ? null : handlers.get(type);
         if (handler == null) {
-            channel.sendServiceFault(requestId, requestHandle, StatusCodes.BadServiceUnsupported);
+            fault(channel, requestId, requestHandle, type, start, StatusCodes.BadServiceUnsupported);
             return;
         }
         CompletableFuture<? extends UaStructure> response;
         try {
             response = handler.handle(channel, request);
         } catch (RuntimeException e) {
-            fail(channel, requestId, requestHandle, request, e);
+            fail(channel, requestId, requestHandle, request, start, e);
             return;
         }
         if (response == null) {
-            fail(channel, requestId, requestHandle, request, new NullPointerException("handler returned no future"));
+            fail(channel, requestId, requestHandle, request, start,
+                    new NullPointerException("handler returned no future"));
             return;
         }
         response.whenComplete((result, failure) -> {
             if (failure != null) {
-                fail(channel, requestId, requestHandle, request, failure);
+                fail(channel, requestId, requestHandle, request, start, failure);
             } else if (result == null) {
-                fail(channel, requestId, requestHandle, request, new NullPointerException("handler returned no response"));
+                fail(channel, requestId, requestHandle, request, start,
+                        new NullPointerException("handler returned no response"));
             } else {
-                channel.sendResponse(requestId, result);
+                try {
+                    channel.sendResponse(requestId, result);
+                } finally {
+                    statistics.requestFinished(type, System.nanoTime() - start, false);
+                }
             }
         });
     }
@@ -147,10 +208,11 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         }
     }
 
-    private static void fail(ServerSecureChannel channel, long requestId, long requestHandle, UaStructure request,
-            Throwable failure) {
+    private void fail(ServerSecureChannel channel, long requestId, long requestHandle, UaStructure request,
+            long start, Throwable failure) {
         Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException) && cause.getCause() != null) {
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
             cause = cause.getCause();
         }
         int status;
@@ -161,47 +223,110 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             status = StatusCodes.BadInternalError;
             log.warn("{}: {} failed", channel, request.getClass().getSimpleName(), cause);
         }
-        channel.sendServiceFault(requestId, requestHandle, status);
+        fault(channel, requestId, requestHandle, request.getClass(), start, status);
     }
 
-    /** Requests refused because the queue was full (or the pool closing). */
+    private void fault(ServerSecureChannel channel, long requestId, long requestHandle, Class<?> type, long start,
+            int status) {
+        try {
+            channel.sendServiceFault(requestId, requestHandle, status);
+        } finally {
+            statistics.requestFinished(type, System.nanoTime() - start, true);
+        }
+    }
+
+    /** The counters of the request pipeline: queue depth, workers, rejections, per-service latency. */
+    public RequestStatistics statistics() {
+        return statistics;
+    }
+
+    /** Requests answered without being run: queue full, too old, timed out, or the server halted. */
     public long rejectedRequests() {
-        return rejected.sum();
+        return statistics.rejected();
     }
 
     /** Requests waiting for a worker. */
     public int queuedRequests() {
-        return workers.getQueue().size();
+        return statistics.queued();
     }
 
     /** Workers running a request now. */
     public int activeWorkers() {
-        return workers.getActiveCount();
+        return statistics.busyWorkers();
     }
 
-    /** Stops taking requests, lets running ones finish for a few seconds, then interrupts the rest. */
+    /** Whether workers are virtual threads (asked for, and Java 21+). */
+    public boolean usesVirtualThreads() {
+        return pool.usesVirtualThreads();
+    }
+
+    /**
+     * Stops taking requests (BadServerHalted from now on), answers the queued ones with BadServerHalted,
+     * and lets running ones finish for {@code shutdownTimeout}, including handlers that answer
+     * asynchronously; then interrupts the workers. A handler still unfinished after that is answered
+     * whenever it completes, if the channel is still open.
+     */
     @Override
     public void close() {
-        workers.shutdown();
-        try {
-            if (!workers.awaitTermination(SHUTDOWN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
-                workers.shutdownNow();
-            }
-        } catch (InterruptedException e) {
-            workers.shutdownNow();
-            Thread.currentThread().interrupt();
+        long deadline = System.nanoTime() + pool.settings().shutdownTimeout().toNanos();
+        pool.close();
+        // Asynchronous handlers hold no worker; wait for their answers too. Polled: closing is rare.
+        while (statistics.activeRequests() > 0 && deadline - System.nanoTime() > 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
         }
     }
 
-    /** Configuration of a {@link ServiceDispatcher}: handlers, pool sizes, decoding limits. */
+    /** A request in the queue: its channel and the encoded message, which it owns until answered. */
+    private static final class Request extends QueuedRequest {
+        final ServerSecureChannel channel;
+        final long requestId;
+        final ByteBuf message;
+        final long requestHandle;
+
+        Request(long owner, boolean priority, long arrivalNanos, long timeoutHintMillis, ServerSecureChannel channel,
+                long requestId, ByteBuf message, long requestHandle) {
+            super(owner, priority, arrivalNanos, timeoutHintMillis);
+            this.channel = channel;
+            this.requestId = requestId;
+            this.message = message;
+            this.requestHandle = requestHandle;
+        }
+    }
+
+    /** The pool's callbacks. */
+    private final class Runner implements RequestRunner {
+
+        @Override
+        public void run(QueuedRequest request) {
+            ServiceDispatcher.this.run((Request) request);
+        }
+
+        @Override
+        public void reject(QueuedRequest queued, RejectReason reason) {
+            Request request = (Request) queued;
+            try {
+                request.channel.sendServiceFault(request.requestId, request.requestHandle, reason.status());
+            } finally {
+                request.message.release();
+            }
+        }
+    }
+
+    /** Configuration of a {@link ServiceDispatcher}: handlers, the request pipeline's limits, decoding limits. */
     public static final class Builder {
 
         private final Map<Class<?>, ServiceHandler<UaStructure>> handlers = new HashMap<>();
         private CodecRegistry registry = CodecRegistry.standard();
         private EncodingLimits encodingLimits = EncodingLimits.DEFAULT;
-        private int minThreads = 10;
-        private int maxThreads = 100;
-        private int maxQueued = 200;
+        private PublishParking publishParking;
+        private int minThreads = RequestPoolSettings.DEFAULT.minThreads();
+        private int maxThreads = RequestPoolSettings.DEFAULT.maxThreads();
+        private int maxQueued = RequestPoolSettings.DEFAULT.maxQueued();
+        private int maxPriorityQueued = RequestPoolSettings.DEFAULT.maxPriorityQueued();
+        private Duration workerKeepAlive = RequestPoolSettings.DEFAULT.workerKeepAlive();
+        private Duration maxRequestAge = RequestPoolSettings.DEFAULT.maxRequestAge();
+        private boolean virtualThreads = RequestPoolSettings.DEFAULT.virtualThreads();
+        private Duration shutdownTimeout = RequestPoolSettings.DEFAULT.shutdownTimeout();
 
         private Builder() {
         }
@@ -219,7 +344,8 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         /** Registers a handler that answers on the worker thread. */
         public <T extends UaStructure> Builder registerSync(Class<T> type, SyncServiceHandler<? super T> handler) {
             Objects.requireNonNull(handler, "handler");
-            return register(type, (channel, request) -> CompletableFuture.completedFuture(handler.handle(channel, request)));
+            return register(type,
+                    (channel, request) -> CompletableFuture.completedFuture(handler.handle(channel, request)));
         }
 
         /** Codecs to decode requests with; default {@link CodecRegistry#standard()}. */
@@ -231,6 +357,12 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         /** Decoding limits, normally {@code TransportQuotas.encodingLimits()}. */
         public Builder encodingLimits(EncodingLimits value) {
             encodingLimits = Objects.requireNonNull(value, "encodingLimits");
+            return this;
+        }
+
+        /** Where Publish requests go instead of the queue; default none (Publish: BadServiceUnsupported). */
+        public Builder publishParking(PublishParking value) {
+            publishParking = value;
             return this;
         }
 
@@ -252,18 +384,44 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             return this;
         }
 
-        /**
-         * @throws IllegalArgumentException unless 0 <= minThreads <= maxThreads, maxThreads >= 1 and
-         *         maxQueued >= 1
-         */
+        /** Session establishment and control requests that may wait in the priority lane, in addition; default 20. */
+        public Builder maxPriorityQueued(int value) {
+            maxPriorityQueued = value;
+            return this;
+        }
+
+        /** How long a worker above {@code minThreads} stays idle before it ends; default 60 s. */
+        public Builder workerKeepAlive(Duration value) {
+            workerKeepAlive = Objects.requireNonNull(value, "workerKeepAlive");
+            return this;
+        }
+
+        /** A request that waited longer for a worker is answered with BadTimeout; default 10 min. */
+        public Builder maxRequestAge(Duration value) {
+            maxRequestAge = Objects.requireNonNull(value, "maxRequestAge");
+            return this;
+        }
+
+        /** Whether requests run on virtual threads (Java 21+; else a warning and platform threads); default false. */
+        public Builder virtualThreads(boolean value) {
+            virtualThreads = value;
+            return this;
+        }
+
+        /** How long {@link ServiceDispatcher#close()} lets running requests finish; default 5 s. */
+        public Builder shutdownTimeout(Duration value) {
+            shutdownTimeout = Objects.requireNonNull(value, "shutdownTimeout");
+            return this;
+        }
+
+        private RequestPoolSettings settings() {
+            return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
+                    maxRequestAge, virtualThreads, shutdownTimeout);
+        }
+
+        /** @throws IllegalArgumentException when the limits are inconsistent, see {@link RequestPoolSettings} */
         public ServiceDispatcher build() {
-            if (minThreads < 0 || maxThreads < 1 || minThreads > maxThreads) {
-                throw new IllegalArgumentException("need 0 <= minThreads <= maxThreads and maxThreads >= 1, was "
-                        + minThreads + " and " + maxThreads);
-            }
-            if (maxQueued < 1) {
-                throw new IllegalArgumentException("maxQueued must be at least 1, was " + maxQueued);
-            }
+            settings(); // validates before the pool exists
             return new ServiceDispatcher(this);
         }
     }

@@ -1,36 +1,59 @@
 package dev.opcua.stack.server.services;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.encoding.EncodingLimits;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.CloseSessionRequest;
+import dev.opcua.stack.core.types.structured.CloseSessionResponse;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.core.types.structured.FindServersRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
+import dev.opcua.stack.core.types.structured.PublishRequest;
+import dev.opcua.stack.core.types.structured.ReadRequest;
+import dev.opcua.stack.core.types.structured.ReadResponse;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.ServiceFault;
+import dev.opcua.stack.server.requests.RejectReason;
+import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.testing.Hex;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.RecordingChannel;
 import dev.opcua.stack.server.testing.TestChunks;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Dispatch of encoded requests to handlers on worker threads, and the ServiceFaults of Part 4, 5.3. */
+/**
+ * Admission of encoded requests into the fair queue, dispatch to handlers on worker threads, and the
+ * ServiceFaults of Part 4, 5.3 and 7.39.2 (BadServerTooBusy, BadTimeout, BadServerHalted).
+ */
 class ServiceDispatcherTest {
 
     private final RecordingChannel channel = new RecordingChannel();
@@ -166,27 +189,252 @@ class ServiceDispatcherTest {
     void aRequestBeyondTheQueueIsAnsweredAtOnceWithServerTooBusy() throws InterruptedException {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
+        List<Long> handled = new CopyOnWriteArrayList<>();
         dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1).maxQueued(1)
-                .registerSync(GetEndpointsRequest.class, (ch, request) -> {
+                .registerSync(ReadRequest.class, (ch, request) -> {
+                    handled.add(request.requestHeader().requestHandle());
                     started.countDown();
                     await(release);
-                    return new GetEndpointsResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                            new EndpointDescription[0]);
+                    return readResponse(request);
                 })
                 .build();
 
-        dispatcher.onRequest(channel, 1, message(getEndpoints(1)));
+        dispatcher.onRequest(channel, 1, message(read(1)));
         assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
-        dispatcher.onRequest(channel, 2, message(getEndpoints(2)));
-        dispatcher.onRequest(channel, 3, message(getEndpoints(3)));
+        dispatcher.onRequest(channel, 2, message(read(2)));
+        dispatcher.onRequest(channel, 3, message(read(3)));
 
         RecordingChannel.Answer refused = channel.next();
         assertThat(refused.requestId()).isEqualTo(3);
+        assertThat(refused.thread()).as("answered on the submitting thread")
+                .isEqualTo(Thread.currentThread().getName());
         assertFault(refused, StatusCodes.BadServerTooBusy, 3);
         assertThat(dispatcher.rejectedRequests()).isEqualTo(1);
+        assertThat(dispatcher.statistics().rejected(RejectReason.TOO_BUSY)).isEqualTo(1);
         release.countDown();
         assertThat(channel.next().requestId()).isEqualTo(1);
         assertThat(channel.next().requestId()).isEqualTo(2);
+        assertThat(handled).as("the refused request never reached a handler").containsExactly(1L, 2L);
+    }
+
+    @Test
+    void aSessionWithOneRequestIsServedAmongTheFirstBehindAnotherSessionsHundred() {
+        Gate gate = new Gate();
+        dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
+                .registerSync(ReadRequest.class, (ch, request) -> {
+                    gate.pass();
+                    return readResponse(request);
+                })
+                .build();
+        NodeId greedy = NodeId.opaque(1, ByteString.of(new byte[] {1, 2, 3}));
+        NodeId modest = NodeId.opaque(1, ByteString.of(new byte[] {4, 5, 6}));
+
+        dispatcher.onRequest(channel, 1, message(read(1, greedy, 0)));
+        gate.awaitArrival();
+        for (int i = 2; i <= 100; i++) {
+            dispatcher.onRequest(channel, i, message(read(i, greedy, 0)));
+        }
+        dispatcher.onRequest(channel, 101, message(read(101, modest, 0)));
+        gate.open();
+
+        List<Long> order = new ArrayList<>();
+        for (int i = 0; i < 101; i++) {
+            order.add(channel.next().requestId());
+        }
+        assertThat(order.indexOf(101L)).as("position of the modest session's request").isLessThanOrEqualTo(2);
+    }
+
+    @Test
+    void closeSessionOvertakesAFloodOfReads() {
+        Gate gate = new Gate();
+        dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
+                .registerSync(ReadRequest.class, (ch, request) -> {
+                    gate.pass();
+                    return readResponse(request);
+                })
+                .registerSync(CloseSessionRequest.class, (ch, request) -> new CloseSessionResponse(
+                        ResponseHeaders.good(request.requestHeader().requestHandle())))
+                .build();
+        NodeId session = NodeId.opaque(1, ByteString.of(new byte[] {7}));
+
+        dispatcher.onRequest(channel, 1, message(read(1, session, 0)));
+        gate.awaitArrival();
+        for (int i = 2; i <= 50; i++) {
+            dispatcher.onRequest(channel, i, message(read(i, session, 0)));
+        }
+        dispatcher.onRequest(channel, 99, message(new CloseSessionRequest(header(99, session, 0), true)));
+        gate.open();
+
+        assertThat(channel.next().requestId()).isEqualTo(1);
+        RecordingChannel.Answer second = channel.next();
+        assertThat(second.requestId()).isEqualTo(99);
+        assertThat(second.message()).isInstanceOf(CloseSessionResponse.class);
+    }
+
+    @Test
+    void publishIsAnsweredWithServiceUnsupportedAtAdmissionWithoutQueuing() {
+        dispatcher = ServiceDispatcher.builder().build();
+
+        dispatcher.onRequest(channel, 5, message(new PublishRequest(TestChunks.requestHeader(31), null)));
+
+        RecordingChannel.Answer answer = channel.next();
+        assertFault(answer, StatusCodes.BadServiceUnsupported, 31);
+        assertThat(answer.thread()).isEqualTo(Thread.currentThread().getName());
+        assertThat(dispatcher.statistics().admitted()).isZero();
+    }
+
+    @Test
+    void publishGoesToThePublishParkingWhenOneIsSet() {
+        List<Long> parked = new ArrayList<>();
+        dispatcher = ServiceDispatcher.builder()
+                .publishParking((ch, requestId, message) -> {
+                    parked.add(requestId);
+                    message.release();
+                })
+                .build();
+
+        dispatcher.onRequest(channel, 5, message(new PublishRequest(TestChunks.requestHeader(31), null)));
+
+        assertThat(parked).containsExactly(5L);
+        assertThat(dispatcher.statistics().admitted()).isZero();
+    }
+
+    @Test
+    void aRequestWhoseTimeoutHintPassedInTheQueueGetsBadTimeoutWithoutRunning() {
+        Gate gate = new Gate();
+        List<Long> handled = new CopyOnWriteArrayList<>();
+        dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
+                .registerSync(ReadRequest.class, (ch, request) -> {
+                    handled.add(request.requestHeader().requestHandle());
+                    gate.pass();
+                    return readResponse(request);
+                })
+                .build();
+
+        dispatcher.onRequest(channel, 1, message(read(1)));
+        gate.awaitArrival();
+        dispatcher.onRequest(channel, 2, message(read(2, NodeId.NULL, 30)));
+        sleep(80);
+        gate.open();
+
+        assertThat(channel.next().requestId()).isEqualTo(1);
+        assertFault(channel.next(), StatusCodes.BadTimeout, 2);
+        assertThat(handled).containsExactly(1L);
+        assertThat(dispatcher.statistics().rejected(RejectReason.TIMEOUT)).isEqualTo(1);
+    }
+
+    @Test
+    void aRequestOlderThanMaxRequestAgeGetsBadTimeoutWithoutRunning() {
+        Gate gate = new Gate();
+        dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1).maxRequestAge(Duration.ofMillis(30))
+                .registerSync(ReadRequest.class, (ch, request) -> {
+                    gate.pass();
+                    return readResponse(request);
+                })
+                .build();
+
+        dispatcher.onRequest(channel, 1, message(read(1)));
+        gate.awaitArrival();
+        dispatcher.onRequest(channel, 2, message(read(2)));
+        sleep(80);
+        gate.open();
+
+        assertThat(channel.next().requestId()).isEqualTo(1);
+        assertFault(channel.next(), StatusCodes.BadTimeout, 2);
+        assertThat(dispatcher.statistics().rejected(RejectReason.TOO_OLD)).isEqualTo(1);
+    }
+
+    @Test
+    void closeAnswersQueuedRequestsWithServerHaltedAndLetsTheRunningOneFinish() {
+        Gate gate = new Gate();
+        dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
+                .registerSync(ReadRequest.class, (ch, request) -> {
+                    gate.pass();
+                    return readResponse(request);
+                })
+                .build();
+        dispatcher.onRequest(channel, 1, message(read(1)));
+        gate.awaitArrival();
+        dispatcher.onRequest(channel, 2, message(read(2)));
+        dispatcher.onRequest(channel, 3, message(read(3)));
+        Thread opener = new Thread(() -> {
+            sleep(100);
+            gate.open();
+        }, "test-gate-opener");
+        opener.start();
+
+        dispatcher.close();
+
+        List<RecordingChannel.Answer> answers = List.of(channel.next(), channel.next(), channel.next());
+        assertThat(answers).filteredOn(a -> a.message() instanceof ServiceFault).hasSize(2)
+                .allSatisfy(a -> assertThat(((ServiceFault) a.message()).responseHeader().serviceResult())
+                        .isEqualTo(StatusCode.of(StatusCodes.BadServerHalted)))
+                .extracting(RecordingChannel.Answer::requestId).containsExactlyInAnyOrder(2L, 3L);
+        assertThat(answers).filteredOn(a -> a.message() instanceof ReadResponse).singleElement()
+                .extracting(RecordingChannel.Answer::requestId).isEqualTo(1L);
+    }
+
+    @Test
+    void closeWaitsForAnAsynchronousHandlerToAnswer() {
+        CompletableFuture<UaStructure> later = new CompletableFuture<>();
+        dispatcher = ServiceDispatcher.builder().register(ReadRequest.class, (ch, request) -> later).build();
+        dispatcher.onRequest(channel, 1, message(read(1)));
+        awaitTrue(() -> dispatcher.statistics().activeRequests() == 1);
+        CompletableFuture.delayedExecutor(100, TimeUnit.MILLISECONDS)
+                .execute(() -> later.complete(readResponse(read(1))));
+
+        dispatcher.close();
+
+        assertThat(dispatcher.statistics().activeRequests()).isZero();
+        assertThat(channel.next().message()).isInstanceOf(ReadResponse.class);
+    }
+
+    @Test
+    void statisticsCountEachServiceWithItsFaultsAndLatency() {
+        dispatcher = ServiceDispatcher.builder()
+                .registerSync(ReadRequest.class, (ch, request) -> {
+                    if (request.requestHeader().requestHandle() == 3) {
+                        throw new UaException(StatusCodes.BadTooManyOperations, "too many");
+                    }
+                    sleep(5);
+                    return readResponse(request);
+                })
+                .build();
+
+        for (int i = 1; i <= 3; i++) {
+            dispatcher.onRequest(channel, i, message(read(i)));
+            channel.next();
+        }
+        dispatcher.onRequest(channel, 4, message(findServers(4)));
+        channel.next();
+        dispatcher.onRequest(channel, 5, message(Hex.bytes("FF 01")));
+        channel.next();
+        // A request is counted once its answer is sent: the last count may follow the answer.
+        awaitTrue(() -> dispatcher.statistics().activeRequests() == 0);
+
+        RequestStatistics.Snapshot snapshot = dispatcher.statistics().snapshot();
+        assertThat(snapshot.services()).containsOnlyKeys("ReadRequest", "FindServersRequest",
+                RequestStatistics.UNDECODABLE);
+        RequestStatistics.ServiceSnapshot reads = snapshot.services().get("ReadRequest");
+        assertThat(reads.count()).isEqualTo(3);
+        assertThat(reads.faults()).isEqualTo(1);
+        assertThat(reads.maxNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(5));
+        assertThat(reads.totalNanos()).isGreaterThanOrEqualTo(2 * TimeUnit.MILLISECONDS.toNanos(5));
+        assertThat(snapshot.services().get("FindServersRequest").faults()).as("no handler").isEqualTo(1);
+        assertThat(snapshot.admitted()).isEqualTo(5);
+        assertThat(snapshot.queueWaitCount()).isEqualTo(5);
+        assertThat(snapshot.activeRequests()).isZero();
+        assertThat(snapshot.queueCapacity()).isEqualTo(200);
+    }
+
+    @Test
+    void theBuilderRefusesInconsistentLimits() {
+        assertThatThrownBy(() -> ServiceDispatcher.builder().minThreads(5).maxThreads(2).build())
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ServiceDispatcher.builder().maxQueued(0).build())
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ServiceDispatcher.builder().maxRequestAge(Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -221,9 +469,62 @@ class ServiceDispatcherTest {
                 null);
     }
 
+    private static ReadRequest read(long requestHandle) {
+        return read(requestHandle, NodeId.NULL, 10_000);
+    }
+
+    private static ReadRequest read(long requestHandle, NodeId authenticationToken, long timeoutHint) {
+        return new ReadRequest(header(requestHandle, authenticationToken, timeoutHint), 0, TimestampsToReturn.Neither,
+                new ReadValueId[] {new ReadValueId(NodeId.numeric(0, 2258), 13, null, QualifiedName.NULL)});
+    }
+
+    private static ReadResponse readResponse(ReadRequest request) {
+        return new ReadResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), new DataValue[0], null);
+    }
+
+    private static RequestHeader header(long requestHandle, NodeId authenticationToken, long timeoutHint) {
+        return new RequestHeader(authenticationToken, DateTime.now(), requestHandle, 0, null, timeoutHint,
+                ExtensionObject.NULL);
+    }
+
     private static FindServersRequest findServers(long requestHandle) {
         return new FindServersRequest(TestChunks.requestHeader(requestHandle), "opc.tcp://localhost:4840/", null,
                 null);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
+        while (!condition.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("condition met within 4 s").isLessThan(deadline);
+            sleep(2);
+        }
+    }
+
+    /** Holds the first handler call until opened; later calls pass. */
+    private static final class Gate {
+        private final CountDownLatch arrived = new CountDownLatch(1);
+        private final CountDownLatch opened = new CountDownLatch(1);
+
+        void pass() {
+            arrived.countDown();
+            await(opened);
+        }
+
+        void awaitArrival() {
+            await(arrived);
+        }
+
+        void open() {
+            opened.countDown();
+        }
     }
 
     private static void await(CountDownLatch latch) {

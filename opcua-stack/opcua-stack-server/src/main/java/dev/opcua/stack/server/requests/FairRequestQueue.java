@@ -1,0 +1,232 @@
+package dev.opcua.stack.server.requests;
+
+import io.netty.util.collection.LongObjectHashMap;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The server's request queue (MaxQueuedRequestCount): one FIFO per owner, served round-robin, so that
+ * one greedy session or channel cannot starve the others, plus a small priority lane for session
+ * establishment and control calls that is served first. A request that fits nowhere is refused, to be
+ * answered with BadServerTooBusy (DESIGN.md section 3).
+ *
+ * <ul>
+ *   <li>Round-robin: the owners with waiting requests form a ring; each turn takes the head of the
+ *       current owner's FIFO and moves on, so an owner with one request waits for at most one request
+ *       of every other owner. An owner that arrives joins the ring at the end of the current round.
+ *       An owner leaves the ring, and the map, when it has nothing queued.</li>
+ *   <li>The priority lane is one FIFO bounded by {@code maxPriorityQueued}, and each owner may have at
+ *       most {@value #PRIORITY_PER_OWNER} requests in it; the rest of a priority request's kind go to
+ *       its owner's ordinary FIFO. Anyone may call GetEndpoints or CreateSession without a session, so
+ *       the lane must not be a way around the round-robin: after {@value #PRIORITY_BURST} priority
+ *       requests in a row, one ordinary request is served if any waits.</li>
+ *   <li>A priority request may overtake earlier ordinary requests of its own owner (a CloseSession
+ *       behind that session's Reads); Part 4 does not order the requests of a session.</li>
+ * </ul>
+ *
+ * <p>Not thread-safe: {@link RequestWorkerPool} guards it with one lock, held only for these O(1)
+ * operations (a map lookup and a few link updates, no allocation but the owner of a newly active
+ * owner).
+ */
+public final class FairRequestQueue {
+
+    /** Priority requests one owner may have in the lane; more go to its ordinary FIFO. */
+    public static final int PRIORITY_PER_OWNER = 4;
+
+    /** Priority requests served in a row while ordinary ones wait, before one ordinary. */
+    public static final int PRIORITY_BURST = 4;
+
+    private final int maxQueued;
+    private final int maxPriorityQueued;
+    private final LongObjectHashMap<Owner> owners = new LongObjectHashMap<>();
+
+    private Owner cursor; // the owner served next; null when no ordinary request waits
+    private QueuedRequest priorityHead;
+    private QueuedRequest priorityTail;
+    private int queued;
+    private int priorityQueued;
+    private int priorityStreak;
+
+    /**
+     * @param maxQueued ordinary requests that may wait, over all owners (MaxQueuedRequestCount)
+     * @param maxPriorityQueued requests that may wait in the priority lane, in addition
+     */
+    public FairRequestQueue(int maxQueued, int maxPriorityQueued) {
+        if (maxQueued < 1 || maxPriorityQueued < 0) {
+            throw new IllegalArgumentException("need maxQueued >= 1 and maxPriorityQueued >= 0, was " + maxQueued
+                    + " and " + maxPriorityQueued);
+        }
+        this.maxQueued = maxQueued;
+        this.maxPriorityQueued = maxPriorityQueued;
+    }
+
+    /** Queues {@code request}; false when there is no room for it. */
+    public boolean offer(QueuedRequest request) {
+        Owner owner = owners.get(request.owner());
+        if (request.priority() && priorityQueued < maxPriorityQueued
+                && (owner == null || owner.priorityCount < PRIORITY_PER_OWNER)) {
+            owner = ownerFor(owner, request.owner());
+            owner.priorityCount++;
+            request.queueOwner = owner;
+            if (priorityTail == null) {
+                priorityHead = request;
+            } else {
+                priorityTail.next = request;
+            }
+            priorityTail = request;
+            priorityQueued++;
+            return true;
+        }
+        if (queued >= maxQueued) {
+            return false;
+        }
+        owner = ownerFor(owner, request.owner());
+        request.queueOwner = owner;
+        if (owner.tail == null) {
+            owner.head = request;
+            joinRing(owner);
+        } else {
+            owner.tail.next = request;
+        }
+        owner.tail = request;
+        queued++;
+        return true;
+    }
+
+    /** The next request to serve, or null when none waits. */
+    public QueuedRequest poll() {
+        boolean ordinaryWaits = queued > 0;
+        if (priorityHead != null && (!ordinaryWaits || priorityStreak < PRIORITY_BURST)) {
+            QueuedRequest request = priorityHead;
+            priorityHead = request.next;
+            if (priorityHead == null) {
+                priorityTail = null;
+            }
+            priorityQueued--;
+            priorityStreak = ordinaryWaits ? priorityStreak + 1 : 0;
+            Owner owner = request.queueOwner;
+            owner.priorityCount--;
+            forgetIfIdle(owner);
+            return unlinked(request);
+        }
+        if (!ordinaryWaits) {
+            return null;
+        }
+        priorityStreak = 0;
+        Owner owner = cursor;
+        QueuedRequest request = owner.head;
+        owner.head = request.next;
+        queued--;
+        if (owner.head == null) {
+            owner.tail = null;
+            leaveRing(owner);
+            forgetIfIdle(owner);
+        } else {
+            cursor = owner.next;
+        }
+        return unlinked(request);
+    }
+
+    /** Removes and returns every waiting request, the priority lane first; for closing. */
+    public List<QueuedRequest> drain() {
+        List<QueuedRequest> all = new ArrayList<>(size());
+        for (QueuedRequest request = poll(); request != null; request = poll()) {
+            all.add(request);
+        }
+        return all;
+    }
+
+    /** Requests waiting, both lanes. */
+    public int size() {
+        return queued + priorityQueued;
+    }
+
+    public boolean isEmpty() {
+        return size() == 0;
+    }
+
+    /** Requests waiting in the ordinary, round-robin part. */
+    public int ordinarySize() {
+        return queued;
+    }
+
+    /** Requests waiting in the priority lane. */
+    public int prioritySize() {
+        return priorityQueued;
+    }
+
+    /** Owners with a request waiting. */
+    public int owners() {
+        return owners.size();
+    }
+
+    public int maxQueued() {
+        return maxQueued;
+    }
+
+    public int maxPriorityQueued() {
+        return maxPriorityQueued;
+    }
+
+    private Owner ownerFor(Owner known, long key) {
+        if (known != null) {
+            return known;
+        }
+        Owner owner = new Owner(key);
+        owners.put(key, owner);
+        return owner;
+    }
+
+    /** Links {@code owner} just before the cursor: last in the current round. */
+    private void joinRing(Owner owner) {
+        if (cursor == null) {
+            owner.next = owner;
+            owner.previous = owner;
+            cursor = owner;
+        } else {
+            owner.next = cursor;
+            owner.previous = cursor.previous;
+            cursor.previous.next = owner;
+            cursor.previous = owner;
+        }
+    }
+
+    /** Unlinks the cursor's owner, which has nothing left; the next owner becomes the cursor. */
+    private void leaveRing(Owner owner) {
+        if (owner.next == owner) {
+            cursor = null;
+        } else {
+            owner.previous.next = owner.next;
+            owner.next.previous = owner.previous;
+            cursor = owner.next;
+        }
+        owner.next = null;
+        owner.previous = null;
+    }
+
+    private void forgetIfIdle(Owner owner) {
+        if (owner.head == null && owner.priorityCount == 0) {
+            owners.remove(owner.key);
+        }
+    }
+
+    private static QueuedRequest unlinked(QueuedRequest request) {
+        request.next = null;
+        request.queueOwner = null;
+        return request;
+    }
+
+    /** One owner's FIFO of ordinary requests, its count in the priority lane, and its place in the ring. */
+    static final class Owner {
+        final long key;
+        QueuedRequest head;
+        QueuedRequest tail;
+        int priorityCount;
+        Owner next;
+        Owner previous;
+
+        Owner(long key) {
+            this.key = key;
+        }
+    }
+}

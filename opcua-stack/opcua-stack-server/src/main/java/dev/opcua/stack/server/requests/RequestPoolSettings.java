@@ -1,0 +1,50 @@
+package dev.opcua.stack.server.requests;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Limits of the request pipeline, the {@code requests.*} options of the design (the .NET stack's
+ * MaxQueuedRequestCount, MinRequestThreadCount and MaxRequestThreadCount).
+ *
+ * @param minThreads workers kept when idle (platform threads only); default 10
+ * @param maxThreads most workers, and with virtual threads the most requests running at once; default 100
+ * @param maxQueued ordinary requests that may wait for a worker; default 200
+ * @param maxPriorityQueued requests that may wait in the priority lane, in addition; default 20
+ * @param workerKeepAlive how long a worker above {@code minThreads} waits idle before it ends; default 60 s
+ * @param maxRequestAge a request that waited longer is answered with BadTimeout instead of run; default 10 min
+ * @param virtualThreads whether each worker is a virtual thread (Java 21+; on older runtimes a warning
+ *        and platform threads); default false
+ * @param shutdownTimeout how long {@link RequestWorkerPool#close()} lets running requests finish; default 5 s
+ */
+public record RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
+        Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout) {
+
+    public static final RequestPoolSettings DEFAULT = new RequestPoolSettings(10, 100, 200, 20,
+            Duration.ofSeconds(60), Duration.ofMinutes(10), false, Duration.ofSeconds(5));
+
+    /**
+     * @throws IllegalArgumentException unless 0 <= minThreads <= maxThreads, maxThreads >= 1,
+     *         maxQueued >= 1, maxPriorityQueued >= 0 and the durations are positive (shutdownTimeout: not negative)
+     */
+    public RequestPoolSettings {
+        Objects.requireNonNull(workerKeepAlive, "workerKeepAlive");
+        Objects.requireNonNull(maxRequestAge, "maxRequestAge");
+        Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
+        if (minThreads < 0 || maxThreads < 1 || minThreads > maxThreads) {
+            throw new IllegalArgumentException("need 0 <= minThreads <= maxThreads and maxThreads >= 1, was "
+                    + minThreads + " and " + maxThreads);
+        }
+        if (maxQueued < 1) {
+            throw new IllegalArgumentException("maxQueued must be at least 1, was " + maxQueued);
+        }
+        if (maxPriorityQueued < 0) {
+            throw new IllegalArgumentException("maxPriorityQueued must not be negative, was " + maxPriorityQueued);
+        }
+        if (workerKeepAlive.isNegative() || workerKeepAlive.isZero() || maxRequestAge.isNegative()
+                || maxRequestAge.isZero() || shutdownTimeout.isNegative()) {
+            throw new IllegalArgumentException("workerKeepAlive and maxRequestAge must be positive, shutdownTimeout "
+                    + "not negative");
+        }
+    }
+}

@@ -1,0 +1,160 @@
+package dev.opcua.stack.server.requests;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The fair queue on its own: round-robin across owners, its bounds, the priority lane (no threads). */
+class FairRequestQueueTest {
+
+    private static final long A = 1;
+    private static final long B = 2;
+    private static final long C = 3;
+
+    @Test
+    void aSingleRequestOfAnotherOwnerIsServedSecondBehindAFloodOfOneHundred() {
+        FairRequestQueue queue = new FairRequestQueue(200, 20);
+        for (int i = 0; i < 100; i++) {
+            assertThat(queue.offer(TestRequest.of(A, "a" + i))).isTrue();
+        }
+        queue.offer(TestRequest.of(B, "b0"));
+
+        List<String> order = pollAll(queue);
+
+        assertThat(order.indexOf("b0")).isLessThanOrEqualTo(1);
+        assertThat(order).hasSize(101);
+    }
+
+    @Test
+    void ownersTakeTurnsAndEachOwnerKeepsItsOrder() {
+        FairRequestQueue queue = new FairRequestQueue(200, 20);
+        for (int i = 0; i < 3; i++) {
+            queue.offer(TestRequest.of(A, "a" + i));
+        }
+        queue.offer(TestRequest.of(B, "b0"));
+        queue.offer(TestRequest.of(B, "b1"));
+        queue.offer(TestRequest.of(C, "c0"));
+
+        assertThat(pollAll(queue)).containsExactly("a0", "b0", "c0", "a1", "b1", "a2");
+        assertThat(queue.owners()).as("owners forgotten once empty").isZero();
+    }
+
+    @Test
+    void anOwnerThatArrivesWaitsForAtMostOneRequestOfEveryOtherOwner() {
+        FairRequestQueue queue = new FairRequestQueue(200, 20);
+        queue.offer(TestRequest.of(A, "a0"));
+        queue.offer(TestRequest.of(A, "a1"));
+        queue.offer(TestRequest.of(B, "b0"));
+        queue.offer(TestRequest.of(B, "b1"));
+        assertThat(name(queue.poll())).isEqualTo("a0");
+
+        queue.offer(TestRequest.of(C, "c0"));
+
+        assertThat(pollAll(queue)).containsExactly("b0", "a1", "c0", "b1");
+    }
+
+    @Test
+    void aRequestBeyondMaxQueuedIsRefusedAndLeavesNoTrace() {
+        FairRequestQueue queue = new FairRequestQueue(2, 0);
+        assertThat(queue.offer(TestRequest.of(A, "a0"))).isTrue();
+        assertThat(queue.offer(TestRequest.of(A, "a1"))).isTrue();
+
+        assertThat(queue.offer(TestRequest.of(B, "b0"))).isFalse();
+
+        assertThat(queue.size()).isEqualTo(2);
+        assertThat(queue.owners()).isEqualTo(1);
+        assertThat(pollAll(queue)).containsExactly("a0", "a1");
+    }
+
+    @Test
+    void thePriorityLaneIsServedBeforeAFloodOfOrdinaryRequests() {
+        FairRequestQueue queue = new FairRequestQueue(200, 20);
+        for (int i = 0; i < 50; i++) {
+            queue.offer(TestRequest.of(A, "read" + i));
+        }
+        queue.offer(TestRequest.priority(B, "closeSession"));
+
+        assertThat(name(queue.poll())).isEqualTo("closeSession");
+        assertThat(queue.prioritySize()).isZero();
+    }
+
+    @Test
+    void afterABurstOfPriorityRequestsOneOrdinaryRequestIsServed() {
+        FairRequestQueue queue = new FairRequestQueue(200, 20);
+        queue.offer(TestRequest.of(A, "read"));
+        for (long owner = 10; owner < 16; owner++) {
+            queue.offer(TestRequest.priority(owner, "p" + owner));
+        }
+
+        assertThat(pollAll(queue)).containsExactly("p10", "p11", "p12", "p13", "read", "p14", "p15");
+    }
+
+    @Test
+    void priorityRequestsBeyondTheOwnersShareWaitInItsOrdinaryQueue() {
+        FairRequestQueue queue = new FairRequestQueue(200, 20);
+        for (int i = 0; i < FairRequestQueue.PRIORITY_PER_OWNER + 2; i++) {
+            queue.offer(TestRequest.priority(A, "getEndpoints" + i));
+        }
+        queue.offer(TestRequest.priority(B, "findServers"));
+
+        assertThat(queue.prioritySize()).isEqualTo(FairRequestQueue.PRIORITY_PER_OWNER + 1);
+        assertThat(queue.ordinarySize()).isEqualTo(2);
+        List<String> order = pollAll(queue);
+        assertThat(order.indexOf("findServers")).isLessThanOrEqualTo(FairRequestQueue.PRIORITY_PER_OWNER + 1);
+    }
+
+    @Test
+    void aPriorityRequestThatFindsTheLaneFullWaitsInTheOrdinaryQueueOrIsRefused() {
+        FairRequestQueue queue = new FairRequestQueue(1, 1);
+        assertThat(queue.offer(TestRequest.priority(A, "p0"))).isTrue();
+        assertThat(queue.offer(TestRequest.priority(B, "p1"))).isTrue();
+        assertThat(queue.offer(TestRequest.priority(C, "p2"))).isFalse();
+
+        assertThat(queue.prioritySize()).isEqualTo(1);
+        assertThat(queue.ordinarySize()).isEqualTo(1);
+    }
+
+    @Test
+    void drainEmptiesBothLanesPriorityFirst() {
+        FairRequestQueue queue = new FairRequestQueue(10, 10);
+        queue.offer(TestRequest.of(A, "a0"));
+        queue.offer(TestRequest.of(B, "b0"));
+        queue.offer(TestRequest.priority(C, "c0"));
+
+        List<String> drained = queue.drain().stream().map(FairRequestQueueTest::name).toList();
+
+        assertThat(drained).containsExactly("c0", "a0", "b0");
+        assertThat(queue.isEmpty()).isTrue();
+        assertThat(queue.owners()).isZero();
+        assertThat(queue.poll()).isNull();
+    }
+
+    @Test
+    void thousandsOfOwnersComeAndGoWithoutResidue() {
+        FairRequestQueue queue = new FairRequestQueue(100, 10);
+        for (int round = 0; round < 1_000; round++) {
+            for (long owner = 0; owner < 10; owner++) {
+                queue.offer(round % 3 == 0 ? TestRequest.priority(owner + round, "x") : TestRequest.of(owner, "x"));
+            }
+            for (int i = 0; i < 10; i++) {
+                assertThat(queue.poll()).isNotNull();
+            }
+        }
+        assertThat(queue.poll()).isNull();
+        assertThat(queue.owners()).isZero();
+    }
+
+    private static List<String> pollAll(FairRequestQueue queue) {
+        List<String> names = new ArrayList<>();
+        for (QueuedRequest request = queue.poll(); request != null; request = queue.poll()) {
+            names.add(name(request));
+        }
+        return names;
+    }
+
+    private static String name(QueuedRequest request) {
+        return ((TestRequest) request).name;
+    }
+}
