@@ -8,11 +8,12 @@ import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.NodeClass;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
- * A Variable node (Part 3, 5.6.2). Its value is held here and may change at any time (a volatile
- * reference to an immutable DataValue); node managers that get values from elsewhere answer reads
- * themselves.
+ * A Variable node (Part 3, 5.6.2). Its value is either held here (a volatile reference to an
+ * immutable DataValue, replaced on write) or produced on each read by a value source, for values
+ * that live elsewhere such as the server's current time.
  */
 public class VariableNode extends UaNode {
 
@@ -23,6 +24,7 @@ public class VariableNode extends UaNode {
     private final boolean historizing;
     private final long accessLevelEx;
     private volatile DataValue value;
+    private volatile Supplier<DataValue> valueSource;
 
     /**
      * @param accessLevel AccessLevel bits (Byte, Part 3, 8.57)
@@ -48,13 +50,20 @@ public class VariableNode extends UaNode {
         return NodeClass.Variable;
     }
 
-    /** The current value with its status and timestamps. */
+    /** The current value with its status and timestamps: the value source's when one is set. */
     public DataValue value() {
-        return value;
+        Supplier<DataValue> source = valueSource;
+        return source == null ? value : source.get();
     }
 
+    /** Stores a value; a value source, when set, still answers reads. */
     public void setValue(DataValue value) {
         this.value = Objects.requireNonNull(value, "value");
+    }
+
+    /** Makes every read ask {@code source} for the value; null returns to the stored value. */
+    public void setValueSource(Supplier<DataValue> source) {
+        this.valueSource = source;
     }
 
     public ValueAttributes valueAttributes() {
@@ -85,7 +94,7 @@ public class VariableNode extends UaNode {
     public Variant attribute(int attributeId) {
         switch (attributeId) {
             case AttributeIds.Value:
-                return value.value();
+                return value().value();
             case AttributeIds.AccessLevel:
                 return Variant.ofByte(accessLevel);
             case AttributeIds.UserAccessLevel:

@@ -1,0 +1,259 @@
+package dev.opcua.stack.server;
+
+import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.enumerated.ServerState;
+import dev.opcua.stack.core.types.structured.BuildInfo;
+import dev.opcua.stack.core.types.structured.FindServersRequest;
+import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
+import dev.opcua.stack.server.addressspace.NodeStore;
+import dev.opcua.stack.server.discovery.DiscoveryServices;
+import dev.opcua.stack.server.namespace0.Namespace0Loader;
+import dev.opcua.stack.server.namespace0.ServerObject;
+import dev.opcua.stack.server.nodes.NamespaceTable;
+import dev.opcua.stack.server.nodes.NodeManager;
+import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.services.ServiceDispatcher;
+import dev.opcua.stack.server.services.attribute.AttributeServices;
+import dev.opcua.stack.server.transport.UaTcpServer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An OPC UA server: UA TCP transport, the request pipeline, discovery, namespace 0 with the live
+ * Server object, and the node managers of the application, answering Read and Write.
+ *
+ * <p>Built with {@link #builder()}, started with {@link #start()}, stopped with {@link #close()},
+ * which owns and closes everything it started. Sessions, Browse, Call and subscriptions join as their
+ * issues land.
+ */
+public final class OpcUaServer implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(OpcUaServer.class);
+
+    private final Builder config;
+    private final NamespaceTable namespaces;
+    private final NodeManagers nodeManagers;
+    private final ServerObject serverObject;
+    private volatile DiscoveryServices discovery;
+    private ServiceDispatcher dispatcher;
+    private UaTcpServer transport;
+
+    private OpcUaServer(Builder config) {
+        this.config = config;
+        this.namespaces = new NamespaceTable(config.applicationUri);
+        this.nodeManagers = new NodeManagers(namespaces);
+        NodeStore ns0 = Namespace0Loader.load();
+        this.serverObject = new ServerObject(ns0, namespaces, config.applicationUri,
+                new BuildInfo(config.productUri, config.manufacturerName, config.applicationName,
+                        config.softwareVersion, config.buildNumber, DateTime.now()));
+        nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0));
+        config.nodeManagers.forEach(nodeManagers::register);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Starts the node managers, the request pipeline and the transport.
+     *
+     * @throws IllegalStateException when binding fails, with the cause
+     */
+    public synchronized OpcUaServer start() {
+        if (transport != null) {
+            throw new IllegalStateException("the server was already started");
+        }
+        nodeManagers.startup();
+        ServiceDispatcher.Builder services = ServiceDispatcher.builder()
+                .encodingLimits(config.transportQuotas.encodingLimits())
+                .minThreads(config.minThreads)
+                .maxThreads(config.maxThreads)
+                .maxQueued(config.maxQueued)
+                .registerSync(GetEndpointsRequest.class, (channel, request) -> discovery.getEndpoints(request))
+                .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
+        new AttributeServices(nodeManagers, config.maxNodesPerRead, config.maxNodesPerWrite).registerWith(services);
+        dispatcher = services.build();
+        try {
+            transport = UaTcpServer.builder()
+                    .bindAddress(config.bindAddress)
+                    .port(config.port)
+                    .transportQuotas(config.transportQuotas)
+                    .endpointPaths(List.of(config.path))
+                    .requestListener(dispatcher)
+                    .build()
+                    .start();
+        } catch (RuntimeException e) {
+            dispatcher.close();
+            nodeManagers.shutdown();
+            throw e;
+        }
+        List<String> urls = new ArrayList<>();
+        for (String host : config.hostnames) {
+            urls.add("opc.tcp://" + host + ":" + transport.port() + config.path);
+        }
+        discovery = DiscoveryServices.builder()
+                .application(config.applicationUri, config.productUri, config.applicationName)
+                .endpointUrls(urls)
+                .build();
+        log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
+        return this;
+    }
+
+    /** The bound port (useful when configured with port 0). */
+    public int port() {
+        return transport.port();
+    }
+
+    /** The endpoint URL with the first configured host name. */
+    public String endpointUrl() {
+        return "opc.tcp://" + config.hostnames.get(0) + ":" + port() + config.path;
+    }
+
+    public NamespaceTable namespaces() {
+        return namespaces;
+    }
+
+    public NodeManagers nodeManagers() {
+        return nodeManagers;
+    }
+
+    public ServerObject serverObject() {
+        return serverObject;
+    }
+
+    /** The request pipeline, for its statistics; null before {@link #start()}. */
+    public ServiceDispatcher dispatcher() {
+        return dispatcher;
+    }
+
+    /** Sets ServerState to Shutdown, then closes the transport, the pipeline and the node managers. */
+    @Override
+    public synchronized void close() {
+        serverObject.setState(ServerState.Shutdown, 0, LocalizedText.of("server stopped"));
+        if (transport != null) {
+            transport.close();
+            dispatcher.close();
+            nodeManagers.shutdown();
+            transport = null;
+            log.info("OPC UA server {} stopped", config.applicationUri);
+        }
+    }
+
+    /** The configuration of an {@link OpcUaServer}. */
+    public static final class Builder {
+        private String applicationUri = "urn:dev.opcua:server";
+        private String applicationName = "OPC UA server";
+        private String productUri = "urn:dev.opcua:stack";
+        private String manufacturerName = "dev.opcua";
+        private String softwareVersion = "0.1.0-SNAPSHOT";
+        private String buildNumber = "0";
+        private String bindAddress = "0.0.0.0";
+        private int port = 4840;
+        private String path = "/";
+        private List<String> hostnames = List.of("localhost");
+        private TransportQuotas transportQuotas = TransportQuotas.DEFAULT;
+        private int minThreads = 10;
+        private int maxThreads = 100;
+        private int maxQueued = 200;
+        private int maxNodesPerRead;
+        private int maxNodesPerWrite;
+        private final List<NodeManager> nodeManagers = new ArrayList<>();
+
+        private Builder() {
+        }
+
+        public Builder applicationUri(String value) {
+            applicationUri = Objects.requireNonNull(value, "applicationUri");
+            return this;
+        }
+
+        public Builder applicationName(String value) {
+            applicationName = Objects.requireNonNull(value, "applicationName");
+            return this;
+        }
+
+        public Builder productUri(String value) {
+            productUri = Objects.requireNonNull(value, "productUri");
+            return this;
+        }
+
+        public Builder buildInfo(String manufacturerName, String softwareVersion, String buildNumber) {
+            this.manufacturerName = manufacturerName;
+            this.softwareVersion = softwareVersion;
+            this.buildNumber = buildNumber;
+            return this;
+        }
+
+        public Builder bindAddress(String value) {
+            bindAddress = Objects.requireNonNull(value, "bindAddress");
+            return this;
+        }
+
+        /** TCP port, 0 for an ephemeral one. */
+        public Builder port(int value) {
+            if (value < 0 || value > 65_535) {
+                throw new IllegalArgumentException("port must be 0..65535, was " + value);
+            }
+            port = value;
+            return this;
+        }
+
+        /** Path of the endpoint URL, starting with '/'. */
+        public Builder path(String value) {
+            if (value == null || !value.startsWith("/")) {
+                throw new IllegalArgumentException("path must start with '/', was " + value);
+            }
+            path = value;
+            return this;
+        }
+
+        /** Host names of the endpoint URLs, the first one the default. */
+        public Builder hostnames(List<String> values) {
+            if (values == null || values.isEmpty()) {
+                throw new IllegalArgumentException("hostnames must name at least one host");
+            }
+            hostnames = List.copyOf(values);
+            return this;
+        }
+
+        public Builder transportQuotas(TransportQuotas value) {
+            transportQuotas = Objects.requireNonNull(value, "transportQuotas");
+            return this;
+        }
+
+        /** Worker threads (MinRequestThreadCount / MaxRequestThreadCount) and MaxQueuedRequestCount. */
+        public Builder requests(int minThreads, int maxThreads, int maxQueued) {
+            if (minThreads < 1 || maxThreads < minThreads || maxQueued < 1) {
+                throw new IllegalArgumentException("need 1 <= minThreads <= maxThreads and maxQueued >= 1, was "
+                        + minThreads + ", " + maxThreads + ", " + maxQueued);
+            }
+            this.minThreads = minThreads;
+            this.maxThreads = maxThreads;
+            this.maxQueued = maxQueued;
+            return this;
+        }
+
+        /** Operation limits of Read and Write (0 = none). */
+        public Builder operationLimits(int maxNodesPerRead, int maxNodesPerWrite) {
+            this.maxNodesPerRead = maxNodesPerRead;
+            this.maxNodesPerWrite = maxNodesPerWrite;
+            return this;
+        }
+
+        /** Adds a node manager of the application. */
+        public Builder nodeManager(NodeManager manager) {
+            nodeManagers.add(Objects.requireNonNull(manager, "manager"));
+            return this;
+        }
+
+        public OpcUaServer build() {
+            return new OpcUaServer(this);
+        }
+    }
+}

@@ -1,0 +1,76 @@
+package dev.opcua.stack.server.services.attribute;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.ReadRequest;
+import dev.opcua.stack.core.types.structured.ReadResponse;
+import dev.opcua.stack.core.types.structured.WriteRequest;
+import dev.opcua.stack.core.types.structured.WriteResponse;
+import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.services.ServiceDispatcher;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Read (Part 4, 5.11.2) and Write (Part 4, 5.11.4): checks the request as a whole, then hands the
+ * items to the node managers, one batch per manager.
+ *
+ * <p>Request-level faults: no items is BadNothingToDo, more than the configured operation limit
+ * (MaxNodesPerRead / MaxNodesPerWrite, 0 = no limit) BadTooManyOperations, a negative maxAge
+ * BadMaxAgeInvalid, an unknown TimestampsToReturn BadTimestampsToReturnInvalid.
+ */
+public final class AttributeServices {
+
+    private final NodeManagers managers;
+    private final int maxNodesPerRead;
+    private final int maxNodesPerWrite;
+
+    /**
+     * @param maxNodesPerRead operation limit of Read, 0 for none
+     * @param maxNodesPerWrite operation limit of Write, 0 for none
+     */
+    public AttributeServices(NodeManagers managers, int maxNodesPerRead, int maxNodesPerWrite) {
+        this.managers = managers;
+        this.maxNodesPerRead = maxNodesPerRead;
+        this.maxNodesPerWrite = maxNodesPerWrite;
+    }
+
+    /** Registers Read and Write with a dispatcher. */
+    public ServiceDispatcher.Builder registerWith(ServiceDispatcher.Builder dispatcher) {
+        return dispatcher.register(ReadRequest.class, this::read).register(WriteRequest.class, this::write);
+    }
+
+    public CompletableFuture<ReadResponse> read(ServerSecureChannel channel, ReadRequest request) {
+        checkCount(request.nodesToRead() == null ? 0 : request.nodesToRead().length, maxNodesPerRead);
+        if (request.maxAge() < 0) {
+            throw new UaException(StatusCodes.BadMaxAgeInvalid, "maxAge " + request.maxAge() + " is negative");
+        }
+        if (request.timestampsToReturn() == TimestampsToReturn.Invalid) {
+            throw new UaException(StatusCodes.BadTimestampsToReturnInvalid, "timestampsToReturn is Invalid");
+        }
+        long handle = request.requestHeader().requestHandle();
+        return managers.read(new OperationContext(channel), request.nodesToRead(), request.maxAge(),
+                        request.timestampsToReturn())
+                .thenApply(results -> new ReadResponse(ResponseHeaders.good(handle), results, null));
+    }
+
+    public CompletableFuture<WriteResponse> write(ServerSecureChannel channel, WriteRequest request) {
+        checkCount(request.nodesToWrite() == null ? 0 : request.nodesToWrite().length, maxNodesPerWrite);
+        long handle = request.requestHeader().requestHandle();
+        return managers.write(new OperationContext(channel), request.nodesToWrite())
+                .thenApply(results -> new WriteResponse(ResponseHeaders.good(handle), results, null));
+    }
+
+    private static void checkCount(int count, int limit) {
+        if (count == 0) {
+            throw new UaException(StatusCodes.BadNothingToDo, "the request has no operations");
+        }
+        if (limit > 0 && count > limit) {
+            throw new UaException(StatusCodes.BadTooManyOperations,
+                    "the request has " + count + " operations, the server allows " + limit);
+        }
+    }
+}
