@@ -17,6 +17,8 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import dev.opcua.stack.server.services.attribute.AttributeServices;
+import dev.opcua.stack.server.services.view.ReferenceTypeTree;
+import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,11 +28,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * An OPC UA server: UA TCP transport, the request pipeline, discovery, namespace 0 with the live
- * Server object, and the node managers of the application, answering Read and Write.
+ * Server object, and the node managers of the application, answering Read, Write, Browse and
+ * BrowseNext.
  *
  * <p>Built with {@link #builder()}, started with {@link #start()}, stopped with {@link #close()},
- * which owns and closes everything it started. Sessions, Browse, Call and subscriptions join as their
- * issues land.
+ * which owns and closes everything it started. Sessions, Call and subscriptions join as their issues
+ * land.
  */
 public final class OpcUaServer implements AutoCloseable {
 
@@ -40,6 +43,7 @@ public final class OpcUaServer implements AutoCloseable {
     private final NamespaceTable namespaces;
     private final NodeManagers nodeManagers;
     private final ServerObject serverObject;
+    private final ReferenceTypeTree referenceTypes;
     private volatile DiscoveryServices discovery;
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
@@ -52,6 +56,7 @@ public final class OpcUaServer implements AutoCloseable {
         this.serverObject = new ServerObject(ns0, namespaces, config.applicationUri,
                 new BuildInfo(config.productUri, config.manufacturerName, config.applicationName,
                         config.softwareVersion, config.buildNumber, DateTime.now()));
+        this.referenceTypes = ReferenceTypeTree.of(ns0);
         nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0));
         config.nodeManagers.forEach(nodeManagers::register);
     }
@@ -78,6 +83,8 @@ public final class OpcUaServer implements AutoCloseable {
                 .registerSync(GetEndpointsRequest.class, (channel, request) -> discovery.getEndpoints(request))
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
         new AttributeServices(nodeManagers, config.maxNodesPerRead, config.maxNodesPerWrite).registerWith(services);
+        new ViewServices(nodeManagers, referenceTypes, config.maxBrowseContinuationPoints, config.maxNodesPerBrowse)
+                .registerWith(services);
         dispatcher = services.build();
         try {
             transport = UaTcpServer.builder()
@@ -163,6 +170,8 @@ public final class OpcUaServer implements AutoCloseable {
         private int maxQueued = 200;
         private int maxNodesPerRead;
         private int maxNodesPerWrite;
+        private int maxNodesPerBrowse;
+        private int maxBrowseContinuationPoints = 10;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
 
         private Builder() {
@@ -243,6 +252,17 @@ public final class OpcUaServer implements AutoCloseable {
         public Builder operationLimits(int maxNodesPerRead, int maxNodesPerWrite) {
             this.maxNodesPerRead = maxNodesPerRead;
             this.maxNodesPerWrite = maxNodesPerWrite;
+            return this;
+        }
+
+        /** Operation limit of Browse (0 = none) and MaxBrowseContinuationPoints. */
+        public Builder browseLimits(int maxNodesPerBrowse, int maxBrowseContinuationPoints) {
+            if (maxNodesPerBrowse < 0 || maxBrowseContinuationPoints < 1) {
+                throw new IllegalArgumentException("need maxNodesPerBrowse >= 0 and maxBrowseContinuationPoints >= 1, was "
+                        + maxNodesPerBrowse + " and " + maxBrowseContinuationPoints);
+            }
+            this.maxNodesPerBrowse = maxNodesPerBrowse;
+            this.maxBrowseContinuationPoints = maxBrowseContinuationPoints;
             return this;
         }
 

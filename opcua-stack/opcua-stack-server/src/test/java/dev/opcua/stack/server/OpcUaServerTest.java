@@ -20,6 +20,17 @@ import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.ServerState;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.enumerated.BrowseDirection;
+import dev.opcua.stack.core.types.enumerated.NodeClass;
+import dev.opcua.stack.core.types.structured.BrowseDescription;
+import dev.opcua.stack.core.types.structured.BrowseNextRequest;
+import dev.opcua.stack.core.types.structured.BrowseNextResponse;
+import dev.opcua.stack.core.types.structured.BrowseRequest;
+import dev.opcua.stack.core.types.structured.BrowseResponse;
+import dev.opcua.stack.core.types.structured.BrowseResult;
+import dev.opcua.stack.core.types.structured.ReferenceDescription;
+import dev.opcua.stack.core.types.structured.ViewDescription;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
@@ -28,10 +39,12 @@ import dev.opcua.stack.core.types.structured.WriteRequest;
 import dev.opcua.stack.core.types.structured.WriteResponse;
 import dev.opcua.stack.core.types.structured.WriteValue;
 import dev.opcua.stack.server.addressspace.NodeStore;
+import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -68,9 +81,11 @@ class OpcUaServerTest {
                 .build();
         int ns = server.namespaces().indexOf(NS);
         speed = NodeId.string(ns, "Speed");
-        store.add(new VariableNode(speed, QualifiedName.of(ns, "Speed"), null, null, 0, 0,
+        VariableNode speedNode = new VariableNode(speed, QualifiedName.of(ns, "Speed"), null, null, 0, 0,
                 DataValue.of(Variant.ofDouble(1.5)), ValueAttributes.scalar(NodeId.ns0(NodeIds.Double)), (short) 3,
-                (short) 3, 0, false, 3));
+                (short) 3, 0, false, 3);
+        speedNode.addReference(UaReference.inverse(NodeId.ns0(NodeIds.Organizes), NodeId.ns0(NodeIds.ObjectsFolder)));
+        store.add(speedNode);
         server.start();
         resources = ClientResources.create();
         client = UaTcpClientChannel.connect(server.endpointUrl(), TransportQuotas.DEFAULT, resources)
@@ -135,6 +150,70 @@ class OpcUaServerTest {
         assertThat(written.results()).extracting(StatusCode::value)
                 .containsExactly(StatusCodes.Good, StatusCodes.BadTypeMismatch);
         assertThat(read(AttributeIds.Value, speed)[0].value()).isEqualTo(Variant.ofDouble(42.0));
+    }
+
+    private static BrowseResult[] browse(long maxReferences, BrowseDescription... descriptions) {
+        return client.request(new BrowseRequest(RequestHeaders.create(0),
+                new ViewDescription(NodeId.NULL, DateTime.MIN_VALUE, 0), maxReferences, descriptions),
+                BrowseResponse.class).join().results();
+    }
+
+    private static BrowseDescription hierarchical(NodeId node) {
+        return new BrowseDescription(node, BrowseDirection.Forward, NodeId.ns0(NodeIds.HierarchicalReferences), true, 0,
+                0x3F);
+    }
+
+    @Test
+    void browses_the_objects_folder_with_descriptions_of_the_targets() {
+        BrowseResult result = browse(0, hierarchical(NodeId.ns0(NodeIds.ObjectsFolder)))[0];
+        assertThat(result.statusCode()).isEqualTo(StatusCode.GOOD);
+        ReferenceDescription server = Arrays.stream(result.references())
+                .filter(r -> r.nodeId().nodeId().equals(NodeId.ns0(NodeIds.Server))).findFirst().orElseThrow();
+        assertThat(server.browseName()).isEqualTo(QualifiedName.of(0, "Server"));
+        assertThat(server.nodeClass()).isEqualTo(NodeClass.Object);
+        assertThat(server.referenceTypeId()).isEqualTo(NodeId.ns0(NodeIds.Organizes));
+        assertThat(server.isForward()).isTrue();
+        assertThat(server.typeDefinition().nodeId()).isEqualTo(NodeId.ns0(NodeIds.ServerType));
+        assertThat(result.references()).allSatisfy(r -> assertThat(r.isForward()).isTrue());
+    }
+
+    @Test
+    void filters_by_node_class_and_reference_type_and_refuses_unknown_ones() {
+        BrowseResult[] results = browse(0,
+                new BrowseDescription(NodeId.ns0(NodeIds.Server), BrowseDirection.Forward,
+                        NodeId.ns0(NodeIds.HasComponent), false, NodeClass.Variable.value(), 0x3F),
+                new BrowseDescription(NodeId.ns0(NodeIds.Server), BrowseDirection.Forward, NodeId.ns0(NodeIds.Server),
+                        true, 0, 0x3F),
+                new BrowseDescription(NodeId.string(7, "nowhere"), BrowseDirection.Both, null, true, 0, 0x3F));
+        assertThat(results[0].references()).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.nodeClass()).isEqualTo(NodeClass.Variable))
+                .anySatisfy(r -> assertThat(r.browseName()).isEqualTo(QualifiedName.of(0, "ServerStatus")));
+        assertThat(results[1].statusCode().value()).isEqualTo(StatusCodes.BadReferenceTypeIdInvalid);
+        assertThat(results[2].statusCode().value()).isEqualTo(StatusCodes.BadNodeIdUnknown);
+    }
+
+    @Test
+    void continues_a_long_browse_with_browse_next() {
+        BrowseResult first = browse(2, hierarchical(NodeId.ns0(NodeIds.Server)))[0];
+        assertThat(first.references()).hasSize(2);
+        assertThat(first.continuationPoint()).isNotNull();
+        BrowseNextResponse next = client.request(new BrowseNextRequest(RequestHeaders.create(0), false,
+                new ByteString[] {first.continuationPoint()}), BrowseNextResponse.class).join();
+        assertThat(next.results()[0].references()).hasSize(2);
+        BrowseNextResponse released = client.request(new BrowseNextRequest(RequestHeaders.create(0), true,
+                new ByteString[] {next.results()[0].continuationPoint()}), BrowseNextResponse.class).join();
+        assertThat(released.results()[0].statusCode()).isEqualTo(StatusCode.GOOD);
+        BrowseNextResponse again = client.request(new BrowseNextRequest(RequestHeaders.create(0), false,
+                new ByteString[] {next.results()[0].continuationPoint()}), BrowseNextResponse.class).join();
+        assertThat(again.results()[0].statusCode().value()).isEqualTo(StatusCodes.BadContinuationPointInvalid);
+    }
+
+    @Test
+    void browses_an_application_namespace_back_to_namespace_0() {
+        BrowseResult result = browse(0, new BrowseDescription(speed, BrowseDirection.Inverse, null, true, 0, 0x3F))[0];
+        assertThat(result.references()).extracting(r -> r.nodeId().nodeId())
+                .containsExactly(NodeId.ns0(NodeIds.ObjectsFolder));
+        assertThat(result.references()[0].browseName()).isEqualTo(QualifiedName.of(0, "Objects"));
     }
 
     @Test

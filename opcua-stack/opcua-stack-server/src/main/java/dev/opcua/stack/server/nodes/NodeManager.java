@@ -28,4 +28,13 @@ public interface NodeManager {
     CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations);
 
     CompletableFuture<Void> write(OperationContext context, List<WriteOperation> operations);
+
+    /**
+     * Gives the references of the nodes asked for. A manager that offers no browsing keeps this
+     * default, which answers BadNotSupported.
+     */
+    default CompletableFuture<Void> browse(OperationContext context, List<BrowseOperation> operations) {
+        operations.forEach(op -> op.fail(dev.opcua.stack.core.ids.StatusCodes.BadNotSupported));
+        return CompletableFuture.completedFuture(null);
+    }
 }

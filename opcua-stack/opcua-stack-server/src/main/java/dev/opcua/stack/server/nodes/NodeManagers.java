@@ -139,6 +139,30 @@ public final class NodeManagers {
         });
     }
 
+    /**
+     * The references of each node, one call per manager; a node of an unknown namespace gets
+     * BadNodeIdUnknown, one its manager leaves unanswered or fails BadInternalError.
+     */
+    public CompletableFuture<BrowseOperation[]> references(OperationContext context, NodeId[] nodes) {
+        BrowseOperation[] operations = new BrowseOperation[nodes.length];
+        Map<NodeManager, List<BrowseOperation>> batches = new IdentityHashMap<>();
+        for (int i = 0; i < nodes.length; i++) {
+            operations[i] = new BrowseOperation(nodes[i]);
+            NodeManager manager = managerOf(nodes[i]);
+            if (manager == null) {
+                operations[i].fail(StatusCodes.BadNodeIdUnknown);
+            } else {
+                batches.computeIfAbsent(manager, m -> new ArrayList<>()).add(operations[i]);
+            }
+        }
+        CompletableFuture<?>[] calls = new CompletableFuture<?>[batches.size()];
+        int n = 0;
+        for (Map.Entry<NodeManager, List<BrowseOperation>> batch : batches.entrySet()) {
+            calls[n++] = invoke(() -> batch.getKey().browse(context, batch.getValue()));
+        }
+        return CompletableFuture.allOf(calls).handle((ignored, failure) -> operations);
+    }
+
     /** Runs a manager call; a manager that throws instead of failing its future counts as failed. */
     private static CompletableFuture<?> invoke(java.util.function.Supplier<CompletableFuture<Void>> call) {
         try {

@@ -18,7 +18,7 @@ import java.util.List;
 
 /**
  * A node manager whose nodes live in memory, in a {@link NodeStore}: reads any attribute, writes
- * the Value of variables (Part 4, 5.11.2 and 5.11.4).
+ * the Value of variables (Part 4, 5.11.2 and 5.11.4), gives the references of its nodes to Browse.
  *
  * <p>Rules applied: an unknown node is BadNodeIdUnknown, an attribute its node class lacks
  * BadAttributeIdInvalid; reading a Value needs the CurrentRead bit of the UserAccessLevel
@@ -144,6 +144,18 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         variable.setValue(DataValue.of(written.value(), written.statusCode(),
                 written.sourceTimestamp() == null ? now : written.sourceTimestamp(), written.sourcePicoseconds(), now, 0));
         return StatusCode.GOOD;
+    }
+
+    @Override
+    public void browseNow(OperationContext context, List<BrowseOperation> operations) {
+        for (BrowseOperation operation : operations) {
+            UaNode node = store.get(operation.nodeId());
+            if (node == null) {
+                operation.fail(StatusCodes.BadNodeIdUnknown);
+            } else {
+                operation.complete(node.references());
+            }
+        }
     }
 
     private static DataValue status(int code) {

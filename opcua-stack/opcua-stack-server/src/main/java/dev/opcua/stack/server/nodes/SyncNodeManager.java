@@ -13,6 +13,16 @@ public interface SyncNodeManager extends NodeManager {
 
     void writeNow(OperationContext context, List<WriteOperation> operations);
 
+    /** Gives the references of the nodes; the default answers BadNotSupported. */
+    default void browseNow(OperationContext context, List<BrowseOperation> operations) {
+        operations.forEach(op -> op.fail(dev.opcua.stack.core.ids.StatusCodes.BadNotSupported));
+    }
+
+    @Override
+    default CompletableFuture<Void> browse(OperationContext context, List<BrowseOperation> operations) {
+        return run(() -> browseNow(context, operations));
+    }
+
     @Override
     default CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations) {
         return run(() -> readNow(context, operations));
