@@ -1,0 +1,158 @@
+package dev.opcua.stack.server.session;
+
+import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.structured.ApplicationDescription;
+import dev.opcua.stack.core.types.structured.EndpointDescription;
+import java.util.List;
+
+/**
+ * A session (Part 4, 5.6): created on one secure channel, usable once activated, bound to the channel
+ * of its last activation, and closed by CloseSession, by its timeout, or by too many failed
+ * activations. What the other service sets see of a session after
+ * {@link SessionManager#resolve SessionManager.resolve}.
+ *
+ * <p>Thread-safe: the state changes under the session's monitor; the last activity is a volatile
+ * timestamp written by every request that touches the session.
+ */
+public final class Session {
+
+    enum State { CREATED, ACTIVATED, CLOSED }
+
+    private final NodeId sessionId;
+    private final NodeId authenticationToken;
+    private final String sessionName;
+    private final ApplicationDescription clientDescription;
+    private final String endpointUrl;
+    private final List<EndpointDescription> endpoints;
+    private final long timeoutNanos;
+    private final double revisedTimeoutMillis;
+    private final long maxResponseMessageSize;
+
+    private volatile long lastActivityNanos;
+    private volatile long secureChannelId;
+    private volatile State state = State.CREATED;
+    private volatile Identity identity;
+    private ByteString serverNonce;
+    private int failedAuthentications;
+
+    Session(NodeId sessionId, NodeId authenticationToken, String sessionName, ApplicationDescription clientDescription,
+            String endpointUrl, List<EndpointDescription> endpoints, double revisedTimeoutMillis,
+            long maxResponseMessageSize, long secureChannelId, ByteString serverNonce, long nowNanos) {
+        this.sessionId = sessionId;
+        this.authenticationToken = authenticationToken;
+        this.sessionName = sessionName;
+        this.clientDescription = clientDescription;
+        this.endpointUrl = endpointUrl;
+        this.endpoints = endpoints;
+        this.revisedTimeoutMillis = revisedTimeoutMillis;
+        this.timeoutNanos = (long) (revisedTimeoutMillis * 1_000_000d);
+        this.maxResponseMessageSize = maxResponseMessageSize;
+        this.secureChannelId = secureChannelId;
+        this.serverNonce = serverNonce;
+        this.lastActivityNanos = nowNanos;
+    }
+
+    /** The public id of the session (Part 4, 5.6.2 sessionId), a GUID NodeId in namespace 1. */
+    public NodeId sessionId() {
+        return sessionId;
+    }
+
+    /** The secret that requests carry in their RequestHeader; never logged or shown to other clients. */
+    NodeId authenticationToken() {
+        return authenticationToken;
+    }
+
+    public String sessionName() {
+        return sessionName;
+    }
+
+    public ApplicationDescription clientDescription() {
+        return clientDescription;
+    }
+
+    /** The EndpointUrl the client gave in CreateSession. */
+    public String endpointUrl() {
+        return endpointUrl;
+    }
+
+    /** The revised session timeout in milliseconds. */
+    public double revisedTimeout() {
+        return revisedTimeoutMillis;
+    }
+
+    /** The client's MaxResponseMessageSize (0 = no limit), for the services that build large responses. */
+    public long maxResponseMessageSize() {
+        return maxResponseMessageSize;
+    }
+
+    /** The SecureChannelId the session is bound to now. */
+    public long secureChannelId() {
+        return secureChannelId;
+    }
+
+    /** The user of the last successful activation; null before the first. */
+    public Identity identity() {
+        return identity;
+    }
+
+    public boolean isActivated() {
+        return state == State.ACTIVATED;
+    }
+
+    public boolean isClosed() {
+        return state == State.CLOSED;
+    }
+
+    List<EndpointDescription> endpoints() {
+        return endpoints;
+    }
+
+    State state() {
+        return state;
+    }
+
+    void touch(long nowNanos) {
+        lastActivityNanos = nowNanos;
+    }
+
+    boolean expired(long nowNanos) {
+        return nowNanos - lastActivityNanos > timeoutNanos;
+    }
+
+    synchronized ByteString serverNonce() {
+        return serverNonce;
+    }
+
+    /** Activates (again) for {@code user} on channel {@code channelId} with a fresh nonce; false once closed. */
+    synchronized boolean activate(Identity user, long channelId, ByteString nonce) {
+        if (state == State.CLOSED) {
+            return false;
+        }
+        identity = user;
+        secureChannelId = channelId;
+        serverNonce = nonce;
+        failedAuthentications = 0;
+        state = State.ACTIVATED;
+        return true;
+    }
+
+    /** Counts a refused activation; returns the count so far. */
+    synchronized int failedAuthentication() {
+        return ++failedAuthentications;
+    }
+
+    /** Marks the session closed; true for the caller that closed it. */
+    synchronized boolean markClosed() {
+        if (state == State.CLOSED) {
+            return false;
+        }
+        state = State.CLOSED;
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return "Session[" + sessionId + ", '" + sessionName + "', " + state + ", channel " + secureChannelId + "]";
+    }
+}

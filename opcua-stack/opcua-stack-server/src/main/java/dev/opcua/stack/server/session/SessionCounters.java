@@ -1,0 +1,76 @@
+package dev.opcua.stack.server.session;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Counters of the session layer, for monitoring (the Spring layer binds them to Micrometer): sessions
+ * created, closed by CloseSession, timed out, closed after too many failed authentications, refused at
+ * CreateSession (BadTooManySessions), and failed authentications. The number of sessions open now is
+ * {@link SessionManager#currentSessions()}.
+ */
+public final class SessionCounters {
+
+    private final LongAdder created = new LongAdder();
+    private final LongAdder closed = new LongAdder();
+    private final LongAdder timedOut = new LongAdder();
+    private final LongAdder rejected = new LongAdder();
+    private final LongAdder failedAuthentications = new LongAdder();
+    private final LongAdder lockedOut = new LongAdder();
+
+    SessionCounters() {
+    }
+
+    void created() {
+        created.increment();
+    }
+
+    void closed() {
+        closed.increment();
+    }
+
+    void timedOut() {
+        timedOut.increment();
+    }
+
+    void rejected() {
+        rejected.increment();
+    }
+
+    void failedAuthentication() {
+        failedAuthentications.increment();
+    }
+
+    void lockedOut() {
+        lockedOut.increment();
+    }
+
+    /** Sessions created. */
+    public long sessionsCreated() {
+        return created.sum();
+    }
+
+    /** Sessions closed by CloseSession. */
+    public long sessionsClosed() {
+        return closed.sum();
+    }
+
+    /** Sessions closed because no request came for their revised timeout. */
+    public long sessionTimeouts() {
+        return timedOut.sum();
+    }
+
+    /** CreateSession requests refused because maxSessions were open. */
+    public long sessionsRejected() {
+        return rejected.sum();
+    }
+
+    /** ActivateSession requests whose identity the validator refused. */
+    public long failedAuthentications() {
+        return failedAuthentications.sum();
+    }
+
+    /** Sessions closed because they reached maxFailedAuthenticationAttempts. */
+    public long sessionsLockedOut() {
+        return lockedOut.sum();
+    }
+}

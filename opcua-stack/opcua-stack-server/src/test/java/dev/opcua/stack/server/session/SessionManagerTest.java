@@ -1,0 +1,415 @@
+package dev.opcua.stack.server.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.enumerated.UserTokenType;
+import dev.opcua.stack.core.types.structured.ActivateSessionRequest;
+import dev.opcua.stack.core.types.structured.ActivateSessionResponse;
+import dev.opcua.stack.core.types.structured.AnonymousIdentityToken;
+import dev.opcua.stack.core.types.structured.CancelRequest;
+import dev.opcua.stack.core.types.structured.CloseSessionRequest;
+import dev.opcua.stack.core.types.structured.CreateSessionRequest;
+import dev.opcua.stack.core.types.structured.CreateSessionResponse;
+import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.core.types.structured.UserNameIdentityToken;
+import dev.opcua.stack.core.types.structured.UserTokenPolicy;
+import dev.opcua.stack.core.types.structured.X509IdentityToken;
+import dev.opcua.stack.server.discovery.DiscoveryServices;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The Session Service Set's rules and status codes (Part 4, 5.6), called directly. */
+class SessionManagerTest {
+
+    static final String URL = "opc.tcp://localhost:4840/";
+    static final UserTokenPolicy USERNAME = new UserTokenPolicy("username", UserTokenType.UserName, null, null, null);
+
+    private final TestChannel channel = new TestChannel(7);
+    private final TestChannel otherChannel = new TestChannel(8);
+    private final DiscoveryServices discovery = DiscoveryServices.builder()
+            .application("urn:test", "urn:test:product", "test")
+            .endpointUrls(List.of(URL))
+            .userTokenPolicies(List.of(DiscoveryServices.ANONYMOUS, USERNAME))
+            .build();
+    private SessionManager manager = manager(SessionSettings.DEFAULT);
+
+    @AfterEach
+    void close() {
+        manager.close();
+    }
+
+    private SessionManager manager(SessionSettings settings) {
+        return SessionManager.builder()
+                .settings(settings)
+                .identityValidator(UserNameIdentityValidator.of(Map.of("alice", "secret"), true))
+                .discoveryEndpoints(() -> discovery)
+                .maxRequestMessageSize(2 * 1024 * 1024)
+                .build();
+    }
+
+    private static RequestHeader header(NodeId token) {
+        return new RequestHeader(token, null, 42, 0, null, 0, ExtensionObject.NULL);
+    }
+
+    private static CreateSessionRequest create(double timeout) {
+        return new CreateSessionRequest(header(NodeId.NULL), null, null, URL, "s", ByteString.NULL, ByteString.NULL,
+                timeout, 0);
+    }
+
+    private static ActivateSessionRequest activate(NodeId token, ExtensionObject identity) {
+        return new ActivateSessionRequest(header(token), null, null, null, identity, null);
+    }
+
+    private static ExtensionObject anonymous() {
+        return ExtensionObject.of(new AnonymousIdentityToken("anonymous"));
+    }
+
+    private static ExtensionObject user(String name, String password) {
+        return ExtensionObject.of(new UserNameIdentityToken("username", name,
+                ByteString.of(password.getBytes(StandardCharsets.UTF_8)), null));
+    }
+
+    private NodeId createdToken() {
+        return manager.createSession(channel, create(60_000)).authenticationToken();
+    }
+
+    private NodeId activatedToken() {
+        NodeId token = createdToken();
+        manager.activateSession(channel, activate(token, anonymous()));
+        return token;
+    }
+
+    private static void assertStatus(Runnable call, int status) {
+        assertThatThrownBy(call::run).isInstanceOfSatisfying(UaException.class,
+                e -> assertThat(e.statusCode().value()).as(StatusCodes.name(status)).isEqualTo(status));
+    }
+
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(condition.getAsBoolean()).isTrue();
+    }
+
+    @Test
+    void createSessionAssignsAGuidSessionIdAndAnUnguessableToken() {
+        CreateSessionResponse a = manager.createSession(channel, create(60_000));
+        CreateSessionResponse b = manager.createSession(channel, create(60_000));
+
+        assertThat(a.responseHeader().requestHandle()).isEqualTo(42);
+        assertThat(a.sessionId().namespaceIndex()).isEqualTo(1);
+        assertThat(a.sessionId()).isNotEqualTo(b.sessionId());
+        assertThat(a.authenticationToken().toString()).isNotEqualTo(b.authenticationToken().toString());
+        assertThat(a.authenticationToken()).isNotEqualTo(b.authenticationToken());
+        assertThat(a.serverNonce().length()).isEqualTo(32);
+        assertThat(a.serverNonce()).isNotEqualTo(b.serverNonce());
+        assertThat(a.serverCertificate().isNull()).isTrue();
+        assertThat(a.serverSoftwareCertificates()).isEmpty();
+        assertThat(a.serverSignature().algorithm()).isNull();
+        assertThat(a.maxRequestMessageSize()).isEqualTo(2 * 1024 * 1024);
+        assertThat(a.serverEndpoints()).containsExactlyElementsOf(discovery.endpoints());
+        assertThat(manager.currentSessions()).isEqualTo(2);
+        assertThat(manager.counters().sessionsCreated()).isEqualTo(2);
+    }
+
+    @Test
+    void theAuthenticationTokenIsAnOpaqueNodeIdOf32Bytes() {
+        NodeId token = createdToken();
+
+        assertThat(token.toString()).startsWith("b=");
+        assertThat(token.identifier()).isInstanceOfSatisfying(ByteString.class, b -> assertThat(b.length()).isEqualTo(32));
+    }
+
+    @Test
+    void theSessionTimeoutIsClampedToTheConfiguredRangeAndZeroGetsTheMaximum() {
+        assertThat(manager.createSession(channel, create(1)).revisedSessionTimeout()).isEqualTo(10_000);
+        assertThat(manager.createSession(channel, create(120_000)).revisedSessionTimeout()).isEqualTo(120_000);
+        assertThat(manager.createSession(channel, create(1e12)).revisedSessionTimeout()).isEqualTo(3_600_000);
+        assertThat(manager.createSession(channel, create(0)).revisedSessionTimeout()).isEqualTo(3_600_000);
+        assertThat(manager.createSession(channel, create(Double.NaN)).revisedSessionTimeout()).isEqualTo(3_600_000);
+    }
+
+    @Test
+    void createSessionBeyondMaxSessionsIsRefusedWithBadTooManySessions() {
+        manager.close();
+        manager = manager(new SessionSettings(2, Duration.ofSeconds(10), Duration.ofHours(1), 5));
+        createdToken();
+        NodeId second = createdToken();
+
+        assertStatus(() -> createdToken(), StatusCodes.BadTooManySessions);
+        assertThat(manager.counters().sessionsRejected()).isEqualTo(1);
+
+        manager.closeSession(channel, new CloseSessionRequest(header(second), true));
+        assertThat(createdToken()).isNotNull();
+    }
+
+    @Test
+    void anonymousActivationReturnsANewNonceAndEmptyResults() {
+        CreateSessionResponse created = manager.createSession(channel, create(60_000));
+
+        ActivateSessionResponse response = manager.activateSession(channel,
+                activate(created.authenticationToken(), anonymous()));
+
+        assertThat(response.responseHeader().requestHandle()).isEqualTo(42);
+        assertThat(response.serverNonce().length()).isEqualTo(32);
+        assertThat(response.serverNonce()).isNotEqualTo(created.serverNonce());
+        assertThat(response.results()).isEmpty();
+        assertThat(response.diagnosticInfos()).isEmpty();
+        Session session = manager.resolve(channel, header(created.authenticationToken()));
+        assertThat(session.identity()).isEqualTo(Identity.ANONYMOUS);
+        assertThat(session.sessionId()).isEqualTo(created.sessionId());
+    }
+
+    @Test
+    void aNullIdentityTokenMeansAnonymous() {
+        NodeId token = createdToken();
+
+        manager.activateSession(channel, activate(token, ExtensionObject.NULL));
+
+        assertThat(manager.resolve(channel, header(token)).identity().isAnonymous()).isTrue();
+    }
+
+    @Test
+    void aUserWithTheRightPasswordIsActivated() {
+        NodeId token = createdToken();
+
+        manager.activateSession(channel, activate(token, user("alice", "secret")));
+
+        assertThat(manager.resolve(channel, header(token)).identity()).isEqualTo(Identity.user("alice"));
+    }
+
+    @Test
+    void aWrongPasswordOrUnknownUserIsBadUserAccessDeniedAndCounted() {
+        NodeId token = createdToken();
+
+        assertStatus(() -> manager.activateSession(channel, activate(token, user("alice", "wrong"))),
+                StatusCodes.BadUserAccessDenied);
+        assertStatus(() -> manager.activateSession(channel, activate(token, user("bob", "secret"))),
+                StatusCodes.BadUserAccessDenied);
+
+        assertThat(manager.counters().failedAuthentications()).isEqualTo(2);
+        assertStatus(() -> manager.resolve(channel, header(token)), StatusCodes.BadSessionNotActivated);
+    }
+
+    @Test
+    void theSessionClosesWhenItReachesMaxFailedAuthenticationAttempts() {
+        manager.close();
+        manager = manager(new SessionSettings(10, Duration.ofSeconds(10), Duration.ofHours(1), 2));
+        NodeId token = createdToken();
+        assertStatus(() -> manager.activateSession(channel, activate(token, user("alice", "x"))),
+                StatusCodes.BadUserAccessDenied);
+        assertStatus(() -> manager.activateSession(channel, activate(token, user("alice", "y"))),
+                StatusCodes.BadUserAccessDenied);
+
+        assertStatus(() -> manager.activateSession(channel, activate(token, user("alice", "secret"))),
+                StatusCodes.BadSessionIdInvalid);
+        assertThat(manager.counters().sessionsLockedOut()).isEqualTo(1);
+        assertThat(manager.currentSessions()).isZero();
+    }
+
+    @Test
+    void anEncryptedPasswordIsBadIdentityTokenInvalidUntilEncryptionIsSupported() {
+        NodeId token = createdToken();
+        ExtensionObject encrypted = ExtensionObject.of(new UserNameIdentityToken("username", "alice",
+                ByteString.of("secret".getBytes(StandardCharsets.UTF_8)),
+                "http://www.w3.org/2001/04/xmlenc#rsa-oaep"));
+
+        assertStatus(() -> manager.activateSession(channel, activate(token, encrypted)),
+                StatusCodes.BadIdentityTokenInvalid);
+    }
+
+    @Test
+    void aPolicyIdTheEndpointDoesNotOfferIsBadIdentityTokenInvalid() {
+        NodeId token = createdToken();
+        ExtensionObject unknownPolicy = ExtensionObject.of(new UserNameIdentityToken("other", "alice",
+                ByteString.of("secret".getBytes(StandardCharsets.UTF_8)), null));
+        ExtensionObject anonymousUnderUserPolicy = ExtensionObject.of(new AnonymousIdentityToken("username"));
+
+        assertStatus(() -> manager.activateSession(channel, activate(token, unknownPolicy)),
+                StatusCodes.BadIdentityTokenInvalid);
+        assertStatus(() -> manager.activateSession(channel, activate(token, anonymousUnderUserPolicy)),
+                StatusCodes.BadIdentityTokenInvalid);
+    }
+
+    @Test
+    void otherKindsOfIdentityTokenAreBadIdentityTokenInvalid() {
+        NodeId token = createdToken();
+        ExtensionObject x509 = ExtensionObject.of(new X509IdentityToken("x509", ByteString.of(new byte[] {1})));
+
+        assertStatus(() -> manager.activateSession(channel, activate(token, x509)), StatusCodes.BadIdentityTokenInvalid);
+    }
+
+    @Test
+    void anonymousUsersAreRefusedWhenTheValidatorSaysSo() {
+        manager.close();
+        manager = SessionManager.builder()
+                .identityValidator(UserNameIdentityValidator.of(Map.of("alice", "secret"), false))
+                .discoveryEndpoints(() -> discovery)
+                .build();
+        NodeId token = createdToken();
+
+        assertStatus(() -> manager.activateSession(channel, activate(token, anonymous())),
+                StatusCodes.BadIdentityTokenRejected);
+        assertThat(manager.counters().failedAuthentications()).isEqualTo(1);
+    }
+
+    @Test
+    void anUnknownTokenIsBadSessionIdInvalid() {
+        NodeId forged = NodeId.opaque(0, ByteString.of(new byte[32]));
+
+        assertStatus(() -> manager.activateSession(channel, activate(forged, anonymous())), StatusCodes.BadSessionIdInvalid);
+        assertStatus(() -> manager.resolve(channel, header(forged)), StatusCodes.BadSessionIdInvalid);
+        assertStatus(() -> manager.resolve(channel, header(NodeId.NULL)), StatusCodes.BadSessionIdInvalid);
+        assertStatus(() -> manager.closeSession(channel, new CloseSessionRequest(header(forged), true)),
+                StatusCodes.BadSessionIdInvalid);
+    }
+
+    @Test
+    void theFirstActivationMustComeOnTheCreatingChannel() {
+        NodeId token = createdToken();
+
+        assertStatus(() -> manager.activateSession(otherChannel, activate(token, anonymous())),
+                StatusCodes.BadSecureChannelIdInvalid);
+    }
+
+    @Test
+    void anActivatedSessionMovesToAnotherChannelForTheSameUserOnly() {
+        NodeId token = createdToken();
+        manager.activateSession(channel, activate(token, user("alice", "secret")));
+
+        assertStatus(() -> manager.activateSession(otherChannel, activate(token, anonymous())),
+                StatusCodes.BadSecureChannelIdInvalid);
+        manager.activateSession(otherChannel, activate(token, user("alice", "secret")));
+
+        assertThat(manager.resolve(otherChannel, header(token)).secureChannelId()).isEqualTo(8);
+        assertStatus(() -> manager.resolve(channel, header(token)), StatusCodes.BadSecureChannelIdInvalid);
+    }
+
+    @Test
+    void resolveRefusesASessionThatIsNotActivatedOrBoundToAnotherChannel() {
+        NodeId created = createdToken();
+        NodeId activated = activatedToken();
+
+        assertStatus(() -> manager.resolve(channel, header(created)), StatusCodes.BadSessionNotActivated);
+        assertStatus(() -> manager.resolve(otherChannel, header(activated)), StatusCodes.BadSecureChannelIdInvalid);
+        assertThat(manager.resolve(channel, header(activated)).isActivated()).isTrue();
+    }
+
+    @Test
+    void closeSessionEndsTheSessionEvenBeforeActivation() {
+        NodeId created = createdToken();
+        NodeId activated = activatedToken();
+
+        manager.closeSession(channel, new CloseSessionRequest(header(created), false));
+        manager.closeSession(channel, new CloseSessionRequest(header(activated), true));
+
+        assertStatus(() -> manager.resolve(channel, header(activated)), StatusCodes.BadSessionIdInvalid);
+        assertThat(manager.currentSessions()).isZero();
+        assertThat(manager.counters().sessionsClosed()).isEqualTo(2);
+    }
+
+    @Test
+    void closeSessionFromAnotherChannelIsRefused() {
+        NodeId token = activatedToken();
+
+        assertStatus(() -> manager.closeSession(otherChannel, new CloseSessionRequest(header(token), true)),
+                StatusCodes.BadSecureChannelIdInvalid);
+        assertThat(manager.currentSessions()).isEqualTo(1);
+    }
+
+    @Test
+    void cancelAnswersZeroCancelledRequests() {
+        NodeId token = activatedToken();
+
+        assertThat(manager.cancel(channel, new CancelRequest(header(token), 5)).cancelCount()).isZero();
+        assertStatus(() -> manager.cancel(channel, new CancelRequest(header(createdToken()), 5)),
+                StatusCodes.BadSessionNotActivated);
+    }
+
+    @Test
+    void aSessionWithoutRequestsForItsTimeoutIsClosed() throws InterruptedException {
+        manager.close();
+        manager = manager(new SessionSettings(10, Duration.ofMillis(200), Duration.ofMillis(200), 5));
+        NodeId token = activatedToken();
+
+        await(() -> manager.counters().sessionTimeouts() == 1);
+
+        assertStatus(() -> manager.resolve(channel, header(token)), StatusCodes.BadSessionIdInvalid);
+        assertThat(manager.currentSessions()).isZero();
+    }
+
+    @Test
+    void everyRequestResetsTheSessionDeadline() throws InterruptedException {
+        manager.close();
+        manager = manager(new SessionSettings(10, Duration.ofMillis(300), Duration.ofMillis(300), 5));
+        NodeId token = activatedToken();
+
+        for (int i = 0; i < 10; i++) { // 1 s in all, three times the timeout
+            Thread.sleep(100);
+            manager.resolve(channel, header(token));
+        }
+
+        assertThat(manager.counters().sessionTimeouts()).isZero();
+    }
+
+    @Test
+    void theTimerThreadIsNamedAndEndsWithTheManager() throws Exception {
+        assertThat(manager.timerThreadName()).isEqualTo("opcua-session-timer");
+
+        manager.close();
+
+        await(manager::timerTerminated);
+    }
+
+    @Test
+    void aClosedManagerRefusesNewSessionsWithBadServerHalted() {
+        NodeId token = activatedToken();
+
+        manager.close();
+
+        assertStatus(() -> createdToken(), StatusCodes.BadServerHalted);
+        assertStatus(() -> manager.resolve(channel, header(token)), StatusCodes.BadSessionIdInvalid);
+        assertThat(manager.currentSessions()).isZero();
+    }
+
+    @Test
+    void registerWithAddsTheFourSessionServicesToTheDispatcher() {
+        dev.opcua.stack.server.services.ServiceDispatcher.Builder builder =
+                dev.opcua.stack.server.services.ServiceDispatcher.builder();
+        manager.registerWith(builder);
+
+        assertThatThrownBy(() -> builder.registerSync(CreateSessionRequest.class, (c, r) -> null))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder.registerSync(ActivateSessionRequest.class, (c, r) -> null))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder.registerSync(CloseSessionRequest.class, (c, r) -> null))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder.registerSync(CancelRequest.class, (c, r) -> null))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void settingsRefuseInconsistentLimits() {
+        assertThatThrownBy(() -> new SessionSettings(0, Duration.ofSeconds(1), Duration.ofSeconds(2), 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SessionSettings(1, Duration.ofSeconds(3), Duration.ofSeconds(2), 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SessionSettings(1, Duration.ZERO, Duration.ofSeconds(2), 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SessionSettings(1, Duration.ofSeconds(1), Duration.ofSeconds(2), 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}
