@@ -11,6 +11,19 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.enumerated.ApplicationType;
+import dev.opcua.stack.core.types.structured.ActivateSessionRequest;
+import dev.opcua.stack.core.types.structured.ActivateSessionResponse;
+import dev.opcua.stack.core.types.structured.AnonymousIdentityToken;
+import dev.opcua.stack.core.types.structured.ApplicationDescription;
+import dev.opcua.stack.core.types.structured.CreateSessionRequest;
+import dev.opcua.stack.core.types.structured.CreateSessionResponse;
+import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
@@ -30,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  * allocated per request by the server threads and by the client threads (told apart by name).
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.transport.ReadRoundTrip
- * [--requests N] [--warmup N]}. Sessions are not enforced yet, so the Read goes without one.
+ * [--requests N] [--warmup N]}. The reads go in an anonymous session.
  */
 public final class ReadRoundTrip {
 
@@ -65,9 +78,10 @@ public final class ReadRoundTrip {
         try (ClientResources resources = ClientResources.create()) {
             UaTcpClientChannel channel = UaTcpClientChannel.connect(server.endpointUrl(), TransportQuotas.DEFAULT,
                     resources).get(10, TimeUnit.SECONDS);
+            NodeId token = openSession(channel, server.endpointUrl());
             ReadValueId[] items = {new ReadValueId(var0, AttributeIds.Value, null, QualifiedName.NULL)};
             for (int i = 0; i < warmup; i++) {
-                call(channel, items);
+                call(channel, token, items);
             }
             ThreadAllocations allocations = new ThreadAllocations();
             String caller = Thread.currentThread().getName();
@@ -75,7 +89,7 @@ public final class ReadRoundTrip {
             Map<Long, ThreadAllocations.Sample> before = allocations.snapshot();
             for (int i = 0; i < requests; i++) {
                 long start = System.nanoTime();
-                call(channel, items);
+                call(channel, token, items);
                 nanos[i] = System.nanoTime() - start;
             }
             Map<Long, ThreadAllocations.Sample> after = allocations.snapshot();
@@ -94,8 +108,26 @@ public final class ReadRoundTrip {
         }
     }
 
-    private static void call(UaTcpClientChannel channel, ReadValueId[] items) throws Exception {
-        ReadResponse response = channel.request(new ReadRequest(RequestHeaders.create(0), 0, TimestampsToReturn.Both,
+    /** CreateSession and ActivateSession (anonymous); returns the authentication token. */
+    private static NodeId openSession(UaTcpClientChannel channel, String url) throws Exception {
+        CreateSessionResponse created = channel.request(new CreateSessionRequest(RequestHeaders.create(0),
+                new ApplicationDescription("urn:dev.opcua:bench:client", null, LocalizedText.of("bench client"),
+                        ApplicationType.Client, null, null, null),
+                null, url, "bench", ByteString.NULL, ByteString.NULL, 600_000, 0), CreateSessionResponse.class)
+                .get(10, TimeUnit.SECONDS);
+        NodeId token = created.authenticationToken();
+        channel.request(new ActivateSessionRequest(header(token), new SignatureData(null, ByteString.NULL), null, null,
+                ExtensionObject.of(new AnonymousIdentityToken("anonymous")), new SignatureData(null, ByteString.NULL)),
+                ActivateSessionResponse.class).get(10, TimeUnit.SECONDS);
+        return token;
+    }
+
+    private static RequestHeader header(NodeId token) {
+        return new RequestHeader(token, DateTime.now(), RequestHeaders.nextHandle(), 0, null, 0, ExtensionObject.NULL);
+    }
+
+    private static void call(UaTcpClientChannel channel, NodeId token, ReadValueId[] items) throws Exception {
+        ReadResponse response = channel.request(new ReadRequest(header(token), 0, TimestampsToReturn.Both,
                 items), ReadResponse.class).get(10, TimeUnit.SECONDS);
         if (!response.results()[0].statusCode().isGood()) {
             throw new IllegalStateException("read failed: " + response.results()[0]);

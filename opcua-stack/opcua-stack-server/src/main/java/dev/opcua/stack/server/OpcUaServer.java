@@ -15,7 +15,12 @@ import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.core.types.structured.UserTokenPolicy;
+import dev.opcua.stack.server.services.RequestGuard;
 import dev.opcua.stack.server.services.ServiceDispatcher;
+import dev.opcua.stack.server.session.IdentityValidator;
+import dev.opcua.stack.server.session.SessionManager;
+import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.services.attribute.AttributeServices;
 import dev.opcua.stack.server.services.view.ReferenceTypeTree;
 import dev.opcua.stack.server.services.view.ViewServices;
@@ -32,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * BrowseNext.
  *
  * <p>Built with {@link #builder()}, started with {@link #start()}, stopped with {@link #close()},
- * which owns and closes everything it started. Sessions, Call and subscriptions join as their issues
- * land.
+ * which owns and closes everything it started. Read, Write, Browse and BrowseNext need an activated
+ * session (Part 4, 5.6). Call and subscriptions join as their issues land.
  */
 public final class OpcUaServer implements AutoCloseable {
 
@@ -45,6 +50,7 @@ public final class OpcUaServer implements AutoCloseable {
     private final ServerObject serverObject;
     private final ReferenceTypeTree referenceTypes;
     private volatile DiscoveryServices discovery;
+    private SessionManager sessions;
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
 
@@ -75,6 +81,14 @@ public final class OpcUaServer implements AutoCloseable {
             throw new IllegalStateException("the server was already started");
         }
         nodeManagers.startup();
+        nodeManagers.linkReverseReferences();
+        sessions = SessionManager.builder()
+                .settings(config.sessionSettings)
+                .identityValidator(config.identityValidator)
+                .discoveryEndpoints(() -> discovery)
+                .maxRequestMessageSize(config.transportQuotas.maxMessageSize())
+                .build();
+        RequestGuard sessionRequired = (channel, header) -> sessions.resolve(channel, header);
         ServiceDispatcher.Builder services = ServiceDispatcher.builder()
                 .encodingLimits(config.transportQuotas.encodingLimits())
                 .minThreads(config.minThreads)
@@ -82,9 +96,11 @@ public final class OpcUaServer implements AutoCloseable {
                 .maxQueued(config.maxQueued)
                 .registerSync(GetEndpointsRequest.class, (channel, request) -> discovery.getEndpoints(request))
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
-        new AttributeServices(nodeManagers, config.maxNodesPerRead, config.maxNodesPerWrite).registerWith(services);
-        new ViewServices(nodeManagers, referenceTypes, config.maxBrowseContinuationPoints, config.maxNodesPerBrowse)
+        sessions.registerWith(services);
+        new AttributeServices(nodeManagers, sessionRequired, config.maxNodesPerRead, config.maxNodesPerWrite)
                 .registerWith(services);
+        new ViewServices(nodeManagers, sessionRequired, referenceTypes, config.maxBrowseContinuationPoints,
+                config.maxNodesPerBrowse).registerWith(services);
         dispatcher = services.build();
         try {
             transport = UaTcpServer.builder()
@@ -97,6 +113,7 @@ public final class OpcUaServer implements AutoCloseable {
                     .start();
         } catch (RuntimeException e) {
             dispatcher.close();
+            sessions.close();
             nodeManagers.shutdown();
             throw e;
         }
@@ -107,6 +124,7 @@ public final class OpcUaServer implements AutoCloseable {
         discovery = DiscoveryServices.builder()
                 .application(config.applicationUri, config.productUri, config.applicationName)
                 .endpointUrls(urls)
+                .userTokenPolicies(config.userTokenPolicies)
                 .build();
         log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
         return this;
@@ -134,6 +152,11 @@ public final class OpcUaServer implements AutoCloseable {
         return serverObject;
     }
 
+    /** The sessions, for their counters; null before {@link #start()}. */
+    public SessionManager sessions() {
+        return sessions;
+    }
+
     /** The request pipeline, for its statistics; null before {@link #start()}. */
     public ServiceDispatcher dispatcher() {
         return dispatcher;
@@ -146,6 +169,7 @@ public final class OpcUaServer implements AutoCloseable {
         if (transport != null) {
             transport.close();
             dispatcher.close();
+            sessions.close();
             nodeManagers.shutdown();
             transport = null;
             log.info("OPC UA server {} stopped", config.applicationUri);
@@ -173,6 +197,9 @@ public final class OpcUaServer implements AutoCloseable {
         private int maxNodesPerBrowse;
         private int maxBrowseContinuationPoints = 10;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
+        private SessionSettings sessionSettings = SessionSettings.DEFAULT;
+        private IdentityValidator identityValidator = IdentityValidator.anonymousOnly();
+        private List<UserTokenPolicy> userTokenPolicies = List.of(DiscoveryServices.ANONYMOUS);
 
         private Builder() {
         }
@@ -263,6 +290,24 @@ public final class OpcUaServer implements AutoCloseable {
             }
             this.maxNodesPerBrowse = maxNodesPerBrowse;
             this.maxBrowseContinuationPoints = maxBrowseContinuationPoints;
+            return this;
+        }
+
+        public Builder sessionSettings(SessionSettings value) {
+            sessionSettings = Objects.requireNonNull(value, "sessionSettings");
+            return this;
+        }
+
+        /**
+         * Who may activate a session and the user token policies the endpoints offer for it
+         * (anonymous only by default).
+         */
+        public Builder identities(IdentityValidator validator, List<UserTokenPolicy> policies) {
+            if (policies == null || policies.isEmpty()) {
+                throw new IllegalArgumentException("the endpoints need at least one user token policy");
+            }
+            identityValidator = Objects.requireNonNull(validator, "validator");
+            userTokenPolicies = List.copyOf(policies);
             return this;
         }
 

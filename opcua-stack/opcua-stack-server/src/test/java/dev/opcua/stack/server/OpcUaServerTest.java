@@ -31,6 +31,17 @@ import dev.opcua.stack.core.types.structured.BrowseResponse;
 import dev.opcua.stack.core.types.structured.BrowseResult;
 import dev.opcua.stack.core.types.structured.ReferenceDescription;
 import dev.opcua.stack.core.types.structured.ViewDescription;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.enumerated.ApplicationType;
+import dev.opcua.stack.core.types.structured.ActivateSessionRequest;
+import dev.opcua.stack.core.types.structured.ApplicationDescription;
+import dev.opcua.stack.core.types.structured.ActivateSessionResponse;
+import dev.opcua.stack.core.types.structured.AnonymousIdentityToken;
+import dev.opcua.stack.core.types.structured.CreateSessionRequest;
+import dev.opcua.stack.core.types.structured.CreateSessionResponse;
+import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
@@ -65,6 +76,7 @@ class OpcUaServerTest {
     private static ClientResources resources;
     private static UaTcpClientChannel client;
     private static NodeId speed;
+    private static NodeId authenticationToken;
 
     @BeforeAll
     static void start() throws Exception {
@@ -90,6 +102,20 @@ class OpcUaServerTest {
         resources = ClientResources.create();
         client = UaTcpClientChannel.connect(server.endpointUrl(), TransportQuotas.DEFAULT, resources)
                 .get(10, TimeUnit.SECONDS);
+        CreateSessionResponse created = client.request(new CreateSessionRequest(RequestHeaders.create(0),
+                new ApplicationDescription("urn:test:client", null, LocalizedText.of("test client"), ApplicationType.Client,
+                        null, null, null), null,
+                server.endpointUrl(), "test", ByteString.NULL, ByteString.NULL, 60_000, 0),
+                CreateSessionResponse.class).get(10, TimeUnit.SECONDS);
+        authenticationToken = created.authenticationToken();
+        client.request(new ActivateSessionRequest(header(), new SignatureData(null, ByteString.NULL), null, null,
+                ExtensionObject.of(new AnonymousIdentityToken("anonymous")), new SignatureData(null, ByteString.NULL)),
+                ActivateSessionResponse.class).get(10, TimeUnit.SECONDS);
+    }
+
+    private static RequestHeader header() {
+        return new RequestHeader(authenticationToken, DateTime.now(), RequestHeaders.nextHandle(), 0, null, 0,
+                ExtensionObject.NULL);
     }
 
     @AfterAll
@@ -110,7 +136,7 @@ class OpcUaServerTest {
         for (int i = 0; i < nodes.length; i++) {
             items[i] = new ReadValueId(nodes[i], attribute, null, QualifiedName.NULL);
         }
-        return client.request(new ReadRequest(RequestHeaders.create(0), 0, TimestampsToReturn.Both, items),
+        return client.request(new ReadRequest(header(), 0, TimestampsToReturn.Both, items),
                 ReadResponse.class).join().results();
     }
 
@@ -143,7 +169,7 @@ class OpcUaServerTest {
 
     @Test
     void writes_and_reads_back_an_application_variable() {
-        WriteResponse written = client.request(new WriteRequest(RequestHeaders.create(0), new WriteValue[] {
+        WriteResponse written = client.request(new WriteRequest(header(), new WriteValue[] {
             new WriteValue(speed, AttributeIds.Value, null, DataValue.of(Variant.ofDouble(42.0))),
             new WriteValue(speed, AttributeIds.Value, null, DataValue.of(Variant.ofString("fast")))}),
                 WriteResponse.class).join();
@@ -153,7 +179,7 @@ class OpcUaServerTest {
     }
 
     private static BrowseResult[] browse(long maxReferences, BrowseDescription... descriptions) {
-        return client.request(new BrowseRequest(RequestHeaders.create(0),
+        return client.request(new BrowseRequest(header(),
                 new ViewDescription(NodeId.NULL, DateTime.MIN_VALUE, 0), maxReferences, descriptions),
                 BrowseResponse.class).join().results();
     }
@@ -197,13 +223,13 @@ class OpcUaServerTest {
         BrowseResult first = browse(2, hierarchical(NodeId.ns0(NodeIds.Server)))[0];
         assertThat(first.references()).hasSize(2);
         assertThat(first.continuationPoint()).isNotNull();
-        BrowseNextResponse next = client.request(new BrowseNextRequest(RequestHeaders.create(0), false,
+        BrowseNextResponse next = client.request(new BrowseNextRequest(header(), false,
                 new ByteString[] {first.continuationPoint()}), BrowseNextResponse.class).join();
         assertThat(next.results()[0].references()).hasSize(2);
-        BrowseNextResponse released = client.request(new BrowseNextRequest(RequestHeaders.create(0), true,
+        BrowseNextResponse released = client.request(new BrowseNextRequest(header(), true,
                 new ByteString[] {next.results()[0].continuationPoint()}), BrowseNextResponse.class).join();
         assertThat(released.results()[0].statusCode()).isEqualTo(StatusCode.GOOD);
-        BrowseNextResponse again = client.request(new BrowseNextRequest(RequestHeaders.create(0), false,
+        BrowseNextResponse again = client.request(new BrowseNextRequest(header(), false,
                 new ByteString[] {next.results()[0].continuationPoint()}), BrowseNextResponse.class).join();
         assertThat(again.results()[0].statusCode().value()).isEqualTo(StatusCodes.BadContinuationPointInvalid);
     }
@@ -214,6 +240,15 @@ class OpcUaServerTest {
         assertThat(result.references()).extracting(r -> r.nodeId().nodeId())
                 .containsExactly(NodeId.ns0(NodeIds.ObjectsFolder));
         assertThat(result.references()[0].browseName()).isEqualTo(QualifiedName.of(0, "Objects"));
+    }
+
+    @Test
+    void refuses_requests_without_an_activated_session() {
+        ReadRequest anonymous = new ReadRequest(RequestHeaders.create(0), 0, TimestampsToReturn.Both,
+                new ReadValueId[] {new ReadValueId(speed, AttributeIds.Value, null, QualifiedName.NULL)});
+        assertThatThrownBy(() -> client.request(anonymous, ReadResponse.class).join())
+                .isInstanceOf(CompletionException.class).cause().isInstanceOf(UaException.class)
+                .hasMessageContaining("BadSessionIdInvalid");
     }
 
     @Test

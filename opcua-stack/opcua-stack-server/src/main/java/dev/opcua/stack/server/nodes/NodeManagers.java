@@ -56,6 +56,36 @@ public final class NodeManagers {
         managers.add(manager);
     }
 
+    /**
+     * Makes every reference between in-memory nodes browsable from both ends: for each reference a
+     * {@link NodeStoreNodeManager}'s node holds to a node of another such manager, the target gets
+     * the reverse reference (an application node that says "organized by Objects" shows up when
+     * the Objects folder is browsed). Called once the managers are registered.
+     */
+    public synchronized void linkReverseReferences() {
+        for (NodeManager manager : managers) {
+            if (!(manager instanceof NodeStoreNodeManager)) {
+                continue;
+            }
+            for (dev.opcua.stack.server.addressspace.UaNode node : ((NodeStoreNodeManager) manager).store().nodes()) {
+                for (dev.opcua.stack.server.addressspace.UaReference reference : node.references()) {
+                    if (!reference.targetId().isLocal()) {
+                        continue;
+                    }
+                    NodeId target = reference.targetId().nodeId();
+                    NodeManager owner = managerOf(target);
+                    if (owner != manager && owner instanceof NodeStoreNodeManager) {
+                        dev.opcua.stack.server.addressspace.UaNode targetNode =
+                                ((NodeStoreNodeManager) owner).store().get(target);
+                        if (targetNode != null) {
+                            targetNode.addReference(reference.reversed(node.nodeId()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /** Calls {@link NodeManager#startup} of every manager, in registration order. */
     public synchronized void startup() {
         for (NodeManager m : managers) {

@@ -11,6 +11,7 @@ import dev.opcua.stack.core.types.structured.WriteRequest;
 import dev.opcua.stack.core.types.structured.WriteResponse;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.services.RequestGuard;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,15 +26,18 @@ import java.util.concurrent.CompletableFuture;
 public final class AttributeServices {
 
     private final NodeManagers managers;
+    private final RequestGuard guard;
     private final int maxNodesPerRead;
     private final int maxNodesPerWrite;
 
     /**
+     * @param guard check run before each request, e.g. that it has an activated session
      * @param maxNodesPerRead operation limit of Read, 0 for none
      * @param maxNodesPerWrite operation limit of Write, 0 for none
      */
-    public AttributeServices(NodeManagers managers, int maxNodesPerRead, int maxNodesPerWrite) {
+    public AttributeServices(NodeManagers managers, RequestGuard guard, int maxNodesPerRead, int maxNodesPerWrite) {
         this.managers = managers;
+        this.guard = guard;
         this.maxNodesPerRead = maxNodesPerRead;
         this.maxNodesPerWrite = maxNodesPerWrite;
     }
@@ -44,6 +48,7 @@ public final class AttributeServices {
     }
 
     public CompletableFuture<ReadResponse> read(ServerSecureChannel channel, ReadRequest request) {
+        guard.check(channel, request.requestHeader());
         checkCount(request.nodesToRead() == null ? 0 : request.nodesToRead().length, maxNodesPerRead);
         if (request.maxAge() < 0) {
             throw new UaException(StatusCodes.BadMaxAgeInvalid, "maxAge " + request.maxAge() + " is negative");
@@ -58,6 +63,7 @@ public final class AttributeServices {
     }
 
     public CompletableFuture<WriteResponse> write(ServerSecureChannel channel, WriteRequest request) {
+        guard.check(channel, request.requestHeader());
         checkCount(request.nodesToWrite() == null ? 0 : request.nodesToWrite().length, maxNodesPerWrite);
         long handle = request.requestHeader().requestHandle();
         return managers.write(new OperationContext(channel), request.nodesToWrite())

@@ -28,6 +28,7 @@ import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.services.RequestGuard;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -61,17 +62,20 @@ public final class ViewServices {
     private static final NodeId HAS_TYPE_DEFINITION = NodeId.ns0(NodeIds.HasTypeDefinition);
 
     private final NodeManagers managers;
+    private final RequestGuard guard;
     private final ReferenceTypeTree referenceTypes;
     private final ContinuationPoints continuationPoints;
     private final int maxNodesPerBrowse;
 
     /**
+     * @param guard check run before each request, e.g. that it has an activated session
      * @param maxContinuationPoints MaxBrowseContinuationPoints
      * @param maxNodesPerBrowse operation limit, 0 for none
      */
-    public ViewServices(NodeManagers managers, ReferenceTypeTree referenceTypes, int maxContinuationPoints,
-            int maxNodesPerBrowse) {
+    public ViewServices(NodeManagers managers, RequestGuard guard, ReferenceTypeTree referenceTypes,
+            int maxContinuationPoints, int maxNodesPerBrowse) {
         this.managers = managers;
+        this.guard = guard;
         this.referenceTypes = referenceTypes;
         this.continuationPoints = new ContinuationPoints(maxContinuationPoints);
         this.maxNodesPerBrowse = maxNodesPerBrowse;
@@ -83,6 +87,7 @@ public final class ViewServices {
     }
 
     public CompletableFuture<BrowseResponse> browse(ServerSecureChannel channel, BrowseRequest request) {
+        guard.check(channel, request.requestHeader());
         BrowseDescription[] descriptions = request.nodesToBrowse();
         int count = descriptions == null ? 0 : descriptions.length;
         if (count == 0) {
@@ -116,6 +121,7 @@ public final class ViewServices {
     }
 
     public BrowseNextResponse browseNext(ServerSecureChannel channel, BrowseNextRequest request) {
+        guard.check(channel, request.requestHeader());
         ByteString[] points = request.continuationPoints();
         if (points == null || points.length == 0) {
             throw new UaException(StatusCodes.BadNothingToDo, "the request has no continuation points");
