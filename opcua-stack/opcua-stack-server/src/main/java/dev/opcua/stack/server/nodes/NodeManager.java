@@ -37,4 +37,13 @@ public interface NodeManager {
         operations.forEach(op -> op.fail(dev.opcua.stack.core.ids.StatusCodes.BadNotSupported));
         return CompletableFuture.completedFuture(null);
     }
+
+    /**
+     * Calls methods on objects of this manager (Part 4, 5.12.2). A manager without methods keeps
+     * this default, which answers BadNotSupported.
+     */
+    default CompletableFuture<Void> call(OperationContext context, List<CallOperation> operations) {
+        operations.forEach(op -> op.fail(dev.opcua.stack.core.ids.StatusCodes.BadNotSupported));
+        return CompletableFuture.completedFuture(null);
+    }
 }

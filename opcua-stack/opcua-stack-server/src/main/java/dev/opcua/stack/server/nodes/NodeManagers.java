@@ -5,6 +5,8 @@ import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.CallMethodRequest;
+import dev.opcua.stack.core.types.structured.CallMethodResult;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.WriteValue;
 import java.util.ArrayList;
@@ -13,6 +15,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 
 /**
  * The node managers of a server, found by the namespace index of a NodeId, and the routing of
@@ -114,29 +119,18 @@ public final class NodeManagers {
     public CompletableFuture<DataValue[]> read(OperationContext context, ReadValueId[] items, double maxAge,
             TimestampsToReturn timestampsToReturn) {
         DataValue[] results = new DataValue[items.length];
-        Map<NodeManager, List<ReadOperation>> batches = new IdentityHashMap<>();
-        for (int i = 0; i < items.length; i++) {
-            NodeManager manager = managerOf(items[i].nodeId());
-            if (manager == null) {
-                results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown));
-            } else {
-                batches.computeIfAbsent(manager, m -> new ArrayList<>())
-                        .add(new ReadOperation(items[i], maxAge, timestampsToReturn, results, i));
-            }
-        }
-        CompletableFuture<?>[] calls = new CompletableFuture<?>[batches.size()];
-        int n = 0;
-        for (Map.Entry<NodeManager, List<ReadOperation>> batch : batches.entrySet()) {
-            calls[n++] = invoke(() -> batch.getKey().read(context, batch.getValue()));
-        }
-        return CompletableFuture.allOf(calls).handle((ignored, failure) -> {
-            for (int i = 0; i < results.length; i++) {
-                if (results[i] == null) {
-                    results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadInternalError));
-                }
-            }
-            return results;
-        });
+        return route(items.length, i -> items[i].nodeId(),
+                i -> new ReadOperation(items[i], maxAge, timestampsToReturn, results, i),
+                i -> results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown)),
+                (manager, batch) -> manager.read(context, batch))
+                .handle((ignored, failure) -> {
+                    for (int i = 0; i < results.length; i++) {
+                        if (results[i] == null) {
+                            results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadInternalError));
+                        }
+                    }
+                    return results;
+                });
     }
 
     /**
@@ -145,28 +139,17 @@ public final class NodeManagers {
      */
     public CompletableFuture<StatusCode[]> write(OperationContext context, WriteValue[] items) {
         StatusCode[] results = new StatusCode[items.length];
-        Map<NodeManager, List<WriteOperation>> batches = new IdentityHashMap<>();
-        for (int i = 0; i < items.length; i++) {
-            NodeManager manager = managerOf(items[i].nodeId());
-            if (manager == null) {
-                results[i] = StatusCode.of(StatusCodes.BadNodeIdUnknown);
-            } else {
-                batches.computeIfAbsent(manager, m -> new ArrayList<>()).add(new WriteOperation(items[i], results, i));
-            }
-        }
-        CompletableFuture<?>[] calls = new CompletableFuture<?>[batches.size()];
-        int n = 0;
-        for (Map.Entry<NodeManager, List<WriteOperation>> batch : batches.entrySet()) {
-            calls[n++] = invoke(() -> batch.getKey().write(context, batch.getValue()));
-        }
-        return CompletableFuture.allOf(calls).handle((ignored, failure) -> {
-            for (int i = 0; i < results.length; i++) {
-                if (results[i] == null) {
-                    results[i] = StatusCode.of(StatusCodes.BadInternalError);
-                }
-            }
-            return results;
-        });
+        return route(items.length, i -> items[i].nodeId(), i -> new WriteOperation(items[i], results, i),
+                i -> results[i] = StatusCode.of(StatusCodes.BadNodeIdUnknown),
+                (manager, batch) -> manager.write(context, batch))
+                .handle((ignored, failure) -> {
+                    for (int i = 0; i < results.length; i++) {
+                        if (results[i] == null) {
+                            results[i] = StatusCode.of(StatusCodes.BadInternalError);
+                        }
+                    }
+                    return results;
+                });
     }
 
     /**
@@ -175,22 +158,60 @@ public final class NodeManagers {
      */
     public CompletableFuture<BrowseOperation[]> references(OperationContext context, NodeId[] nodes) {
         BrowseOperation[] operations = new BrowseOperation[nodes.length];
-        Map<NodeManager, List<BrowseOperation>> batches = new IdentityHashMap<>();
         for (int i = 0; i < nodes.length; i++) {
             operations[i] = new BrowseOperation(nodes[i]);
-            NodeManager manager = managerOf(nodes[i]);
+        }
+        return route(nodes.length, i -> nodes[i], i -> operations[i],
+                i -> operations[i].fail(StatusCodes.BadNodeIdUnknown),
+                (manager, batch) -> manager.browse(context, batch))
+                .handle((ignored, failure) -> operations);
+    }
+
+    /**
+     * Calls the methods (Part 4, 5.12.2), routed by the manager of each call's object, which owns
+     * the context of the call (a method of namespace 0 such as a standard one may be called on an
+     * application object): one call per manager; a call on an object of an unknown namespace gets
+     * BadNodeIdUnknown, one its manager leaves unanswered or fails BadInternalError.
+     */
+    public CompletableFuture<CallMethodResult[]> call(OperationContext context, CallMethodRequest[] items) {
+        CallOperation[] operations = new CallOperation[items.length];
+        for (int i = 0; i < items.length; i++) {
+            operations[i] = new CallOperation(items[i]);
+        }
+        return route(items.length, i -> items[i].objectId(), i -> operations[i],
+                i -> operations[i].fail(StatusCodes.BadNodeIdUnknown),
+                (manager, batch) -> manager.call(context, batch))
+                .handle((ignored, failure) -> {
+                    CallMethodResult[] results = new CallMethodResult[operations.length];
+                    for (int i = 0; i < operations.length; i++) {
+                        results[i] = operations[i].result();
+                    }
+                    return results;
+                });
+    }
+
+    /**
+     * Groups the operations of a request by the manager of their node and calls each manager once
+     * with its batch; an operation whose node has no manager is answered by {@code unknown}.
+     * Completes when every manager has answered (failures included: callers fill what is missing).
+     */
+    private <O> CompletableFuture<Void> route(int count, IntFunction<NodeId> nodeOf, IntFunction<O> operationOf,
+            IntConsumer unknown, BiFunction<NodeManager, List<O>, CompletableFuture<Void>> call) {
+        Map<NodeManager, List<O>> batches = new IdentityHashMap<>();
+        for (int i = 0; i < count; i++) {
+            NodeManager manager = managerOf(nodeOf.apply(i));
             if (manager == null) {
-                operations[i].fail(StatusCodes.BadNodeIdUnknown);
+                unknown.accept(i);
             } else {
-                batches.computeIfAbsent(manager, m -> new ArrayList<>()).add(operations[i]);
+                batches.computeIfAbsent(manager, m -> new ArrayList<>()).add(operationOf.apply(i));
             }
         }
         CompletableFuture<?>[] calls = new CompletableFuture<?>[batches.size()];
         int n = 0;
-        for (Map.Entry<NodeManager, List<BrowseOperation>> batch : batches.entrySet()) {
-            calls[n++] = invoke(() -> batch.getKey().browse(context, batch.getValue()));
+        for (Map.Entry<NodeManager, List<O>> batch : batches.entrySet()) {
+            calls[n++] = invoke(() -> call.apply(batch.getKey(), batch.getValue()));
         }
-        return CompletableFuture.allOf(calls).handle((ignored, failure) -> operations);
+        return CompletableFuture.allOf(calls);
     }
 
     /** Runs a manager call; a manager that throws instead of failing its future counts as failed. */

@@ -108,11 +108,11 @@ public class NodeStoreNodeManager implements SyncNodeManager {
     @Override
     public void writeNow(OperationContext context, List<WriteOperation> operations) {
         for (WriteOperation operation : operations) {
-            operation.complete(write(operation.item()));
+            operation.complete(write(context, operation.item()));
         }
     }
 
-    private StatusCode write(WriteValue item) {
+    private StatusCode write(OperationContext context, WriteValue item) {
         UaNode node = store.get(item.nodeId());
         if (node == null) {
             return StatusCode.of(StatusCodes.BadNodeIdUnknown);
@@ -140,9 +140,24 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         if (!DataTypeCheck.accepts(variable.valueAttributes(), written.value())) {
             return StatusCode.of(StatusCodes.BadTypeMismatch);
         }
+        StatusCode accepted = acceptWrite(context, variable, written);
+        if (accepted != null && !accepted.isGood()) {
+            return accepted;
+        }
         DateTime now = DateTime.now();
         variable.setValue(DataValue.of(written.value(), written.statusCode(),
                 written.sourceTimestamp() == null ? now : written.sourceTimestamp(), written.sourcePicoseconds(), now, 0));
+        return StatusCode.GOOD;
+    }
+
+    /**
+     * Called once a written value passed the access and type checks, before it is stored: a
+     * subclass hands it to the application, which may veto it with a bad status (e.g.
+     * BadOutOfRange). The default accepts every value.
+     *
+     * @return Good (or null) to store the value, otherwise the status of the write
+     */
+    protected StatusCode acceptWrite(OperationContext context, VariableNode variable, DataValue value) {
         return StatusCode.GOOD;
     }
 

@@ -23,6 +23,16 @@ public interface SyncNodeManager extends NodeManager {
         return run(() -> browseNow(context, operations));
     }
 
+    /** Calls methods on objects of this manager; the default answers BadNotSupported. */
+    default void callNow(OperationContext context, List<CallOperation> operations) {
+        operations.forEach(op -> op.fail(dev.opcua.stack.core.ids.StatusCodes.BadNotSupported));
+    }
+
+    @Override
+    default CompletableFuture<Void> call(OperationContext context, List<CallOperation> operations) {
+        return run(() -> callNow(context, operations));
+    }
+
     @Override
     default CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations) {
         return run(() -> readNow(context, operations));

@@ -1,0 +1,60 @@
+package dev.opcua.stack.server.services.method;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.core.types.structured.CallRequest;
+import dev.opcua.stack.core.types.structured.CallResponse;
+import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.services.RequestGuard;
+import dev.opcua.stack.server.services.ServiceDispatcher;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Call (Part 4, 5.12.2): checks the request as a whole, then hands the method calls to the node
+ * managers of their objects, one batch per manager.
+ *
+ * <p>Request-level faults: no calls is BadNothingToDo, more than the configured operation limit
+ * (MaxNodesPerMethodCall, Part 5, 6.3.11; 0 = no limit) BadTooManyOperations.
+ */
+public final class CallServices {
+
+    private final NodeManagers managers;
+    private final RequestGuard guard;
+    private final int maxNodesPerMethodCall;
+
+    /**
+     * @param guard check run before each request, e.g. that it has an activated session
+     * @param maxNodesPerMethodCall operation limit of Call, 0 for none
+     */
+    public CallServices(NodeManagers managers, RequestGuard guard, int maxNodesPerMethodCall) {
+        if (maxNodesPerMethodCall < 0) {
+            throw new IllegalArgumentException("maxNodesPerMethodCall must be >= 0, was " + maxNodesPerMethodCall);
+        }
+        this.managers = managers;
+        this.guard = guard;
+        this.maxNodesPerMethodCall = maxNodesPerMethodCall;
+    }
+
+    /** Registers Call with a dispatcher. */
+    public ServiceDispatcher.Builder registerWith(ServiceDispatcher.Builder dispatcher) {
+        return dispatcher.register(CallRequest.class, this::call);
+    }
+
+    public CompletableFuture<CallResponse> call(ServerSecureChannel channel, CallRequest request) {
+        guard.check(channel, request.requestHeader());
+        int count = request.methodsToCall() == null ? 0 : request.methodsToCall().length;
+        if (count == 0) {
+            throw new UaException(StatusCodes.BadNothingToDo, "the request has no methods to call");
+        }
+        if (maxNodesPerMethodCall > 0 && count > maxNodesPerMethodCall) {
+            throw new UaException(StatusCodes.BadTooManyOperations,
+                    "the request has " + count + " method calls, the server allows " + maxNodesPerMethodCall);
+        }
+        long handle = request.requestHeader().requestHandle();
+        return managers.call(new OperationContext(channel), request.methodsToCall())
+                .thenApply(results -> new CallResponse(ResponseHeaders.good(handle), results, null));
+    }
+}
