@@ -10,35 +10,44 @@ import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.namespace0.Namespace0Loader;
+import dev.opcua.stack.server.namespace0.ServerCapabilitiesObject;
+import dev.opcua.stack.server.namespace0.ServerDiagnosticsObject;
+import dev.opcua.stack.server.namespace0.ShutdownCountdown;
 import dev.opcua.stack.server.namespace0.ServerObject;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
+import dev.opcua.stack.server.services.OperationLimits;
 import dev.opcua.stack.server.services.RequestGuard;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.SessionManager;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.services.attribute.AttributeServices;
+import dev.opcua.stack.server.services.method.CallServices;
 import dev.opcua.stack.server.services.view.ReferenceTypeTree;
+import dev.opcua.stack.server.services.view.RegisterNodes;
+import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.transport.UaTcpServer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * An OPC UA server: UA TCP transport, the request pipeline, discovery, namespace 0 with the live
- * Server object, and the node managers of the application, answering Read, Write, Browse and
- * BrowseNext.
+ * Server object, and the node managers of the application, answering Read, Write, Browse,
+ * BrowseNext, TranslateBrowsePathsToNodeIds, RegisterNodes, UnregisterNodes and Call.
  *
  * <p>Built with {@link #builder()}, started with {@link #start()}, stopped with {@link #close()},
- * which owns and closes everything it started. Read, Write, Browse and BrowseNext need an activated
- * session (Part 4, 5.6). Call and subscriptions join as their issues land.
+ * which owns and closes everything it started. The address-space services need an activated session
+ * (Part 4, 5.6). Subscriptions join with their issue.
  */
 public final class OpcUaServer implements AutoCloseable {
 
@@ -48,6 +57,7 @@ public final class OpcUaServer implements AutoCloseable {
     private final NamespaceTable namespaces;
     private final NodeManagers nodeManagers;
     private final ServerObject serverObject;
+    private final ServerDiagnosticsObject serverDiagnostics;
     private final ReferenceTypeTree referenceTypes;
     private volatile DiscoveryServices discovery;
     private SessionManager sessions;
@@ -62,6 +72,8 @@ public final class OpcUaServer implements AutoCloseable {
         this.serverObject = new ServerObject(ns0, namespaces, config.applicationUri,
                 new BuildInfo(config.productUri, config.manufacturerName, config.applicationName,
                         config.softwareVersion, config.buildNumber, DateTime.now()));
+        new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
+        this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0));
         config.nodeManagers.forEach(nodeManagers::register);
@@ -97,11 +109,17 @@ public final class OpcUaServer implements AutoCloseable {
                 .registerSync(GetEndpointsRequest.class, (channel, request) -> discovery.getEndpoints(request))
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
         sessions.registerWith(services);
-        new AttributeServices(nodeManagers, sessionRequired, config.maxNodesPerRead, config.maxNodesPerWrite)
+        OperationLimits limits = config.operationLimits;
+        new AttributeServices(nodeManagers, sessionRequired, limits.maxNodesPerRead(), limits.maxNodesPerWrite())
                 .registerWith(services);
         new ViewServices(nodeManagers, sessionRequired, referenceTypes, config.maxBrowseContinuationPoints,
-                config.maxNodesPerBrowse).registerWith(services);
+                limits.maxNodesPerBrowse()).registerWith(services);
+        new TranslateBrowsePaths(nodeManagers, sessionRequired, referenceTypes,
+                limits.maxNodesPerTranslateBrowsePathsToNodeIds()).registerWith(services);
+        new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
+        new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall()).registerWith(services);
         dispatcher = services.build();
+        serverDiagnostics.setSource(new ServerCounters(sessions, dispatcher));
         try {
             transport = UaTcpServer.builder()
                     .bindAddress(config.bindAddress)
@@ -152,6 +170,11 @@ public final class OpcUaServer implements AutoCloseable {
         return serverObject;
     }
 
+    /** Server.ServerDiagnostics of namespace 0. */
+    public ServerDiagnosticsObject serverDiagnostics() {
+        return serverDiagnostics;
+    }
+
     /** The sessions, for their counters; null before {@link #start()}. */
     public SessionManager sessions() {
         return sessions;
@@ -162,10 +185,31 @@ public final class OpcUaServer implements AutoCloseable {
         return dispatcher;
     }
 
-    /** Sets ServerState to Shutdown, then closes the transport, the pipeline and the node managers. */
+    /**
+     * Announces the shutdown (Part 5, 6.3.1): ServerState Shutdown, SecondsTillShutdown counting down
+     * from {@code delay} once a second and ShutdownReason, so that clients can leave in time; then
+     * {@link #close()}. Blocks the caller for the delay; an interrupt cuts the countdown short.
+     */
+    public void close(Duration delay, String reason) {
+        try (ShutdownCountdown countdown = ShutdownCountdown.start(serverObject, delay, reason)) {
+            countdown.finished().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the shutdown countdown failed", e.getCause());
+        }
+        close();
+    }
+
+    /**
+     * Sets ServerState to Shutdown (keeping the reason of an announced shutdown), then closes the
+     * transport, the pipeline and the node managers.
+     */
     @Override
     public synchronized void close() {
-        serverObject.setState(ServerState.Shutdown, 0, LocalizedText.of("server stopped"));
+        if (serverObject.state() != ServerState.Shutdown) {
+            serverObject.setState(ServerState.Shutdown, 0, LocalizedText.of("server stopped"));
+        }
         if (transport != null) {
             transport.close();
             dispatcher.close();
@@ -192,9 +236,7 @@ public final class OpcUaServer implements AutoCloseable {
         private int minThreads = 10;
         private int maxThreads = 100;
         private int maxQueued = 200;
-        private int maxNodesPerRead;
-        private int maxNodesPerWrite;
-        private int maxNodesPerBrowse;
+        private OperationLimits operationLimits = OperationLimits.NONE;
         private int maxBrowseContinuationPoints = 10;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
         private SessionSettings sessionSettings = SessionSettings.DEFAULT;
@@ -277,8 +319,19 @@ public final class OpcUaServer implements AutoCloseable {
 
         /** Operation limits of Read and Write (0 = none). */
         public Builder operationLimits(int maxNodesPerRead, int maxNodesPerWrite) {
-            this.maxNodesPerRead = maxNodesPerRead;
-            this.maxNodesPerWrite = maxNodesPerWrite;
+            OperationLimits l = operationLimits;
+            operationLimits = new OperationLimits(maxNodesPerRead, maxNodesPerWrite, l.maxNodesPerBrowse(),
+                    l.maxNodesPerMethodCall(), l.maxNodesPerTranslateBrowsePathsToNodeIds(),
+                    l.maxNodesPerRegisterNodes(), l.maxMonitoredItemsPerCall());
+            return this;
+        }
+
+        /**
+         * All operation limits (0 = none), enforced by the services and published under
+         * Server.ServerCapabilities.OperationLimits.
+         */
+        public Builder operationLimits(OperationLimits value) {
+            operationLimits = Objects.requireNonNull(value, "operationLimits");
             return this;
         }
 
@@ -288,7 +341,10 @@ public final class OpcUaServer implements AutoCloseable {
                 throw new IllegalArgumentException("need maxNodesPerBrowse >= 0 and maxBrowseContinuationPoints >= 1, was "
                         + maxNodesPerBrowse + " and " + maxBrowseContinuationPoints);
             }
-            this.maxNodesPerBrowse = maxNodesPerBrowse;
+            OperationLimits l = operationLimits;
+            operationLimits = new OperationLimits(l.maxNodesPerRead(), l.maxNodesPerWrite(), maxNodesPerBrowse,
+                    l.maxNodesPerMethodCall(), l.maxNodesPerTranslateBrowsePathsToNodeIds(),
+                    l.maxNodesPerRegisterNodes(), l.maxMonitoredItemsPerCall());
             this.maxBrowseContinuationPoints = maxBrowseContinuationPoints;
             return this;
         }
