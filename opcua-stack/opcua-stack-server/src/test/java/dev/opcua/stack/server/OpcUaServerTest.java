@@ -33,15 +33,7 @@ import dev.opcua.stack.core.types.structured.ReferenceDescription;
 import dev.opcua.stack.core.types.structured.ViewDescription;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
-import dev.opcua.stack.core.types.enumerated.ApplicationType;
-import dev.opcua.stack.core.types.structured.ActivateSessionRequest;
-import dev.opcua.stack.core.types.structured.ApplicationDescription;
-import dev.opcua.stack.core.types.structured.ActivateSessionResponse;
-import dev.opcua.stack.core.types.structured.AnonymousIdentityToken;
-import dev.opcua.stack.core.types.structured.CreateSessionRequest;
-import dev.opcua.stack.core.types.structured.CreateSessionResponse;
 import dev.opcua.stack.core.types.structured.RequestHeader;
-import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
@@ -54,6 +46,7 @@ import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.testing.TestSessions;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -102,20 +95,11 @@ class OpcUaServerTest {
         resources = ClientResources.create();
         client = UaTcpClientChannel.connect(server.endpointUrl(), TransportQuotas.DEFAULT, resources)
                 .get(10, TimeUnit.SECONDS);
-        CreateSessionResponse created = client.request(new CreateSessionRequest(RequestHeaders.create(0),
-                new ApplicationDescription("urn:test:client", null, LocalizedText.of("test client"), ApplicationType.Client,
-                        null, null, null), null,
-                server.endpointUrl(), "test", ByteString.NULL, ByteString.NULL, 60_000, 0),
-                CreateSessionResponse.class).get(10, TimeUnit.SECONDS);
-        authenticationToken = created.authenticationToken();
-        client.request(new ActivateSessionRequest(header(), new SignatureData(null, ByteString.NULL), null, null,
-                ExtensionObject.of(new AnonymousIdentityToken("anonymous")), new SignatureData(null, ByteString.NULL)),
-                ActivateSessionResponse.class).get(10, TimeUnit.SECONDS);
+        authenticationToken = TestSessions.open(client, server.endpointUrl());
     }
 
     private static RequestHeader header() {
-        return new RequestHeader(authenticationToken, DateTime.now(), RequestHeaders.nextHandle(), 0, null, 0,
-                ExtensionObject.NULL);
+        return TestSessions.header(authenticationToken);
     }
 
     @AfterAll

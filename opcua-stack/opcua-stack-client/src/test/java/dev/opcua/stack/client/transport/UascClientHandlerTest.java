@@ -389,7 +389,7 @@ class UascClientHandlerTest {
         assertThat(channel.outboundMessages()).isEmpty();
         timer.advance(1);
         channel.runPendingTasks();
-        ByteBuf renew = channel.readOutbound();
+        ByteBuf renew = nextOutbound();
         long renewRequestId;
         try {
             assertThat(renew.getIntLE(8)).as("SecureChannelId in the Renew header").isEqualTo((int) CHANNEL_ID);
@@ -432,7 +432,7 @@ class UascClientHandlerTest {
         readOutbound(); // the MSG
         CompletableFuture<Void> closed = handler.close();
         assertFailure(pending, StatusCodes.BadSecureChannelClosed, "closed");
-        ByteBuf clo = channel.readOutbound();
+        ByteBuf clo = nextOutbound();
         try {
             assertThat(clo.toString(0, 4, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("CLOF");
             assertThat(clo.getUnsignedIntLE(8)).isEqualTo(CHANNEL_ID);
@@ -499,8 +499,14 @@ class UascClientHandlerTest {
         return in;
     }
 
+    /** The next frame the client wrote; writes go through the event loop's task queue, so run it first. */
+    private ByteBuf nextOutbound() {
+        channel.runPendingTasks();
+        return channel.readOutbound();
+    }
+
     private byte[] readOutbound() {
-        ByteBuf out = channel.readOutbound();
+        ByteBuf out = nextOutbound();
         assertThat(out).as("a frame written by the client").isNotNull();
         try {
             return ByteBufUtil.getBytes(out);
@@ -510,7 +516,7 @@ class UascClientHandlerTest {
     }
 
     private long sentTokenId() {
-        ByteBuf sent = channel.readOutbound();
+        ByteBuf sent = nextOutbound();
         try {
             return sent.getUnsignedIntLE(12);
         } finally {

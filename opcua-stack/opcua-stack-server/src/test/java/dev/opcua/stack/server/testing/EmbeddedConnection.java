@@ -69,6 +69,7 @@ public final class EmbeddedConnection {
 
     /** The next frame the server wrote, or null. */
     public byte[] read() {
+        channel.runPendingTasks(); // the channel writer queues its writes on the event loop
         ByteBuf out = channel.readOutbound();
         if (out == null) {
             return null;

@@ -11,15 +11,16 @@ import dev.opcua.stack.core.types.UaStructure;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelPromise;
 import io.netty.util.concurrent.FastThreadLocal;
 
 /**
  * The sending half of a secure channel, shared by the client and server handlers: encodes a message
  * on the calling thread (a worker, not the event loop), cuts it into chunks and writes them.
  *
- * <p>Chunking, sequence numbers and the write happen under this channel's lock, so chunks reach the
- * wire in sequence-number order even when several workers answer at once; the lock is per channel,
- * never shared by all channels. Writes are flushed; a {@code FlushConsolidationHandler} in the
+ * <p>Chunking, sequence numbers and queuing the write on the event loop happen under this channel's
+ * lock, so chunks reach the wire in sequence-number order even when several workers and the event
+ * loop answer at once; the lock is per channel, never shared by all channels. Writes are flushed; a {@code FlushConsolidationHandler} in the
  * pipeline coalesces flushes per event-loop turn.
  */
 public final class SecureChannelWriter {
@@ -35,6 +36,8 @@ public final class SecureChannelWriter {
     private final CodecRegistry registry;
     private final SequenceNumbers sequenceNumbers = new SequenceNumbers();
     private final Object lock = new Object();
+    /** Writes queued on the event loop and not yet run; guarded by the lock. */
+    private int queuedWrites;
 
     private volatile ChunkEncoder chunkEncoder;
     private volatile long secureChannelId;
@@ -89,7 +92,7 @@ public final class SecureChannelWriter {
                     out.release();
                     throw e;
                 }
-                return channel.writeAndFlush(out);
+                return write(out);
             }
         } finally {
             body.release();
@@ -110,7 +113,7 @@ public final class SecureChannelWriter {
                     out.release();
                     throw e;
                 }
-                return channel.writeAndFlush(out);
+                return write(out);
             }
         } finally {
             body.release();
@@ -125,8 +128,30 @@ public final class SecureChannelWriter {
             }
             ByteBuf out = channel.alloc().buffer(64 + (reason == null ? 0 : reason.length() * 3));
             chunkEncoder.encodeAbort(secureChannelId, tokenId, requestId, status, reason, sequenceNumbers, crypto, out);
+            return write(out);
+        }
+    }
+
+    /**
+     * Writes the chunks, called under the lock. On the event loop with no write of this channel
+     * still queued, the write happens at once; otherwise it is queued on the event loop, behind the
+     * writes queued before it: a direct write would overtake chunks a worker queued a moment before
+     * with lower sequence numbers (the peer then sees a gap, BadSequenceNumberInvalid). Queued tasks
+     * run in the order they were queued, that is, lock order.
+     */
+    private ChannelFuture write(ByteBuf out) {
+        if (queuedWrites == 0 && channel.eventLoop().inEventLoop()) {
             return channel.writeAndFlush(out);
         }
+        ChannelPromise promise = channel.newPromise();
+        queuedWrites++;
+        channel.eventLoop().execute(() -> {
+            synchronized (lock) {
+                queuedWrites--;
+            }
+            channel.writeAndFlush(out, promise);
+        });
+        return promise;
     }
 
     private ByteBuf encode(UaStructure message) {
