@@ -26,8 +26,8 @@ import java.util.List;
  * writable (BadNotWritable); a written value must fit the DataType and ValueRank (BadTypeMismatch);
  * a DataEncoding other than "Default Binary" on a Value is BadDataEncodingUnsupported and any on
  * another attribute BadDataEncodingInvalid; TimestampsToReturn selects the timestamps of Value reads,
- * the server timestamp being the time of the read. Writing with an IndexRange is not supported yet
- * (BadWriteNotSupported).
+ * the server timestamp being the time of the read. A write with an IndexRange replaces that range
+ * of the current value.
  */
 public class NodeStoreNodeManager implements SyncNodeManager {
 
@@ -128,15 +128,17 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         if ((variable.userAccessLevel() & CURRENT_WRITE) == 0) {
             return StatusCode.of(StatusCodes.BadNotWritable);
         }
+        DataValue written = item.value() == null ? DataValue.NULL : item.value();
         if (item.indexRange() != null && !item.indexRange().isEmpty()) {
             try {
-                NumericRange.parse(item.indexRange());
+                // Part 4, 7.27: the written elements replace the range of the current value.
+                written = DataValue.of(NumericRange.parse(item.indexRange())
+                                .replace(variable.value().value(), written.value()),
+                        written.statusCode(), written.sourceTimestamp(), written.sourcePicoseconds(), null, 0);
             } catch (UaException e) {
                 return e.statusCode();
             }
-            return StatusCode.of(StatusCodes.BadWriteNotSupported);
         }
-        DataValue written = item.value() == null ? DataValue.NULL : item.value();
         if (!DataTypeCheck.accepts(variable.valueAttributes(), written.value())) {
             return StatusCode.of(StatusCodes.BadTypeMismatch);
         }

@@ -12,9 +12,9 @@ import java.util.Arrays;
  * An IndexRange (Part 4, 7.27): {@code "i"} or {@code "i:j"} with {@code i < j}, per dimension,
  * dimensions separated by commas.
  *
- * <p>Applied to one-dimensional arrays and to String and ByteString scalars (whose elements are
- * characters and bytes). Ranges on multi-dimensional arrays are not supported yet and answer
- * BadIndexRangeInvalid.
+ * <p>Reads apply to one-dimensional arrays and to String and ByteString scalars (whose elements
+ * are characters and bytes); writes to one-dimensional arrays and Strings. Ranges on
+ * multi-dimensional arrays are not supported yet and answer BadIndexRangeInvalid.
  */
 public final class NumericRange {
 
@@ -109,6 +109,57 @@ public final class NumericRange {
                     ByteString.wrap(Arrays.copyOfRange(bytes, from, Math.min(ends[0] + 1, bytes.length))));
         }
         throw new UaException(StatusCodes.BadIndexRangeNoData, "an IndexRange needs an array, a String or a ByteString");
+    }
+
+    /**
+     * The current value with the range replaced by {@code written}, whose element count must equal
+     * the range's (Part 4, 7.27 on writes).
+     *
+     * @throws UaException BadIndexRangeNoData when the range lies outside the current value,
+     *         BadIndexRangeInvalid when the written value does not fit the range or the shape,
+     *         BadTypeMismatch when it is of another type
+     */
+    public Variant replace(Variant current, Variant written) {
+        if (starts.length != 1 || current.isMatrix() || written.isMatrix()) {
+            throw new UaException(StatusCodes.BadIndexRangeInvalid,
+                    "IndexRange writes are supported on one-dimensional values only");
+        }
+        if (current.type() != written.type() || current.isArray() != written.isArray()) {
+            throw new UaException(StatusCodes.BadTypeMismatch, "the written " + written.type()
+                    + " does not match the current " + current.type());
+        }
+        int count = ends[0] - starts[0] + 1;
+        Object v = current.value();
+        if (current.isArray()) {
+            int length = Array.getLength(v);
+            if (ends[0] >= length) {
+                throw new UaException(StatusCodes.BadIndexRangeNoData,
+                        "IndexRange ends at " + ends[0] + " but the value has " + length + " elements");
+            }
+            Object part = written.value();
+            if (Array.getLength(part) != count) {
+                throw new UaException(StatusCodes.BadIndexRangeInvalid, "the range holds " + count
+                        + " elements, the written value " + Array.getLength(part));
+            }
+            Object copy = Array.newInstance(v.getClass().getComponentType(), length);
+            System.arraycopy(v, 0, copy, 0, length);
+            System.arraycopy(part, 0, copy, starts[0], count);
+            return Variant.ofArray(current.type(), copy);
+        }
+        if (current.type() == BuiltinType.String) {
+            String s = (String) v;
+            String part = (String) written.value();
+            if (ends[0] >= s.length()) {
+                throw new UaException(StatusCodes.BadIndexRangeNoData,
+                        "IndexRange ends at " + ends[0] + " but the string has " + s.length() + " characters");
+            }
+            if (part.length() != count) {
+                throw new UaException(StatusCodes.BadIndexRangeInvalid,
+                        "the range holds " + count + " characters, the written string " + part.length());
+            }
+            return Variant.ofString(s.substring(0, starts[0]) + part + s.substring(ends[0] + 1));
+        }
+        throw new UaException(StatusCodes.BadIndexRangeInvalid, "an IndexRange write needs an array or a String");
     }
 
     private int checkStart(int length) {

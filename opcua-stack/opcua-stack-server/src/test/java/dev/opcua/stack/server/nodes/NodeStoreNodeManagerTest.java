@@ -168,14 +168,30 @@ class NodeStoreNodeManagerTest {
     }
 
     @Test
-    void refuses_writes_of_other_attributes_unknown_nodes_and_index_ranges() {
+    void refuses_writes_of_other_attributes_and_unknown_nodes() {
         StatusCode[] results = managers.write(OperationContext.INTERNAL, new WriteValue[] {
             new WriteValue(speed, AttributeIds.DisplayName, null, DataValue.of(Variant.of(LocalizedText.of("x")))),
             new WriteValue(NodeId.string(ns, "nope"), AttributeIds.Value, null, DataValue.of(Variant.ofDouble(1))),
             new WriteValue(speed, AttributeIds.IsAbstract, null, DataValue.of(Variant.ofBoolean(true)))}).join();
         assertThat(results).extracting(StatusCode::value).containsExactly(StatusCodes.BadNotWritable,
                 StatusCodes.BadNodeIdUnknown, StatusCodes.BadAttributeIdInvalid);
-        assertThat(write(samples, Variant.ofArray(BuiltinType.Int32, new int[] {5}), "1").value())
-                .isEqualTo(StatusCodes.BadWriteNotSupported);
+    }
+
+    @Test
+    void an_index_range_write_replaces_that_part_of_the_value() {
+        assertThat(write(samples, Variant.ofArray(BuiltinType.Int32, new int[] {21, 31}), "1:2"))
+                .isEqualTo(StatusCode.GOOD);
+        assertThat(read(samples, AttributeIds.Value).value())
+                .isEqualTo(Variant.ofArray(BuiltinType.Int32, new int[] {10, 21, 31, 40}));
+        assertThat(write(recipe, Variant.ofString("B"), "0")).isEqualTo(StatusCode.GOOD);
+        assertThat(read(recipe, AttributeIds.Value).value()).isEqualTo(Variant.ofString("Bread"));
+
+        assertThat(write(samples, Variant.ofArray(BuiltinType.Int32, new int[] {1}), "1:2").value())
+                .isEqualTo(StatusCodes.BadIndexRangeInvalid);
+        assertThat(write(samples, Variant.ofArray(BuiltinType.Int32, new int[] {1}), "9").value())
+                .isEqualTo(StatusCodes.BadIndexRangeNoData);
+        assertThat(write(samples, Variant.ofInt32(1), "1").value()).isEqualTo(StatusCodes.BadTypeMismatch);
+        assertThat(write(samples, Variant.ofArray(BuiltinType.Int32, new int[] {1}), "x").value())
+                .isEqualTo(StatusCodes.BadIndexRangeInvalid);
     }
 }
