@@ -16,7 +16,9 @@ import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
 import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
+import org.eclipse.milo.opcua.stack.core.types.builtin.ByteString;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DateTime;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
 import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
@@ -28,14 +30,15 @@ import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowseResult;
 import org.eclipse.milo.opcua.stack.core.types.structured.ReferenceDescription;
+import org.eclipse.milo.opcua.stack.core.types.structured.ViewDescription;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * Eclipse Milo 1.1.2's client against the assembled {@link OpcUaServer}: it opens an anonymous
- * session, reads ServerStatus and NamespaceArray, browses from Root three levels deep, and reads and
- * writes an application variable.
+ * session, reads ServerStatus and NamespaceArray, browses from Root three levels deep, pages with
+ * BrowseNext, and reads and writes an application variable.
  */
 class MiloClientOnOpcUaServerTest {
 
@@ -122,6 +125,34 @@ class MiloClientOnOpcUaServerTest {
                 uint(BrowseResultMask.All.getValue())));
         assertThat(result.getStatusCode().isGood()).isTrue();
         return result.getReferences() == null ? List.of() : List.of(result.getReferences());
+    }
+
+    @Test
+    void milo_pages_through_the_server_object_with_browse_next() throws Exception {
+        BrowseDescription all = new BrowseDescription(Identifiers.Server, BrowseDirection.Forward,
+                Identifiers.HierarchicalReferences, true, uint(0), uint(BrowseResultMask.All.getValue()));
+        List<String> whole = new ArrayList<>();
+        for (ReferenceDescription r : client.browse(all).getReferences()) {
+            whole.add(r.getBrowseName().getName());
+        }
+
+        BrowseResult first = client.browse(new ViewDescription(NodeId.NULL_VALUE, DateTime.MIN_VALUE, uint(0)),
+                uint(3), List.of(all)).getResults()[0];
+        List<String> paged = new ArrayList<>();
+        for (ReferenceDescription r : first.getReferences()) {
+            paged.add(r.getBrowseName().getName());
+        }
+        ByteString point = first.getContinuationPoint();
+        while (point != null && point.isNotNull()) {
+            BrowseResult next = client.browseNext(false, List.of(point)).getResults()[0];
+            assertThat(next.getStatusCode().isGood()).isTrue();
+            assertThat(next.getReferences().length).isLessThanOrEqualTo(3);
+            for (ReferenceDescription r : next.getReferences()) {
+                paged.add(r.getBrowseName().getName());
+            }
+            point = next.getContinuationPoint();
+        }
+        assertThat(paged).hasSizeGreaterThan(3).containsExactlyElementsOf(whole);
     }
 
     @Test
