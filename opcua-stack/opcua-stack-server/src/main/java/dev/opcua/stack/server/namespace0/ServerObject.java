@@ -2,20 +2,14 @@ package dev.opcua.stack.server.namespace0;
 
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
-import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
-import dev.opcua.stack.core.types.builtin.NodeId;
-import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.ServerState;
 import dev.opcua.stack.core.types.structured.BuildInfo;
 import dev.opcua.stack.core.types.structured.ServerStatusDataType;
 import dev.opcua.stack.server.addressspace.NodeStore;
-import dev.opcua.stack.server.addressspace.UaNode;
-import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.NamespaceTable;
-import java.util.function.Supplier;
 
 /**
  * The live values of the Server object (Part 5, 6.3.1 and 8.3.2): ServerStatus and its parts
@@ -28,7 +22,6 @@ public final class ServerObject {
     /** ServiceLevel of a server that runs normally (Part 5, 6.3.34: 200..255 healthy). */
     static final short SERVICE_LEVEL_HEALTHY = 255;
 
-    private final NodeStore store;
     private final NamespaceTable namespaces;
     private final String applicationUri;
     private final BuildInfo buildInfo;
@@ -38,39 +31,30 @@ public final class ServerObject {
     private volatile LocalizedText shutdownReason = LocalizedText.NULL;
 
     public ServerObject(NodeStore store, NamespaceTable namespaces, String applicationUri, BuildInfo buildInfo) {
-        this.store = store;
         this.namespaces = namespaces;
         this.applicationUri = applicationUri;
         this.buildInfo = buildInfo;
-        source(NodeIds.Server_ServerStatus, () -> Variant.of(status()));
-        source(NodeIds.Server_ServerStatus_StartTime, () -> Variant.of(startTime));
-        source(NodeIds.Server_ServerStatus_CurrentTime, () -> Variant.of(DateTime.now()));
-        source(NodeIds.Server_ServerStatus_State, () -> Variant.ofInt32(state.value()));
-        source(NodeIds.Server_ServerStatus_SecondsTillShutdown, () -> Variant.ofUInt32(secondsTillShutdown));
-        source(NodeIds.Server_ServerStatus_ShutdownReason, () -> Variant.of(shutdownReason));
-        source(NodeIds.Server_ServerStatus_BuildInfo, () -> Variant.of(buildInfo));
-        source(NodeIds.Server_ServerStatus_BuildInfo_ProductUri, () -> Variant.ofString(buildInfo.productUri()));
-        source(NodeIds.Server_ServerStatus_BuildInfo_ManufacturerName,
+        ValueSources sources = new ValueSources(store);
+        sources.put(NodeIds.Server_ServerStatus, () -> Variant.of(status()));
+        sources.put(NodeIds.Server_ServerStatus_StartTime, () -> Variant.of(startTime));
+        sources.put(NodeIds.Server_ServerStatus_CurrentTime, () -> Variant.of(DateTime.now()));
+        sources.put(NodeIds.Server_ServerStatus_State, () -> Variant.ofInt32(state.value()));
+        sources.put(NodeIds.Server_ServerStatus_SecondsTillShutdown, () -> Variant.ofUInt32(secondsTillShutdown));
+        sources.put(NodeIds.Server_ServerStatus_ShutdownReason, () -> Variant.of(shutdownReason));
+        sources.put(NodeIds.Server_ServerStatus_BuildInfo, () -> Variant.of(buildInfo));
+        sources.put(NodeIds.Server_ServerStatus_BuildInfo_ProductUri, () -> Variant.ofString(buildInfo.productUri()));
+        sources.put(NodeIds.Server_ServerStatus_BuildInfo_ManufacturerName,
                 () -> Variant.ofString(buildInfo.manufacturerName()));
-        source(NodeIds.Server_ServerStatus_BuildInfo_ProductName, () -> Variant.ofString(buildInfo.productName()));
-        source(NodeIds.Server_ServerStatus_BuildInfo_SoftwareVersion,
+        sources.put(NodeIds.Server_ServerStatus_BuildInfo_ProductName, () -> Variant.ofString(buildInfo.productName()));
+        sources.put(NodeIds.Server_ServerStatus_BuildInfo_SoftwareVersion,
                 () -> Variant.ofString(buildInfo.softwareVersion()));
-        source(NodeIds.Server_ServerStatus_BuildInfo_BuildNumber, () -> Variant.ofString(buildInfo.buildNumber()));
-        source(NodeIds.Server_ServerStatus_BuildInfo_BuildDate, () -> Variant.of(buildInfo.buildDate()));
-        source(NodeIds.Server_NamespaceArray,
+        sources.put(NodeIds.Server_ServerStatus_BuildInfo_BuildNumber, () -> Variant.ofString(buildInfo.buildNumber()));
+        sources.put(NodeIds.Server_ServerStatus_BuildInfo_BuildDate, () -> Variant.of(buildInfo.buildDate()));
+        sources.put(NodeIds.Server_NamespaceArray,
                 () -> Variant.ofArray(BuiltinType.String, this.namespaces.toArray()));
-        source(NodeIds.Server_ServerArray,
+        sources.put(NodeIds.Server_ServerArray,
                 () -> Variant.ofArray(BuiltinType.String, new String[] {this.applicationUri}));
-        source(NodeIds.Server_ServiceLevel, () -> Variant.ofByte(state == ServerState.Running ? SERVICE_LEVEL_HEALTHY : 0));
-    }
-
-    private void source(int id, Supplier<Variant> value) {
-        UaNode node = store.get(NodeId.ns0(id));
-        if (!(node instanceof VariableNode)) {
-            throw new IllegalStateException("namespace 0 lacks variable i=" + id + ": regenerate ns0.bin");
-        }
-        DateTime sourceTime = startTime;
-        ((VariableNode) node).setValueSource(() -> DataValue.of(value.get(), StatusCode.GOOD, sourceTime, null));
+        sources.put(NodeIds.Server_ServiceLevel, () -> Variant.ofByte(state == ServerState.Running ? SERVICE_LEVEL_HEALTHY : 0));
     }
 
     /** The ServerStatus structure as it is now. */
