@@ -1,0 +1,76 @@
+package dev.opcua.benchmarks.server;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
+
+/**
+ * The names of the bench address space, identical in both servers: in namespace {@value #NAMESPACE_URI},
+ * a folder {@code Bench} under Objects (Part 5, 8.2.4) with Double variables {@code Var.i} and an Int32
+ * {@code Counter}, and an object {@code Methods} with {@code Add(Int32 a, Int32 b) -> Int32}.
+ * Node ids are strings; a variable's BrowseName is {@code Var<i>} because the in-memory builder uses
+ * dots as path separators (its NodeId identifier stays {@code Var.i}).
+ */
+public final class BenchAddressSpace {
+
+    public static final String NAMESPACE_URI = "urn:bench";
+    public static final String BENCH = "Bench";
+    public static final String COUNTER = "Counter";
+    public static final String METHODS = "Methods";
+    public static final String ADD = "Methods.Add";
+    public static final long COUNTER_PERIOD_MS = 100;
+
+    private BenchAddressSpace() {
+    }
+
+    /**
+     * Prints {@code READY <endpoint url>} and blocks until SIGTERM or Ctrl-C, whose shutdown hook
+     * closes the server. The main thread waits because Milo's threads are daemons: the JVM would
+     * otherwise exit as soon as main returns.
+     */
+    static void serveUntilStopped(RunningBenchServer server) {
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.close();
+            } finally {
+                stopped.countDown();
+            }
+        }, "bench-shutdown"));
+        System.out.println("READY " + server.endpointUrl());
+        System.out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The string identifier of variable {@code i}. */
+    public static String variableId(int i) {
+        return "Var." + i;
+    }
+
+    /** The BrowseName (name part) of variable {@code i}. */
+    public static String variableBrowseName(int i) {
+        return "Var" + i;
+    }
+
+    /**
+     * Calls {@code sink} with 1, 2, 3 ... every {@link #COUNTER_PERIOD_MS} ms on the daemon thread
+     * {@code bench-counter}; shutting the executor down stops it.
+     */
+    static ScheduledExecutorService startCounter(IntConsumer sink) {
+        ScheduledExecutorService executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "bench-counter");
+            thread.setDaemon(true);
+            return thread;
+        });
+        int[] value = {0};
+        executor.scheduleAtFixedRate(() -> sink.accept(++value[0]), COUNTER_PERIOD_MS, COUNTER_PERIOD_MS,
+                TimeUnit.MILLISECONDS);
+        return executor;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.opcua.benchmarks.server;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.structured.Argument;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Our {@link OpcUaServer} serving the {@link BenchAddressSpace} over SecurityPolicy None with
+ * anonymous sessions (Part 4, 5.6), for the load harness. Prints {@code READY <endpoint url>} on
+ * stdout once listening; a shutdown hook closes it on SIGTERM or Ctrl-C.
+ *
+ * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.BenchServer
+ * [--port 4841] [--nodes 1000] [--host localhost] [--threads 16] [--max-queued 2000]}.
+ */
+public final class BenchServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BenchServer.class);
+
+    private BenchServer() {
+    }
+
+    public static void main(String[] args) {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("BenchServer: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        RunningBenchServer server = start(options);
+        BenchAddressSpace.serveUntilStopped(server);
+    }
+
+    /** Starts the server; the caller owns the result and closes it. */
+    public static RunningBenchServer start(BenchOptions options) {
+        AtomicInteger counter = new AtomicInteger();
+        InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder(BenchAddressSpace.NAMESPACE_URI)
+                .folder(BenchAddressSpace.BENCH, f -> f.id(BenchAddressSpace.BENCH));
+        for (int i = 0; i < options.nodes(); i++) {
+            String id = BenchAddressSpace.variableId(i);
+            nodes.variable(BenchAddressSpace.BENCH + "." + BenchAddressSpace.variableBrowseName(i), BuiltinType.Double,
+                    v -> v.id(id).displayName(id).value(Variant.ofDouble(0.0)).writable());
+        }
+        nodes.variable(BenchAddressSpace.BENCH + "." + BenchAddressSpace.COUNTER, BuiltinType.Int32,
+                        v -> v.id(BenchAddressSpace.COUNTER).valueSupplier(() -> Variant.ofInt32(counter.get())))
+                .object(BenchAddressSpace.METHODS, o -> o.id(BenchAddressSpace.METHODS))
+                .method(BenchAddressSpace.ADD, new Argument[] {int32("a"), int32("b")},
+                        new Argument[] {int32("sum")}, (context, in) -> new Variant[] {add(in)});
+        InMemoryNodeManager manager = nodes.build();
+        int minThreads = Math.min(4, options.threads());
+        OpcUaServer server = OpcUaServer.builder()
+                .applicationUri("urn:dev.opcua:bench:server")
+                .applicationName("bench server")
+                .bindAddress("0.0.0.0")
+                .port(options.port())
+                .hostnames(List.of(options.host()))
+                .requests(minThreads, options.threads(), options.maxQueued())
+                .nodeManager(manager)
+                .build();
+        ScheduledExecutorService ticker = null;
+        try {
+            server.start();
+            ticker = BenchAddressSpace.startCounter(counter::set);
+        } catch (RuntimeException e) {
+            server.close();
+            throw e;
+        }
+        int ns = manager.namespaceIndex();
+        LOG.info("bench server: {} variables, namespace {} has index {}, listening at {}", options.nodes(),
+                BenchAddressSpace.NAMESPACE_URI, ns, server.endpointUrl());
+        return new Running(server, ticker, ns);
+    }
+
+    private static Argument int32(String name) {
+        return new Argument(name, BuiltinType.Int32.dataTypeId(), -1, null, LocalizedText.of(name));
+    }
+
+    private static Variant add(Variant[] in) {
+        if (!(in[0].value() instanceof Integer a) || !(in[1].value() instanceof Integer b)) {
+            throw new UaException(StatusCodes.BadInvalidArgument, "Add takes two Int32");
+        }
+        return Variant.ofInt32(a + b);
+    }
+
+    private record Running(OpcUaServer server, ScheduledExecutorService ticker, int namespaceIndex)
+            implements RunningBenchServer {
+
+        @Override
+        public String endpointUrl() {
+            return server.endpointUrl();
+        }
+
+        @Override
+        public void close() {
+            ticker.shutdownNow();
+            server.close();
+        }
+    }
+}

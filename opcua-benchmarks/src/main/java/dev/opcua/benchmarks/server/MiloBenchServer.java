@@ -1,0 +1,267 @@
+package dev.opcua.benchmarks.server;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.eclipse.milo.opcua.sdk.core.AccessLevel;
+import org.eclipse.milo.opcua.sdk.core.Reference;
+import org.eclipse.milo.opcua.sdk.server.EndpointConfig;
+import org.eclipse.milo.opcua.sdk.server.ManagedNamespaceWithLifecycle;
+import org.eclipse.milo.opcua.sdk.server.OpcUaServer;
+import org.eclipse.milo.opcua.sdk.server.OpcUaServerConfig;
+import org.eclipse.milo.opcua.sdk.server.items.DataItem;
+import org.eclipse.milo.opcua.sdk.server.items.MonitoredItem;
+import org.eclipse.milo.opcua.sdk.server.methods.AbstractMethodInvocationHandler;
+import org.eclipse.milo.opcua.sdk.server.nodes.UaFolderNode;
+import org.eclipse.milo.opcua.sdk.server.nodes.UaMethodNode;
+import org.eclipse.milo.opcua.sdk.server.nodes.UaObjectNode;
+import org.eclipse.milo.opcua.sdk.server.nodes.UaVariableNode;
+import org.eclipse.milo.opcua.stack.core.Identifiers;
+import org.eclipse.milo.opcua.stack.core.StatusCodes;
+import org.eclipse.milo.opcua.stack.core.UaException;
+import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
+import org.eclipse.milo.opcua.stack.core.transport.TransportProfile;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
+import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
+import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import org.eclipse.milo.opcua.stack.core.types.structured.Argument;
+import org.eclipse.milo.opcua.stack.transport.server.tcp.OpcTcpServerTransport;
+import org.eclipse.milo.opcua.stack.transport.server.tcp.OpcTcpServerTransportConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Eclipse Milo 1.1.2's server serving the {@link BenchAddressSpace} (same node ids, browse names and
+ * references as {@link BenchServer}) over SecurityPolicy None with anonymous users, so that both
+ * servers are measured with the same client. Prints {@code READY <endpoint url>} on stdout once
+ * listening; a shutdown hook stops it on SIGTERM or Ctrl-C. {@code --threads} and
+ * {@code --max-queued} are accepted and ignored: Milo sizes its own executor.
+ *
+ * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.MiloBenchServer
+ * [--port 4841] [--nodes 1000] [--host localhost]}.
+ */
+public final class MiloBenchServer {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MiloBenchServer.class);
+
+    private MiloBenchServer() {
+    }
+
+    public static void main(String[] args) {
+        BenchOptions options;
+        try {
+            options = BenchOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println("MiloBenchServer: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        RunningBenchServer server = start(options);
+        BenchAddressSpace.serveUntilStopped(server);
+    }
+
+    /** Starts the server; the caller owns the result and closes it. */
+    public static RunningBenchServer start(BenchOptions options) {
+        // Milo does not tell the bound port, so port 0 is resolved up front (a small race, fine for tests)
+        int port = options.port() != 0 ? options.port() : freePort();
+        EndpointConfig endpoint = EndpointConfig.newBuilder()
+                .setTransportProfile(TransportProfile.TCP_UASC_UABINARY)
+                .setBindAddress("0.0.0.0")
+                .setBindPort(port)
+                .setHostname(options.host())
+                .setPath("/")
+                .setSecurityPolicy(SecurityPolicy.None)
+                .setSecurityMode(MessageSecurityMode.None)
+                .addTokenPolicies(OpcUaServerConfig.USER_TOKEN_POLICY_ANONYMOUS)
+                .build();
+        OpcUaServerConfig config = OpcUaServerConfig.builder()
+                .setApplicationUri("urn:dev.opcua:bench:milo")
+                .setProductUri("urn:dev.opcua:bench")
+                .setApplicationName(LocalizedText.english("bench server (Milo)"))
+                .setEndpoints(Set.of(endpoint))
+                .build();
+        OpcUaServer server = new OpcUaServer(config,
+                profile -> new OpcTcpServerTransport(OpcTcpServerTransportConfig.newBuilder().build()));
+        BenchNamespace namespace = new BenchNamespace(server, options.nodes());
+        namespace.startup();
+        ScheduledExecutorService ticker = null;
+        try {
+            server.startup().get(30, TimeUnit.SECONDS);
+            ticker = BenchAddressSpace.startCounter(namespace::setCounter);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop(server, namespace);
+            throw new IllegalStateException("interrupted while starting", e);
+        } catch (ExecutionException | TimeoutException e) {
+            stop(server, namespace);
+            throw new IllegalStateException("Milo server did not start", e);
+        }
+        int ns = namespace.getNamespaceIndex().intValue();
+        LOG.info("Milo bench server: {} variables, namespace {} has index {}, listening at {}", options.nodes(),
+                BenchAddressSpace.NAMESPACE_URI, ns, endpoint.getEndpointUrl());
+        return new Running(server, namespace, ticker, endpoint.getEndpointUrl(), ns);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void stop(OpcUaServer server, BenchNamespace namespace) {
+        namespace.shutdown();
+        try {
+            server.shutdown().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("Milo server did not stop cleanly", e);
+        }
+    }
+
+    private record Running(OpcUaServer server, BenchNamespace namespace, ScheduledExecutorService ticker,
+            String endpointUrl, int namespaceIndex) implements RunningBenchServer {
+
+        @Override
+        public void close() {
+            ticker.shutdownNow();
+            stop(server, namespace);
+        }
+    }
+
+    /** The bench nodes as a Milo managed namespace; subscriptions are not part of the bench. */
+    private static final class BenchNamespace extends ManagedNamespaceWithLifecycle {
+        private final int nodes;
+        private volatile UaVariableNode counter;
+
+        BenchNamespace(OpcUaServer server, int nodes) {
+            super(server, BenchAddressSpace.NAMESPACE_URI);
+            this.nodes = nodes;
+            getLifecycleManager().addStartupTask(this::createNodes);
+        }
+
+        void setCounter(int value) {
+            UaVariableNode node = counter;
+            if (node != null) {
+                node.setValue(new DataValue(new Variant(value)));
+            }
+        }
+
+        private void createNodes() {
+            UaFolderNode bench = new UaFolderNode(getNodeContext(), newNodeId(BenchAddressSpace.BENCH),
+                    newQualifiedName(BenchAddressSpace.BENCH), LocalizedText.english(BenchAddressSpace.BENCH));
+            getNodeManager().addNode(bench);
+            bench.addReference(new Reference(bench.getNodeId(), Identifiers.Organizes,
+                    Identifiers.ObjectsFolder.expanded(), false));
+            for (int i = 0; i < nodes; i++) {
+                String id = BenchAddressSpace.variableId(i);
+                UaVariableNode variable = new UaVariableNode.UaVariableNodeBuilder(getNodeContext())
+                        .setNodeId(newNodeId(id))
+                        .setBrowseName(newQualifiedName(BenchAddressSpace.variableBrowseName(i)))
+                        .setDisplayName(LocalizedText.english(id))
+                        .setDataType(Identifiers.Double)
+                        .setTypeDefinition(Identifiers.BaseDataVariableType)
+                        .setAccessLevel(AccessLevel.READ_WRITE)
+                        .setUserAccessLevel(AccessLevel.READ_WRITE)
+                        .setValue(new DataValue(new Variant(0.0)))
+                        .build();
+                getNodeManager().addNode(variable);
+                bench.addOrganizes(variable);
+            }
+            UaVariableNode counterNode = new UaVariableNode.UaVariableNodeBuilder(getNodeContext())
+                    .setNodeId(newNodeId(BenchAddressSpace.COUNTER))
+                    .setBrowseName(newQualifiedName(BenchAddressSpace.COUNTER))
+                    .setDisplayName(LocalizedText.english(BenchAddressSpace.COUNTER))
+                    .setDataType(Identifiers.Int32)
+                    .setTypeDefinition(Identifiers.BaseDataVariableType)
+                    .setAccessLevel(AccessLevel.READ_ONLY)
+                    .setUserAccessLevel(AccessLevel.READ_ONLY)
+                    .setValue(new DataValue(new Variant(0)))
+                    .build();
+            getNodeManager().addNode(counterNode);
+            bench.addOrganizes(counterNode);
+            counter = counterNode;
+
+            UaObjectNode methods = UaObjectNode.builder(getNodeContext())
+                    .setNodeId(newNodeId(BenchAddressSpace.METHODS))
+                    .setBrowseName(newQualifiedName(BenchAddressSpace.METHODS))
+                    .setDisplayName(LocalizedText.english(BenchAddressSpace.METHODS))
+                    .setTypeDefinition(Identifiers.BaseObjectType)
+                    .build();
+            getNodeManager().addNode(methods);
+            methods.addReference(new Reference(methods.getNodeId(), Identifiers.Organizes,
+                    Identifiers.ObjectsFolder.expanded(), false));
+
+            UaMethodNode add = UaMethodNode.builder(getNodeContext())
+                    .setNodeId(newNodeId(BenchAddressSpace.ADD))
+                    .setBrowseName(newQualifiedName("Add"))
+                    .setDisplayName(LocalizedText.english("Add"))
+                    .build();
+            AddHandler handler = new AddHandler(add);
+            add.setInputArguments(handler.getInputArguments());
+            add.setOutputArguments(handler.getOutputArguments());
+            add.setInvocationHandler(handler);
+            getNodeManager().addNode(add);
+            methods.addReference(new Reference(methods.getNodeId(), Identifiers.HasComponent,
+                    add.getNodeId().expanded(), true));
+        }
+
+        @Override
+        public void onDataItemsCreated(List<DataItem> items) {
+        }
+
+        @Override
+        public void onDataItemsModified(List<DataItem> items) {
+        }
+
+        @Override
+        public void onDataItemsDeleted(List<DataItem> items) {
+        }
+
+        @Override
+        public void onMonitoringModeChanged(List<MonitoredItem> items) {
+        }
+    }
+
+    /** Add(Int32 a, Int32 b) -> Int32. */
+    private static final class AddHandler extends AbstractMethodInvocationHandler {
+        private static final Argument[] INPUTS = {int32("a"), int32("b")};
+        private static final Argument[] OUTPUTS = {int32("sum")};
+
+        AddHandler(UaMethodNode node) {
+            super(node);
+        }
+
+        private static Argument int32(String name) {
+            return new Argument(name, Identifiers.Int32, -1, null, LocalizedText.english(name));
+        }
+
+        @Override
+        public Argument[] getInputArguments() {
+            return INPUTS;
+        }
+
+        @Override
+        public Argument[] getOutputArguments() {
+            return OUTPUTS;
+        }
+
+        @Override
+        protected Variant[] invoke(InvocationContext context, Variant[] inputs) throws UaException {
+            if (!(inputs[0].getValue() instanceof Integer a) || !(inputs[1].getValue() instanceof Integer b)) {
+                throw new UaException(StatusCodes.Bad_InvalidArgument, "Add takes two Int32");
+            }
+            return new Variant[] {new Variant(a + b)};
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package dev.opcua.benchmarks.server;
+
+/** A started bench server; {@link #close()} stops it and its counter thread. */
+public interface RunningBenchServer extends AutoCloseable {
+
+    /** The endpoint URL clients connect to, e.g. {@code opc.tcp://localhost:4841/}. */
+    String endpointUrl();
+
+    /** The index of {@link BenchAddressSpace#NAMESPACE_URI} in the server's namespace table. */
+    int namespaceIndex();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,67 @@
+package dev.opcua.benchmarks.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.structured.CallMethodResult;
+import dev.opcua.stack.core.types.structured.ReferenceDescription;
+import java.util.List;
+
+/** The checks every bench server passes, whoever implements it. */
+final class AddressSpaceChecks {
+
+    static final int NODES = 10;
+
+    private AddressSpaceChecks() {
+    }
+
+    static BenchOptions options() {
+        return BenchOptions.DEFAULT.withPort(0).withNodes(NODES);
+    }
+
+    static void readsWritesCallsAndBrowses(RunningBenchServer server) throws Exception {
+        int ns = server.namespaceIndex();
+        assertThat(ns).isPositive();
+        try (BenchClient client = BenchClient.connect(server.endpointUrl())) {
+            DataValue var0 = client.read(NodeId.string(ns, "Var.0"));
+            assertThat(var0.statusCode().isGood()).as("%s", var0).isTrue();
+            assertThat(var0.value().value()).isEqualTo(0.0);
+            assertThat(client.read(NodeId.string(ns, "Var." + (NODES - 1))).value().value()).isEqualTo(0.0);
+            assertThat(client.read(NodeId.string(ns, "Var." + NODES)).statusCode().isGood()).isFalse();
+
+            NodeId counter = NodeId.string(ns, "Counter");
+            Object first = client.read(counter).value().value();
+            assertThat(first).isInstanceOf(Integer.class);
+            Thread.sleep(300);
+            assertThat(client.read(counter).value().value()).isNotEqualTo(first);
+
+            NodeId var1 = NodeId.string(ns, "Var.1");
+            assertThat(client.write(var1, Variant.ofDouble(42.5)).isGood()).isTrue();
+            assertThat(client.read(var1).value().value()).isEqualTo(42.5);
+
+            CallMethodResult sum = client.call(NodeId.string(ns, "Methods"), NodeId.string(ns, "Methods.Add"),
+                    Variant.ofInt32(2), Variant.ofInt32(3));
+            assertThat(sum.statusCode().isGood()).as("%s", sum.statusCode()).isTrue();
+            assertThat(sum.outputArguments()[0].value()).isEqualTo(5);
+
+            assertThat(names(client.browse(NodeId.string(ns, "Bench")))).hasSize(NODES + 1)
+                    .contains(ns + ":Var0 s=Var.0", ns + ":Var9 s=Var.9", ns + ":Counter s=Counter");
+            assertThat(names(client.browse(NodeId.ns0(NodeIds.ObjectsFolder))))
+                    .contains(ns + ":Bench s=Bench", ns + ":Methods s=Methods");
+            assertThat(names(client.browse(NodeId.string(ns, "Methods")))).contains(ns + ":Add s=Methods.Add");
+        }
+    }
+
+    /** "ns:BrowseName s=identifier" of each reference into the bench namespace, sorted. */
+    static List<String> names(List<ReferenceDescription> references) {
+        return references.stream()
+                .filter(r -> r.nodeId().nodeId().namespaceIndex() != 0)
+                .map(r -> r.browseName().namespaceIndex() + ":" + r.browseName().name() + " s="
+                        + r.nodeId().nodeId().stringId())
+                .sorted()
+                .toList();
+    }
+}

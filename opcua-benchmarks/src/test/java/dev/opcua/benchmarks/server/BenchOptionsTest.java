@@ -1,0 +1,26 @@
+package dev.opcua.benchmarks.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class BenchOptionsTest {
+
+    @Test
+    void defaults_and_overrides() {
+        assertThat(BenchOptions.parse()).isEqualTo(new BenchOptions(4841, 1000, "localhost", 16, 2000));
+        assertThat(BenchOptions.parse("--port", "0", "--nodes", "5", "--host", "bench", "--threads", "2",
+                "--max-queued", "10")).isEqualTo(new BenchOptions(0, 5, "bench", 2, 10));
+    }
+
+    @Test
+    void bad_options_name_the_problem_and_the_usage() {
+        assertThatThrownBy(() -> BenchOptions.parse("--bogus", "1")).hasMessageContaining("unknown option --bogus")
+                .hasMessageContaining("--nodes");
+        assertThatThrownBy(() -> BenchOptions.parse("--nodes", "x")).hasMessageContaining("--nodes needs an integer");
+        assertThatThrownBy(() -> BenchOptions.parse("--nodes", "0")).hasMessageContaining("at least 1");
+        assertThatThrownBy(() -> BenchOptions.parse("--port", "70000")).hasMessageContaining("0..65535");
+        assertThatThrownBy(() -> BenchOptions.parse("--port")).hasMessageContaining("missing value for --port");
+    }
+}
