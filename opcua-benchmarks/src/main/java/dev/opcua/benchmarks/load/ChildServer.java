@@ -1,0 +1,98 @@
+package dev.opcua.benchmarks.load;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A bench server ({@code BenchServer} or {@code MiloBenchServer}) in a child JVM on this classpath,
+ * so its CPU is measured apart from the harness. Its stderr goes to a log file; its stdout is read
+ * for {@code READY <url>} and then drained by a named thread so the pipe never blocks it.
+ */
+final class ChildServer implements AutoCloseable {
+
+    private final Process process;
+    private final String url;
+    private final Path log;
+
+    private ChildServer(Process process, String url, Path log) {
+        this.process = process;
+        this.url = url;
+        this.log = log;
+    }
+
+    static ChildServer start(String which, int nodes) throws Exception {
+        String main = which.equals("milo") ? "dev.opcua.benchmarks.server.MiloBenchServer"
+                : "dev.opcua.benchmarks.server.BenchServer";
+        String java = ProcessHandle.current().info().command()
+                .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+        Path log = Files.createTempFile("load-server-" + which + "-", ".log");
+        Process process = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), main,
+                "--port", "0", "--nodes", Integer.toString(nodes)))
+                .redirectError(log.toFile())
+                .start();
+        CompletableFuture<String> ready = new CompletableFuture<>();
+        Thread reader = new Thread(() -> readStdout(process, ready), "load-server-stdout");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            String url = ready.get(60, TimeUnit.SECONDS);
+            return new ChildServer(process, url, log);
+        } catch (Exception e) {
+            process.destroyForcibly();
+            throw new IllegalStateException("server " + which + " did not print READY; see " + log, e);
+        }
+    }
+
+    private static void readStdout(Process process, CompletableFuture<String> ready) {
+        try (BufferedReader in = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!ready.isDone() && line.startsWith("READY ")) {
+                    ready.complete(line.substring("READY ".length()).trim());
+                }
+            }
+            ready.completeExceptionally(new IOException("server stdout ended before READY"));
+        } catch (IOException e) {
+            ready.completeExceptionally(e);
+        }
+    }
+
+    String url() {
+        return url;
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    Path log() {
+        return log;
+    }
+
+    /** The child's user + system CPU so far in nanoseconds, from /proc/&lt;pid&gt;/stat; -1 if unreadable. */
+    long cpuNanos() {
+        return ProcCpu.cpuNanos(process.pid());
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,224 @@
+package dev.opcua.benchmarks.load;
+
+import dev.opcua.benchmarks.server.BenchAddressSpace;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Closed-loop load client for any OPC UA server (SecurityPolicy None, anonymous sessions): each of
+ * {@code --sessions} sessions, on its own secure channel, keeps {@code --inflight} Read or Write
+ * requests (Part 4, 5.11.2 and 5.11.4) of {@code --values} items outstanding over the variables
+ * {@code ns=<urn:bench>;s=Var.i}. After {@code --warmup} seconds it measures {@code --duration}
+ * seconds: throughput, latency percentiles, errors by status, the harness JVM's CPU and allocated
+ * bytes per operation, and for a server it started as a child process ({@code --server ours|milo})
+ * that process's CPU per operation from /proc. A summary goes to stderr, one {@code RESULT} line of
+ * key=value pairs to stdout.
+ *
+ * <p>All sessions share one {@link ClientResources} (event loops and callback executor), as an
+ * application with many connections would. Client CPU is the whole harness JVM's process CPU, so
+ * it includes an in-process server when {@code --url} points at one; client allocation counts only
+ * threads named {@code opcua-client-*} and {@code load-*}.
+ */
+public final class LoadHarness {
+
+    private LoadHarness() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs one measurement; returns the exit code (0 ok, 1 failed run, 2 usage error). */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        LoadOptions options;
+        try {
+            options = LoadOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("LoadHarness: " + e.getMessage());
+            err.println(LoadOptions.USAGE);
+            return 2;
+        }
+        try {
+            if (options.server() == null) {
+                measure(options, options.url(), null, out, err);
+            } else {
+                try (ChildServer server = ChildServer.start(options.server(), options.nodes())) {
+                    err.println("server " + options.server() + " pid " + server.pid() + " at " + server.url()
+                            + ", log " + server.log());
+                    measure(options, server.url(), server, out, err);
+                }
+            }
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("LoadHarness: interrupted");
+            return 1;
+        } catch (Exception e) {
+            err.println("LoadHarness: run failed: " + e);
+            return 1;
+        }
+    }
+
+    private static void measure(LoadOptions o, String url, ChildServer server, PrintStream out, PrintStream err)
+            throws Exception {
+        List<LoadSession> sessions = new ArrayList<>();
+        try (ClientResources resources = ClientResources.create()) {
+            try {
+                for (int i = 0; i < o.sessions(); i++) {
+                    sessions.add(LoadSession.open(url, resources));
+                }
+                int ns = sessions.get(0).namespaceIndex(BenchAddressSpace.NAMESPACE_URI);
+                NodeId[] nodeIds = new NodeId[o.nodes()];
+                for (int i = 0; i < nodeIds.length; i++) {
+                    nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
+                }
+                runLoad(o, server, sessions, nodeIds, resources, out, err);
+            } finally {
+                for (LoadSession s : sessions) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    private static void runLoad(LoadOptions o, ChildServer server, List<LoadSession> sessions, NodeId[] nodeIds,
+            ClientResources resources, PrintStream out, PrintStream err) throws InterruptedException {
+        RequestChain.Phase phase = new RequestChain.Phase();
+        LongAdder ops = new LongAdder();
+        ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+        int chainCount = o.sessions() * o.inflight();
+        CountDownLatch stopped = new CountDownLatch(chainCount);
+        List<RequestChain> chains = new ArrayList<>(chainCount);
+        for (int s = 0; s < o.sessions(); s++) {
+            for (int f = 0; f < o.inflight(); f++) {
+                // spread the chains' starting points over the variables
+                int start = (int) ((long) chains.size() * o.nodes() / chainCount);
+                chains.add(new RequestChain(sessions.get(s), o.scenario().equals("write"), o.values(), nodeIds,
+                        start, phase, ops, errors, resources.executor(), stopped));
+            }
+        }
+        ClientUsage client = new ClientUsage();
+        err.printf(Locale.ROOT, "%s x%d values, %d sessions x %d in flight, warmup %d s, measuring %d s%n",
+                o.scenario(), o.values(), o.sessions(), o.inflight(), o.warmupS(), o.durationS());
+        chains.forEach(RequestChain::issue);
+        TimeUnit.SECONDS.sleep(o.warmupS());
+
+        phase.value = RequestChain.Phase.MEASURE;
+        long t0 = System.nanoTime();
+        ClientUsage.Snapshot c0 = client.snapshot();
+        long s0 = server == null ? -1 : server.cpuNanos();
+        Thread progress = new Thread(() -> progress(ops, t0, err), "load-progress");
+        progress.setDaemon(true);
+        progress.start();
+        TimeUnit.NANOSECONDS.sleep(TimeUnit.SECONDS.toNanos(o.durationS()));
+        phase.value = RequestChain.Phase.STOP;
+        long elapsed = System.nanoTime() - t0;
+        ClientUsage.Snapshot c1 = client.snapshot();
+        long s1 = server == null ? -1 : server.cpuNanos();
+        progress.interrupt();
+        if (!stopped.await(15, TimeUnit.SECONDS)) {
+            err.println("warning: " + stopped.getCount() + " requests still outstanding after 15 s");
+        }
+
+        LatencyHistogram latency = new LatencyHistogram();
+        chains.forEach(c -> latency.add(c.histogram()));
+        long done = ops.sum();
+        long errorCount = errors.values().stream().mapToLong(LongAdder::sum).sum();
+        double seconds = elapsed / 1e9;
+        long perOpDivisor = Math.max(1, done);
+        String serverCpu = s0 < 0 || s1 < 0 ? "n/a" : fmt((s1 - s0) / 1e3 / perOpDivisor);
+        double clientCpu = (c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perOpDivisor;
+        long clientAlloc = (c1.allocatedBytes() - c0.allocatedBytes()) / perOpDivisor;
+
+        Map<String, String> result = new LinkedHashMap<>();
+        result.put("scenario", o.scenario());
+        result.put("server", o.server() == null ? "url" : o.server());
+        result.put("sessions", Integer.toString(o.sessions()));
+        result.put("inflight", Integer.toString(o.inflight()));
+        result.put("values", Integer.toString(o.values()));
+        result.put("duration_s", fmt(seconds));
+        result.put("ops", Long.toString(done));
+        result.put("ops_per_s", fmt(done / seconds));
+        result.put("p50_us", fmt(latency.quantile(0.50) / 1e3));
+        result.put("p90_us", fmt(latency.quantile(0.90) / 1e3));
+        result.put("p99_us", fmt(latency.quantile(0.99) / 1e3));
+        result.put("max_us", fmt(latency.max() / 1e3));
+        result.put("errors", Long.toString(errorCount));
+        result.put("server_cpu_us_per_op", serverCpu);
+        result.put("server_alloc_b_per_op", "n/a");
+        result.put("client_cpu_us_per_op", fmt(clientCpu));
+        result.put("client_alloc_b_per_op", Long.toString(clientAlloc));
+
+        err.printf(Locale.ROOT, "%d ops in %.2f s = %s ops/s; latency us p50 %s p90 %s p99 %s max %s%n", done,
+                seconds, result.get("ops_per_s"), result.get("p50_us"), result.get("p90_us"), result.get("p99_us"),
+                result.get("max_us"));
+        err.printf(Locale.ROOT, "per op: server CPU %s us, client CPU %s us, client alloc %d B%n", serverCpu,
+                result.get("client_cpu_us_per_op"), clientAlloc);
+        errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
+        if (s0 >= 0 && s1 >= 0 && c1.cpuNanos() - c0.cpuNanos() > s1 - s0) {
+            err.println("note: the client used more CPU than the server; the harness may limit throughput");
+        }
+        StringBuilder line = new StringBuilder("RESULT");
+        result.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        out.println(line);
+        out.flush();
+    }
+
+    private static void progress(LongAdder ops, long t0, PrintStream err) {
+        try {
+            while (true) {
+                TimeUnit.SECONDS.sleep(1);
+                err.printf(Locale.ROOT, "  %.0f s: %d ops%n", (System.nanoTime() - t0) / 1e9, ops.sum());
+            }
+        } catch (InterruptedException e) {
+            // the window is over
+        }
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.1f", v);
+    }
+
+    /** The harness JVM's process CPU, and the bytes allocated by client and harness threads. */
+    static final class ClientUsage {
+
+        private final com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        private final com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+        ClientUsage() {
+            threads.setThreadAllocatedMemoryEnabled(true);
+        }
+
+        record Snapshot(long cpuNanos, long allocatedBytes) {
+        }
+
+        Snapshot snapshot() {
+            long[] ids = threads.getAllThreadIds();
+            long[] bytes = threads.getThreadAllocatedBytes(ids);
+            var infos = threads.getThreadInfo(ids);
+            long total = 0;
+            for (int i = 0; i < ids.length; i++) {
+                if (infos[i] != null && bytes[i] > 0) {
+                    String name = infos[i].getThreadName();
+                    if (name.startsWith("opcua-client-") || name.startsWith("load-")) {
+                        total += bytes[i];
+                    }
+                }
+            }
+            return new Snapshot(os.getProcessCpuTime(), total);
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package dev.opcua.benchmarks.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.benchmarks.server.BenchOptions;
+import dev.opcua.benchmarks.server.BenchServer;
+import dev.opcua.benchmarks.server.RunningBenchServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class LoadHarnessTest {
+
+    private static final String[] KEYS = {"scenario", "server", "sessions", "inflight", "values", "duration_s", "ops",
+        "ops_per_s", "p50_us", "p90_us", "p99_us", "max_us", "errors", "server_cpu_us_per_op", "server_alloc_b_per_op",
+        "client_cpu_us_per_op", "client_alloc_b_per_op"};
+
+    private static RunningBenchServer server;
+
+    @BeforeAll
+    static void startServer() {
+        server = BenchServer.start(BenchOptions.DEFAULT.withPort(0).withNodes(100));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"read", "write"})
+    void measures_against_a_running_server(String scenario) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoadHarness.run(new String[] {"--url", server.endpointUrl(), "--scenario", scenario, "--values", "3",
+            "--nodes", "100", "--duration", "1", "--warmup", "0", "--sessions", "2", "--inflight", "2"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        String line = out.toString(StandardCharsets.UTF_8).strip();
+        assertThat(line).startsWith("RESULT ");
+        Map<String, String> result = new HashMap<>();
+        for (String pair : line.substring("RESULT ".length()).split(" ")) {
+            int eq = pair.indexOf('=');
+            result.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        assertThat(result).containsKeys(KEYS);
+        assertThat(result.get("scenario")).isEqualTo(scenario);
+        assertThat(Long.parseLong(result.get("ops"))).isPositive();
+        assertThat(result.get("errors")).isEqualTo("0");
+        assertThat(Double.parseDouble(result.get("p50_us"))).isPositive();
+        assertThat(result.get("server_cpu_us_per_op")).isEqualTo("n/a");
+    }
+
+    @Test
+    void a_usage_error_exits_with_2() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoadHarness.run(new String[] {"--scenario", "fly", "--url", "opc.tcp://localhost:4841/"},
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--scenario").contains("usage:");
+    }
+
+    @Test
+    void the_histogram_keeps_quantiles_within_two_percent() {
+        LatencyHistogram h = new LatencyHistogram();
+        for (long v = 1; v <= 100_000; v++) {
+            h.record(v * 1000);
+        }
+        assertThat(h.quantile(0.5)).isBetween(49_000_000L, 51_000_000L);
+        assertThat(h.quantile(0.99)).isBetween(98_000_000L, 100_000_000L);
+        assertThat(h.max()).isEqualTo(100_000_000L);
+        assertThat(h.count()).isEqualTo(100_000);
+    }
+}
