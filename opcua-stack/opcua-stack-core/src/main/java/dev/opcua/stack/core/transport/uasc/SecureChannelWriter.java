@@ -81,34 +81,32 @@ public final class SecureChannelWriter {
      * @throws dev.opcua.stack.core.UaException when the message exceeds the peer's limits (nothing is written)
      */
     public ChannelFuture writeSymmetric(MessageType type, long requestId, UaStructure message) {
-        ByteBuf body = encode(message);
-        try {
-            synchronized (lock) {
-                ByteBuf out = channel.alloc().buffer(chunkEncoder.symmetricSizeHint(body.readableBytes()));
-                try {
-                    chunkEncoder.encodeSymmetric(type, secureChannelId, tokenId, requestId, body, sequenceNumbers,
-                            crypto, out);
-                } catch (RuntimeException e) {
-                    out.release();
-                    throw e;
-                }
-                return write(out);
-            }
-        } finally {
-            body.release();
-        }
+        return chunkAndWrite(type, 0, null, null, requestId, message);
     }
 
     /** Encodes and writes an OPN request or response with the asymmetric security header. */
     public ChannelFuture writeAsymmetric(long channelIdInHeader, AsymmetricSecurityHeader securityHeader,
             ChunkCrypto asymmetricCrypto, long requestId, UaStructure message) {
+        return chunkAndWrite(MessageType.OPN, channelIdInHeader, securityHeader, asymmetricCrypto, requestId, message);
+    }
+
+    /** Encodes a message, then chunks and writes it under the lock: symmetric unless a security header is given. */
+    private ChannelFuture chunkAndWrite(MessageType type, long channelIdInHeader, AsymmetricSecurityHeader securityHeader,
+            ChunkCrypto asymmetricCrypto, long requestId, UaStructure message) {
         ByteBuf body = encode(message);
         try {
             synchronized (lock) {
-                ByteBuf out = channel.alloc().buffer(body.readableBytes() + 128);
+                int bodySize = body.readableBytes();
+                ByteBuf out = channel.alloc().buffer(securityHeader == null
+                        ? chunkEncoder.symmetricSizeHint(bodySize) : bodySize + 128);
                 try {
-                    chunkEncoder.encodeAsymmetric(channelIdInHeader, securityHeader, requestId, body, sequenceNumbers,
-                            asymmetricCrypto, out);
+                    if (securityHeader == null) {
+                        chunkEncoder.encodeSymmetric(type, secureChannelId, tokenId, requestId, body, sequenceNumbers,
+                                crypto, out);
+                    } else {
+                        chunkEncoder.encodeAsymmetric(channelIdInHeader, securityHeader, requestId, body,
+                                sequenceNumbers, asymmetricCrypto, out);
+                    }
                 } catch (RuntimeException e) {
                     out.release();
                     throw e;
