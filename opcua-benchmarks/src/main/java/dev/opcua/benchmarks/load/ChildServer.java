@@ -7,25 +7,31 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.io.OutputStream;
 import java.util.List;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
  * A bench server ({@code BenchServer} or {@code MiloBenchServer}) in a child JVM on this classpath,
  * so its CPU is measured apart from the harness. Its stderr goes to a log file; its stdout is read
- * for {@code READY <url>} and then drained by a named thread so the pipe never blocks it.
+ * for {@code READY <url>} and then drained by a named thread so the pipe never blocks it; that thread
+ * hands the answers to {@link #stats()} probes ({@code STATS ...} lines) over a queue.
  */
 final class ChildServer implements AutoCloseable {
 
     private final Process process;
     private final String url;
     private final Path log;
+    private final BlockingQueue<String> statsLines;
 
-    private ChildServer(Process process, String url, Path log) {
+    private ChildServer(Process process, String url, Path log, BlockingQueue<String> statsLines) {
         this.process = process;
         this.url = url;
         this.log = log;
+        this.statsLines = statsLines;
     }
 
     static ChildServer start(String which, int nodes) throws Exception {
@@ -39,25 +45,29 @@ final class ChildServer implements AutoCloseable {
                 .redirectError(log.toFile())
                 .start();
         CompletableFuture<String> ready = new CompletableFuture<>();
-        Thread reader = new Thread(() -> readStdout(process, ready), "load-server-stdout");
+        BlockingQueue<String> statsLines = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> readStdout(process, ready, statsLines), "load-server-stdout");
         reader.setDaemon(true);
         reader.start();
         try {
             String url = ready.get(60, TimeUnit.SECONDS);
-            return new ChildServer(process, url, log);
+            return new ChildServer(process, url, log, statsLines);
         } catch (Exception e) {
             process.destroyForcibly();
             throw new IllegalStateException("server " + which + " did not print READY; see " + log, e);
         }
     }
 
-    private static void readStdout(Process process, CompletableFuture<String> ready) {
+    private static void readStdout(Process process, CompletableFuture<String> ready,
+            BlockingQueue<String> statsLines) {
         try (BufferedReader in = new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
                 if (!ready.isDone() && line.startsWith("READY ")) {
                     ready.complete(line.substring("READY ".length()).trim());
+                } else if (line.startsWith(ServerStats.PREFIX)) {
+                    statsLines.add(line);
                 }
             }
             ready.completeExceptionally(new IOException("server stdout ended before READY"));
@@ -81,6 +91,30 @@ final class ChildServer implements AutoCloseable {
     /** The child's user + system CPU so far in nanoseconds, from /proc/&lt;pid&gt;/stat; -1 if unreadable. */
     long cpuNanos() {
         return ProcCpu.cpuNanos(process.pid());
+    }
+
+    /**
+     * Asks the child for its CPU and allocated bytes ({@code STATS} on its stdin) and waits up to 10 s
+     * for the answer; null if it does not answer or the answer is malformed.
+     */
+    ServerStats stats() throws InterruptedException {
+        statsLines.clear(); // a late answer to an earlier probe must not be taken for this one
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write("STATS\n".getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+        } catch (IOException e) {
+            return null;
+        }
+        String line = statsLines.poll(10, TimeUnit.SECONDS);
+        if (line == null) {
+            return null;
+        }
+        try {
+            return ServerStats.parse(line);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     @Override

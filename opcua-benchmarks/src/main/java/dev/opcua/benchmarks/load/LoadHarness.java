@@ -19,10 +19,13 @@ import java.util.concurrent.atomic.LongAdder;
  * Closed-loop load client for any OPC UA server (SecurityPolicy None, anonymous sessions): each of
  * {@code --sessions} sessions, on its own secure channel, keeps {@code --inflight} Read or Write
  * requests (Part 4, 5.11.2 and 5.11.4) of {@code --values} items outstanding over the variables
- * {@code ns=<urn:bench>;s=Var.i}. After {@code --warmup} seconds it measures {@code --duration}
+ * {@code ns=<urn:bench>;s=Var.i}, or Browse requests (Part 4, 5.9.2) of the Server object and the
+ * Objects folder; or, for {@code connect}, each slot opens and closes sessions (channel, CreateSession,
+ * ActivateSession, CloseSession, channel close) in a loop. After {@code --warmup} seconds it measures {@code --duration}
  * seconds: throughput, latency percentiles, errors by status, the harness JVM's CPU and allocated
  * bytes per operation, and for a server it started as a child process ({@code --server ours|milo})
- * that process's CPU per operation from /proc. A summary goes to stderr, one {@code RESULT} line of
+ * that process's CPU per operation from /proc and its allocated bytes per operation from its
+ * {@code STATS} stdout probe (live threads only). A summary goes to stderr, one {@code RESULT} line of
  * key=value pairs to stdout.
  *
  * <p>All sessions share one {@link ClientResources} (event loops and callback executor), as an
@@ -74,6 +77,10 @@ public final class LoadHarness {
             throws Exception {
         List<LoadSession> sessions = new ArrayList<>();
         try (ClientResources resources = ClientResources.create()) {
+            if (o.scenario().equals("connect")) {
+                runConnect(o, url, server, resources, out, err);
+                return;
+            }
             try {
                 for (int i = 0; i < o.sessions(); i++) {
                     sessions.add(LoadSession.open(url, resources));
@@ -104,19 +111,49 @@ public final class LoadHarness {
             for (int f = 0; f < o.inflight(); f++) {
                 // spread the chains' starting points over the variables
                 int start = (int) ((long) chains.size() * o.nodes() / chainCount);
-                chains.add(new RequestChain(sessions.get(s), o.scenario().equals("write"), o.values(), nodeIds,
+                chains.add(new RequestChain(sessions.get(s), o.scenario(), o.values(), nodeIds,
                         start, phase, ops, errors, resources.executor(), stopped));
             }
         }
+        List<LatencyHistogram> histograms = new ArrayList<>();
+        chains.forEach(c -> histograms.add(c.histogram()));
+        window(o, server, () -> chains.forEach(RequestChain::issue), phase, ops, errors, stopped, histograms, out,
+                err);
+    }
+
+    /** Connect scenario: {@code sessions x inflight} threads each open and close sessions in a loop. */
+    private static void runConnect(LoadOptions o, String url, ChildServer server, ClientResources resources,
+            PrintStream out, PrintStream err) throws InterruptedException {
+        RequestChain.Phase phase = new RequestChain.Phase();
+        LongAdder ops = new LongAdder();
+        ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+        int slots = o.sessions() * o.inflight();
+        CountDownLatch stopped = new CountDownLatch(slots);
+        List<LatencyHistogram> histograms = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            ConnectLoop loop = new ConnectLoop(url, resources, phase, ops, errors, stopped);
+            histograms.add(loop.histogram());
+            Thread thread = new Thread(loop, "load-connect-" + i);
+            thread.setDaemon(true);
+            threads.add(thread);
+        }
+        window(o, server, () -> threads.forEach(Thread::start), phase, ops, errors, stopped, histograms, out, err);
+    }
+
+    private static void window(LoadOptions o, ChildServer server, Runnable startLoad, RequestChain.Phase phase,
+            LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, CountDownLatch stopped,
+            List<LatencyHistogram> histograms, PrintStream out, PrintStream err) throws InterruptedException {
         ClientUsage client = new ClientUsage();
         err.printf(Locale.ROOT, "%s x%d values, %d sessions x %d in flight, warmup %d s, measuring %d s%n",
                 o.scenario(), o.values(), o.sessions(), o.inflight(), o.warmupS(), o.durationS());
-        chains.forEach(RequestChain::issue);
+        startLoad.run();
         TimeUnit.SECONDS.sleep(o.warmupS());
 
         phase.value = RequestChain.Phase.MEASURE;
         long t0 = System.nanoTime();
         ClientUsage.Snapshot c0 = client.snapshot();
+        ServerStats a0 = server == null ? null : server.stats();
         long s0 = server == null ? -1 : server.cpuNanos();
         Thread progress = new Thread(() -> progress(ops, t0, err), "load-progress");
         progress.setDaemon(true);
@@ -126,18 +163,21 @@ public final class LoadHarness {
         long elapsed = System.nanoTime() - t0;
         ClientUsage.Snapshot c1 = client.snapshot();
         long s1 = server == null ? -1 : server.cpuNanos();
+        ServerStats a1 = server == null ? null : server.stats();
         progress.interrupt();
         if (!stopped.await(15, TimeUnit.SECONDS)) {
             err.println("warning: " + stopped.getCount() + " requests still outstanding after 15 s");
         }
 
         LatencyHistogram latency = new LatencyHistogram();
-        chains.forEach(c -> latency.add(c.histogram()));
+        histograms.forEach(latency::add);
         long done = ops.sum();
         long errorCount = errors.values().stream().mapToLong(LongAdder::sum).sum();
         double seconds = elapsed / 1e9;
         long perOpDivisor = Math.max(1, done);
         String serverCpu = s0 < 0 || s1 < 0 ? "n/a" : fmt((s1 - s0) / 1e3 / perOpDivisor);
+        String serverAlloc = a0 == null || a1 == null ? "n/a"
+                : Long.toString(Math.max(0, a1.allocatedBytes() - a0.allocatedBytes()) / perOpDivisor);
         double clientCpu = (c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perOpDivisor;
         long clientAlloc = (c1.allocatedBytes() - c0.allocatedBytes()) / perOpDivisor;
 
@@ -156,15 +196,15 @@ public final class LoadHarness {
         result.put("max_us", fmt(latency.max() / 1e3));
         result.put("errors", Long.toString(errorCount));
         result.put("server_cpu_us_per_op", serverCpu);
-        result.put("server_alloc_b_per_op", "n/a");
+        result.put("server_alloc_b_per_op", serverAlloc);
         result.put("client_cpu_us_per_op", fmt(clientCpu));
         result.put("client_alloc_b_per_op", Long.toString(clientAlloc));
 
         err.printf(Locale.ROOT, "%d ops in %.2f s = %s ops/s; latency us p50 %s p90 %s p99 %s max %s%n", done,
                 seconds, result.get("ops_per_s"), result.get("p50_us"), result.get("p90_us"), result.get("p99_us"),
                 result.get("max_us"));
-        err.printf(Locale.ROOT, "per op: server CPU %s us, client CPU %s us, client alloc %d B%n", serverCpu,
-                result.get("client_cpu_us_per_op"), clientAlloc);
+        err.printf(Locale.ROOT, "per op: server CPU %s us, server alloc %s B, client CPU %s us, client alloc %d B%n",
+                serverCpu, serverAlloc, result.get("client_cpu_us_per_op"), clientAlloc);
         errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
         if (s0 >= 0 && s1 >= 0 && c1.cpuNanos() - c0.cpuNanos() > s1 - s0) {
             err.println("note: the client used more CPU than the server; the harness may limit throughput");

@@ -3,7 +3,7 @@ package dev.opcua.benchmarks.load;
 /**
  * Command-line options of {@link LoadHarness}.
  *
- * @param scenario {@code read} or {@code write}
+ * @param scenario {@code read}, {@code write}, {@code browse} or {@code connect}
  * @param values values (nodes) per request
  * @param sessions sessions, each on its own secure channel
  * @param inflight requests each session keeps outstanding (closed loop)
@@ -17,12 +17,13 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         int warmupS, String url, String server) {
 
     public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo)"
-            + " [--scenario read|write] [--values K (1)] [--sessions N (20)] [--inflight N (1)]"
+            + " [--scenario read|write|browse|connect] [--values K (1)] [--sessions N (20)] [--inflight N (1)]"
             + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)]";
 
     public LoadOptions {
-        if (!scenario.equals("read") && !scenario.equals("write")) {
-            throw new IllegalArgumentException("--scenario must be read or write, was " + scenario);
+        if (!scenario.equals("read") && !scenario.equals("write") && !scenario.equals("browse")
+                && !scenario.equals("connect")) {
+            throw new IllegalArgumentException("--scenario must be read, write, browse or connect, was " + scenario);
         }
         atLeast("--values", values, 1);
         atLeast("--sessions", sessions, 1);

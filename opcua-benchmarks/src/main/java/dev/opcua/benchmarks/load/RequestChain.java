@@ -2,16 +2,25 @@ package dev.opcua.benchmarks.load;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.BrowseDirection;
+import dev.opcua.stack.core.types.enumerated.BrowseResultMask;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.BrowseDescription;
+import dev.opcua.stack.core.types.structured.BrowseRequest;
+import dev.opcua.stack.core.types.structured.BrowseResponse;
+import dev.opcua.stack.core.types.structured.BrowseResult;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.ResponseHeader;
+import dev.opcua.stack.core.types.structured.ViewDescription;
 import dev.opcua.stack.core.types.structured.WriteRequest;
 import dev.opcua.stack.core.types.structured.WriteResponse;
 import dev.opcua.stack.core.types.structured.WriteValue;
@@ -22,8 +31,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * One closed-loop request slot of a session: sends a Read or Write (Part 4, 5.11.2 and 5.11.4),
- * and on its response sends the next. Its histogram is touched by one request at a time, so it
+ * One closed-loop request slot of a session: sends a Read or Write (Part 4, 5.11.2 and 5.11.4) or a
+ * Browse (Part 4, 5.9.2) of the Server object and the Objects folder, and on its response sends the next. Its histogram is touched by one request at a time, so it
  * needs no lock; the harness reads it only after {@link #stopped()} has counted down.
  */
 final class RequestChain {
@@ -36,8 +45,12 @@ final class RequestChain {
         static final int STOP = 2;
     }
 
+    /** Forward hierarchical references with subtypes, every node class, every result field. */
+    private static final BrowseDescription[] BROWSE = {browse(NodeIds.Server), browse(NodeIds.ObjectsFolder)};
+    private static final ViewDescription NO_VIEW = new ViewDescription(NodeId.NULL, DateTime.MIN_VALUE, 0);
+
     private final LoadSession session;
-    private final boolean write;
+    private final String scenario;
     private final int values;
     private final int nodes;
     private final NodeId[] nodeIds;
@@ -49,10 +62,10 @@ final class RequestChain {
     private final LatencyHistogram histogram = new LatencyHistogram();
     private int next;
 
-    RequestChain(LoadSession session, boolean write, int values, NodeId[] nodeIds, int start, Phase phase,
+    RequestChain(LoadSession session, String scenario, int values, NodeId[] nodeIds, int start, Phase phase,
             LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, Executor executor, CountDownLatch stopped) {
         this.session = session;
-        this.write = write;
+        this.scenario = scenario;
         this.values = values;
         this.nodes = nodeIds.length;
         this.nodeIds = nodeIds;
@@ -75,7 +88,11 @@ final class RequestChain {
             return;
         }
         long start = System.nanoTime();
-        if (write) {
+        if (scenario.equals("browse")) {
+            session.channel().request(new BrowseRequest(session.header(), NO_VIEW, 0, BROWSE), BrowseResponse.class)
+                    .whenComplete((r, e) -> complete(start, r == null ? null : r.responseHeader(),
+                            r == null ? null : browseStatuses(r.results()), e));
+        } else if (scenario.equals("write")) {
             WriteValue[] items = new WriteValue[values];
             for (int i = 0; i < values; i++) {
                 int n = nextNode();
@@ -100,6 +117,22 @@ final class RequestChain {
         int n = next;
         next = n + 1 == nodes ? 0 : n + 1;
         return n;
+    }
+
+    private static BrowseDescription browse(int nodeId) {
+        return new BrowseDescription(NodeId.ns0(nodeId), BrowseDirection.Forward,
+                NodeId.ns0(NodeIds.HierarchicalReferences), true, 0, BrowseResultMask.All.value());
+    }
+
+    private static StatusCode[] browseStatuses(BrowseResult[] results) {
+        if (results == null) {
+            return null;
+        }
+        StatusCode[] codes = new StatusCode[results.length];
+        for (int i = 0; i < results.length; i++) {
+            codes[i] = results[i].statusCode();
+        }
+        return codes;
     }
 
     private static StatusCode[] statuses(DataValue[] results) {

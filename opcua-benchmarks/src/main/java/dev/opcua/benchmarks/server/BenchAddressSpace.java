@@ -28,9 +28,11 @@ public final class BenchAddressSpace {
     /**
      * Prints {@code READY <endpoint url>} and blocks until SIGTERM or Ctrl-C, whose shutdown hook
      * closes the server. The main thread waits because Milo's threads are daemons: the JVM would
-     * otherwise exit as soon as main returns.
+     * otherwise exit as soon as main returns. After READY it answers {@code STATS} probes on stdin
+     * (see {@link StatsProbe}).
      */
     static void serveUntilStopped(RunningBenchServer server) {
+        StatsProbe probe = new StatsProbe();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
@@ -41,6 +43,7 @@ public final class BenchAddressSpace {
         }, "bench-shutdown"));
         System.out.println("READY " + server.endpointUrl());
         System.out.flush();
+        probe.start(System.out);
         try {
             stopped.await();
         } catch (InterruptedException e) {

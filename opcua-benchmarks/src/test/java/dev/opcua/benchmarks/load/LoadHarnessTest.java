@@ -35,7 +35,7 @@ class LoadHarnessTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"read", "write"})
+    @ValueSource(strings = {"read", "write", "browse", "connect"})
     void measures_against_a_running_server(String scenario) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -57,6 +57,33 @@ class LoadHarnessTest {
         assertThat(result.get("errors")).isEqualTo("0");
         assertThat(Double.parseDouble(result.get("p50_us"))).isPositive();
         assertThat(result.get("server_cpu_us_per_op")).isEqualTo("n/a");
+        assertThat(result.get("server_alloc_b_per_op")).isEqualTo("n/a");
+    }
+
+    @Test
+    void measures_cpu_and_allocation_of_a_child_server() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoadHarness.run(new String[] {"--server", "ours", "--scenario", "read", "--nodes", "10",
+            "--duration", "1", "--warmup", "0", "--sessions", "1", "--inflight", "1"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        Map<String, String> result = parse(out.toString(StandardCharsets.UTF_8).strip());
+        assertThat(result.get("server")).isEqualTo("ours");
+        assertThat(Long.parseLong(result.get("ops"))).isPositive();
+        assertThat(Double.parseDouble(result.get("server_cpu_us_per_op"))).isPositive();
+        assertThat(Long.parseLong(result.get("server_alloc_b_per_op"))).isPositive();
+    }
+
+    private static Map<String, String> parse(String line) {
+        assertThat(line).startsWith("RESULT ");
+        Map<String, String> result = new HashMap<>();
+        for (String pair : line.substring("RESULT ".length()).split(" ")) {
+            int eq = pair.indexOf('=');
+            result.put(pair.substring(0, eq), pair.substring(eq + 1));
+        }
+        return result;
     }
 
     @Test

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Paired A/B load runs: alternates two sides for R rounds (A B A B ...) with the same LoadHarness
+# options, so that drift of the machine hits both sides alike, then prints per side the median and
+# min..max of the key RESULT fields.
+#
+#   perf/ab.sh [-r R] [--jar JAR] -- HARNESS_OPTIONS...        ours (A) versus milo (B)
+#   perf/ab.sh [-r R] -a 'CMD A' -b 'CMD B' -- HARNESS_OPTIONS...
+#
+# CMD A / CMD B are command prefixes the harness options are appended to, e.g. two builds:
+#   -a 'java -cp /tmp/old.jar dev.opcua.benchmarks.load.LoadHarness --server ours'
+# RESULT lines go to $AB_OUT (default: a temporary file, printed at the end).
+set -euo pipefail
+
+rounds=5
+jar=opcua-benchmarks/target/benchmarks.jar
+cmd_a=
+cmd_b=
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -r) rounds=$2; shift 2 ;;
+    --jar) jar=$2; shift 2 ;;
+    -a) cmd_a=$2; shift 2 ;;
+    -b) cmd_b=$2; shift 2 ;;
+    --) shift; break ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) break ;;
+  esac
+done
+if [[ -z $cmd_a && -z $cmd_b ]]; then
+  cmd_a="java -cp $jar dev.opcua.benchmarks.load.LoadHarness --server ours"
+  cmd_b="java -cp $jar dev.opcua.benchmarks.load.LoadHarness --server milo"
+elif [[ -z $cmd_a || -z $cmd_b ]]; then
+  echo "ab.sh: give both -a and -b, or neither" >&2
+  exit 2
+fi
+
+results=${AB_OUT:-$(mktemp /tmp/ab-results.XXXXXX)}
+: > "$results"
+
+run_side() { # side cmd options...
+  local side=$1 cmd=$2
+  shift 2
+  local line
+  # word splitting of the command prefix is intended
+  # shellcheck disable=SC2086
+  line=$($cmd "$@" 2>>"$results.log" | grep '^RESULT ' | tail -n 1) || true
+  if [[ -z $line ]]; then
+    echo "ab.sh: side $side produced no RESULT line (see $results.log)" >&2
+  else
+    echo "$side $line" >> "$results"
+    echo "$side $line" >&2
+  fi
+}
+
+for ((i = 1; i <= rounds; i++)); do
+  echo "round $i/$rounds" >&2
+  run_side A "$cmd_a" "$@"
+  run_side B "$cmd_b" "$@"
+done
+
+echo "A: $cmd_a"
+echo "B: $cmd_b"
+echo "options: $*; rounds: $rounds; results: $results"
+awk '
+  function median(side, key,   n, i, j, t, a) {
+    n = count[side]
+    for (i = 1; i <= n; i++) a[i] = val[side, key, i]
+    for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && (a[j] + 0) > (t + 0); j--) a[j + 1] = a[j]; a[j + 1] = t }
+    lo = a[1]; hi = a[n]
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+  }
+  BEGIN { nkeys = split("ops_per_s p50_us p99_us server_cpu_us_per_op server_alloc_b_per_op", keys, " ") }
+  {
+    side = $1; n = ++count[side]
+    for (f = 3; f <= NF; f++) { split($f, kv, "="); fields[kv[1]] = kv[2] }
+    for (k = 1; k <= nkeys; k++) val[side, keys[k], n] = (keys[k] in fields) ? fields[keys[k]] : "n/a"
+    delete fields
+  }
+  END {
+    printf "%-4s %-22s %14s %22s\n", "side", "metric", "median", "min..max"
+    for (s = 0; s < 2; s++) {
+      side = s ? "B" : "A"
+      if (!(side in count)) { printf "%-4s no results\n", side; continue }
+      for (k = 1; k <= nkeys; k++) {
+        key = keys[k]
+        if (val[side, key, 1] == "n/a") { printf "%-4s %-22s %14s %22s\n", side, key, "n/a", ""; continue }
+        m = median(side, key)
+        printf "%-4s %-22s %14.1f %22s\n", side, key, m, sprintf("%.1f..%.1f", lo, hi)
+      }
+      printf "%-4s %-22s %14d\n", side, "rounds", count[side]
+    }
+  }' "$results"
