@@ -1,6 +1,7 @@
 package dev.opcua.benchmarks.load;
 
 import dev.opcua.benchmarks.server.BenchAddressSpace;
+import dev.opcua.benchmarks.transport.ThreadAllocations;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.io.PrintStream;
@@ -179,7 +180,7 @@ public final class LoadHarness {
         String serverAlloc = a0 == null || a1 == null ? "n/a"
                 : Long.toString(Math.max(0, a1.allocatedBytes() - a0.allocatedBytes()) / perOpDivisor);
         double clientCpu = (c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perOpDivisor;
-        long clientAlloc = (c1.allocatedBytes() - c0.allocatedBytes()) / perOpDivisor;
+        long clientAlloc = c1.allocatedSince(c0) / perOpDivisor;
 
         Map<String, String> result = new LinkedHashMap<>();
         result.put("scenario", o.scenario());
@@ -233,32 +234,21 @@ public final class LoadHarness {
     /** The harness JVM's process CPU, and the bytes allocated by client and harness threads. */
     static final class ClientUsage {
 
-        private final com.sun.management.ThreadMXBean threads =
-                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        private final ThreadAllocations threads = new ThreadAllocations();
         private final com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-        ClientUsage() {
-            threads.setThreadAllocatedMemoryEnabled(true);
-        }
+        record Snapshot(long cpuNanos, Map<Long, ThreadAllocations.Sample> allocations) {
 
-        record Snapshot(long cpuNanos, long allocatedBytes) {
+            /** Bytes the client and harness threads allocated since {@code start}. */
+            long allocatedSince(Snapshot start) {
+                return ThreadAllocations.between(start.allocations, allocations,
+                        name -> name.startsWith("opcua-client-") || name.startsWith("load-"));
+            }
         }
 
         Snapshot snapshot() {
-            long[] ids = threads.getAllThreadIds();
-            long[] bytes = threads.getThreadAllocatedBytes(ids);
-            var infos = threads.getThreadInfo(ids);
-            long total = 0;
-            for (int i = 0; i < ids.length; i++) {
-                if (infos[i] != null && bytes[i] > 0) {
-                    String name = infos[i].getThreadName();
-                    if (name.startsWith("opcua-client-") || name.startsWith("load-")) {
-                        total += bytes[i];
-                    }
-                }
-            }
-            return new Snapshot(os.getProcessCpuTime(), total);
+            return new Snapshot(os.getProcessCpuTime(), threads.snapshot());
         }
     }
 }

@@ -10,17 +10,17 @@ import java.util.function.Predicate;
  * allocation counters: how a client and a server running in one process split the allocation of a
  * request, told apart by thread name.
  */
-final class ThreadAllocations {
+public final class ThreadAllocations {
 
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
-    ThreadAllocations() {
+    public ThreadAllocations() {
         threads.setThreadAllocatedMemoryEnabled(true);
     }
 
     /** Allocated bytes so far, by thread id, with each thread's name. */
-    Map<Long, Sample> snapshot() {
+    public Map<Long, Sample> snapshot() {
         long[] ids = threads.getAllThreadIds();
         long[] bytes = threads.getThreadAllocatedBytes(ids);
         Map<Long, Sample> samples = new HashMap<>();
@@ -34,7 +34,7 @@ final class ThreadAllocations {
     }
 
     /** Bytes allocated between the snapshots by the threads whose names match. */
-    static long between(Map<Long, Sample> before, Map<Long, Sample> after, Predicate<String> names) {
+    public static long between(Map<Long, Sample> before, Map<Long, Sample> after, Predicate<String> names) {
         long total = 0;
         for (Map.Entry<Long, Sample> e : after.entrySet()) {
             if (names.test(e.getValue().name())) {
@@ -45,6 +45,6 @@ final class ThreadAllocations {
         return total;
     }
 
-    record Sample(String name, long bytes) {
+    public record Sample(String name, long bytes) {
     }
 }
