@@ -38,7 +38,7 @@ import java.util.concurrent.TimeUnit;
  * channel, SecurityPolicy None. Closing it closes the channel; the server drops the session when
  * it times out.
  */
-final class LoadSession implements AutoCloseable {
+public final class LoadSession implements AutoCloseable {
 
     private static final long TIMEOUT_S = 10;
 
@@ -51,7 +51,7 @@ final class LoadSession implements AutoCloseable {
     }
 
     /** Opens a channel and an activated anonymous session; the caller closes it. */
-    static LoadSession open(String url, ClientResources resources) throws Exception {
+    public static LoadSession open(String url, ClientResources resources) throws Exception {
         UaTcpClientChannel channel = UaTcpClientChannel.connect(url, TransportQuotas.DEFAULT, resources)
                 .get(TIMEOUT_S, TimeUnit.SECONDS);
         try {
@@ -93,12 +93,12 @@ final class LoadSession implements AutoCloseable {
         return "anonymous";
     }
 
-    UaTcpClientChannel channel() {
+    public UaTcpClientChannel channel() {
         return channel;
     }
 
     /** A fresh request header for this session (a new handle each time). */
-    RequestHeader header() {
+    public RequestHeader header() {
         return header(token);
     }
 

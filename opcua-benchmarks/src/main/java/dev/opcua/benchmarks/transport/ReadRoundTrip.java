@@ -1,9 +1,7 @@
 package dev.opcua.benchmarks.transport;
 
+import dev.opcua.benchmarks.load.LoadSession;
 import dev.opcua.stack.client.transport.ClientResources;
-import dev.opcua.stack.client.transport.RequestHeaders;
-import dev.opcua.stack.client.transport.UaTcpClientChannel;
-import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -11,19 +9,6 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
-import dev.opcua.stack.core.types.builtin.ByteString;
-import dev.opcua.stack.core.types.builtin.DateTime;
-import dev.opcua.stack.core.types.builtin.ExtensionObject;
-import dev.opcua.stack.core.types.builtin.LocalizedText;
-import dev.opcua.stack.core.types.enumerated.ApplicationType;
-import dev.opcua.stack.core.types.structured.ActivateSessionRequest;
-import dev.opcua.stack.core.types.structured.ActivateSessionResponse;
-import dev.opcua.stack.core.types.structured.AnonymousIdentityToken;
-import dev.opcua.stack.core.types.structured.ApplicationDescription;
-import dev.opcua.stack.core.types.structured.CreateSessionRequest;
-import dev.opcua.stack.core.types.structured.CreateSessionResponse;
-import dev.opcua.stack.core.types.structured.RequestHeader;
-import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
@@ -76,12 +61,10 @@ public final class ReadRoundTrip {
                 (short) 3, 0, false, 3));
         server.start();
         try (ClientResources resources = ClientResources.create()) {
-            UaTcpClientChannel channel = UaTcpClientChannel.connect(server.endpointUrl(), TransportQuotas.DEFAULT,
-                    resources).get(10, TimeUnit.SECONDS);
-            NodeId token = openSession(channel, server.endpointUrl());
+            LoadSession session = LoadSession.open(server.endpointUrl(), resources);
             ReadValueId[] items = {new ReadValueId(var0, AttributeIds.Value, null, QualifiedName.NULL)};
             for (int i = 0; i < warmup; i++) {
-                call(channel, token, items);
+                call(session, items);
             }
             ThreadAllocations allocations = new ThreadAllocations();
             String caller = Thread.currentThread().getName();
@@ -89,7 +72,7 @@ public final class ReadRoundTrip {
             Map<Long, ThreadAllocations.Sample> before = allocations.snapshot();
             for (int i = 0; i < requests; i++) {
                 long start = System.nanoTime();
-                call(channel, token, items);
+                call(session, items);
                 nanos[i] = System.nanoTime() - start;
             }
             Map<Long, ThreadAllocations.Sample> after = allocations.snapshot();
@@ -102,32 +85,14 @@ public final class ReadRoundTrip {
                             + "server_bytes_per_request=%d client_bytes_per_request=%d%n",
                     requests, nanos[requests / 2] / 1e3, nanos[requests * 9 / 10] / 1e3, nanos[requests * 99 / 100] / 1e3,
                     nanos[requests - 1] / 1e3, serverBytes / requests, client / requests);
-            channel.close().get(10, TimeUnit.SECONDS);
+            session.close();
         } finally {
             server.close();
         }
     }
 
-    /** CreateSession and ActivateSession (anonymous); returns the authentication token. */
-    private static NodeId openSession(UaTcpClientChannel channel, String url) throws Exception {
-        CreateSessionResponse created = channel.request(new CreateSessionRequest(RequestHeaders.create(0),
-                new ApplicationDescription("urn:dev.opcua:bench:client", null, LocalizedText.of("bench client"),
-                        ApplicationType.Client, null, null, null),
-                null, url, "bench", ByteString.NULL, ByteString.NULL, 600_000, 0), CreateSessionResponse.class)
-                .get(10, TimeUnit.SECONDS);
-        NodeId token = created.authenticationToken();
-        channel.request(new ActivateSessionRequest(header(token), new SignatureData(null, ByteString.NULL), null, null,
-                ExtensionObject.of(new AnonymousIdentityToken("anonymous")), new SignatureData(null, ByteString.NULL)),
-                ActivateSessionResponse.class).get(10, TimeUnit.SECONDS);
-        return token;
-    }
-
-    private static RequestHeader header(NodeId token) {
-        return new RequestHeader(token, DateTime.now(), RequestHeaders.nextHandle(), 0, null, 0, ExtensionObject.NULL);
-    }
-
-    private static void call(UaTcpClientChannel channel, NodeId token, ReadValueId[] items) throws Exception {
-        ReadResponse response = channel.request(new ReadRequest(header(token), 0, TimestampsToReturn.Both,
+    private static void call(LoadSession session, ReadValueId[] items) throws Exception {
+        ReadResponse response = session.channel().request(new ReadRequest(session.header(), 0, TimestampsToReturn.Both,
                 items), ReadResponse.class).get(10, TimeUnit.SECONDS);
         if (!response.results()[0].statusCode().isGood()) {
             throw new IllegalStateException("read failed: " + response.results()[0]);
