@@ -2,6 +2,7 @@ package dev.opcua.stack.client.transport;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.security.ClientChannelSecurity;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.transport.EndpointUrl;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
@@ -62,7 +63,19 @@ public final class UaTcpClientChannel {
      */
     public static CompletableFuture<UaTcpClientChannel> connect(String endpointUrl, TransportQuotas quotas,
             ClientResources resources) {
+        return connect(endpointUrl, quotas, ClientChannelSecurity.NONE, resources);
+    }
+
+    /**
+     * Connects to an {@code opc.tcp} endpoint and opens a secure channel with the given security (Part
+     * 6, 6.7.4). Besides the failures of {@link #connect(String, TransportQuotas, ClientResources)}, the
+     * future fails with the validator's status when the server certificate is not trusted, and with
+     * BadSecurityChecksFailed when the server's OpenSecureChannel response does not verify.
+     */
+    public static CompletableFuture<UaTcpClientChannel> connect(String endpointUrl, TransportQuotas quotas,
+            ClientChannelSecurity security, ClientResources resources) {
         Objects.requireNonNull(quotas, "quotas");
+        Objects.requireNonNull(security, "security");
         Objects.requireNonNull(resources, "resources");
         EndpointUrl url;
         try {
@@ -75,7 +88,7 @@ public final class UaTcpClientChannel {
             return CompletableFuture.failedFuture(e);
         }
         Executor executor = resources.executor();
-        UascClientHandler handler = new UascClientHandler(endpointUrl, quotas, resources.timer(), executor);
+        UascClientHandler handler = new UascClientHandler(endpointUrl, quotas, security, resources.timer(), executor);
         Bootstrap bootstrap = new Bootstrap()
                 .group(resources.eventLoopGroup())
                 .channel(resources.socketChannelType())

@@ -1,27 +1,233 @@
 package dev.opcua.stack.core.security;
 
+import java.security.spec.AlgorithmParameterSpec;
+import java.security.spec.MGF1ParameterSpec;
+import java.security.spec.PSSParameterSpec;
+import javax.crypto.spec.OAEPParameterSpec;
+import javax.crypto.spec.PSource;
+
 /**
- * Security policies of secure channels (Part 7 profiles; Part 6, 6.7.2.3 carries the URI in the
- * asymmetric security header). Only None is implemented so far; the RSA policies plug into
- * {@link ChunkCrypto}.
+ * The security policies of secure channels and user tokens (Part 7, the SecurityPolicy profiles;
+ * Part 6, 6.7.2.3 carries the URI in the asymmetric security header), with the algorithms and key
+ * lengths each one prescribes. The JCA names given here are used with the JDK's providers, so that
+ * AES and HMAC run on its intrinsics.
+ *
+ * <p>Basic128Rsa15 and Basic256 are deprecated by the OPC Foundation (SHA-1); a server offers them
+ * only when configured to ({@link #isDeprecated()}).
  */
 public enum SecurityPolicy {
-    None("http://opcfoundation.org/UA/SecurityPolicy#None");
+
+    /** No security: nothing is signed or encrypted. */
+    None("http://opcfoundation.org/UA/SecurityPolicy#None", 0, Prf.NONE, null, 0, 0, 0, 0, 0,
+            Asym.NONE, Enc.NONE, 0, true),
+
+    /** Deprecated: HMAC-SHA1, AES-128-CBC, RSA-SHA1, RSA PKCS#1 v1.5, P_SHA1, 16-byte nonces. */
+    Basic128Rsa15("http://opcfoundation.org/UA/SecurityPolicy#Basic128Rsa15", 1, Prf.SHA1, "HmacSHA1", 20, 16, 16,
+            16, 16, Asym.RSA_SHA1, Enc.RSA_PKCS1, 1024, true),
+
+    /** Deprecated: HMAC-SHA1, AES-256-CBC, RSA-SHA1, RSA-OAEP (SHA-1), P_SHA1. */
+    Basic256("http://opcfoundation.org/UA/SecurityPolicy#Basic256", 2, Prf.SHA1, "HmacSHA1", 20, 24, 32, 16, 32,
+            Asym.RSA_SHA1, Enc.RSA_OAEP_SHA1, 1024, true),
+
+    /** HMAC-SHA256, AES-256-CBC, RSA-SHA256, RSA-OAEP (SHA-1), P_SHA256. */
+    Basic256Sha256("http://opcfoundation.org/UA/SecurityPolicy#Basic256Sha256", 3, Prf.SHA256, "HmacSHA256", 32, 32,
+            32, 16, 32, Asym.RSA_SHA256, Enc.RSA_OAEP_SHA1, 2048, false),
+
+    /** HMAC-SHA256, AES-128-CBC, RSA-SHA256, RSA-OAEP (SHA-1), P_SHA256. */
+    Aes128_Sha256_RsaOaep("http://opcfoundation.org/UA/SecurityPolicy#Aes128_Sha256_RsaOaep", 4, Prf.SHA256,
+            "HmacSHA256", 32, 32, 16, 16, 32, Asym.RSA_SHA256, Enc.RSA_OAEP_SHA1, 2048, false),
+
+    /** HMAC-SHA256, AES-256-CBC, RSA-PSS-SHA256, RSA-OAEP-SHA256, P_SHA256. */
+    Aes256_Sha256_RsaPss("http://opcfoundation.org/UA/SecurityPolicy#Aes256_Sha256_RsaPss", 5, Prf.SHA256,
+            "HmacSHA256", 32, 32, 32, 16, 32, Asym.RSA_PSS_SHA256, Enc.RSA_OAEP_SHA256, 2048, false);
+
+    /** Key derivation function P_SHA1 or P_SHA256 (Part 6, 6.7.5). */
+    enum Prf {
+        NONE(null), SHA1("HmacSHA1"), SHA256("HmacSHA256");
+
+        final String mac;
+
+        Prf(String mac) {
+            this.mac = mac;
+        }
+    }
+
+    /** Asymmetric signature algorithms: JCA name, parameters and the URI of SignatureData (Part 4, 7.37). */
+    enum Asym {
+        NONE(null, null, null),
+        RSA_SHA1("SHA1withRSA", null, "http://www.w3.org/2000/09/xmldsig#rsa-sha1"),
+        RSA_SHA256("SHA256withRSA", null, "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"),
+        RSA_PSS_SHA256("RSASSA-PSS", new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1),
+                "http://opcfoundation.org/UA/security/rsa-pss-sha2-256");
+
+        final String jca;
+        final AlgorithmParameterSpec parameters;
+        final String uri;
+
+        Asym(String jca, AlgorithmParameterSpec parameters, String uri) {
+            this.jca = jca;
+            this.parameters = parameters;
+            this.uri = uri;
+        }
+    }
+
+    /** Asymmetric encryption: JCA transformation, OAEP parameters, padding overhead per block, URI. */
+    enum Enc {
+        NONE(null, null, 0, null),
+        RSA_PKCS1("RSA/ECB/PKCS1Padding", null, 11, "http://www.w3.org/2001/04/xmlenc#rsa-1_5"),
+        RSA_OAEP_SHA1("RSA/ECB/OAEPPadding", new OAEPParameterSpec("SHA-1", "MGF1", MGF1ParameterSpec.SHA1,
+                PSource.PSpecified.DEFAULT), 42, "http://www.w3.org/2001/04/xmlenc#rsa-oaep"),
+        RSA_OAEP_SHA256("RSA/ECB/OAEPPadding", new OAEPParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256,
+                PSource.PSpecified.DEFAULT), 66, "http://opcfoundation.org/UA/security/rsa-oaep-sha2-256");
+
+        final String jca;
+        final OAEPParameterSpec parameters;
+        final int overhead;
+        final String uri;
+
+        Enc(String jca, OAEPParameterSpec parameters, int overhead, String uri) {
+            this.jca = jca;
+            this.parameters = parameters;
+            this.overhead = overhead;
+            this.uri = uri;
+        }
+    }
 
     private final String uri;
+    private final int strength;
+    private final Prf prf;
+    private final String symmetricSignature;
+    private final int symmetricSignatureSize;
+    private final int signingKeyLength;
+    private final int encryptingKeyLength;
+    private final int encryptingBlockSize;
+    private final int nonceLength;
+    private final Asym asymmetricSignature;
+    private final Enc asymmetricEncryption;
+    private final int minAsymmetricKeyBits;
+    private final boolean deprecated;
 
-    SecurityPolicy(String uri) {
+    SecurityPolicy(String uri, int strength, Prf prf, String symmetricSignature, int symmetricSignatureSize,
+            int signingKeyLength, int encryptingKeyLength, int encryptingBlockSize, int nonceLength,
+            Asym asymmetricSignature, Enc asymmetricEncryption, int minAsymmetricKeyBits, boolean deprecated) {
         this.uri = uri;
+        this.strength = strength;
+        this.prf = prf;
+        this.symmetricSignature = symmetricSignature;
+        this.symmetricSignatureSize = symmetricSignatureSize;
+        this.signingKeyLength = signingKeyLength;
+        this.encryptingKeyLength = encryptingKeyLength;
+        this.encryptingBlockSize = encryptingBlockSize;
+        this.nonceLength = nonceLength;
+        this.asymmetricSignature = asymmetricSignature;
+        this.asymmetricEncryption = asymmetricEncryption;
+        this.minAsymmetricKeyBits = minAsymmetricKeyBits;
+        this.deprecated = deprecated && strength > 0;
     }
 
     public String uri() {
         return uri;
     }
 
+    /** Orders the policies from None (0) to the strongest; the basis of endpoint security levels. */
+    public int strength() {
+        return strength;
+    }
+
+    /** Whether the OPC Foundation deprecated the policy (SHA-1 based); offered only when enabled explicitly. */
+    public boolean isDeprecated() {
+        return deprecated;
+    }
+
+    /** JCA name of the HMAC of the PRF: HmacSHA1 (P_SHA1) or HmacSHA256 (P_SHA256); null for None. */
+    public String keyDerivationMac() {
+        return prf.mac;
+    }
+
+    /** JCA name of the symmetric signature (HMAC) of MSG chunks. */
+    public String symmetricSignatureAlgorithm() {
+        return symmetricSignature;
+    }
+
+    /** Bytes of a symmetric signature. */
+    public int symmetricSignatureSize() {
+        return symmetricSignatureSize;
+    }
+
+    /** DerivedSignatureKeyLength in bytes. */
+    public int signingKeyLength() {
+        return signingKeyLength;
+    }
+
+    /** AES key length in bytes. */
+    public int encryptingKeyLength() {
+        return encryptingKeyLength;
+    }
+
+    /** AES block size and initialization vector length in bytes. */
+    public int encryptingBlockSize() {
+        return encryptingBlockSize;
+    }
+
+    /** SecureChannelNonceLength: bytes of the nonces of OpenSecureChannel (0 for None). */
+    public int nonceLength() {
+        return nonceLength;
+    }
+
+    /** JCA name of the asymmetric signature. */
+    public String asymmetricSignatureAlgorithm() {
+        return asymmetricSignature.jca;
+    }
+
+    /** Parameters of the asymmetric signature (PSS), or null. */
+    public AlgorithmParameterSpec asymmetricSignatureParameters() {
+        return asymmetricSignature.parameters;
+    }
+
+    /** URI of the asymmetric signature, as SignatureData.algorithm carries it (Part 4, 7.37). */
+    public String asymmetricSignatureUri() {
+        return asymmetricSignature.uri;
+    }
+
+    /** JCA transformation of the asymmetric encryption. */
+    public String asymmetricEncryptionAlgorithm() {
+        return asymmetricEncryption.jca;
+    }
+
+    /** OAEP parameters of the asymmetric encryption, or null for PKCS#1 v1.5. */
+    public OAEPParameterSpec asymmetricEncryptionParameters() {
+        return asymmetricEncryption.parameters;
+    }
+
+    /** URI of the asymmetric encryption, as UserNameIdentityToken.encryptionAlgorithm carries it (Part 4, 7.41). */
+    public String asymmetricEncryptionUri() {
+        return asymmetricEncryption.uri;
+    }
+
+    /** Bytes of padding the asymmetric encryption adds to each block: a plain block is the key size minus this. */
+    public int asymmetricEncryptionOverhead() {
+        return asymmetricEncryption.overhead;
+    }
+
+    /** Smallest RSA key, in bits, the policy allows (MinAsymmetricKeyLength). */
+    public int minAsymmetricKeyBits() {
+        return minAsymmetricKeyBits;
+    }
+
     /** The policy with this URI, or null when the stack does not implement it. */
     public static SecurityPolicy fromUri(String uri) {
         for (SecurityPolicy p : values()) {
             if (p.uri.equals(uri)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** The policy with this name ({@code Basic256Sha256}) or URI, or null. */
+    public static SecurityPolicy fromNameOrUri(String value) {
+        for (SecurityPolicy p : values()) {
+            if (p.name().equalsIgnoreCase(value) || p.uri.equals(value)) {
                 return p;
             }
         }

@@ -1,2 +1,2 @@
-/** Security policies and the per-chunk crypto hook of secure channels (Part 6, 6.7.2 and 6.7.5). */
+/** Security policies, certificates of this application and the per-chunk crypto hook of secure channels (Part 6, 6.7). */
 package dev.opcua.stack.core.security;

@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.transport;
 
 import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.security.ServerChannelSecurity;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.transport.uasc.SecureChannelIds;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
@@ -67,7 +68,7 @@ public final class UaTcpServer implements AutoCloseable {
         this.nativeTransport = builder.nativeTransport;
         this.listener = Objects.requireNonNull(builder.listener, "requestListener");
         this.settings = new ServerChannelSettings(builder.quotas, builder.endpointUrlFilter, builder.registry,
-                new SecureChannelIds(), new ServerChannelCounters());
+                new SecureChannelIds(), new ServerChannelCounters(), builder.security);
     }
 
     public static Builder builder() {
@@ -188,6 +189,7 @@ public final class UaTcpServer implements AutoCloseable {
         private Predicate<String> endpointUrlFilter = EndpointPathFilter.ofPaths(List.of("/"));
         private CodecRegistry registry = CodecRegistry.standard();
         private ServerRequestListener listener;
+        private ServerChannelSecurity security = ServerChannelSecurity.NONE_ONLY;
 
         private Builder() {
         }
@@ -219,6 +221,12 @@ public final class UaTcpServer implements AutoCloseable {
         /** Whether to use native epoll where it is available; default true. */
         public Builder nativeTransport(boolean value) {
             nativeTransport = value;
+            return this;
+        }
+
+        /** Security policies and modes accepted, the server certificate and the client validator; default None only. */
+        public Builder security(ServerChannelSecurity value) {
+            security = Objects.requireNonNull(value, "security");
             return this;
         }
 

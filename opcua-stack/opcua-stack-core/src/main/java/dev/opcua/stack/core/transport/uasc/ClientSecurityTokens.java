@@ -1,5 +1,7 @@
 package dev.opcua.stack.core.transport.uasc;
 
+import dev.opcua.stack.core.security.ChunkCrypto;
+
 /**
  * The tokens under which a client accepts MSG chunks (Part 6, 6.7.4): the current one, and after a
  * renewal the previous one until the server first uses the new token or the old one has expired,
@@ -17,28 +19,37 @@ final class ClientSecurityTokens {
     private long currentLifetimeNanos;
     private long previousId = NONE;
     private long previousUntilNanos;
+    private ChunkCrypto currentCrypto;
+    private ChunkCrypto previousCrypto;
 
-    /** A new token from an OPN response; the current one becomes the previous one. */
-    void roll(long tokenId, long lifetimeMillis, long nowNanos) {
+    /**
+     * A new token from an OPN response, with the crypto that verifies the server's chunks under it;
+     * the current one becomes the previous one.
+     */
+    void roll(long tokenId, long lifetimeMillis, long nowNanos, ChunkCrypto receiveCrypto) {
         if (currentId != NONE) {
             previousId = currentId;
+            previousCrypto = currentCrypto;
             previousUntilNanos = currentSinceNanos + currentLifetimeNanos + currentLifetimeNanos / 4;
         }
         currentId = tokenId;
+        currentCrypto = receiveCrypto;
         currentSinceNanos = nowNanos;
         currentLifetimeNanos = lifetimeMillis * 1_000_000L;
     }
 
     /**
-     * Whether a chunk secured with {@code tokenId} is acceptable now. The first chunk under the
-     * current token retires the previous one.
+     * The crypto of the token a chunk secured with {@code tokenId} uses, or null when that token is not
+     * acceptable now. The first chunk under the current token retires the previous one.
      */
-    boolean accept(long tokenId, long nowNanos) {
+    ChunkCrypto accept(long tokenId, long nowNanos) {
         if (tokenId == currentId && currentId != NONE) {
             previousId = NONE;
-            return true;
+            previousCrypto = null;
+            return currentCrypto;
         }
-        return tokenId == previousId && previousId != NONE && nowNanos - previousUntilNanos < 0;
+        return tokenId == previousId && previousId != NONE && nowNanos - previousUntilNanos < 0 ? previousCrypto
+                : null;
     }
 
     long currentId() {

@@ -2,6 +2,7 @@ package dev.opcua.stack.core.transport.uasc;
 
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.security.ServerChannelSecurity;
 import java.util.Objects;
 import java.util.function.Predicate;
 
@@ -16,15 +17,18 @@ import java.util.function.Predicate;
  * @param registry codecs of the messages on secure channels
  * @param channelIds the server-wide SecureChannelId pool
  * @param counters live connection and secure channel counts
+ * @param security the policies and modes accepted, the server certificate and the client certificate validator
  */
 public record ServerChannelSettings(
         TransportQuotas quotas,
         Predicate<String> endpointUrlFilter,
         CodecRegistry registry,
         SecureChannelIds channelIds,
-        ServerChannelCounters counters) {
+        ServerChannelCounters counters,
+        ServerChannelSecurity security) {
 
     public ServerChannelSettings {
+        Objects.requireNonNull(security, "security");
         Objects.requireNonNull(quotas, "quotas");
         Objects.requireNonNull(endpointUrlFilter, "endpointUrlFilter");
         Objects.requireNonNull(registry, "registry");
@@ -32,7 +36,13 @@ public record ServerChannelSettings(
         Objects.requireNonNull(counters, "counters");
     }
 
-    /** Settings with the standard codecs, a randomly seeded id pool and new counters. */
+    /** Settings that accept SecurityPolicy None only. */
+    public ServerChannelSettings(TransportQuotas quotas, Predicate<String> endpointUrlFilter, CodecRegistry registry,
+            SecureChannelIds channelIds, ServerChannelCounters counters) {
+        this(quotas, endpointUrlFilter, registry, channelIds, counters, ServerChannelSecurity.NONE_ONLY);
+    }
+
+    /** Settings with the standard codecs, a randomly seeded id pool, new counters and SecurityPolicy None only. */
     public ServerChannelSettings(TransportQuotas quotas, Predicate<String> endpointUrlFilter) {
         this(quotas, endpointUrlFilter, CodecRegistry.standard(), new SecureChannelIds(), new ServerChannelCounters());
     }

@@ -1,7 +1,10 @@
 package dev.opcua.stack.core.transport.uasc;
 
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.UaStructure;
 import java.net.SocketAddress;
+import java.security.cert.X509Certificate;
+import java.util.List;
 
 /**
  * An open secure channel as the server's upper layers see it (Part 6, 6.7; Part 4, 5.5): where it
@@ -21,6 +24,19 @@ public interface ServerSecureChannel {
 
     /** The EndpointUrl of the client's Hello (Part 6, 7.1.2.3). */
     String endpointUrl();
+
+    /** The security policy and mode the client opened the channel with (Part 6, 6.7.4). */
+    default EndpointSecurity security() {
+        return EndpointSecurity.NONE;
+    }
+
+    /**
+     * The client's application instance certificate and the issuers it sent, validated when the channel
+     * opened; empty with SecurityPolicy None.
+     */
+    default List<X509Certificate> clientCertificateChain() {
+        return List.of();
+    }
 
     /** Whether the socket is still open. */
     boolean isOpen();

@@ -1,5 +1,6 @@
 package dev.opcua.stack.core.transport.uasc;
 
+import dev.opcua.stack.core.security.ChunkCrypto;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import java.util.concurrent.TimeUnit;
 
@@ -27,10 +28,12 @@ final class ServerSecurityTokens {
     static final long MIN_LIFETIME_MILLIS = 10_000;
 
     /**
-     * One token: its id, the granted lifetime, when it was created (for the response) and the
-     * event-loop clock reading after which it is no longer accepted.
+     * One token: its id, the granted lifetime, when it was created (for the response), the
+     * event-loop clock reading after which it is no longer accepted, and the crypto of its keys for
+     * what the server sends and what it receives (Part 6, 6.7.5).
      */
-    record Token(long id, long lifetimeMillis, DateTime createdAt, long acceptedUntilNanos) {
+    record Token(long id, long lifetimeMillis, DateTime createdAt, long acceptedUntilNanos, ChunkCrypto sendCrypto,
+            ChunkCrypto receiveCrypto) {
     }
 
     private final long maxLifetimeMillis;
@@ -53,8 +56,8 @@ final class ServerSecurityTokens {
     }
 
     /** Creates the first token of the channel (OPN Issue); it is current at once. */
-    Token issue(long requestedMillis, long nowNanos) {
-        current = newToken(requestedMillis, nowNanos);
+    Token issue(long requestedMillis, long nowNanos, ChunkCrypto send, ChunkCrypto receive) {
+        current = newToken(requestedMillis, nowNanos, send, receive);
         pending = null;
         return current;
     }
@@ -63,8 +66,8 @@ final class ServerSecurityTokens {
      * Creates the token of a renewal (OPN Renew); it stays pending until used or until the current
      * token expires. A second renewal before the first is used replaces the pending token.
      */
-    Token renew(long requestedMillis, long nowNanos) {
-        pending = newToken(requestedMillis, nowNanos);
+    Token renew(long requestedMillis, long nowNanos, ChunkCrypto send, ChunkCrypto receive) {
+        pending = newToken(requestedMillis, nowNanos, send, receive);
         return pending;
     }
 
@@ -105,13 +108,19 @@ final class ServerSecurityTokens {
         return current != null;
     }
 
-    private Token newToken(long requestedMillis, long nowNanos) {
+    /** The id the next issued or renewed token will get. */
+    long nextId() {
+        long id = (lastId + 1) & 0xFFFF_FFFFL;
+        return id == 0 ? 1 : id;
+    }
+
+    private Token newToken(long requestedMillis, long nowNanos, ChunkCrypto send, ChunkCrypto receive) {
         long lifetime = revise(requestedMillis);
         long id = ++lastId & 0xFFFF_FFFFL;
         if (id == 0) {
             id = lastId = 1;
         }
         long acceptedFor = TimeUnit.MILLISECONDS.toNanos(lifetime + lifetime / 4);
-        return new Token(id, lifetime, DateTime.now(), nowNanos + acceptedFor);
+        return new Token(id, lifetime, DateTime.now(), nowNanos + acceptedFor, send, receive);
     }
 }

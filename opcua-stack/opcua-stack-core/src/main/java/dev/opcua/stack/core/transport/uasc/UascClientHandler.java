@@ -15,8 +15,13 @@ import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.ChunkCrypto;
+import dev.opcua.stack.core.security.ClientChannelSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
+import dev.opcua.stack.core.security.crypto.KeyDerivation;
+import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -41,6 +46,10 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
 import java.io.IOException;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.Objects;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,7 +63,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The client end of a UA TCP connection with UA Secure Conversation, SecurityPolicy None: sends
+ * The client end of a UA TCP connection with UA Secure Conversation, under the security policy and
+ * mode of a {@link ClientChannelSecurity} (the server certificate is validated before the
+ * OpenSecureChannel is sent; the response must come signed by that certificate): sends
  * Hello and checks the Acknowledge (Part 6, 7.1.2.3, 7.1.2.4, 7.1.3), opens the secure channel with
  * an OpenSecureChannel Issue and renews its token at 75 % of the revised lifetime (Part 6, 6.7.4;
  * Part 4, 5.5.2.1), matches MSG responses to pending requests by RequestId (Part 6, 6.7.2.4),
@@ -80,6 +91,7 @@ import org.slf4j.LoggerFactory;
 public final class UascClientHandler extends ChannelInboundHandlerAdapter {
 
     private static final Logger log = LoggerFactory.getLogger(UascClientHandler.class);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** ProtocolVersion of this version of UA TCP (Part 6, 7.1.2.3). */
     static final long PROTOCOL_VERSION = 0;
@@ -95,6 +107,8 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
 
     private final String endpointUrl;
     private final TransportQuotas quotas;
+    private final ClientChannelSecurity security;
+    private final SecurityPolicy policy;
     private final Timer timer;
     private final Executor executor;
     private final ConcurrentHashMap<Long, ClientPendingRequest> pending = new ConcurrentHashMap<>();
@@ -115,6 +129,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     private MessageAssembler assembler;
     private long ackProtocolVersion;
     private long openRequestId;
+    private byte[] clientNonce;
     private long requestedLifetime;
     private Timeout openTimeout;
     private Timeout renewal;
@@ -135,6 +150,20 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
      * @param executor where response futures are completed
      */
     public UascClientHandler(String endpointUrl, TransportQuotas quotas, Timer timer, Executor executor) {
+        this(endpointUrl, quotas, ClientChannelSecurity.NONE, timer, executor);
+    }
+
+    /**
+     * @param endpointUrl the URL sent in the Hello
+     * @param quotas our buffer sizes and limits, the requested token lifetime and the operation timeout
+     * @param security the policy and mode, our certificate, the server's and its validator
+     * @param timer timer wheel for request timeouts, the handshake deadline and token renewal
+     * @param executor where response futures are completed
+     */
+    public UascClientHandler(String endpointUrl, TransportQuotas quotas, ClientChannelSecurity security, Timer timer,
+            Executor executor) {
+        this.security = Objects.requireNonNull(security, "security");
+        this.policy = security.security().policy();
         this.endpointUrl = endpointUrl;
         this.quotas = quotas;
         this.timer = timer;
@@ -410,6 +439,10 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
                 StatusCodes.BadResponseTooLarge);
         ackProtocolVersion = ack.protocolVersion();
         state = State.AWAIT_OPN;
+        if (policy != SecurityPolicy.None) {
+            // Part 4, 6.1.3: the server's certificate is validated before anything is sent to it.
+            security.serverValidator().validate(security.serverCertificateChain());
+        }
         sendOpen(SecurityTokenRequestType.Issue);
     }
 
@@ -425,12 +458,24 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         openRequestId = nextRequestId();
         requestedLifetime = quotas.securityTokenLifetime().toMillis();
         long timeoutHint = quotas.operationTimeout().toMillis();
+        ByteString nonce = ByteString.NULL;
+        AsymmetricSecurityHeader securityHeader = AsymmetricSecurityHeader.NONE;
+        ChunkCrypto crypto = ChunkCrypto.NONE;
+        if (policy != SecurityPolicy.None) {
+            clientNonce = new byte[policy.nonceLength()];
+            RANDOM.nextBytes(clientNonce);
+            nonce = ByteString.of(clientNonce);
+            X509Certificate server = security.serverCertificate();
+            securityHeader = new AsymmetricSecurityHeader(policy.uri(), security.certificate().chainDer(),
+                    ByteString.wrap(Certificates.thumbprint(server)));
+            crypto = AsymmetricChunkCrypto.forSending(policy, security.certificate().privateKey(),
+                    server.getPublicKey());
+        }
         OpenSecureChannelRequest request = new OpenSecureChannelRequest(header(timeoutHint), PROTOCOL_VERSION, type,
-                MessageSecurityMode.None, ByteString.NULL, requestedLifetime);
+                security.security().mode(), nonce, requestedLifetime);
         // Issue: SecureChannelId 0 in the header (Part 6, 6.7.6); Renew: the channel's id.
         long channelIdInHeader = type == SecurityTokenRequestType.Issue ? 0 : secureChannelId;
-        writer.writeAsymmetric(channelIdInHeader, AsymmetricSecurityHeader.NONE, ChunkCrypto.NONE, openRequestId,
-                request);
+        writer.writeAsymmetric(channelIdInHeader, securityHeader, crypto, openRequestId, request);
     }
 
     private void renew() {
@@ -481,10 +526,23 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         openRequestId = 0;
         // Part 4, 5.5.2: the server shall revise to > 0; fall back to what we asked for if it did not.
         long lifetime = token.revisedLifetime() > 0 ? token.revisedLifetime() : requestedLifetime;
+        ChunkCrypto sendCrypto = ChunkCrypto.NONE;
+        ChunkCrypto receiveCrypto = ChunkCrypto.NONE;
+        if (security.security().signs()) {
+            byte[] serverNonce = response.serverNonce() == null ? null : response.serverNonce().unsafeBytes();
+            if (serverNonce == null || serverNonce.length < policy.nonceLength()) {
+                throw new UaException(StatusCodes.BadNonceInvalid, "the ServerNonce has "
+                        + (serverNonce == null ? "no" : String.valueOf(serverNonce.length)) + " bytes, " + policy
+                        + " needs " + policy.nonceLength());
+            }
+            KeyDerivation.ChannelKeys keys = KeyDerivation.derive(policy, clientNonce, serverNonce);
+            sendCrypto = SymmetricChunkCrypto.forSending(security.security(), keys.client());
+            receiveCrypto = SymmetricChunkCrypto.forReceiving(security.security(), keys.server());
+        }
         secureChannelId = token.channelId();
-        tokens.roll(token.tokenId(), lifetime, System.nanoTime());
+        tokens.roll(token.tokenId(), lifetime, System.nanoTime(), receiveCrypto);
         // Send under the new token at once (Part 6, 6.7.4).
-        writer.setToken(token.channelId(), token.tokenId(), ChunkCrypto.NONE);
+        writer.setToken(token.channelId(), token.tokenId(), sendCrypto);
         renewal = schedule(this::renew, Math.max(1, lifetime * 3 / 4));
         if (state == State.AWAIT_OPN) {
             state = State.OPEN;
@@ -559,21 +617,39 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void checkOpnHeader() {
-        AsymmetricSecurityHeader header = chunkHeader.asymmetricHeader();
-        if (!SecurityPolicy.None.uri().equals(header.securityPolicyUri())) {
-            throw new UaException(StatusCodes.BadSecurityChecksFailed, "the OpenSecureChannel response uses policy "
-                    + header.securityPolicyUri() + ", the request used None");
-        }
         if (state == State.OPEN && chunkHeader.secureChannelId() != secureChannelId) {
             throw new UaException(StatusCodes.BadTcpSecureChannelUnknown, "OPN chunk for SecureChannelId "
                     + chunkHeader.secureChannelId() + " on channel " + secureChannelId);
         }
     }
 
-    /** OPN chunks carry no token; MSG chunks must use the current or the still-accepted previous token. */
+    /**
+     * OPN chunks: the response must use our policy and come from the server certificate we trusted;
+     * MSG chunks: the current or the still-accepted previous token.
+     */
     private ChunkCrypto cryptoForToken(long tokenId) {
-        if (readingOpn || tokens.accept(tokenId, System.nanoTime())) {
-            return ChunkCrypto.NONE;
+        if (readingOpn) {
+            AsymmetricSecurityHeader header = chunkHeader.asymmetricHeader();
+            if (!policy.uri().equals(header.securityPolicyUri())) {
+                throw new UaException(StatusCodes.BadSecurityChecksFailed, "the OpenSecureChannel response uses "
+                        + "policy " + header.securityPolicyUri() + ", the request used " + policy.uri());
+            }
+            if (policy == SecurityPolicy.None) {
+                return ChunkCrypto.NONE;
+            }
+            X509Certificate server = security.serverCertificate();
+            List<X509Certificate> sent = header.senderCertificate().isNull() ? List.of()
+                    : Certificates.decodeChain(header.senderCertificate().unsafeBytes());
+            if (sent.isEmpty() || !sent.get(0).equals(server)) {
+                throw new UaException(StatusCodes.BadSecurityChecksFailed, "the OpenSecureChannel response is not "
+                        + "signed with the server certificate of the endpoint");
+            }
+            return AsymmetricChunkCrypto.forReceiving(policy, security.certificate().privateKey(),
+                    server.getPublicKey());
+        }
+        ChunkCrypto crypto = tokens.accept(tokenId, System.nanoTime());
+        if (crypto != null) {
+            return crypto;
         }
         throw new UaException(StatusCodes.BadSecureChannelTokenUnknown, "TokenId " + tokenId
                 + " is unknown or expired (current " + tokens.currentId() + ")");

@@ -14,8 +14,14 @@ import dev.opcua.stack.core.channel.messages.ErrorMessage;
 import dev.opcua.stack.core.channel.messages.HelloMessage;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.ChunkCrypto;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.ServerChannelSecurity;
+import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
+import dev.opcua.stack.core.security.crypto.KeyDerivation;
+import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -31,6 +37,9 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import java.io.IOException;
+import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.util.List;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongFunction;
@@ -38,8 +47,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server end of one UA TCP connection and its secure channel, SecurityPolicy None (Part 6, 7.1
- * and 6.7): a state machine fed with whole frames by a {@link UaTcpFrameDecoder}.
+ * The server end of one UA TCP connection and its secure channel (Part 6, 7.1 and 6.7): a state
+ * machine fed with whole frames by a {@link UaTcpFrameDecoder}.
  *
  * <pre>
  * AWAIT_HELLO --HEL--> AWAIT_OPEN --OPN Issue--> OPEN --CLO--> closed
@@ -55,8 +64,16 @@ import org.slf4j.LoggerFactory;
  *       ERR or RHE: BadTcpMessageTypeInvalid): the EndpointUrl must pass the settings' filter
  *       (BadTcpEndpointUrlInvalid); the ACK comes from {@link BufferNegotiation}; then the frame
  *       decoder accepts chunks up to the ACK's ReceiveBufferSize.</li>
- *   <li><b>OPN</b> (Part 6, 6.7.4): SecurityPolicy None only (ERR BadSecurityPolicyRejected),
- *       mode None only (ServiceFault BadSecurityModeRejected, the channel stays usable).
+ *   <li><b>OPN</b> (Part 6, 6.7.4): a policy the {@link ServerChannelSecurity} offers (else ERR
+ *       BadSecurityPolicyRejected; a renewal keeps the channel's policy); with a policy other than
+ *       None, a SenderCertificate that parses (BadCertificateInvalid), our certificate's thumbprint
+ *       (BadCertificateInvalid), a key of the policy's minimum size (BadCertificatePolicyCheckFailed)
+ *       and a certificate the client validator trusts (its status, e.g. BadCertificateUntrusted);
+ *       then the chunk must decrypt and verify (BadSecurityChecksFailed). A mode that is not offered
+ *       with the policy is answered with a ServiceFault BadSecurityModeRejected (the channel stays
+ *       usable); a ClientNonce shorter than the policy's nonce length with ERR BadNonceInvalid.
+ *       The token's keys are derived from both nonces ({@link KeyDerivation}); a multi-chunk request
+ *       is reassembled like a MSG.
  *       The header's SecureChannelId must be 0 before the channel is open and the channel's id after
  *       (BadTcpSecureChannelUnknown). Issue on an open channel: ERR BadRequestTypeInvalid; Renew
  *       with no channel open: ERR BadTcpSecureChannelUnknown. ClientProtocolVersion must equal the
@@ -81,12 +98,14 @@ import org.slf4j.LoggerFactory;
 public final class UascServerHandler extends ChannelInboundHandlerAdapter {
 
     private static final Logger log = LoggerFactory.getLogger(UascServerHandler.class);
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private enum State { NEW, AWAIT_HELLO, AWAIT_OPEN, OPEN, CLOSED }
 
     private final ServerChannelSettings settings;
     private final ServerRequestListener listener;
     private final ServerSecurityTokens tokens;
+    private final ServerChannelSecurity security;
     private final ChunkHeader chunkHeader = new ChunkHeader();
     private final SequenceNumbers received = new SequenceNumbers();
     private final LongFunction<ChunkCrypto> cryptoLookup = this::cryptoForToken;
@@ -102,11 +121,17 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private MessageAssembler assembler;
     private long secureChannelId;
     private UascServerSecureChannel channel;
+    /** The policy and mode of the open channel. */
+    private EndpointSecurity channelSecurity;
+    /** Policy and client certificate chain of the OPN chunk being read; the chain stays the channel's once open. */
+    private SecurityPolicy opnPolicy;
+    private List<X509Certificate> opnClientChain = List.of();
 
     public UascServerHandler(ServerChannelSettings settings, ServerRequestListener listener) {
         this.settings = settings;
         this.listener = listener;
         this.tokens = new ServerSecurityTokens(settings.quotas().securityTokenLifetime().toMillis());
+        this.security = settings.security();
     }
 
     // ---- lifecycle ------------------------------------------------------------------------------
@@ -253,16 +278,28 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         handshakeTimer = schedule(this::onHandshakeTimeout, settings.quotas().helloTimeout().toNanos());
     }
 
-    /** OPN: issue or renew a token (Part 6, 6.7.4; Part 4, 5.5.2). */
+    /**
+     * OPN: issue or renew a token (Part 6, 6.7.4; Part 4, 5.5.2). The chunks of a multi-chunk request are
+     * verified one by one and reassembled within the limits advertised in the ACK.
+     */
     private void onOpen(ByteBuf frame) {
         chunkHeader.read(frame, cryptoLookup);
         received.checkReceived(chunkHeader.sequenceNumber());
-        if (chunkHeader.chunkType() != ChunkType.FINAL) {
-            throw new UaException(StatusCodes.BadTcpMessageTypeInvalid,
-                    "an OpenSecureChannel request must be a single final chunk");
-        }
         long requestId = chunkHeader.requestId();
-        OpenSecureChannelRequest request = decodeOpenRequest(frame);
+        if (chunkHeader.chunkType() == ChunkType.ABORT) {
+            assembler.abort(requestId);
+            return;
+        }
+        ByteBuf message = assembler.add(chunkHeader.chunkType(), requestId, frame.retainedSlice());
+        if (message == null) {
+            return;
+        }
+        OpenSecureChannelRequest request;
+        try {
+            request = decodeOpenRequest(message);
+        } finally {
+            message.release();
+        }
         long requestHandle = request.requestHeader().requestHandle();
         if (request.clientProtocolVersion() != hello.protocolVersion()) {
             throw new UaException(StatusCodes.BadProtocolVersionUnsupported, "ClientProtocolVersion "
@@ -276,40 +313,78 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         if (!issue && state != State.OPEN) {
             throw new UaException(StatusCodes.BadTcpSecureChannelUnknown, "there is no secure channel to renew");
         }
-        if (request.securityMode() != MessageSecurityMode.None) {
-            writer.writeAsymmetric(secureChannelId, AsymmetricSecurityHeader.NONE, ChunkCrypto.NONE, requestId,
+        SecurityPolicy policy = opnPolicy;
+        X509Certificate clientCertificate = opnClientChain.isEmpty() ? null : opnClientChain.get(0);
+        AsymmetricSecurityHeader responseHeader = policy == SecurityPolicy.None ? AsymmetricSecurityHeader.NONE
+                : new AsymmetricSecurityHeader(policy.uri(), security.certificate().chainDer(),
+                        ByteString.wrap(Certificates.thumbprint(clientCertificate)));
+        ChunkCrypto responseCrypto = policy == SecurityPolicy.None ? ChunkCrypto.NONE
+                : AsymmetricChunkCrypto.forSending(policy, security.certificate().privateKey(),
+                        clientCertificate.getPublicKey());
+        EndpointSecurity requested = requestedSecurity(policy, request.securityMode());
+        if (requested == null || !security.offers(requested) || (!issue && !requested.equals(channelSecurity))) {
+            writer.writeAsymmetric(secureChannelId, responseHeader, responseCrypto, requestId,
                     ResponseHeaders.serviceFault(requestHandle, StatusCodes.BadSecurityModeRejected));
             return;
+        }
+        ByteString serverNonce = ByteString.NULL;
+        ChunkCrypto sendCrypto = ChunkCrypto.NONE;
+        ChunkCrypto receiveCrypto = ChunkCrypto.NONE;
+        if (policy != SecurityPolicy.None) {
+            byte[] clientNonce = request.clientNonce() == null ? null : request.clientNonce().unsafeBytes();
+            if (clientNonce == null || clientNonce.length < policy.nonceLength()) {
+                throw new UaException(StatusCodes.BadNonceInvalid, "the ClientNonce has "
+                        + (clientNonce == null ? "no" : String.valueOf(clientNonce.length)) + " bytes, "
+                        + policy + " needs " + policy.nonceLength());
+            }
+            byte[] nonce = new byte[policy.nonceLength()];
+            RANDOM.nextBytes(nonce);
+            serverNonce = ByteString.wrap(nonce);
+            if (requested.signs()) {
+                KeyDerivation.ChannelKeys keys = KeyDerivation.derive(policy, clientNonce, nonce);
+                sendCrypto = SymmetricChunkCrypto.forSending(requested, keys.server());
+                receiveCrypto = SymmetricChunkCrypto.forReceiving(requested, keys.client());
+            }
         }
         long now = ctx.executor().ticker().nanoTime();
         ServerSecurityTokens.Token token;
         if (issue) {
             secureChannelId = settings.channelIds().acquire();
-            token = tokens.issue(request.requestedLifetime(), now);
-            writer.setToken(secureChannelId, token.id(), ChunkCrypto.NONE);
-            channel = new UascServerSecureChannel(secureChannelId, hello.endpointUrl(), writer);
+            channelSecurity = requested;
+            token = tokens.issue(request.requestedLifetime(), now, sendCrypto, receiveCrypto);
+            writer.setToken(secureChannelId, token.id(), token.sendCrypto());
+            channel = new UascServerSecureChannel(secureChannelId, hello.endpointUrl(), writer, requested,
+                    opnClientChain);
             settings.counters().secureChannelOpened();
             state = State.OPEN;
             cancel(handshakeTimer);
             scheduleTokenTimer();
         } else {
-            token = tokens.renew(request.requestedLifetime(), now);
+            token = tokens.renew(request.requestedLifetime(), now, sendCrypto, receiveCrypto);
         }
         OpenSecureChannelResponse response = new OpenSecureChannelResponse(ResponseHeaders.good(requestHandle),
                 BufferNegotiation.PROTOCOL_VERSION,
                 new ChannelSecurityToken(secureChannelId, token.id(), token.createdAt(), token.lifetimeMillis()),
-                ByteString.NULL);
-        writer.writeAsymmetric(secureChannelId, AsymmetricSecurityHeader.NONE, ChunkCrypto.NONE, requestId,
-                response);
+                serverNonce);
+        writer.writeAsymmetric(secureChannelId, responseHeader, responseCrypto, requestId, response);
         if (issue) {
-            log.debug("{}: secure channel {} opened, token lifetime {} ms", ctx.channel().remoteAddress(),
-                    secureChannelId, token.lifetimeMillis());
+            log.debug("{}: secure channel {} opened with {}, token lifetime {} ms", ctx.channel().remoteAddress(),
+                    secureChannelId, requested, token.lifetimeMillis());
             listener.onChannelOpened(channel);
         }
     }
 
-    private OpenSecureChannelRequest decodeOpenRequest(ByteBuf frame) {
-        UaDecoder decoder = new UaDecoder(settings.registry(), settings.quotas().encodingLimits(), frame);
+    /** The pair the client asks for, or null when the mode does not go with the policy. */
+    private static EndpointSecurity requestedSecurity(SecurityPolicy policy, MessageSecurityMode mode) {
+        try {
+            return mode == null ? null : new EndpointSecurity(policy, mode);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private OpenSecureChannelRequest decodeOpenRequest(ByteBuf body) {
+        UaDecoder decoder = new UaDecoder(settings.registry(), settings.quotas().encodingLimits(), body);
         UaStructure message = decoder.readMessage();
         if (message instanceof OpenSecureChannelRequest request) {
             return request;
@@ -367,24 +442,70 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
                     + (state == State.OPEN ? " is not the one open on this connection" : " is not open"));
         }
         if (chunkHeader.messageType() == MessageType.OPN) {
-            String policyUri = chunkHeader.asymmetricHeader().securityPolicyUri();
-            if (SecurityPolicy.fromUri(policyUri) != SecurityPolicy.None) {
-                throw new UaException(StatusCodes.BadSecurityPolicyRejected,
-                        "security policy " + policyUri + " is not offered");
-            }
-            return ChunkCrypto.NONE;
+            return openCrypto(chunkHeader.asymmetricHeader());
         }
         ServerSecurityTokens.Token before = tokens.current();
         if (!tokens.accept(tokenId)) {
             throw new UaException(StatusCodes.BadSecureChannelTokenUnknown,
                     "security token " + tokenId + " is unknown or expired");
         }
-        if (tokens.current() != before) {
+        ServerSecurityTokens.Token current = tokens.current();
+        if (current != before) {
             // The client uses the renewed token: so does the server from now on, and the old one is gone.
-            writer.setToken(secureChannelId, tokens.current().id(), ChunkCrypto.NONE);
+            writer.setToken(secureChannelId, current.id(), current.sendCrypto());
             scheduleTokenTimer();
         }
-        return ChunkCrypto.NONE;
+        return current.receiveCrypto();
+    }
+
+    /**
+     * Checks the security header of an OPN chunk (Part 6, 6.7.2.3 and 6.7.4): an offered policy, the
+     * same one as the channel's on a renewal; with a policy other than None, a client certificate the
+     * validator trusts (Part 4, 6.1.3; on a renewal, the channel's certificate) and our certificate's
+     * thumbprint. Returns the crypto that decrypts and verifies the chunk.
+     */
+    private ChunkCrypto openCrypto(AsymmetricSecurityHeader header) {
+        String policyUri = header.securityPolicyUri();
+        SecurityPolicy policy = SecurityPolicy.fromUri(policyUri);
+        if (policy == null || !security.offers(policy)) {
+            throw new UaException(StatusCodes.BadSecurityPolicyRejected,
+                    "security policy " + policyUri + " is not offered");
+        }
+        if (state == State.OPEN && policy != channelSecurity.policy()) {
+            throw new UaException(StatusCodes.BadSecurityPolicyRejected, "the channel was opened with "
+                    + channelSecurity.policy() + "; a renewal cannot change it to " + policy);
+        }
+        opnPolicy = policy;
+        if (policy == SecurityPolicy.None) {
+            opnClientChain = List.of();
+            return ChunkCrypto.NONE;
+        }
+        if (header.senderCertificate().isNull()) {
+            throw new UaException(StatusCodes.BadCertificateInvalid,
+                    "an OpenSecureChannel with " + policy + " carries no client certificate");
+        }
+        List<X509Certificate> chain = Certificates.decodeChain(header.senderCertificate().unsafeBytes());
+        X509Certificate leaf = chain.get(0);
+        if (!security.certificate().thumbprint().equals(header.receiverCertificateThumbprint())) {
+            throw new UaException(StatusCodes.BadCertificateInvalid, "the OpenSecureChannel is encrypted for "
+                    + "the certificate with thumbprint "
+                    + Certificates.hex(header.receiverCertificateThumbprint().unsafeBytes())
+                    + ", not for this server's");
+        }
+        if (state == State.OPEN) {
+            if (!leaf.equals(opnClientChain.get(0))) {
+                throw new UaException(StatusCodes.BadSecurityChecksFailed,
+                        "a renewal must come from the certificate that opened the channel");
+            }
+        } else {
+            if (Certificates.keySizeBytes(leaf) * 8 < policy.minAsymmetricKeyBits()) {
+                throw new UaException(StatusCodes.BadCertificatePolicyCheckFailed, "the client key of "
+                        + Certificates.keySizeBytes(leaf) * 8 + " bits is shorter than " + policy + " allows");
+            }
+            security.clientValidator().validate(chain);
+            opnClientChain = List.copyOf(chain);
+        }
+        return AsymmetricChunkCrypto.forReceiving(policy, security.certificate().privateKey(), leaf.getPublicKey());
     }
 
     // ---- timers ---------------------------------------------------------------------------------
@@ -410,7 +531,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         }
         long expired = tokens.current().id();
         if (tokens.expireCurrent()) {
-            writer.setToken(secureChannelId, tokens.current().id(), ChunkCrypto.NONE);
+            writer.setToken(secureChannelId, tokens.current().id(), tokens.current().sendCrypto());
             scheduleTokenTimer();
         } else {
             fail(StatusCodes.BadSecureChannelClosed, "security token " + expired + " expired without renewal", null);

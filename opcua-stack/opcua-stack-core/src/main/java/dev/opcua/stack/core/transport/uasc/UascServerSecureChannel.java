@@ -3,8 +3,11 @@ package dev.opcua.stack.core.transport.uasc;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.UaStructure;
 import java.net.SocketAddress;
+import java.security.cert.X509Certificate;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,11 +22,26 @@ final class UascServerSecureChannel implements ServerSecureChannel {
     private final long secureChannelId;
     private final String endpointUrl;
     private final SecureChannelWriter writer;
+    private final EndpointSecurity security;
+    private final List<X509Certificate> clientCertificateChain;
 
-    UascServerSecureChannel(long secureChannelId, String endpointUrl, SecureChannelWriter writer) {
+    UascServerSecureChannel(long secureChannelId, String endpointUrl, SecureChannelWriter writer,
+            EndpointSecurity security, List<X509Certificate> clientCertificateChain) {
         this.secureChannelId = secureChannelId;
         this.endpointUrl = endpointUrl;
         this.writer = writer;
+        this.security = security;
+        this.clientCertificateChain = List.copyOf(clientCertificateChain);
+    }
+
+    @Override
+    public EndpointSecurity security() {
+        return security;
+    }
+
+    @Override
+    public List<X509Certificate> clientCertificateChain() {
+        return clientCertificateChain;
     }
 
     @Override

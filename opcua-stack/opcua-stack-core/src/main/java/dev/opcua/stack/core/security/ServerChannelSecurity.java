@@ -1,0 +1,43 @@
+package dev.opcua.stack.core.security;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the secure channels of a server need to know about security (Part 6, 6.7.4): the policy and
+ * mode pairs it accepts in OpenSecureChannel, its application instance certificate and private key,
+ * and who decides whether a client certificate is trusted.
+ *
+ * @param endpoints accepted (policy, mode) pairs; OPN with another policy is refused with
+ *        BadSecurityPolicyRejected, with another mode with BadSecurityModeRejected
+ * @param certificate the server's certificate and key; may be null only when every pair is None
+ * @param clientValidator validates client certificates of OPN (Part 4, 6.1.3)
+ */
+public record ServerChannelSecurity(List<EndpointSecurity> endpoints, ApplicationCertificate certificate,
+        CertificateValidator clientValidator) {
+
+    /** SecurityPolicy None only, no certificate. */
+    public static final ServerChannelSecurity NONE_ONLY =
+            new ServerChannelSecurity(List.of(EndpointSecurity.NONE), null, CertificateValidator.acceptAll());
+
+    public ServerChannelSecurity {
+        endpoints = List.copyOf(endpoints);
+        Objects.requireNonNull(clientValidator, "clientValidator");
+        if (endpoints.isEmpty()) {
+            throw new IllegalArgumentException("at least one security policy and mode is required");
+        }
+        if (certificate == null && endpoints.stream().anyMatch(e -> e.policy() != SecurityPolicy.None)) {
+            throw new IllegalArgumentException("security policies other than None need an application certificate");
+        }
+    }
+
+    /** Whether any endpoint uses this policy. */
+    public boolean offers(SecurityPolicy policy) {
+        return endpoints.stream().anyMatch(e -> e.policy() == policy);
+    }
+
+    /** Whether this exact pair is an endpoint. */
+    public boolean offers(EndpointSecurity security) {
+        return endpoints.contains(security);
+    }
+}
