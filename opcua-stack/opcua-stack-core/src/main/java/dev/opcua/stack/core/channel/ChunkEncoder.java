@@ -26,6 +26,8 @@ public final class ChunkEncoder {
     static final int SYMMETRIC_HEADER_SIZE = 4;
     /** SequenceNumber and RequestId. */
     static final int SEQUENCE_HEADER_SIZE = 8;
+    /** Largest footer of a symmetric chunk: padding to a 16-byte block (up to 16 bytes) and an HMAC-SHA256. */
+    static final int MAX_SYMMETRIC_FOOTER = 16 + 32;
 
     private final int chunkSize;
     private final long maxMessageSize;
@@ -49,11 +51,15 @@ public final class ChunkEncoder {
         return chunkSize;
     }
 
-    /** Bytes the symmetric chunks of a body will take (headers of every chunk included), to size the output once. */
+    /**
+     * Bytes the symmetric chunks of a body will take (headers of every chunk included, and room for a
+     * signature and padding of up to {@link #MAX_SYMMETRIC_FOOTER} bytes each), to size the output once.
+     */
     public int symmetricSizeHint(int bodySize) {
         int headers = MESSAGE_HEADER_SIZE + SYMMETRIC_HEADER_SIZE + SEQUENCE_HEADER_SIZE;
-        int chunks = Math.max(1, (bodySize + chunkSize - headers - 1) / (chunkSize - headers));
-        return bodySize + chunks * headers;
+        int perChunk = chunkSize - headers - MAX_SYMMETRIC_FOOTER;
+        int chunks = Math.max(1, (bodySize + perChunk - 1) / perChunk);
+        return bodySize + chunks * (headers + MAX_SYMMETRIC_FOOTER);
     }
 
     /** Writes a MSG or CLO message as chunks with the symmetric header (TokenId). */

@@ -1,0 +1,426 @@
+package dev.opcua.stack.core.security.pki;
+
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.Key;
+import java.security.KeyStore;
+import java.security.KeyStoreException;
+import java.security.PrivateKey;
+import java.security.Signature;
+import java.security.UnrecoverableKeyException;
+import java.security.cert.CRL;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509CRL;
+import java.security.cert.X509Certificate;
+import java.security.interfaces.RSAPrivateCrtKey;
+import java.security.interfaces.RSAPrivateKey;
+import java.security.interfaces.RSAPublicKey;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.cert.X509CRLHolder;
+import org.bouncycastle.cert.X509CertificateHolder;
+import org.bouncycastle.cert.jcajce.JcaX509CRLConverter;
+import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
+import org.bouncycastle.openssl.PEMEncryptedKeyPair;
+import org.bouncycastle.openssl.PEMKeyPair;
+import org.bouncycastle.openssl.PEMParser;
+import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
+import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
+import org.bouncycastle.openssl.jcajce.JceOpenSSLPKCS8DecryptorProviderBuilder;
+import org.bouncycastle.openssl.jcajce.JcePEMDecryptorProviderBuilder;
+import org.bouncycastle.pkcs.PKCS8EncryptedPrivateKeyInfo;
+
+/**
+ * Reads and writes application certificates and trust material (Part 6, 6.2.2: DER certificates; PEM as
+ * OpenSSL writes it; PKCS#12 and JKS key stores).
+ *
+ * <p>Certificates: PEM ("CERTIFICATE" blocks) or DER, each possibly followed by the issuer certificates.
+ * Private keys: PEM PKCS#8 ("PRIVATE KEY"), PKCS#1 ("RSA PRIVATE KEY", also OpenSSL-encrypted), encrypted
+ * PKCS#8 ("ENCRYPTED PRIVATE KEY"), or DER PKCS#8. Every failure is an {@link IllegalArgumentException}
+ * that names the file and what is wrong with it.
+ */
+public final class CertificateLoader {
+
+    private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> WORLD_READABLE = PosixFilePermissions.fromString("rw-r--r--");
+
+    private CertificateLoader() {
+    }
+
+    /** {@link #loadPem(Path, Path, char[])} for an unencrypted key. */
+    public static ApplicationCertificate loadPem(Path certificateFile, Path privateKeyFile) {
+        return loadPem(certificateFile, privateKeyFile, null);
+    }
+
+    /**
+     * Loads a certificate (followed by its issuers, nearest first, if any) and its private key.
+     *
+     * @param password the password of an encrypted private key; null when it is not encrypted
+     * @throws IllegalArgumentException naming the file: unreadable, no certificate, encrypted key without
+     *         or with the wrong password, key that does not belong to the certificate
+     */
+    public static ApplicationCertificate loadPem(Path certificateFile, Path privateKeyFile, char[] password) {
+        List<X509Certificate> chain = readCertificates(certificateFile);
+        PrivateKey key = readPrivateKey(privateKeyFile, password);
+        return applicationCertificate(chain, key, certificateFile + " and " + privateKeyFile);
+    }
+
+    /**
+     * Loads the key entry of a PKCS#12 or JKS key store (the type is detected from the content).
+     *
+     * @param alias the key entry; may be null when the store holds exactly one key entry
+     * @param keyPassword the entry's password; null to use the store password
+     * @throws IllegalArgumentException naming the file: wrong store or key password, no key entry, alias not
+     *         found (listing the aliases), several key entries without an alias, key and certificate mismatch
+     */
+    public static ApplicationCertificate loadKeyStore(Path keyStoreFile, char[] storePassword, String alias,
+            char[] keyPassword) {
+        KeyStore store = openKeyStore(keyStoreFile, storePassword);
+        try {
+            List<String> aliases = Collections.list(store.aliases());
+            String entry = alias;
+            if (entry == null) {
+                List<String> keyEntries = new ArrayList<>();
+                for (String a : aliases) {
+                    if (store.isKeyEntry(a)) {
+                        keyEntries.add(a);
+                    }
+                }
+                if (keyEntries.isEmpty()) {
+                    throw new IllegalArgumentException("key store " + keyStoreFile + " holds no private key entry; "
+                            + "its entries: " + aliases);
+                }
+                if (keyEntries.size() > 1) {
+                    throw new IllegalArgumentException("key store " + keyStoreFile + " holds several private key "
+                            + "entries " + keyEntries + "; name the alias to use");
+                }
+                entry = keyEntries.get(0);
+            } else if (!store.containsAlias(entry)) {
+                throw new IllegalArgumentException("alias '" + entry + "' not found in key store " + keyStoreFile
+                        + "; its aliases: " + aliases);
+            } else if (!store.isKeyEntry(entry)) {
+                throw new IllegalArgumentException("alias '" + entry + "' in key store " + keyStoreFile
+                        + " is a certificate entry, not a private key entry");
+            }
+            Key key;
+            try {
+                key = store.getKey(entry, keyPassword != null ? keyPassword : storePassword);
+            } catch (UnrecoverableKeyException e) {
+                throw new IllegalArgumentException("wrong key password for alias '" + entry + "' in key store "
+                        + keyStoreFile, e);
+            }
+            if (!(key instanceof PrivateKey privateKey)) {
+                throw new IllegalArgumentException("alias '" + entry + "' in key store " + keyStoreFile
+                        + " holds a secret key, not a private key");
+            }
+            Certificate[] certificates = store.getCertificateChain(entry);
+            if (certificates == null || certificates.length == 0) {
+                throw new IllegalArgumentException("alias '" + entry + "' in key store " + keyStoreFile
+                        + " has no certificate");
+            }
+            List<X509Certificate> chain = new ArrayList<>();
+            for (Certificate c : certificates) {
+                if (!(c instanceof X509Certificate x509)) {
+                    throw new IllegalArgumentException("alias '" + entry + "' in key store " + keyStoreFile
+                            + " holds a " + c.getType() + " certificate, not X.509");
+                }
+                chain.add(x509);
+            }
+            return applicationCertificate(chain, privateKey, "key store " + keyStoreFile + " alias '" + entry + "'");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot read key store " + keyStoreFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads one or more certificates from a PEM or DER file (several DER certificates may follow each other).
+     *
+     * @throws IllegalArgumentException naming the file when it holds no certificate or cannot be parsed
+     */
+    public static List<X509Certificate> readCertificates(Path file) {
+        byte[] bytes = read(file);
+        List<X509Certificate> certificates = new ArrayList<>();
+        try {
+            if (isPem(bytes)) {
+                JcaX509CertificateConverter converter = new JcaX509CertificateConverter();
+                for (Object o : pemObjects(bytes, file)) {
+                    if (o instanceof X509CertificateHolder holder) {
+                        certificates.add(converter.getCertificate(holder));
+                    }
+                }
+            } else {
+                for (Certificate c : CertificateFactory.getInstance("X.509")
+                        .generateCertificates(new ByteArrayInputStream(bytes))) {
+                    certificates.add((X509Certificate) c);
+                }
+            }
+        } catch (GeneralSecurityException | ClassCastException e) {
+            throw new IllegalArgumentException("cannot parse the certificate in " + file + ": " + e.getMessage(), e);
+        }
+        if (certificates.isEmpty()) {
+            throw new IllegalArgumentException("no certificate in " + file);
+        }
+        return List.copyOf(certificates);
+    }
+
+    /**
+     * Reads one or more CRLs from a PEM ("X509 CRL") or DER file.
+     *
+     * @throws IllegalArgumentException naming the file when it holds no CRL or cannot be parsed
+     */
+    public static List<X509CRL> readCrls(Path file) {
+        byte[] bytes = read(file);
+        List<X509CRL> crls = new ArrayList<>();
+        try {
+            if (isPem(bytes)) {
+                JcaX509CRLConverter converter = new JcaX509CRLConverter();
+                for (Object o : pemObjects(bytes, file)) {
+                    if (o instanceof X509CRLHolder holder) {
+                        crls.add(converter.getCRL(holder));
+                    }
+                }
+            } else {
+                for (CRL c : CertificateFactory.getInstance("X.509").generateCRLs(new ByteArrayInputStream(bytes))) {
+                    crls.add((X509CRL) c);
+                }
+            }
+        } catch (GeneralSecurityException | ClassCastException e) {
+            throw new IllegalArgumentException("cannot parse the CRL in " + file + ": " + e.getMessage(), e);
+        }
+        if (crls.isEmpty()) {
+            throw new IllegalArgumentException("no CRL in " + file);
+        }
+        return List.copyOf(crls);
+    }
+
+    /**
+     * Reads a private key: PEM PKCS#8, encrypted PKCS#8, PKCS#1 (plain or OpenSSL-encrypted) or DER PKCS#8.
+     *
+     * @param password for an encrypted key; ignored (may be null) for a plain one
+     */
+    public static PrivateKey readPrivateKey(Path file, char[] password) {
+        byte[] bytes = read(file);
+        JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
+        if (!isPem(bytes)) {
+            return convert(file, "neither PEM nor DER PKCS#8",
+                    () -> converter.getPrivateKey(PrivateKeyInfo.getInstance(bytes)));
+        }
+        for (Object o : pemObjects(bytes, file)) {
+            if (o instanceof PrivateKeyInfo info) {
+                return convert(file, "unusable PKCS#8 key", () -> converter.getPrivateKey(info));
+            }
+            if (o instanceof PEMKeyPair pair) {
+                return convert(file, "unusable PKCS#1 key", () -> converter.getKeyPair(pair).getPrivate());
+            }
+            if (o instanceof PKCS8EncryptedPrivateKeyInfo encrypted) {
+                requirePassword(file, password);
+                PrivateKeyInfo info = decrypt(file, () -> encrypted.decryptPrivateKeyInfo(
+                        new JceOpenSSLPKCS8DecryptorProviderBuilder().setProvider(Bc.provider()).build(password)));
+                return convert(file, "unusable PKCS#8 key", () -> converter.getPrivateKey(info));
+            }
+            if (o instanceof PEMEncryptedKeyPair encrypted) {
+                requirePassword(file, password);
+                PEMKeyPair pair = decrypt(file, () -> encrypted.decryptKeyPair(
+                        new JcePEMDecryptorProviderBuilder().setProvider(Bc.provider()).build(password)));
+                return convert(file, "unusable PKCS#1 key", () -> converter.getKeyPair(pair).getPrivate());
+            }
+        }
+        throw new IllegalArgumentException("no private key in " + file + " (expected a PEM block PRIVATE KEY, "
+                + "RSA PRIVATE KEY or ENCRYPTED PRIVATE KEY)");
+    }
+
+    /** A parsing step that may fail with any exception. */
+    private interface Step<T> {
+        T run() throws Exception;
+    }
+
+    private static <T> T convert(Path file, String what, Step<T> step) {
+        try {
+            return step.run();
+        } catch (Exception e) {
+            throw new IllegalArgumentException("cannot read the private key in " + file + ": " + what + " ("
+                    + e.getMessage() + ")", e);
+        }
+    }
+
+    private static <T> T decrypt(Path file, Step<T> step) {
+        try {
+            return step.run();
+        } catch (Exception e) {
+            throw new IllegalArgumentException("wrong password for the encrypted private key in " + file
+                    + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Writes the certificate (followed by its issuers) as DER and the private key as unencrypted PEM PKCS#8.
+     * The key file is readable by its owner only where the file system supports POSIX permissions. Each
+     * file is written to a temporary file first and then moved into place, so a crash leaves no half file.
+     */
+    public static void save(ApplicationCertificate certificate, Path certificateFile, Path privateKeyFile) {
+        writePrivateKeyPem(certificate.privateKey(), privateKeyFile);
+        writeAtomically(certificateFile, certificate.chainDer().unsafeBytes(), false);
+    }
+
+    /** Writes certificates as PEM "CERTIFICATE" blocks (for administrators and other tools). */
+    public static void writeCertificatesPem(List<X509Certificate> certificates, Path file) {
+        StringWriter text = new StringWriter();
+        try (JcaPEMWriter w = new JcaPEMWriter(text)) {
+            for (X509Certificate c : certificates) {
+                w.writeObject(c);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot encode certificates for " + file, e);
+        }
+        writeAtomically(file, text.toString().getBytes(StandardCharsets.US_ASCII), false);
+    }
+
+    /** Writes a private key as unencrypted PEM PKCS#8 ("PRIVATE KEY"), readable by its owner only. */
+    public static void writePrivateKeyPem(PrivateKey key, Path file) {
+        StringWriter text = new StringWriter();
+        try (JcaPEMWriter w = new JcaPEMWriter(text)) {
+            w.writeObject(new JcaPKCS8Generator(key, null));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot encode the private key for " + file, e);
+        }
+        writeAtomically(file, text.toString().getBytes(StandardCharsets.US_ASCII), true);
+    }
+
+    /** Whether {@code key} is the private key of the certificate's public key. */
+    public static boolean keyMatches(X509Certificate certificate, PrivateKey key) {
+        if (certificate.getPublicKey() instanceof RSAPublicKey pub && key instanceof RSAPrivateKey priv) {
+            if (!pub.getModulus().equals(priv.getModulus())) {
+                return false;
+            }
+            return !(priv instanceof RSAPrivateCrtKey crt) || crt.getPublicExponent().equals(pub.getPublicExponent());
+        }
+        // other key types: prove it with a signature
+        try {
+            String algorithm = "EC".equals(key.getAlgorithm()) ? "SHA256withECDSA" : "SHA256with" + key.getAlgorithm();
+            byte[] probe = "key match probe".getBytes(StandardCharsets.US_ASCII);
+            Signature s = Signature.getInstance(algorithm);
+            s.initSign(key);
+            s.update(probe);
+            byte[] signature = s.sign();
+            s.initVerify(certificate.getPublicKey());
+            s.update(probe);
+            return s.verify(signature);
+        } catch (GeneralSecurityException e) {
+            return false;
+        }
+    }
+
+    static ApplicationCertificate applicationCertificate(List<X509Certificate> chain, PrivateKey key, String source) {
+        X509Certificate certificate = chain.get(0);
+        if (!keyMatches(certificate, key)) {
+            throw new IllegalArgumentException("the private key does not match the certificate "
+                    + X509Names.describe(certificate) + " (" + source + ")");
+        }
+        try {
+            return new ApplicationCertificate(certificate, chain.subList(1, chain.size()), key);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (" + source + ")", e);
+        }
+    }
+
+    static void writeAtomically(Path file, byte[] content, boolean ownerOnly) {
+        Path target = file.toAbsolutePath();
+        Path dir = target.getParent();
+        try {
+            Files.createDirectories(dir);
+            boolean posix = Files.getFileStore(dir).supportsFileAttributeView(PosixFileAttributeView.class);
+            FileAttribute<?>[] attributes = posix
+                    ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(OWNER_ONLY)}
+                    : new FileAttribute<?>[0];
+            Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp", attributes);
+            try {
+                Files.write(tmp, content);
+                if (posix && !ownerOnly) {
+                    Files.setPosixFilePermissions(tmp, WORLD_READABLE);
+                }
+                try {
+                    Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            } finally {
+                Files.deleteIfExists(tmp);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static KeyStore openKeyStore(Path file, char[] password) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("key store " + file + " does not exist or is not a file");
+        }
+        try {
+            return KeyStore.getInstance(file.toFile(), password);
+        } catch (IOException e) {
+            if (e.getCause() instanceof UnrecoverableKeyException
+                    || (e.getMessage() != null && e.getMessage().contains("password"))) {
+                throw new IllegalArgumentException("wrong password for key store " + file, e);
+            }
+            throw new IllegalArgumentException("cannot read key store " + file + ": " + e.getMessage(), e);
+        } catch (KeyStoreException e) {
+            throw new IllegalArgumentException(file + " is not a PKCS#12 or JKS key store: " + e.getMessage(), e);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot read key store " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(file + " does not exist", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e, e);
+        }
+    }
+
+    static boolean isPem(byte[] bytes) {
+        // text before the first block is allowed (openssl writes "Bag Attributes" there)
+        return new String(bytes, StandardCharsets.ISO_8859_1).contains("-----BEGIN ");
+    }
+
+    private static List<Object> pemObjects(byte[] bytes, Path file) {
+        List<Object> objects = new ArrayList<>();
+        try (PEMParser parser = new PEMParser(new InputStreamReader(new ByteArrayInputStream(bytes),
+                StandardCharsets.US_ASCII))) {
+            for (Object o = parser.readObject(); o != null; o = parser.readObject()) {
+                objects.add(o);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalArgumentException("malformed PEM in " + file + ": " + e.getMessage(), e);
+        }
+        return objects;
+    }
+
+    private static void requirePassword(Path file, char[] password) {
+        if (password == null || password.length == 0) {
+            throw new IllegalArgumentException("the private key in " + file + " is encrypted; a password is required");
+        }
+    }
+}

@@ -1,0 +1,245 @@
+package dev.opcua.stack.core.security.pki;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.PrivateKey;
+import java.security.cert.Certificate;
+import java.security.cert.X509CRL;
+import java.util.List;
+import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
+import org.bouncycastle.openssl.jcajce.JceOpenSSLPKCS8EncryptorBuilder;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Loading application certificates from PEM files and key stores, and writing them back. */
+class CertificateLoaderTest {
+
+    private static final char[] PASSWORD = "s3cret".toCharArray();
+
+    private static ApplicationCertificate ca;
+    private static ApplicationCertificate app;
+    private static ApplicationCertificate other;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void certificates() {
+        ca = CertificateBuilder.forApplication("Loader CA").ca(true).keyPair(TestKeys.rsa("root")).build();
+        app = CertificateBuilder.forApplication("Loader App").applicationUri("urn:loader").issuedBy(ca)
+                .keyPair(TestKeys.rsa("leaf-a")).build();
+        other = CertificateBuilder.forApplication("Other App").keyPair(TestKeys.rsa("root")).build();
+    }
+
+    @Test
+    void pemCertificateWithIssuersAndPkcs8KeyLoad() throws Exception {
+        Path cert = dir.resolve("app.crt");
+        CertificateLoader.writeCertificatesPem(List.of(app.certificate(), ca.certificate()), cert);
+        Path key = dir.resolve("app.key");
+        CertificateLoader.writePrivateKeyPem(app.privateKey(), key);
+
+        ApplicationCertificate loaded = CertificateLoader.loadPem(cert, key);
+
+        assertThat(text(key)).startsWith("-----BEGIN PRIVATE KEY-----");
+        assertThat(loaded.certificate()).isEqualTo(app.certificate());
+        assertThat(loaded.issuers()).containsExactly(ca.certificate());
+        assertThat(loaded.privateKey().getEncoded()).isEqualTo(app.privateKey().getEncoded());
+    }
+
+    @Test
+    void pkcs1KeyLoads() throws Exception {
+        Path key = dir.resolve("app.pem");
+        writePem(key, app.privateKey());
+        Path cert = dir.resolve("app.der");
+        Files.write(cert, app.certificate().getEncoded());
+
+        assertThat(text(key)).startsWith("-----BEGIN RSA PRIVATE KEY-----");
+        assertThat(CertificateLoader.loadPem(cert, key).certificate()).isEqualTo(app.certificate());
+    }
+
+    @Test
+    void encryptedPkcs8KeyLoadsWithItsPasswordOnly() throws Exception {
+        Path key = dir.resolve("enc.pem");
+        writePem(key, new JcaPKCS8Generator(app.privateKey(), new JceOpenSSLPKCS8EncryptorBuilder(
+                JcaPKCS8Generator.AES_256_CBC).setProvider(Bc.provider()).setPassword(PASSWORD).build()));
+
+        assertThat(text(key)).startsWith("-----BEGIN ENCRYPTED PRIVATE KEY-----");
+        PrivateKey loaded = CertificateLoader.readPrivateKey(key, PASSWORD);
+        assertThat(loaded.getEncoded()).isEqualTo(app.privateKey().getEncoded());
+        assertThatThrownBy(() -> CertificateLoader.readPrivateKey(key, "wrong".toCharArray()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("wrong password").hasMessageContaining(key.toString());
+        assertThatThrownBy(() -> CertificateLoader.readPrivateKey(key, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is encrypted; a password is required").hasMessageContaining(key.toString());
+    }
+
+    @Test
+    void savedCertificateAndKeyLoadBackWithTheChain() {
+        Path cert = dir.resolve("own/certs/app.der");
+        Path key = dir.resolve("own/private/app.pem");
+
+        CertificateLoader.save(app, cert, key);
+        ApplicationCertificate loaded = CertificateLoader.loadPem(cert, key);
+
+        assertThat(loaded.certificate()).isEqualTo(app.certificate());
+        assertThat(loaded.issuers()).containsExactly(ca.certificate());
+        assertThat(dir.resolve("own/certs").toFile().list()).containsExactly("app.der");
+    }
+
+    @Test
+    void keyOfAnotherCertificateIsRefusedNamingBothFiles() {
+        Path cert = dir.resolve("app.der");
+        Path key = dir.resolve("other.pem");
+        CertificateLoader.save(app, cert, dir.resolve("app.pem"));
+        CertificateLoader.writePrivateKeyPem(other.privateKey(), key);
+
+        assertThatThrownBy(() -> CertificateLoader.loadPem(cert, key))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("does not match the certificate 'CN=Loader App'")
+                .hasMessageContaining(cert.toString()).hasMessageContaining(key.toString());
+    }
+
+    @Test
+    void missingOrGarbageFilesAreNamed() throws Exception {
+        Path missing = dir.resolve("nope.der");
+        Path garbage = dir.resolve("garbage.der");
+        Files.write(garbage, new byte[] {1, 2, 3});
+        Path certificateNotKey = dir.resolve("swapped.pem");
+        CertificateLoader.writeCertificatesPem(List.of(app.certificate()), certificateNotKey);
+
+        assertThatThrownBy(() -> CertificateLoader.readCertificates(missing))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(missing + " does not exist");
+        assertThatThrownBy(() -> CertificateLoader.readCertificates(garbage))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(garbage.toString());
+        assertThatThrownBy(() -> CertificateLoader.readPrivateKey(garbage, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(garbage.toString());
+        assertThatThrownBy(() -> CertificateLoader.readPrivateKey(certificateNotKey, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no private key in " + certificateNotKey);
+    }
+
+    @Test
+    void crlsReadFromDerAndPem() throws Exception {
+        X509CRL crl = CrlBuilder.issuedBy(ca).revoke(app.certificate()).build();
+        Path der = dir.resolve("ca.crl");
+        Files.write(der, crl.getEncoded());
+        Path pem = dir.resolve("ca.pem");
+        writePem(pem, crl);
+
+        assertThat(CertificateLoader.readCrls(der)).containsExactly(crl);
+        assertThat(CertificateLoader.readCrls(pem)).containsExactly(crl);
+    }
+
+    @Test
+    void pkcs12KeyEntryLoadsWithoutAliasWhenItIsTheOnlyOne() throws Exception {
+        Path store = keyStore("PKCS12", "app.p12", "app", PASSWORD);
+
+        ApplicationCertificate loaded = CertificateLoader.loadKeyStore(store, PASSWORD, null, null);
+
+        assertThat(loaded.certificate()).isEqualTo(app.certificate());
+        assertThat(loaded.issuers()).containsExactly(ca.certificate());
+        assertThat(CertificateLoader.loadKeyStore(store, PASSWORD, "app", PASSWORD).certificate())
+                .isEqualTo(app.certificate());
+    }
+
+    @Test
+    void pkcs12WithTheWrongPasswordOrAnUnknownAliasIsRefusedWithTheAliasesListed() throws Exception {
+        Path store = keyStore("PKCS12", "app.p12", "app", PASSWORD);
+
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(store, "wrong".toCharArray(), null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("wrong password for key store " + store);
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(store, PASSWORD, "server", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("alias 'server' not found in key store " + store)
+                .hasMessageContaining("app").hasMessageContaining("ca");
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(store, PASSWORD, "ca", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("alias 'ca' in key store " + store + " is a certificate entry");
+    }
+
+    @Test
+    void keyPasswordDefaultsToTheStorePasswordAndAWrongOneIsNamed() throws Exception {
+        Path store = keyStore("PKCS12", "app.p12", "app", "keypass".toCharArray());
+
+        assertThat(CertificateLoader.loadKeyStore(store, PASSWORD, "app", "keypass".toCharArray()).certificate())
+                .isEqualTo(app.certificate());
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(store, PASSWORD, "app", null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("wrong key password for alias 'app' in key store " + store);
+    }
+
+    @Test
+    void storeWithoutOrWithSeveralKeyEntriesNeedsItsAlias() throws Exception {
+        KeyStore ks = KeyStore.getInstance("PKCS12");
+        ks.load(null, null);
+        ks.setCertificateEntry("ca", ca.certificate());
+        Path none = store(ks, "none.p12");
+        ks.setKeyEntry("app", app.privateKey(), PASSWORD, new Certificate[] {app.certificate(), ca.certificate()});
+        ks.setKeyEntry("other", other.privateKey(), PASSWORD, new Certificate[] {other.certificate()});
+        Path two = store(ks, "two.p12");
+
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(none, PASSWORD, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("key store " + none + " holds no private key entry");
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(two, PASSWORD, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("several private key entries").hasMessageContaining("name the alias");
+        assertThat(CertificateLoader.loadKeyStore(two, PASSWORD, "other", null).certificate())
+                .isEqualTo(other.certificate());
+    }
+
+    @Test
+    void jksStoreLoadsAndAWrongPasswordIsNamed() throws Exception {
+        Path store = keyStore("JKS", "app.jks", "app", PASSWORD);
+
+        assertThat(CertificateLoader.loadKeyStore(store, PASSWORD, null, null).certificate())
+                .isEqualTo(app.certificate());
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(store, "wrong".toCharArray(), null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("wrong password for key store " + store);
+        Path notAStore = dir.resolve("text.p12");
+        Files.writeString(notAStore, "hello");
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(notAStore, PASSWORD, null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(notAStore.toString());
+    }
+
+    private Path keyStore(String type, String name, String alias, char[] keyPassword) throws Exception {
+        KeyStore ks = KeyStore.getInstance(type);
+        ks.load(null, null);
+        ks.setKeyEntry(alias, app.privateKey(), keyPassword, new Certificate[] {app.certificate(), ca.certificate()});
+        ks.setCertificateEntry("ca", ca.certificate());
+        return store(ks, name);
+    }
+
+    private Path store(KeyStore ks, String name) throws Exception {
+        Path file = dir.resolve(name);
+        try (OutputStream out = Files.newOutputStream(file)) {
+            ks.store(out, PASSWORD);
+        }
+        return file;
+    }
+
+    private static void writePem(Path file, Object o) throws Exception {
+        StringWriter text = new StringWriter();
+        try (JcaPEMWriter w = new JcaPEMWriter(text)) {
+            w.writeObject(o);
+        }
+        Files.writeString(file, text.toString(), StandardCharsets.US_ASCII);
+    }
+
+    private static String text(Path file) throws Exception {
+        return Files.readString(file, StandardCharsets.US_ASCII);
+    }
+}
