@@ -38,10 +38,12 @@ public final class UaTcpClientChannel {
     private final TransportQuotas quotas;
     private final Channel channel;
     private final UascClientHandler handler;
+    private final ClientChannelSecurity security;
 
-    private UaTcpClientChannel(String endpointUrl, TransportQuotas quotas, Channel channel,
-            UascClientHandler handler) {
+    private UaTcpClientChannel(String endpointUrl, TransportQuotas quotas, ClientChannelSecurity security,
+            Channel channel, UascClientHandler handler) {
         this.endpointUrl = endpointUrl;
+        this.security = security;
         this.quotas = quotas;
         this.channel = channel;
         this.handler = handler;
@@ -113,7 +115,7 @@ public final class UaTcpClientChannel {
                         + url.socketHost() + ":" + url.portOrDefault() + ": " + cause, cause));
                 return;
             }
-            UaTcpClientChannel client = new UaTcpClientChannel(endpointUrl, quotas, f.channel(), handler);
+            UaTcpClientChannel client = new UaTcpClientChannel(endpointUrl, quotas, security, f.channel(), handler);
             // The handshake future completes on the executor already.
             handler.handshake().whenComplete((ok, failure) -> {
                 if (failure == null) {
@@ -169,6 +171,11 @@ public final class UaTcpClientChannel {
 
     public String endpointUrl() {
         return endpointUrl;
+    }
+
+    /** The security policy, mode and certificates the channel was opened with. */
+    public ClientChannelSecurity security() {
+        return security;
     }
 
     public TransportQuotas quotas() {
