@@ -38,7 +38,8 @@ public interface ChunkCrypto {
 
     /**
      * Appends padding and signature to the chunk that starts at {@code chunkStart} and ends at the
-     * writer index, and encrypts from {@code securedStart}; the caller then writes the final size.
+     * writer index, and encrypts from {@code securedStart}. The final chunk size is written into the
+     * message header before signing, since the signature covers it (Part 6, 6.7.2.5).
      */
     void secure(ByteBuf chunk, int chunkStart, int securedStart);
 

@@ -121,6 +121,11 @@ public final class AsymmetricChunkCrypto implements ChunkCrypto {
             throw new UaException(StatusCodes.BadSecurityChecksFailed, "the OPN chunk's padding size " + padding
                     + " is larger than the chunk");
         }
+        for (int i = bodyEnd; i < padEnd; i++) {
+            if ((plaintext[i] & 0xFF) != (padding & 0xFF)) {
+                throw new UaException(StatusCodes.BadSecurityChecksFailed, "the OPN chunk's padding is malformed");
+            }
+        }
         chunk.setBytes(securedStart, plaintext, 0, bodyEnd);
         return securedStart + bodyEnd;
     }
