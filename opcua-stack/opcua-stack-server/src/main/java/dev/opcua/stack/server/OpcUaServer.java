@@ -1,6 +1,15 @@
 package dev.opcua.stack.server;
 
 import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateValidator;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.ServerChannelSecurity;
+import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
+import dev.opcua.stack.core.security.pki.PkiDirectory;
+import dev.opcua.stack.core.security.pki.ValidationOptions;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.enumerated.ServerState;
@@ -18,6 +27,7 @@ import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.services.OperationLimits;
 import dev.opcua.stack.server.services.RequestGuard;
@@ -36,6 +46,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -92,11 +103,17 @@ public final class OpcUaServer implements AutoCloseable {
         if (transport != null) {
             throw new IllegalStateException("the server was already started");
         }
+        ServerChannelSecurity channelSecurity = config.channelSecurity();
         nodeManagers.startup();
         nodeManagers.linkReverseReferences();
-        sessions = SessionManager.builder()
+        SessionManager.Builder sessionBuilder = SessionManager.builder()
                 .settings(config.sessionSettings)
                 .identityValidator(config.identityValidator)
+                .applicationCertificate(channelSecurity.certificate());
+        if (config.userCertificateValidator != null) {
+            sessionBuilder.userCertificateValidator(config.userCertificateValidator);
+        }
+        sessions = sessionBuilder
                 .discoveryEndpoints(() -> discovery)
                 .maxRequestMessageSize(config.transportQuotas.maxMessageSize())
                 .build();
@@ -126,6 +143,7 @@ public final class OpcUaServer implements AutoCloseable {
                     .port(config.port)
                     .transportQuotas(config.transportQuotas)
                     .endpointPaths(List.of(config.path))
+                    .security(channelSecurity)
                     .requestListener(dispatcher)
                     .build()
                     .start();
@@ -139,11 +157,16 @@ public final class OpcUaServer implements AutoCloseable {
         for (String host : config.hostnames) {
             urls.add("opc.tcp://" + host + ":" + transport.port() + config.path);
         }
-        discovery = DiscoveryServices.builder()
+        DiscoveryServices.Builder discoveryBuilder = DiscoveryServices.builder()
                 .application(config.applicationUri, config.productUri, config.applicationName)
                 .endpointUrls(urls)
-                .userTokenPolicies(config.userTokenPolicies)
-                .build();
+                .security(channelSecurity.endpoints(), channelSecurity.certificate());
+        if (config.userTokenPolicies != null) {
+            discoveryBuilder.userTokenPolicies(config.userTokenPolicies);
+        } else {
+            discoveryBuilder.userTokenTypes(config.userTokenTypes);
+        }
+        discovery = discoveryBuilder.build();
         log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
         return this;
     }
@@ -241,7 +264,17 @@ public final class OpcUaServer implements AutoCloseable {
         private final List<NodeManager> nodeManagers = new ArrayList<>();
         private SessionSettings sessionSettings = SessionSettings.DEFAULT;
         private IdentityValidator identityValidator = IdentityValidator.anonymousOnly();
-        private List<UserTokenPolicy> userTokenPolicies = List.of(DiscoveryServices.ANONYMOUS);
+        /** Explicit token policies of every endpoint, or null for policies generated from the token types. */
+        private List<UserTokenPolicy> userTokenPolicies;
+        private Set<UserTokenType> userTokenTypes = Set.of(UserTokenType.Anonymous);
+        private List<EndpointSecurity> endpointSecurity = List.of(EndpointSecurity.NONE);
+        private ApplicationCertificate certificate;
+        private PkiDirectory pki;
+        private int certificateKeySize = CertificateBuilder.DEFAULT_KEY_SIZE;
+        private Duration certificateValidity = CertificateBuilder.DEFAULT_VALIDITY;
+        private ValidationOptions validationOptions = ValidationOptions.defaults();
+        private CertificateValidator clientCertificateValidator;
+        private CertificateValidator userCertificateValidator;
 
         private Builder() {
         }
@@ -367,6 +400,81 @@ public final class OpcUaServer implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The security policy and mode pairs offered as endpoints (Part 4, 7.14), SecurityPolicy None
+         * only by default. Every pair other than None needs an application certificate: {@link
+         * #certificate} or {@link #pki}. Deprecated policies are offered only when listed here.
+         */
+        public Builder security(List<EndpointSecurity> values) {
+            if (values == null || values.isEmpty()) {
+                throw new IllegalArgumentException("at least one security policy and mode is required");
+            }
+            endpointSecurity = List.copyOf(values);
+            return this;
+        }
+
+        /** The application instance certificate and key; otherwise the PKI directory provides one. */
+        public Builder certificate(ApplicationCertificate value) {
+            certificate = Objects.requireNonNull(value, "certificate");
+            return this;
+        }
+
+        /**
+         * The PKI directory (Part 12, F.1 layout: own/, trusted/, issuers/, rejected/): the application
+         * certificate is loaded from own/ or created there on first start, and client certificates are
+         * validated against its trust lists, reread when they change.
+         */
+        public Builder pki(PkiDirectory value) {
+            pki = Objects.requireNonNull(value, "pki");
+            return this;
+        }
+
+        /** Key size and validity of a certificate created on first start; default 2048 bits, 5 years. */
+        public Builder certificateParameters(int keySize, Duration validity) {
+            if (keySize < 2048 || keySize > 8192 || keySize % 1024 != 0) {
+                throw new IllegalArgumentException("keySize must be 2048, 3072, 4096 ... 8192 bits, was " + keySize);
+            }
+            if (validity == null || validity.isNegative() || validity.isZero()) {
+                throw new IllegalArgumentException("validity must be positive, was " + validity);
+            }
+            certificateKeySize = keySize;
+            certificateValidity = validity;
+            return this;
+        }
+
+        /** Minimum key size, SHA-1 rejection and auto-accept of the PKI validator of client certificates. */
+        public Builder certificateValidation(ValidationOptions value) {
+            validationOptions = Objects.requireNonNull(value, "validationOptions");
+            return this;
+        }
+
+        /** Replaces the PKI validator of client application certificates. */
+        public Builder clientCertificateValidator(CertificateValidator value) {
+            clientCertificateValidator = Objects.requireNonNull(value, "clientCertificateValidator");
+            return this;
+        }
+
+        /** Validates the certificates of X.509 user identity tokens; without one, X.509 users are refused. */
+        public Builder userCertificateValidator(CertificateValidator value) {
+            userCertificateValidator = Objects.requireNonNull(value, "userCertificateValidator");
+            return this;
+        }
+
+        /**
+         * Who may activate a session, and the kinds of user token the endpoints offer; each endpoint
+         * gets one token policy per kind, secured by its own policy (a None endpoint's user names and
+         * certificates by the strongest policy offered), see {@link DiscoveryServices#userTokenPolicy}.
+         */
+        public Builder identityTypes(IdentityValidator validator, Set<UserTokenType> types) {
+            if (types == null || types.isEmpty()) {
+                throw new IllegalArgumentException("the endpoints need at least one user token type");
+            }
+            identityValidator = Objects.requireNonNull(validator, "validator");
+            userTokenTypes = Set.copyOf(types);
+            userTokenPolicies = null;
+            return this;
+        }
+
         /** Adds a node manager of the application. */
         public Builder nodeManager(NodeManager manager) {
             nodeManagers.add(Objects.requireNonNull(manager, "manager"));
@@ -374,7 +482,37 @@ public final class OpcUaServer implements AutoCloseable {
         }
 
         public OpcUaServer build() {
+            boolean secured = endpointSecurity.stream().anyMatch(e -> e.policy() != SecurityPolicy.None);
+            if (secured && certificate == null && pki == null) {
+                throw new IllegalStateException("security policies " + endpointSecurity
+                        + " need an application certificate: configure certificate(...) or pki(...)");
+            }
+            if (secured && clientCertificateValidator == null && pki == null) {
+                throw new IllegalStateException("security policies " + endpointSecurity
+                        + " need a client certificate validator: configure pki(...) or clientCertificateValidator(...)");
+            }
             return new OpcUaServer(this);
+        }
+
+        /** The application certificate: given, or loaded from (created in) the PKI directory; null for None only. */
+        ApplicationCertificate applicationCertificate() {
+            if (certificate == null && pki != null) {
+                certificate = pki.loadOrCreateApplicationCertificate(applicationUri, applicationName, hostnames,
+                        certificateKeySize, certificateValidity);
+            }
+            return certificate;
+        }
+
+        /** What the secure channels accept, resolved at start. */
+        ServerChannelSecurity channelSecurity() {
+            boolean secured = endpointSecurity.stream().anyMatch(e -> e.policy() != SecurityPolicy.None);
+            if (!secured) {
+                return new ServerChannelSecurity(endpointSecurity, applicationCertificate(),
+                        CertificateValidator.acceptAll());
+            }
+            CertificateValidator validator = clientCertificateValidator != null ? clientCertificateValidator
+                    : new PkiCertificateValidator(pki, validationOptions);
+            return new ServerChannelSecurity(endpointSecurity, applicationCertificate(), validator);
         }
     }
 }

@@ -1,6 +1,8 @@
 package dev.opcua.stack.core.security;
 
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -24,6 +26,19 @@ public record EndpointSecurity(SecurityPolicy policy, MessageSecurityMode mode) 
         if (mode == MessageSecurityMode.Invalid) {
             throw new IllegalArgumentException("mode Invalid is not a security mode");
         }
+    }
+
+    /** None, then every other policy (deprecated ones included) in Sign and in SignAndEncrypt. */
+    public static List<EndpointSecurity> every() {
+        List<EndpointSecurity> all = new ArrayList<>();
+        all.add(NONE);
+        for (SecurityPolicy policy : SecurityPolicy.values()) {
+            if (policy != SecurityPolicy.None) {
+                all.add(new EndpointSecurity(policy, MessageSecurityMode.Sign));
+                all.add(new EndpointSecurity(policy, MessageSecurityMode.SignAndEncrypt));
+            }
+        }
+        return List.copyOf(all);
     }
 
     /** Whether chunks are signed (Sign and SignAndEncrypt). */

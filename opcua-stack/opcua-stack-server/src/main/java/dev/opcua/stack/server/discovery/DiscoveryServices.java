@@ -1,6 +1,8 @@
 package dev.opcua.stack.server.discovery;
 
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -18,8 +20,13 @@ import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import dev.opcua.stack.core.transport.EndpointUrl;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * The Discovery Service Set of a server (Part 4, 5.4): FindServers (5.4.2) and GetEndpoints (5.4.4),
@@ -38,6 +45,9 @@ import java.util.Objects;
  *   <li>LocaleIds are ignored: the application name has one locale.</li>
  *   <li>Every endpoint's {@code server} field is the server's ApplicationDescription, whose
  *       discoveryUrls default to the endpoint URLs.</li>
+ *   <li>Endpoints built from URLs: one per URL and {@link EndpointSecurity} pair (Part 4, 7.14), with
+ *       the server certificate except on None endpoints that need none, the pair's security level, and
+ *       user token policies per endpoint ({@link Builder#userTokenTypes}, Part 4, 7.42).</li>
  * </ul>
  */
 public final class DiscoveryServices {
@@ -51,6 +61,9 @@ public final class DiscoveryServices {
     /** Anonymous user identity, no user token security. */
     public static final UserTokenPolicy ANONYMOUS = new UserTokenPolicy("anonymous", UserTokenType.Anonymous, null,
             null, null);
+
+    /** The policy a server falls back to for user tokens on None endpoints when it offers no other. */
+    private static final SecurityPolicy DEFAULT_TOKEN_POLICY = SecurityPolicy.Basic256Sha256;
 
     private final ApplicationDescription application;
     private final List<EndpointDescription> endpoints;
@@ -76,6 +89,37 @@ public final class DiscoveryServices {
         return new EndpointDescription(endpointUrl, server, ByteString.NULL, MessageSecurityMode.None,
                 SecurityPolicy.None.uri(), userTokenPolicies.toArray(UserTokenPolicy[]::new), TRANSPORT_PROFILE_UATCP,
                 (short) 0);
+    }
+
+    /**
+     * The user token policy of a token type secured by a security policy (Part 4, 7.42), with a policyId
+     * that names both: {@code anonymous}, {@code username_basic256sha256}, {@code x509_basic256sha256},
+     * {@code username_none} (a plain-text password). The securityPolicyUri is always set for UserName and
+     * Certificate tokens, so that a client never has to guess (Part 4, 7.41.4 requires it on Sign
+     * endpoints).
+     *
+     * @throws IllegalArgumentException for IssuedToken (not supported), or a Certificate token with None
+     *         (a user certificate needs a signature to prove possession of its key)
+     */
+    public static UserTokenPolicy userTokenPolicy(UserTokenType type, SecurityPolicy policy) {
+        Objects.requireNonNull(policy, "policy");
+        return switch (type) {
+            case Anonymous -> ANONYMOUS;
+            case UserName -> new UserTokenPolicy("username_" + policyName(policy), UserTokenType.UserName, null, null,
+                    policy.uri());
+            case Certificate -> {
+                if (policy == SecurityPolicy.None) {
+                    throw new IllegalArgumentException("X.509 user tokens need a security policy other than None");
+                }
+                yield new UserTokenPolicy("x509_" + policyName(policy), UserTokenType.Certificate, null, null,
+                        policy.uri());
+            }
+            default -> throw new IllegalArgumentException("user token type " + type + " is not supported");
+        };
+    }
+
+    private static String policyName(SecurityPolicy policy) {
+        return policy.name().toLowerCase(Locale.ROOT);
     }
 
     /** Registers GetEndpoints and FindServers with a dispatcher under construction. */
@@ -174,15 +218,29 @@ public final class DiscoveryServices {
     }
 
     /**
-     * Configuration of {@link DiscoveryServices}: the application, then either whole endpoint
-     * descriptions or endpoint URLs that become SecurityPolicy None endpoints.
+     * Configuration of {@link DiscoveryServices}: the application, then whole endpoint descriptions or
+     * endpoint URLs. Each URL becomes one endpoint per {@link #security security pair} (default: None
+     * only, without certificate).
+     *
+     * <p>User token policies of URL-built endpoints come either from {@link #userTokenTypes} (the
+     * default, anonymous only: one policy per type and endpoint, see {@link #userTokenPolicy}) or, as
+     * given, from {@link #userTokenPolicies}; the later call wins. With token types, an endpoint of
+     * SecurityPolicy P offers UserName and Certificate tokens secured by P. A None endpoint offers them
+     * secured by the strongest policy offered (Basic256Sha256 when None is the only one) when a
+     * certificate is configured, and carries that certificate, so that a password is still encrypted
+     * (Part 4, 7.41.4) and a user certificate still signs; without a certificate it offers no
+     * Certificate tokens and offers plain-text passwords only when {@link #plainPasswords} allows it.
      */
     public static final class Builder {
 
         private ApplicationDescription application;
         private final List<EndpointDescription> endpoints = new ArrayList<>();
         private final List<String> endpointUrls = new ArrayList<>();
-        private List<UserTokenPolicy> userTokenPolicies = List.of(ANONYMOUS);
+        private List<EndpointSecurity> security = List.of(EndpointSecurity.NONE);
+        private ApplicationCertificate certificate;
+        private List<UserTokenPolicy> userTokenPolicies;
+        private Set<UserTokenType> userTokenTypes = EnumSet.of(UserTokenType.Anonymous);
+        private boolean plainPasswords;
         private boolean useRequestHostName = true;
 
         private Builder() {
@@ -206,13 +264,64 @@ public final class DiscoveryServices {
             return this;
         }
 
-        /** Adds one SecurityPolicy None endpoint per URL, see {@link #noneEndpoint}. */
+        /** Adds URLs, each of which becomes one endpoint per {@link #security security pair}. */
         public Builder endpointUrls(List<String> urls) {
             endpointUrls.addAll(urls);
             return this;
         }
 
-        /** User identity policies of the URL-built endpoints; default anonymous only. */
+        /**
+         * The security policy and mode pairs of the URL-built endpoints, in the order GetEndpoints lists
+         * them, and the server's certificate: required when a pair is not None, and used on None endpoints
+         * to secure user tokens (see the class comment); null for None only. Default: None, no certificate.
+         *
+         * @throws IllegalArgumentException for no pair, a repeated pair, or a missing certificate
+         */
+        public Builder security(List<EndpointSecurity> pairs, ApplicationCertificate serverCertificate) {
+            List<EndpointSecurity> copy = List.copyOf(pairs);
+            if (copy.isEmpty()) {
+                throw new IllegalArgumentException("at least one security policy and mode is required");
+            }
+            if (new LinkedHashSet<>(copy).size() != copy.size()) {
+                throw new IllegalArgumentException("a security policy and mode pair is repeated: " + copy);
+            }
+            if (serverCertificate == null && copy.stream().anyMatch(p -> p.policy() != SecurityPolicy.None)) {
+                throw new IllegalArgumentException("endpoints other than None need the server certificate: " + copy);
+            }
+            security = copy;
+            certificate = serverCertificate;
+            return this;
+        }
+
+        /**
+         * The user token types every URL-built endpoint accepts, each with a policy per endpoint (see the
+         * class comment); default anonymous only. Replaces {@link #userTokenPolicies}.
+         *
+         * @throws IllegalArgumentException for none, or IssuedToken (not supported)
+         */
+        public Builder userTokenTypes(Collection<UserTokenType> types) {
+            if (types.isEmpty()) {
+                throw new IllegalArgumentException("an endpoint needs at least one user token type");
+            }
+            if (types.contains(UserTokenType.IssuedToken)) {
+                throw new IllegalArgumentException("issued user tokens are not supported");
+            }
+            userTokenTypes = EnumSet.copyOf(types);
+            userTokenPolicies = null;
+            return this;
+        }
+
+        /**
+         * Whether None endpoints without a certificate accept plain-text passwords (policy
+         * {@code username_none}); default false. Part 4, 7.41.4: only for networks encrypted by other means,
+         * such as a VPN, since the password crosses the network readable.
+         */
+        public Builder plainPasswords(boolean value) {
+            plainPasswords = value;
+            return this;
+        }
+
+        /** User identity policies of every URL-built endpoint, as given. Replaces {@link #userTokenTypes}. */
         public Builder userTokenPolicies(List<UserTokenPolicy> values) {
             if (values.isEmpty()) {
                 throw new IllegalArgumentException("an endpoint needs at least one user token policy");
@@ -250,9 +359,56 @@ public final class DiscoveryServices {
                         e.securityPolicyUri(), e.userIdentityTokens(), e.transportProfileUri(), e.securityLevel()));
             }
             for (String url : endpointUrls) {
-                all.add(noneEndpoint(url, app, userTokenPolicies));
+                for (EndpointSecurity pair : security) {
+                    all.add(endpoint(url, app, pair));
+                }
             }
             return new DiscoveryServices(app, List.copyOf(all), useRequestHostName);
+        }
+
+        private EndpointDescription endpoint(String url, ApplicationDescription app, EndpointSecurity pair) {
+            List<UserTokenPolicy> policies = userTokenPolicies != null ? userTokenPolicies : generatedPolicies(pair);
+            // a None endpoint carries the certificate only when a token policy needs it to encrypt or sign
+            boolean needsCertificate = pair.policy() != SecurityPolicy.None || policies.stream().anyMatch(
+                    p -> p.securityPolicyUri() != null && !p.securityPolicyUri().isEmpty()
+                            && !SecurityPolicy.None.uri().equals(p.securityPolicyUri()));
+            ByteString serverCertificate = needsCertificate && certificate != null ? certificate.der() : ByteString.NULL;
+            return new EndpointDescription(url, app, serverCertificate, pair.mode(), pair.policy().uri(),
+                    policies.toArray(UserTokenPolicy[]::new), TRANSPORT_PROFILE_UATCP, pair.securityLevel());
+        }
+
+        private List<UserTokenPolicy> generatedPolicies(EndpointSecurity pair) {
+            SecurityPolicy tokenPolicy = pair.policy();
+            if (tokenPolicy == SecurityPolicy.None && certificate != null) {
+                tokenPolicy = strongestOffered();
+            }
+            List<UserTokenPolicy> policies = new ArrayList<>();
+            for (UserTokenType type : userTokenTypes) {
+                if (type == UserTokenType.UserName && tokenPolicy == SecurityPolicy.None && !plainPasswords) {
+                    continue;
+                }
+                if (type == UserTokenType.Certificate && tokenPolicy == SecurityPolicy.None) {
+                    continue;
+                }
+                policies.add(userTokenPolicy(type, tokenPolicy));
+            }
+            if (policies.isEmpty()) {
+                throw new IllegalStateException("endpoint " + pair + " would accept no user token of " + userTokenTypes
+                        + ": passwords and user certificates on None endpoints need a server certificate"
+                        + " (or plainPasswords for passwords)");
+            }
+            return policies;
+        }
+
+        private SecurityPolicy strongestOffered() {
+            SecurityPolicy strongest = null;
+            for (EndpointSecurity pair : security) {
+                if (pair.policy() != SecurityPolicy.None
+                        && (strongest == null || pair.policy().strength() > strongest.strength())) {
+                    strongest = pair.policy();
+                }
+            }
+            return strongest != null ? strongest : DEFAULT_TOKEN_POLICY;
         }
     }
 }

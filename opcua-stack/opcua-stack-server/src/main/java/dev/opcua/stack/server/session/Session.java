@@ -4,6 +4,7 @@ import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.structured.ApplicationDescription;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
+import java.security.cert.X509Certificate;
 import java.util.List;
 
 /**
@@ -28,6 +29,8 @@ public final class Session {
     private final long timeoutNanos;
     private final double revisedTimeoutMillis;
     private final long maxResponseMessageSize;
+    private final X509Certificate clientCertificate;
+    private final ByteString clientThumbprint;
 
     private volatile long lastActivityNanos;
     private volatile long secureChannelId;
@@ -38,7 +41,8 @@ public final class Session {
 
     Session(NodeId sessionId, NodeId authenticationToken, String sessionName, ApplicationDescription clientDescription,
             String endpointUrl, List<EndpointDescription> endpoints, double revisedTimeoutMillis,
-            long maxResponseMessageSize, long secureChannelId, ByteString serverNonce, long nowNanos) {
+            long maxResponseMessageSize, long secureChannelId, ByteString serverNonce, long nowNanos,
+            X509Certificate clientCertificate, ByteString clientThumbprint) {
         this.sessionId = sessionId;
         this.authenticationToken = authenticationToken;
         this.sessionName = sessionName;
@@ -51,6 +55,8 @@ public final class Session {
         this.secureChannelId = secureChannelId;
         this.serverNonce = serverNonce;
         this.lastActivityNanos = nowNanos;
+        this.clientCertificate = clientCertificate;
+        this.clientThumbprint = clientThumbprint;
     }
 
     /** The public id of the session (Part 4, 5.6.2 sessionId), a GUID NodeId in namespace 1. */
@@ -84,6 +90,19 @@ public final class Session {
     /** The client's MaxResponseMessageSize (0 = no limit), for the services that build large responses. */
     public long maxResponseMessageSize() {
         return maxResponseMessageSize;
+    }
+
+    /**
+     * The client's application instance certificate, as CreateSession carried it on a secure channel;
+     * null when the session was created with SecurityPolicy None.
+     */
+    public X509Certificate clientCertificate() {
+        return clientCertificate;
+    }
+
+    /** SHA-1 thumbprint of {@link #clientCertificate()}; null with SecurityPolicy None. */
+    ByteString clientThumbprint() {
+        return clientThumbprint;
     }
 
     /** The SecureChannelId the session is bound to now. */
@@ -120,6 +139,7 @@ public final class Session {
         return nowNanos - lastActivityNanos > timeoutNanos;
     }
 
+    /** The last server nonce sent to the client: CreateSession's, then each successful ActivateSession's. */
     synchronized ByteString serverNonce() {
         return serverNonce;
     }

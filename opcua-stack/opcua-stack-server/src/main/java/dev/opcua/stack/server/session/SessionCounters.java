@@ -4,8 +4,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counters of the session layer, for monitoring (the Spring layer binds them to Micrometer): sessions
- * created, closed by CloseSession, timed out, closed after too many failed authentications, refused at
- * CreateSession (BadTooManySessions), and failed authentications. The number of sessions open now is
+ * created, closed by CloseSession, timed out, refused at CreateSession (BadTooManySessions), failed
+ * authentications, and lock-outs after too many of them. The number of sessions open now is
  * {@link SessionManager#currentSessions()}.
  */
 public final class SessionCounters {
@@ -64,12 +64,18 @@ public final class SessionCounters {
         return rejected.sum();
     }
 
-    /** ActivateSession requests whose identity the validator refused. */
+    /**
+     * ActivateSession requests whose user token failed its proof (decryption, server nonce, user
+     * certificate trust or signature) or was refused by the identity validator.
+     */
     public long failedAuthentications() {
         return failedAuthentications.sum();
     }
 
-    /** Sessions closed because they reached maxFailedAuthenticationAttempts. */
+    /**
+     * Lock-outs for reaching maxFailedAuthenticationAttempts: client certificates locked out (secure
+     * channels) and sessions closed (SecurityPolicy None).
+     */
     public long sessionsLockedOut() {
         return lockedOut.sum();
     }

@@ -2,6 +2,10 @@ package dev.opcua.stack.server.session;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateValidator;
+import dev.opcua.stack.core.security.Certificates;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
@@ -28,9 +32,12 @@ import dev.opcua.stack.core.types.structured.SignedSoftwareCertificate;
 import dev.opcua.stack.core.types.structured.UserIdentityToken;
 import dev.opcua.stack.core.types.structured.UserNameIdentityToken;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
+import dev.opcua.stack.core.types.structured.X509IdentityToken;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.security.SecureRandom;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -41,6 +48,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,21 +61,29 @@ import org.slf4j.LoggerFactory;
  *   <li>CreateSession: a SessionId (GUID NodeId in namespace 1) and an AuthenticationToken (an opaque
  *       NodeId of 32 random bytes from {@link SecureRandom}, namespace 0: a secret, not a node), the
  *       revised timeout ({@link SessionSettings#reviseTimeout}), a 32-byte serverNonce, the endpoints of
- *       the request's EndpointUrl as GetEndpoints would return them. With SecurityPolicy None there is
- *       no server certificate, no signature (null algorithm and signature) and no software
- *       certificates. The session is bound to the channel it was created on. With maxSessions open:
- *       ServiceFault BadTooManySessions.</li>
+ *       the request's EndpointUrl as GetEndpoints would return them. On a secure channel the
+ *       clientNonce must have 32 bytes or more (BadNonceInvalid), the clientCertificate must be the
+ *       channel's (BadSecurityChecksFailed; BadCertificateInvalid when it does not parse) and carry the
+ *       clientDescription's applicationUri (BadCertificateUriInvalid); the response carries the server
+ *       certificate and the serverSignature over clientCertificate and clientNonce. With SecurityPolicy
+ *       None there is no signature (null algorithm and signature), the server certificate only when one
+ *       is configured (user tokens may be encrypted with it), and no software certificates. The session
+ *       is bound to the channel it was created on. With maxSessions open: BadTooManySessions.</li>
  *   <li>ActivateSession: the token must name an open session (else BadSessionIdInvalid). The first
  *       activation must come on the creating channel (else BadSecureChannelIdInvalid); a later one on
- *       another channel moves the session there only when it proves the same user (same
- *       {@link Identity}), else BadSecureChannelIdInvalid as well. A null identity token means
- *       anonymous (Part 4, 5.6.3). The token must be an AnonymousIdentityToken or a
- *       UserNameIdentityToken whose policyId names a policy of that type among the session's
- *       endpoints of SecurityPolicy None (else BadIdentityTokenInvalid); a password with an
- *       encryptionAlgorithm is refused with BadIdentityTokenInvalid until encrypted passwords are
- *       supported (with None the password is plain UTF-8). A refusal by the {@link IdentityValidator}
- *       is answered with its status and counted; the attempt that reaches
- *       {@code maxFailedAuthenticationAttempts} closes the session.</li>
+ *       another channel moves the session there only when that channel was opened with the same client
+ *       certificate and the activation proves the same user (same {@link Identity}), else
+ *       BadSecureChannelIdInvalid as well. On a secure channel the clientSignature must sign the server
+ *       certificate and the last server nonce with the key of the session's client certificate (else
+ *       BadApplicationSignatureInvalid). A null identity token means anonymous (Part 4, 5.6.3). The
+ *       token must be an Anonymous, UserName or X509 identity token whose policyId names a policy of
+ *       that type of the endpoint matching the channel's security (else BadIdentityTokenInvalid); how the
+ *       token is secured is checked by {@link UserTokenProof}, then the {@link IdentityValidator}
+ *       decides. The server nonce changes with each successful activation only.</li>
+ *   <li>Failed authentications (a refused proof or identity) are counted; with
+ *       {@code maxFailedAuthenticationAttempts} reached, a client certificate is locked out for
+ *       {@code failedAuthenticationLockout} (its ActivateSession requests get BadUserAccessDenied), and
+ *       a session of a None channel is closed. See {@link SessionSettings}.</li>
  *   <li>CloseSession: on the session's channel, activated or not. Its deleteSubscriptions flag is
  *       ignored until subscriptions exist.</li>
  *   <li>Cancel: answers cancelCount 0; queued requests are not dropped yet (the request queue could
@@ -90,10 +106,17 @@ public final class SessionManager implements AutoCloseable {
 
     private static final SignatureData NO_SIGNATURE = new SignatureData(null, ByteString.NULL);
 
+    private static final CertificateValidator NO_USER_CERTIFICATES = chain -> {
+        throw new UaException(StatusCodes.BadCertificateUntrusted, "no user certificate validator is configured");
+    };
+
     private final SessionSettings settings;
-    private final IdentityValidator validator;
     private final Function<String, List<EndpointDescription>> endpoints;
     private final long maxRequestMessageSize;
+    private final ApplicationProof applicationProof;
+    private final UserTokenProof userTokenProof;
+    private final ClientLockout lockout;
+    private final LongSupplier nanoClock;
     private final SecureRandom random = new SecureRandom();
     private final Map<NodeId, Session> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger open = new AtomicInteger();
@@ -103,9 +126,14 @@ public final class SessionManager implements AutoCloseable {
 
     private SessionManager(Builder builder) {
         this.settings = builder.settings;
-        this.validator = Objects.requireNonNull(builder.validator, "identityValidator");
         this.endpoints = Objects.requireNonNull(builder.endpoints, "endpoints");
         this.maxRequestMessageSize = builder.maxRequestMessageSize;
+        this.applicationProof = new ApplicationProof(builder.applicationCertificate);
+        this.userTokenProof = new UserTokenProof(applicationProof, builder.userCertificateValidator,
+                Objects.requireNonNull(builder.validator, "identityValidator"));
+        this.lockout = new ClientLockout(settings.maxFailedAuthenticationAttempts(),
+                settings.failedAuthenticationLockout());
+        this.nanoClock = builder.nanoClock;
         this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "opcua-session-timer");
             thread.setDaemon(true);
@@ -134,6 +162,9 @@ public final class SessionManager implements AutoCloseable {
         if (closed) {
             throw new UaException(StatusCodes.BadServerHalted, "the session manager is closed");
         }
+        SecurityPolicy policy = channel.security().policy();
+        X509Certificate clientCertificate = policy == SecurityPolicy.None ? null
+                : applicationProof.checkCreateSession(channel, request);
         if (open.incrementAndGet() > settings.maxSessions()) {
             open.decrementAndGet();
             counters.rejected();
@@ -141,14 +172,19 @@ public final class SessionManager implements AutoCloseable {
                     "the server has " + settings.maxSessions() + " sessions already");
         }
         Session session;
+        SignatureData signature = NO_SIGNATURE;
         try {
+            if (clientCertificate != null) {
+                signature = applicationProof.serverSignature(policy, request.clientCertificate(), request.clientNonce());
+            }
             double timeout = settings.reviseTimeout(request.requestedSessionTimeout());
             List<EndpointDescription> sessionEndpoints = List.copyOf(endpoints.apply(request.endpointUrl()));
             NodeId token = NodeId.opaque(0, ByteString.wrap(randomBytes()));
             session = new Session(NodeId.guid(1, UUID.randomUUID()), token, request.sessionName(),
                     request.clientDescription(), request.endpointUrl(), sessionEndpoints, timeout,
                     request.maxResponseMessageSize(), channel.secureChannelId(), ByteString.wrap(randomBytes()),
-                    System.nanoTime());
+                    nanoClock.getAsLong(), clientCertificate,
+                    clientCertificate == null ? null : ByteString.wrap(Certificates.thumbprint(clientCertificate)));
             sessions.put(token, session);
         } catch (RuntimeException e) {
             open.decrementAndGet();
@@ -156,10 +192,12 @@ public final class SessionManager implements AutoCloseable {
         }
         counters.created();
         log.debug("{}: created {}", channel, session);
+        ApplicationCertificate server = applicationProof.serverCertificate();
         return new CreateSessionResponse(ResponseHeaders.good(header.requestHandle()), session.sessionId(),
-                session.authenticationToken(), session.revisedTimeout(), session.serverNonce(), ByteString.NULL,
+                session.authenticationToken(), session.revisedTimeout(), session.serverNonce(),
+                server == null ? ByteString.NULL : server.der(),
                 session.endpoints().toArray(EndpointDescription[]::new), new SignedSoftwareCertificate[0],
-                NO_SIGNATURE, maxRequestMessageSize);
+                signature, maxRequestMessageSize);
     }
 
     /** ActivateSession (Part 4, 5.6.3). */
@@ -172,12 +210,26 @@ public final class SessionManager implements AutoCloseable {
             throw new UaException(StatusCodes.BadSecureChannelIdInvalid,
                     "the first activation must come on the channel that created the session");
         }
-        session.touch(System.nanoTime());
+        if (otherChannel && !sameClientCertificate(session, channel)) {
+            throw new UaException(StatusCodes.BadSecureChannelIdInvalid, "a session moves only to a channel opened"
+                    + " with the client certificate it was created with");
+        }
+        session.touch(nanoClock.getAsLong());
+        EndpointSecurity security = channel.security();
+        ByteString serverNonce = session.serverNonce();
+        if (security.policy() != SecurityPolicy.None) {
+            applicationProof.verifyClientSignature(security.policy(), session.clientCertificate(),
+                    request.clientSignature(), serverNonce);
+        }
         UserIdentityToken token = identityToken(request.userIdentityToken());
-        UserTokenPolicy policy = policyOf(session, token);
+        UserTokenPolicy policy = policyOf(session, security, token);
+        SecurityPolicy tokenPolicy = UserTokenProof.tokenPolicy(policy, security.policy());
+        userTokenProof.checkFormat(token, policy, tokenPolicy, security);
+        checkLockout(session);
         Identity identity;
         try {
-            identity = Objects.requireNonNull(validator.validate(token, policy), "identity");
+            identity = userTokenProof.authenticate(token, policy, tokenPolicy, request.userTokenSignature(),
+                    serverNonce);
         } catch (UaException e) {
             refused(session, e);
             throw e;
@@ -189,6 +241,9 @@ public final class SessionManager implements AutoCloseable {
         ByteString nonce = ByteString.wrap(randomBytes());
         if (!session.activate(identity, channelId, nonce)) {
             throw new UaException(StatusCodes.BadSessionIdInvalid, "the session was closed");
+        }
+        if (session.clientThumbprint() != null) {
+            lockout.succeeded(session.clientThumbprint());
         }
         log.debug("{}: activated {} for {}", channel, session, identity);
         return new ActivateSessionResponse(ResponseHeaders.good(header.requestHandle()), nonce, new StatusCode[0],
@@ -230,7 +285,7 @@ public final class SessionManager implements AutoCloseable {
         if (session.secureChannelId() != channel.secureChannelId()) {
             throw new UaException(StatusCodes.BadSecureChannelIdInvalid, "the session is bound to another channel");
         }
-        session.touch(System.nanoTime());
+        session.touch(nanoClock.getAsLong());
         return session;
     }
 
@@ -289,8 +344,42 @@ public final class SessionManager implements AutoCloseable {
         return true;
     }
 
+    /** Refuses an activation while the session's client certificate is locked out. */
+    private void checkLockout(Session session) {
+        ByteString thumbprint = session.clientThumbprint();
+        if (thumbprint == null || !settings.locksOut()) {
+            return;
+        }
+        long remaining = lockout.remainingNanos(thumbprint, nanoClock.getAsLong());
+        if (remaining > 0) {
+            throw new UaException(StatusCodes.BadUserAccessDenied, "client " + CertificateInfo.describe(
+                    session.clientCertificate()) + " is locked out for another "
+                    + TimeUnit.NANOSECONDS.toSeconds(remaining + 999_999_999L) + " s after "
+                    + settings.maxFailedAuthenticationAttempts() + " failed authentications");
+        }
+    }
+
+    /**
+     * Counts a failed authentication: per client certificate on a secure channel, per session on None
+     * (see {@link SessionSettings#maxFailedAuthenticationAttempts()}).
+     */
     private void refused(Session session, UaException e) {
         counters.failedAuthentication();
+        if (!settings.locksOut()) {
+            log.debug("{}: identity refused: {}", session, e.getMessage());
+            return;
+        }
+        ByteString thumbprint = session.clientThumbprint();
+        if (thumbprint != null) {
+            log.debug("{}: identity refused: {}", session, e.getMessage());
+            if (lockout.failed(thumbprint, nanoClock.getAsLong())) {
+                counters.lockedOut();
+                log.warn("client {} locked out for {} after {} failed authentications",
+                        CertificateInfo.describe(session.clientCertificate()), settings.failedAuthenticationLockout(),
+                        settings.maxFailedAuthenticationAttempts());
+            }
+            return;
+        }
         int failures = session.failedAuthentication();
         log.debug("{}: identity refused ({} of {}): {}", session, failures,
                 settings.maxFailedAuthenticationAttempts(), e.getMessage());
@@ -300,10 +389,20 @@ public final class SessionManager implements AutoCloseable {
         }
     }
 
+    /** Whether the channel was opened with the certificate the session was created with (none for None). */
+    private static boolean sameClientCertificate(Session session, ServerSecureChannel channel) {
+        List<X509Certificate> chain = channel.clientCertificateChain();
+        X509Certificate original = session.clientCertificate();
+        if (original == null || chain.isEmpty()) {
+            return original == null && chain.isEmpty();
+        }
+        return Arrays.equals(Certificates.encode(original), Certificates.encode(chain.get(0)));
+    }
+
     /** On the timer thread. */
     private void expireSessions() {
         try {
-            long now = System.nanoTime();
+            long now = nanoClock.getAsLong();
             for (Session session : sessions.values()) {
                 if (session.expired(now) && remove(session)) {
                     counters.timedOut();
@@ -326,23 +425,24 @@ public final class SessionManager implements AutoCloseable {
         if (value instanceof UserNameIdentityToken userName) {
             return userName;
         }
+        if (value instanceof X509IdentityToken x509) {
+            return x509;
+        }
         throw new UaException(StatusCodes.BadIdentityTokenInvalid, "unsupported user identity token "
                 + (value == null ? body.encodingId() : value.getClass().getSimpleName()));
     }
 
-    /** The endpoint policy the token names; a null anonymous policyId takes the first anonymous policy. */
-    private static UserTokenPolicy policyOf(Session session, UserIdentityToken token) {
-        UserTokenType type = token instanceof AnonymousIdentityToken ? UserTokenType.Anonymous : UserTokenType.UserName;
-        if (token instanceof UserNameIdentityToken userName) {
-            String algorithm = userName.encryptionAlgorithm();
-            if (algorithm != null && !algorithm.isEmpty()) {
-                throw new UaException(StatusCodes.BadIdentityTokenInvalid,
-                        "encrypted passwords are not supported yet: " + algorithm);
-            }
-        }
+    /**
+     * The policy the token names among those of the session's endpoints with the channel's security
+     * policy and mode; a null anonymous policyId takes the first anonymous policy.
+     */
+    private static UserTokenPolicy policyOf(Session session, EndpointSecurity security, UserIdentityToken token) {
+        UserTokenType type = token instanceof AnonymousIdentityToken ? UserTokenType.Anonymous
+                : token instanceof X509IdentityToken ? UserTokenType.Certificate : UserTokenType.UserName;
         String policyId = token.policyId();
         for (EndpointDescription endpoint : session.endpoints()) {
-            if (!SecurityPolicy.None.uri().equals(endpoint.securityPolicyUri()) || endpoint.userIdentityTokens() == null) {
+            if (!security.policy().uri().equals(endpoint.securityPolicyUri()) || endpoint.securityMode() != security.mode()
+                    || endpoint.userIdentityTokens() == null) {
                 continue;
             }
             for (UserTokenPolicy policy : endpoint.userIdentityTokens()) {
@@ -353,7 +453,7 @@ public final class SessionManager implements AutoCloseable {
             }
         }
         throw new UaException(StatusCodes.BadIdentityTokenInvalid,
-                "no " + type + " user token policy '" + policyId + "' at this endpoint");
+                "no " + type + " user token policy '" + policyId + "' at the " + security + " endpoint");
     }
 
     private byte[] randomBytes() {
@@ -369,6 +469,9 @@ public final class SessionManager implements AutoCloseable {
         private IdentityValidator validator;
         private Function<String, List<EndpointDescription>> endpoints;
         private long maxRequestMessageSize;
+        private ApplicationCertificate applicationCertificate;
+        private CertificateValidator userCertificateValidator = NO_USER_CERTIFICATES;
+        private LongSupplier nanoClock = System::nanoTime;
 
         private Builder() {
         }
@@ -410,6 +513,32 @@ public final class SessionManager implements AutoCloseable {
                 throw new IllegalArgumentException("maxRequestMessageSize must be a UInt32, was " + value);
             }
             maxRequestMessageSize = value;
+            return this;
+        }
+
+        /**
+         * The server's application instance certificate and key: signs CreateSession on secure channels,
+         * verifies ActivateSession's signatures, decrypts passwords. Null (the default) only when the server
+         * offers SecurityPolicy None alone and no encrypted user tokens.
+         */
+        public Builder applicationCertificate(ApplicationCertificate value) {
+            applicationCertificate = value;
+            return this;
+        }
+
+        /**
+         * Validates the certificates of X.509 user tokens (Part 4, 6.1.3; a trust list of users, kept apart
+         * from that of client applications). Its refusal is answered BadIdentityTokenRejected. Default:
+         * refuses every user certificate.
+         */
+        public Builder userCertificateValidator(CertificateValidator value) {
+            userCertificateValidator = Objects.requireNonNull(value, "userCertificateValidator");
+            return this;
+        }
+
+        /** For tests: the clock of timeouts and lock-outs, in nanoseconds. */
+        Builder nanoClock(LongSupplier value) {
+            nanoClock = Objects.requireNonNull(value, "nanoClock");
             return this;
         }
 

@@ -11,22 +11,30 @@ import java.util.Objects;
  * @param minSessionTimeout the shortest revised session timeout; shorter requests are raised to it
  * @param maxSessionTimeout the longest revised session timeout; longer requests, and 0 ("no preference"),
  *        get it
- * @param maxFailedAuthenticationAttempts failed ActivateSession attempts allowed per session: the
- *        attempt that reaches this count closes the session, so that a token cannot be used to guess
- *        passwords without bound (the client must create a new session, which costs a round trip and
- *        counts towards {@code maxSessions})
+ * @param maxFailedAuthenticationAttempts failed user authentications allowed before a lock-out; 0
+ *        disables the lock-out. Counted per client application certificate on secure channels: the
+ *        failure that reaches this count refuses that client's ActivateSession requests for
+ *        {@code failedAuthenticationLockout}. On SecurityPolicy None channels, where a client has no
+ *        certificate, counted per session: the failure that reaches the count closes the session (the
+ *        client must create a new one, which costs a round trip and counts towards {@code maxSessions})
+ * @param failedAuthenticationLockout how long a client certificate stays locked out; also how long a
+ *        count of failures is remembered without another failure
  */
 public record SessionSettings(int maxSessions, Duration minSessionTimeout, Duration maxSessionTimeout,
-        int maxFailedAuthenticationAttempts) {
+        int maxFailedAuthenticationAttempts, Duration failedAuthenticationLockout) {
 
-    /** 100 sessions, timeouts from 10 s to 1 h, 5 failed authentications per session. */
+    /** Lock-out of {@link #DEFAULT}. */
+    public static final Duration DEFAULT_LOCKOUT = Duration.ofMinutes(1);
+
+    /** 100 sessions, timeouts from 10 s to 1 h, 5 failed authentications, then 1 minute locked out. */
     public static final SessionSettings DEFAULT = new SessionSettings(100, Duration.ofSeconds(10),
-            Duration.ofHours(1), 5);
+            Duration.ofHours(1), 5, DEFAULT_LOCKOUT);
 
-    /** @throws IllegalArgumentException when a limit is not positive or min exceeds max */
+    /** @throws IllegalArgumentException when a limit is out of range or min exceeds max */
     public SessionSettings {
         Objects.requireNonNull(minSessionTimeout, "minSessionTimeout");
         Objects.requireNonNull(maxSessionTimeout, "maxSessionTimeout");
+        Objects.requireNonNull(failedAuthenticationLockout, "failedAuthenticationLockout");
         if (maxSessions < 1) {
             throw new IllegalArgumentException("maxSessions must be at least 1, was " + maxSessions);
         }
@@ -37,10 +45,25 @@ public record SessionSettings(int maxSessions, Duration minSessionTimeout, Durat
             throw new IllegalArgumentException("maxSessionTimeout " + maxSessionTimeout
                     + " is below minSessionTimeout " + minSessionTimeout);
         }
-        if (maxFailedAuthenticationAttempts < 1) {
-            throw new IllegalArgumentException(
-                    "maxFailedAuthenticationAttempts must be at least 1, was " + maxFailedAuthenticationAttempts);
+        if (maxFailedAuthenticationAttempts < 0) {
+            throw new IllegalArgumentException("maxFailedAuthenticationAttempts must be 0 (no lock-out) or more, was "
+                    + maxFailedAuthenticationAttempts);
         }
+        if (failedAuthenticationLockout.isNegative() || failedAuthenticationLockout.isZero()) {
+            throw new IllegalArgumentException(
+                    "failedAuthenticationLockout must be positive, was " + failedAuthenticationLockout);
+        }
+    }
+
+    /** Settings with the default lock-out of one minute. */
+    public SessionSettings(int maxSessions, Duration minSessionTimeout, Duration maxSessionTimeout,
+            int maxFailedAuthenticationAttempts) {
+        this(maxSessions, minSessionTimeout, maxSessionTimeout, maxFailedAuthenticationAttempts, DEFAULT_LOCKOUT);
+    }
+
+    /** Whether failed authentications lead to a lock-out. */
+    public boolean locksOut() {
+        return maxFailedAuthenticationAttempts > 0;
     }
 
     /**

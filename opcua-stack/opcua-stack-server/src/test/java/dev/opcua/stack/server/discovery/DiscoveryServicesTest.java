@@ -3,7 +3,10 @@ package dev.opcua.stack.server.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.enumerated.ApplicationType;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
@@ -14,8 +17,12 @@ import dev.opcua.stack.core.types.structured.FindServersResponse;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
+import dev.opcua.stack.server.testing.TestCertificates;
 import dev.opcua.stack.server.testing.TestChunks;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** GetEndpoints (Part 4, 5.4.4) and FindServers (Part 4, 5.4.2) answered from the configuration. */
@@ -114,6 +121,155 @@ class DiscoveryServicesTest {
                 .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> DiscoveryServices.builder().application("urn:a", null, "A").build())
                 .isInstanceOf(IllegalStateException.class);
+    }
+
+    // --- secured endpoints
+
+    private static final ApplicationCertificate SERVER = TestCertificates.get("discovery-line1");
+    private static final EndpointSecurity BASIC_SIGN =
+            new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.Sign);
+    private static final EndpointSecurity BASIC_ENCRYPT =
+            new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt);
+    private static final EndpointSecurity PSS_ENCRYPT =
+            new EndpointSecurity(SecurityPolicy.Aes256_Sha256_RsaPss, MessageSecurityMode.SignAndEncrypt);
+    private static final List<UserTokenType> ALL_TOKENS =
+            List.of(UserTokenType.Anonymous, UserTokenType.UserName, UserTokenType.Certificate);
+
+    private static DiscoveryServices.Builder secured(List<EndpointSecurity> pairs, ApplicationCertificate certificate) {
+        return DiscoveryServices.builder()
+                .application("urn:acme:line1", "urn:acme:opcua", "Line 1")
+                .endpointUrls(List.of(URL, "opc.tcp://backup.local:4840/line1"))
+                .security(pairs, certificate);
+    }
+
+    private static List<String> policyIds(EndpointDescription endpoint) {
+        return Arrays.stream(endpoint.userIdentityTokens()).map(UserTokenPolicy::policyId).toList();
+    }
+
+    @Test
+    void eachUrlGetsOneEndpointPerSecurityPairWithItsLevelAndTheServerCertificate() {
+        List<EndpointSecurity> pairs = List.of(EndpointSecurity.NONE, BASIC_SIGN, BASIC_ENCRYPT, PSS_ENCRYPT);
+        List<EndpointDescription> endpoints = secured(pairs, SERVER).build().endpoints();
+
+        assertThat(endpoints).hasSize(8);
+        for (int i = 0; i < endpoints.size(); i++) {
+            EndpointDescription endpoint = endpoints.get(i);
+            EndpointSecurity pair = pairs.get(i % pairs.size());
+            assertThat(endpoint.endpointUrl()).isEqualTo(i < 4 ? URL : "opc.tcp://backup.local:4840/line1");
+            assertThat(endpoint.securityPolicyUri()).isEqualTo(pair.policy().uri());
+            assertThat(endpoint.securityMode()).isEqualTo(pair.mode());
+            assertThat(endpoint.securityLevel()).isEqualTo(pair.securityLevel());
+            assertThat(endpoint.transportProfileUri()).isEqualTo(DiscoveryServices.TRANSPORT_PROFILE_UATCP);
+            assertThat(endpoint.serverCertificate()).isEqualTo(
+                    pair.policy() == SecurityPolicy.None ? ByteString.NULL : SERVER.der());
+        }
+        assertThat(endpoints.get(3).securityLevel()).isGreaterThan(endpoints.get(2).securityLevel());
+        assertThat(endpoints.get(2).securityLevel()).isGreaterThan(endpoints.get(1).securityLevel());
+    }
+
+    @Test
+    void userTokenPoliciesNameTheirTypeAndSecurityPolicy() {
+        List<EndpointDescription> endpoints = secured(List.of(BASIC_SIGN, PSS_ENCRYPT), SERVER)
+                .userTokenTypes(ALL_TOKENS).build().endpoints();
+
+        assertThat(policyIds(endpoints.get(0)))
+                .containsExactly("anonymous", "username_basic256sha256", "x509_basic256sha256");
+        assertThat(policyIds(endpoints.get(1)))
+                .containsExactly("anonymous", "username_aes256_sha256_rsapss", "x509_aes256_sha256_rsapss");
+        assertThat(endpoints.get(0).userIdentityTokens()[1].securityPolicyUri())
+                .as("Part 4, 7.41.4: a Sign endpoint names the password's policy")
+                .isEqualTo(SecurityPolicy.Basic256Sha256.uri());
+        assertThat(endpoints.get(0).userIdentityTokens()[2].tokenType()).isEqualTo(UserTokenType.Certificate);
+        assertThat(endpoints.get(0).userIdentityTokens()[0].securityPolicyUri()).isNull();
+    }
+
+    @Test
+    void aPolicyIdAlwaysMeansTheSamePolicy() {
+        List<EndpointDescription> endpoints = secured(List.of(EndpointSecurity.NONE, BASIC_SIGN, BASIC_ENCRYPT,
+                PSS_ENCRYPT), SERVER).userTokenTypes(ALL_TOKENS).build().endpoints();
+        Map<String, UserTokenPolicy> byId = new HashMap<>();
+
+        for (EndpointDescription endpoint : endpoints) {
+            for (UserTokenPolicy policy : endpoint.userIdentityTokens()) {
+                UserTokenPolicy earlier = byId.putIfAbsent(policy.policyId(), policy);
+                assertThat(earlier == null ? policy : earlier).isEqualTo(policy);
+            }
+        }
+        assertThat(byId.keySet()).containsExactlyInAnyOrder("anonymous", "username_basic256sha256",
+                "x509_basic256sha256", "username_aes256_sha256_rsapss", "x509_aes256_sha256_rsapss");
+    }
+
+    @Test
+    void aNoneEndpointSecuresUserTokensWithTheStrongestOfferedPolicyAndCarriesTheCertificate() {
+        EndpointDescription none = secured(List.of(EndpointSecurity.NONE, BASIC_ENCRYPT, PSS_ENCRYPT), SERVER)
+                .userTokenTypes(ALL_TOKENS).build().endpoints().get(0);
+
+        assertThat(none.securityPolicyUri()).isEqualTo(SecurityPolicy.None.uri());
+        assertThat(none.securityLevel()).isZero();
+        assertThat(none.serverCertificate()).isEqualTo(SERVER.der());
+        assertThat(policyIds(none))
+                .containsExactly("anonymous", "username_aes256_sha256_rsapss", "x509_aes256_sha256_rsapss");
+    }
+
+    @Test
+    void aNoneOnlyServerWithACertificateEncryptsPasswordsWithBasic256Sha256() {
+        EndpointDescription none = secured(List.of(EndpointSecurity.NONE), SERVER)
+                .userTokenTypes(List.of(UserTokenType.UserName)).build().endpoints().get(0);
+
+        assertThat(policyIds(none)).containsExactly("username_basic256sha256");
+        assertThat(none.serverCertificate()).isEqualTo(SERVER.der());
+    }
+
+    @Test
+    void withoutACertificateNoneEndpointsOfferPlainPasswordsOnlyWhenAllowedAndNoUserCertificates() {
+        DiscoveryServices.Builder noCertificate = DiscoveryServices.builder()
+                .application("urn:acme:line1", "urn:acme:opcua", "Line 1")
+                .endpointUrls(List.of(URL))
+                .userTokenTypes(ALL_TOKENS);
+
+        EndpointDescription strict = noCertificate.build().endpoints().get(0);
+        EndpointDescription plain = noCertificate.plainPasswords(true).build().endpoints().get(0);
+
+        assertThat(policyIds(strict)).containsExactly("anonymous");
+        assertThat(policyIds(plain)).containsExactly("anonymous", "username_none");
+        assertThat(plain.userIdentityTokens()[1].securityPolicyUri()).isEqualTo(SecurityPolicy.None.uri());
+        assertThat(plain.serverCertificate().isNull()).isTrue();
+        assertThatThrownBy(() -> DiscoveryServices.builder().application("urn:a", null, "A")
+                .endpointUrls(List.of(URL)).userTokenTypes(List.of(UserTokenType.Certificate)).build())
+                .isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void explicitUserTokenPoliciesAreUsedAsGivenOnEveryEndpoint() {
+        UserTokenPolicy custom = new UserTokenPolicy("operators", UserTokenType.UserName, null, null, null);
+        List<EndpointDescription> endpoints = secured(List.of(EndpointSecurity.NONE, BASIC_ENCRYPT), SERVER)
+                .userTokenPolicies(List.of(custom)).build().endpoints();
+
+        assertThat(endpoints).allSatisfy(e -> assertThat(e.userIdentityTokens()).containsExactly(custom));
+        assertThat(endpoints.get(0).serverCertificate().isNull()).isTrue();
+    }
+
+    @Test
+    void inconsistentSecurityIsRefused() {
+        assertThatThrownBy(() -> secured(List.of(BASIC_ENCRYPT), null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> secured(List.of(), SERVER)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> secured(List.of(BASIC_ENCRYPT, BASIC_ENCRYPT), SERVER))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> DiscoveryServices.builder().userTokenTypes(List.of(UserTokenType.IssuedToken)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> DiscoveryServices.userTokenPolicy(UserTokenType.Certificate, SecurityPolicy.None))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theClientsHostNameKeepsTheCertificateAndPolicies() {
+        DiscoveryServices discovery = secured(List.of(BASIC_ENCRYPT), SERVER).userTokenTypes(ALL_TOKENS).build();
+
+        EndpointDescription endpoint = getEndpoints(discovery, "opc.tcp://10.0.0.7:4840/").endpoints()[0];
+
+        assertThat(endpoint.endpointUrl()).isEqualTo("opc.tcp://10.0.0.7:4840/line1");
+        assertThat(endpoint.serverCertificate()).isEqualTo(SERVER.der());
+        assertThat(policyIds(endpoint)).containsExactly("anonymous", "username_basic256sha256", "x509_basic256sha256");
     }
 
     private static GetEndpointsResponse getEndpoints(DiscoveryServices services, String url) {

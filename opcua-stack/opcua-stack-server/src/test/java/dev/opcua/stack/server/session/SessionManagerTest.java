@@ -16,6 +16,7 @@ import dev.opcua.stack.core.types.structured.CancelRequest;
 import dev.opcua.stack.core.types.structured.CloseSessionRequest;
 import dev.opcua.stack.core.types.structured.CreateSessionRequest;
 import dev.opcua.stack.core.types.structured.CreateSessionResponse;
+import dev.opcua.stack.core.types.structured.IssuedIdentityToken;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.UserNameIdentityToken;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
@@ -63,7 +64,7 @@ class SessionManagerTest {
         return new RequestHeader(token, null, 42, 0, null, 0, ExtensionObject.NULL);
     }
 
-    private static CreateSessionRequest create(double timeout) {
+    static CreateSessionRequest create(double timeout) {
         return new CreateSessionRequest(header(NodeId.NULL), null, null, URL, "s", ByteString.NULL, ByteString.NULL,
                 timeout, 0);
     }
@@ -221,7 +222,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void anEncryptedPasswordIsBadIdentityTokenInvalidUntilEncryptionIsSupported() {
+    void anEncryptedPasswordUnderAPlainTextPolicyIsBadIdentityTokenInvalid() {
         NodeId token = createdToken();
         ExtensionObject encrypted = ExtensionObject.of(new UserNameIdentityToken("username", "alice",
                 ByteString.of("secret".getBytes(StandardCharsets.UTF_8)),
@@ -245,11 +246,48 @@ class SessionManagerTest {
     }
 
     @Test
-    void otherKindsOfIdentityTokenAreBadIdentityTokenInvalid() {
+    void issuedTokensAndTokensOfPoliciesTheEndpointLacksAreBadIdentityTokenInvalid() {
         NodeId token = createdToken();
+        ExtensionObject issued = ExtensionObject.of(new IssuedIdentityToken("jwt", ByteString.of(new byte[] {1}), null));
         ExtensionObject x509 = ExtensionObject.of(new X509IdentityToken("x509", ByteString.of(new byte[] {1})));
 
+        assertStatus(() -> manager.activateSession(channel, activate(token, issued)), StatusCodes.BadIdentityTokenInvalid);
         assertStatus(() -> manager.activateSession(channel, activate(token, x509)), StatusCodes.BadIdentityTokenInvalid);
+        assertThat(manager.counters().failedAuthentications()).isZero();
+    }
+
+    @Test
+    void withoutLockOutFailuresAreCountedButTheSessionStaysOpen() {
+        manager.close();
+        manager = manager(new SessionSettings(10, Duration.ofSeconds(10), Duration.ofHours(1), 0));
+        NodeId token = createdToken();
+        for (int i = 0; i < 10; i++) {
+            assertStatus(() -> manager.activateSession(channel, activate(token, user("alice", "x"))),
+                    StatusCodes.BadUserAccessDenied);
+        }
+
+        manager.activateSession(channel, activate(token, user("alice", "secret")));
+
+        assertThat(manager.counters().failedAuthentications()).isEqualTo(10);
+        assertThat(manager.counters().sessionsLockedOut()).isZero();
+    }
+
+    @Test
+    void theNoneChannelBehaviourIsUnchangedWhenTheServerHasACertificate() {
+        manager.close();
+        manager = SessionManager.builder()
+                .identityValidator(UserNameIdentityValidator.of(Map.of("alice", "secret"), true))
+                .discoveryEndpoints(() -> discovery)
+                .applicationCertificate(TestKeys.SERVER)
+                .build();
+
+        CreateSessionResponse created = manager.createSession(channel, create(60_000));
+        manager.activateSession(channel, activate(created.authenticationToken(), user("alice", "secret")));
+
+        assertThat(created.serverSignature().algorithm()).isNull();
+        assertThat(created.serverSignature().signature().isNull()).isTrue();
+        assertThat(created.serverCertificate()).isEqualTo(TestKeys.SERVER.der());
+        assertThat(manager.resolve(channel, header(created.authenticationToken())).clientCertificate()).isNull();
     }
 
     @Test
@@ -409,7 +447,20 @@ class SessionManagerTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new SessionSettings(1, Duration.ZERO, Duration.ofSeconds(2), 1))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new SessionSettings(1, Duration.ofSeconds(1), Duration.ofSeconds(2), 0))
+        assertThatThrownBy(() -> new SessionSettings(1, Duration.ofSeconds(1), Duration.ofSeconds(2), -1))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SessionSettings(1, Duration.ofSeconds(1), Duration.ofSeconds(2), 1, Duration.ZERO))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SessionSettings(1, Duration.ofSeconds(1), Duration.ofSeconds(2), 1, null))
+                .isInstanceOf(NullPointerException.class);
+    }
+
+    @Test
+    void settingsDefaultToFiveAttemptsAndAOneMinuteLockOut() {
+        assertThat(SessionSettings.DEFAULT.maxFailedAuthenticationAttempts()).isEqualTo(5);
+        assertThat(SessionSettings.DEFAULT.failedAuthenticationLockout()).isEqualTo(Duration.ofMinutes(1));
+        assertThat(new SessionSettings(1, Duration.ofSeconds(1), Duration.ofSeconds(2), 0).locksOut()).isFalse();
+        assertThat(new SessionSettings(1, Duration.ofSeconds(1), Duration.ofSeconds(2), 3).failedAuthenticationLockout())
+                .isEqualTo(Duration.ofMinutes(1));
     }
 }

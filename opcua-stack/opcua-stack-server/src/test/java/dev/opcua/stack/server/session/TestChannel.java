@@ -1,12 +1,29 @@
 package dev.opcua.stack.server.session;
 
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.UaStructure;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.security.cert.X509Certificate;
+import java.util.List;
 
-/** A secure channel with a chosen id that sends nothing: the session services are called directly. */
-record TestChannel(long secureChannelId) implements ServerSecureChannel {
+/**
+ * A secure channel with a chosen id, security and client certificate chain that sends nothing: the
+ * session services are called directly.
+ */
+record TestChannel(long secureChannelId, EndpointSecurity security, List<X509Certificate> clientCertificateChain)
+        implements ServerSecureChannel {
+
+    /** A SecurityPolicy None channel. */
+    TestChannel(long secureChannelId) {
+        this(secureChannelId, EndpointSecurity.NONE, List.of());
+    }
+
+    /** A secure channel opened with {@code client}'s certificate alone. */
+    TestChannel(long secureChannelId, EndpointSecurity security, X509Certificate client) {
+        this(secureChannelId, security, List.of(client));
+    }
 
     @Override
     public SocketAddress remoteAddress() {

@@ -54,14 +54,7 @@ class SecureChannelMatrixTest {
     static void startServer() {
         serverCertificate = TestCertificates.get("matrix-server");
         clientCertificate = TestCertificates.get("matrix-client");
-        List<EndpointSecurity> endpoints = new ArrayList<>();
-        endpoints.add(EndpointSecurity.NONE);
-        for (SecurityPolicy policy : SecurityPolicy.values()) {
-            if (policy != SecurityPolicy.None) {
-                endpoints.add(new EndpointSecurity(policy, MessageSecurityMode.Sign));
-                endpoints.add(new EndpointSecurity(policy, MessageSecurityMode.SignAndEncrypt));
-            }
-        }
+        List<EndpointSecurity> endpoints = EndpointSecurity.every();
         dispatcher = ServiceDispatcher.builder().minThreads(2).maxThreads(2)
                 .registerSync(ReadRequest.class, (channel, request) -> echo(request))
                 .build();
