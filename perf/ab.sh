@@ -8,7 +8,11 @@
 #
 # CMD A / CMD B are command prefixes the harness options are appended to, e.g. two builds:
 #   -a 'java -cp /tmp/old.jar dev.opcua.benchmarks.load.LoadHarness --server ours'
-# RESULT lines go to $AB_OUT (default: a temporary file, printed at the end).
+# HARNESS_OPTIONS include the security of every channel, e.g. -- --security encrypt --policy Basic256Sha256
+# (default --security none); to compare security modes, put them in the prefixes:
+#   -a '... LoadHarness --server ours --security none' -b '... LoadHarness --server ours --security sign'
+# RESULT lines go to $AB_OUT (default: a temporary file, printed at the end); the summary names each side's
+# security as its RESULT lines report it.
 set -euo pipefail
 
 rounds=5
@@ -22,7 +26,7 @@ while [[ $# -gt 0 ]]; do
     -a) cmd_a=$2; shift 2 ;;
     -b) cmd_b=$2; shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -73,6 +77,10 @@ awk '
   {
     side = $1; n = ++count[side]
     for (f = 3; f <= NF; f++) { split($f, kv, "="); fields[kv[1]] = kv[2] }
+    # older harness builds print no security: they ran SecurityPolicy None
+    sec = ("security" in fields) ? fields["security"] : "None"
+    if (!(side in security)) security[side] = sec
+    else if (index(" " security[side] " ", " " sec " ") == 0) security[side] = security[side] " " sec
     for (k = 1; k <= nkeys; k++) val[side, keys[k], n] = (keys[k] in fields) ? fields[keys[k]] : "n/a"
     delete fields
   }
@@ -88,5 +96,6 @@ awk '
         printf "%-4s %-22s %14.1f %22s\n", side, key, m, sprintf("%.1f..%.1f", lo, hi)
       }
       printf "%-4s %-22s %14d\n", side, "rounds", count[side]
+      printf "%-4s %-22s %s\n", side, "security", security[side]
     }
   }' "$results"

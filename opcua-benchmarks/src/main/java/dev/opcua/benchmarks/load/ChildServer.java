@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.io.OutputStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -19,29 +20,47 @@ import java.util.concurrent.TimeUnit;
  * so its CPU is measured apart from the harness. Its stderr goes to a log file; its stdout is read
  * for {@code READY <url>} and then drained by a named thread so the pipe never blocks it; that thread
  * hands the answers to {@link #stats()} probes ({@code STATS ...} lines) over a queue.
+ *
+ * <p>For a secured run the child gets {@code --pki <java.io.tmpdir>/opcua-bench-pki-<ours|milo>
+ * --trust-all-clients}: the directory is kept and reused by later runs, so that the server's key is
+ * generated once per server kind and machine, not per run; it holds nothing but that self-signed
+ * benchmark certificate. Every client certificate is accepted, as the harness creates a new one each run.
  */
 final class ChildServer implements AutoCloseable {
 
     private final Process process;
     private final String url;
     private final Path log;
+    private final Path pki;
     private final BlockingQueue<String> statsLines;
 
-    private ChildServer(Process process, String url, Path log, BlockingQueue<String> statsLines) {
+    private ChildServer(Process process, String url, Path log, Path pki, BlockingQueue<String> statsLines) {
         this.process = process;
         this.url = url;
         this.log = log;
+        this.pki = pki;
         this.statsLines = statsLines;
     }
 
-    static ChildServer start(String which, int nodes) throws Exception {
+    /**
+     * Starts {@code ours} or {@code milo} on a free port and waits for its READY line.
+     *
+     * @param secured whether it offers every security policy and mode (with a PKI directory) besides None
+     */
+    static ChildServer start(String which, int nodes, boolean secured) throws Exception {
         String main = which.equals("milo") ? "dev.opcua.benchmarks.server.MiloBenchServer"
                 : "dev.opcua.benchmarks.server.BenchServer";
         String java = ProcessHandle.current().info().command()
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
         Path log = Files.createTempFile("load-server-" + which + "-", ".log");
-        Process process = new ProcessBuilder(List.of(java, "-cp", System.getProperty("java.class.path"), main,
-                "--port", "0", "--nodes", Integer.toString(nodes)))
+        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), main,
+                "--port", "0", "--nodes", Integer.toString(nodes)));
+        Path pki = null;
+        if (secured) {
+            pki = Path.of(System.getProperty("java.io.tmpdir"), "opcua-bench-pki-" + which);
+            command.addAll(List.of("--pki", pki.toString(), "--trust-all-clients"));
+        }
+        Process process = new ProcessBuilder(command)
                 .redirectError(log.toFile())
                 .start();
         CompletableFuture<String> ready = new CompletableFuture<>();
@@ -51,7 +70,7 @@ final class ChildServer implements AutoCloseable {
         reader.start();
         try {
             String url = ready.get(60, TimeUnit.SECONDS);
-            return new ChildServer(process, url, log, statsLines);
+            return new ChildServer(process, url, log, pki, statsLines);
         } catch (Exception e) {
             process.destroyForcibly();
             throw new IllegalStateException("server " + which + " did not print READY; see " + log, e);
@@ -86,6 +105,11 @@ final class ChildServer implements AutoCloseable {
 
     Path log() {
         return log;
+    }
+
+    /** The PKI directory of a secured server; null for None only. */
+    Path pki() {
+        return pki;
     }
 
     /** The child's user + system CPU so far in nanoseconds, from /proc/&lt;pid&gt;/stat; -1 if unreadable. */

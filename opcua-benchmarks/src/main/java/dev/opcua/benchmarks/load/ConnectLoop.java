@@ -10,25 +10,28 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * One slot of the {@code connect} scenario, on its own thread: opens a secure channel, creates and
- * activates a session (Part 4, 5.6.2 and 5.6.3), closes the session (Part 4, 5.6.4) and the channel,
- * and starts over. One operation is one session opened and closed; its latency spans all five steps.
- * The loop is blocking because each step needs the previous one's answer anyway.
+ * One slot of the {@code connect} scenario, on its own thread: opens a secure channel (Part 6, 6.7.4;
+ * with a security policy, the asymmetric OpenSecureChannel), creates and activates a session (Part 4,
+ * 5.6.2 and 5.6.3; with a security policy, both signatures), closes the session (Part 4, 5.6.4) and the
+ * channel, and starts over. One operation is one session opened and closed; its latency spans all five
+ * steps. The loop is blocking because each step needs the previous one's answer anyway.
  */
 final class ConnectLoop implements Runnable {
 
     private final String url;
     private final ClientResources resources;
+    private final LoadSecurity security;
     private final RequestChain.Phase phase;
     private final LongAdder ops;
     private final ConcurrentHashMap<String, LongAdder> errors;
     private final CountDownLatch stopped;
     private final LatencyHistogram histogram = new LatencyHistogram();
 
-    ConnectLoop(String url, ClientResources resources, RequestChain.Phase phase, LongAdder ops,
-            ConcurrentHashMap<String, LongAdder> errors, CountDownLatch stopped) {
+    ConnectLoop(String url, ClientResources resources, LoadSecurity security, RequestChain.Phase phase,
+            LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, CountDownLatch stopped) {
         this.url = url;
         this.resources = resources;
+        this.security = security;
         this.phase = phase;
         this.ops = ops;
         this.errors = errors;
@@ -47,7 +50,7 @@ final class ConnectLoop implements Runnable {
                 long start = System.nanoTime();
                 String error = null;
                 try {
-                    LoadSession.open(url, resources).closeSessionAndChannel();
+                    LoadSession.open(url, resources, security).closeSessionAndChannel();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;

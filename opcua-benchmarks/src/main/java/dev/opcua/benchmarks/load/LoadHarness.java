@@ -3,6 +3,7 @@ package dev.opcua.benchmarks.load;
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.benchmarks.transport.ThreadAllocations;
 import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
@@ -17,15 +18,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Closed-loop load client for any OPC UA server (SecurityPolicy None, anonymous sessions): each of
+ * Closed-loop load client for any OPC UA server (anonymous sessions, SecurityPolicy None or the
+ * {@code --security} and {@code --policy} given, see {@link LoadSecurity}): each of
  * {@code --sessions} sessions, on its own secure channel, keeps {@code --inflight} Read or Write
  * requests (Part 4, 5.11.2 and 5.11.4) of {@code --values} items outstanding over the variables
  * {@code ns=<urn:bench>;s=Var.i}, or Browse requests (Part 4, 5.9.2) of the Server object and the
  * Objects folder; or, for {@code connect}, each slot opens and closes sessions (channel, CreateSession,
- * ActivateSession, CloseSession, channel close) in a loop. After {@code --warmup} seconds it measures {@code --duration}
- * seconds: throughput, latency percentiles, errors by status, the harness JVM's CPU and allocated
- * bytes per operation, and for a server it started as a child process ({@code --server ours|milo})
- * that process's CPU per operation from /proc and its allocated bytes per operation from its
+ * ActivateSession, CloseSession, channel close) in a loop, with a security policy the full secure
+ * handshake each time. After {@code --warmup} seconds it measures {@code --duration} seconds:
+ * throughput, latency percentiles, errors by status, the harness JVM's CPU and allocated bytes per
+ * operation, and for a server it started as a child process ({@code --server ours|milo}) that
+ * process's CPU per operation from /proc and its allocated bytes per operation from its
  * {@code STATS} stdout probe (live threads only). A summary goes to stderr, one {@code RESULT} line of
  * key=value pairs to stdout.
  *
@@ -57,9 +60,10 @@ public final class LoadHarness {
             if (options.server() == null) {
                 measure(options, options.url(), null, out, err);
             } else {
-                try (ChildServer server = ChildServer.start(options.server(), options.nodes())) {
+                boolean secured = options.security().policy() != SecurityPolicy.None;
+                try (ChildServer server = ChildServer.start(options.server(), options.nodes(), secured)) {
                     err.println("server " + options.server() + " pid " + server.pid() + " at " + server.url()
-                            + ", log " + server.log());
+                            + ", log " + server.log() + (secured ? ", PKI " + server.pki() : ""));
                     measure(options, server.url(), server, out, err);
                 }
             }
@@ -78,13 +82,14 @@ public final class LoadHarness {
             throws Exception {
         List<LoadSession> sessions = new ArrayList<>();
         try (ClientResources resources = ClientResources.create()) {
+            LoadSecurity security = LoadSecurity.of(o.security(), url, resources);
             if (o.scenario().equals("connect")) {
-                runConnect(o, url, server, resources, out, err);
+                runConnect(o, url, server, resources, security, out, err);
                 return;
             }
             try {
                 for (int i = 0; i < o.sessions(); i++) {
-                    sessions.add(LoadSession.open(url, resources));
+                    sessions.add(LoadSession.open(url, resources, security));
                 }
                 int ns = sessions.get(0).namespaceIndex(BenchAddressSpace.NAMESPACE_URI);
                 NodeId[] nodeIds = new NodeId[o.nodes()];
@@ -124,7 +129,7 @@ public final class LoadHarness {
 
     /** Connect scenario: {@code sessions x inflight} threads each open and close sessions in a loop. */
     private static void runConnect(LoadOptions o, String url, ChildServer server, ClientResources resources,
-            PrintStream out, PrintStream err) throws InterruptedException {
+            LoadSecurity security, PrintStream out, PrintStream err) throws InterruptedException {
         RequestChain.Phase phase = new RequestChain.Phase();
         LongAdder ops = new LongAdder();
         ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
@@ -133,7 +138,7 @@ public final class LoadHarness {
         List<LatencyHistogram> histograms = new ArrayList<>();
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < slots; i++) {
-            ConnectLoop loop = new ConnectLoop(url, resources, phase, ops, errors, stopped);
+            ConnectLoop loop = new ConnectLoop(url, resources, security, phase, ops, errors, stopped);
             histograms.add(loop.histogram());
             Thread thread = new Thread(loop, "load-connect-" + i);
             thread.setDaemon(true);
@@ -146,8 +151,9 @@ public final class LoadHarness {
             LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, CountDownLatch stopped,
             List<LatencyHistogram> histograms, PrintStream out, PrintStream err) throws InterruptedException {
         ClientUsage client = new ClientUsage();
-        err.printf(Locale.ROOT, "%s x%d values, %d sessions x %d in flight, warmup %d s, measuring %d s%n",
-                o.scenario(), o.values(), o.sessions(), o.inflight(), o.warmupS(), o.durationS());
+        err.printf(Locale.ROOT,
+                "%s x%d values, %d sessions x %d in flight, security %s, warmup %d s, measuring %d s%n", o.scenario(),
+                o.values(), o.sessions(), o.inflight(), o.securityName(), o.warmupS(), o.durationS());
         startLoad.run();
         TimeUnit.SECONDS.sleep(o.warmupS());
 
@@ -185,6 +191,7 @@ public final class LoadHarness {
         Map<String, String> result = new LinkedHashMap<>();
         result.put("scenario", o.scenario());
         result.put("server", o.server() == null ? "url" : o.server());
+        result.put("security", o.securityName());
         result.put("sessions", Integer.toString(o.sessions()));
         result.put("inflight", Integer.toString(o.inflight()));
         result.put("values", Integer.toString(o.values()));
@@ -201,9 +208,9 @@ public final class LoadHarness {
         result.put("client_cpu_us_per_op", fmt(clientCpu));
         result.put("client_alloc_b_per_op", Long.toString(clientAlloc));
 
-        err.printf(Locale.ROOT, "%d ops in %.2f s = %s ops/s; latency us p50 %s p90 %s p99 %s max %s%n", done,
-                seconds, result.get("ops_per_s"), result.get("p50_us"), result.get("p90_us"), result.get("p99_us"),
-                result.get("max_us"));
+        err.printf(Locale.ROOT, "%s: %d ops in %.2f s = %s ops/s; latency us p50 %s p90 %s p99 %s max %s%n",
+                o.securityName(), done, seconds, result.get("ops_per_s"), result.get("p50_us"), result.get("p90_us"),
+                result.get("p99_us"), result.get("max_us"));
         err.printf(Locale.ROOT, "per op: server CPU %s us, server alloc %s B, client CPU %s us, client alloc %d B%n",
                 serverCpu, serverAlloc, result.get("client_cpu_us_per_op"), clientAlloc);
         errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));

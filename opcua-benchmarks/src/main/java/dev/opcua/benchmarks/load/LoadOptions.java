@@ -1,5 +1,13 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
 /**
  * Command-line options of {@link LoadHarness}.
  *
@@ -12,15 +20,22 @@ package dev.opcua.benchmarks.load;
  * @param warmupS warmup before the window in seconds
  * @param url endpoint of a running server, or null when {@code server} is set
  * @param server {@code ours} or {@code milo}: started as a child process; null when {@code url} is set
+ * @param security the security policy and mode of every channel ({@code --security none|sign|encrypt} with
+ *        {@code --policy NAME}); {@link EndpointSecurity#NONE} by default
  */
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
-        int warmupS, String url, String server) {
+        int warmupS, String url, String server, EndpointSecurity security) {
+
+    /** The policy of {@code --security sign|encrypt} when {@code --policy} is not given. */
+    public static final SecurityPolicy DEFAULT_POLICY = SecurityPolicy.Basic256Sha256;
 
     public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo)"
             + " [--scenario read|write|browse|connect] [--values K (1)] [--sessions N (20)] [--inflight N (1)]"
-            + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)]";
+            + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)] [--security none|sign|encrypt (none)]"
+            + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")]";
 
     public LoadOptions {
+        Objects.requireNonNull(security, "security");
         if (!scenario.equals("read") && !scenario.equals("write") && !scenario.equals("browse")
                 && !scenario.equals("connect")) {
             throw new IllegalArgumentException("--scenario must be read, write, browse or connect, was " + scenario);
@@ -56,6 +71,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         int warmup = 3;
         String url = null;
         String server = null;
+        String mode = "none";
+        String policy = null;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -72,10 +89,55 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--warmup" -> warmup = integer(name, value);
                 case "--url" -> url = value;
                 case "--server" -> server = value;
+                case "--security" -> mode = value;
+                case "--policy" -> policy = value;
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
-        return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server);
+        return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server,
+                security(mode, policy));
+    }
+
+    /** {@code security=...} of the RESULT line: {@code None}, or policy and mode as in {@code Basic256Sha256/Sign}. */
+    public String securityName() {
+        return security.policy() == SecurityPolicy.None ? "None" : security.toString();
+    }
+
+    /** The endpoint security of {@code --security} and {@code --policy}. */
+    private static EndpointSecurity security(String mode, String policyName) {
+        MessageSecurityMode securityMode = switch (mode.toLowerCase(Locale.ROOT)) {
+            case "none" -> MessageSecurityMode.None;
+            case "sign" -> MessageSecurityMode.Sign;
+            case "encrypt" -> MessageSecurityMode.SignAndEncrypt;
+            default -> throw new IllegalArgumentException("--security must be none, sign or encrypt, was " + mode);
+        };
+        if (securityMode == MessageSecurityMode.None) {
+            if (policyName != null) {
+                // a silently ignored policy would make a None run pass for a secured one
+                throw new IllegalArgumentException("--policy " + policyName + " needs --security sign or encrypt");
+            }
+            return EndpointSecurity.NONE;
+        }
+        if (policyName == null) {
+            return new EndpointSecurity(DEFAULT_POLICY, securityMode);
+        }
+        SecurityPolicy policy = SecurityPolicy.fromNameOrUri(policyName);
+        if (policy == null || policy == SecurityPolicy.None) {
+            throw new IllegalArgumentException("--policy must be one of " + String.join(", ", policyNames())
+                    + " (or its URI), was " + policyName + (policy == null ? "" : "; for None use --security none"));
+        }
+        return new EndpointSecurity(policy, securityMode);
+    }
+
+    /** The names {@code --policy} accepts: every policy of the stack but None. */
+    private static List<String> policyNames() {
+        List<String> names = new ArrayList<>();
+        for (SecurityPolicy p : SecurityPolicy.values()) {
+            if (p != SecurityPolicy.None) {
+                names.add(p.name());
+            }
+        }
+        return names;
     }
 
     private static void atLeast(String name, int value, int min) {

@@ -1,5 +1,7 @@
 package dev.opcua.benchmarks.server;
 
+import java.nio.file.Path;
+
 /**
  * Command-line options shared by {@link BenchServer} and {@link MiloBenchServer}.
  *
@@ -8,13 +10,21 @@ package dev.opcua.benchmarks.server;
  * @param host host name in the endpoint URL (the server binds 0.0.0.0)
  * @param threads maximum worker threads of the request pipeline (our server only)
  * @param maxQueued maximum queued requests (our server only)
+ * @param pki PKI directory (own/, trusted/, issuers/, rejected/); when set, every security policy and
+ *        mode is offered besides None, with the application certificate of {@code own/} (created on
+ *        first start); null for SecurityPolicy None only
+ * @param trustAllClients whether every client certificate is accepted without a trust list: for
+ *        benchmarks only, so that load generators connect without manual trust steps
  */
-public record BenchOptions(int port, int nodes, String host, int threads, int maxQueued) {
+public record BenchOptions(int port, int nodes, String host, int threads, int maxQueued, Path pki,
+        boolean trustAllClients) {
 
     public static final String USAGE = "options: --port N (default 4841, 0 = any free port), --nodes N (default 1000),"
-            + " --host NAME (default localhost), --threads N (default 16), --max-queued N (default 2000)";
+            + " --host NAME (default localhost), --threads N (default 16), --max-queued N (default 2000),"
+            + " --pki DIR (offer every security policy and mode; default: None only),"
+            + " --trust-all-clients (accept any client certificate; benchmarking only)";
 
-    public static final BenchOptions DEFAULT = new BenchOptions(4841, 1000, "localhost", 16, 2000);
+    public static final BenchOptions DEFAULT = new BenchOptions(4841, 1000, "localhost", 16, 2000, null, false);
 
     public BenchOptions {
         if (port < 0 || port > 65_535) {
@@ -32,14 +42,22 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
         if (maxQueued < 1) {
             throw new IllegalArgumentException("--max-queued must be at least 1, was " + maxQueued);
         }
+        if (trustAllClients && pki == null) {
+            throw new IllegalArgumentException("--trust-all-clients needs --pki DIR: without it only None is offered");
+        }
     }
 
     public BenchOptions withPort(int value) {
-        return new BenchOptions(value, nodes, host, threads, maxQueued);
+        return new BenchOptions(value, nodes, host, threads, maxQueued, pki, trustAllClients);
     }
 
     public BenchOptions withNodes(int value) {
-        return new BenchOptions(port, value, host, threads, maxQueued);
+        return new BenchOptions(port, value, host, threads, maxQueued, pki, trustAllClients);
+    }
+
+    /** These options with a PKI directory and, when {@code trustAll}, every client certificate accepted. */
+    public BenchOptions withPki(Path directory, boolean trustAll) {
+        return new BenchOptions(port, nodes, host, threads, maxQueued, directory, trustAll);
     }
 
     /**
@@ -53,8 +71,15 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
         String host = DEFAULT.host;
         int threads = DEFAULT.threads;
         int maxQueued = DEFAULT.maxQueued;
+        Path pki = null;
+        boolean trustAll = false;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
+            if (name.equals("--trust-all-clients")) { // a switch: no value follows
+                trustAll = true;
+                i--;
+                continue;
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value for " + name + "; " + USAGE);
             }
@@ -65,11 +90,12 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
                 case "--host" -> host = value;
                 case "--threads" -> threads = integer(name, value);
                 case "--max-queued" -> maxQueued = integer(name, value);
+                case "--pki" -> pki = Path.of(value);
                 default -> throw new IllegalArgumentException("unknown option " + name + "; " + USAGE);
             }
         }
         try {
-            return new BenchOptions(port, nodes, host, threads, maxQueued);
+            return new BenchOptions(port, nodes, host, threads, maxQueued, pki, trustAll);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
         }

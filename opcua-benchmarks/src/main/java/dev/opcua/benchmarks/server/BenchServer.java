@@ -1,6 +1,9 @@
 package dev.opcua.benchmarks.server;
 
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.security.CertificateValidator;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -15,12 +18,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Our {@link OpcUaServer} serving the {@link BenchAddressSpace} over SecurityPolicy None with
- * anonymous sessions (Part 4, 5.6), for the load harness. Prints {@code READY <endpoint url>} on
+ * Our {@link OpcUaServer} serving the {@link BenchAddressSpace} to anonymous sessions (Part 4,
+ * 5.6) over SecurityPolicy None, and with {@code --pki} over every policy and mode, for the load
+ * harness. Prints {@code READY <endpoint url>} on
  * stdout once listening; a shutdown hook closes it on SIGTERM or Ctrl-C.
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.BenchServer
- * [--port 4841] [--nodes 1000] [--host localhost] [--threads 16] [--max-queued 2000]}.
+ * [--port 4841] [--nodes 1000] [--host localhost] [--threads 16] [--max-queued 2000] [--pki DIR
+ * [--trust-all-clients]]}. With {@code --pki} it offers every security policy and mode.
  */
 public final class BenchServer {
 
@@ -59,15 +64,23 @@ public final class BenchServer {
                         new Argument[] {int32("sum")}, (context, in) -> new Variant[] {add(in)});
         InMemoryNodeManager manager = nodes.build();
         int minThreads = Math.min(4, options.threads());
-        OpcUaServer server = OpcUaServer.builder()
+        OpcUaServer.Builder builder = OpcUaServer.builder()
                 .applicationUri("urn:dev.opcua:bench:server")
                 .applicationName("bench server")
                 .bindAddress("0.0.0.0")
                 .port(options.port())
                 .hostnames(List.of(options.host()))
                 .requests(minThreads, options.threads(), options.maxQueued())
-                .nodeManager(manager)
-                .build();
+                .nodeManager(manager);
+        if (options.pki() != null) {
+            builder.security(EndpointSecurity.every()).pki(new PkiDirectory(options.pki()));
+            if (options.trustAllClients()) {
+                LOG.warn("--trust-all-clients: every client certificate is accepted without a trust list; "
+                        + "for benchmarks only, never for a plant");
+                builder.clientCertificateValidator(CertificateValidator.acceptAll());
+            }
+        }
+        OpcUaServer server = builder.build();
         ScheduledExecutorService ticker = null;
         try {
             server.start();

@@ -3,6 +3,7 @@ package dev.opcua.benchmarks.server;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -15,6 +16,7 @@ import org.eclipse.milo.opcua.sdk.server.EndpointConfig;
 import org.eclipse.milo.opcua.sdk.server.ManagedNamespaceWithLifecycle;
 import org.eclipse.milo.opcua.sdk.server.OpcUaServer;
 import org.eclipse.milo.opcua.sdk.server.OpcUaServerConfig;
+import org.eclipse.milo.opcua.sdk.server.OpcUaServerConfigBuilder;
 import org.eclipse.milo.opcua.sdk.server.items.DataItem;
 import org.eclipse.milo.opcua.sdk.server.items.MonitoredItem;
 import org.eclipse.milo.opcua.sdk.server.methods.AbstractMethodInvocationHandler;
@@ -41,15 +43,20 @@ import org.slf4j.LoggerFactory;
 /**
  * Eclipse Milo 1.1.2's server serving the {@link BenchAddressSpace} (same node ids, browse names and
  * references as {@link BenchServer}) over SecurityPolicy None with anonymous users, so that both
- * servers are measured with the same client. Prints {@code READY <endpoint url>} on stdout once
- * listening; a shutdown hook stops it on SIGTERM or Ctrl-C. {@code --threads} and
- * {@code --max-queued} are accepted and ignored: Milo sizes its own executor.
+ * servers are measured with the same client; with {@code --pki DIR} also over every policy Milo
+ * implements in Sign and SignAndEncrypt (see {@link MiloBenchSecurity}). Prints
+ * {@code READY <endpoint url>} on stdout once listening; a shutdown hook stops it on SIGTERM or Ctrl-C.
+ * {@code --threads} and {@code --max-queued} are accepted and ignored: Milo sizes its own executor.
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.MiloBenchServer
- * [--port 4841] [--nodes 1000] [--host localhost]}.
+ * [--port 4841] [--nodes 1000] [--host localhost] [--pki DIR [--trust-all-clients]]}.
  */
 public final class MiloBenchServer {
 
+    /** Milo's ApplicationUri, also in the certificate it gets with {@code --pki}. */
+    static final String APPLICATION_URI = "urn:dev.opcua:bench:milo";
+
+    private static final String APPLICATION_NAME = "bench server (Milo)";
     private static final Logger LOG = LoggerFactory.getLogger(MiloBenchServer.class);
 
     private MiloBenchServer() {
@@ -72,23 +79,33 @@ public final class MiloBenchServer {
     public static RunningBenchServer start(BenchOptions options) {
         // Milo does not tell the bound port, so port 0 is resolved up front (a small race, fine for tests)
         int port = options.port() != 0 ? options.port() : freePort();
-        EndpointConfig endpoint = EndpointConfig.newBuilder()
+        EndpointConfig.Builder base = EndpointConfig.newBuilder()
                 .setTransportProfile(TransportProfile.TCP_UASC_UABINARY)
                 .setBindAddress("0.0.0.0")
                 .setBindPort(port)
                 .setHostname(options.host())
-                .setPath("/")
+                .setPath("/");
+        OpcUaServerConfigBuilder config = OpcUaServerConfig.builder()
+                .setApplicationUri(APPLICATION_URI)
+                .setProductUri("urn:dev.opcua:bench")
+                .setApplicationName(LocalizedText.english(APPLICATION_NAME));
+        MiloBenchSecurity security = null;
+        if (options.pki() != null) {
+            security = MiloBenchSecurity.create(options, APPLICATION_URI, APPLICATION_NAME);
+            base.setCertificate(security.certificate());
+            config.setCertificateManager(security.certificateManager());
+        }
+        EndpointConfig endpoint = base.copy()
                 .setSecurityPolicy(SecurityPolicy.None)
                 .setSecurityMode(MessageSecurityMode.None)
                 .addTokenPolicies(OpcUaServerConfig.USER_TOKEN_POLICY_ANONYMOUS)
                 .build();
-        OpcUaServerConfig config = OpcUaServerConfig.builder()
-                .setApplicationUri("urn:dev.opcua:bench:milo")
-                .setProductUri("urn:dev.opcua:bench")
-                .setApplicationName(LocalizedText.english("bench server (Milo)"))
-                .setEndpoints(Set.of(endpoint))
-                .build();
-        OpcUaServer server = new OpcUaServer(config,
+        Set<EndpointConfig> endpoints = new LinkedHashSet<>(List.of(endpoint));
+        if (security != null) {
+            security.addSecuredEndpoints(base, endpoints);
+        }
+        config.setEndpoints(endpoints);
+        OpcUaServer server = new OpcUaServer(config.build(),
                 profile -> new OpcTcpServerTransport(OpcTcpServerTransportConfig.newBuilder().build()));
         BenchNamespace namespace = new BenchNamespace(server, options.nodes());
         namespace.startup();
@@ -105,8 +122,9 @@ public final class MiloBenchServer {
             throw new IllegalStateException("Milo server did not start", e);
         }
         int ns = namespace.getNamespaceIndex().intValue();
-        LOG.info("Milo bench server: {} variables, namespace {} has index {}, listening at {}", options.nodes(),
-                BenchAddressSpace.NAMESPACE_URI, ns, endpoint.getEndpointUrl());
+        LOG.info("Milo bench server: {} variables, namespace {} has index {}, listening at {} with {} endpoints{}",
+                options.nodes(), BenchAddressSpace.NAMESPACE_URI, ns, endpoint.getEndpointUrl(), endpoints.size(),
+                options.pki() == null ? " (None only)" : " (None and every policy in Sign and SignAndEncrypt)");
         return new Running(server, namespace, ticker, endpoint.getEndpointUrl(), ns);
     }
 

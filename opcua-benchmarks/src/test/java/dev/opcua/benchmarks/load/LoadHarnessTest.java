@@ -18,9 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class LoadHarnessTest {
 
-    private static final String[] KEYS = {"scenario", "server", "sessions", "inflight", "values", "duration_s", "ops",
-        "ops_per_s", "p50_us", "p90_us", "p99_us", "max_us", "errors", "server_cpu_us_per_op", "server_alloc_b_per_op",
-        "client_cpu_us_per_op", "client_alloc_b_per_op"};
+    private static final String[] KEYS = {"scenario", "server", "security", "sessions", "inflight", "values",
+        "duration_s", "ops", "ops_per_s", "p50_us", "p90_us", "p99_us", "max_us", "errors", "server_cpu_us_per_op",
+        "server_alloc_b_per_op", "client_cpu_us_per_op", "client_alloc_b_per_op"};
 
     private static RunningBenchServer server;
 
@@ -53,6 +53,7 @@ class LoadHarnessTest {
         }
         assertThat(result).containsKeys(KEYS);
         assertThat(result.get("scenario")).isEqualTo(scenario);
+        assertThat(result.get("security")).isEqualTo("None");
         assertThat(Long.parseLong(result.get("ops"))).isPositive();
         assertThat(result.get("errors")).isEqualTo("0");
         assertThat(Double.parseDouble(result.get("p50_us"))).isPositive();

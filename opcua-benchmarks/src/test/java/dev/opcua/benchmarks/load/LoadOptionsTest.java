@@ -1,0 +1,72 @@
+package dev.opcua.benchmarks.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import org.junit.jupiter.api.Test;
+
+class LoadOptionsTest {
+
+    private static final String URL = "opc.tcp://localhost:4841/";
+
+    @Test
+    void security_is_none_by_default() {
+        LoadOptions options = LoadOptions.parse("--url", URL);
+
+        assertThat(options.security()).isEqualTo(EndpointSecurity.NONE);
+        assertThat(options.securityName()).isEqualTo("None");
+        assertThat(LoadOptions.parse("--url", URL, "--security", "none").security()).isEqualTo(EndpointSecurity.NONE);
+    }
+
+    @Test
+    void sign_and_encrypt_default_to_basic256sha256() {
+        assertThat(LoadOptions.parse("--url", URL, "--security", "sign").security())
+                .isEqualTo(new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.Sign));
+        LoadOptions encrypt = LoadOptions.parse("--url", URL, "--security", "encrypt");
+        assertThat(encrypt.security())
+                .isEqualTo(new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt));
+        assertThat(encrypt.securityName()).isEqualTo("Basic256Sha256/SignAndEncrypt");
+    }
+
+    @Test
+    void the_policy_is_taken_by_name_or_uri() {
+        assertThat(LoadOptions.parse("--url", URL, "--security", "encrypt", "--policy", "Aes256_Sha256_RsaPss")
+                .security().policy()).isEqualTo(SecurityPolicy.Aes256_Sha256_RsaPss);
+        assertThat(LoadOptions.parse("--server", "milo", "--policy", SecurityPolicy.Basic128Rsa15.uri(), "--security",
+                "sign").securityName()).isEqualTo("Basic128Rsa15/Sign");
+    }
+
+    @Test
+    void an_unknown_policy_is_refused_with_the_valid_names() {
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--security", "sign", "--policy", "Basic512"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Basic512")
+                .hasMessageContaining("Basic128Rsa15, Basic256, Basic256Sha256, Aes128_Sha256_RsaOaep, "
+                        + "Aes256_Sha256_RsaPss");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--security", "sign", "--policy", "None"))
+                .hasMessageContaining("for None use --security none");
+    }
+
+    @Test
+    void a_policy_without_sign_or_encrypt_is_refused() {
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--policy", "Basic256Sha256"))
+                .hasMessageContaining("--policy Basic256Sha256 needs --security sign or encrypt");
+    }
+
+    @Test
+    void an_unknown_security_mode_is_refused() {
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--security", "SignAndEncrypt"))
+                .hasMessageContaining("--security must be none, sign or encrypt, was SignAndEncrypt");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--security"))
+                .hasMessageContaining("missing value for --security");
+    }
+
+    @Test
+    void the_usage_names_the_security_options() {
+        assertThat(LoadOptions.USAGE).contains("--security none|sign|encrypt (none)")
+                .contains("--policy Basic128Rsa15|").contains("(Basic256Sha256)");
+    }
+}
