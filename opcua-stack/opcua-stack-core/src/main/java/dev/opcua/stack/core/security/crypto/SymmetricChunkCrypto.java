@@ -33,6 +33,7 @@ public final class SymmetricChunkCrypto implements ChunkCrypto {
     private final int blockSize;
     private final Mac mac;
     private final Cipher cipher;
+    private final byte[] expected;
     private byte[] plain = new byte[0];
     private byte[] crypt = new byte[0];
 
@@ -44,6 +45,7 @@ public final class SymmetricChunkCrypto implements ChunkCrypto {
         this.encrypt = security.encrypts();
         this.signatureSize = policy.symmetricSignatureSize();
         this.blockSize = policy.encryptingBlockSize();
+        this.expected = new byte[signatureSize];
         try {
             mac = Mac.getInstance(policy.symmetricSignatureAlgorithm());
             mac.init(new SecretKeySpec(keys.signingKey(), policy.symmetricSignatureAlgorithm()));
@@ -138,7 +140,11 @@ public final class SymmetricChunkCrypto implements ChunkCrypto {
             throw failed("the chunk is too short for its sequence header and signature");
         }
         mac.update(work, 0, signedLength);
-        byte[] expected = mac.doFinal();
+        try {
+            mac.doFinal(expected, 0);
+        } catch (GeneralSecurityException e) {
+            throw failed("the chunk's signature cannot be computed: " + e);
+        }
         if (!constantTimeEquals(expected, work, signedLength)) {
             throw failed("the chunk's signature is wrong");
         }
