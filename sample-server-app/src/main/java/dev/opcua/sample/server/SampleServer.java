@@ -2,11 +2,17 @@ package dev.opcua.sample.server;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.pki.PkiDirectory;
+import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.Argument;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,19 +25,27 @@ import java.util.concurrent.atomic.AtomicLong;
  * follow the speed every second, and a method {@code ResetPartCount}.
  *
  * <p>Run with {@code mvn -B -q -pl sample-server-app exec:java} after an install; the port is 4840
- * unless {@code -Dopcua.port=N} says otherwise. Anonymous sessions over SecurityPolicy None. Stops on
- * Ctrl-C.
+ * unless {@code -Dopcua.port=N} says otherwise. Anonymous sessions over SecurityPolicy None, and over
+ * Basic256Sha256, Aes128_Sha256_RsaOaep and Aes256_Sha256_RsaPss in Sign and SignAndEncrypt with the
+ * PKI directory {@code ./pki} ({@code -Dopcua.pki=DIR}): the server certificate is created in
+ * {@code own/} on first start; a client certificate seen for the first time is refused and copied to
+ * {@code rejected/}, and moving it to {@code trusted/certs} lets the client in. Stops on Ctrl-C.
  */
 public final class SampleServer {
 
     static final String NAMESPACE = "urn:dev.opcua:sample:line1";
     static final double MAX_SPEED = 10.0;
 
+    private static EndpointSecurity secure(SecurityPolicy policy, MessageSecurityMode mode) {
+        return new EndpointSecurity(policy, mode);
+    }
+
     private SampleServer() {
     }
 
     public static void main(String[] args) throws InterruptedException {
         int port = Integer.getInteger("opcua.port", 4840);
+        PkiDirectory pki = new PkiDirectory(Path.of(System.getProperty("opcua.pki", "pki")));
         Line line = new Line();
         InMemoryNodeManager plant = InMemoryNodeManager.builder(NAMESPACE)
                 .object("Line1")
@@ -50,6 +64,12 @@ public final class SampleServer {
                 .applicationUri("urn:dev.opcua:sample:server")
                 .applicationName("dev.opcua sample plant")
                 .port(port)
+                .security(List.of(EndpointSecurity.NONE,
+                        secure(SecurityPolicy.Basic256Sha256, MessageSecurityMode.Sign),
+                        secure(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt),
+                        secure(SecurityPolicy.Aes128_Sha256_RsaOaep, MessageSecurityMode.SignAndEncrypt),
+                        secure(SecurityPolicy.Aes256_Sha256_RsaPss, MessageSecurityMode.SignAndEncrypt)))
+                .pki(pki)
                 .nodeManager(plant)
                 .build()
                 .start();
