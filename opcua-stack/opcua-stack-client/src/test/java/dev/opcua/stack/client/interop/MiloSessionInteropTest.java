@@ -151,7 +151,7 @@ class MiloSessionInteropTest {
         withChannel(signAndEncrypt(SecurityPolicy.Basic256Sha256), (channel, security) -> assertFailsWith(
                 () -> ClientSession.open(channel, security, options(ClientIdentity.x509(clientCertificate)))
                         .get(10, TimeUnit.SECONDS),
-                StatusCodes.BadIdentityTokenRejected, "as user certificate O=dev.opcua tests,CN=interop-client"));
+                StatusCodes.BadIdentityTokenRejected, "as user certificate CN=interop-client,O=dev.opcua tests"));
     }
 
     @Test

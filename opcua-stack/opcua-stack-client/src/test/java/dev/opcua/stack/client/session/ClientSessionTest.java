@@ -109,7 +109,7 @@ class ClientSessionTest {
                         client.der().unsafeBytes(), new byte[32]))));
 
         assertFailsWith(fake, ClientIdentity.anonymous(), StatusCodes.BadApplicationSignatureInvalid,
-                "does not verify with the key of certificate O=dev.opcua tests,CN=session-server");
+                "does not verify with the key of certificate CN=session-server,O=dev.opcua tests");
         assertThat(fake.received(ActivateSessionRequest.class)).isEmpty();
         assertThat(fake.received(CloseSessionRequest.class)).hasSize(1);
     }
@@ -141,7 +141,7 @@ class ClientSessionTest {
                 r.serverSignature(), 0);
 
         assertFailsWith(fake, ClientIdentity.anonymous(), StatusCodes.BadCertificateInvalid,
-                "carries certificate O=dev.opcua tests,CN=session-user");
+                "carries certificate CN=session-user,O=dev.opcua tests");
     }
 
     @Test
