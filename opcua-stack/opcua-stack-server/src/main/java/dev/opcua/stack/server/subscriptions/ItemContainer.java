@@ -1,0 +1,15 @@
+package dev.opcua.stack.server.subscriptions;
+
+/**
+ * The monitored items of one subscription, as the subscription engine needs them: counted, and all
+ * deleted with the subscription. The monitored-item service set works on the implementation,
+ * created for each subscription by the factory given to the {@code SubscriptionManager}.
+ */
+public interface ItemContainer {
+
+    /** Monitored items in the subscription. */
+    int size();
+
+    /** Deletes every item (the subscription is deleted or its session closed): stops sampling, frees queues. */
+    void deleteAll();
+}
