@@ -1,0 +1,150 @@
+package dev.opcua.stack.server.subscriptions.sampling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The scheduler on its real thread and the real clock: the thread's life, real-time rate, O(1) cancel. */
+class SamplingSchedulerThreadTest {
+
+    private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private SamplingScheduler<Object> scheduler;
+
+    @AfterEach
+    void close() {
+        if (scheduler != null) {
+            scheduler.close();
+        }
+    }
+
+    private static Optional<Thread> thread(String name) {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals(name)).findFirst();
+    }
+
+    @Test
+    void oneNamedDaemonThreadRunsUntilCloseWhichIsIdempotent() throws Exception {
+        CountDownLatch sampled = new CountDownLatch(1);
+        scheduler = new SamplingScheduler<>("opcua-sampling-close-test", (i, m, d) -> sampled.countDown());
+        scheduler.add(5 * MS, "a");
+        assertThat(sampled.await(5, TimeUnit.SECONDS)).isTrue();
+        Thread thread = thread("opcua-sampling-close-test").orElseThrow();
+        assertThat(thread.isDaemon()).isTrue();
+
+        scheduler.close();
+        assertThat(thread.isAlive()).isFalse();
+        assertThat(thread("opcua-sampling-close-test")).isEmpty();
+        scheduler.close();
+
+        assertThatThrownBy(() -> scheduler.add(5 * MS, "b"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("sampling scheduler opcua-sampling-close-test is closed");
+    }
+
+    @Test
+    void anIdleSchedulerStopsOnClose() {
+        scheduler = new SamplingScheduler<>("opcua-sampling-idle-test", (i, m, d) -> { });
+        Thread thread = thread("opcua-sampling-idle-test").orElseThrow();
+        scheduler.close();
+        assertThat(thread.isAlive()).isFalse();
+    }
+
+    @Test
+    void theSamplerMayCloseTheSchedulerItself() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        CountDownLatch added = new CountDownLatch(1);
+        scheduler = new SamplingScheduler<>("opcua-sampling-self-close", (i, m, d) -> {
+            calls.incrementAndGet();
+            try {
+                added.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            scheduler.close();
+        });
+        Thread thread = thread("opcua-sampling-self-close").orElseThrow();
+        scheduler.add(MS, "a");
+        added.countDown();
+        thread.join(5_000);
+        assertThat(thread.isAlive()).isFalse();
+        assertThat(calls).hasValue(1);
+    }
+
+    @Test
+    void anExceptionInTheSamplerNeverEndsTheThread() throws Exception {
+        CountDownLatch calls = new CountDownLatch(5);
+        scheduler = new SamplingScheduler<>("opcua-sampling-throwing", (i, m, d) -> {
+            calls.countDown();
+            throw new IllegalStateException("sampling failed (thrown by the test)");
+        });
+        scheduler.add(MS, "a");
+        assertThat(calls.await(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(thread("opcua-sampling-throwing")).hasValueSatisfying(t -> assertThat(t.isAlive()).isTrue());
+        assertThat(scheduler.statistics().samplerFailures()).isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void keepsTheRateOnTheRealClock() throws Exception {
+        List<Long> deadlines = Collections.synchronizedList(new ArrayList<>());
+        scheduler = new SamplingScheduler<>("opcua-sampling-rate", (i, m, d) -> deadlines.add(d));
+        scheduler.add(10 * MS, "a");
+        Thread.sleep(1_000);
+        scheduler.close();
+
+        SamplingStatistics statistics = scheduler.statistics();
+        // 101 ticks in a second; a loaded machine may lose a few to restarts.
+        assertThat(deadlines).hasSizeBetween(90, 102);
+        if (statistics.restarts() == 0) {
+            List<Long> steps = new ArrayList<>();
+            for (int i = 1; i < deadlines.size(); i++) {
+                steps.add(deadlines.get(i) - deadlines.get(i - 1));
+            }
+            assertThat(steps).containsOnly(10 * MS);
+        }
+    }
+
+    @Test
+    void addAndCancelAreConstantTime() {
+        scheduler = new SamplingScheduler<>("opcua-sampling-o1", (i, m, d) -> { });
+        addThenCancel(20_000, false); // warm-up
+        // First-added first: a list that shifts on removal would move 5 billion elements.
+        long inOrder = addThenCancel(100_000, false);
+        long shuffled = addThenCancel(100_000, true);
+
+        System.out.printf("sampling O(1): 100,000 adds + cancels: first-added first %.1f ms, random order %.1f ms%n",
+                inOrder / 1e6, shuffled / 1e6);
+        assertThat(inOrder).as("100,000 adds and cancels, first-added first, in ns").isLessThan(1_000 * MS);
+        assertThat(shuffled).as("100,000 adds and cancels in random order, in ns").isLessThan(1_000 * MS);
+    }
+
+    /** Adds n members to one group and cancels them; returns the nanoseconds taken. */
+    private long addThenCancel(int n, boolean shuffle) {
+        List<SamplingScheduler.Registration> registrations = new ArrayList<>(n);
+        Random random = new Random(7);
+        long start = System.nanoTime();
+        for (int i = 0; i < n; i++) {
+            registrations.add(scheduler.add(1_000 * MS, i));
+        }
+        assertThat(scheduler.memberCount()).isEqualTo(n);
+        if (shuffle) {
+            Collections.shuffle(registrations, random);
+        }
+        for (SamplingScheduler.Registration registration : registrations) {
+            registration.cancel();
+        }
+        long took = System.nanoTime() - start;
+        assertThat(scheduler.memberCount()).isZero();
+        assertThat(scheduler.groupCount()).isZero();
+        return took;
+    }
+}
