@@ -1,0 +1,31 @@
+package dev.opcua.stack.server.subscriptions.items;
+
+/**
+ * What the monitored items report to the server's statistics: items created and deleted, and
+ * notifications lost to a full queue (Part 4, 5.12.1.5). Called on sampling and service threads,
+ * so implementations must be thread-safe and cheap (counters, not locks).
+ */
+public interface ItemCounters {
+
+    /** Counts nothing. */
+    ItemCounters NONE = new ItemCounters() {
+        @Override
+        public void itemsAdded(int count) {
+        }
+
+        @Override
+        public void itemsRemoved(int count) {
+        }
+
+        @Override
+        public void notificationsDropped(long count) {
+        }
+    };
+
+    void itemsAdded(int count);
+
+    void itemsRemoved(int count);
+
+    /** Notifications discarded because a queue was full (queues of size 1 overwrite, which counts too). */
+    void notificationsDropped(long count);
+}

@@ -1,0 +1,518 @@
+package dev.opcua.stack.server.subscriptions.items;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.enumerated.MonitoringMode;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.EventFieldList;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.server.nodes.NumericRange;
+import dev.opcua.stack.server.subscriptions.ItemOwner;
+import dev.opcua.stack.server.subscriptions.NotificationProducer;
+import dev.opcua.stack.server.subscriptions.sampling.SamplingScheduler;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A data-change monitored item (Part 4, 5.12.1): samples an attribute of a node, keeps the samples
+ * that pass its DataChangeFilter (7.22.2) in a bounded queue (5.12.1.5) and hands them to its
+ * subscription's publishing cycle.
+ *
+ * <ul>
+ *   <li>Monitoring mode (5.12.1.3): Disabled is neither sampled nor queued (the queue is cleared);
+ *       Sampling queues without reporting, except what a triggering item releases (5.12.1.6);
+ *       Reporting reports. The first sample after creation or enabling is always queued.</li>
+ *   <li>Samples come from the shared sampler (batched reads) or, for sampling interval 0 on a node
+ *       whose manager pushes changes, from the {@link DataChangeBroker}.</li>
+ *   <li>When the queue becomes reportable the item calls {@link ItemOwner#notificationsReady} once;
+ *       a flag remembers that it did until {@link #drain} leaves nothing reportable, so the owner
+ *       hears of each item once per batch of notifications, never per sample.</li>
+ * </ul>
+ *
+ * <p>Locking: the sample path (sampler, broker, drain) takes only this item's monitor, briefly;
+ * service calls (mode, parameters, links, delete) are serialized on a second per-item lock that the
+ * sample path never takes, under which the item registers with the sampler or the broker. The
+ * owner and triggered items are called with no lock held.
+ */
+public final class MonitoredItem implements NotificationProducer {
+
+    private static final Logger log = LoggerFactory.getLogger(MonitoredItem.class);
+
+    private final long id;
+    private final ItemOwner owner;
+    private final ItemContext context;
+    private final ReadValueId itemToMonitor;
+    private final NumericRange indexRange;
+    private final boolean valueAttribute;
+    /** The node's manager when it wants to hear about monitoring (Value attribute only), else null. */
+    private final MonitoringAware aware;
+    private final AtomicBoolean signalled = new AtomicBoolean();
+    /** Serializes service-side changes; never taken by the sample path. */
+    private final Object control = new Object();
+
+    // guarded by this
+    private long clientHandle;
+    private MonitoringMode mode;
+    private double samplingInterval;
+    private boolean discardOldest;
+    private ChangeFilter filter;
+    private TimestampsToReturn timestamps;
+    private final ValueQueue queue;
+    /** The last value queued, as sampled: what the filter compares with (Part 4, 7.22.2 "last cached value"). */
+    private DataValue lastQueued;
+    /** A triggering item released the queue of this Sampling item (Part 4, 5.12.1.6). */
+    private boolean triggered;
+    private boolean deleted;
+
+    // guarded by control
+    private SamplingScheduler.Registration registration;
+    private boolean fedByBroker;
+    private double monitoredInterval = -1;
+
+    /** Items this one triggers, and items that trigger this one; created on first use. */
+    private volatile Set<MonitoredItem> links;
+    private volatile Set<MonitoredItem> triggeredBy;
+
+    MonitoredItem(long id, ItemOwner owner, ItemContext context, ReadValueId itemToMonitor, NumericRange indexRange,
+            MonitoringMode mode, ItemParameters parameters) {
+        this.id = id;
+        this.owner = owner;
+        this.context = context;
+        this.itemToMonitor = itemToMonitor;
+        this.indexRange = indexRange;
+        this.valueAttribute = itemToMonitor.attributeId() == AttributeIds.Value;
+        this.aware = context.awareManagerOf(itemToMonitor.nodeId(), itemToMonitor.attributeId());
+        this.mode = mode;
+        this.clientHandle = parameters.clientHandle();
+        this.samplingInterval = parameters.samplingInterval();
+        this.discardOldest = parameters.discardOldest();
+        this.filter = parameters.filter();
+        this.timestamps = parameters.timestamps();
+        this.queue = new ValueQueue(parameters.queueSize());
+    }
+
+    /** The server-assigned MonitoredItemId (Part 4, 7.19 IntegerId): never 0. */
+    public long id() {
+        return id;
+    }
+
+    public ItemOwner owner() {
+        return owner;
+    }
+
+    /** The node, attribute, index range and data encoding monitored. */
+    public ReadValueId itemToMonitor() {
+        return itemToMonitor;
+    }
+
+    public NodeId nodeId() {
+        return itemToMonitor.nodeId();
+    }
+
+    public synchronized long clientHandle() {
+        return clientHandle;
+    }
+
+    public synchronized MonitoringMode monitoringMode() {
+        return mode;
+    }
+
+    /** The revised sampling interval in ms; 0 when the node's manager pushes changes. */
+    public synchronized double samplingInterval() {
+        return samplingInterval;
+    }
+
+    /** The revised queue size. */
+    public synchronized int queueSize() {
+        return queue.capacity();
+    }
+
+    public synchronized boolean discardOldest() {
+        return discardOldest;
+    }
+
+    public synchronized TimestampsToReturn timestampsToReturn() {
+        return timestamps;
+    }
+
+    /** Notifications queued now, reportable or not. */
+    public synchronized int queuedNotifications() {
+        return queue.size();
+    }
+
+    /** Whether the item is fed by its node manager's pushes instead of being sampled. */
+    public boolean isFedByBroker() {
+        synchronized (control) {
+            return fedByBroker;
+        }
+    }
+
+    synchronized ChangeFilter filter() {
+        return filter;
+    }
+
+    /** The last value queued, as sampled; null before the first or after disabling. */
+    synchronized DataValue lastSample() {
+        return lastQueued;
+    }
+
+    MonitoringAware aware() {
+        return aware;
+    }
+
+    // ---- sample path -------------------------------------------------------------------------
+
+    /**
+     * A new sample of the attribute (sampler thread, broker reporter or the read at creation):
+     * queued when it passes the filter; may signal the owner and trigger linked items.
+     */
+    void onSample(DataValue sample) {
+        if (sample == null) {
+            return;
+        }
+        boolean signal;
+        int dropped;
+        synchronized (this) {
+            if (deleted || mode == MonitoringMode.Disabled) {
+                return;
+            }
+            if (lastQueued != null && !filter.isChange(lastQueued, sample)) {
+                return;
+            }
+            lastQueued = sample;
+            dropped = queue.add(stamp(sample), discardOldest);
+            signal = isReportable() && signalled.compareAndSet(false, true);
+        }
+        if (dropped > 0) {
+            context.counters.notificationsDropped(dropped);
+        }
+        if (signal) {
+            owner.notificationsReady(this);
+        }
+        Set<MonitoredItem> linked = links;
+        if (linked != null) {
+            for (MonitoredItem item : linked) {
+                item.trigger();
+            }
+        }
+    }
+
+    /** A value the node manager pushed through the broker: the item's index range applies. */
+    void onPushedValue(DataValue value) {
+        if (indexRange == null) {
+            onSample(value);
+            return;
+        }
+        DataValue selected;
+        try {
+            selected = DataValue.of(indexRange.select(value.value()), value.statusCode(), value.sourceTimestamp(),
+                    value.sourcePicoseconds(), value.serverTimestamp(), value.serverPicoseconds());
+        } catch (UaException e) {
+            selected = DataValue.of(null, e.statusCode(), value.sourceTimestamp(), value.sourcePicoseconds(),
+                    value.serverTimestamp(), value.serverPicoseconds());
+        }
+        onSample(selected);
+    }
+
+    /** A triggering item queued a notification: a Sampling item reports what it has queued (Part 4, 5.12.1.6). */
+    void trigger() {
+        boolean signal;
+        synchronized (this) {
+            if (deleted || mode != MonitoringMode.Sampling || queue.isEmpty()) {
+                return;
+            }
+            triggered = true;
+            signal = signalled.compareAndSet(false, true);
+        }
+        if (signal) {
+            owner.notificationsReady(this);
+        }
+    }
+
+    /** Guarded by this. */
+    private boolean isReportable() {
+        return !queue.isEmpty() && (mode == MonitoringMode.Reporting || mode == MonitoringMode.Sampling && triggered);
+    }
+
+    /** Keeps the timestamps the client asked for (Part 4, 7.40); a source timestamp only for the Value attribute. */
+    private DataValue stamp(DataValue sample) {
+        TimestampsToReturn which = timestamps;
+        boolean source = valueAttribute && (which == TimestampsToReturn.Source || which == TimestampsToReturn.Both);
+        boolean server = which == TimestampsToReturn.Server || which == TimestampsToReturn.Both;
+        boolean sourceOk = source || sample.sourceTimestamp() == null;
+        boolean serverOk = server ? sample.serverTimestamp() != null : sample.serverTimestamp() == null;
+        if (sourceOk && serverOk && (source || sample.sourcePicoseconds() == 0)) {
+            return sample;
+        }
+        DateTime serverTime = !server ? null : sample.serverTimestamp() != null ? sample.serverTimestamp()
+                : DateTime.now();
+        return DataValue.of(sample.value(), sample.statusCode(), source ? sample.sourceTimestamp() : null,
+                source ? sample.sourcePicoseconds() : 0, serverTime, server ? sample.serverPicoseconds() : 0);
+    }
+
+    @Override
+    public int drain(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
+        synchronized (this) {
+            int moved = 0;
+            if (isReportable()) {
+                while (moved < max && !queue.isEmpty()) {
+                    dataChanges.add(new MonitoredItemNotification(clientHandle, queue.poll()));
+                    moved++;
+                }
+            }
+            if (!isReportable()) {
+                triggered = false;
+                signalled.set(false); // the next reportable sample signals again
+            }
+            return moved;
+        }
+    }
+
+    @Override
+    public synchronized boolean hasNotifications() {
+        return isReportable();
+    }
+
+    // ---- service path ------------------------------------------------------------------------
+
+    /** After the item was added to its container: the first sample (from the create read), then sampling. */
+    void start(DataValue initial) {
+        onSample(initial); // no lock held: it may call the owner
+        synchronized (control) {
+            boolean enabled;
+            synchronized (this) {
+                enabled = !deleted && mode != MonitoringMode.Disabled;
+            }
+            if (enabled && monitoredInterval < 0) {
+                startMonitoring();
+            }
+        }
+    }
+
+    /**
+     * SetMonitoringMode (Part 4, 5.12.4).
+     *
+     * @return whether the item was enabled from Disabled (the caller fetches its first sample)
+     */
+    boolean setMode(MonitoringMode newMode) {
+        MonitoringMode old;
+        boolean signal = false;
+        synchronized (control) {
+            synchronized (this) {
+                if (deleted || mode == newMode) {
+                    return false;
+                }
+                old = mode;
+                mode = newMode;
+                if (newMode == MonitoringMode.Disabled) {
+                    queue.clear();
+                    lastQueued = null; // the first sample after enabling is always reported
+                    triggered = false;
+                } else if (newMode == MonitoringMode.Reporting) {
+                    signal = isReportable() && signalled.compareAndSet(false, true);
+                }
+            }
+            if (newMode == MonitoringMode.Disabled) {
+                stopMonitoring();
+            } else if (old == MonitoringMode.Disabled) {
+                startMonitoring();
+            }
+        }
+        if (signal) { // no lock held
+            owner.notificationsReady(this);
+        }
+        return old == MonitoringMode.Disabled;
+    }
+
+    /** ModifyMonitoredItems (Part 4, 5.12.3): new parameters; a new sampling interval moves the item to another group. */
+    void modify(ItemParameters parameters) {
+        synchronized (control) {
+            int dropped;
+            boolean moved;
+            synchronized (this) {
+                if (deleted) {
+                    return;
+                }
+                clientHandle = parameters.clientHandle();
+                discardOldest = parameters.discardOldest();
+                filter = parameters.filter();
+                timestamps = parameters.timestamps();
+                moved = samplingInterval != parameters.samplingInterval() && mode != MonitoringMode.Disabled;
+                samplingInterval = parameters.samplingInterval();
+                dropped = queue.capacity() == parameters.queueSize() ? 0
+                        : queue.resize(parameters.queueSize(), discardOldest);
+                if (!isReportable()) {
+                    triggered = false;
+                }
+            }
+            if (moved) {
+                stopMonitoring();
+                startMonitoring();
+            }
+            if (dropped > 0) {
+                context.counters.notificationsDropped(dropped);
+            }
+        }
+    }
+
+    /** DeleteMonitoredItems or the end of the subscription: stops sampling, frees the queue, drops links. */
+    void delete() {
+        synchronized (control) {
+            synchronized (this) {
+                if (deleted) {
+                    return;
+                }
+                deleted = true;
+                queue.clear();
+                lastQueued = null;
+            }
+            stopMonitoring();
+            Set<MonitoredItem> out = links;
+            if (out != null) {
+                for (MonitoredItem target : out) {
+                    target.triggeredByRemove(this);
+                }
+                out.clear();
+            }
+            Set<MonitoredItem> in = triggeredBy;
+            if (in != null) {
+                for (MonitoredItem source : in) {
+                    source.linksRemove(this);
+                }
+                in.clear();
+            }
+        }
+    }
+
+    boolean isDeleted() {
+        synchronized (this) {
+            return deleted;
+        }
+    }
+
+    /** SetTriggering linksToAdd: this item triggers {@code target} (adding an existing link is no error). */
+    void addLink(MonitoredItem target) {
+        linksCreate().add(target);
+        target.triggeredByCreate().add(this);
+        if (target.isDeleted() || isDeleted()) { // deleted meanwhile: its delete may have missed the new link
+            linksRemove(target);
+            target.triggeredByRemove(this);
+        }
+    }
+
+    /** SetTriggering linksToRemove: false when there was no such link. */
+    boolean removeLink(MonitoredItem target) {
+        Set<MonitoredItem> out = links;
+        if (out == null || !out.remove(target)) {
+            return false;
+        }
+        target.triggeredByRemove(this);
+        return true;
+    }
+
+    /** Items this one triggers, for tests and diagnostics. */
+    Set<MonitoredItem> linkedItems() {
+        Set<MonitoredItem> out = links;
+        return out == null ? Set.of() : Set.copyOf(out);
+    }
+
+    private Set<MonitoredItem> linksCreate() {
+        Set<MonitoredItem> out = links;
+        if (out == null) {
+            synchronized (control) {
+                out = links;
+                if (out == null) {
+                    links = out = ConcurrentHashMap.newKeySet();
+                }
+            }
+        }
+        return out;
+    }
+
+    private Set<MonitoredItem> triggeredByCreate() {
+        Set<MonitoredItem> in = triggeredBy;
+        if (in == null) {
+            synchronized (control) {
+                in = triggeredBy;
+                if (in == null) {
+                    triggeredBy = in = ConcurrentHashMap.newKeySet();
+                }
+            }
+        }
+        return in;
+    }
+
+    private void linksRemove(MonitoredItem target) {
+        Set<MonitoredItem> out = links;
+        if (out != null) {
+            out.remove(target);
+        }
+    }
+
+    private void triggeredByRemove(MonitoredItem source) {
+        Set<MonitoredItem> in = triggeredBy;
+        if (in != null) {
+            in.remove(source);
+        }
+    }
+
+    /** Guarded by control: registers with the sampler, or with the broker for an interval of 0. */
+    private void startMonitoring() {
+        double interval;
+        synchronized (this) {
+            interval = samplingInterval;
+        }
+        if (interval == 0) {
+            context.broker.add(this);
+            fedByBroker = true;
+        } else {
+            registration = context.sampler.add(interval, this);
+        }
+        monitoredInterval = interval;
+        if (aware != null) {
+            try {
+                aware.monitoringStarted(nodeId(), interval);
+            } catch (RuntimeException e) {
+                log.warn("{}.monitoringStarted({}) failed", aware, nodeId(), e);
+            }
+        }
+    }
+
+    /** Guarded by control. */
+    private void stopMonitoring() {
+        if (monitoredInterval < 0) {
+            return;
+        }
+        if (registration != null) {
+            registration.cancel();
+            registration = null;
+        }
+        if (fedByBroker) {
+            context.broker.remove(this);
+            fedByBroker = false;
+        }
+        double interval = monitoredInterval;
+        monitoredInterval = -1;
+        if (aware != null) {
+            try {
+                aware.monitoringStopped(nodeId(), interval);
+            } catch (RuntimeException e) {
+                log.warn("{}.monitoringStopped({}) failed", aware, nodeId(), e);
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "MonitoredItem[" + id + " " + itemToMonitor.nodeId() + " attribute "
+                + AttributeIds.name((int) itemToMonitor.attributeId()) + "]";
+    }
+}
