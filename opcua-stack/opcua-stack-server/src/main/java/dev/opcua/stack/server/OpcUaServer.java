@@ -41,6 +41,15 @@ import dev.opcua.stack.server.services.view.ReferenceTypeTree;
 import dev.opcua.stack.server.services.view.RegisterNodes;
 import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
+import dev.opcua.stack.server.subscriptions.SubscriptionManager;
+import dev.opcua.stack.server.subscriptions.SubscriptionServices;
+import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
+import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
+import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
+import dev.opcua.stack.server.subscriptions.items.ItemCounters;
+import dev.opcua.stack.server.subscriptions.items.MonitoredItemContainerFactory;
+import dev.opcua.stack.server.subscriptions.items.MonitoredItemServices;
+import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +67,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Built with {@link #builder()}, started with {@link #start()}, stopped with {@link #close()},
  * which owns and closes everything it started. The address-space services need an activated session
- * (Part 4, 5.6). Subscriptions join with their issue.
+ * (Part 4, 5.6). Subscriptions and data-change monitored items (Part 4, 5.12 and 5.13) are served
+ * with Publish requests parked in their session.
  */
 public final class OpcUaServer implements AutoCloseable {
 
@@ -72,6 +82,9 @@ public final class OpcUaServer implements AutoCloseable {
     private final ReferenceTypeTree referenceTypes;
     private volatile DiscoveryServices discovery;
     private SessionManager sessions;
+    private SubscriptionManager subscriptions;
+    private MonitoredItemContainerFactory monitoredItems;
+    private final DataChangeBroker dataChanges = new DataChangeBroker();
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
 
@@ -106,7 +119,16 @@ public final class OpcUaServer implements AutoCloseable {
         ServerChannelSecurity channelSecurity = config.channelSecurity();
         nodeManagers.startup();
         nodeManagers.linkReverseReferences();
+        SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
+        monitoredItems = new MonitoredItemContainerFactory(nodeManagers, dataChanges, config.monitoredItemSettings,
+                ItemCounters.of(subscriptionStatistics));
+        subscriptions = SubscriptionManager.builder()
+                .settings(config.subscriptionSettings)
+                .statistics(subscriptionStatistics)
+                .itemContainerFactory(monitoredItems)
+                .build();
         SessionManager.Builder sessionBuilder = SessionManager.builder()
+                .listener(subscriptions)
                 .settings(config.sessionSettings)
                 .identityValidator(config.identityValidator)
                 .applicationCertificate(channelSecurity.certificate());
@@ -126,6 +148,12 @@ public final class OpcUaServer implements AutoCloseable {
                 .registerSync(GetEndpointsRequest.class, (channel, request) -> discovery.getEndpoints(request))
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
         sessions.registerWith(services);
+        SubscriptionServices subscriptionServices = new SubscriptionServices(subscriptions, sessions::resolve,
+                config.transportQuotas.encodingLimits());
+        subscriptionServices.registerWith(services);
+        services.publishParking(subscriptionServices.publishParking());
+        new MonitoredItemServices(sessions::resolve, subscriptions, config.operationLimits.maxMonitoredItemsPerCall())
+                .registerWith(services);
         OperationLimits limits = config.operationLimits;
         new AttributeServices(nodeManagers, sessionRequired, limits.maxNodesPerRead(), limits.maxNodesPerWrite())
                 .registerWith(services);
@@ -150,6 +178,8 @@ public final class OpcUaServer implements AutoCloseable {
         } catch (RuntimeException e) {
             dispatcher.close();
             sessions.close();
+            subscriptions.close();
+            monitoredItems.close();
             nodeManagers.shutdown();
             throw e;
         }
@@ -203,6 +233,19 @@ public final class OpcUaServer implements AutoCloseable {
         return sessions;
     }
 
+    /** The subscriptions, for their statistics; null before {@link #start()}. */
+    public SubscriptionManager subscriptions() {
+        return subscriptions;
+    }
+
+    /**
+     * Where node managers that push value changes report them (Part 4, 5.12.1.2: sampling interval 0),
+     * instead of being sampled; see {@link dev.opcua.stack.server.subscriptions.items.MonitoringAware}.
+     */
+    public DataChangeBroker dataChanges() {
+        return dataChanges;
+    }
+
     /** The request pipeline, for its statistics; null before {@link #start()}. */
     public ServiceDispatcher dispatcher() {
         return dispatcher;
@@ -237,6 +280,8 @@ public final class OpcUaServer implements AutoCloseable {
             transport.close();
             dispatcher.close();
             sessions.close();
+            subscriptions.close();
+            monitoredItems.close();
             nodeManagers.shutdown();
             transport = null;
             log.info("OPC UA server {} stopped", config.applicationUri);
@@ -267,6 +312,8 @@ public final class OpcUaServer implements AutoCloseable {
         /** Explicit token policies of every endpoint, or null for policies generated from the token types. */
         private List<UserTokenPolicy> userTokenPolicies;
         private Set<UserTokenType> userTokenTypes = Set.of(UserTokenType.Anonymous);
+        private SubscriptionSettings subscriptionSettings = SubscriptionSettings.DEFAULT;
+        private MonitoredItemSettings monitoredItemSettings = MonitoredItemSettings.DEFAULT;
         private List<EndpointSecurity> endpointSecurity = List.of(EndpointSecurity.NONE);
         private ApplicationCertificate certificate;
         private PkiDirectory pki;
@@ -472,6 +519,18 @@ public final class OpcUaServer implements AutoCloseable {
             identityValidator = Objects.requireNonNull(validator, "validator");
             userTokenTypes = Set.copyOf(types);
             userTokenPolicies = null;
+            return this;
+        }
+
+        /** Publishing intervals, keep-alive and lifetime counts, limits of subscriptions and publish requests. */
+        public Builder subscriptionSettings(SubscriptionSettings value) {
+            subscriptionSettings = Objects.requireNonNull(value, "subscriptionSettings");
+            return this;
+        }
+
+        /** Sampling interval bounds and queue sizes of monitored items. */
+        public Builder monitoredItemSettings(MonitoredItemSettings value) {
+            monitoredItemSettings = Objects.requireNonNull(value, "monitoredItemSettings");
             return this;
         }
 

@@ -84,8 +84,8 @@ import org.slf4j.LoggerFactory;
  *       {@code maxFailedAuthenticationAttempts} reached, a client certificate is locked out for
  *       {@code failedAuthenticationLockout} (its ActivateSession requests get BadUserAccessDenied), and
  *       a session of a None channel is closed. See {@link SessionSettings}.</li>
- *   <li>CloseSession: on the session's channel, activated or not. Its deleteSubscriptions flag is
- *       ignored until subscriptions exist.</li>
+ *   <li>CloseSession: on the session's channel, activated or not. Its deleteSubscriptions flag goes to
+ *       the {@link SessionListener}, which hears of every closed session.</li>
  *   <li>Cancel: answers cancelCount 0; queued requests are not dropped yet (the request queue could
  *       drop them by requestHandle).</li>
  *   <li>Timeout: a session without a request for its revised timeout is closed; a sweep on the
@@ -121,6 +121,7 @@ public final class SessionManager implements AutoCloseable {
     private final Map<NodeId, Session> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger open = new AtomicInteger();
     private final SessionCounters counters = new SessionCounters();
+    private final SessionListener listener;
     private final ScheduledExecutorService timer;
     private volatile boolean closed;
 
@@ -134,6 +135,7 @@ public final class SessionManager implements AutoCloseable {
         this.lockout = new ClientLockout(settings.maxFailedAuthenticationAttempts(),
                 settings.failedAuthenticationLockout());
         this.nanoClock = builder.nanoClock;
+        this.listener = builder.listener;
         this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "opcua-session-timer");
             thread.setDaemon(true);
@@ -257,7 +259,7 @@ public final class SessionManager implements AutoCloseable {
         if (session.secureChannelId() != channel.secureChannelId()) {
             throw new UaException(StatusCodes.BadSecureChannelIdInvalid, "the session is bound to another channel");
         }
-        if (remove(session)) {
+        if (remove(session, request.deleteSubscriptions())) {
             counters.closed();
             log.debug("{}: closed {}", channel, session);
         }
@@ -313,7 +315,7 @@ public final class SessionManager implements AutoCloseable {
         closed = true;
         timer.shutdownNow();
         for (Session session : sessions.values()) {
-            remove(session);
+            remove(session, true);
         }
     }
 
@@ -335,12 +337,17 @@ public final class SessionManager implements AutoCloseable {
         return session;
     }
 
-    private boolean remove(Session session) {
+    private boolean remove(Session session, boolean deleteSubscriptions) {
         if (!session.markClosed()) {
             return false;
         }
         sessions.remove(session.authenticationToken(), session);
         open.decrementAndGet();
+        try {
+            listener.sessionClosed(session, deleteSubscriptions);
+        } catch (RuntimeException e) { // the session is closed either way
+            log.warn("{}: session listener failed", session, e);
+        }
         return true;
     }
 
@@ -383,7 +390,7 @@ public final class SessionManager implements AutoCloseable {
         int failures = session.failedAuthentication();
         log.debug("{}: identity refused ({} of {}): {}", session, failures,
                 settings.maxFailedAuthenticationAttempts(), e.getMessage());
-        if (failures >= settings.maxFailedAuthenticationAttempts() && remove(session)) {
+        if (failures >= settings.maxFailedAuthenticationAttempts() && remove(session, true)) {
             counters.lockedOut();
             log.info("{} closed after {} failed authentications", session, failures);
         }
@@ -404,7 +411,7 @@ public final class SessionManager implements AutoCloseable {
         try {
             long now = nanoClock.getAsLong();
             for (Session session : sessions.values()) {
-                if (session.expired(now) && remove(session)) {
+                if (session.expired(now) && remove(session, false)) {
                     counters.timedOut();
                     log.debug("{} timed out", session);
                 }
@@ -472,6 +479,7 @@ public final class SessionManager implements AutoCloseable {
         private ApplicationCertificate applicationCertificate;
         private CertificateValidator userCertificateValidator = NO_USER_CERTIFICATES;
         private LongSupplier nanoClock = System::nanoTime;
+        private SessionListener listener = SessionListener.NONE;
 
         private Builder() {
         }
@@ -533,6 +541,12 @@ public final class SessionManager implements AutoCloseable {
          */
         public Builder userCertificateValidator(CertificateValidator value) {
             userCertificateValidator = Objects.requireNonNull(value, "userCertificateValidator");
+            return this;
+        }
+
+        /** Hears of every closed session (e.g. the subscriptions layer); default none. */
+        public Builder listener(SessionListener value) {
+            listener = Objects.requireNonNull(value, "listener");
             return this;
         }
 

@@ -1,5 +1,7 @@
 package dev.opcua.stack.server.subscriptions.items;
 
+import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
+
 /**
  * What the monitored items report to the server's statistics: items created and deleted, and
  * notifications lost to a full queue (Part 4, 5.12.1.5). Called on sampling and service threads,
@@ -21,6 +23,26 @@ public interface ItemCounters {
         public void notificationsDropped(long count) {
         }
     };
+
+    /** Counts into the subscription engine's statistics. */
+    static ItemCounters of(SubscriptionStatistics statistics) {
+        return new ItemCounters() {
+            @Override
+            public void itemsAdded(int count) {
+                statistics.monitoredItemsChanged(count);
+            }
+
+            @Override
+            public void itemsRemoved(int count) {
+                statistics.monitoredItemsChanged(-count);
+            }
+
+            @Override
+            public void notificationsDropped(long count) {
+                statistics.notificationsDropped(count);
+            }
+        };
+    }
 
     void itemsAdded(int count);
 

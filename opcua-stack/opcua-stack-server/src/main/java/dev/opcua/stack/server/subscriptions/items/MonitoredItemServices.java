@@ -1,5 +1,7 @@
 package dev.opcua.stack.server.subscriptions.items;
 
+import dev.opcua.stack.server.subscriptions.SessionResolver;
+
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.transport.uasc.ResponseHeaders;

@@ -1,0 +1,70 @@
+package dev.opcua.stack.server.subscriptions;
+
+import io.netty.util.concurrent.FastThreadLocalThread;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The production {@link PublishingScheduler}: one daemon thread, {@code opcua-publisher}, whose
+ * {@link ScheduledThreadPoolExecutor} holds one timer per subscription. It is a
+ * {@link FastThreadLocalThread} because responses are encoded on it. Cancelled timers leave the queue
+ * at once, so modifying or deleting subscriptions does not accumulate dead entries.
+ */
+final class ExecutorPublishingScheduler implements PublishingScheduler {
+
+    private static final Logger log = LoggerFactory.getLogger(ExecutorPublishingScheduler.class);
+
+    static final String THREAD_NAME = "opcua-publisher";
+
+    private final ScheduledThreadPoolExecutor executor;
+
+    ExecutorPublishingScheduler() {
+        executor = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new FastThreadLocalThread(task, THREAD_NAME);
+            thread.setDaemon(true);
+            return thread;
+        });
+        executor.setRemoveOnCancelPolicy(true);
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    }
+
+    @Override
+    public long nanoTime() {
+        return System.nanoTime();
+    }
+
+    @Override
+    public Timer schedule(Runnable task, long delayNanos) {
+        ScheduledFuture<?> future = executor.schedule(guarded(task), Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+        return () -> future.cancel(false);
+    }
+
+    @Override
+    public void execute(Runnable task) {
+        executor.execute(guarded(task));
+    }
+
+    /** A failing task is logged instead of vanishing into its future; the thread carries on. */
+    private static Runnable guarded(Runnable task) {
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.error("publishing task failed", e);
+            }
+        };
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+
+    /** For tests: whether the thread has ended. */
+    boolean awaitTermination(long millis) throws InterruptedException {
+        return executor.awaitTermination(millis, TimeUnit.MILLISECONDS);
+    }
+}

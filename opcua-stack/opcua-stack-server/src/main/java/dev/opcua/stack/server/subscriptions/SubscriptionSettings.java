@@ -1,0 +1,231 @@
+package dev.opcua.stack.server.subscriptions;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Limits of the subscriptions a server keeps, and how it revises what CreateSubscription and
+ * ModifySubscription ask for (Part 4, 5.13.2 and 5.13.3). Defaults follow {@code opcua.server.subscriptions}
+ * of the configuration (DESIGN.md section 6).
+ *
+ * @param minPublishingInterval the fastest publishing interval; faster requests, 0, negative values
+ *        and NaN get it (Part 4, 5.13.2: "the fastest supported publishing interval")
+ * @param maxPublishingInterval the slowest publishing interval; slower requests get it
+ * @param minKeepAliveCount the smallest revised maxKeepAliveCount; a request of 0 gets it (Part 4,
+ *        5.13.2: "the smallest supported keep-alive count")
+ * @param maxKeepAliveCount the largest revised maxKeepAliveCount
+ * @param maxLifetimeCount the largest revised lifetimeCount; at least three times
+ *        {@code maxKeepAliveCount}, because a lifetime is never revised below three keep-alive counts
+ * @param maxSubscriptions subscriptions of the whole server (BadTooManySubscriptions beyond)
+ * @param maxSubscriptionsPerSession subscriptions of one session (BadTooManySubscriptions beyond)
+ * @param maxPublishRequestsPerSession Publish requests one session may park; the oldest is answered
+ *        BadTooManyPublishRequests when one more arrives. A session may always park one more than it has
+ *        subscriptions (Part 4, 5.13.5: "a Server shall accept more queued Publish requests than created
+ *        Subscriptions")
+ * @param maxNotificationsPerPublish notifications in one NotificationMessage at most; a client's 0 ("no
+ *        limit") or a larger value gets it
+ * @param maxRetransmissionQueueSize sent NotificationMessages each subscription keeps for Republish until
+ *        acknowledged; the oldest is dropped beyond. 0: no retransmission queue (acknowledgements are
+ *        answered GoodRetransmissionQueueNotSupported)
+ * @param maxMonitoredItems monitored items of the whole server, 0 = no limit
+ * @param maxMonitoredItemsPerSubscription monitored items of one subscription, 0 = no limit
+ */
+public record SubscriptionSettings(Duration minPublishingInterval, Duration maxPublishingInterval,
+        int minKeepAliveCount, int maxKeepAliveCount, int maxLifetimeCount, int maxSubscriptions,
+        int maxSubscriptionsPerSession, int maxPublishRequestsPerSession, int maxNotificationsPerPublish,
+        int maxRetransmissionQueueSize, int maxMonitoredItems, int maxMonitoredItemsPerSubscription) {
+
+    /** Publishing interval 100 ms .. 1 h, keep-alive count 1 .. 10,000, lifetime up to 30,000, see {@link Builder}. */
+    public static final SubscriptionSettings DEFAULT = builder().build();
+
+    /** @throws IllegalArgumentException when a limit is out of range or a minimum exceeds its maximum */
+    public SubscriptionSettings {
+        Objects.requireNonNull(minPublishingInterval, "minPublishingInterval");
+        Objects.requireNonNull(maxPublishingInterval, "maxPublishingInterval");
+        if (minPublishingInterval.isNegative() || minPublishingInterval.isZero()) {
+            throw new IllegalArgumentException("minPublishingInterval must be positive, was " + minPublishingInterval);
+        }
+        if (maxPublishingInterval.compareTo(minPublishingInterval) < 0) {
+            throw new IllegalArgumentException("maxPublishingInterval " + maxPublishingInterval
+                    + " is below minPublishingInterval " + minPublishingInterval);
+        }
+        if (minKeepAliveCount < 1 || maxKeepAliveCount < minKeepAliveCount) {
+            throw new IllegalArgumentException("keep-alive counts must satisfy 1 <= minKeepAliveCount <= "
+                    + "maxKeepAliveCount, were " + minKeepAliveCount + " and " + maxKeepAliveCount);
+        }
+        if (maxLifetimeCount < 3L * maxKeepAliveCount) {
+            throw new IllegalArgumentException("maxLifetimeCount " + maxLifetimeCount
+                    + " is below three times maxKeepAliveCount " + maxKeepAliveCount);
+        }
+        positive(maxSubscriptions, "maxSubscriptions");
+        positive(maxSubscriptionsPerSession, "maxSubscriptionsPerSession");
+        positive(maxPublishRequestsPerSession, "maxPublishRequestsPerSession");
+        positive(maxNotificationsPerPublish, "maxNotificationsPerPublish");
+        if (maxRetransmissionQueueSize < 0 || maxMonitoredItems < 0 || maxMonitoredItemsPerSubscription < 0) {
+            throw new IllegalArgumentException("maxRetransmissionQueueSize, maxMonitoredItems and "
+                    + "maxMonitoredItemsPerSubscription must be >= 0, were " + maxRetransmissionQueueSize + ", "
+                    + maxMonitoredItems + " and " + maxMonitoredItemsPerSubscription);
+        }
+    }
+
+    private static void positive(int value, String name) {
+        if (value < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these settings. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /**
+     * The revised publishing interval in milliseconds: clamped to [min, max]; 0, negative values and NaN
+     * get the minimum.
+     */
+    public double revisePublishingInterval(double requestedMillis) {
+        double min = minPublishingInterval.toNanos() / 1e6;
+        double max = maxPublishingInterval.toNanos() / 1e6;
+        if (!(requestedMillis > min)) { // also NaN
+            return min;
+        }
+        return Math.min(requestedMillis, max);
+    }
+
+    /** The revised maxKeepAliveCount: 0 gets {@code minKeepAliveCount}, others are clamped to [min, max]. */
+    public long reviseMaxKeepAliveCount(long requested) {
+        return Math.max(minKeepAliveCount, Math.min(requested, maxKeepAliveCount));
+    }
+
+    /**
+     * The revised lifetimeCount for a revised keep-alive count: at least three times the keep-alive count
+     * (Part 4, 5.13.2), at most {@code maxLifetimeCount}.
+     */
+    public long reviseLifetimeCount(long requested, long revisedMaxKeepAliveCount) {
+        return Math.max(3 * revisedMaxKeepAliveCount, Math.min(requested, maxLifetimeCount));
+    }
+
+    /** The notifications per message: a client's 0 ("no limit") or more than the server's maximum get the maximum. */
+    public int reviseMaxNotificationsPerPublish(long requested) {
+        return requested <= 0 || requested > maxNotificationsPerPublish ? maxNotificationsPerPublish : (int) requested;
+    }
+
+    /** Builds {@link SubscriptionSettings}; every value starts at its default. */
+    public static final class Builder {
+
+        private Duration minPublishingInterval = Duration.ofMillis(100);
+        private Duration maxPublishingInterval = Duration.ofHours(1);
+        private int minKeepAliveCount = 1;
+        private int maxKeepAliveCount = 10_000;
+        private int maxLifetimeCount = 30_000;
+        private int maxSubscriptions = 100;
+        private int maxSubscriptionsPerSession = 100;
+        private int maxPublishRequestsPerSession = 20;
+        private int maxNotificationsPerPublish = 100;
+        private int maxRetransmissionQueueSize = 10;
+        private int maxMonitoredItems;
+        private int maxMonitoredItemsPerSubscription;
+
+        private Builder() {
+        }
+
+        private Builder(SubscriptionSettings s) {
+            minPublishingInterval = s.minPublishingInterval;
+            maxPublishingInterval = s.maxPublishingInterval;
+            minKeepAliveCount = s.minKeepAliveCount;
+            maxKeepAliveCount = s.maxKeepAliveCount;
+            maxLifetimeCount = s.maxLifetimeCount;
+            maxSubscriptions = s.maxSubscriptions;
+            maxSubscriptionsPerSession = s.maxSubscriptionsPerSession;
+            maxPublishRequestsPerSession = s.maxPublishRequestsPerSession;
+            maxNotificationsPerPublish = s.maxNotificationsPerPublish;
+            maxRetransmissionQueueSize = s.maxRetransmissionQueueSize;
+            maxMonitoredItems = s.maxMonitoredItems;
+            maxMonitoredItemsPerSubscription = s.maxMonitoredItemsPerSubscription;
+        }
+
+        /** Default 100 ms (the .NET stack's MinPublishingInterval). */
+        public Builder minPublishingInterval(Duration value) {
+            minPublishingInterval = value;
+            return this;
+        }
+
+        /** Default 1 h (MaxPublishingInterval). */
+        public Builder maxPublishingInterval(Duration value) {
+            maxPublishingInterval = value;
+            return this;
+        }
+
+        /** Default 1. */
+        public Builder minKeepAliveCount(int value) {
+            minKeepAliveCount = value;
+            return this;
+        }
+
+        /** Default 10,000. */
+        public Builder maxKeepAliveCount(int value) {
+            maxKeepAliveCount = value;
+            return this;
+        }
+
+        /** Default 30,000. */
+        public Builder maxLifetimeCount(int value) {
+            maxLifetimeCount = value;
+            return this;
+        }
+
+        /** Default 100 (MaxSubscriptionCount). */
+        public Builder maxSubscriptions(int value) {
+            maxSubscriptions = value;
+            return this;
+        }
+
+        /** Default 100. */
+        public Builder maxSubscriptionsPerSession(int value) {
+            maxSubscriptionsPerSession = value;
+            return this;
+        }
+
+        /** Default 20 (MaxPublishRequestCount). */
+        public Builder maxPublishRequestsPerSession(int value) {
+            maxPublishRequestsPerSession = value;
+            return this;
+        }
+
+        /** Default 100 (MaxNotificationsPerPublish). */
+        public Builder maxNotificationsPerPublish(int value) {
+            maxNotificationsPerPublish = value;
+            return this;
+        }
+
+        /** Default 10 (MaxMessageQueueSize). */
+        public Builder maxRetransmissionQueueSize(int value) {
+            maxRetransmissionQueueSize = value;
+            return this;
+        }
+
+        /** Default 0, no limit. */
+        public Builder maxMonitoredItems(int value) {
+            maxMonitoredItems = value;
+            return this;
+        }
+
+        /** Default 0, no limit. */
+        public Builder maxMonitoredItemsPerSubscription(int value) {
+            maxMonitoredItemsPerSubscription = value;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException see {@link SubscriptionSettings} */
+        public SubscriptionSettings build() {
+            return new SubscriptionSettings(minPublishingInterval, maxPublishingInterval, minKeepAliveCount,
+                    maxKeepAliveCount, maxLifetimeCount, maxSubscriptions, maxSubscriptionsPerSession,
+                    maxPublishRequestsPerSession, maxNotificationsPerPublish, maxRetransmissionQueueSize,
+                    maxMonitoredItems, maxMonitoredItemsPerSubscription);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.opcua.stack.server.subscriptions;
+
+import static dev.opcua.stack.server.subscriptions.SubscriptionBench.ack;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.structured.DataChangeNotification;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
+import dev.opcua.stack.core.types.structured.PublishResponse;
+import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
+import dev.opcua.stack.server.subscriptions.CapturingChannel.Answer;
+import dev.opcua.stack.server.subscriptions.FakeItems.Item;
+import dev.opcua.stack.server.subscriptions.SubscriptionBench.Client;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The production publishing thread against items reporting from several threads at once, while the
+ * test thread plays the event loop that parks Publish requests: every notification arrives once, in
+ * order per item, in consecutive sequence numbers, sent from {@code opcua-publisher}.
+ */
+class ConcurrentPublishingTest {
+
+    private static final int ITEMS = 8;
+    private static final int VALUES = 2_000;
+
+    private final SubscriptionBench bench = new SubscriptionBench(SubscriptionSettings.builder()
+            .minPublishingInterval(Duration.ofMillis(5))
+            .maxNotificationsPerPublish(50)
+            .build(), true);
+    private final Client client = bench.open(1, "alice");
+
+    @AfterEach
+    void close() {
+        bench.close();
+    }
+
+    @Test
+    void notificationsReportedFromManyThreadsArriveOnceAndInOrder() throws Exception {
+        long id = bench.create(client, 5, 3000, 10, 0).subscriptionId();
+        List<Item> items = new ArrayList<>();
+        for (int i = 0; i < ITEMS; i++) {
+            items.add(bench.items.of(id).add(i));
+        }
+        CountDownLatch start = new CountDownLatch(1);
+        List<Thread> producers = new ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            List<Item> mine = items.subList(t * 2, t * 2 + 2);
+            Thread producer = new Thread(() -> {
+                try {
+                    start.await();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                for (int v = 0; v < VALUES; v++) {
+                    mine.get(v % 2).report(1);
+                    mine.get((v + 1) % 2).report(1);
+                    if (v % 100 == 0) {
+                        Thread.yield();
+                    }
+                }
+            }, "test-producer-" + t);
+            producers.add(producer);
+            producer.start();
+        }
+        for (int i = 0; i < 5; i++) {
+            bench.publish(client);
+        }
+        start.countDown();
+
+        Map<Long, List<Integer>> received = new HashMap<>();
+        List<Long> sequenceNumbers = new ArrayList<>();
+        int total = 0;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (total < ITEMS * VALUES && System.nanoTime() < deadline) {
+            List<Answer> answers = client.channel().take();
+            if (answers.isEmpty()) {
+                Thread.sleep(1);
+                continue;
+            }
+            List<SubscriptionAcknowledgement> acks = new ArrayList<>();
+            for (Answer answer : answers) {
+                PublishResponse response = answer.publish();
+                if (response.notificationMessage().notificationData().length == 0) {
+                    continue; // keep-alive
+                }
+                assertThat(answer.thread()).isEqualTo(ExecutorPublishingScheduler.THREAD_NAME);
+                sequenceNumbers.add(response.notificationMessage().sequenceNumber());
+                acks.add(ack(id, response.notificationMessage().sequenceNumber()));
+                for (ExtensionObject data : response.notificationMessage().notificationData()) {
+                    for (MonitoredItemNotification n : ((DataChangeNotification) data.decoded()).monitoredItems()) {
+                        received.computeIfAbsent(n.clientHandle(), k -> new ArrayList<>())
+                                .add((Integer) n.value().value().value());
+                        total++;
+                    }
+                }
+            }
+            for (int i = 0; i < answers.size(); i++) {
+                bench.publish(client, i == 0 ? acks.toArray(new SubscriptionAcknowledgement[0])
+                        : new SubscriptionAcknowledgement[0]);
+            }
+        }
+        for (Thread producer : producers) {
+            producer.join(5_000);
+        }
+
+        assertThat(total).isEqualTo(ITEMS * VALUES);
+        assertThat(received).hasSize(ITEMS);
+        for (List<Integer> values : received.values()) {
+            assertThat(values).hasSize(VALUES).isSorted().doesNotHaveDuplicates();
+        }
+        for (int i = 0; i < sequenceNumbers.size(); i++) {
+            assertThat(sequenceNumbers.get(i)).isEqualTo(i + 1L);
+        }
+        assertThat(bench.statistics.notificationsSent()).isEqualTo(ITEMS * VALUES);
+    }
+}
