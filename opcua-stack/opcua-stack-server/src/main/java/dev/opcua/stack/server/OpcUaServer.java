@@ -1,6 +1,7 @@
 package dev.opcua.stack.server;
 
 import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -12,6 +13,8 @@ import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.security.pki.ValidationOptions;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.ServerState;
 import dev.opcua.stack.core.types.structured.BuildInfo;
 import dev.opcua.stack.core.types.structured.FindServersRequest;
@@ -45,6 +48,10 @@ import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionServices;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
+import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
+import dev.opcua.stack.server.subscriptions.events.EventSink;
+import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
+import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
 import dev.opcua.stack.server.subscriptions.items.ItemCounters;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemContainerFactory;
@@ -67,12 +74,17 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Built with {@link #builder()}, started with {@link #start()}, stopped with {@link #close()},
  * which owns and closes everything it started. The address-space services need an activated session
- * (Part 4, 5.6). Subscriptions and data-change monitored items (Part 4, 5.12 and 5.13) are served
- * with Publish requests parked in their session.
+ * (Part 4, 5.6). Subscriptions, data-change and event monitored items (Part 4, 5.12 and 5.13) are
+ * served with Publish requests parked in their session; node managers and the application report
+ * events through {@link #events()}, and an announced shutdown is reported as a
+ * SystemStatusChangeEventType event (Part 5, 6.4.30) on the Server object.
  */
 public final class OpcUaServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OpcUaServer.class);
+    private static final NodeId SYSTEM_STATUS_CHANGE_EVENT_TYPE = NodeId.ns0(NodeIds.SystemStatusChangeEventType);
+    /** A shutdown matters to every client: high, below the 1000 of a failure. */
+    private static final int SYSTEM_STATUS_SEVERITY = 800;
 
     private final Builder config;
     private final NamespaceTable namespaces;
@@ -85,6 +97,8 @@ public final class OpcUaServer implements AutoCloseable {
     private SubscriptionManager subscriptions;
     private MonitoredItemContainerFactory monitoredItems;
     private final DataChangeBroker dataChanges = new DataChangeBroker();
+    private final EventNotifierRegistry eventNotifiers = new EventNotifierRegistry();
+    private final EventTypeTree eventTypes;
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
 
@@ -99,6 +113,7 @@ public final class OpcUaServer implements AutoCloseable {
         new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
+        this.eventTypes = EventTypeTree.of(ns0);
         nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0));
         config.nodeManagers.forEach(nodeManagers::register);
     }
@@ -120,8 +135,8 @@ public final class OpcUaServer implements AutoCloseable {
         nodeManagers.startup();
         nodeManagers.linkReverseReferences();
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
-        monitoredItems = new MonitoredItemContainerFactory(nodeManagers, dataChanges, config.monitoredItemSettings,
-                ItemCounters.of(subscriptionStatistics));
+        monitoredItems = new MonitoredItemContainerFactory(nodeManagers, dataChanges, eventNotifiers, eventTypes,
+                config.monitoredItemSettings, ItemCounters.of(subscriptionStatistics));
         subscriptions = SubscriptionManager.builder()
                 .settings(config.subscriptionSettings)
                 .statistics(subscriptionStatistics)
@@ -246,6 +261,25 @@ public final class OpcUaServer implements AutoCloseable {
         return dataChanges;
     }
 
+    /**
+     * Where node managers and the application report events (Part 3, 4.7; Part 4, 5.12.1): on the
+     * notifier they belong to, which reaches the event items of that notifier, of the notifiers above
+     * it and of the Server object.
+     */
+    public EventSink events() {
+        return eventNotifiers;
+    }
+
+    /** The notifier hierarchy, for node managers to link their notifiers (HasNotifier) and skip unobserved events. */
+    public EventNotifierRegistry eventNotifiers() {
+        return eventNotifiers;
+    }
+
+    /** The event types of namespace 0, where node managers register their own event types. */
+    public EventTypeTree eventTypes() {
+        return eventTypes;
+    }
+
     /** The request pipeline, for its statistics; null before {@link #start()}. */
     public ServiceDispatcher dispatcher() {
         return dispatcher;
@@ -254,9 +288,13 @@ public final class OpcUaServer implements AutoCloseable {
     /**
      * Announces the shutdown (Part 5, 6.3.1): ServerState Shutdown, SecondsTillShutdown counting down
      * from {@code delay} once a second and ShutdownReason, so that clients can leave in time; then
-     * {@link #close()}. Blocks the caller for the delay; an interrupt cuts the countdown short.
+     * {@link #close()}. Reports a SystemStatusChangeEventType event with SystemState Shutdown on the
+     * Server object first (Part 5, 6.4.30). Blocks the caller for the delay; an interrupt cuts the
+     * countdown short.
      */
     public void close(Duration delay, String reason) {
+        reportSystemStatus(ServerState.Shutdown, reason == null || reason.isEmpty()
+                ? "the server is shutting down" : "the server is shutting down: " + reason);
         try (ShutdownCountdown countdown = ShutdownCountdown.start(serverObject, delay, reason)) {
             countdown.finished().get();
         } catch (InterruptedException e) {
@@ -265,6 +303,20 @@ public final class OpcUaServer implements AutoCloseable {
             throw new IllegalStateException("the shutdown countdown failed", e.getCause());
         }
         close();
+    }
+
+    /** A SystemStatusChangeEventType event on the Server object; skipped when namespace 0 lacks the type. */
+    private void reportSystemStatus(ServerState state, String message) {
+        if (!eventTypes.isKnown(SYSTEM_STATUS_CHANGE_EVENT_TYPE)) {
+            return;
+        }
+        eventNotifiers.report(EventNotifierRegistry.SERVER_OBJECT, UaEvent.builder(SYSTEM_STATUS_CHANGE_EVENT_TYPE)
+                .sourceNode(EventNotifierRegistry.SERVER_OBJECT)
+                .sourceName("Server")
+                .message(message)
+                .severity(SYSTEM_STATUS_SEVERITY)
+                .field("SystemState", Variant.ofInt32(state.value()))
+                .build());
     }
 
     /**

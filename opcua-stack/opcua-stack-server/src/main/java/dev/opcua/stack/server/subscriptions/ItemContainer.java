@@ -12,4 +12,11 @@ public interface ItemContainer {
 
     /** Deletes every item (the subscription is deleted or its session closed): stops sampling, frees queues. */
     void deleteAll();
+
+    /**
+     * TransferSubscriptions with sendInitialValues (Part 4, 5.13.7): every reporting data item whose
+     * queue is empty queues its last value again, so the new session receives the current values.
+     */
+    default void resendLastValues() {
+    }
 }

@@ -335,6 +335,9 @@ public final class Subscription implements ItemOwner {
         owner = target;
         identity = target.session().identity();
         initialValuesRequested = sendInitialValues;
+        if (sendInitialValues) {
+            items().resendLastValues();
+        }
         if (state == State.LATE) {
             state = State.NORMAL;
         }

@@ -86,7 +86,6 @@ import org.eclipse.milo.opcua.stack.core.util.validation.ValidationCheck;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -438,10 +437,6 @@ class MiloSubscriptionsOnOpcUaServerTest {
      * test above) asks for initial values too.
      */
     @Test
-    @Disabled("bug: TransferSubscriptions with sendInitialValues true sends no initial values: Subscription.transferTo"
-            + " sets initialValuesRequested, but nothing reads Subscription.initialValuesRequested() and the item"
-            + " contract (ItemOwner / ItemContainer / NotificationProducer) has no way to ask the items to queue"
-            + " their last value again, so the new session gets keep-alives only until the value changes")
     void aTransferWithSendInitialValuesRepeatsTheCurrentValue() throws Exception {
         Transfer transfer = new Transfer();
 

@@ -99,8 +99,9 @@ class ServiceDispatcherFloodTest {
             awaitTrue(() -> statistics.admitted() + statistics.rejected(RejectReason.TOO_BUSY) == FLOOD);
 
             long refused = statistics.rejected(RejectReason.TOO_BUSY);
-            // 1 running, 4 in the priority lane (one more once the worker took the first), 4 in the ordinary queue
-            assertThat(refused).isBetween(20L, 21L);
+            // 4 in the priority lane and 4 in the ordinary queue, plus the one the worker took if it took it
+            // before the flood filled the lanes (and one more lane slot it then freed): 8 to 10 admitted
+            assertThat(refused).isBetween(20L, 22L);
             for (int i = 0; i < refused; i++) {
                 ServerFrames.Chunk answer = ServerFrames.chunk(greedy.readFrame());
                 assertThat(answer.body(ServiceFault.class).responseHeader().serviceResult())

@@ -2,8 +2,8 @@ package dev.opcua.stack.server.subscriptions.events;
 
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
-import java.util.Arrays;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -27,11 +27,12 @@ import org.slf4j.LoggerFactory;
  * and keeps the {@link Registration}; deleting the item (or its subscription or session) cancels it.
  * The item evaluates its {@link EventFilterEvaluator} in {@link EventListener#onEvent} and queues the
  * EventFieldList; the engine publishes it like any notification.</li>
- * <li><b>Cost and concurrency</b>: listeners are kept per notifier in an immutable array replaced on
- * change (copy on write, under the map's per-key lock), so {@code report} takes no lock and allocates
- * nothing: one map lookup per notifier on the way to the root, then a loop over arrays. Subscribing and
- * cancelling cost O(listeners of that notifier) and touch no other notifier: no lock shared by all
- * sessions, no scan of all items.</li>
+ * <li><b>Cost and concurrency</b>: listeners are kept per notifier in a concurrent set, changed under
+ * the map's per-key lock so that an emptied notifier leaves the map, so {@code report} takes no lock:
+ * one map lookup per notifier on the way to the root, then a walk over each set (weakly consistent:
+ * a listener added during a report may miss that event). Subscribing and cancelling are O(1) and
+ * touch no other notifier, so 100,000 items on the Server object subscribe in linear time: no lock
+ * shared by all sessions, no scan of all items.</li>
  * <li><b>Failures</b>: a listener that throws is logged and skipped; the others still receive the
  * event.</li>
  * </ul>
@@ -45,10 +46,9 @@ public final class EventNotifierRegistry implements EventSink {
 
     /** Bound on the walk to the root, in case links change during a report. */
     private static final int MAX_HOPS = 64;
-    private static final Entry[] NONE = {};
 
     private final NodeId root;
-    private final ConcurrentHashMap<NodeId, Entry[]> listeners = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<NodeId, Set<Entry>> listeners = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<NodeId, NodeId> parents = new ConcurrentHashMap<>();
     private final Object linkLock = new Object();
 
@@ -71,7 +71,7 @@ public final class EventNotifierRegistry implements EventSink {
 
         NodeId notifier();
 
-        /** Stops delivery; O(listeners of the notifier). */
+        /** Stops delivery; O(1). */
         void cancel();
 
         @Override
@@ -98,7 +98,10 @@ public final class EventNotifierRegistry implements EventSink {
         @Override
         public void cancel() {
             if (cancelled.compareAndSet(false, true)) {
-                listeners.computeIfPresent(notifier, (k, current) -> without(current, this));
+                listeners.computeIfPresent(notifier, (k, entries) -> {
+                    entries.remove(this);
+                    return entries.isEmpty() ? null : entries; // null removes the notifier's key
+                });
             }
         }
     }
@@ -108,28 +111,12 @@ public final class EventNotifierRegistry implements EventSink {
         Objects.requireNonNull(notifier, "notifier");
         Objects.requireNonNull(listener, "listener");
         Entry entry = new Entry(notifier, listener);
-        listeners.compute(notifier, (k, current) -> {
-            Entry[] base = current == null ? NONE : current;
-            Entry[] next = Arrays.copyOf(base, base.length + 1);
-            next[base.length] = entry;
+        listeners.compute(notifier, (k, entries) -> {
+            Set<Entry> next = entries == null ? ConcurrentHashMap.newKeySet() : entries;
+            next.add(entry);
             return next;
         });
         return entry;
-    }
-
-    private static Entry[] without(Entry[] current, Entry entry) {
-        for (int i = 0; i < current.length; i++) {
-            if (current[i] == entry) {
-                if (current.length == 1) {
-                    return null; // removes the notifier's key
-                }
-                Entry[] next = new Entry[current.length - 1];
-                System.arraycopy(current, 0, next, 0, i);
-                System.arraycopy(current, i + 1, next, i, current.length - i - 1);
-                return next;
-            }
-        }
-        return current;
     }
 
     /**
@@ -169,8 +156,8 @@ public final class EventNotifierRegistry implements EventSink {
 
     /** Number of listeners subscribed to exactly this notifier. */
     public int listenerCount(NodeId notifier) {
-        Entry[] entries = listeners.get(notifier);
-        return entries == null ? 0 : entries.length;
+        Set<Entry> entries = listeners.get(notifier);
+        return entries == null ? 0 : entries.size();
     }
 
     /** Whether an event reported on the notifier would reach any listener. */
@@ -204,7 +191,7 @@ public final class EventNotifierRegistry implements EventSink {
         deliver(listeners.get(root), notifier, event);
     }
 
-    private static void deliver(Entry[] entries, NodeId notifier, UaEvent event) {
+    private static void deliver(Set<Entry> entries, NodeId notifier, UaEvent event) {
         if (entries == null) {
             return;
         }

@@ -23,18 +23,28 @@ import dev.opcua.stack.server.nodes.NumericRange;
  * <table>
  *   <caption>Filter statuses</caption>
  *   <tr><td>EventFilter on any attribute but EventNotifier</td><td>BadFilterNotAllowed</td></tr>
- *   <tr><td>EventNotifier (event items come later), AggregateFilter, a filter of an unknown encoding</td>
- *       <td>BadMonitoredItemFilterUnsupported</td></tr>
+ *   <tr><td>EventNotifier on a server without events, AggregateFilter, a filter of an unknown
+ *       encoding</td><td>BadMonitoredItemFilterUnsupported</td></tr>
  *   <tr><td>a filter body that is no MonitoringFilter, a DataChangeFilter without trigger</td>
  *       <td>BadMonitoredItemFilterInvalid</td></tr>
- *   <tr><td>DataChangeFilter on EventNotifier; a deadband on another attribute than Value, on a value
- *       that is not a number, or a percent deadband on a variable without a usable EURange</td>
- *       <td>BadFilterNotAllowed</td></tr>
+ *   <tr><td>DataChangeFilter or AggregateFilter on EventNotifier; a deadband on another attribute
+ *       than Value, on a value that is not a number, or a percent deadband on a variable without a
+ *       usable EURange</td><td>BadFilterNotAllowed</td></tr>
  *   <tr><td>unknown deadbandType; negative or infinite deadbandValue; percent above 100 (Part 8, 6.2)</td>
  *       <td>BadDeadbandFilterInvalid</td></tr>
+ *   <tr><td>EventNotifier without an EventFilter, or with one the
+ *       {@link dev.opcua.stack.server.subscriptions.events.EventFilterEvaluator} refuses</td>
+ *       <td>BadEventFilterInvalid</td></tr>
+ *   <tr><td>EventNotifier with an index range (the attribute is a scalar Byte)</td>
+ *       <td>BadIndexRangeInvalid</td></tr>
+ *   <tr><td>EventNotifier of a node whose EventNotifier lacks SubscribeToEvents</td>
+ *       <td>BadNotSupported</td></tr>
  * </table>
  */
 final class ItemChecks {
+
+    /** EventNotifier bit 0 (Part 3, 8.59 EventNotifierType). */
+    static final int SUBSCRIBE_TO_EVENTS = 0x01;
 
     private ItemChecks() {
     }
@@ -107,6 +117,49 @@ final class ItemChecks {
         }
         out[0] = dataChange;
         return StatusCodes.Good;
+    }
+
+    /**
+     * Checks the filter of an event item on a server that serves events, see the class comment.
+     *
+     * @param out receives the EventFilter when the body is one
+     * @return Good or the status of the operation
+     */
+    static int checkEventFilter(ExtensionObject filter, ReadValueId item, EventFilter[] out) {
+        out[0] = null;
+        if (item.indexRange() != null && !item.indexRange().isEmpty()) {
+            return StatusCodes.BadIndexRangeInvalid;
+        }
+        if (filter == null || filter.isNull()) {
+            return StatusCodes.BadEventFilterInvalid;
+        }
+        UaStructure body = filter.decoded();
+        if (body == null) {
+            return StatusCodes.BadMonitoredItemFilterUnsupported;
+        }
+        if (body instanceof EventFilter eventFilter) {
+            out[0] = eventFilter;
+            return StatusCodes.Good;
+        }
+        return body instanceof MonitoringFilter ? StatusCodes.BadFilterNotAllowed
+                : StatusCodes.BadMonitoredItemFilterInvalid;
+    }
+
+    /**
+     * The status that makes an event item fail from the validating read of the EventNotifier
+     * attribute: the read's own (BadNodeIdUnknown, BadAttributeIdInvalid for a node that has no
+     * EventNotifier ...), or BadNotSupported when SubscribeToEvents (bit 0, Part 3, 8.59) is not set.
+     */
+    static int checkNotifier(DataValue result) {
+        int code = result.statusCode().value() & 0xFFFF0000;
+        if (code != StatusCodes.Good && (code & 0x80000000) != 0) {
+            return code;
+        }
+        Variant value = result.value();
+        if (value == null || value.isArray() || !(value.value() instanceof Number bits)) {
+            return StatusCodes.BadNotSupported;
+        }
+        return (bits.intValue() & SUBSCRIBE_TO_EVENTS) != 0 ? StatusCodes.Good : StatusCodes.BadNotSupported;
     }
 
     /** The DeadbandType of a filter, or null when its UInt32 is no known type. */

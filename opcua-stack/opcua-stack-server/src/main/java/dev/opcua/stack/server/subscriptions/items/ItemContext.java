@@ -4,9 +4,15 @@ import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
+import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** What the items of all subscriptions of a server share: managers, sampler, broker, settings, counters, ids. */
+/**
+ * What the items of all subscriptions of a server share: managers, sampler, broker, settings, counters,
+ * ids, and for event items the notifier registry and the event types (both null when the server
+ * serves no events).
+ */
 final class ItemContext {
 
     final NodeManagers managers;
@@ -14,15 +20,24 @@ final class ItemContext {
     final ItemSampler sampler;
     final DataChangeBroker broker;
     final ItemCounters counters;
+    final EventNotifierRegistry notifiers;
+    final EventTypeTree eventTypes;
     private final AtomicLong nextId = new AtomicLong();
 
     ItemContext(NodeManagers managers, MonitoredItemSettings settings, ItemSampler sampler, DataChangeBroker broker,
-            ItemCounters counters) {
+            ItemCounters counters, EventNotifierRegistry notifiers, EventTypeTree eventTypes) {
         this.managers = managers;
         this.settings = settings;
         this.sampler = sampler;
         this.broker = broker;
         this.counters = counters;
+        this.notifiers = notifiers;
+        this.eventTypes = eventTypes;
+    }
+
+    /** Whether event monitored items can be created. */
+    boolean servesEvents() {
+        return notifiers != null;
     }
 
     /** A MonitoredItemId (IntegerId, Part 4, 7.19): UInt32, never 0, unique per server until it wraps. */

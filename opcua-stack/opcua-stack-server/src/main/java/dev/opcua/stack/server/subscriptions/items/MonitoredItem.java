@@ -4,7 +4,6 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
-import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.EventFieldList;
@@ -12,12 +11,8 @@ import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.nodes.NumericRange;
 import dev.opcua.stack.server.subscriptions.ItemOwner;
-import dev.opcua.stack.server.subscriptions.NotificationProducer;
 import dev.opcua.stack.server.subscriptions.sampling.SamplingScheduler;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,21 +37,14 @@ import org.slf4j.LoggerFactory;
  * sample path never takes, under which the item registers with the sampler or the broker. The
  * owner and triggered items are called with no lock held.
  */
-public final class MonitoredItem implements NotificationProducer {
+public final class MonitoredItem extends MonitoredItemBase {
 
     private static final Logger log = LoggerFactory.getLogger(MonitoredItem.class);
 
-    private final long id;
-    private final ItemOwner owner;
-    private final ItemContext context;
-    private final ReadValueId itemToMonitor;
     private final NumericRange indexRange;
     private final boolean valueAttribute;
     /** The node's manager when it wants to hear about monitoring (Value attribute only), else null. */
     private final MonitoringAware aware;
-    private final AtomicBoolean signalled = new AtomicBoolean();
-    /** Serializes service-side changes; never taken by the sample path. */
-    private final Object control = new Object();
 
     // guarded by this
     private long clientHandle;
@@ -77,16 +65,9 @@ public final class MonitoredItem implements NotificationProducer {
     private boolean fedByBroker;
     private double monitoredInterval = -1;
 
-    /** Items this one triggers, and items that trigger this one; created on first use. */
-    private volatile Set<MonitoredItem> links;
-    private volatile Set<MonitoredItem> triggeredBy;
-
     MonitoredItem(long id, ItemOwner owner, ItemContext context, ReadValueId itemToMonitor, NumericRange indexRange,
             MonitoringMode mode, ItemParameters parameters) {
-        this.id = id;
-        this.owner = owner;
-        this.context = context;
-        this.itemToMonitor = itemToMonitor;
+        super(id, owner, context, itemToMonitor);
         this.indexRange = indexRange;
         this.valueAttribute = itemToMonitor.attributeId() == AttributeIds.Value;
         this.aware = context.awareManagerOf(itemToMonitor.nodeId(), itemToMonitor.attributeId());
@@ -99,28 +80,12 @@ public final class MonitoredItem implements NotificationProducer {
         this.queue = new ValueQueue(parameters.queueSize());
     }
 
-    /** The server-assigned MonitoredItemId (Part 4, 7.19 IntegerId): never 0. */
-    public long id() {
-        return id;
-    }
-
-    public ItemOwner owner() {
-        return owner;
-    }
-
-    /** The node, attribute, index range and data encoding monitored. */
-    public ReadValueId itemToMonitor() {
-        return itemToMonitor;
-    }
-
-    public NodeId nodeId() {
-        return itemToMonitor.nodeId();
-    }
-
+    @Override
     public synchronized long clientHandle() {
         return clientHandle;
     }
 
+    @Override
     public synchronized MonitoringMode monitoringMode() {
         return mode;
     }
@@ -130,11 +95,12 @@ public final class MonitoredItem implements NotificationProducer {
         return samplingInterval;
     }
 
-    /** The revised queue size. */
+    @Override
     public synchronized int queueSize() {
         return queue.capacity();
     }
 
+    @Override
     public synchronized boolean discardOldest() {
         return discardOldest;
     }
@@ -143,7 +109,7 @@ public final class MonitoredItem implements NotificationProducer {
         return timestamps;
     }
 
-    /** Notifications queued now, reportable or not. */
+    @Override
     public synchronized int queuedNotifications() {
         return queue.size();
     }
@@ -197,11 +163,24 @@ public final class MonitoredItem implements NotificationProducer {
         if (signal) {
             owner.notificationsReady(this);
         }
-        Set<MonitoredItem> linked = links;
-        if (linked != null) {
-            for (MonitoredItem item : linked) {
-                item.trigger();
+        triggerLinked();
+    }
+
+    /**
+     * TransferSubscriptions with sendInitialValues (Part 4, 5.13.7): a reporting item with an empty
+     * queue queues its last value again, so that the new session learns the current value.
+     */
+    void resendLastValue() {
+        boolean signal;
+        synchronized (this) {
+            if (deleted || mode != MonitoringMode.Reporting || lastQueued == null || !queue.isEmpty()) {
+                return;
             }
+            queue.add(stamp(lastQueued), discardOldest);
+            signal = signalled.compareAndSet(false, true);
+        }
+        if (signal) {
+            owner.notificationsReady(this);
         }
     }
 
@@ -222,7 +201,7 @@ public final class MonitoredItem implements NotificationProducer {
         onSample(selected);
     }
 
-    /** A triggering item queued a notification: a Sampling item reports what it has queued (Part 4, 5.12.1.6). */
+    @Override
     void trigger() {
         boolean signal;
         synchronized (this) {
@@ -302,6 +281,7 @@ public final class MonitoredItem implements NotificationProducer {
      *
      * @return whether the item was enabled from Disabled (the caller fetches its first sample)
      */
+    @Override
     boolean setMode(MonitoringMode newMode) {
         MonitoringMode old;
         boolean signal = false;
@@ -364,6 +344,7 @@ public final class MonitoredItem implements NotificationProducer {
     }
 
     /** DeleteMonitoredItems or the end of the subscription: stops sampling, frees the queue, drops links. */
+    @Override
     void delete() {
         synchronized (control) {
             synchronized (this) {
@@ -375,92 +356,14 @@ public final class MonitoredItem implements NotificationProducer {
                 lastQueued = null;
             }
             stopMonitoring();
-            Set<MonitoredItem> out = links;
-            if (out != null) {
-                for (MonitoredItem target : out) {
-                    target.triggeredByRemove(this);
-                }
-                out.clear();
-            }
-            Set<MonitoredItem> in = triggeredBy;
-            if (in != null) {
-                for (MonitoredItem source : in) {
-                    source.linksRemove(this);
-                }
-                in.clear();
-            }
+            unlinkAll();
         }
     }
 
+    @Override
     boolean isDeleted() {
         synchronized (this) {
             return deleted;
-        }
-    }
-
-    /** SetTriggering linksToAdd: this item triggers {@code target} (adding an existing link is no error). */
-    void addLink(MonitoredItem target) {
-        linksCreate().add(target);
-        target.triggeredByCreate().add(this);
-        if (target.isDeleted() || isDeleted()) { // deleted meanwhile: its delete may have missed the new link
-            linksRemove(target);
-            target.triggeredByRemove(this);
-        }
-    }
-
-    /** SetTriggering linksToRemove: false when there was no such link. */
-    boolean removeLink(MonitoredItem target) {
-        Set<MonitoredItem> out = links;
-        if (out == null || !out.remove(target)) {
-            return false;
-        }
-        target.triggeredByRemove(this);
-        return true;
-    }
-
-    /** Items this one triggers, for tests and diagnostics. */
-    Set<MonitoredItem> linkedItems() {
-        Set<MonitoredItem> out = links;
-        return out == null ? Set.of() : Set.copyOf(out);
-    }
-
-    private Set<MonitoredItem> linksCreate() {
-        Set<MonitoredItem> out = links;
-        if (out == null) {
-            synchronized (control) {
-                out = links;
-                if (out == null) {
-                    links = out = ConcurrentHashMap.newKeySet();
-                }
-            }
-        }
-        return out;
-    }
-
-    private Set<MonitoredItem> triggeredByCreate() {
-        Set<MonitoredItem> in = triggeredBy;
-        if (in == null) {
-            synchronized (control) {
-                in = triggeredBy;
-                if (in == null) {
-                    triggeredBy = in = ConcurrentHashMap.newKeySet();
-                }
-            }
-        }
-        return in;
-    }
-
-    private void linksRemove(MonitoredItem target) {
-        Set<MonitoredItem> out = links;
-        if (out != null) {
-            out.remove(target);
-        }
-    }
-
-    private void triggeredByRemove(MonitoredItem source) {
-        Set<MonitoredItem> in = triggeredBy;
-        if (in != null) {
-            in.remove(source);
         }
     }
 

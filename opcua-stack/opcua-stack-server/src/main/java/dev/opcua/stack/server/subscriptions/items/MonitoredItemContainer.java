@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.subscriptions.items;
 
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -9,6 +10,7 @@ import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.DataChangeFilter;
+import dev.opcua.stack.core.types.structured.EventFilter;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
 import dev.opcua.stack.core.types.structured.MonitoredItemModifyRequest;
@@ -19,29 +21,36 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.subscriptions.ItemContainer;
 import dev.opcua.stack.server.subscriptions.ItemOwner;
+import dev.opcua.stack.server.subscriptions.events.EventFilterEvaluator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The monitored items of one subscription (Part 4, 5.12), by MonitoredItemId: adding, finding and
- * removing an item is O(1), so creating 100,000 items is linear. The operations of the
- * MonitoredItem service set on one subscription ({@link MonitoredItemServices} calls them after
- * its request-level checks) give one result per operation; all the address-space work of a
- * request is batched: one read validates every new item (and gives its first sample), one lookup
- * finds the EURanges of all percent deadbands.
+ * The monitored items of one subscription (Part 4, 5.12), data-change and event items, by
+ * MonitoredItemId: adding, finding and removing an item is O(1), so creating 100,000 items is
+ * linear. The operations of the MonitoredItem service set on one subscription
+ * ({@link MonitoredItemServices} calls them after its request-level checks) give one result per
+ * operation; all the address-space work of a request is batched: one read validates every new item
+ * (and gives a data item its first sample, an event item its node's EventNotifier), one lookup finds
+ * the EURanges of all percent deadbands. An event item's EventFilter is compiled once, before the
+ * read; its EventFilterResult comes back in the result whenever a clause was rejected (Part 4,
+ * 5.12.2.2 and 7.22.3).
  *
  * <p>Thread-safe: requests of one session may run concurrently on several workers.
  */
 public final class MonitoredItemContainer implements ItemContainer {
 
+    private static final Logger log = LoggerFactory.getLogger(MonitoredItemContainer.class);
     private static final ExtensionObject NO_FILTER_RESULT = ExtensionObject.NULL;
 
     private final ItemOwner owner;
     private final ItemContext context;
-    private final ConcurrentHashMap<Long, MonitoredItem> items = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Long, MonitoredItemBase> items = new ConcurrentHashMap<>();
 
     MonitoredItemContainer(ItemOwner owner, ItemContext context) {
         this.owner = owner;
@@ -57,16 +66,30 @@ public final class MonitoredItemContainer implements ItemContainer {
         return items.size();
     }
 
-    /** The item with this MonitoredItemId, or null. */
+    /** The data-change item with this MonitoredItemId, or null (also when it is an event item). */
     public MonitoredItem item(long monitoredItemId) {
-        return items.get(monitoredItemId);
+        return items.get(monitoredItemId) instanceof MonitoredItem item ? item : null;
+    }
+
+    /** The event item with this MonitoredItemId, or null (also when it is a data-change item). */
+    public EventMonitoredItem eventItem(long monitoredItemId) {
+        return items.get(monitoredItemId) instanceof EventMonitoredItem item ? item : null;
+    }
+
+    @Override
+    public void resendLastValues() {
+        for (MonitoredItemBase item : items.values()) {
+            if (item instanceof MonitoredItem dataItem) {
+                dataItem.resendLastValue();
+            }
+        }
     }
 
     @Override
     public void deleteAll() {
         int removed = 0;
-        for (Iterator<MonitoredItem> it = items.values().iterator(); it.hasNext(); ) {
-            MonitoredItem item = it.next();
+        for (Iterator<MonitoredItemBase> it = items.values().iterator(); it.hasNext(); ) {
+            MonitoredItemBase item = it.next();
             it.remove();
             item.delete();
             removed++;
@@ -83,20 +106,63 @@ public final class MonitoredItemContainer implements ItemContainer {
         final MonitoringMode mode;
         final MonitoringParameters parameters;
         final DataChangeFilter filter;
-        final MonitoredItem existing;
+        /** The compiled EventFilter of an event item, else null. */
+        final EventFilterEvaluator eventFilter;
+        final MonitoredItemBase existing;
         int status = StatusCodes.Good;
         DataValue current;
         Range euRange;
 
         Pending(int index, ReadValueId itemToMonitor, MonitoringMode mode, MonitoringParameters parameters,
-                DataChangeFilter filter, MonitoredItem existing) {
+                DataChangeFilter filter, EventFilterEvaluator eventFilter, MonitoredItemBase existing) {
             this.index = index;
             this.itemToMonitor = itemToMonitor;
             this.mode = mode;
             this.parameters = parameters;
             this.filter = filter;
+            this.eventFilter = eventFilter;
             this.existing = existing;
         }
+
+        boolean isEvent() {
+            return eventFilter != null;
+        }
+
+        /** The EventFilterResult when the item's EventFilter has rejected clauses, else null. */
+        ExtensionObject filterResult() {
+            return eventFilter == null ? NO_FILTER_RESULT : filterResultOf(eventFilter);
+        }
+    }
+
+    /** The EventFilterResult to return: only when a clause was rejected (Part 4, 5.12.2.2). */
+    private static ExtensionObject filterResultOf(EventFilterEvaluator filter) {
+        return filter.hasErrors() ? ExtensionObject.of(filter.result()) : NO_FILTER_RESULT;
+    }
+
+    /** Whether the item monitors events, on a server that serves them. */
+    private boolean isEventItem(ReadValueId item) {
+        return item.attributeId() == AttributeIds.EventNotifier && context.servesEvents();
+    }
+
+    /**
+     * Checks and compiles the filter of an event item.
+     *
+     * @param out receives the compiled filter when its status is Good, or when the compiler refused it
+     * @return Good or the status of the operation
+     */
+    private int compileEventFilter(ExtensionObject filter, ReadValueId item, EventFilterEvaluator[] out) {
+        out[0] = null;
+        EventFilter[] body = new EventFilter[1];
+        int status = ItemChecks.checkEventFilter(filter, item, body);
+        if (status != StatusCodes.Good) {
+            return status;
+        }
+        EventFilterEvaluator compiled = EventFilterEvaluator.compile(body[0], context.eventTypes);
+        out[0] = compiled;
+        if (!compiled.isValid() && log.isDebugEnabled()) {
+            log.debug("EventFilter of an item on {} refused: {}", item.nodeId(), compiled.problems());
+        }
+        return compiled.status().value();
     }
 
     // ---- CreateMonitoredItems (Part 4, 5.12.2) -----------------------------------------------
@@ -106,21 +172,28 @@ public final class MonitoredItemContainer implements ItemContainer {
         MonitoredItemCreateResult[] results = new MonitoredItemCreateResult[requests.length];
         List<Pending> pending = new ArrayList<>(requests.length);
         DataChangeFilter[] filter = new DataChangeFilter[1];
+        EventFilterEvaluator[] eventFilter = new EventFilterEvaluator[1];
         for (int i = 0; i < requests.length; i++) {
             MonitoredItemCreateRequest request = requests[i];
+            filter[0] = null;
+            eventFilter[0] = null;
             int status = request == null ? StatusCodes.BadNodeIdInvalid
                     : request.monitoringMode() == null ? StatusCodes.BadMonitoringModeInvalid
                     : ItemChecks.checkItemToMonitor(request.itemToMonitor());
             if (status == StatusCodes.Good) {
+                ExtensionObject requested = request.requestedParameters() == null ? null
+                        : request.requestedParameters().filter();
                 status = request.requestedParameters() == null ? StatusCodes.BadInvalidArgument
-                        : ItemChecks.checkFilter(request.requestedParameters().filter(),
-                                request.itemToMonitor().attributeId(), filter);
+                        : isEventItem(request.itemToMonitor())
+                        ? compileEventFilter(requested, request.itemToMonitor(), eventFilter)
+                        : ItemChecks.checkFilter(requested, request.itemToMonitor().attributeId(), filter);
             }
             if (status != StatusCodes.Good) {
-                results[i] = createFailed(status);
+                results[i] = createFailed(status,
+                        eventFilter[0] == null ? NO_FILTER_RESULT : filterResultOf(eventFilter[0]));
             } else {
                 pending.add(new Pending(i, request.itemToMonitor(), request.monitoringMode(),
-                        request.requestedParameters(), filter[0], null));
+                        request.requestedParameters(), filter[0], eventFilter[0], null));
             }
         }
         if (pending.isEmpty()) {
@@ -135,6 +208,10 @@ public final class MonitoredItemContainer implements ItemContainer {
                     for (int k = 0; k < values.length; k++) {
                         Pending p = pending.get(k);
                         p.current = values[k];
+                        if (p.isEvent()) {
+                            p.status = ItemChecks.checkNotifier(values[k]);
+                            continue;
+                        }
                         p.status = ItemChecks.checkRead(values[k]);
                         if (p.status == StatusCodes.Good) {
                             p.status = ItemChecks.checkDeadbandValue(p.filter, values[k]);
@@ -149,30 +226,61 @@ public final class MonitoredItemContainer implements ItemContainer {
             MonitoredItemCreateResult[] results) {
         int remaining = owner.remainingItemCapacity();
         List<Pending> created = new ArrayList<>(pending.size());
-        List<MonitoredItem> createdItems = new ArrayList<>(pending.size());
+        List<MonitoredItemBase> createdItems = new ArrayList<>(pending.size());
         for (Pending p : pending) {
             if (p.status != StatusCodes.Good) {
-                results[p.index] = createFailed(p.status);
+                results[p.index] = createFailed(p.status, p.filterResult());
                 continue;
             }
             if (remaining <= 0) {
-                results[p.index] = createFailed(StatusCodes.BadTooManyMonitoredItems);
+                results[p.index] = createFailed(StatusCodes.BadTooManyMonitoredItems, p.filterResult());
                 continue;
             }
             remaining--;
-            MonitoredItem item = newItem(p, timestamps);
-            created.add(p);
-            createdItems.add(item);
-            results[p.index] = new MonitoredItemCreateResult(StatusCode.GOOD, item.id(), item.samplingInterval(),
-                    item.queueSize(), NO_FILTER_RESULT);
+            if (p.isEvent()) {
+                EventMonitoredItem item = newEventItem(p);
+                created.add(p);
+                createdItems.add(item);
+                results[p.index] = new MonitoredItemCreateResult(StatusCode.GOOD, item.id(), 0, item.queueSize(),
+                        p.filterResult());
+            } else {
+                MonitoredItem item = newItem(p, timestamps);
+                created.add(p);
+                createdItems.add(item);
+                results[p.index] = new MonitoredItemCreateResult(StatusCode.GOOD, item.id(),
+                        item.samplingInterval(), item.queueSize(), NO_FILTER_RESULT);
+            }
         }
         if (!createdItems.isEmpty()) {
             context.counters.itemsAdded(createdItems.size());
         }
         for (int k = 0; k < createdItems.size(); k++) {
-            createdItems.get(k).start(created.get(k).current);
+            MonitoredItemBase item = createdItems.get(k);
+            if (item instanceof MonitoredItem data) {
+                data.start(created.get(k).current);
+            } else if (item instanceof EventMonitoredItem events) {
+                events.start();
+            }
         }
         return results;
+    }
+
+    private EventMonitoredItem newEventItem(Pending p) {
+        EventParameters parameters = reviseEvent(p);
+        while (true) {
+            EventMonitoredItem item = new EventMonitoredItem(context.nextItemId(), owner, context, p.itemToMonitor,
+                    p.mode, parameters);
+            if (items.putIfAbsent(item.id(), item) == null) { // taken only after 2^32 ids
+                return item;
+            }
+        }
+    }
+
+    private EventParameters reviseEvent(Pending p) {
+        MonitoringParameters requested = p.parameters;
+        return new EventParameters(requested.clientHandle(),
+                context.settings.reviseEventQueueSize(requested.queueSize()), requested.discardOldest(),
+                p.eventFilter);
     }
 
     private MonitoredItem newItem(Pending p, TimestampsToReturn timestamps) {
@@ -224,8 +332,8 @@ public final class MonitoredItemContainer implements ItemContainer {
         });
     }
 
-    private static MonitoredItemCreateResult createFailed(int status) {
-        return new MonitoredItemCreateResult(StatusCode.of(status), 0, 0, 0, NO_FILTER_RESULT);
+    private static MonitoredItemCreateResult createFailed(int status, ExtensionObject filterResult) {
+        return new MonitoredItemCreateResult(StatusCode.of(status), 0, 0, 0, filterResult);
     }
 
     // ---- ModifyMonitoredItems (Part 4, 5.12.3) -----------------------------------------------
@@ -235,36 +343,49 @@ public final class MonitoredItemContainer implements ItemContainer {
         MonitoredItemModifyResult[] results = new MonitoredItemModifyResult[requests.length];
         List<Pending> pending = new ArrayList<>(requests.length);
         DataChangeFilter[] filter = new DataChangeFilter[1];
+        EventFilterEvaluator[] eventFilter = new EventFilterEvaluator[1];
         for (int i = 0; i < requests.length; i++) {
             MonitoredItemModifyRequest request = requests[i];
-            MonitoredItem item = request == null ? null : items.get(request.monitoredItemId());
+            MonitoredItemBase item = request == null ? null : items.get(request.monitoredItemId());
+            filter[0] = null;
+            eventFilter[0] = null;
             int status;
             if (item == null) {
                 status = StatusCodes.BadMonitoredItemIdInvalid;
             } else if (request.requestedParameters() == null) {
                 status = StatusCodes.BadInvalidArgument;
+            } else if (item instanceof EventMonitoredItem) {
+                status = compileEventFilter(request.requestedParameters().filter(), item.itemToMonitor(),
+                        eventFilter);
             } else {
                 status = ItemChecks.checkFilter(request.requestedParameters().filter(),
                         item.itemToMonitor().attributeId(), filter);
                 if (status == StatusCodes.Good) {
-                    status = ItemChecks.checkDeadbandValue(filter[0], item.lastSample());
+                    status = ItemChecks.checkDeadbandValue(filter[0], ((MonitoredItem) item).lastSample());
                 }
             }
             if (status != StatusCodes.Good) {
-                results[i] = modifyFailed(status);
+                results[i] = modifyFailed(status,
+                        eventFilter[0] == null ? NO_FILTER_RESULT : filterResultOf(eventFilter[0]));
             } else {
                 pending.add(new Pending(i, item.itemToMonitor(), null, request.requestedParameters(), filter[0],
-                        item));
+                        eventFilter[0], item));
             }
         }
         return resolveEuRanges(operationContext, pending).thenApply(ignored -> {
             for (Pending p : pending) {
-                MonitoredItem item = p.existing;
+                MonitoredItemBase existing = p.existing;
                 if (p.status != StatusCodes.Good) {
-                    results[p.index] = modifyFailed(p.status);
-                } else if (items.get(item.id()) != item) { // deleted meanwhile
-                    results[p.index] = modifyFailed(StatusCodes.BadMonitoredItemIdInvalid);
+                    results[p.index] = modifyFailed(p.status, NO_FILTER_RESULT);
+                } else if (items.get(existing.id()) != existing) { // deleted meanwhile
+                    results[p.index] = modifyFailed(StatusCodes.BadMonitoredItemIdInvalid, p.filterResult());
+                } else if (existing instanceof EventMonitoredItem item) {
+                    EventParameters parameters = reviseEvent(p);
+                    item.modify(parameters);
+                    results[p.index] = new MonitoredItemModifyResult(StatusCode.GOOD, 0, parameters.queueSize(),
+                            p.filterResult());
                 } else {
+                    MonitoredItem item = (MonitoredItem) existing;
                     ItemParameters parameters = revise(p, item.aware(), timestamps);
                     item.modify(parameters);
                     results[p.index] = new MonitoredItemModifyResult(StatusCode.GOOD, parameters.samplingInterval(),
@@ -275,8 +396,8 @@ public final class MonitoredItemContainer implements ItemContainer {
         });
     }
 
-    private static MonitoredItemModifyResult modifyFailed(int status) {
-        return new MonitoredItemModifyResult(StatusCode.of(status), 0, 0, NO_FILTER_RESULT);
+    private static MonitoredItemModifyResult modifyFailed(int status, ExtensionObject filterResult) {
+        return new MonitoredItemModifyResult(StatusCode.of(status), 0, 0, filterResult);
     }
 
     // ---- DeleteMonitoredItems (Part 4, 5.12.6) -----------------------------------------------
@@ -285,7 +406,7 @@ public final class MonitoredItemContainer implements ItemContainer {
         StatusCode[] results = new StatusCode[monitoredItemIds.length];
         int removed = 0;
         for (int i = 0; i < monitoredItemIds.length; i++) {
-            MonitoredItem item = items.remove(monitoredItemIds[i]);
+            MonitoredItemBase item = items.remove(monitoredItemIds[i]);
             if (item == null) {
                 results[i] = StatusCode.of(StatusCodes.BadMonitoredItemIdInvalid);
             } else {
@@ -311,13 +432,13 @@ public final class MonitoredItemContainer implements ItemContainer {
         StatusCode[] results = new StatusCode[monitoredItemIds.length];
         List<MonitoredItem> enabled = new ArrayList<>();
         for (int i = 0; i < monitoredItemIds.length; i++) {
-            MonitoredItem item = items.get(monitoredItemIds[i]);
+            MonitoredItemBase item = items.get(monitoredItemIds[i]);
             if (item == null) {
                 results[i] = StatusCode.of(StatusCodes.BadMonitoredItemIdInvalid);
                 continue;
             }
-            if (item.setMode(mode)) {
-                enabled.add(item);
+            if (item.setMode(mode) && item instanceof MonitoredItem data) { // event items need no first sample
+                enabled.add(data);
             }
             results[i] = StatusCode.GOOD;
         }
@@ -350,20 +471,20 @@ public final class MonitoredItemContainer implements ItemContainer {
      * @throws UaException BadMonitoredItemIdInvalid when the triggering item does not exist
      */
     TriggeringResults setTriggering(long triggeringItemId, long[] linksToAdd, long[] linksToRemove) {
-        MonitoredItem triggering = items.get(triggeringItemId);
+        MonitoredItemBase triggering = items.get(triggeringItemId);
         if (triggering == null) {
             throw new UaException(StatusCodes.BadMonitoredItemIdInvalid,
                     "the subscription has no monitored item " + triggeringItemId + " to trigger from");
         }
         StatusCode[] removeResults = new StatusCode[linksToRemove.length];
         for (int i = 0; i < linksToRemove.length; i++) {
-            MonitoredItem linked = items.get(linksToRemove[i]);
+            MonitoredItemBase linked = items.get(linksToRemove[i]);
             removeResults[i] = linked != null && triggering.removeLink(linked) ? StatusCode.GOOD
                     : StatusCode.of(StatusCodes.BadMonitoredItemIdInvalid);
         }
         StatusCode[] addResults = new StatusCode[linksToAdd.length];
         for (int i = 0; i < linksToAdd.length; i++) {
-            MonitoredItem linked = items.get(linksToAdd[i]);
+            MonitoredItemBase linked = items.get(linksToAdd[i]);
             if (linked == null) {
                 addResults[i] = StatusCode.of(StatusCodes.BadMonitoredItemIdInvalid);
             } else {

@@ -3,14 +3,17 @@ package dev.opcua.stack.server.subscriptions.items;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.subscriptions.ItemContainerFactory;
 import dev.opcua.stack.server.subscriptions.ItemOwner;
+import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
+import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
 import dev.opcua.stack.server.subscriptions.sampling.SamplingScheduler;
 import java.util.Objects;
 
 /**
  * Creates the {@link MonitoredItemContainer} of each subscription and owns what the items of all
  * subscriptions of a server share (Part 4, 5.12): the sampler (one {@link SamplingScheduler} thread,
- * {@value #SAMPLER_THREAD}), the server-wide MonitoredItemIds and the settings. One per server;
- * {@link #close()} stops the sampler.
+ * {@value #SAMPLER_THREAD}), the server-wide MonitoredItemIds and the settings; for event items
+ * (5.12.1, 7.22.3) the server's {@link EventNotifierRegistry} and {@link EventTypeTree}, which the
+ * server owns. One per server; {@link #close()} stops the sampler.
  */
 public final class MonitoredItemContainerFactory implements ItemContainerFactory, AutoCloseable {
 
@@ -20,23 +23,42 @@ public final class MonitoredItemContainerFactory implements ItemContainerFactory
     private final ItemContext context;
 
     /**
-     * @param managers read to validate and sample items
+     * A factory of data-change and event items.
+     *
+     * @param managers read to validate and sample items, and to check the EventNotifier of event items
      * @param broker where node managers that push values report them (also given to those managers)
+     * @param notifiers where event items subscribe to their notifier's events
+     * @param eventTypes the event types that EventFilters are compiled against
      * @param settings bounds of sampling intervals and queue sizes
      * @param counters the server's statistics
      */
     public MonitoredItemContainerFactory(NodeManagers managers, DataChangeBroker broker,
-            MonitoredItemSettings settings, ItemCounters counters) {
-        this(managers, broker, settings, counters, new ItemSampler(Objects.requireNonNull(managers, "managers"),
-                SAMPLER_THREAD));
+            EventNotifierRegistry notifiers, EventTypeTree eventTypes, MonitoredItemSettings settings,
+            ItemCounters counters) {
+        this(managers, broker, Objects.requireNonNull(notifiers, "notifiers"),
+                Objects.requireNonNull(eventTypes, "eventTypes"), settings, counters,
+                new ItemSampler(Objects.requireNonNull(managers, "managers"), SAMPLER_THREAD));
     }
 
-    /** With a given sampler: tests pass {@link ItemSampler#manual}. */
-    MonitoredItemContainerFactory(NodeManagers managers, DataChangeBroker broker, MonitoredItemSettings settings,
-            ItemCounters counters, ItemSampler sampler) {
+    /**
+     * A factory of data-change items only: event items are refused with
+     * BadMonitoredItemFilterUnsupported.
+     */
+    public MonitoredItemContainerFactory(NodeManagers managers, DataChangeBroker broker,
+            MonitoredItemSettings settings, ItemCounters counters) {
+        this(managers, broker, null, null, settings, counters,
+                new ItemSampler(Objects.requireNonNull(managers, "managers"), SAMPLER_THREAD));
+    }
+
+    /** With a given sampler: tests pass {@link ItemSampler#manual}; null notifiers and types serve no events. */
+    MonitoredItemContainerFactory(NodeManagers managers, DataChangeBroker broker, EventNotifierRegistry notifiers,
+            EventTypeTree eventTypes, MonitoredItemSettings settings, ItemCounters counters, ItemSampler sampler) {
+        if ((notifiers == null) != (eventTypes == null)) {
+            throw new IllegalArgumentException("event items need both the notifier registry and the event types");
+        }
         this.context = new ItemContext(Objects.requireNonNull(managers, "managers"),
                 Objects.requireNonNull(settings, "settings"), sampler, Objects.requireNonNull(broker, "broker"),
-                Objects.requireNonNull(counters, "counters"));
+                Objects.requireNonNull(counters, "counters"), notifiers, eventTypes);
     }
 
     /** The sampler, for tests. */
@@ -51,6 +73,16 @@ public final class MonitoredItemContainerFactory implements ItemContainerFactory
 
     public DataChangeBroker broker() {
         return context.broker;
+    }
+
+    /** Where event items subscribe; null when this factory serves no events. */
+    public EventNotifierRegistry eventNotifiers() {
+        return context.notifiers;
+    }
+
+    /** The event types EventFilters are compiled against; null when this factory serves no events. */
+    public EventTypeTree eventTypes() {
+        return context.eventTypes;
     }
 
     public MonitoredItemSettings settings() {

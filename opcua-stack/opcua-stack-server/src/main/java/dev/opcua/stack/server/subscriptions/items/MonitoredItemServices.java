@@ -30,7 +30,7 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The MonitoredItem service set (Part 4, 5.12): CreateMonitoredItems, ModifyMonitoredItems,
- * SetMonitoringMode, SetTriggering and DeleteMonitoredItems, on data-change items.
+ * SetMonitoringMode, SetTriggering and DeleteMonitoredItems, on data-change and event items.
  *
  * <p>Request-level faults, in this order: the session's (from the {@link SessionResolver}); no
  * operations BadNothingToDo, more than MaxMonitoredItemsPerCall BadTooManyOperations; an invalid
@@ -46,11 +46,18 @@ import java.util.concurrent.CompletableFuture;
  * BadDataEncodingInvalid / BadDataEncodingUnsupported; no capacity left in the subscription or
  * the server BadTooManyMonitoredItems; an unknown deadband type, a negative deadband or a percent
  * above 100 BadDeadbandFilterInvalid; an EventFilter on an attribute other than EventNotifier, a
- * DataChangeFilter on EventNotifier, a deadband on another attribute than Value, on a value that
- * is not a number, or a percent deadband without a usable EURange BadFilterNotAllowed; event items
- * (EventNotifier, until events are built), AggregateFilter and unknown filter encodings
- * BadMonitoredItemFilterUnsupported; a filter body that is no MonitoringFilter
+ * DataChangeFilter or AggregateFilter on EventNotifier, a deadband on another attribute than Value,
+ * on a value that is not a number, or a percent deadband without a usable EURange
+ * BadFilterNotAllowed; AggregateFilter, unknown filter encodings, and event items on a server built
+ * without events BadMonitoredItemFilterUnsupported; a filter body that is no MonitoringFilter
  * BadMonitoredItemFilterInvalid.
+ *
+ * <p>Event items (attributeId EventNotifier, Part 4, 5.12.1 and 7.22.3): no EventFilter, one without
+ * select clauses or with an invalid where clause BadEventFilterInvalid, with the EventFilterResult
+ * that names each rejected clause and operand; rejected select clauses alone leave the item Good
+ * with that result; an index range BadIndexRangeInvalid; a node without an EventNotifier attribute
+ * BadAttributeIdInvalid, one whose EventNotifier lacks SubscribeToEvents BadNotSupported. The
+ * revised sampling interval of an event item is 0.
  */
 public final class MonitoredItemServices {
 

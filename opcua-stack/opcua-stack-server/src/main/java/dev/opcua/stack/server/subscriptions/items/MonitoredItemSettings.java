@@ -7,12 +7,23 @@ package dev.opcua.stack.server.subscriptions.items;
  * @param minSamplingInterval fastest sampling in ms: what 0 ("as fast as practical") and anything
  *        faster are revised to, unless the item's node manager pushes changes
  * @param maxSamplingInterval slowest sampling in ms; slower requests are revised down to it
- * @param maxQueueSize largest queue of one item; a requested size of 0 is revised to 1
+ * @param maxQueueSize largest queue of one data-change item; a requested size of 0 is revised to 1
+ * @param minEventQueueSize smallest queue of an event item, what a request of 1 is revised to (Part 4,
+ *        7.21: "the minimum queue size the Server requires for Event Notifications"): events come in
+ *        bursts, and a queue of one would lose all but the last of a burst between two publishes
+ * @param defaultEventQueueSize queue of an event item whose client asks for 0 (Part 4, 7.21: "the
+ *        default queue size for Event Notifications")
+ * @param maxEventQueueSize largest queue of one event item
  */
-public record MonitoredItemSettings(double minSamplingInterval, double maxSamplingInterval, int maxQueueSize) {
+public record MonitoredItemSettings(double minSamplingInterval, double maxSamplingInterval, int maxQueueSize,
+        int minEventQueueSize, int defaultEventQueueSize, int maxEventQueueSize) {
 
-    /** 10 ms .. 1 h, queues of at most 100 notifications. */
-    public static final MonitoredItemSettings DEFAULT = new MonitoredItemSettings(10, 3_600_000, 100);
+    /**
+     * 10 ms .. 1 h, data queues of at most 100 notifications, event queues of 100 .. 10,000, 1,000 by
+     * default.
+     */
+    public static final MonitoredItemSettings DEFAULT =
+            new MonitoredItemSettings(10, 3_600_000, 100, 100, 1_000, 10_000);
 
     public MonitoredItemSettings {
         if (!(minSamplingInterval > 0) || !(maxSamplingInterval >= minSamplingInterval)
@@ -23,6 +34,16 @@ public record MonitoredItemSettings(double minSamplingInterval, double maxSampli
         if (maxQueueSize < 1) {
             throw new IllegalArgumentException("maxQueueSize must be >= 1, was " + maxQueueSize);
         }
+        if (minEventQueueSize < 1 || defaultEventQueueSize < minEventQueueSize
+                || maxEventQueueSize < defaultEventQueueSize) {
+            throw new IllegalArgumentException("event queue sizes must be 1 <= min <= default <= max, were "
+                    + minEventQueueSize + ", " + defaultEventQueueSize + " and " + maxEventQueueSize);
+        }
+    }
+
+    /** Data-change bounds with the default event queue sizes (100 .. 10,000, 1,000 by default). */
+    public MonitoredItemSettings(double minSamplingInterval, double maxSamplingInterval, int maxQueueSize) {
+        this(minSamplingInterval, maxSamplingInterval, maxQueueSize, 100, 1_000, 10_000);
     }
 
     /**
@@ -49,5 +70,19 @@ public record MonitoredItemSettings(double minSamplingInterval, double maxSampli
             return 1;
         }
         return (int) Math.min(requested, maxQueueSize);
+    }
+
+    /**
+     * The revised queue size of an event item (Part 4, 7.21): 0 is the default event queue size; the
+     * rest is clamped to [min, max], so 1 asks for the minimum and 0xFFFFFFFF for the maximum.
+     */
+    public int reviseEventQueueSize(long requested) {
+        if (requested == 0) {
+            return defaultEventQueueSize;
+        }
+        if (requested < 0) { // no UInt32 is negative; a caller passing a raw int overflowed
+            return maxEventQueueSize;
+        }
+        return (int) Math.max(minEventQueueSize, Math.min(requested, maxEventQueueSize));
     }
 }

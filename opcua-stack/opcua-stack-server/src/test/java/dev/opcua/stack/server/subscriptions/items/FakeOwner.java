@@ -67,8 +67,22 @@ final class FakeOwner implements ItemOwner {
 
     /** One publishing cycle: drains the signalled items (up to {@code max} each), keeps those that have more. */
     List<MonitoredItemNotification> publish(int max) {
-        List<MonitoredItemNotification> out = new ArrayList<>();
+        return publish(max, new ArrayList<>());
+    }
+
+    /** One publishing cycle that returns the event notifications (Part 4, 7.20.3 EventFieldList). */
+    List<EventFieldList> publishEvents(int max) {
         List<EventFieldList> events = new ArrayList<>();
+        publish(max, events);
+        return events;
+    }
+
+    List<EventFieldList> publishEvents() {
+        return publishEvents(Integer.MAX_VALUE);
+    }
+
+    private List<MonitoredItemNotification> publish(int max, List<EventFieldList> events) {
+        List<MonitoredItemNotification> out = new ArrayList<>();
         List<NotificationProducer> again = new ArrayList<>();
         NotificationProducer producer;
         while ((producer = ready.poll()) != null) {

@@ -23,6 +23,7 @@ import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
 import dev.opcua.stack.core.types.structured.MonitoringParameters;
 import dev.opcua.stack.core.types.structured.Range;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.server.addressspace.ObjectNode;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
@@ -33,6 +34,9 @@ import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.nodes.ReadOperation;
 import dev.opcua.stack.server.nodes.SyncNodeManager;
 import dev.opcua.stack.server.nodes.WriteOperation;
+import dev.opcua.stack.server.namespace0.Namespace0Loader;
+import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
+import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,8 +47,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A server's worth of monitored-item plumbing for tests: an {@link InMemoryNodeManager} ("Temp",
  * "Count", "Text", "Analog" with an EURange property 0..200, "BadRange" whose EURange is no
- * Range, "Values", the object "Pump", optionally "Many.V0".."Many.Vn"), a manager that pushes
- * changes, the broker, the factory and recording counters.
+ * Range, "Values", the object "Pump" whose EventNotifier is 0, the notifier object "Area" with
+ * SubscribeToEvents, optionally "Many.V0".."Many.Vn"), a manager that pushes changes, the broker,
+ * the event notifier registry with the event types of namespace 0, the factory and recording
+ * counters.
  */
 final class ItemsFixture implements AutoCloseable {
 
@@ -59,7 +65,18 @@ final class ItemsFixture implements AutoCloseable {
     final SlowManager slow = new SlowManager();
     final DataChangeBroker broker = new DataChangeBroker();
     final RecordingCounters counters = new RecordingCounters();
+    final EventNotifierRegistry notifiers = new EventNotifierRegistry();
     final MonitoredItemContainerFactory factory;
+
+    private static EventTypeTree ns0Types;
+
+    /** The ObjectTypes of namespace 0, loaded once per JVM (the loader takes about half a second). */
+    static synchronized EventTypeTree ns0Types() {
+        if (ns0Types == null) {
+            ns0Types = EventTypeTree.of(Namespace0Loader.load());
+        }
+        return ns0Types;
+    }
 
     /** With a manual sampler: items are sampled only by {@link #tick()}. */
     ItemsFixture() {
@@ -91,9 +108,12 @@ final class ItemsFixture implements AutoCloseable {
         managers.startup();
         addProperty("Analog", Variant.of(new Range(0, 200)));
         addProperty("BadRange", Variant.ofString("0..200"));
+        plant.store().add(new ObjectNode(area(), QualifiedName.of(plant.namespaceIndex(), "Area"),
+                LocalizedText.of("Area"), null, 0, 0, (short) 1));
         factory = manualSampling
-                ? new MonitoredItemContainerFactory(managers, broker, settings, counters, ItemSampler.manual(managers))
-                : new MonitoredItemContainerFactory(managers, broker, settings, counters);
+                ? new MonitoredItemContainerFactory(managers, broker, notifiers, ns0Types(), settings, counters,
+                        ItemSampler.manual(managers))
+                : new MonitoredItemContainerFactory(managers, broker, notifiers, ns0Types(), settings, counters);
     }
 
     /** A HasProperty child named 0:EURange, as an AnalogItemType instance has (the builder makes components). */
@@ -117,6 +137,11 @@ final class ItemsFixture implements AutoCloseable {
 
     NodeId id(String path) {
         return plant.nodeId(path);
+    }
+
+    /** The notifier object "Area": EventNotifier SubscribeToEvents. */
+    NodeId area() {
+        return NodeId.string(plant.namespaceIndex(), "Area");
     }
 
     NodeId slow(String id) {

@@ -239,17 +239,22 @@ class MonitoredItemServicesTest {
     }
 
     @Test
-    void event_items_and_aggregates_are_not_supported_yet_and_a_filter_that_is_no_filter_is_invalid() {
-        ReadValueId events = new ReadValueId(fixture.id("Pump"), AttributeIds.EventNotifier, null, null);
+    void aggregates_are_not_supported_and_a_filter_that_is_no_filter_is_invalid() {
+        assertThat(createStatuses(valueOf(fixture.id("Temp"), ExtensionObject.of(new AggregateFilter(DateTime.now(),
+                NodeId.NULL, 1000, null)))))
+                .containsExactly(StatusCodes.BadMonitoredItemFilterUnsupported);
+        assertThat(createStatuses(valueOf(fixture.id("Temp"), ExtensionObject.of(new Range(0, 1)))))
+                .containsExactly(StatusCodes.BadMonitoredItemFilterInvalid);
+    }
+
+    @Test
+    void event_items_without_select_clauses_or_without_a_filter_are_bad_event_filter_invalid() {
+        ReadValueId events = new ReadValueId(fixture.area(), AttributeIds.EventNotifier, null, null);
         assertThat(createStatuses(
                 request(events, MonitoringMode.Reporting, 0, 1, true, ExtensionObject.of(new EventFilter(null, null)),
                         1),
-                request(events, MonitoringMode.Reporting, 0, 1, true, null, 1),
-                valueOf(fixture.id("Temp"), ExtensionObject.of(new AggregateFilter(DateTime.now(), NodeId.NULL, 1000,
-                        null)))))
-                .containsOnly(StatusCodes.BadMonitoredItemFilterUnsupported);
-        assertThat(createStatuses(valueOf(fixture.id("Temp"), ExtensionObject.of(new Range(0, 1)))))
-                .containsExactly(StatusCodes.BadMonitoredItemFilterInvalid);
+                request(events, MonitoringMode.Reporting, 0, 1, true, null, 1)))
+                .containsOnly(StatusCodes.BadEventFilterInvalid);
     }
 
     @Test
