@@ -48,6 +48,7 @@ import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -96,6 +97,8 @@ class SecureChannelTamperingTest {
     private static final int BODY_BYTE = 44;
 
     private static final AtomicInteger reads = new AtomicInteger();
+    /** Read calls per SecureChannelId: a late Read of an earlier test's channel must not count for the next test. */
+    private static final ConcurrentHashMap<Long, AtomicInteger> readsByChannel = new ConcurrentHashMap<>();
     private static final AtomicReference<CertificateValidator> clientValidator = new AtomicReference<>();
     private static final AtomicReference<List<X509Certificate>> validatedChain = new AtomicReference<>();
 
@@ -118,6 +121,7 @@ class SecureChannelTamperingTest {
         dispatcher = ServiceDispatcher.builder().minThreads(2).maxThreads(2)
                 .registerSync(ReadRequest.class, (channel, request) -> {
                     reads.incrementAndGet();
+                    readsByChannel.computeIfAbsent(channel.secureChannelId(), id -> new AtomicInteger()).incrementAndGet();
                     return echo(request);
                 })
                 .build();
@@ -194,7 +198,7 @@ class SecureChannelTamperingTest {
         Wire wire = Wire.on(channel);
         try {
             assertThat(read(channel).get(5, TimeUnit.SECONDS).results()).hasSize(1); // the channel works
-            assertThat(reads.get()).isEqualTo(1);
+            assertThat(readsOn(channel)).isEqualTo(1);
 
             wire.nextMessage(frame -> {
                 tamper.change.accept(frame, frame.readerIndex());
@@ -206,7 +210,7 @@ class SecureChannelTamperingTest {
             assertThat(failure.getMessage()).contains("server sent Error");
             assertThat(wire.error().get(5, TimeUnit.SECONDS).status()).isEqualTo(StatusCode.of(tamper.status));
             assertClosed(channel);
-            assertThat(reads.get()).as("Read calls").isEqualTo(1);
+            assertThat(readsOn(channel)).as("Read calls").isEqualTo(1);
         } finally {
             wire.release();
             channel.close().get(5, TimeUnit.SECONDS);
@@ -226,7 +230,7 @@ class SecureChannelTamperingTest {
                     .isEqualTo(StatusCode.of(StatusCodes.BadSequenceNumberInvalid));
             assertClosed(channel);
             // The copy is never served; the original may be, unless the ERR closed the channel first.
-            assertThat(reads.get()).as("Read calls").isLessThanOrEqualTo(1);
+            assertThat(readsOn(channel)).as("Read calls").isLessThanOrEqualTo(1);
             try {
                 response.get(5, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
@@ -259,7 +263,7 @@ class SecureChannelTamperingTest {
             assertThat(failure.statusCode()).isEqualTo(StatusCode.of(StatusCodes.BadSequenceNumberInvalid));
             assertThat(failure.getMessage()).contains("server sent Error");
             assertClosed(channel);
-            assertThat(reads.get()).as("Read calls").isEqualTo(1);
+            assertThat(readsOn(channel)).as("Read calls").isEqualTo(1);
         } finally {
             wire.release();
             channel.close().get(5, TimeUnit.SECONDS);
@@ -295,7 +299,7 @@ class SecureChannelTamperingTest {
             assertThat(wire.error().get(1, TimeUnit.SECONDS).status())
                     .isEqualTo(StatusCode.of(StatusCodes.BadSecureChannelClosed));
             assertClosed(channel);
-            assertThat(reads.get()).isEqualTo(1);
+            assertThat(readsOn(channel)).isEqualTo(1);
         } finally {
             wire.release();
             channel.close().get(5, TimeUnit.SECONDS);
@@ -323,7 +327,7 @@ class SecureChannelTamperingTest {
 
             assertThat(failure.statusCode()).isEqualTo(StatusCode.of(StatusCodes.BadSecureChannelTokenUnknown));
             assertClosed(channel);
-            assertThat(reads.get()).isEqualTo(1);
+            assertThat(readsOn(channel)).isEqualTo(1);
         } finally {
             wire.release();
             channel.close().get(5, TimeUnit.SECONDS);
@@ -597,5 +601,11 @@ class SecureChannelTamperingTest {
         }
         return new ReadResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), values,
                 new DiagnosticInfo[0]);
+    }
+
+    /** Read calls the server handled on this client's secure channel. */
+    private static int readsOn(UaTcpClientChannel channel) {
+        AtomicInteger count = readsByChannel.get(channel.secureChannelId());
+        return count == null ? 0 : count.get();
     }
 }
