@@ -25,7 +25,10 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code ns=<urn:bench>;s=Var.i}, or Browse requests (Part 4, 5.9.2) of the Server object and the
  * Objects folder; or, for {@code connect}, each slot opens and closes sessions (channel, CreateSession,
  * ActivateSession, CloseSession, channel close) in a loop, with a security policy the full secure
- * handshake each time. After {@code --warmup} seconds it measures {@code --duration} seconds:
+ * handshake each time; or, for {@code sub} and {@code events}, subscriber sessions receive data change
+ * notifications of variables a writer session changes, or events it has the server emit (see
+ * {@link SubScenario}). After {@code --warmup} seconds it
+ * measures {@code --duration} seconds:
  * throughput, latency percentiles, errors by status, the harness JVM's CPU and allocated bytes per
  * operation, and for a server it started as a child process ({@code --server ours|milo}) that
  * process's CPU per operation from /proc and its allocated bytes per operation from its
@@ -85,6 +88,10 @@ public final class LoadHarness {
             LoadSecurity security = LoadSecurity.of(o.security(), url, resources);
             if (o.scenario().equals("connect")) {
                 runConnect(o, url, server, resources, security, out, err);
+                return;
+            }
+            if (o.scenario().equals("sub") || o.scenario().equals("events")) {
+                SubScenario.run(o, url, server, resources, security, out, err);
                 return;
             }
             try {
@@ -217,6 +224,7 @@ public final class LoadHarness {
         if (s0 >= 0 && s1 >= 0 && c1.cpuNanos() - c0.cpuNanos() > s1 - s0) {
             err.println("note: the client used more CPU than the server; the harness may limit throughput");
         }
+        jitNote(ServerStats.jitMillisBetween(a0, a1), s1 - s0, err);
         StringBuilder line = new StringBuilder("RESULT");
         result.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
         out.println(line);
@@ -234,7 +242,20 @@ public final class LoadHarness {
         }
     }
 
-    private static String fmt(double v) {
+    /**
+     * Warns when the server's JIT compilations took more than a tenth of the server's CPU time in the
+     * window: compiler threads count as server CPU. Compilation time is elapsed time, so on busy
+     * cores it overstates the CPU they used.
+     */
+    static void jitNote(long jitMillis, long serverCpuNanos, PrintStream err) {
+        if (jitMillis >= 0 && serverCpuNanos > 0 && jitMillis * 1_000_000 > serverCpuNanos / 10) {
+            err.printf(Locale.ROOT, "note: the server's JIT compilations took %d ms in the window, against %d ms "
+                    + "of server CPU; a longer --warmup measures the steady state%n", jitMillis,
+                    serverCpuNanos / 1_000_000);
+        }
+    }
+
+    static String fmt(double v) {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 

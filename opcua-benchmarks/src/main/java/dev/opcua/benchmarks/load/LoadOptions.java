@@ -11,9 +11,10 @@ import java.util.Objects;
 /**
  * Command-line options of {@link LoadHarness}.
  *
- * @param scenario {@code read}, {@code write}, {@code browse} or {@code connect}
+ * @param scenario {@code read}, {@code write}, {@code browse}, {@code connect}, {@code sub} or {@code events}
  * @param values values (nodes) per request
- * @param sessions sessions, each on its own secure channel
+ * @param sessions sessions, each on its own secure channel (for {@code sub} and {@code events}: subscriber
+ *        sessions; the writer has one more)
  * @param inflight requests each session keeps outstanding (closed loop)
  * @param nodes variables {@code Var.0 .. Var.{nodes-1}} the requests spread over
  * @param durationS measurement window in seconds
@@ -22,23 +23,42 @@ import java.util.Objects;
  * @param server {@code ours} or {@code milo}: started as a child process; null when {@code url} is set
  * @param security the security policy and mode of every channel ({@code --security none|sign|encrypt} with
  *        {@code --policy NAME}); {@link EndpointSecurity#NONE} by default
+ * @param subscriptions {@code sub}, {@code events}: subscriptions per subscriber session
+ * @param items {@code sub}: data-change monitored items per subscription, over distinct variables,
+ *        continuing where the previous subscription stopped and wrapping over {@code nodes} (100 unless
+ *        given); {@code events}: event items on the Server object per subscription (1 unless given)
+ * @param publishingMs {@code sub}, {@code events}: requested publishing interval in milliseconds
+ * @param samplingMs {@code sub}: requested sampling interval of every item in milliseconds (0: the
+ *        server's fastest); the publishing interval unless given
+ * @param writeRate {@code sub}: values the writer writes per second, all sessions together, 0 for the
+ *        default: every monitored variable once per (revised) publishing interval; {@code events}:
+ *        events it has the server emit per second, 0 for the default {@value #DEFAULT_EVENT_RATE}
  */
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
-        int warmupS, String url, String server, EndpointSecurity security) {
+        int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
+        int publishingMs, int samplingMs, int writeRate) {
 
     /** The policy of {@code --security sign|encrypt} when {@code --policy} is not given. */
     public static final SecurityPolicy DEFAULT_POLICY = SecurityPolicy.Basic256Sha256;
 
+    /** Events per second of the {@code events} scenario without {@code --write-rate}. */
+    public static final int DEFAULT_EVENT_RATE = 1000;
+
     public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo)"
-            + " [--scenario read|write|browse|connect] [--values K (1)] [--sessions N (20)] [--inflight N (1)]"
+            + " [--scenario read|write|browse|connect|sub|events] [--values K (1)] [--sessions N (20)]"
+            + " [--inflight N (1)]"
             + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)] [--security none|sign|encrypt (none)]"
-            + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")]";
+            + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")];"
+            + " sub, events: [--subscriptions S (1)] [--items K (sub 100, events 1)] [--publishing-ms P (100)]"
+            + " [--sampling-ms MS (P)] [--write-rate W (sub: every item once per publishing interval;"
+            + " events: " + DEFAULT_EVENT_RATE + " events/s)]";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");
         if (!scenario.equals("read") && !scenario.equals("write") && !scenario.equals("browse")
-                && !scenario.equals("connect")) {
-            throw new IllegalArgumentException("--scenario must be read, write, browse or connect, was " + scenario);
+                && !scenario.equals("connect") && !scenario.equals("sub") && !scenario.equals("events")) {
+            throw new IllegalArgumentException("--scenario must be read, write, browse, connect, sub or events, was "
+                    + scenario);
         }
         atLeast("--values", values, 1);
         atLeast("--sessions", sessions, 1);
@@ -46,6 +66,11 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         atLeast("--nodes", nodes, 1);
         atLeast("--duration", durationS, 1);
         atLeast("--warmup", warmupS, 0);
+        atLeast("--subscriptions", subscriptions, 1);
+        atLeast("--items", items, 1);
+        atLeast("--publishing-ms", publishingMs, 1);
+        atLeast("--sampling-ms", samplingMs, 0);
+        atLeast("--write-rate", writeRate, 0);
         if ((url == null) == (server == null)) {
             throw new IllegalArgumentException("give exactly one of --url and --server");
         }
@@ -73,6 +98,11 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         String server = null;
         String mode = "none";
         String policy = null;
+        int subscriptions = 1;
+        Integer items = null;
+        int publishingMs = 100;
+        Integer samplingMs = null;
+        int writeRate = 0;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -91,11 +121,35 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--server" -> server = value;
                 case "--security" -> mode = value;
                 case "--policy" -> policy = value;
+                case "--subscriptions" -> subscriptions = integer(name, value);
+                case "--items" -> items = integer(name, value);
+                case "--publishing-ms" -> publishingMs = integer(name, value);
+                case "--sampling-ms" -> samplingMs = integer(name, value);
+                case "--write-rate" -> {
+                    writeRate = integer(name, value);
+                    // 0 stands for the default in the record: an explicit rate must write something
+                    atLeast(name, writeRate, 1);
+                }
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
         return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server,
-                security(mode, policy));
+                security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
+                publishingMs,
+                samplingMs == null ? publishingMs : samplingMs, writeRate);
+    }
+
+    /** {@code sub}: monitored items of all subscriber sessions together. */
+    public long monitoredItems() {
+        return (long) sessions * subscriptions * items;
+    }
+
+    /**
+     * {@code sub}: distinct variables the items monitor, {@code Var.0 .. Var.{n-1}}: every one of
+     * {@code nodes} once the items wrap over them.
+     */
+    public int monitoredNodes() {
+        return (int) Math.min(nodes, monitoredItems());
     }
 
     /** {@code security=...} of the RESULT line: {@code None}, or policy and mode as in {@code Basic256Sha256/Sign}. */

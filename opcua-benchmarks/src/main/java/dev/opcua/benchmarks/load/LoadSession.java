@@ -6,6 +6,7 @@ import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -14,6 +15,7 @@ import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.RequestHeader;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,6 +60,18 @@ public final class LoadSession implements AutoCloseable {
     /** A fresh request header for this session (a new handle each time). */
     public RequestHeader header() {
         return session.header();
+    }
+
+    /** A fresh request header whose timeoutHint is {@code timeoutMillis}, for a request the server may hold. */
+    RequestHeader header(long timeoutMillis) {
+        RequestHeader h = session.header();
+        return new RequestHeader(h.authenticationToken(), h.timestamp(), h.requestHandle(), h.returnDiagnostics(),
+                h.auditEntryId(), timeoutMillis, h.additionalHeader());
+    }
+
+    /** Sends any service request of this session (build its header with {@link #header()}). */
+    <T extends UaStructure> CompletableFuture<T> request(UaStructure request, Class<T> responseType) {
+        return session.request(request, responseType);
     }
 
     /** The index of {@code uri} in the server's NamespaceArray (Part 5, 6.3.1). */

@@ -37,12 +37,17 @@ import java.util.concurrent.atomic.LongAdder;
  */
 final class RequestChain {
 
-    /** Phases shared by all chains: warmup (not recorded), measuring, stopping. */
+    /**
+     * Phases shared by all chains: warmup (not recorded), measuring, stopping; the {@code sub}
+     * scenario drains between measuring and stopping (late notifications of values written in the
+     * window are still matched, nothing else is recorded).
+     */
     static final class Phase {
         volatile int value;
         static final int WARMUP = 0;
         static final int MEASURE = 1;
         static final int STOP = 2;
+        static final int DRAIN = 3;
     }
 
     /** Forward hierarchical references with subtypes, every node class, every result field. */

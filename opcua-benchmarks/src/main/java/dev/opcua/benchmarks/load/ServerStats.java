@@ -1,14 +1,27 @@
 package dev.opcua.benchmarks.load;
 
 /**
- * One answer of a bench server's stdout probe: {@code STATS cpu_ns=<n> alloc_bytes=<n>}.
+ * One answer of a bench server's stdout probe: {@code STATS cpu_ns=<n> alloc_bytes=<n> [jit_ms=<n>]}.
  *
  * @param cpuNanos the server process's CPU time so far
  * @param allocatedBytes bytes allocated so far by the server's live threads
+ * @param jitMillis time its JIT compilers spent so far, -1 when the probe does not tell
  */
-record ServerStats(long cpuNanos, long allocatedBytes) {
+record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis) {
 
     static final String PREFIX = "STATS ";
+
+    ServerStats(long cpuNanos, long allocatedBytes) {
+        this(cpuNanos, allocatedBytes, -1);
+    }
+
+    /** JIT compilation time between two answers in ms; -1 when either is missing or does not tell. */
+    static long jitMillisBetween(ServerStats start, ServerStats end) {
+        if (start == null || end == null || start.jitMillis < 0 || end.jitMillis < 0) {
+            return -1;
+        }
+        return end.jitMillis - start.jitMillis;
+    }
 
     /** Parses an answer line; throws IllegalArgumentException when a field is missing or malformed. */
     static ServerStats parse(String line) {
@@ -17,6 +30,7 @@ record ServerStats(long cpuNanos, long allocatedBytes) {
         }
         long cpu = -1;
         long alloc = -1;
+        long jit = -1;
         for (String pair : line.substring(PREFIX.length()).trim().split("\\s+")) {
             int eq = pair.indexOf('=');
             if (eq <= 0) {
@@ -28,6 +42,8 @@ record ServerStats(long cpuNanos, long allocatedBytes) {
                     cpu = Long.parseLong(pair.substring(eq + 1));
                 } else if (key.equals("alloc_bytes")) {
                     alloc = Long.parseLong(pair.substring(eq + 1));
+                } else if (key.equals("jit_ms")) {
+                    jit = Long.parseLong(pair.substring(eq + 1));
                 }
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("bad value in STATS line: " + line, e);
@@ -36,6 +52,6 @@ record ServerStats(long cpuNanos, long allocatedBytes) {
         if (cpu < 0 || alloc < 0) {
             throw new IllegalArgumentException("incomplete STATS line: " + line);
         }
-        return new ServerStats(cpu, alloc);
+        return new ServerStats(cpu, alloc, jit);
     }
 }

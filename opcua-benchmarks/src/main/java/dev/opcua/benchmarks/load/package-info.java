@@ -1,2 +1,2 @@
-/** The load harness: closed-loop Read/Write load from many sessions, with CPU and allocation per operation. */
+/** The load harness: request, connect and subscription load from many sessions, with CPU and bytes per operation. */
 package dev.opcua.benchmarks.load;

@@ -9,7 +9,10 @@ import java.util.function.IntConsumer;
 /**
  * The names of the bench address space, identical in both servers: in namespace {@value #NAMESPACE_URI},
  * a folder {@code Bench} under Objects (Part 5, 8.2.4) with Double variables {@code Var.i} and an Int32
- * {@code Counter}, and an object {@code Methods} with {@code Add(Int32 a, Int32 b) -> Int32}.
+ * {@code Counter}, and an object {@code Methods} with {@code Add(Int32 a, Int32 b) -> Int32} and
+ * {@code Emit(Int64 first, Int32 count)}, which reports {@code count} events of BaseEventType (Part 5,
+ * 6.4.2) on the Server object, source the Server object, Severity {@value #EVENT_SEVERITY}, whose
+ * Messages are the numbers {@code first, first + 1, ...} in decimal ({@link #eventMessage(long)}).
  * Node ids are strings; a variable's BrowseName is {@code Var<i>} because the in-memory builder uses
  * dots as path separators (its NodeId identifier stays {@code Var.i}).
  */
@@ -20,6 +23,10 @@ public final class BenchAddressSpace {
     public static final String COUNTER = "Counter";
     public static final String METHODS = "Methods";
     public static final String ADD = "Methods.Add";
+    public static final String EMIT = "Methods.Emit";
+    public static final int EVENT_SEVERITY = 500;
+    /** The most events one Emit call reports; a larger count is refused with BadInvalidArgument. */
+    public static final int MAX_EMIT = 10_000;
     public static final long COUNTER_PERIOD_MS = 100;
 
     private BenchAddressSpace() {
@@ -49,6 +56,11 @@ public final class BenchAddressSpace {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The Message text of the event Emit reports for number {@code n}. */
+    public static String eventMessage(long n) {
+        return Long.toString(n);
     }
 
     /** The string identifier of variable {@code i}. */

@@ -4,24 +4,31 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.Argument;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
+import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
+import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Our {@link OpcUaServer} serving the {@link BenchAddressSpace} to anonymous sessions (Part 4,
  * 5.6) over SecurityPolicy None, and with {@code --pki} over every policy and mode, for the load
- * harness. Prints {@code READY <endpoint url>} on
- * stdout once listening; a shutdown hook closes it on SIGTERM or Ctrl-C.
+ * harness; its variables can be monitored (Part 4, 5.12), with the limits of {@link #SUBSCRIPTIONS}.
+ * Prints {@code READY <endpoint url>} on stdout once listening; a shutdown hook closes it on SIGTERM
+ * or Ctrl-C.
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.BenchServer
  * [--port 4841] [--nodes 1000] [--host localhost] [--threads 16] [--max-queued 2000] [--pki DIR
@@ -30,6 +37,19 @@ import org.slf4j.LoggerFactory;
 public final class BenchServer {
 
     private static final Logger LOG = LoggerFactory.getLogger(BenchServer.class);
+    private static final NodeId BASE_EVENT_TYPE = NodeId.ns0(NodeIds.BaseEventType);
+
+    /**
+     * Room for the load harness's {@code sub} scenario (many sessions and subscriptions), and at most
+     * 65,535 notifications per NotificationMessage, the cap Milo 1.1.2 puts on a client's "no limit",
+     * so that both bench servers send a subscription's changes of one publishing interval in one message.
+     */
+    static final SubscriptionSettings SUBSCRIPTIONS = SubscriptionSettings.builder()
+            .maxSubscriptions(10_000)
+            .maxSubscriptionsPerSession(1_000)
+            .maxPublishRequestsPerSession(100)
+            .maxNotificationsPerPublish(65_535)
+            .build();
 
     private BenchServer() {
     }
@@ -50,6 +70,8 @@ public final class BenchServer {
     /** Starts the server; the caller owns the result and closes it. */
     public static RunningBenchServer start(BenchOptions options) {
         AtomicInteger counter = new AtomicInteger();
+        // Emit reports through the server, which exists only once the node manager is built
+        AtomicReference<OpcUaServer> running = new AtomicReference<>();
         InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder(BenchAddressSpace.NAMESPACE_URI)
                 .folder(BenchAddressSpace.BENCH, f -> f.id(BenchAddressSpace.BENCH));
         for (int i = 0; i < options.nodes(); i++) {
@@ -61,7 +83,9 @@ public final class BenchServer {
                         v -> v.id(BenchAddressSpace.COUNTER).valueSupplier(() -> Variant.ofInt32(counter.get())))
                 .object(BenchAddressSpace.METHODS, o -> o.id(BenchAddressSpace.METHODS))
                 .method(BenchAddressSpace.ADD, new Argument[] {int32("a"), int32("b")},
-                        new Argument[] {int32("sum")}, (context, in) -> new Variant[] {add(in)});
+                        new Argument[] {int32("sum")}, (context, in) -> new Variant[] {add(in)})
+                .method(BenchAddressSpace.EMIT, new Argument[] {argument("first", BuiltinType.Int64), int32("count")},
+                        new Argument[0], (context, in) -> emit(running.get(), in));
         InMemoryNodeManager manager = nodes.build();
         int minThreads = Math.min(4, options.threads());
         OpcUaServer.Builder builder = OpcUaServer.builder()
@@ -71,6 +95,7 @@ public final class BenchServer {
                 .port(options.port())
                 .hostnames(List.of(options.host()))
                 .requests(minThreads, options.threads(), options.maxQueued())
+                .subscriptionSettings(SUBSCRIPTIONS)
                 .nodeManager(manager);
         if (options.pki() != null) {
             builder.security(EndpointSecurity.every()).pki(new PkiDirectory(options.pki()));
@@ -82,6 +107,7 @@ public final class BenchServer {
         }
         OpcUaServer server = builder.build();
         ScheduledExecutorService ticker = null;
+        running.set(server);
         try {
             server.start();
             ticker = BenchAddressSpace.startCounter(counter::set);
@@ -96,7 +122,29 @@ public final class BenchServer {
     }
 
     private static Argument int32(String name) {
-        return new Argument(name, BuiltinType.Int32.dataTypeId(), -1, null, LocalizedText.of(name));
+        return argument(name, BuiltinType.Int32);
+    }
+
+    private static Argument argument(String name, BuiltinType type) {
+        return new Argument(name, type.dataTypeId(), -1, null, LocalizedText.of(name));
+    }
+
+    /** Reports the events of Emit(first, count) on the Server object. */
+    private static Variant[] emit(OpcUaServer server, Variant[] in) {
+        if (!(in[0].value() instanceof Long first) || !(in[1].value() instanceof Integer count)
+                || count < 0 || count > BenchAddressSpace.MAX_EMIT) {
+            throw new UaException(StatusCodes.BadInvalidArgument, "Emit takes an Int64 and an Int32 count of 0.."
+                    + BenchAddressSpace.MAX_EMIT);
+        }
+        UaEvent.Builder event = UaEvent.builder(BASE_EVENT_TYPE)
+                .sourceNode(EventNotifierRegistry.SERVER_OBJECT)
+                .sourceName(BenchAddressSpace.BENCH)
+                .severity(BenchAddressSpace.EVENT_SEVERITY);
+        for (int i = 0; i < count; i++) {
+            server.events().report(EventNotifierRegistry.SERVER_OBJECT,
+                    event.message(BenchAddressSpace.eventMessage(first + i)).build());
+        }
+        return new Variant[0];
     }
 
     private static Variant add(Variant[] in) {

@@ -1,8 +1,12 @@
 package dev.opcua.benchmarks.server;
 
+import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.security.SecureRandom;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -10,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.milo.opcua.sdk.core.AccessLevel;
 import org.eclipse.milo.opcua.sdk.core.Reference;
 import org.eclipse.milo.opcua.sdk.server.EndpointConfig;
@@ -20,19 +25,25 @@ import org.eclipse.milo.opcua.sdk.server.OpcUaServerConfigBuilder;
 import org.eclipse.milo.opcua.sdk.server.items.DataItem;
 import org.eclipse.milo.opcua.sdk.server.items.MonitoredItem;
 import org.eclipse.milo.opcua.sdk.server.methods.AbstractMethodInvocationHandler;
+import org.eclipse.milo.opcua.sdk.server.model.objects.BaseEventTypeNode;
 import org.eclipse.milo.opcua.sdk.server.nodes.UaFolderNode;
 import org.eclipse.milo.opcua.sdk.server.nodes.UaMethodNode;
 import org.eclipse.milo.opcua.sdk.server.nodes.UaObjectNode;
 import org.eclipse.milo.opcua.sdk.server.nodes.UaVariableNode;
+import org.eclipse.milo.opcua.sdk.server.util.SubscriptionModel;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
 import org.eclipse.milo.opcua.stack.core.StatusCodes;
 import org.eclipse.milo.opcua.stack.core.UaException;
 import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.transport.TransportProfile;
+import org.eclipse.milo.opcua.stack.core.types.builtin.ByteString;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DateTime;
 import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
+import org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName;
 import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
+import org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.UShort;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import org.eclipse.milo.opcua.stack.core.types.structured.Argument;
 import org.eclipse.milo.opcua.stack.transport.server.tcp.OpcTcpServerTransport;
@@ -44,7 +55,8 @@ import org.slf4j.LoggerFactory;
  * Eclipse Milo 1.1.2's server serving the {@link BenchAddressSpace} (same node ids, browse names and
  * references as {@link BenchServer}) over SecurityPolicy None with anonymous users, so that both
  * servers are measured with the same client; with {@code --pki DIR} also over every policy Milo
- * implements in Sign and SignAndEncrypt (see {@link MiloBenchSecurity}). Prints
+ * implements in Sign and SignAndEncrypt (see {@link MiloBenchSecurity}); its variables can be
+ * monitored (sampled by Milo's {@code SubscriptionModel}). Prints
  * {@code READY <endpoint url>} on stdout once listening; a shutdown hook stops it on SIGTERM or Ctrl-C.
  * {@code --threads} and {@code --max-queued} are accepted and ignored: Milo sizes its own executor.
  *
@@ -57,6 +69,8 @@ public final class MiloBenchServer {
     static final String APPLICATION_URI = "urn:dev.opcua:bench:milo";
 
     private static final String APPLICATION_NAME = "bench server (Milo)";
+    /** The first half of the EventIds of this process's events, the second half counts. */
+    private static final long EMIT_PREFIX = new SecureRandom().nextLong();
     private static final Logger LOG = LoggerFactory.getLogger(MiloBenchServer.class);
 
     private MiloBenchServer() {
@@ -157,14 +171,20 @@ public final class MiloBenchServer {
         }
     }
 
-    /** The bench nodes as a Milo managed namespace; subscriptions are not part of the bench. */
+    /**
+     * The bench nodes as a Milo managed namespace. Data-change monitored items on them are sampled by
+     * Milo's own {@link SubscriptionModel}, the way Milo's example namespaces serve them.
+     */
     private static final class BenchNamespace extends ManagedNamespaceWithLifecycle {
         private final int nodes;
+        private final SubscriptionModel subscriptions;
         private volatile UaVariableNode counter;
 
         BenchNamespace(OpcUaServer server, int nodes) {
             super(server, BenchAddressSpace.NAMESPACE_URI);
             this.nodes = nodes;
+            this.subscriptions = new SubscriptionModel(server, this);
+            getLifecycleManager().addLifecycle(subscriptions);
             getLifecycleManager().addStartupTask(this::createNodes);
         }
 
@@ -232,22 +252,96 @@ public final class MiloBenchServer {
             getNodeManager().addNode(add);
             methods.addReference(new Reference(methods.getNodeId(), Identifiers.HasComponent,
                     add.getNodeId().expanded(), true));
+
+            UaMethodNode emit = UaMethodNode.builder(getNodeContext())
+                    .setNodeId(newNodeId(BenchAddressSpace.EMIT))
+                    .setBrowseName(newQualifiedName("Emit"))
+                    .setDisplayName(LocalizedText.english("Emit"))
+                    .build();
+            EmitHandler emitHandler = new EmitHandler(emit, getServer(), getNamespaceIndex());
+            emit.setInputArguments(emitHandler.getInputArguments());
+            emit.setOutputArguments(emitHandler.getOutputArguments());
+            emit.setInvocationHandler(emitHandler);
+            getNodeManager().addNode(emit);
+            methods.addReference(new Reference(methods.getNodeId(), Identifiers.HasComponent,
+                    emit.getNodeId().expanded(), true));
         }
 
         @Override
         public void onDataItemsCreated(List<DataItem> items) {
+            subscriptions.onDataItemsCreated(items);
         }
 
         @Override
         public void onDataItemsModified(List<DataItem> items) {
+            subscriptions.onDataItemsModified(items);
         }
 
         @Override
         public void onDataItemsDeleted(List<DataItem> items) {
+            subscriptions.onDataItemsDeleted(items);
         }
 
         @Override
         public void onMonitoringModeChanged(List<MonitoredItem> items) {
+            subscriptions.onMonitoringModeChanged(items);
+        }
+    }
+
+    /**
+     * Emit(Int64 first, Int32 count): fires {@code count} BaseEventType events on the Server object
+     * with Milo's event API, an event node per event, deleted once fired.
+     */
+    private static final class EmitHandler extends AbstractMethodInvocationHandler {
+        private static final Argument[] INPUTS = {
+            new Argument("first", Identifiers.Int64, -1, null, LocalizedText.english("first")),
+            new Argument("count", Identifiers.Int32, -1, null, LocalizedText.english("count"))};
+        private static final AtomicLong EVENT_IDS = new AtomicLong();
+
+        private final OpcUaServer server;
+        private final UShort namespaceIndex;
+
+        EmitHandler(UaMethodNode node, OpcUaServer server, UShort namespaceIndex) {
+            super(node);
+            this.server = server;
+            this.namespaceIndex = namespaceIndex;
+        }
+
+        @Override
+        public Argument[] getInputArguments() {
+            return INPUTS;
+        }
+
+        @Override
+        public Argument[] getOutputArguments() {
+            return new Argument[0];
+        }
+
+        @Override
+        protected Variant[] invoke(InvocationContext context, Variant[] inputs) throws UaException {
+            if (!(inputs[0].getValue() instanceof Long first) || !(inputs[1].getValue() instanceof Integer count)
+                    || count < 0 || count > BenchAddressSpace.MAX_EMIT) {
+                throw new UaException(StatusCodes.Bad_InvalidArgument, "Emit takes an Int64 and an Int32 count of 0.."
+                        + BenchAddressSpace.MAX_EMIT);
+            }
+            for (int i = 0; i < count; i++) {
+                long id = EVENT_IDS.incrementAndGet();
+                BaseEventTypeNode event = server.getEventFactory().createEvent(new NodeId(namespaceIndex,
+                        "Event." + id), Identifiers.BaseEventType);
+                event.setBrowseName(new QualifiedName(namespaceIndex, "Event"));
+                event.setDisplayName(LocalizedText.english("Event"));
+                event.setEventId(ByteString.of(ByteBuffer.allocate(16).putLong(EMIT_PREFIX).putLong(id).array()));
+                event.setEventType(Identifiers.BaseEventType);
+                event.setSourceNode(Identifiers.Server);
+                event.setSourceName(BenchAddressSpace.BENCH);
+                event.setTime(DateTime.now());
+                event.setReceiveTime(DateTime.NULL_VALUE);
+                event.setMessage(LocalizedText.english(BenchAddressSpace.eventMessage(first + i)));
+                event.setSeverity(ushort(BenchAddressSpace.EVENT_SEVERITY));
+                server.getEventNotifier().fire(event);
+                event.delete();
+            }
+            return new Variant[0];
         }
     }
 

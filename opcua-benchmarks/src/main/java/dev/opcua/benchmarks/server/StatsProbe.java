@@ -4,13 +4,15 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
  * The bench servers' stdout probe for the load harness: each stdin line {@code STATS} is answered by one
- * stdout line {@code STATS cpu_ns=<process CPU> alloc_bytes=<bytes allocated by live threads>}. The
+ * stdout line {@code STATS cpu_ns=<process CPU> alloc_bytes=<bytes allocated by live threads>
+ * jit_ms=<time the JIT compilers spent so far, -1 when unknown>}. The
  * allocation sum covers only threads alive at the moment of the answer; a thread that died in between
  * takes its bytes with it, so the delta of two answers is a lower bound when threads come and go.
  */
@@ -20,6 +22,7 @@ final class StatsProbe {
 
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
@@ -37,7 +40,9 @@ final class StatsProbe {
                 total += b;
             }
         }
-        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d", os.getProcessCpuTime(), total);
+        long jitMillis = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
+        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d", os.getProcessCpuTime(), total,
+                jitMillis);
     }
 
     /** Answers {@code STATS} lines from stdin on the daemon thread {@code bench-stats} until stdin ends. */

@@ -69,4 +69,65 @@ class LoadOptionsTest {
         assertThat(LoadOptions.USAGE).contains("--security none|sign|encrypt (none)")
                 .contains("--policy Basic128Rsa15|").contains("(Basic256Sha256)");
     }
+
+    @Test
+    void the_sub_options_have_defaults() {
+        LoadOptions options = LoadOptions.parse("--url", URL, "--scenario", "sub");
+
+        assertThat(options.scenario()).isEqualTo("sub");
+        assertThat(options.subscriptions()).isEqualTo(1);
+        assertThat(options.items()).isEqualTo(100);
+        assertThat(options.publishingMs()).isEqualTo(100);
+        assertThat(options.samplingMs()).isEqualTo(100);
+        assertThat(options.writeRate()).isZero();
+        assertThat(options.monitoredItems()).isEqualTo(20 * 100);
+        assertThat(options.monitoredNodes()).isEqualTo(1000);
+    }
+
+    @Test
+    void the_sampling_interval_follows_the_publishing_interval_unless_given() {
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "sub", "--publishing-ms", "250").samplingMs())
+                .isEqualTo(250);
+        LoadOptions options = LoadOptions.parse("--url", URL, "--scenario", "sub", "--publishing-ms", "250",
+                "--sampling-ms", "0", "--subscriptions", "3", "--items", "7", "--sessions", "2", "--write-rate", "500");
+        assertThat(options.samplingMs()).isZero();
+        assertThat(options.subscriptions()).isEqualTo(3);
+        assertThat(options.items()).isEqualTo(7);
+        assertThat(options.writeRate()).isEqualTo(500);
+        assertThat(options.monitoredItems()).isEqualTo(42);
+        assertThat(options.monitoredNodes()).isEqualTo(42);
+    }
+
+    @Test
+    void the_events_scenario_has_one_event_item_per_subscription_unless_told() {
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "events").items()).isEqualTo(1);
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "events", "--items", "3").items()).isEqualTo(3);
+        assertThat(LoadOptions.DEFAULT_EVENT_RATE).isEqualTo(1000);
+    }
+
+    @Test
+    void bad_sub_options_are_refused_by_name() {
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--subscriptions", "0"))
+                .hasMessageContaining("--subscriptions must be at least 1, was 0");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--items", "0"))
+                .hasMessageContaining("--items must be at least 1, was 0");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--publishing-ms", "0"))
+                .hasMessageContaining("--publishing-ms must be at least 1, was 0");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--sampling-ms", "-1"))
+                .hasMessageContaining("--sampling-ms must be at least 0, was -1");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--write-rate", "0"))
+                .hasMessageContaining("--write-rate must be at least 1, was 0");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--items", "many"))
+                .hasMessageContaining("--items needs an integer, was 'many'");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "alarms"))
+                .hasMessageContaining("--scenario must be read, write, browse, connect, sub or events, was alarms");
+    }
+
+    @Test
+    void the_usage_names_the_sub_options() {
+        assertThat(LoadOptions.USAGE).contains("--scenario read|write|browse|connect|sub|events")
+                .contains("--subscriptions S (1)").contains("--items K (sub 100, events 1)")
+                .contains("--publishing-ms P (100)")
+                .contains("--sampling-ms MS (P)").contains("--write-rate W");
+    }
 }

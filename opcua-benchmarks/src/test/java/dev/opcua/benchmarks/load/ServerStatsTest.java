@@ -16,6 +16,17 @@ class ServerStatsTest {
     }
 
     @Test
+    void parses_the_jit_time_when_the_probe_tells_it() {
+        ServerStats start = ServerStats.parse("STATS cpu_ns=1 alloc_bytes=2 jit_ms=300");
+        ServerStats end = ServerStats.parse("STATS cpu_ns=5 alloc_bytes=6 jit_ms=420");
+
+        assertThat(start.jitMillis()).isEqualTo(300);
+        assertThat(ServerStats.jitMillisBetween(start, end)).isEqualTo(120);
+        assertThat(ServerStats.jitMillisBetween(new ServerStats(1, 2), end)).isEqualTo(-1);
+        assertThat(ServerStats.jitMillisBetween(start, null)).isEqualTo(-1);
+    }
+
+    @Test
     void ignores_unknown_fields_and_order() {
         ServerStats stats = ServerStats.parse("STATS alloc_bytes=5 extra=x cpu_ns=7");
 

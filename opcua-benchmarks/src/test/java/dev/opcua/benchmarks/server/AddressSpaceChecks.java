@@ -3,6 +3,7 @@ package dev.opcua.benchmarks.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
@@ -47,11 +48,21 @@ final class AddressSpaceChecks {
             assertThat(sum.statusCode().isGood()).as("%s", sum.statusCode()).isTrue();
             assertThat(sum.outputArguments()[0].value()).isEqualTo(5);
 
+            NodeId emit = NodeId.string(ns, BenchAddressSpace.EMIT);
+            CallMethodResult emitted = client.call(NodeId.string(ns, "Methods"), emit, Variant.ofInt64(7),
+                    Variant.ofInt32(3));
+            assertThat(emitted.statusCode().isGood()).as("%s", emitted.statusCode()).isTrue();
+            CallMethodResult tooMany = client.call(NodeId.string(ns, "Methods"), emit, Variant.ofInt64(7),
+                    Variant.ofInt32(BenchAddressSpace.MAX_EMIT + 1));
+            assertThat(tooMany.statusCode().isSameCode(StatusCodes.BadInvalidArgument))
+                    .as("%s", tooMany.statusCode()).isTrue();
+
             assertThat(names(client.browse(NodeId.string(ns, "Bench")))).hasSize(NODES + 1)
                     .contains(ns + ":Var0 s=Var.0", ns + ":Var9 s=Var.9", ns + ":Counter s=Counter");
             assertThat(names(client.browse(NodeId.ns0(NodeIds.ObjectsFolder))))
                     .contains(ns + ":Bench s=Bench", ns + ":Methods s=Methods");
-            assertThat(names(client.browse(NodeId.string(ns, "Methods")))).contains(ns + ":Add s=Methods.Add");
+            assertThat(names(client.browse(NodeId.string(ns, "Methods"))))
+                    .contains(ns + ":Add s=Methods.Add", ns + ":Emit s=Methods.Emit");
         }
     }
 

@@ -1,0 +1,275 @@
+package dev.opcua.benchmarks.load;
+
+import dev.opcua.benchmarks.server.BenchAddressSpace;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code sub} and {@code events} scenarios: {@code --sessions} subscriber sessions, each with
+ * {@code --subscriptions} subscriptions (Part 4, 5.13) of {@code --items} monitored items (Part 4,
+ * 5.12), and one more session whose {@link ValueWriter} feeds them. Every subscriber keeps {@code 2 +
+ * subscriptions} Publish requests outstanding.
+ * <ul>
+ *   <li>{@code sub}: data-change items on the variables {@code Var.i}; the writer writes them, by
+ *       default each once per publishing interval.
+ *   <li>{@code events}: event items on the Server object with an EventFilter (see {@link ItemRequests});
+ *       the writer calls the bench servers' {@code Emit}, {@value LoadOptions#DEFAULT_EVENT_RATE}
+ *       events per second by default, and every event item gets every event.
+ * </ul>
+ *
+ * <p>Measured over the window: notifications per second; the delivery ratio, distinct values (events)
+ * of the window the items received (up to a grace period after it) over the values written to their
+ * variables (the events emitted) in the window; latency from Write (Call) sent to notification received,
+ * which for {@code sub} includes waiting for the next sample and the next publishing cycle;
+ * keep-alives; errors by service and status; server CPU and allocated bytes, and client CPU, per
+ * notification. Server CPU includes handling the writer's requests. Data-change items get a queue
+ * for the samples of one publishing interval and one more; a write rate above one write per variable
+ * and sampling interval loses values by design of sampling.
+ */
+final class SubScenario {
+
+    /** Send times kept for latency: 30 s at the expected rate, within 64 Ki .. 8 Mi entries. */
+    private static final long RING_SECONDS = 30;
+
+    private SubScenario() {
+    }
+
+    static void run(LoadOptions o, String url, ChildServer server, ClientResources resources, LoadSecurity security,
+            PrintStream out, PrintStream err) throws Exception {
+        boolean events = o.scenario().equals("events");
+        // every event reaches every event item: one slot for all
+        int slots = events ? 1 : o.monitoredNodes();
+        double expectedRate = rate(o, slots, o.publishingMs());
+        int ring = (int) Math.max(1 << 16, Math.min(1 << 23, expectedRate * RING_SECONDS));
+        // a random base per run: values a server still holds from an earlier run are recognised as foreign
+        long base = (1L << 40) + ThreadLocalRandom.current().nextLong(1L << 40);
+        WriteSequence values = new WriteSequence(base, slots, ring);
+        SubMetrics metrics = new SubMetrics();
+        List<SubscriberSession> subscribers = new ArrayList<>();
+        List<LoadSession> sessions = new ArrayList<>();
+        ValueWriter writer = null;
+        try {
+            for (int i = 0; i < o.sessions(); i++) {
+                LoadSession session = LoadSession.open(url, resources, security);
+                sessions.add(session);
+                subscribers.add(new SubscriberSession(session, values, metrics, resources.timer()));
+            }
+            LoadSession writerSession = LoadSession.open(url, resources, security);
+            sessions.add(writerSession);
+            int ns = writerSession.namespaceIndex(BenchAddressSpace.NAMESPACE_URI);
+            NodeId[] nodeIds = new NodeId[o.nodes()];
+            for (int i = 0; i < nodeIds.length; i++) {
+                nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
+            }
+
+            long setup = System.nanoTime();
+            long subscription = 0;
+            for (SubscriberSession subscriber : subscribers) {
+                for (int j = 0; j < o.subscriptions(); j++, subscription++) {
+                    MonitoredItemCreateRequest[] items = new MonitoredItemCreateRequest[o.items()];
+                    int[] itemSlots = new int[o.items()];
+                    for (int k = 0; k < items.length; k++) {
+                        if (events) {
+                            items[k] = ItemRequests.event(k, o.publishingMs(), expectedRate);
+                        } else {
+                            itemSlots[k] = (int) ((subscription * o.items() + k) % o.nodes());
+                            items[k] = ItemRequests.dataChange(nodeIds[itemSlots[k]], k, o.publishingMs(),
+                                    o.samplingMs());
+                        }
+                    }
+                    subscriber.subscribe(o.publishingMs(), items, itemSlots);
+                }
+            }
+            SubscriberSession first = subscribers.get(0);
+            double publishingMs = first.revisedPublishingMs();
+            double rate = rate(o, slots, publishingMs);
+            long tickNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1), (long) (publishingMs * 1e6 / 10));
+            err.printf(Locale.ROOT, "created %d subscriptions of %d %s items in %d ms; revised: publishing %s ms, "
+                    + "sampling %s ms, keep-alive %d ms; %s %s %s/s%n", subscription, o.items(),
+                    events ? "event" : "data-change", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - setup),
+                    LoadHarness.fmt(publishingMs), LoadHarness.fmt(first.revisedSamplingMs()), first.keepAliveMs(),
+                    events ? "emitting" : "writing", LoadHarness.fmt(rate),
+                    events ? "events" : "values to " + slots + " variables");
+            err.printf(Locale.ROOT, "%s: %d sessions x %d subscriptions x %d items, security %s, warmup %d s, "
+                    + "measuring %d s%n", o.scenario(), o.sessions(), o.subscriptions(), o.items(), o.securityName(),
+                    o.warmupS(), o.durationS());
+
+            Batches batches = events ? new EmitBatches(writerSession, ns, values, metrics)
+                    : new WriteBatches(writerSession, Arrays.copyOf(nodeIds, slots), values, metrics);
+            writer = new ValueWriter(batches, values, rate, tickNanos);
+            int outstanding = 2 + o.subscriptions();
+            CountDownLatch stopped = new CountDownLatch(o.sessions() * outstanding);
+            subscribers.forEach(s -> s.startPublishing(outstanding, stopped));
+            Thread writerThread = new Thread(writer, "load-sub-writer");
+            writerThread.setDaemon(true);
+            writerThread.start();
+            TimeUnit.SECONDS.sleep(o.warmupS());
+
+            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage();
+            LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();
+            ServerStats a0 = server == null ? null : server.stats();
+            long s0 = server == null ? -1 : server.cpuNanos();
+            long t0 = System.nanoTime();
+            values.openWindow();
+            metrics.phase.value = RequestChain.Phase.MEASURE;
+            Thread progress = new Thread(() -> progress(metrics, t0, err), "load-progress");
+            progress.setDaemon(true);
+            progress.start();
+            TimeUnit.SECONDS.sleep(o.durationS());
+            metrics.phase.value = RequestChain.Phase.DRAIN;
+            values.closeWindow();
+            long elapsed = System.nanoTime() - t0;
+            long s1 = server == null ? -1 : server.cpuNanos();
+            LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
+            ServerStats a1 = server == null ? null : server.stats();
+            progress.interrupt();
+
+            // late notifications of values written in the window still count for delivery and latency
+            TimeUnit.MILLISECONDS.sleep((long) Math.max(1000, 4 * Math.max(publishingMs, first.revisedSamplingMs())));
+            metrics.phase.value = RequestChain.Phase.STOP;
+            writer.stop();
+            writerThread.join(TimeUnit.SECONDS.toMillis(5));
+            closeQuietly(writerSession, err);
+            // closing the sessions deletes their subscriptions and answers the parked Publish requests
+            for (SubscriberSession subscriber : subscribers) {
+                closeQuietly(subscriber.session(), err);
+            }
+            if (!stopped.await(first.keepAliveMs() + 10_000, TimeUnit.MILLISECONDS)) {
+                err.println("warning: " + stopped.getCount() + " Publish requests still outstanding");
+            }
+
+            report(o, metrics, values, subscribers, writer, elapsed, c0, c1, s0, s1, a0, a1, publishingMs,
+                    first.revisedSamplingMs(), out, err);
+        } finally {
+            // after a failure too: no Publish is sent again, nothing more is written
+            metrics.phase.value = RequestChain.Phase.STOP;
+            if (writer != null) {
+                writer.stop();
+            }
+            for (LoadSession session : sessions) {
+                session.close();
+            }
+        }
+    }
+
+    /** Values (events) per second: {@code --write-rate}, or the scenario's default. */
+    private static double rate(LoadOptions o, int slots, double publishingMs) {
+        if (o.writeRate() > 0) {
+            return o.writeRate();
+        }
+        return o.scenario().equals("events") ? LoadOptions.DEFAULT_EVENT_RATE : slots * 1000.0 / publishingMs;
+    }
+
+    private static void report(LoadOptions o, SubMetrics metrics, WriteSequence values,
+            List<SubscriberSession> subscribers, ValueWriter writer, long elapsed, LoadHarness.ClientUsage.Snapshot c0,
+            LoadHarness.ClientUsage.Snapshot c1, long s0, long s1, ServerStats a0, ServerStats a1, double publishingMs,
+            double samplingMs, PrintStream out, PrintStream err) {
+        LatencyHistogram latency = new LatencyHistogram();
+        long delivered = 0;
+        long expected = 0;
+        long foreign = 0;
+        for (SubscriberSession subscriber : subscribers) {
+            for (SubscriptionTally tally : subscriber.tallies()) {
+                delivered += tally.delivered();
+                expected += tally.expected();
+                foreign += tally.foreign();
+                tally.addLatencyTo(latency);
+            }
+        }
+        double seconds = elapsed / 1e9;
+        long notifications = metrics.notifications.sum();
+        long perNotification = Math.max(1, notifications);
+        String serverCpu = s0 < 0 || s1 < 0 ? "n/a" : LoadHarness.fmt((s1 - s0) / 1e3 / perNotification);
+        String serverAlloc = a0 == null || a1 == null ? "n/a"
+                : Long.toString(Math.max(0, a1.allocatedBytes() - a0.allocatedBytes()) / perNotification);
+        String clientCpu = LoadHarness.fmt((c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perNotification);
+        String clientAlloc = Long.toString(c1.allocatedSince(c0) / perNotification);
+        double writesPerS = (values.windowTo() - values.windowFrom()) / seconds;
+        String ratio = expected == 0 ? "n/a" : String.format(Locale.ROOT, "%.4f", (double) delivered / expected);
+
+        Map<String, String> result = new LinkedHashMap<>();
+        result.put("scenario", o.scenario());
+        result.put("server", o.server() == null ? "url" : o.server());
+        result.put("security", o.securityName());
+        result.put("sessions", Integer.toString(o.sessions()));
+        result.put("subscriptions", Integer.toString(o.subscriptions()));
+        result.put("items", Integer.toString(o.items()));
+        result.put("monitored_items", Long.toString(o.monitoredItems()));
+        result.put("publishing_ms", LoadHarness.fmt(publishingMs));
+        result.put("sampling_ms", LoadHarness.fmt(samplingMs));
+        result.put(o.scenario().equals("events") ? "emitted_per_s" : "writes_per_s", LoadHarness.fmt(writesPerS));
+        result.put("duration_s", LoadHarness.fmt(seconds));
+        result.put("notifications", Long.toString(notifications));
+        result.put("notifications_per_s", LoadHarness.fmt(notifications / seconds));
+        result.put("delivery_ratio", ratio);
+        result.put("p50_us", LoadHarness.fmt(latency.quantile(0.50) / 1e3));
+        result.put("p90_us", LoadHarness.fmt(latency.quantile(0.90) / 1e3));
+        result.put("p99_us", LoadHarness.fmt(latency.quantile(0.99) / 1e3));
+        result.put("max_us", LoadHarness.fmt(latency.max() / 1e3));
+        result.put("keepalives", Long.toString(metrics.keepAlives.sum()));
+        result.put("errors", Long.toString(metrics.errorCount()));
+        result.put("server_cpu_us_per_notification", serverCpu);
+        result.put("server_alloc_b_per_notification", serverAlloc);
+        long jitMillis = ServerStats.jitMillisBetween(a0, a1);
+        result.put("server_jit_ms", jitMillis < 0 ? "n/a" : Long.toString(jitMillis));
+        result.put("client_cpu_us_per_notification", clientCpu);
+        result.put("client_alloc_b_per_notification", clientAlloc);
+        // one notification is the operation, so perf/ab.sh summarises this scenario as it does the others
+        result.put("ops", Long.toString(notifications));
+        result.put("ops_per_s", result.get("notifications_per_s"));
+        result.put("server_cpu_us_per_op", serverCpu);
+        result.put("server_alloc_b_per_op", serverAlloc);
+        result.put("client_cpu_us_per_op", clientCpu);
+
+        err.printf(Locale.ROOT, "%s: %d notifications in %.2f s = %s/s, %s sent/s; delivered %d of %d values (%s), "
+                + "%d foreign; latency us p50 %s p90 %s p99 %s max %s; keep-alives %s%n", o.securityName(),
+                notifications, seconds, result.get("notifications_per_s"), LoadHarness.fmt(writesPerS), delivered,
+                expected, ratio, foreign, result.get("p50_us"), result.get("p90_us"), result.get("p99_us"),
+                result.get("max_us"), result.get("keepalives"));
+        err.printf(Locale.ROOT, "per notification: server CPU %s us, server alloc %s B, client CPU %s us, "
+                + "client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientAlloc);
+        metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
+        LoadHarness.jitNote(jitMillis, s1 - s0, err);
+        if (writer.skippedTicks() > 0) {
+            err.println("note: the writer skipped " + writer.skippedTicks() + " ticks with "
+                    + ValueWriter.MAX_OUTSTANDING + " requests unanswered; the rate may be below the target");
+        }
+        StringBuilder line = new StringBuilder("RESULT");
+        result.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
+        out.println(line);
+        out.flush();
+    }
+
+    private static void closeQuietly(LoadSession session, PrintStream err) {
+        try {
+            session.closeSessionAndChannel();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            err.println("warning: closing a session failed: " + e);
+        }
+    }
+
+    private static void progress(SubMetrics metrics, long t0, PrintStream err) {
+        try {
+            while (true) {
+                TimeUnit.SECONDS.sleep(1);
+                err.printf(Locale.ROOT, "  %.0f s: %d notifications, %d keep-alives%n", (System.nanoTime() - t0) / 1e9,
+                        metrics.notifications.sum(), metrics.keepAlives.sum());
+            }
+        } catch (InterruptedException e) {
+            // the window is over
+        }
+    }
+}

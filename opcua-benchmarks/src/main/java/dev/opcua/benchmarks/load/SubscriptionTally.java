@@ -1,0 +1,134 @@
+package dev.opcua.benchmarks.load;
+
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.structured.EventFieldList;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
+import java.util.BitSet;
+
+/**
+ * What one subscription's data change notifications (Part 4, 7.20.2) or event notifications (Part 4,
+ * 7.20.3, the number in the Message) delivered: per monitored item (its clientHandle is its index) the
+ * writer's values it received, as the rounds of its slot (see {@link WriteSequence}), and the latency
+ * from write sent to notification received of each value of the window when it first arrives. Publish
+ * responses of a session complete on several threads, possibly out of order: the rounds are a set,
+ * not a high-water mark, and one lock per subscription guards them (no lock is shared between
+ * subscriptions).
+ */
+final class SubscriptionTally {
+
+    private final long subscriptionId;
+    private final int[] slots;
+    private final BitSet[] received;
+    private final WriteSequence values;
+    private final LatencyHistogram latency = new LatencyHistogram();
+    private long foreign;
+
+    /**
+     * @param slots per clientHandle, the variable (slot of {@code values}) the item monitors
+     */
+    SubscriptionTally(long subscriptionId, int[] slots, WriteSequence values) {
+        this.subscriptionId = subscriptionId;
+        this.slots = slots;
+        this.values = values;
+        this.received = new BitSet[slots.length];
+        for (int i = 0; i < slots.length; i++) {
+            received[i] = new BitSet();
+        }
+    }
+
+    long subscriptionId() {
+        return subscriptionId;
+    }
+
+    int items() {
+        return slots.length;
+    }
+
+    /** Records the notifications of one DataChangeNotification received at {@code nowNanos}. */
+    synchronized void recordDataChanges(MonitoredItemNotification[] notifications, long nowNanos) {
+        for (MonitoredItemNotification n : notifications) {
+            record(n.clientHandle(), value(n.value()), nowNanos);
+        }
+    }
+
+    /** Records the events of one EventNotificationList received at {@code nowNanos}; the Message is the number. */
+    synchronized void recordEvents(EventFieldList[] events, long nowNanos) {
+        for (EventFieldList event : events) {
+            record(event.clientHandle(), number(ItemRequests.message(event)), nowNanos);
+        }
+    }
+
+    private void record(long handle, long w, long nowNanos) {
+        if (handle < 0 || handle >= slots.length || w < 0 || !values.isValue(w)
+                || values.slotOf(w) != slots[(int) handle]) {
+            // the variable's value before the writer started, another server event, or another run's
+            foreign++;
+            return;
+        }
+        BitSet rounds = received[(int) handle];
+        int round = values.roundOf(w);
+        if (rounds.get(round)) {
+            return;
+        }
+        rounds.set(round);
+        if (values.inWindow(w)) {
+            long sent = values.sentNanos(w);
+            if (sent >= 0) {
+                latency.record(nowNanos - sent);
+            }
+        }
+    }
+
+    /** The writer's value a notification carries, or -1 when it carries none (another value, a bad status). */
+    private static long value(DataValue dv) {
+        if (dv == null || dv.value() == null || !(dv.value().value() instanceof Double d)) {
+            return -1;
+        }
+        long w = (long) d.doubleValue();
+        return w == d ? w : -1;
+    }
+
+    /** The number an event's Message carries, or -1. */
+    private static long number(String message) {
+        if (message == null || message.isEmpty() || message.length() > 18) {
+            return -1;
+        }
+        for (int i = 0; i < message.length(); i++) {
+            if (message.charAt(i) < '0' || message.charAt(i) > '9') {
+                return -1;
+            }
+        }
+        return Long.parseLong(message);
+    }
+
+    /** Distinct values of the window the items received (call once the sessions have stopped). */
+    synchronized long delivered() {
+        long total = 0;
+        for (int i = 0; i < slots.length; i++) {
+            int from = values.roundsBefore(slots[i], values.windowFrom());
+            int to = values.roundsBefore(slots[i], values.windowTo());
+            if (from < to) {
+                total += received[i].get(from, to).cardinality();
+            }
+        }
+        return total;
+    }
+
+    /** Values of the window written to the items' variables: what they should have received. */
+    long expected() {
+        long total = 0;
+        for (int slot : slots) {
+            total += values.expected(slot);
+        }
+        return total;
+    }
+
+    /** Notifications with a value that is not one of the writer's (initial values, earlier runs). */
+    synchronized long foreign() {
+        return foreign;
+    }
+
+    synchronized void addLatencyTo(LatencyHistogram into) {
+        into.add(latency);
+    }
+}
