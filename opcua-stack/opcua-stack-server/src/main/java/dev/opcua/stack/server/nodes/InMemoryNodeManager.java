@@ -166,7 +166,8 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
             LocalizedText displayName = LocalizedText.of(spec.displayName == null ? spec.browseName : spec.displayName);
             switch (spec.kind) {
                 case FOLDER, OBJECT -> {
-                    store().add(new ObjectNode(id, browseName, displayName, description, 0, 0, (short) 0));
+                    store().add(new ObjectNode(id, browseName, displayName, description, 0, 0,
+                            spec.eventNotifier));
                     typeDefinition(references, id, spec.kind == Kind.FOLDER ? FOLDER_TYPE : spec.typeDefinition);
                 }
                 case VARIABLE -> {
@@ -347,6 +348,7 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         String description;
         NodeId parent;
         NodeId typeDefinition = BASE_OBJECT_TYPE;
+        short eventNotifier;
         VariableOptions variable;
         Argument[] inputs;
         Argument[] outputs;
@@ -427,6 +429,16 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
     public static final class ObjectOptions extends Options<ObjectOptions> {
         ObjectOptions(Spec spec) {
             super(spec);
+        }
+
+        /**
+         * Makes the object (or folder) an event notifier (EventNotifier SubscribeToEvents, Part 3, 8.59):
+         * clients may monitor its events, which the application reports with
+         * {@code OpcUaServer.events().report(nodeId, event)}; they also reach the Server object.
+         */
+        public ObjectOptions eventNotifier() {
+            spec.eventNotifier = 1;
+            return this;
         }
 
         /** The type definition of an object (BaseObjectType by default); ignored for folders. */

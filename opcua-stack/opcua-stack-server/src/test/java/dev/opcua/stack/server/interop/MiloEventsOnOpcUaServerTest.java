@@ -6,6 +6,7 @@ import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.
 
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.time.Duration;
@@ -47,6 +48,8 @@ import org.junit.jupiter.api.Test;
  */
 class MiloEventsOnOpcUaServerTest {
 
+    private static final String PLANT = "urn:test:milo:events:plant";
+
     private static OpcUaServer server;
     private static OpcUaClient client;
 
@@ -73,6 +76,7 @@ class MiloEventsOnOpcUaServerTest {
                 .port(0)
                 .hostnames(List.of("localhost"))
                 .requests(2, 8, 100)
+                .nodeManager(InMemoryNodeManager.builder(PLANT).object("Tank", o -> o.eventNotifier()).build())
                 .build();
     }
 
@@ -110,9 +114,15 @@ class MiloEventsOnOpcUaServerTest {
     /** A subscription at 50 ms with one event item on the Server object; its events go to {@code received}. */
     private static OpcUaSubscription subscribe(OpcUaClient milo, EventFilter filter, List<Variant[]> received)
             throws Exception {
+        return subscribe(milo, Identifiers.Server, filter, received);
+    }
+
+    private static OpcUaSubscription subscribe(OpcUaClient milo,
+            org.eclipse.milo.opcua.stack.core.types.builtin.NodeId notifier, EventFilter filter,
+            List<Variant[]> received) throws Exception {
         OpcUaSubscription subscription = new OpcUaSubscription(milo, 50.0);
         subscription.create();
-        OpcUaMonitoredItem item = OpcUaMonitoredItem.newEventItem(Identifiers.Server, filter);
+        OpcUaMonitoredItem item = OpcUaMonitoredItem.newEventItem(notifier, filter);
         item.setEventValueListener((monitoredItem, values) -> received.add(values));
         subscription.addMonitoredItem(item);
         subscription.synchronizeMonitoredItems();
@@ -133,6 +143,34 @@ class MiloEventsOnOpcUaServerTest {
                 .severity(severity)
                 .time(DateTime.ofInstant(Instant.parse("2024-05-01T12:00:00Z").plusSeconds(severity)))
                 .build();
+    }
+
+    @Test
+    void an_object_of_a_node_manager_declared_an_event_notifier_delivers_the_events_reported_on_it() throws Exception {
+        int ns = server.namespaces().indexOf(PLANT);
+        org.eclipse.milo.opcua.stack.core.types.builtin.NodeId tank =
+                new org.eclipse.milo.opcua.stack.core.types.builtin.NodeId(ns, "Tank");
+        List<Variant[]> received = new CopyOnWriteArrayList<>();
+        OpcUaSubscription subscription = subscribe(client, tank,
+                new EventFilter(new SimpleAttributeOperand[] {field("Severity"), field("Message")},
+                        new ContentFilter(new ContentFilterElement[0])), received);
+        try {
+            server.events().report(dev.opcua.stack.core.types.builtin.NodeId.string(ns, "Tank"),
+                    UaEvent.builder(dev.opcua.stack.core.types.builtin.NodeId.ns0(
+                                    dev.opcua.stack.core.ids.NodeIds.BaseEventType))
+                            .sourceNode(dev.opcua.stack.core.types.builtin.NodeId.string(ns, "Tank"))
+                            .sourceName("Tank")
+                            .message("level high")
+                            .severity(700)
+                            .build());
+
+            await("the tank's event arrives", () -> received.size() >= 1);
+            assertThat(received).hasSize(1);
+            assertThat(received.get(0)[0].getValue()).isEqualTo(ushort(700));
+            assertThat(((LocalizedText) received.get(0)[1].getValue()).getText()).isEqualTo("level high");
+        } finally {
+            subscription.delete();
+        }
     }
 
     @Test
