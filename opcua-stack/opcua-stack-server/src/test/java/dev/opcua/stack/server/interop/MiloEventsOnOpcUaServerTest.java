@@ -151,7 +151,10 @@ class MiloEventsOnOpcUaServerTest {
         org.eclipse.milo.opcua.stack.core.types.builtin.NodeId tank =
                 new org.eclipse.milo.opcua.stack.core.types.builtin.NodeId(ns, "Tank");
         List<Variant[]> received = new CopyOnWriteArrayList<>();
-        OpcUaSubscription subscription = subscribe(client, tank,
+        // A client of its own: the shared one may be backing off after an earlier test deleted its last
+        // subscription (BadNoSubscription), long enough for this subscription's lifetime to run out.
+        OpcUaClient milo = connect(server);
+        OpcUaSubscription subscription = subscribe(milo, tank,
                 new EventFilter(new SimpleAttributeOperand[] {field("Severity"), field("Message")},
                         new ContentFilter(new ContentFilterElement[0])), received);
         try {
@@ -169,7 +172,7 @@ class MiloEventsOnOpcUaServerTest {
             assertThat(received.get(0)[0].getValue()).isEqualTo(ushort(700));
             assertThat(((LocalizedText) received.get(0)[1].getValue()).getText()).isEqualTo("level high");
         } finally {
-            subscription.delete();
+            milo.disconnect();
         }
     }
 
