@@ -81,6 +81,14 @@ final class ServerSecurityTokens {
         return pending;
     }
 
+    /** The current or the pending token with this id, or null; changes nothing. */
+    Token find(long tokenId) {
+        if (current != null && tokenId == current.id) {
+            return current;
+        }
+        return pending != null && tokenId == pending.id ? pending : null;
+    }
+
     /**
      * Whether a chunk secured with {@code tokenId} is accepted: the current token, or the pending
      * one, which then becomes current. The caller checks with {@link #current()} whether it changed.

@@ -399,6 +399,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         try {
             chunkHeader.read(frame, cryptoLookup);
             received.checkReceived(chunkHeader.sequenceNumber());
+            tokenUsed(chunkHeader.tokenId());
             long requestId = chunkHeader.requestId();
             ChunkType chunkType = chunkHeader.chunkType();
             if (chunkType == ChunkType.ABORT) {
@@ -425,6 +426,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private void onClose(ByteBuf frame) {
         chunkHeader.read(frame, cryptoLookup);
         received.checkReceived(chunkHeader.sequenceNumber());
+        tokenUsed(chunkHeader.tokenId());
         log.debug("{}: secure channel {} closed by the client", ctx.channel().remoteAddress(), secureChannelId);
         state = State.CLOSED;
         ctx.close();
@@ -444,18 +446,27 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         if (chunkHeader.messageType() == MessageType.OPN) {
             return openCrypto(chunkHeader.asymmetricHeader());
         }
-        ServerSecurityTokens.Token before = tokens.current();
-        if (!tokens.accept(tokenId)) {
+        ServerSecurityTokens.Token token = tokens.find(tokenId);
+        if (token == null) {
             throw new UaException(StatusCodes.BadSecureChannelTokenUnknown,
                     "security token " + tokenId + " is unknown or expired");
         }
+        return token.receiveCrypto();
+    }
+
+    /**
+     * After a MSG or CLO chunk verified: a chunk under the renewed token makes it current (Part 6,
+     * 6.7.4), so the server sends under it from now on and the old one is gone. Done only once the
+     * chunk's signature checked out, so that a forged chunk cannot switch tokens.
+     */
+    private void tokenUsed(long tokenId) {
+        ServerSecurityTokens.Token before = tokens.current();
+        tokens.accept(tokenId);
         ServerSecurityTokens.Token current = tokens.current();
         if (current != before) {
-            // The client uses the renewed token: so does the server from now on, and the old one is gone.
             writer.setToken(secureChannelId, current.id(), current.sendCrypto());
             scheduleTokenTimer();
         }
-        return current.receiveCrypto();
     }
 
     /**
