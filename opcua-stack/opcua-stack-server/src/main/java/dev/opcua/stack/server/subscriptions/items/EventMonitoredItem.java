@@ -51,12 +51,8 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
 
     // guarded by this
     private long clientHandle;
-    private MonitoringMode mode;
     private boolean discardOldest;
     private final EventQueue queue;
-    /** A triggering item released the queue of this Sampling item (Part 4, 5.12.1.6). */
-    private boolean triggered;
-    private boolean deleted;
 
     // guarded by control
     private EventNotifierRegistry.Registration registration;
@@ -150,47 +146,19 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
     }
 
     @Override
-    void trigger() {
-        boolean signal;
-        synchronized (this) {
-            if (deleted || mode != MonitoringMode.Sampling || queue.isEmpty()) {
-                return;
-            }
-            triggered = true;
-            signal = signalled.compareAndSet(false, true);
-        }
-        if (signal) {
-            owner.notificationsReady(this);
-        }
-    }
-
-    /** Guarded by this. */
-    private boolean isReportable() {
-        return !queue.isEmpty() && (mode == MonitoringMode.Reporting || mode == MonitoringMode.Sampling && triggered);
+    boolean queueEmpty() {
+        return queue.isEmpty();
     }
 
     @Override
-    public int drain(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
-        synchronized (this) {
-            int moved = 0;
-            if (isReportable()) {
-                EventFilterEvaluator selects = filter;
-                while (moved < max && !queue.isEmpty()) {
-                    events.add(new EventFieldList(clientHandle, selects.select(queue.poll())));
-                    moved++;
-                }
-            }
-            if (!isReportable()) {
-                triggered = false;
-                signalled.set(false); // the next reportable event signals again
-            }
-            return moved;
+    int moveQueued(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
+        EventFilterEvaluator selects = filter;
+        int moved = 0;
+        while (moved < max && !queue.isEmpty()) {
+            events.add(new EventFieldList(clientHandle, selects.select(queue.poll())));
+            moved++;
         }
-    }
-
-    @Override
-    public synchronized boolean hasNotifications() {
-        return isReportable();
+        return moved;
     }
 
     // ---- service path ------------------------------------------------------------------------
@@ -277,12 +245,6 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
         }
     }
 
-    @Override
-    boolean isDeleted() {
-        synchronized (this) {
-            return deleted;
-        }
-    }
 
     /** Guarded by control. */
     private void subscribe() {

@@ -48,7 +48,6 @@ public final class MonitoredItem extends MonitoredItemBase {
 
     // guarded by this
     private long clientHandle;
-    private MonitoringMode mode;
     private double samplingInterval;
     private boolean discardOldest;
     private ChangeFilter filter;
@@ -56,9 +55,6 @@ public final class MonitoredItem extends MonitoredItemBase {
     private final ValueQueue queue;
     /** The last value queued, as sampled: what the filter compares with (Part 4, 7.22.2 "last cached value"). */
     private DataValue lastQueued;
-    /** A triggering item released the queue of this Sampling item (Part 4, 5.12.1.6). */
-    private boolean triggered;
-    private boolean deleted;
 
     // guarded by control
     private SamplingScheduler.Registration registration;
@@ -202,23 +198,8 @@ public final class MonitoredItem extends MonitoredItemBase {
     }
 
     @Override
-    void trigger() {
-        boolean signal;
-        synchronized (this) {
-            if (deleted || mode != MonitoringMode.Sampling || queue.isEmpty()) {
-                return;
-            }
-            triggered = true;
-            signal = signalled.compareAndSet(false, true);
-        }
-        if (signal) {
-            owner.notificationsReady(this);
-        }
-    }
-
-    /** Guarded by this. */
-    private boolean isReportable() {
-        return !queue.isEmpty() && (mode == MonitoringMode.Reporting || mode == MonitoringMode.Sampling && triggered);
+    boolean queueEmpty() {
+        return queue.isEmpty();
     }
 
     /** Keeps the timestamps the client asked for (Part 4, 7.40); a source timestamp only for the Value attribute. */
@@ -238,26 +219,13 @@ public final class MonitoredItem extends MonitoredItemBase {
     }
 
     @Override
-    public int drain(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
-        synchronized (this) {
-            int moved = 0;
-            if (isReportable()) {
-                while (moved < max && !queue.isEmpty()) {
-                    dataChanges.add(new MonitoredItemNotification(clientHandle, queue.poll()));
-                    moved++;
-                }
-            }
-            if (!isReportable()) {
-                triggered = false;
-                signalled.set(false); // the next reportable sample signals again
-            }
-            return moved;
+    int moveQueued(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
+        int moved = 0;
+        while (moved < max && !queue.isEmpty()) {
+            dataChanges.add(new MonitoredItemNotification(clientHandle, queue.poll()));
+            moved++;
         }
-    }
-
-    @Override
-    public synchronized boolean hasNotifications() {
-        return isReportable();
+        return moved;
     }
 
     // ---- service path ------------------------------------------------------------------------
@@ -360,12 +328,6 @@ public final class MonitoredItem extends MonitoredItemBase {
         }
     }
 
-    @Override
-    boolean isDeleted() {
-        synchronized (this) {
-            return deleted;
-        }
-    }
 
     /** Guarded by control: registers with the sampler, or with the broker for an interval of 0. */
     private void startMonitoring() {

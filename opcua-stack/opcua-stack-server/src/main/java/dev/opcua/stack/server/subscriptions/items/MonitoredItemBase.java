@@ -2,9 +2,12 @@ package dev.opcua.stack.server.subscriptions.items;
 
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
+import dev.opcua.stack.core.types.structured.EventFieldList;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.subscriptions.ItemOwner;
 import dev.opcua.stack.server.subscriptions.NotificationProducer;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -28,6 +31,12 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
     final AtomicBoolean signalled = new AtomicBoolean();
     /** Serializes service-side changes; never taken by the notification path. */
     final Object control = new Object();
+
+    // guarded by this (the notification lock of the subclass's queue)
+    MonitoringMode mode;
+    /** A triggering item released the queue of this Sampling item (Part 4, 5.12.1.6). */
+    boolean triggered;
+    boolean deleted;
 
     /** Items this one triggers, and items that trigger this one; created on first use. */
     private volatile Set<MonitoredItemBase> links;
@@ -70,10 +79,57 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
     /** Notifications queued now, reportable or not. */
     public abstract int queuedNotifications();
 
-    abstract boolean isDeleted();
+    final boolean isDeleted() {
+        synchronized (this) {
+            return deleted;
+        }
+    }
+
+    /** Whether the queue is empty. Guarded by this. */
+    abstract boolean queueEmpty();
+
+    /**
+     * Moves up to {@code max} queued notifications into the list of the item's kind, oldest first;
+     * called with this held and the item reportable.
+     */
+    abstract int moveQueued(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max);
+
+    /** Notifications queued and reported: mode Reporting, or Sampling released by a trigger. Guarded by this. */
+    final boolean isReportable() {
+        return !queueEmpty() && (mode == MonitoringMode.Reporting || mode == MonitoringMode.Sampling && triggered);
+    }
+
+    @Override
+    public final int drain(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
+        synchronized (this) {
+            int moved = isReportable() ? moveQueued(dataChanges, events, max) : 0;
+            if (!isReportable()) {
+                triggered = false;
+                signalled.set(false); // the next reportable notification signals again
+            }
+            return moved;
+        }
+    }
+
+    @Override
+    public final synchronized boolean hasNotifications() {
+        return isReportable();
+    }
 
     /** A triggering item queued a notification: a Sampling item reports what it has queued (Part 4, 5.12.1.6). */
-    abstract void trigger();
+    final void trigger() {
+        boolean signal;
+        synchronized (this) {
+            if (deleted || mode != MonitoringMode.Sampling || queueEmpty()) {
+                return;
+            }
+            triggered = true;
+            signal = signalled.compareAndSet(false, true);
+        }
+        if (signal) {
+            owner.notificationsReady(this);
+        }
+    }
 
     /**
      * SetMonitoringMode (Part 4, 5.12.4).
