@@ -1,6 +1,10 @@
 package dev.opcua.stack.server;
 
 import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.core.types.structured.EndpointDescription;
+import dev.opcua.stack.server.requests.RequestPoolSettings;
+import dev.opcua.stack.server.services.ServiceObserver;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateValidator;
@@ -101,6 +105,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final EventTypeTree eventTypes;
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
+    private volatile ServerChannelSecurity channelSecurity;
+    private volatile boolean running;
 
     private OpcUaServer(Builder config) {
         this.config = config;
@@ -132,6 +138,7 @@ public final class OpcUaServer implements AutoCloseable {
             throw new IllegalStateException("the server was already started");
         }
         ServerChannelSecurity channelSecurity = config.channelSecurity();
+        this.channelSecurity = channelSecurity;
         nodeManagers.startup();
         nodeManagers.linkReverseReferences();
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
@@ -157,9 +164,8 @@ public final class OpcUaServer implements AutoCloseable {
         RequestGuard sessionRequired = (channel, header) -> sessions.resolve(channel, header);
         ServiceDispatcher.Builder services = ServiceDispatcher.builder()
                 .encodingLimits(config.transportQuotas.encodingLimits())
-                .minThreads(config.minThreads)
-                .maxThreads(config.maxThreads)
-                .maxQueued(config.maxQueued)
+                .settings(config.requestPool)
+                .observer(config.serviceObserver)
                 .registerSync(GetEndpointsRequest.class, (channel, request) -> discovery.getEndpoints(request))
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
         sessions.registerWith(services);
@@ -184,6 +190,7 @@ public final class OpcUaServer implements AutoCloseable {
             transport = UaTcpServer.builder()
                     .bindAddress(config.bindAddress)
                     .port(config.port)
+                    .ioThreads(config.ioThreads)
                     .transportQuotas(config.transportQuotas)
                     .endpointPaths(List.of(config.path))
                     .security(channelSecurity)
@@ -212,8 +219,32 @@ public final class OpcUaServer implements AutoCloseable {
             discoveryBuilder.userTokenTypes(config.userTokenTypes);
         }
         discovery = discoveryBuilder.build();
+        running = true;
         log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
         return this;
+    }
+
+    /** Whether {@link #start()} succeeded and {@link #close()} has not begun. */
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** The endpoints offered (Part 4, 5.4.4 GetEndpoints), each (policy, mode) per host name; empty before {@link #start()}. */
+    public List<EndpointDescription> endpoints() {
+        DiscoveryServices current = discovery;
+        return current == null ? List.of() : current.endpoints();
+    }
+
+    /** The server's application instance certificate, or null before {@link #start()} or without one (None only). */
+    public ApplicationCertificate applicationCertificate() {
+        ServerChannelSecurity current = channelSecurity;
+        return current == null ? null : current.certificate();
+    }
+
+    /** Live counts of the transport: open sockets and secure channels, bytes received and sent; null before {@link #start()}. */
+    public ServerChannelCounters transportStatistics() {
+        UaTcpServer current = transport;
+        return current == null ? null : current.channelSettings().counters();
     }
 
     /** The bound port (useful when configured with port 0). */
@@ -325,6 +356,7 @@ public final class OpcUaServer implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
+        running = false;
         if (serverObject.state() != ServerState.Shutdown) {
             serverObject.setState(ServerState.Shutdown, 0, LocalizedText.of("server stopped"));
         }
@@ -353,9 +385,9 @@ public final class OpcUaServer implements AutoCloseable {
         private String path = "/";
         private List<String> hostnames = List.of("localhost");
         private TransportQuotas transportQuotas = TransportQuotas.DEFAULT;
-        private int minThreads = 10;
-        private int maxThreads = 100;
-        private int maxQueued = 200;
+        private RequestPoolSettings requestPool = RequestPoolSettings.DEFAULT;
+        private ServiceObserver serviceObserver = ServiceObserver.NONE;
+        private int ioThreads;
         private OperationLimits operationLimits = OperationLimits.NONE;
         private int maxBrowseContinuationPoints = 10;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
@@ -443,9 +475,30 @@ public final class OpcUaServer implements AutoCloseable {
                 throw new IllegalArgumentException("need 1 <= minThreads <= maxThreads and maxQueued >= 1, was "
                         + minThreads + ", " + maxThreads + ", " + maxQueued);
             }
-            this.minThreads = minThreads;
-            this.maxThreads = maxThreads;
-            this.maxQueued = maxQueued;
+            RequestPoolSettings p = requestPool;
+            requestPool = new RequestPoolSettings(minThreads, maxThreads, maxQueued, p.maxPriorityQueued(),
+                    p.workerKeepAlive(), p.maxRequestAge(), p.virtualThreads(), p.shutdownTimeout());
+            return this;
+        }
+
+        /** Every limit of the request pipeline: threads, queue, priority lane, request age, virtual threads. */
+        public Builder requestPool(RequestPoolSettings value) {
+            requestPool = Objects.requireNonNull(value, "requestPool");
+            return this;
+        }
+
+        /** Who watches every service call (metrics, tracing); default {@link ServiceObserver#NONE}. */
+        public Builder serviceObserver(ServiceObserver value) {
+            serviceObserver = Objects.requireNonNull(value, "serviceObserver");
+            return this;
+        }
+
+        /** Event loop threads of the transport; 0, the default, lets Netty choose. */
+        public Builder ioThreads(int value) {
+            if (value < 0) {
+                throw new IllegalArgumentException("ioThreads must be 0 (Netty's default) or more, was " + value);
+            }
+            ioThreads = value;
             return this;
         }
 

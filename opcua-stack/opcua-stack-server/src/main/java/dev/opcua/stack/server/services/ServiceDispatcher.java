@@ -75,9 +75,18 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
     private final PublishParking publishParking;
     private final RequestWorkerPool pool;
     private final RequestStatistics statistics;
+    private final ServiceObserver observer;
+    /** Part 4's name of each handled request type, computed once: the observer gets it per call. */
+    private final Map<Class<?>, String> serviceNames;
 
     private ServiceDispatcher(Builder builder) {
         this.handlers = Map.copyOf(builder.handlers);
+        this.observer = builder.observer;
+        Map<Class<?>, String> names = new HashMap<>();
+        for (Class<?> type : handlers.keySet()) {
+            names.put(type, serviceName(type));
+        }
+        this.serviceNames = Map.copyOf(names);
         this.registry = builder.registry;
         EncodingLimits limits = builder.encodingLimits;
         this.decoders = ThreadLocal.withInitial(() -> new UaDecoder(registry, limits));
@@ -88,6 +97,12 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /** {@code ReadRequest} -> {@code Read}: the service's name in Part 4. */
+    static String serviceName(Class<?> requestType) {
+        String name = requestType.getSimpleName();
+        return name.endsWith("Request") ? name.substring(0, name.length() - "Request".length()) : name;
     }
 
     /** Whether a request with this encoding id (namespace 0) skips ahead of ordinary requests. */
@@ -163,29 +178,34 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             fault(channel, requestId, requestHandle, type, start, StatusCodes.BadServiceUnsupported);
             return;
         }
+        ServiceObserver.Call call = observer == ServiceObserver.NONE ? null
+                : observer.started(serviceNames.get(type), channel.secureChannelId());
         CompletableFuture<? extends UaStructure> response;
-        try {
+        try (ServiceObserver.Scope ignored = call == null ? ServiceObserver.Scope.NOOP : call.openScope()) {
             response = handler.handle(channel, request);
         } catch (RuntimeException e) {
-            fail(channel, requestId, requestHandle, request, start, e);
+            fail(channel, requestId, requestHandle, request, start, e, call);
             return;
         }
         if (response == null) {
             fail(channel, requestId, requestHandle, request, start,
-                    new NullPointerException("handler returned no future"));
+                    new NullPointerException("handler returned no future"), call);
             return;
         }
         response.whenComplete((result, failure) -> {
             if (failure != null) {
-                fail(channel, requestId, requestHandle, request, start, failure);
+                fail(channel, requestId, requestHandle, request, start, failure, call);
             } else if (result == null) {
                 fail(channel, requestId, requestHandle, request, start,
-                        new NullPointerException("handler returned no response"));
+                        new NullPointerException("handler returned no response"), call);
             } else {
                 try {
                     channel.sendResponse(requestId, result);
                 } finally {
                     statistics.requestFinished(type, System.nanoTime() - start, false);
+                    if (call != null) {
+                        call.finished(StatusCodes.Good, null);
+                    }
                 }
             }
         });
@@ -209,7 +229,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
     }
 
     private void fail(ServerSecureChannel channel, long requestId, long requestHandle, UaStructure request,
-            long start, Throwable failure) {
+            long start, Throwable failure, ServiceObserver.Call call) {
         Throwable cause = failure;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException)
                 && cause.getCause() != null) {
@@ -223,7 +243,13 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             status = StatusCodes.BadInternalError;
             log.warn("{}: {} failed", channel, request.getClass().getSimpleName(), cause);
         }
-        fault(channel, requestId, requestHandle, request.getClass(), start, status);
+        try {
+            fault(channel, requestId, requestHandle, request.getClass(), start, status);
+        } finally {
+            if (call != null) {
+                call.finished(status & 0xFFFF_FFFFL, cause);
+            }
+        }
     }
 
     private void fault(ServerSecureChannel channel, long requestId, long requestHandle, Class<?> type, long start,
@@ -327,8 +353,28 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         private Duration maxRequestAge = RequestPoolSettings.DEFAULT.maxRequestAge();
         private boolean virtualThreads = RequestPoolSettings.DEFAULT.virtualThreads();
         private Duration shutdownTimeout = RequestPoolSettings.DEFAULT.shutdownTimeout();
+        private ServiceObserver observer = ServiceObserver.NONE;
 
         private Builder() {
+        }
+
+        /** Who watches every service call (metrics, tracing); default {@link ServiceObserver#NONE}. */
+        public Builder observer(ServiceObserver value) {
+            observer = Objects.requireNonNull(value, "observer");
+            return this;
+        }
+
+        /** All limits of the request pipeline at once. */
+        public Builder settings(RequestPoolSettings value) {
+            minThreads = value.minThreads();
+            maxThreads = value.maxThreads();
+            maxQueued = value.maxQueued();
+            maxPriorityQueued = value.maxPriorityQueued();
+            workerKeepAlive = value.workerKeepAlive();
+            maxRequestAge = value.maxRequestAge();
+            virtualThreads = value.virtualThreads();
+            shutdownTimeout = value.shutdownTimeout();
+            return this;
         }
 
         /** Registers the handler of requests of type {@code type}; one handler per type. */

@@ -10,7 +10,8 @@ import io.netty.handler.flush.FlushConsolidationHandler;
 import java.util.Set;
 
 /**
- * The pipeline of each accepted socket: UA TCP framing, flush consolidation, the secure channel.
+ * The pipeline of each accepted socket: byte counting, UA TCP framing, flush consolidation, the secure
+ * channel.
  * Flushes are coalesced per event-loop turn also when they come from worker threads, so responses
  * that several workers finish together leave in one write (the design's request path).
  */
@@ -19,11 +20,13 @@ final class UaTcpServerInitializer extends ChannelInitializer<Channel> {
     private final ServerChannelSettings settings;
     private final ServerRequestListener listener;
     private final Set<Channel> openChannels;
+    private final TrafficCounter trafficCounter;
 
     UaTcpServerInitializer(ServerChannelSettings settings, ServerRequestListener listener, Set<Channel> openChannels) {
         this.settings = settings;
         this.listener = listener;
         this.openChannels = openChannels;
+        this.trafficCounter = new TrafficCounter(settings.counters());
     }
 
     @Override
@@ -31,6 +34,7 @@ final class UaTcpServerInitializer extends ChannelInitializer<Channel> {
         openChannels.add(ch);
         ch.closeFuture().addListener(f -> openChannels.remove(ch));
         // Before the Hello only connection messages arrive; maxBufferSize (>= 8192) bounds them.
+        ch.pipeline().addLast("traffic", trafficCounter);
         ch.pipeline().addLast("uatcp-framing", new UaTcpFrameDecoder(settings.quotas().maxBufferSize()));
         ch.pipeline().addLast("flush-consolidation",
                 new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));

@@ -1,16 +1,20 @@
 package dev.opcua.stack.core.transport.uasc;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Live counts of one server's transport: open sockets, the count that {@code maxConnections} bounds
- * (Part 6, 7.1.2.3: BadTcpNotEnoughResources beyond it), and open secure channels. Updated by the
- * {@link UascServerHandler}s of all event loops; read by the server and, later, its metrics.
+ * (Part 6, 7.1.2.3: BadTcpNotEnoughResources beyond it), open secure channels, and the bytes that
+ * crossed the sockets. Updated by the handlers of all event loops (striped adders for the bytes, so
+ * the event loops do not contend); read by the server and its metrics.
  */
 public final class ServerChannelCounters {
 
     private final AtomicInteger connections = new AtomicInteger();
     private final AtomicInteger secureChannels = new AtomicInteger();
+    private final LongAdder bytesReceived = new LongAdder();
+    private final LongAdder bytesSent = new LongAdder();
 
     /** Sockets currently open, counted from channelActive to channelInactive. */
     public int openConnections() {
@@ -20,6 +24,26 @@ public final class ServerChannelCounters {
     /** Secure channels currently open, counted from the OPN Issue to the socket's close. */
     public int secureChannels() {
         return secureChannels.get();
+    }
+
+    /** Bytes read from all sockets since the server started, UA TCP headers included. */
+    public long bytesReceived() {
+        return bytesReceived.sum();
+    }
+
+    /** Bytes written to all sockets since the server started, UA TCP headers included. */
+    public long bytesSent() {
+        return bytesSent.sum();
+    }
+
+    /** Counts bytes read from a socket. */
+    public void received(long bytes) {
+        bytesReceived.add(bytes);
+    }
+
+    /** Counts bytes written to a socket. */
+    public void sent(long bytes) {
+        bytesSent.add(bytes);
     }
 
     /** Counts a new socket and returns the count including it. */

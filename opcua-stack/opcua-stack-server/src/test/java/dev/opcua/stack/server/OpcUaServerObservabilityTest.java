@@ -1,0 +1,122 @@
+package dev.opcua.stack.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.client.transport.UaTcpClientChannel;
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.ReadRequest;
+import dev.opcua.stack.core.types.structured.ReadResponse;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.requests.RequestPoolSettings;
+import dev.opcua.stack.server.services.ServiceObserver;
+import dev.opcua.stack.server.testing.TestSessions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/** What the server tells its observers: service calls with their status, transport counts, state, endpoints. */
+class OpcUaServerObservabilityTest {
+
+    private static final String NS = "urn:test:observed";
+
+    private static void waitUntil(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(condition.getAsBoolean()).as("condition reached within 5 s").isTrue();
+    }
+
+    record Seen(String service, long channelId, long status, Throwable failure, String scopeThread) {
+    }
+
+    @Test
+    void reports_each_service_call_with_its_name_channel_and_status_and_counts_bytes_and_channels()
+            throws Exception {
+        Queue<Seen> seen = new ConcurrentLinkedQueue<>();
+        ServiceObserver observer = (service, channelId) -> new ServiceObserver.Call() {
+            private volatile String scopeThread;
+
+            @Override
+            public ServiceObserver.Scope openScope() {
+                scopeThread = Thread.currentThread().getName();
+                return () -> { };
+            }
+
+            @Override
+            public void finished(long statusCode, Throwable failure) {
+                seen.add(new Seen(service, channelId, statusCode, failure, scopeThread));
+            }
+        };
+        InMemoryNodeManager plant = InMemoryNodeManager.builder(NS)
+                .variable("Speed", BuiltinType.Double, v -> v.value(Variant.ofDouble(1.5)))
+                .build();
+        OpcUaServer server = OpcUaServer.builder()
+                .bindAddress("127.0.0.1")
+                .port(0)
+                .hostnames(List.of("127.0.0.1"))
+                .requestPool(new RequestPoolSettings(1, 2, 7, 3, Duration.ofSeconds(30), Duration.ofMinutes(1),
+                        false, Duration.ofSeconds(1)))
+                .serviceObserver(observer)
+                .nodeManager(plant)
+                .build();
+        assertThat(server.isRunning()).isFalse();
+        assertThat(server.endpoints()).isEmpty();
+        assertThat(server.transportStatistics()).isNull();
+        server.start();
+        try (ClientResources resources = ClientResources.create()) {
+            assertThat(server.isRunning()).isTrue();
+            assertThat(server.endpoints()).hasSize(1);
+            assertThat(server.endpoints().get(0).endpointUrl()).isEqualTo(server.endpointUrl());
+            assertThat(server.applicationCertificate()).isNull();
+            assertThat(server.dispatcher().statistics().queueCapacity()).isEqualTo(7);
+
+            UaTcpClientChannel client = UaTcpClientChannel.connect(server.endpointUrl(), TransportQuotas.DEFAULT,
+                    resources).get(10, TimeUnit.SECONDS);
+            NodeId token = TestSessions.open(client, server.endpointUrl());
+            ReadValueId speed = new ReadValueId(plant.nodeId("Speed"), AttributeIds.Value, null, QualifiedName.NULL);
+            client.request(new ReadRequest(TestSessions.header(token), 0, TimestampsToReturn.Both,
+                    new ReadValueId[] {speed}), ReadResponse.class).join();
+            RequestHeader noSession = TestSessions.header(NodeId.NULL);
+            CompletionException refused = org.assertj.core.api.Assertions.catchThrowableOfType(CompletionException.class,
+                    () -> client.request(new ReadRequest(noSession, 0, TimestampsToReturn.Both,
+                            new ReadValueId[] {speed}), ReadResponse.class).join());
+            assertThat(refused.getCause()).isInstanceOf(UaException.class);
+
+            waitUntil(() -> seen.size() >= 4);
+            assertThat(seen).extracting(Seen::service)
+                    .containsExactly("CreateSession", "ActivateSession", "Read", "Read");
+            assertThat(seen).extracting(Seen::channelId).containsOnly(client.secureChannelId());
+            List<Seen> calls = List.copyOf(seen);
+            assertThat(calls.get(2).status()).isEqualTo(StatusCodes.Good);
+            assertThat(calls.get(3).status()).isEqualTo(StatusCodes.BadSessionIdInvalid & 0xFFFF_FFFFL);
+            assertThat(calls.get(3).failure()).isInstanceOf(UaException.class);
+            assertThat(calls).extracting(Seen::scopeThread).allMatch(name -> name.startsWith("opcua-worker"));
+
+            assertThat(server.transportStatistics().secureChannels()).isEqualTo(1);
+            assertThat(server.transportStatistics().bytesReceived()).isGreaterThan(100);
+            assertThat(server.transportStatistics().bytesSent()).isGreaterThan(100);
+            client.close().get(10, TimeUnit.SECONDS);
+            waitUntil(() -> server.transportStatistics().secureChannels() == 0);
+        } finally {
+            server.close();
+        }
+        assertThat(server.isRunning()).isFalse();
+    }
+}
