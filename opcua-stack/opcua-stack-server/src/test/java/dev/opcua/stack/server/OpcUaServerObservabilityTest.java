@@ -109,6 +109,10 @@ class OpcUaServerObservabilityTest {
             assertThat(calls.get(3).failure()).isInstanceOf(UaException.class);
             assertThat(calls).extracting(Seen::scopeThread).allMatch(name -> name.startsWith("opcua-worker"));
 
+            assertThat(server.sessions().sessions()).singleElement().satisfies(session -> {
+                assertThat(session.security()).isEqualTo(dev.opcua.stack.core.security.EndpointSecurity.NONE);
+                assertThat(session.lastRequestAt()).isAfterOrEqualTo(session.createdAt());
+            });
             assertThat(server.transportStatistics().secureChannels()).isEqualTo(1);
             assertThat(server.transportStatistics().bytesReceived()).isGreaterThan(100);
             assertThat(server.transportStatistics().bytesSent()).isGreaterThan(100);

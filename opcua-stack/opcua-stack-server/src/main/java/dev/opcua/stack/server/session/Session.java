@@ -1,10 +1,12 @@
 package dev.opcua.stack.server.session;
 
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.structured.ApplicationDescription;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -31,6 +33,9 @@ public final class Session {
     private final long maxResponseMessageSize;
     private final X509Certificate clientCertificate;
     private final ByteString clientThumbprint;
+    private final EndpointSecurity security;
+    private final Instant createdAt;
+    private final long createdNanos;
 
     private volatile long lastActivityNanos;
     private volatile long secureChannelId;
@@ -42,7 +47,7 @@ public final class Session {
     Session(NodeId sessionId, NodeId authenticationToken, String sessionName, ApplicationDescription clientDescription,
             String endpointUrl, List<EndpointDescription> endpoints, double revisedTimeoutMillis,
             long maxResponseMessageSize, long secureChannelId, ByteString serverNonce, long nowNanos,
-            X509Certificate clientCertificate, ByteString clientThumbprint) {
+            X509Certificate clientCertificate, ByteString clientThumbprint, EndpointSecurity security) {
         this.sessionId = sessionId;
         this.authenticationToken = authenticationToken;
         this.sessionName = sessionName;
@@ -57,6 +62,24 @@ public final class Session {
         this.lastActivityNanos = nowNanos;
         this.clientCertificate = clientCertificate;
         this.clientThumbprint = clientThumbprint;
+        this.security = security;
+        this.createdAt = Instant.now();
+        this.createdNanos = nowNanos;
+    }
+
+    /** The security policy and mode of the secure channel the session was created on. */
+    public EndpointSecurity security() {
+        return security;
+    }
+
+    /** When the session was created (wall clock). */
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    /** When the session's last request arrived (wall clock, derived from the monotonic clock of its timeout). */
+    public Instant lastRequestAt() {
+        return createdAt.plusNanos(lastActivityNanos - createdNanos);
     }
 
     /** The public id of the session (Part 4, 5.6.2 sessionId), a GUID NodeId in namespace 1. */

@@ -186,7 +186,8 @@ public final class SessionManager implements AutoCloseable {
                     request.clientDescription(), request.endpointUrl(), sessionEndpoints, timeout,
                     request.maxResponseMessageSize(), channel.secureChannelId(), ByteString.wrap(randomBytes()),
                     nanoClock.getAsLong(), clientCertificate,
-                    clientCertificate == null ? null : ByteString.wrap(Certificates.thumbprint(clientCertificate)));
+                    clientCertificate == null ? null : ByteString.wrap(Certificates.thumbprint(clientCertificate)),
+                    channel.security());
             sessions.put(token, session);
         } catch (RuntimeException e) {
             open.decrementAndGet();
