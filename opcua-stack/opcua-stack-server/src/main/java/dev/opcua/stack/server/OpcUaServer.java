@@ -247,6 +247,26 @@ public final class OpcUaServer implements AutoCloseable {
         return current == null ? null : current.channelSettings().counters();
     }
 
+    /** The transport limits the server was built with. */
+    public TransportQuotas transportQuotas() {
+        return config.transportQuotas;
+    }
+
+    /** The operation limits the services enforce. */
+    public OperationLimits operationLimits() {
+        return config.operationLimits;
+    }
+
+    /** The bounds of monitored items: sampling intervals and queue sizes. */
+    public MonitoredItemSettings monitoredItemSettings() {
+        return config.monitoredItemSettings;
+    }
+
+    /** The request queue and worker settings. */
+    public RequestPoolSettings requestPool() {
+        return config.requestPool;
+    }
+
     /** The bound port (useful when configured with port 0). */
     public int port() {
         return transport.port();
