@@ -1,0 +1,29 @@
+package dev.opcua.spring.boot.autoconfigure.server;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/**
+ * Reports an {@link InvalidOpcUaServerPropertyException} as the start-up failure: the key, the value,
+ * what is wrong and what the key accepts, instead of a stack trace through bean creation.
+ */
+class InvalidOpcUaServerPropertyFailureAnalyzer extends AbstractFailureAnalyzer<InvalidOpcUaServerPropertyException> {
+
+    @Override
+    protected FailureAnalysis analyze(Throwable rootFailure, InvalidOpcUaServerPropertyException cause) {
+        String description = "The OPC UA server could not be configured:\n\n"
+                + "    Property: " + cause.getKey() + "\n"
+                + "    Value: " + describe(cause.getValue()) + "\n"
+                + "    Reason: " + cause.getReason() + "\n";
+        String action = "Update your application's configuration. " + cause.getKey() + " accepts: "
+                + cause.getAllowed();
+        return new FailureAnalysis(description, action, cause);
+    }
+
+    private static String describe(Object value) {
+        if (value == null) {
+            return "(not set)";
+        }
+        return value instanceof CharSequence ? "\"" + value + "\"" : String.valueOf(value);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.opcua.spring.boot.autoconfigure.server;
+
+import dev.opcua.spring.boot.server.OpcUaServerCustomizer;
+import dev.opcua.spring.boot.server.OpcUaServerLifecycle;
+import dev.opcua.stack.core.security.pki.PkiDirectory;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.nodes.NodeManager;
+import dev.opcua.stack.server.session.IdentityValidator;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of an OPC UA server from {@code opcua.server.*}: one {@link OpcUaServer} bean,
+ * built but not started, with every {@link NodeManager} bean registered and every
+ * {@link OpcUaServerCustomizer} bean applied (both in order), and the {@link OpcUaServerLifecycle} that
+ * starts it with the application context. Every bean backs off when the application defines its own.
+ */
+@AutoConfiguration
+@ConditionalOnClass(OpcUaServer.class)
+@ConditionalOnBooleanProperty(name = "opcua.server.enabled", matchIfMissing = true)
+@EnableConfigurationProperties(OpcUaServerProperties.class)
+public final class OpcUaServerAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnProperty("opcua.server.security.pki-dir")
+    PkiDirectory opcUaPkiDirectory(OpcUaServerProperties properties) {
+        return new PkiDirectory(properties.getSecurity().getPkiDir());
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    IdentityValidator opcUaIdentityValidator(OpcUaServerProperties properties) {
+        return OpcUaServerIdentities.validator(properties.getIdentity());
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    OpcUaServer opcUaServer(OpcUaServerProperties properties, ObjectProvider<PkiDirectory> pki,
+            ObjectProvider<IdentityValidator> identityValidator, ObjectProvider<NodeManager> nodeManagers,
+            ObjectProvider<OpcUaServerCustomizer> customizers) {
+        OpcUaServer.Builder builder = OpcUaServer.builder();
+        new OpcUaServerPropertiesMapper(properties).applyTo(builder, pki.getIfUnique());
+        IdentityValidator validator = identityValidator.getIfUnique(IdentityValidator::anonymousOnly);
+        builder.identityTypes(validator, OpcUaServerIdentities.tokenTypes(properties.getIdentity(), validator));
+        nodeManagers.orderedStream().forEach(builder::nodeManager);
+        customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
+        return OpcUaServerPropertiesMapper.build(builder);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    OpcUaServerLifecycle opcUaServerLifecycle(OpcUaServer server, OpcUaServerProperties properties,
+            ApplicationEventPublisher eventPublisher) {
+        return new OpcUaServerLifecycle(server, new OpcUaServerPropertiesMapper(properties).shutdownDelay(),
+                eventPublisher);
+    }
+}

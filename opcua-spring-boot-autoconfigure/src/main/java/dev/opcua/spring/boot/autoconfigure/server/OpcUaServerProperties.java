@@ -1,0 +1,1003 @@
+package dev.opcua.spring.boot.autoconfigure.server;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Period;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * Configuration of the auto-configured OPC UA server, under {@code opcua.server}. Every default is
+ * the stack's own default ({@code OpcUaServer.builder()} unchanged), so that an empty configuration
+ * gives the stack's default server; see docs/CONFIGURATION.md for each key's OPC Foundation .NET
+ * counterpart. Values are checked when the server is built, by {@link OpcUaServerPropertiesMapper}.
+ */
+@ConfigurationProperties("opcua.server")
+public class OpcUaServerProperties {
+
+    /** Whether to auto-configure and start the OPC UA server. */
+    private boolean enabled = true;
+
+    /** Application name of the server (ApplicationDescription.ApplicationName, certificate common name). */
+    private String applicationName = "OPC UA server";
+
+    /** Application URI of the server; must match the URI in its application certificate. */
+    private String applicationUri = "urn:dev.opcua:server";
+
+    /** Product URI of the server (BuildInfo.ProductUri). */
+    private String productUri = "urn:dev.opcua:stack";
+
+    /** Network address the server listens on; 0.0.0.0 for every interface. */
+    private String bindAddress = "0.0.0.0";
+
+    /** TCP port the server listens on; 0 for an ephemeral port (see OpcUaServerStartedEvent). */
+    private int port = 4840;
+
+    /** Path of the endpoint URL, starting with '/'. */
+    private String path = "/";
+
+    /** Host names of the endpoint URLs and of a created certificate, the first one the default. */
+    private List<String> hostnames = new ArrayList<>(Arrays.asList("localhost"));
+
+    /**
+     * How long a stopping server announces its shutdown (ServerState Shutdown, SecondsTillShutdown
+     * counting down) before it closes; 0 closes at once.
+     */
+    private Duration shutdownDelay = Duration.ZERO;
+
+    private final Transport transport = new Transport();
+
+    private final Requests requests = new Requests();
+
+    private final Limits limits = new Limits();
+
+    private final Subscriptions subscriptions = new Subscriptions();
+
+    private final Security security = new Security();
+
+    private final Identity identity = new Identity();
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public String getApplicationName() {
+        return applicationName;
+    }
+
+    public void setApplicationName(String applicationName) {
+        this.applicationName = applicationName;
+    }
+
+    public String getApplicationUri() {
+        return applicationUri;
+    }
+
+    public void setApplicationUri(String applicationUri) {
+        this.applicationUri = applicationUri;
+    }
+
+    public String getProductUri() {
+        return productUri;
+    }
+
+    public void setProductUri(String productUri) {
+        this.productUri = productUri;
+    }
+
+    public String getBindAddress() {
+        return bindAddress;
+    }
+
+    public void setBindAddress(String bindAddress) {
+        this.bindAddress = bindAddress;
+    }
+
+    public int getPort() {
+        return port;
+    }
+
+    public void setPort(int port) {
+        this.port = port;
+    }
+
+    public String getPath() {
+        return path;
+    }
+
+    public void setPath(String path) {
+        this.path = path;
+    }
+
+    public List<String> getHostnames() {
+        return hostnames;
+    }
+
+    public void setHostnames(List<String> hostnames) {
+        this.hostnames = hostnames;
+    }
+
+    public Duration getShutdownDelay() {
+        return shutdownDelay;
+    }
+
+    public void setShutdownDelay(Duration shutdownDelay) {
+        this.shutdownDelay = shutdownDelay;
+    }
+
+    public Transport getTransport() {
+        return transport;
+    }
+
+    public Requests getRequests() {
+        return requests;
+    }
+
+    public Limits getLimits() {
+        return limits;
+    }
+
+    public Subscriptions getSubscriptions() {
+        return subscriptions;
+    }
+
+    public Security getSecurity() {
+        return security;
+    }
+
+    public Identity getIdentity() {
+        return identity;
+    }
+
+    /** Limits and timers of UA TCP connections and secure channels (the stack's TransportQuotas). */
+    public static class Transport {
+
+        /** How long a request may take before the peer gives up on it (OperationTimeout). */
+        private Duration operationTimeout = Duration.ofSeconds(120);
+
+        /** Largest message body accepted or sent, summed over its chunks (MaxMessageSize). */
+        private DataSize maxMessageSize = DataSize.ofMegabytes(2);
+
+        /** Largest chunk sent or received (MaxBufferSize); at least 8192 bytes. */
+        private DataSize maxBufferSize = DataSize.ofBytes(65_535);
+
+        /** Most chunks in one message; 0 derives it from the message and buffer sizes. */
+        private int maxChunkCount = 0;
+
+        /** Most UTF-8 bytes in one decoded String (MaxStringLength). */
+        private int maxStringLength = 65_535;
+
+        /** Most bytes in one decoded ByteString (MaxByteStringLength). */
+        private DataSize maxByteStringLength = DataSize.ofMegabytes(1);
+
+        /** Most elements in one decoded array (MaxArrayLength). */
+        private int maxArrayLength = 65_535;
+
+        /** Most levels of nested values the decoder accepts. */
+        private int maxEncodingNestingLevels = 200;
+
+        /** How long a secure channel whose socket dropped is kept for the client to reconnect (ChannelLifetime). */
+        private Duration channelLifetime = Duration.ofSeconds(30);
+
+        /** Longest security token lifetime granted to a client (SecurityTokenLifetime). */
+        private Duration securityTokenLifetime = Duration.ofHours(1);
+
+        /** How long a new connection may take to send its Hello message. */
+        private Duration helloTimeout = Duration.ofSeconds(10);
+
+        /** Event loop threads of the transport; 0 lets Netty choose (twice the processors). */
+        private int ioThreads = 0;
+
+        public Duration getOperationTimeout() {
+            return operationTimeout;
+        }
+
+        public void setOperationTimeout(Duration operationTimeout) {
+            this.operationTimeout = operationTimeout;
+        }
+
+        public DataSize getMaxMessageSize() {
+            return maxMessageSize;
+        }
+
+        public void setMaxMessageSize(DataSize maxMessageSize) {
+            this.maxMessageSize = maxMessageSize;
+        }
+
+        public DataSize getMaxBufferSize() {
+            return maxBufferSize;
+        }
+
+        public void setMaxBufferSize(DataSize maxBufferSize) {
+            this.maxBufferSize = maxBufferSize;
+        }
+
+        public int getMaxChunkCount() {
+            return maxChunkCount;
+        }
+
+        public void setMaxChunkCount(int maxChunkCount) {
+            this.maxChunkCount = maxChunkCount;
+        }
+
+        public int getMaxStringLength() {
+            return maxStringLength;
+        }
+
+        public void setMaxStringLength(int maxStringLength) {
+            this.maxStringLength = maxStringLength;
+        }
+
+        public DataSize getMaxByteStringLength() {
+            return maxByteStringLength;
+        }
+
+        public void setMaxByteStringLength(DataSize maxByteStringLength) {
+            this.maxByteStringLength = maxByteStringLength;
+        }
+
+        public int getMaxArrayLength() {
+            return maxArrayLength;
+        }
+
+        public void setMaxArrayLength(int maxArrayLength) {
+            this.maxArrayLength = maxArrayLength;
+        }
+
+        public int getMaxEncodingNestingLevels() {
+            return maxEncodingNestingLevels;
+        }
+
+        public void setMaxEncodingNestingLevels(int maxEncodingNestingLevels) {
+            this.maxEncodingNestingLevels = maxEncodingNestingLevels;
+        }
+
+        public Duration getChannelLifetime() {
+            return channelLifetime;
+        }
+
+        public void setChannelLifetime(Duration channelLifetime) {
+            this.channelLifetime = channelLifetime;
+        }
+
+        public Duration getSecurityTokenLifetime() {
+            return securityTokenLifetime;
+        }
+
+        public void setSecurityTokenLifetime(Duration securityTokenLifetime) {
+            this.securityTokenLifetime = securityTokenLifetime;
+        }
+
+        public Duration getHelloTimeout() {
+            return helloTimeout;
+        }
+
+        public void setHelloTimeout(Duration helloTimeout) {
+            this.helloTimeout = helloTimeout;
+        }
+
+        public int getIoThreads() {
+            return ioThreads;
+        }
+
+        public void setIoThreads(int ioThreads) {
+            this.ioThreads = ioThreads;
+        }
+    }
+
+    /** Request queue and worker threads (the stack's RequestPoolSettings). */
+    public static class Requests {
+
+        /** Requests that may wait for a worker; beyond, BadServerTooBusy (MaxQueuedRequestCount). */
+        private int maxQueued = 200;
+
+        /** Workers kept when idle (MinRequestThreadCount); ignored with virtual threads. */
+        private int minThreads = 10;
+
+        /** Most workers, and with virtual threads most requests running at once (MaxRequestThreadCount). */
+        private int maxThreads = 100;
+
+        /** Requests that may wait in the priority lane (session and channel housekeeping), in addition. */
+        private int maxPriorityQueued = 20;
+
+        /** Whether each worker is a virtual thread (Java 21+; platform threads and a warning on older runtimes). */
+        private boolean virtualThreads = false;
+
+        /** How long a request may wait in the queue; older ones are answered BadTimeout instead of run. */
+        private Duration maxRequestAge = Duration.ofMinutes(10);
+
+        /** How long a worker above min-threads waits idle before it ends. */
+        private Duration workerKeepAlive = Duration.ofSeconds(60);
+
+        public int getMaxQueued() {
+            return maxQueued;
+        }
+
+        public void setMaxQueued(int maxQueued) {
+            this.maxQueued = maxQueued;
+        }
+
+        public int getMinThreads() {
+            return minThreads;
+        }
+
+        public void setMinThreads(int minThreads) {
+            this.minThreads = minThreads;
+        }
+
+        public int getMaxThreads() {
+            return maxThreads;
+        }
+
+        public void setMaxThreads(int maxThreads) {
+            this.maxThreads = maxThreads;
+        }
+
+        public int getMaxPriorityQueued() {
+            return maxPriorityQueued;
+        }
+
+        public void setMaxPriorityQueued(int maxPriorityQueued) {
+            this.maxPriorityQueued = maxPriorityQueued;
+        }
+
+        public boolean isVirtualThreads() {
+            return virtualThreads;
+        }
+
+        public void setVirtualThreads(boolean virtualThreads) {
+            this.virtualThreads = virtualThreads;
+        }
+
+        public Duration getMaxRequestAge() {
+            return maxRequestAge;
+        }
+
+        public void setMaxRequestAge(Duration maxRequestAge) {
+            this.maxRequestAge = maxRequestAge;
+        }
+
+        public Duration getWorkerKeepAlive() {
+            return workerKeepAlive;
+        }
+
+        public void setWorkerKeepAlive(Duration workerKeepAlive) {
+            this.workerKeepAlive = workerKeepAlive;
+        }
+    }
+
+    /** Sessions, connections, continuation points and operation limits. */
+    public static class Limits {
+
+        /** Sessions open at once; one more is refused with BadTooManySessions (MaxSessionCount). */
+        private int maxSessions = 100;
+
+        /** Connections (sockets, hence secure channels) open at once (MaxChannelCount). */
+        private int maxChannels = 1000;
+
+        /** Shortest session timeout granted; shorter requests are raised to it (MinSessionTimeout). */
+        private Duration minSessionTimeout = Duration.ofSeconds(10);
+
+        /** Longest session timeout granted; longer requests are lowered to it (MaxSessionTimeout). */
+        private Duration maxSessionTimeout = Duration.ofHours(1);
+
+        /** Browse continuation points one session may hold (MaxBrowseContinuationPoints). */
+        private int maxBrowseContinuationPoints = 10;
+
+        /** Failed user authentications before a client is locked out; 0 disables the lock-out. */
+        private int maxFailedAuthenticationAttempts = 5;
+
+        /** How long a locked-out client certificate stays locked out. */
+        private Duration failedAuthenticationLockout = Duration.ofMinutes(1);
+
+        private final Operation operation = new Operation();
+
+        public int getMaxSessions() {
+            return maxSessions;
+        }
+
+        public void setMaxSessions(int maxSessions) {
+            this.maxSessions = maxSessions;
+        }
+
+        public int getMaxChannels() {
+            return maxChannels;
+        }
+
+        public void setMaxChannels(int maxChannels) {
+            this.maxChannels = maxChannels;
+        }
+
+        public Duration getMinSessionTimeout() {
+            return minSessionTimeout;
+        }
+
+        public void setMinSessionTimeout(Duration minSessionTimeout) {
+            this.minSessionTimeout = minSessionTimeout;
+        }
+
+        public Duration getMaxSessionTimeout() {
+            return maxSessionTimeout;
+        }
+
+        public void setMaxSessionTimeout(Duration maxSessionTimeout) {
+            this.maxSessionTimeout = maxSessionTimeout;
+        }
+
+        public int getMaxBrowseContinuationPoints() {
+            return maxBrowseContinuationPoints;
+        }
+
+        public void setMaxBrowseContinuationPoints(int maxBrowseContinuationPoints) {
+            this.maxBrowseContinuationPoints = maxBrowseContinuationPoints;
+        }
+
+        public int getMaxFailedAuthenticationAttempts() {
+            return maxFailedAuthenticationAttempts;
+        }
+
+        public void setMaxFailedAuthenticationAttempts(int maxFailedAuthenticationAttempts) {
+            this.maxFailedAuthenticationAttempts = maxFailedAuthenticationAttempts;
+        }
+
+        public Duration getFailedAuthenticationLockout() {
+            return failedAuthenticationLockout;
+        }
+
+        public void setFailedAuthenticationLockout(Duration failedAuthenticationLockout) {
+            this.failedAuthenticationLockout = failedAuthenticationLockout;
+        }
+
+        public Operation getOperation() {
+            return operation;
+        }
+    }
+
+    /** Operations one service request may carry (Server.ServerCapabilities.OperationLimits); 0 = no limit. */
+    public static class Operation {
+
+        /** Nodes in one Read request; 0 = no limit. */
+        private int maxNodesPerRead = 0;
+
+        /** Nodes in one Write request; 0 = no limit. */
+        private int maxNodesPerWrite = 0;
+
+        /** Nodes in one Browse request; 0 = no limit. */
+        private int maxNodesPerBrowse = 0;
+
+        /** Methods in one Call request; 0 = no limit. */
+        private int maxNodesPerMethodCall = 0;
+
+        /** Browse paths in one TranslateBrowsePathsToNodeIds request; 0 = no limit. */
+        private int maxNodesPerTranslateBrowsePaths = 0;
+
+        /** Nodes in one RegisterNodes or UnregisterNodes request; 0 = no limit. */
+        private int maxNodesPerRegisterNodes = 0;
+
+        /** Monitored items in one Create/Modify/DeleteMonitoredItems or SetMonitoringMode request; 0 = no limit. */
+        private int maxMonitoredItemsPerCall = 0;
+
+        public int getMaxNodesPerRead() {
+            return maxNodesPerRead;
+        }
+
+        public void setMaxNodesPerRead(int maxNodesPerRead) {
+            this.maxNodesPerRead = maxNodesPerRead;
+        }
+
+        public int getMaxNodesPerWrite() {
+            return maxNodesPerWrite;
+        }
+
+        public void setMaxNodesPerWrite(int maxNodesPerWrite) {
+            this.maxNodesPerWrite = maxNodesPerWrite;
+        }
+
+        public int getMaxNodesPerBrowse() {
+            return maxNodesPerBrowse;
+        }
+
+        public void setMaxNodesPerBrowse(int maxNodesPerBrowse) {
+            this.maxNodesPerBrowse = maxNodesPerBrowse;
+        }
+
+        public int getMaxNodesPerMethodCall() {
+            return maxNodesPerMethodCall;
+        }
+
+        public void setMaxNodesPerMethodCall(int maxNodesPerMethodCall) {
+            this.maxNodesPerMethodCall = maxNodesPerMethodCall;
+        }
+
+        public int getMaxNodesPerTranslateBrowsePaths() {
+            return maxNodesPerTranslateBrowsePaths;
+        }
+
+        public void setMaxNodesPerTranslateBrowsePaths(int maxNodesPerTranslateBrowsePaths) {
+            this.maxNodesPerTranslateBrowsePaths = maxNodesPerTranslateBrowsePaths;
+        }
+
+        public int getMaxNodesPerRegisterNodes() {
+            return maxNodesPerRegisterNodes;
+        }
+
+        public void setMaxNodesPerRegisterNodes(int maxNodesPerRegisterNodes) {
+            this.maxNodesPerRegisterNodes = maxNodesPerRegisterNodes;
+        }
+
+        public int getMaxMonitoredItemsPerCall() {
+            return maxMonitoredItemsPerCall;
+        }
+
+        public void setMaxMonitoredItemsPerCall(int maxMonitoredItemsPerCall) {
+            this.maxMonitoredItemsPerCall = maxMonitoredItemsPerCall;
+        }
+    }
+
+    /** Subscriptions and monitored items (the stack's SubscriptionSettings and MonitoredItemSettings). */
+    public static class Subscriptions {
+
+        /** Fastest publishing interval granted (MinPublishingInterval). */
+        private Duration minPublishingInterval = Duration.ofMillis(100);
+
+        /** Slowest publishing interval granted (MaxPublishingInterval). */
+        private Duration maxPublishingInterval = Duration.ofHours(1);
+
+        /** Smallest keep-alive count granted; a request of 0 gets it. */
+        private int minKeepAliveCount = 1;
+
+        /** Largest keep-alive count granted. */
+        private int maxKeepAliveCount = 10_000;
+
+        /** Largest lifetime count granted; at least three times max-keep-alive-count. */
+        private int maxLifetimeCount = 30_000;
+
+        /** Subscriptions of the whole server (MaxSubscriptionCount). */
+        private int maxSubscriptions = 100;
+
+        /** Subscriptions of one session. */
+        private int maxSubscriptionsPerSession = 100;
+
+        /** Monitored items of the whole server; 0 = no limit. */
+        private int maxMonitoredItems = 0;
+
+        /** Monitored items of one subscription; 0 = no limit. */
+        private int maxMonitoredItemsPerSubscription = 0;
+
+        /** Publish requests one session may park (MaxPublishRequestCount). */
+        private int maxPublishRequestsPerSession = 20;
+
+        /** Notifications in one NotificationMessage at most (MaxNotificationsPerPublish). */
+        private int maxNotificationsPerPublish = 100;
+
+        /** Sent messages each subscription keeps for Republish (MaxMessageQueueSize); 0 = none kept. */
+        private int maxRetransmissionQueueSize = 10;
+
+        /** Largest queue of one data-change monitored item (MaxNotificationQueueSize). */
+        private int maxNotificationQueueSize = 100;
+
+        /** Smallest event queue of an event monitored item; a requested size of 1 gets it. */
+        private int minEventQueueSize = 100;
+
+        /** Event queue of an event monitored item whose client asks for 0. */
+        private int defaultEventQueueSize = 1_000;
+
+        /** Largest event queue of an event monitored item (MaxEventQueueSize). */
+        private int maxEventQueueSize = 10_000;
+
+        /** Fastest sampling interval granted to a sampled monitored item; 0 and faster requests get it. */
+        private Duration minSamplingInterval = Duration.ofMillis(10);
+
+        /** Slowest sampling interval granted to a monitored item. */
+        private Duration maxSamplingInterval = Duration.ofHours(1);
+
+        public Duration getMinPublishingInterval() {
+            return minPublishingInterval;
+        }
+
+        public void setMinPublishingInterval(Duration minPublishingInterval) {
+            this.minPublishingInterval = minPublishingInterval;
+        }
+
+        public Duration getMaxPublishingInterval() {
+            return maxPublishingInterval;
+        }
+
+        public void setMaxPublishingInterval(Duration maxPublishingInterval) {
+            this.maxPublishingInterval = maxPublishingInterval;
+        }
+
+        public int getMinKeepAliveCount() {
+            return minKeepAliveCount;
+        }
+
+        public void setMinKeepAliveCount(int minKeepAliveCount) {
+            this.minKeepAliveCount = minKeepAliveCount;
+        }
+
+        public int getMaxKeepAliveCount() {
+            return maxKeepAliveCount;
+        }
+
+        public void setMaxKeepAliveCount(int maxKeepAliveCount) {
+            this.maxKeepAliveCount = maxKeepAliveCount;
+        }
+
+        public int getMaxLifetimeCount() {
+            return maxLifetimeCount;
+        }
+
+        public void setMaxLifetimeCount(int maxLifetimeCount) {
+            this.maxLifetimeCount = maxLifetimeCount;
+        }
+
+        public int getMaxSubscriptions() {
+            return maxSubscriptions;
+        }
+
+        public void setMaxSubscriptions(int maxSubscriptions) {
+            this.maxSubscriptions = maxSubscriptions;
+        }
+
+        public int getMaxSubscriptionsPerSession() {
+            return maxSubscriptionsPerSession;
+        }
+
+        public void setMaxSubscriptionsPerSession(int maxSubscriptionsPerSession) {
+            this.maxSubscriptionsPerSession = maxSubscriptionsPerSession;
+        }
+
+        public int getMaxMonitoredItems() {
+            return maxMonitoredItems;
+        }
+
+        public void setMaxMonitoredItems(int maxMonitoredItems) {
+            this.maxMonitoredItems = maxMonitoredItems;
+        }
+
+        public int getMaxMonitoredItemsPerSubscription() {
+            return maxMonitoredItemsPerSubscription;
+        }
+
+        public void setMaxMonitoredItemsPerSubscription(int maxMonitoredItemsPerSubscription) {
+            this.maxMonitoredItemsPerSubscription = maxMonitoredItemsPerSubscription;
+        }
+
+        public int getMaxPublishRequestsPerSession() {
+            return maxPublishRequestsPerSession;
+        }
+
+        public void setMaxPublishRequestsPerSession(int maxPublishRequestsPerSession) {
+            this.maxPublishRequestsPerSession = maxPublishRequestsPerSession;
+        }
+
+        public int getMaxNotificationsPerPublish() {
+            return maxNotificationsPerPublish;
+        }
+
+        public void setMaxNotificationsPerPublish(int maxNotificationsPerPublish) {
+            this.maxNotificationsPerPublish = maxNotificationsPerPublish;
+        }
+
+        public int getMaxRetransmissionQueueSize() {
+            return maxRetransmissionQueueSize;
+        }
+
+        public void setMaxRetransmissionQueueSize(int maxRetransmissionQueueSize) {
+            this.maxRetransmissionQueueSize = maxRetransmissionQueueSize;
+        }
+
+        public int getMaxNotificationQueueSize() {
+            return maxNotificationQueueSize;
+        }
+
+        public void setMaxNotificationQueueSize(int maxNotificationQueueSize) {
+            this.maxNotificationQueueSize = maxNotificationQueueSize;
+        }
+
+        public int getMinEventQueueSize() {
+            return minEventQueueSize;
+        }
+
+        public void setMinEventQueueSize(int minEventQueueSize) {
+            this.minEventQueueSize = minEventQueueSize;
+        }
+
+        public int getDefaultEventQueueSize() {
+            return defaultEventQueueSize;
+        }
+
+        public void setDefaultEventQueueSize(int defaultEventQueueSize) {
+            this.defaultEventQueueSize = defaultEventQueueSize;
+        }
+
+        public int getMaxEventQueueSize() {
+            return maxEventQueueSize;
+        }
+
+        public void setMaxEventQueueSize(int maxEventQueueSize) {
+            this.maxEventQueueSize = maxEventQueueSize;
+        }
+
+        public Duration getMinSamplingInterval() {
+            return minSamplingInterval;
+        }
+
+        public void setMinSamplingInterval(Duration minSamplingInterval) {
+            this.minSamplingInterval = minSamplingInterval;
+        }
+
+        public Duration getMaxSamplingInterval() {
+            return maxSamplingInterval;
+        }
+
+        public void setMaxSamplingInterval(Duration maxSamplingInterval) {
+            this.maxSamplingInterval = maxSamplingInterval;
+        }
+    }
+
+    /** Endpoint security, the application certificate and the trust of client certificates. */
+    public static class Security {
+
+        /**
+         * Security policies offered, by name (Basic256Sha256) or URI. When not set: Basic256Sha256,
+         * Aes128_Sha256_RsaOaep and Aes256_Sha256_RsaPss when a PKI directory is configured, otherwise
+         * None only. None and the deprecated Basic128Rsa15 and Basic256 are offered only when listed.
+         */
+        private List<String> policies;
+
+        /** Message security modes offered with each policy other than None: Sign, SignAndEncrypt. */
+        private List<String> modes = new ArrayList<>(Arrays.asList("Sign", "SignAndEncrypt"));
+
+        /**
+         * PKI directory (own/, trusted/, issuers/, rejected/): holds the application certificate,
+         * created on first start when absent, and the trust lists of client certificates. Created when missing.
+         */
+        private Path pkiDir;
+
+        private final Certificate certificate = new Certificate();
+
+        /** Whether client certificates that are not trusted are accepted anyway (development only). */
+        private boolean autoAcceptUntrusted = false;
+
+        /** Smallest RSA key, in bits, accepted in a client certificate chain (MinimumCertificateKeySize). */
+        private int minKeySize = 2048;
+
+        /** Whether client certificates signed with SHA-1 are rejected (RejectSHA1SignedCertificates). */
+        private boolean rejectSha1Signed = true;
+
+        public List<String> getPolicies() {
+            return policies;
+        }
+
+        public void setPolicies(List<String> policies) {
+            this.policies = policies;
+        }
+
+        public List<String> getModes() {
+            return modes;
+        }
+
+        public void setModes(List<String> modes) {
+            this.modes = modes;
+        }
+
+        public Path getPkiDir() {
+            return pkiDir;
+        }
+
+        public void setPkiDir(Path pkiDir) {
+            this.pkiDir = pkiDir;
+        }
+
+        public Certificate getCertificate() {
+            return certificate;
+        }
+
+        public boolean isAutoAcceptUntrusted() {
+            return autoAcceptUntrusted;
+        }
+
+        public void setAutoAcceptUntrusted(boolean autoAcceptUntrusted) {
+            this.autoAcceptUntrusted = autoAcceptUntrusted;
+        }
+
+        public int getMinKeySize() {
+            return minKeySize;
+        }
+
+        public void setMinKeySize(int minKeySize) {
+            this.minKeySize = minKeySize;
+        }
+
+        public boolean isRejectSha1Signed() {
+            return rejectSha1Signed;
+        }
+
+        public void setRejectSha1Signed(boolean rejectSha1Signed) {
+            this.rejectSha1Signed = rejectSha1Signed;
+        }
+    }
+
+    /**
+     * Application instance certificate: created in the PKI directory on first start, or loaded from
+     * PEM files, or from a key store.
+     */
+    public static class Certificate {
+
+        /** RSA key size, in bits, of a certificate created on first start: 2048, 3072, 4096 ... 8192. */
+        private int keySize = 2048;
+
+        /** Validity of a certificate created on first start. */
+        private Period validity = Period.ofDays(1826);
+
+        /** PEM or DER file of the application certificate, followed by its issuers; with pem-private-key. */
+        private Path pemCertificate;
+
+        /** PEM file of the private key of pem-certificate (PKCS#8 or PKCS#1). */
+        private Path pemPrivateKey;
+
+        /** Password of an encrypted pem-private-key. */
+        private String pemPrivateKeyPassword;
+
+        /** PKCS#12 or JKS key store holding the application certificate and its private key. */
+        private Path keystore;
+
+        /** Password of the key store, also used for its key entry. */
+        private String keystorePassword;
+
+        /** Key entry of the key store; may be left out when it holds exactly one. */
+        private String alias;
+
+        public int getKeySize() {
+            return keySize;
+        }
+
+        public void setKeySize(int keySize) {
+            this.keySize = keySize;
+        }
+
+        public Period getValidity() {
+            return validity;
+        }
+
+        public void setValidity(Period validity) {
+            this.validity = validity;
+        }
+
+        public Path getPemCertificate() {
+            return pemCertificate;
+        }
+
+        public void setPemCertificate(Path pemCertificate) {
+            this.pemCertificate = pemCertificate;
+        }
+
+        public Path getPemPrivateKey() {
+            return pemPrivateKey;
+        }
+
+        public void setPemPrivateKey(Path pemPrivateKey) {
+            this.pemPrivateKey = pemPrivateKey;
+        }
+
+        public String getPemPrivateKeyPassword() {
+            return pemPrivateKeyPassword;
+        }
+
+        public void setPemPrivateKeyPassword(String pemPrivateKeyPassword) {
+            this.pemPrivateKeyPassword = pemPrivateKeyPassword;
+        }
+
+        public Path getKeystore() {
+            return keystore;
+        }
+
+        public void setKeystore(Path keystore) {
+            this.keystore = keystore;
+        }
+
+        public String getKeystorePassword() {
+            return keystorePassword;
+        }
+
+        public void setKeystorePassword(String keystorePassword) {
+            this.keystorePassword = keystorePassword;
+        }
+
+        public String getAlias() {
+            return alias;
+        }
+
+        public void setAlias(String alias) {
+            this.alias = alias;
+        }
+    }
+
+    /** Who may open a session: the anonymous user, users with passwords, users with X.509 certificates. */
+    public static class Identity {
+
+        /** Whether the anonymous user may open sessions. */
+        private boolean anonymous = true;
+
+        /** Users who log in with a user name and password. */
+        private List<User> users = new ArrayList<>();
+
+        /**
+         * Whether users may log in with an X.509 certificate that the PKI directory's trust list
+         * trusts; needs security.pki-dir.
+         */
+        private boolean x509 = false;
+
+        public boolean isAnonymous() {
+            return anonymous;
+        }
+
+        public void setAnonymous(boolean anonymous) {
+            this.anonymous = anonymous;
+        }
+
+        public List<User> getUsers() {
+            return users;
+        }
+
+        public void setUsers(List<User> users) {
+            this.users = users;
+        }
+
+        public boolean isX509() {
+            return x509;
+        }
+
+        public void setX509(boolean x509) {
+            this.x509 = x509;
+        }
+    }
+
+    /** A user who logs in with a user name and password. */
+    public static class User {
+
+        /** User name. */
+        private String username;
+
+        /**
+         * Password: plain text (development only; prefix with {noop} when it starts with '{'), or a hash:
+         * {bcrypt}$2a$..., {sha256}<hex of the SHA-256 of the UTF-8 password>.
+         */
+        private String password;
+
+        /** Roles of the user, for the application; the stack does not enforce them yet. */
+        private List<String> roles = new ArrayList<>();
+
+        public String getUsername() {
+            return username;
+        }
+
+        public void setUsername(String username) {
+            this.username = username;
+        }
+
+        public String getPassword() {
+            return password;
+        }
+
+        public void setPassword(String password) {
+            this.password = password;
+        }
+
+        public List<String> getRoles() {
+            return roles;
+        }
+
+        public void setRoles(List<String> roles) {
+            this.roles = roles;
+        }
+    }
+}

@@ -1,0 +1,107 @@
+package dev.opcua.spring.boot.server;
+
+import dev.opcua.stack.server.OpcUaServer;
+import java.time.Duration;
+import java.util.Objects;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * Starts an {@link OpcUaServer} late in the application context's start-up, once every other bean is
+ * ready, publishes {@link OpcUaServerStartedEvent} with the bound port, and stops the server early in
+ * shutdown. With a shutdown delay the stop is graceful (Part 5, 6.3.1): the server announces it,
+ * counts SecondsTillShutdown down so that clients can leave, then closes; the countdown runs on a
+ * thread of its own, so that the context stops other beans of the same phase meanwhile. A delay longer
+ * than {@code spring.lifecycle.timeout-per-shutdown-phase} (30 s by default) is cut short by the context.
+ */
+public class OpcUaServerLifecycle implements SmartLifecycle {
+
+    /** Starts after the embedded web server and stops before its graceful shutdown begins. */
+    public static final int DEFAULT_PHASE = SmartLifecycle.DEFAULT_PHASE - 512;
+
+    private static final Log log = LogFactory.getLog(OpcUaServerLifecycle.class);
+
+    private final OpcUaServer server;
+    private final Duration shutdownDelay;
+    private final ApplicationEventPublisher eventPublisher;
+
+    /**
+     * @param shutdownDelay how long the server announces its shutdown before it closes; zero closes at once
+     */
+    public OpcUaServerLifecycle(OpcUaServer server, Duration shutdownDelay, ApplicationEventPublisher eventPublisher) {
+        this.server = Objects.requireNonNull(server, "server");
+        this.shutdownDelay = Objects.requireNonNull(shutdownDelay, "shutdownDelay");
+        this.eventPublisher = Objects.requireNonNull(eventPublisher, "eventPublisher");
+        if (shutdownDelay.isNegative()) {
+            throw new IllegalArgumentException("shutdownDelay must not be negative, was " + shutdownDelay);
+        }
+    }
+
+    @Override
+    public void start() {
+        if (server.isRunning()) {
+            return;
+        }
+        server.start();
+        eventPublisher.publishEvent(new OpcUaServerStartedEvent(server, server.port()));
+    }
+
+    @Override
+    public void stop() {
+        if (server.isRunning()) {
+            close();
+        }
+    }
+
+    @Override
+    public void stop(Runnable callback) {
+        if (!server.isRunning()) {
+            callback.run();
+            return;
+        }
+        if (shutdownDelay.isZero()) {
+            try {
+                close();
+            } finally {
+                callback.run();
+            }
+            return;
+        }
+        Thread countdown = new Thread(() -> {
+            try {
+                close();
+            } finally {
+                callback.run();
+            }
+        }, "opcua-server-shutdown");
+        countdown.start();
+    }
+
+    private void close() {
+        log.info("Stopping OPC UA server " + server.endpointUrl() + " (state " + server.serverObject().state()
+                + ", " + sessionCount() + " sessions)"
+                + (shutdownDelay.isZero() ? "" : ", announcing the shutdown for " + shutdownDelay));
+        if (shutdownDelay.isZero()) {
+            server.close();
+        } else {
+            server.close(shutdownDelay, "application context closing");
+        }
+        log.info("OPC UA server stopped (state " + server.serverObject().state() + ")");
+    }
+
+    private int sessionCount() {
+        return server.sessions() == null ? 0 : server.sessions().currentSessions();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return server.isRunning();
+    }
+
+    @Override
+    public int getPhase() {
+        return DEFAULT_PHASE;
+    }
+}

@@ -1,0 +1,387 @@
+package dev.opcua.spring.boot.server.annotation;
+
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.structured.Argument;
+import dev.opcua.stack.server.nodes.BrowseOperation;
+import dev.opcua.stack.server.nodes.CallOperation;
+import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.NamespaceTable;
+import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.nodes.ReadOperation;
+import dev.opcua.stack.server.nodes.WriteOperation;
+import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
+import dev.opcua.stack.server.subscriptions.items.MonitoringAware;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The nodes of the {@link OpcUaNamespace} beans of one namespace: an {@link InMemoryNodeManager}
+ * declared from their {@link UaObjectModel}s, whose variables read and write the beans' members and
+ * whose methods call theirs (Part 4, 5.11.2, 5.11.4 and 5.12.2; the stack checks access, data types
+ * and argument counts before a bean is touched).
+ *
+ * <p>It shares the in-memory manager's node store and answers every service through it; it adds
+ * {@link MonitoringAware}, which the in-memory manager lacks, so that variables declared with
+ * {@link UaVariable#signalsChanges()} feed items of sampling interval 0 from
+ * {@link #valueChanged(Object, String)} instead of being sampled. Extending
+ * {@link NodeStoreNodeManager} keeps the server linking the bean objects into the Objects folder.
+ */
+public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implements MonitoringAware {
+
+    private static final Logger log = LoggerFactory.getLogger(OpcUaAnnotatedNodeManager.class);
+    private static final Variant[] NO_VARIANTS = {};
+
+    private final InMemoryNodeManager nodes;
+    private final List<UaObjectModel> roots;
+    private final List<VariableEntry> variables;
+    /** Holder object (by identity) to its variables by Java name, and the bean to nested ones by dotted path. */
+    private final Map<Object, Map<String, List<VariableEntry>>> byHolder;
+    /** Variables whose failures were logged at WARN once already; later ones go to DEBUG. */
+    private final Set<String> warned = ConcurrentHashMap.newKeySet();
+    /** Filled in startup: the NodeIds of the variables that signal their changes. */
+    private volatile Set<NodeId> signalled = Set.of();
+    private volatile DataChangeBroker broker;
+
+    private OpcUaAnnotatedNodeManager(InMemoryNodeManager nodes, List<UaObjectModel> roots,
+            List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder) {
+        super(nodes.namespaceUris(), nodes.store());
+        this.nodes = nodes;
+        this.roots = roots;
+        this.variables = variables;
+        this.byHolder = byHolder;
+    }
+
+    /**
+     * The node manager of the beans, all annotated {@code @OpcUaNamespace(namespaceUri)}.
+     *
+     * @param beans the beans by name (names appear in error messages), in the order their objects are added
+     * @throws OpcUaAnnotationException when a bean or a member is wrong, or two beans have the same object name
+     */
+    public static OpcUaAnnotatedNodeManager of(String namespaceUri, Map<String, ?> beans) {
+        List<UaObjectModel> roots = new ArrayList<>();
+        Map<String, String> rootNames = new LinkedHashMap<>();
+        for (Map.Entry<String, ?> bean : beans.entrySet()) {
+            UaObjectModel root = UaBeanIntrospector.introspect(bean.getKey(), bean.getValue());
+            String taken = rootNames.putIfAbsent(root.browseName(), bean.getKey());
+            if (taken != null) {
+                throw new OpcUaAnnotationException("bean '" + bean.getKey() + "': object name '" + root.browseName()
+                        + "' in namespace " + namespaceUri + " is taken by bean '" + taken
+                        + "'; set @OpcUaNamespace(name = ...) to tell them apart");
+            }
+            roots.add(root);
+        }
+        return of(namespaceUri, roots);
+    }
+
+    static OpcUaAnnotatedNodeManager of(String namespaceUri, List<UaObjectModel> roots) {
+        InMemoryNodeManager.Builder builder = InMemoryNodeManager.builder(namespaceUri);
+        List<VariableEntry> variables = new ArrayList<>();
+        Map<Object, Map<String, List<VariableEntry>>> byHolder = new IdentityHashMap<>();
+        OpcUaAnnotatedNodeManager[] self = new OpcUaAnnotatedNodeManager[1];
+        for (UaObjectModel root : roots) {
+            declare(builder, root, root.browseName(), root.instance(), variables, byHolder, self);
+        }
+        self[0] = new OpcUaAnnotatedNodeManager(builder.build(), List.copyOf(roots), List.copyOf(variables), byHolder);
+        return self[0];
+    }
+
+    private static void declare(InMemoryNodeManager.Builder builder, UaObjectModel object, String path, Object bean,
+            List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder,
+            OpcUaAnnotatedNodeManager[] self) {
+        builder.object(path, o -> o.displayName(object.displayName()).description(object.description()));
+        for (UaVariableModel variable : object.variables()) {
+            String variablePath = path + "." + variable.browseName();
+            VariableEntry entry = new VariableEntry(variable, variablePath);
+            variables.add(entry);
+            index(byHolder, object.instance(), variable.property(), entry);
+            if (!object.javaPath().isEmpty()) {
+                index(byHolder, bean, object.javaPath() + "." + variable.property(), entry);
+            }
+            builder.variable(variablePath, variable.builtinType(), v -> {
+                v.displayName(variable.displayName())
+                        .description(variable.description())
+                        .valueRank(variable.valueRank())
+                        .minimumSamplingInterval(variable.minimumSamplingInterval())
+                        .valueSupplier(() -> self[0].read(variable));
+                if (variable.valueRank() == 1) {
+                    v.arrayDimensions(0);
+                }
+                if (variable.writable()) {
+                    v.onWrite((context, value) -> self[0].write(entry, value));
+                }
+            });
+        }
+        for (UaMethodModel method : object.methods()) {
+            builder.method(path + "." + method.browseName(), arguments(method.inputs()), arguments(method.outputs()),
+                    (context, inputs) -> self[0].call(method, inputs));
+        }
+        for (UaObjectModel child : object.objects()) {
+            declare(builder, child, path + "." + child.browseName(), bean, variables, byHolder, self);
+        }
+    }
+
+    private static void index(Map<Object, Map<String, List<VariableEntry>>> byHolder, Object holder, String name,
+            VariableEntry entry) {
+        byHolder.computeIfAbsent(holder, h -> new LinkedHashMap<>()).computeIfAbsent(name, n -> new ArrayList<>(1))
+                .add(entry);
+    }
+
+    private static Argument[] arguments(List<UaArgumentModel> arguments) {
+        Argument[] result = new Argument[arguments.size()];
+        for (int i = 0; i < result.length; i++) {
+            result[i] = arguments.get(i).toArgument();
+        }
+        return result;
+    }
+
+    public String namespaceUri() {
+        return nodes.namespaceUri();
+    }
+
+    /**
+     * The NodeId of a node by its path of browse names from the bean's object ({@code "Filler.Motor.Speed"}).
+     *
+     * @throws IllegalStateException before the server started
+     * @throws IllegalArgumentException when no node has that path
+     */
+    public NodeId nodeId(String path) {
+        return nodes.nodeId(path);
+    }
+
+    /** The objects of the beans, for tests and diagnostics. */
+    List<UaObjectModel> roots() {
+        return roots;
+    }
+
+    /**
+     * Hands signalled changes to the server's monitored items from now on; before, signals are
+     * ignored (nothing can be monitored before the server started).
+     */
+    public void connect(DataChangeBroker dataChanges) {
+        this.broker = dataChanges;
+    }
+
+    /**
+     * The member {@code property} of {@code source} changed: its current value goes to the items
+     * that monitor it without sampling. Does nothing before {@link #connect} and for variables no
+     * item monitors.
+     *
+     * @param source the bean, or an object of one of its {@link UaObject} members
+     * @param property the member's Java name, or from the bean a dotted path of Java names
+     * @return whether {@code source} is an object of this manager
+     * @throws IllegalArgumentException when the object has no {@link UaVariable} of that name
+     */
+    public boolean valueChanged(Object source, String property) {
+        Map<String, List<VariableEntry>> members = byHolder.get(source);
+        if (members == null) {
+            return false;
+        }
+        List<VariableEntry> entries = members.get(property);
+        if (entries == null) {
+            throw new IllegalArgumentException("value change of '" + property + "' of "
+                    + source.getClass().getName() + ": it has no @UaVariable of that name; its variables are "
+                    + new TreeSet<>(members.keySet()));
+        }
+        for (VariableEntry entry : entries) {
+            push(entry);
+        }
+        return true;
+    }
+
+    private void push(VariableEntry entry) {
+        DataChangeBroker dataChanges = broker;
+        NodeId nodeId = entry.nodeId;
+        if (dataChanges == null || nodeId == null || !dataChanges.isMonitored(nodeId)) {
+            return;
+        }
+        DataValue value;
+        try {
+            value = DataValue.of(read(entry.model), StatusCode.GOOD, DateTime.now(), null);
+        } catch (UaException e) {
+            value = DataValue.ofStatus(e.statusCode());
+        }
+        dataChanges.valueChanged(nodeId, value);
+    }
+
+    /** Reads through the resolved handle; a failure becomes the status of the read (and is logged). */
+    private Variant read(UaVariableModel variable) {
+        Object value;
+        try {
+            value = (Object) variable.getter().invokeExact();
+        } catch (UaException e) {
+            throw e;
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw failed(variable.member(), "reading", e);
+        }
+        try {
+            return variable.converter().toVariant(value);
+        } catch (RuntimeException e) {
+            throw failed(variable.member(), "converting the value " + value + " to " + variable.builtinType() + " of", e);
+        }
+    }
+
+    private void write(VariableEntry entry, Variant value) {
+        UaVariableModel variable = entry.model;
+        Object javaValue = variable.converter().fromVariant(value);
+        if (javaValue == null && variable.converter().isPrimitive()) {
+            throw new UaException(StatusCodes.BadTypeMismatch, variable.member() + " takes no null value");
+        }
+        try {
+            variable.setter().invokeExact(javaValue);
+        } catch (IllegalArgumentException e) {
+            throw new UaException(StatusCode.of(StatusCodes.BadOutOfRange), e.getMessage(), e);
+        } catch (UaException e) {
+            throw e;
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw failed(variable.member(), "writing", e);
+        }
+        if (variable.signalsChanges()) {
+            push(entry); // a write is a change the bean did not signal itself
+        }
+    }
+
+    private Variant[] call(UaMethodModel method, Variant[] inputs) {
+        Object[] arguments = new Object[inputs.length];
+        for (int i = 0; i < inputs.length; i++) {
+            UaArgumentModel argument = method.inputs().get(i);
+            arguments[i] = argument.converter().fromVariant(inputs[i]);
+            if (arguments[i] == null && argument.converter().isPrimitive()) {
+                throw new UaException(StatusCodes.BadInvalidArgument, "argument " + argument.name() + " of "
+                        + method.member() + " must not be null");
+            }
+        }
+        Object result;
+        try {
+            result = (Object) method.invoker().invokeExact(arguments);
+        } catch (UaException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new UaException(StatusCode.of(StatusCodes.BadInvalidArgument), e.getMessage(), e);
+        } catch (IllegalStateException e) {
+            throw new UaException(StatusCode.of(StatusCodes.BadInvalidState), e.getMessage(), e);
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw failed(method.member(), "calling", e);
+        }
+        try {
+            return outputs(method, result);
+        } catch (UaException e) {
+            throw e;
+        } catch (Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw failed(method.member(), "converting the result of", e);
+        }
+    }
+
+    private static Variant[] outputs(UaMethodModel method, Object result) throws Throwable {
+        List<UaArgumentModel> outputs = method.outputs();
+        if (outputs.isEmpty()) {
+            return NO_VARIANTS;
+        }
+        if (method.outputReaders() == null) {
+            return new Variant[] {outputs.get(0).converter().toVariant(result)};
+        }
+        Variant[] values = new Variant[outputs.size()];
+        for (int i = 0; i < values.length; i++) {
+            Object component = result == null ? null : (Object) method.outputReaders().get(i).invokeExact(result);
+            values[i] = outputs.get(i).converter().toVariant(component);
+        }
+        return values;
+    }
+
+    /** BadInternalError for the client; the cause logged, at WARN the first time per member. */
+    private UaException failed(String member, String what, Throwable cause) {
+        String message = what + " " + member + " failed";
+        if (warned.add(what + member)) {
+            log.warn("{} (BadInternalError; repeats are logged at DEBUG)", message, cause);
+        } else {
+            log.debug(message, cause);
+        }
+        return new UaException(StatusCode.of(StatusCodes.BadInternalError), message + ": " + cause, cause);
+    }
+
+    @Override
+    public synchronized void startup(NamespaceTable namespaces) {
+        nodes.startup(namespaces);
+        Set<NodeId> pushed = new HashSet<>();
+        for (VariableEntry entry : variables) {
+            entry.nodeId = nodes.nodeId(entry.path);
+            if (entry.model.signalsChanges()) {
+                pushed.add(entry.nodeId);
+            }
+        }
+        signalled = Collections.unmodifiableSet(pushed);
+    }
+
+    @Override
+    public void shutdown() {
+        broker = null;
+        nodes.shutdown();
+    }
+
+    @Override
+    public boolean pushesValueChanges(NodeId nodeId) {
+        return signalled.contains(nodeId);
+    }
+
+    @Override
+    public void readNow(OperationContext context, List<ReadOperation> operations) {
+        nodes.readNow(context, operations);
+    }
+
+    @Override
+    public void writeNow(OperationContext context, List<WriteOperation> operations) {
+        nodes.writeNow(context, operations);
+    }
+
+    @Override
+    public void browseNow(OperationContext context, List<BrowseOperation> operations) {
+        nodes.browseNow(context, operations);
+    }
+
+    @Override
+    public void callNow(OperationContext context, List<CallOperation> operations) {
+        nodes.callNow(context, operations);
+    }
+
+    @Override
+    public String toString() {
+        return "OpcUaAnnotatedNodeManager[" + namespaceUri() + ", objects "
+                + roots.stream().map(UaObjectModel::browseName).toList() + "]";
+    }
+
+    /** A declared variable and, once the server started, its NodeId. */
+    private static final class VariableEntry {
+        final UaVariableModel model;
+        final String path;
+        volatile NodeId nodeId;
+
+        VariableEntry(UaVariableModel model, String path) {
+            this.model = model;
+            this.path = path;
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.opcua.spring.boot.server.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Makes a bean an OPC UA object in the namespace {@link #value()}: the object hangs below the
+ * Objects folder (Part 5, 8.2.4) and holds a node for each {@link UaVariable}, {@link UaMethod} and
+ * {@link UaObject} member of the bean's class. Beans with the same namespace URI share one node
+ * manager; their object names must then differ.
+ *
+ * <p>The NodeId of each node is a string made of the browse names from the bean's object down,
+ * joined by dots ({@code ns=2;s=Filler.Motor.Temperature}), so names must not contain a dot.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface OpcUaNamespace {
+
+    /** URI of the namespace, e.g. {@code urn:example:bottling}. */
+    String value();
+
+    /** BrowseName of the bean's object; the simple name of the bean's class when empty. */
+    String name() default "";
+
+    /** DisplayName of the bean's object; the browse name when empty. */
+    String displayName() default "";
+
+    /** Description of the bean's object; none when empty. */
+    String description() default "";
+}

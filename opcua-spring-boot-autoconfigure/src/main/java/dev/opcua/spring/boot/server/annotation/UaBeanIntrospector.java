@@ -1,0 +1,325 @@
+package dev.opcua.spring.boot.server.annotation;
+
+import dev.opcua.stack.core.types.builtin.BuiltinType;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.AccessibleObject;
+import java.lang.reflect.Field;
+import java.lang.reflect.Member;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Turns an {@link OpcUaNamespace} bean into a {@link UaObjectModel}: finds the annotated members of
+ * its class and its superclasses, infers their DataTypes and resolves the method handles that read,
+ * write and call them, once. Nodes come in this order: superclass members first, per class the
+ * fields in declaration order, then the methods by name. Every mistake fails here, with an {@link OpcUaAnnotationException}
+ * naming the bean, the member, the value at fault and what is allowed.
+ */
+final class UaBeanIntrospector {
+
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+    private static final MethodType GETTER = MethodType.methodType(Object.class);
+    private static final MethodType SETTER = MethodType.methodType(void.class, Object.class);
+    private static final MethodType READER = MethodType.methodType(Object.class, Object.class);
+
+    private static final Comparator<Method> METHOD_ORDER = Comparator.comparing(Method::getName)
+            .thenComparingInt(Method::getParameterCount).thenComparing(Method::toGenericString);
+
+    private final String beanLabel;
+    /** The objects from the bean down to the one being introspected, to refuse cycles. */
+    private final Set<Object> ancestors = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    private UaBeanIntrospector(String beanLabel) {
+        this.beanLabel = beanLabel;
+    }
+
+    /**
+     * The object model of a bean.
+     *
+     * @param beanName the bean's name, for messages
+     * @throws OpcUaAnnotationException when the bean's class has no {@link OpcUaNamespace} or a member is wrong
+     */
+    static UaObjectModel introspect(String beanName, Object bean) {
+        Class<?> type = ClassUtils.getUserClass(bean);
+        String label = "bean '" + beanName + "' (" + type.getName() + ")";
+        OpcUaNamespace namespace = type.getAnnotation(OpcUaNamespace.class);
+        if (namespace == null) {
+            throw new OpcUaAnnotationException(label + " is not annotated @OpcUaNamespace");
+        }
+        String name = namespace.name().isEmpty() ? type.getSimpleName() : namespace.name();
+        checkName(name, label + " @OpcUaNamespace(name)");
+        return new UaBeanIntrospector(label).object(name, namespace.displayName(), namespace.description(), bean, "");
+    }
+
+    private UaObjectModel object(String browseName, String displayName, String description, Object instance,
+            String javaPath) {
+        ancestors.add(instance);
+        List<UaVariableModel> variables = new ArrayList<>();
+        List<UaMethodModel> methods = new ArrayList<>();
+        List<UaObjectModel> objects = new ArrayList<>();
+        Map<String, String> names = new LinkedHashMap<>();
+        for (Class<?> c : hierarchy(ClassUtils.getUserClass(instance))) {
+            for (Field field : c.getDeclaredFields()) {
+                if (!field.isSynthetic()) {
+                    member(field, instance, javaPath, names, variables, methods, objects);
+                }
+            }
+            // the JVM gives methods in no fixed order: sorted by name, the nodes keep one order
+            Method[] declared = c.getDeclaredMethods();
+            Arrays.sort(declared, METHOD_ORDER);
+            for (Method method : declared) {
+                if (!method.isSynthetic() && !method.isBridge()) {
+                    member(method, instance, javaPath, names, variables, methods, objects);
+                }
+            }
+        }
+        ancestors.remove(instance);
+        return new UaObjectModel(browseName, text(displayName, browseName), text(description, null), instance,
+                javaPath, List.copyOf(variables), List.copyOf(methods), List.copyOf(objects));
+    }
+
+    private <M extends AccessibleObject & Member> void member(M member, Object instance, String javaPath,
+            Map<String, String> names, List<UaVariableModel> variables, List<UaMethodModel> methods,
+            List<UaObjectModel> objects) {
+        UaVariable variable = member.getAnnotation(UaVariable.class);
+        UaObject object = member.getAnnotation(UaObject.class);
+        UaMethod method = member.getAnnotation(UaMethod.class);
+        int count = (variable != null ? 1 : 0) + (object != null ? 1 : 0) + (method != null ? 1 : 0);
+        if (count == 0) {
+            return;
+        }
+        String javaName = member instanceof Method m && method == null ? propertyName(m) : member.getName();
+        String where = beanLabel + " member " + (javaPath.isEmpty() ? "" : javaPath + ".") + javaName
+                + (member instanceof Method ? " (" + member.getName() + "())" : "");
+        if (count > 1) {
+            throw new OpcUaAnnotationException(where + ": carries more than one of @UaVariable, @UaObject and "
+                    + "@UaMethod; a member is one node");
+        }
+        if (Modifier.isStatic(member.getModifiers())) {
+            throw new OpcUaAnnotationException(where + ": is static; only instance members become nodes");
+        }
+        String name = variable != null ? variable.name() : object != null ? object.name() : method.name();
+        // OPC UA browse names are PascalCase (Part 5 throughout): speed -> Speed, start() -> Start.
+        String browseName = name.isEmpty() ? capitalized(method != null ? member.getName() : javaName) : name;
+        checkName(browseName, where);
+        String taken = names.putIfAbsent(browseName, where);
+        if (taken != null) {
+            throw new OpcUaAnnotationException(where + ": name '" + browseName + "' is taken by " + taken
+                    + "; the nodes of one object need different names");
+        }
+        accessible(member, where);
+        if (variable != null) {
+            variables.add(variable(variable, member, instance, browseName, javaName, where));
+        } else if (method != null) {
+            methods.add(method(method, (Method) member, instance, browseName, where));
+        } else {
+            Object nested = read(getter(member, instance, where), where);
+            if (nested == null) {
+                throw new OpcUaAnnotationException(where + ": @UaObject member holds null; it must hold an object "
+                        + "when the node manager is built");
+            }
+            if (ancestors.contains(nested)) {
+                throw new OpcUaAnnotationException(where + ": @UaObject member holds an object that contains it "
+                        + "(a cycle); objects must form a tree");
+            }
+            objects.add(object(browseName, object.displayName(), object.description(), nested,
+                    (javaPath.isEmpty() ? "" : javaPath + ".") + javaName));
+        }
+    }
+
+    private UaVariableModel variable(UaVariable annotation, Member member, Object instance, String browseName,
+            String javaName, String where) {
+        boolean writable = annotation.access() == UaAccess.READ_WRITE;
+        MethodHandle getter = getter(member, instance, where);
+        MethodHandle setter = null;
+        UaValueConverter converter;
+        if (member instanceof Field field) {
+            converter = UaTypeMapping.resolve(field.getGenericType(), annotation.dataType(), where);
+            if (writable) {
+                if (Modifier.isFinal(field.getModifiers())) {
+                    throw new OpcUaAnnotationException(where + ": access READ_WRITE needs a field that is not "
+                            + "final; remove final or use access = READ");
+                }
+                setter = handle(() -> LOOKUP.unreflectSetter(field), where).bindTo(instance).asType(SETTER);
+            }
+        } else {
+            Method method = (Method) member;
+            converter = UaTypeMapping.resolve(method.getGenericReturnType(), annotation.dataType(), where);
+            if (writable) {
+                Method setterMethod = findSetter(method.getDeclaringClass(), javaName, method.getReturnType());
+                if (setterMethod == null) {
+                    throw new OpcUaAnnotationException(where + ": access READ_WRITE needs a setter "
+                            + setterName(javaName) + "(" + method.getReturnType().getSimpleName()
+                            + "); add it or use access = READ");
+                }
+                accessible(setterMethod, where);
+                setter = handle(() -> LOOKUP.unreflect(setterMethod), where).bindTo(instance).asType(SETTER);
+            }
+        }
+        if (!(annotation.minimumSamplingInterval() >= 0)) {
+            throw new OpcUaAnnotationException(where + ": minimumSamplingInterval " + annotation.minimumSamplingInterval()
+                    + " is not allowed; it is 0 or more milliseconds");
+        }
+        return new UaVariableModel(browseName, text(annotation.displayName(), browseName),
+                text(annotation.description(), null), javaName, where, converter, annotation.minimumSamplingInterval(),
+                annotation.signalsChanges(), getter, setter);
+    }
+
+    private UaMethodModel method(UaMethod annotation, Method method, Object instance, String browseName,
+            String where) {
+        List<UaArgumentModel> inputs = new ArrayList<>();
+        Parameter[] parameters = method.getParameters();
+        for (Parameter parameter : parameters) {
+            UaArgument argument = parameter.getAnnotation(UaArgument.class);
+            String name = argument != null && !argument.name().isEmpty() ? argument.name() : parameter.getName();
+            UaValueConverter converter = UaTypeMapping.resolve(parameter.getParameterizedType(), BuiltinType.Null,
+                    where + " parameter " + name);
+            inputs.add(new UaArgumentModel(name, argument == null ? null : text(argument.description(), null),
+                    converter));
+        }
+        List<UaArgumentModel> outputs = new ArrayList<>();
+        List<MethodHandle> readers = null;
+        Class<?> result = method.getReturnType();
+        if (result.isRecord()) {
+            readers = new ArrayList<>();
+            for (RecordComponent component : result.getRecordComponents()) {
+                String componentWhere = where + " result component " + component.getName();
+                outputs.add(new UaArgumentModel(component.getName(), null,
+                        UaTypeMapping.resolve(component.getGenericType(), BuiltinType.Null, componentWhere)));
+                Method accessor = component.getAccessor();
+                accessible(accessor, componentWhere);
+                readers.add(handle(() -> LOOKUP.unreflect(accessor), componentWhere).asType(READER));
+            }
+        } else if (result != void.class) {
+            outputs.add(new UaArgumentModel("result", null,
+                    UaTypeMapping.resolve(method.getGenericReturnType(), BuiltinType.Null, where + " result")));
+        }
+        int n = parameters.length;
+        MethodHandle invoker = handle(() -> LOOKUP.unreflect(method), where).bindTo(instance)
+                .asType(MethodType.genericMethodType(n)).asSpreader(Object[].class, n);
+        return new UaMethodModel(browseName, text(annotation.displayName(), browseName),
+                text(annotation.description(), null), where, List.copyOf(inputs), List.copyOf(outputs), invoker,
+                readers == null ? null : List.copyOf(readers));
+    }
+
+    /** A handle of type {@code ()Object} bound to the instance that reads the field or calls the getter. */
+    private static MethodHandle getter(Member member, Object instance, String where) {
+        if (member instanceof Field field) {
+            return handle(() -> LOOKUP.unreflectGetter(field), where).bindTo(instance).asType(GETTER);
+        }
+        Method method = (Method) member;
+        if (method.getParameterCount() != 0 || method.getReturnType() == void.class) {
+            throw new OpcUaAnnotationException(where + ": is not a getter; a @UaVariable or @UaObject method takes "
+                    + "no parameters and returns the value");
+        }
+        return handle(() -> LOOKUP.unreflect(method), where).bindTo(instance).asType(GETTER);
+    }
+
+    private static Object read(MethodHandle getter, String where) {
+        try {
+            return (Object) getter.invokeExact();
+        } catch (Throwable e) {
+            throw new OpcUaAnnotationException(where + ": reading the @UaObject member failed: " + e);
+        }
+    }
+
+    /** getX / isX (boolean) give x (XY stays XY, as in JavaBeans); any other name is the property's. */
+    static String capitalized(String javaName) {
+        return javaName.isEmpty() ? javaName : Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1);
+    }
+
+    static String propertyName(Method method) {
+        String name = method.getName();
+        String rest = null;
+        if (name.startsWith("get") && name.length() > 3 && Character.isUpperCase(name.charAt(3))) {
+            rest = name.substring(3);
+        } else if (name.startsWith("is") && name.length() > 2 && Character.isUpperCase(name.charAt(2))
+                && (method.getReturnType() == boolean.class || method.getReturnType() == Boolean.class)) {
+            rest = name.substring(2);
+        }
+        if (rest == null) {
+            return name;
+        }
+        if (rest.length() > 1 && Character.isUpperCase(rest.charAt(1))) {
+            return rest;
+        }
+        return Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
+    }
+
+    private static String setterName(String property) {
+        return "set" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
+    }
+
+    private static Method findSetter(Class<?> type, String property, Class<?> valueType) {
+        String name = setterName(property);
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            try {
+                Method setter = c.getDeclaredMethod(name, valueType);
+                if (!Modifier.isStatic(setter.getModifiers())) {
+                    return setter;
+                }
+            } catch (NoSuchMethodException e) {
+                // look in the superclass
+            }
+        }
+        return null;
+    }
+
+    private static void checkName(String name, String where) {
+        if (name.isBlank() || name.indexOf('.') >= 0) {
+            throw new OpcUaAnnotationException(where + ": name '" + name + "' is not allowed; a name is not blank "
+                    + "and has no '.' (dots separate the names in NodeIds)");
+        }
+    }
+
+    private static void accessible(AccessibleObject member, String where) {
+        if (!member.trySetAccessible() && !(member instanceof Member m && Modifier.isPublic(m.getModifiers())
+                && Modifier.isPublic(m.getDeclaringClass().getModifiers()))) {
+            throw new OpcUaAnnotationException(where + ": cannot be accessed; make it public or open its package "
+                    + "to the OPC UA starter");
+        }
+    }
+
+    /** Superclasses first, so that the nodes of inherited members come first. */
+    private static List<Class<?>> hierarchy(Class<?> type) {
+        Deque<Class<?>> classes = new ArrayDeque<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            classes.addFirst(c);
+        }
+        return List.copyOf(classes);
+    }
+
+    private static String text(String value, String fallback) {
+        return value == null || value.isEmpty() ? fallback : value;
+    }
+
+    @FunctionalInterface
+    private interface HandleLookup {
+        MethodHandle find() throws IllegalAccessException;
+    }
+
+    private static MethodHandle handle(HandleLookup lookup, String where) {
+        try {
+            return lookup.find();
+        } catch (IllegalAccessException e) {
+            throw new OpcUaAnnotationException(where + ": cannot be accessed (" + e.getMessage()
+                    + "); make it public or open its package to the OPC UA starter");
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package dev.opcua.spring.boot.server.annotation;
+
+import dev.opcua.stack.core.types.builtin.BuiltinType;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Makes a field, or a getter ({@code getX()} / {@code isX()}), a variable of its object (Part 3,
+ * 5.6). Reads call the getter or read the field on the server's worker thread, so the bean keeps
+ * the value thread-safe (volatile or atomic); a {@link UaAccess#READ_WRITE} variable is written
+ * through the field or the matching setter {@code setX(T)}.
+ *
+ * <p>The DataType follows from the Java type: boolean Boolean, byte SByte, short Int16, int Int32,
+ * long Int64, float Float, double Double, String String, {@link java.time.Instant} DateTime,
+ * {@link java.util.UUID} Guid, byte[] ByteString, an enum Int32 (its ordinal), and the stack's own
+ * DateTime, ByteString, NodeId, QualifiedName and LocalizedText; arrays and {@link java.util.List}s
+ * of these are one-dimensional arrays (ValueRank 1). {@link #dataType()} picks another type held
+ * in the same Java type: Byte for short, UInt16 for int, UInt32 or UInt64 for long, String for an
+ * enum (its constant's name).
+ *
+ * <p>A setter that throws {@link IllegalArgumentException} refuses the write with BadOutOfRange;
+ * any other exception gives BadInternalError and is logged.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ElementType.FIELD, ElementType.METHOD})
+public @interface UaVariable {
+
+    /** BrowseName; the field's or the property's name, capitalised ({@code speed} -> {@code Speed}), when empty. */
+    String name() default "";
+
+    /** DisplayName; the browse name when empty. */
+    String displayName() default "";
+
+    /** Description; none when empty. */
+    String description() default "";
+
+    /** Whether clients may write the value. */
+    UaAccess access() default UaAccess.READ;
+
+    /** The DataType when it is not the one inferred from the Java type; {@code Null} infers it. */
+    BuiltinType dataType() default BuiltinType.Null;
+
+    /** MinimumSamplingInterval in milliseconds (Part 3, 5.6.2); 0 lets clients sample as fast as the server allows. */
+    double minimumSamplingInterval() default 0;
+
+    /**
+     * Whether the bean signals every change of this value with a {@link UaValueChangedEvent}: a
+     * monitored item that asks for sampling interval 0 is then fed by the signals instead of being
+     * sampled (Part 4, 5.12.1.2). Writes by clients are signalled by the server itself. Leave it
+     * false when the bean does not signal: items are then sampled through the getter.
+     */
+    boolean signalsChanges() default false;
+}

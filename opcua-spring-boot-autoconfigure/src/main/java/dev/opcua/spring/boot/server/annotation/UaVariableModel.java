@@ -1,0 +1,39 @@
+package dev.opcua.spring.boot.server.annotation;
+
+import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import java.lang.invoke.MethodHandle;
+
+/**
+ * A variable made from a {@link UaVariable} field or getter, with the handles that read and write
+ * it: resolved once and bound to the holding object, so a read is one handle call and a conversion.
+ *
+ * @param browseName BrowseName, unique among its siblings
+ * @param displayName DisplayName
+ * @param description Description, null for none
+ * @param property Java name of the member (field name or property name), as {@link UaValueChangedEvent} names it
+ * @param member the bean and member, for messages
+ * @param converter maps the Java value to the DataType and back
+ * @param getter type {@code ()Object}, bound to the holder
+ * @param setter type {@code (Object)void}, bound to the holder; null when read-only
+ */
+record UaVariableModel(String browseName, String displayName, String description, String property, String member,
+        UaValueConverter converter, double minimumSamplingInterval, boolean signalsChanges, MethodHandle getter,
+        MethodHandle setter) {
+
+    BuiltinType builtinType() {
+        return converter.builtinType();
+    }
+
+    NodeId dataType() {
+        return converter.dataType();
+    }
+
+    int valueRank() {
+        return converter.valueRank();
+    }
+
+    boolean writable() {
+        return setter != null;
+    }
+}

@@ -1,0 +1,158 @@
+package dev.opcua.spring.boot.autoconfigure.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.support.SpringFactoriesLoader;
+
+class InvalidOpcUaServerPropertyFailureAnalyzerTests {
+
+    private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class))
+            .withPropertyValues("opcua.server.port=0", "opcua.server.bind-address=127.0.0.1");
+
+    private final InvalidOpcUaServerPropertyFailureAnalyzer analyzer = new InvalidOpcUaServerPropertyFailureAnalyzer();
+
+    @TempDir
+    Path tempDir;
+
+    private void assertFailure(Consumer<FailureAnalysis> analysis, String... properties) {
+        contextRunner.withPropertyValues(properties).run(context -> {
+            assertThat(context).hasFailed();
+            FailureAnalysis result = analyzer.analyze(context.getStartupFailure());
+            assertThat(result).as("analysis of %s", context.getStartupFailure()).isNotNull();
+            analysis.accept(result);
+        });
+    }
+
+    @Test
+    void isRegisteredAsAFailureAnalyzer() {
+        // other analyzers need constructor arguments Spring Boot provides; only ours matters here
+        assertThat(SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
+                .load(FailureAnalyzer.class, SpringFactoriesLoader.FailureHandler.handleMessage((message, e) -> { })))
+                .hasAtLeastOneElementOfType(InvalidOpcUaServerPropertyFailureAnalyzer.class);
+    }
+
+    @Test
+    void anUnknownPolicyNameListsTheValidOnes() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.security.policies[1]")
+                    .contains("Value: \"Basic999\"").contains("not a security policy");
+            assertThat(analysis.getAction()).contains("None", "Basic128Rsa15", "Basic256", "Basic256Sha256",
+                    "Aes128_Sha256_RsaOaep", "Aes256_Sha256_RsaPss");
+        }, "opcua.server.security.policies=None,Basic999");
+    }
+
+    @Test
+    void anUnknownModeListsTheValidOnes() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.security.modes[0]")
+                    .contains("Value: \"Encrypt\"");
+            assertThat(analysis.getAction()).contains("Sign, SignAndEncrypt");
+        }, "opcua.server.security.modes=Encrypt");
+    }
+
+    @Test
+    void maxThreadsBelowMinThreadsIsRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.requests.max-threads")
+                    .contains("Value: 2").contains("below opcua.server.requests.min-threads (5)");
+            assertThat(analysis.getAction()).contains("5 or more");
+        }, "opcua.server.requests.min-threads=5", "opcua.server.requests.max-threads=2");
+    }
+
+    @Test
+    void aNegativeSizeIsRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.transport.max-message-size")
+                    .contains("Value: -1B").contains("must be positive");
+            assertThat(analysis.getAction()).contains("positive size");
+        }, "opcua.server.transport.max-message-size=-1B");
+    }
+
+    @Test
+    void aBufferBelowTheUascMinimumIsRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("opcua.server.transport.max-buffer-size").contains("4096B");
+            assertThat(analysis.getAction()).contains("8192B or more");
+        }, "opcua.server.transport.max-buffer-size=4KB");
+    }
+
+    @Test
+    void aPortOutOfRangeIsRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.port").contains("Value: 70000");
+            assertThat(analysis.getAction()).contains("0 (an ephemeral port) to 65535");
+        }, "opcua.server.port=70000");
+    }
+
+    @Test
+    void aPemFileThatDoesNotExistIsNamed() {
+        Path missing = tempDir.resolve("missing.pem");
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription())
+                    .contains("Property: opcua.server.security.certificate.pem-certificate")
+                    .contains(missing.toString()).contains("does not exist");
+            assertThat(analysis.getAction()).contains("readable file");
+        }, "opcua.server.security.certificate.pem-certificate=" + missing,
+                "opcua.server.security.certificate.pem-private-key=" + missing);
+    }
+
+    @Test
+    void securedPoliciesWithoutAPkiDirectoryAreRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.security.policies")
+                    .contains("need a PKI directory");
+            assertThat(analysis.getAction()).contains("opcua.server.security.pki-dir");
+        }, "opcua.server.security.policies=Basic256Sha256");
+    }
+
+    @Test
+    void usersWithoutACertificateToEncryptTheirPasswordsAreRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.identity.users")
+                    .contains("operator");
+            assertThat(analysis.getAction()).contains("opcua.server.security.pki-dir");
+        }, "opcua.server.identity.users[0].username=operator", "opcua.server.identity.users[0].password=secret");
+    }
+
+    @Test
+    void anUnknownPasswordEncodingIsRefusedWithoutShowingThePassword() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.identity.users[0].password")
+                    .contains("{md5}").doesNotContain("5f4dcc3b");
+            assertThat(analysis.getAction()).contains("{bcrypt}", "{sha256}", "{noop}");
+        }, "opcua.server.security.pki-dir=" + tempDir, "opcua.server.identity.users[0].username=operator",
+                "opcua.server.identity.users[0].password={md5}5f4dcc3b5aa765d61d8327deb882cf99");
+    }
+
+    @Test
+    void noWayToLogInIsRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.identity.anonymous").contains("no one could open a session"),
+                "opcua.server.identity.anonymous=false");
+    }
+
+    @Test
+    void sessionTimeoutsInTheWrongOrderAreRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.limits.max-session-timeout").contains("Value: PT5S")
+                .contains("below opcua.server.limits.min-session-timeout (PT10S)"),
+                "opcua.server.limits.max-session-timeout=5s");
+    }
+
+    @Test
+    void aRuleOnlyTheStackChecksIsReportedWithTheKeyItConcerns() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.subscriptions.max-lifetime-count")
+                    .contains("Value: 10").contains("the stack refuses it: maxLifetimeCount 10 is below three times");
+        }, "opcua.server.subscriptions.max-lifetime-count=10");
+    }
+}
