@@ -1,0 +1,200 @@
+package dev.opcua.spring.boot.actuate.endpoint;
+
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.structured.ApplicationDescription;
+import dev.opcua.stack.core.types.structured.EndpointDescription;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.requests.RejectReason;
+import dev.opcua.stack.server.requests.RequestStatistics;
+import dev.opcua.stack.server.session.Identity;
+import dev.opcua.stack.server.session.Session;
+import dev.opcua.stack.server.session.SessionManager;
+import dev.opcua.stack.server.subscriptions.SubscriptionManager;
+import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+
+/**
+ * The {@code opcua} Actuator endpoint ({@code /actuator/opcua}): what the OPC UA server offers and who
+ * uses it now — its endpoints (Part 4, 5.4.4), its sessions with their client, security, user, age and
+ * last request (Part 4, 5.6), the request queue and the subscriptions. Every value is read when the
+ * endpoint is called; nothing is kept.
+ */
+@Endpoint(id = "opcua")
+public class OpcUaEndpoint {
+
+    private final OpcUaServer server;
+    private final Clock clock;
+
+    public OpcUaEndpoint(OpcUaServer server) {
+        this(server, Clock.systemUTC());
+    }
+
+    /** @param clock what the age of a session is measured with */
+    public OpcUaEndpoint(OpcUaServer server, Clock clock) {
+        this.server = Objects.requireNonNull(server, "server");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    @ReadOperation
+    public OpcUaServerDescriptor opcua() {
+        Instant now = clock.instant();
+        return new OpcUaServerDescriptor(server(), endpoints(), sessions(now), requests(), subscriptions());
+    }
+
+    private ServerDescriptor server() {
+        String state = server.isRunning() ? "RUNNING" : server.dispatcher() == null ? "NOT_STARTED" : "STOPPED";
+        DateTime startTime = server.serverObject().startTime();
+        return new ServerDescriptor(server.namespaces().uri(1), state, server.serverObject().state().name(),
+                startTime == null || startTime.isNull() ? null : startTime.toInstant());
+    }
+
+    private List<EndpointDescriptor> endpoints() {
+        List<EndpointDescriptor> result = new ArrayList<>();
+        for (EndpointDescription endpoint : server.endpoints()) {
+            SecurityPolicy policy = SecurityPolicy.fromUri(endpoint.securityPolicyUri());
+            result.add(new EndpointDescriptor(endpoint.endpointUrl(),
+                    policy == null ? endpoint.securityPolicyUri() : policy.name(),
+                    String.valueOf(endpoint.securityMode()), Short.toUnsignedInt(endpoint.securityLevel())));
+        }
+        return result;
+    }
+
+    private List<SessionDescriptor> sessions(Instant now) {
+        SessionManager sessions = server.sessions();
+        if (sessions == null) {
+            return List.of();
+        }
+        List<SessionDescriptor> result = new ArrayList<>();
+        for (Session session : sessions.sessions()) {
+            ApplicationDescription client = session.clientDescription();
+            EndpointSecurity security = session.security();
+            Identity identity = session.identity();
+            result.add(new SessionDescriptor(String.valueOf(session.sessionId()), session.sessionName(),
+                    client == null || client.applicationName() == null ? null : client.applicationName().text(),
+                    client == null ? null : client.applicationUri(),
+                    security == null ? null : security.policy().name(),
+                    security == null ? null : String.valueOf(security.mode()),
+                    session.isActivated(),
+                    identity == null ? null : String.valueOf(identity.tokenType()),
+                    identity == null ? null : identity.userName(),
+                    session.createdAt(), Duration.between(session.createdAt(), now),
+                    session.lastRequestAt(), session.secureChannelId()));
+        }
+        result.sort(Comparator.comparing(SessionDescriptor::createdAt));
+        return result;
+    }
+
+    private RequestQueueDescriptor requests() {
+        RequestStatistics statistics = server.dispatcher() == null ? null : server.dispatcher().statistics();
+        if (statistics == null) {
+            return null;
+        }
+        Map<String, Long> rejected = new LinkedHashMap<>();
+        for (RejectReason reason : RejectReason.values()) {
+            rejected.put(reason.name(), statistics.rejected(reason));
+        }
+        long waits = statistics.queueWaitCount();
+        Duration meanWait = waits == 0 ? Duration.ZERO : Duration.ofNanos(statistics.queueWaitTotalNanos() / waits);
+        return new RequestQueueDescriptor(statistics.queued(), statistics.priorityQueued(),
+                statistics.queueCapacity(), statistics.priorityQueueCapacity(), statistics.workers(),
+                statistics.busyWorkers(), statistics.activeRequests(), statistics.admitted(), rejected,
+                new QueueWaitDescriptor(waits, meanWait, Duration.ofNanos(statistics.queueWaitMaxNanos())));
+    }
+
+    private SubscriptionsDescriptor subscriptions() {
+        SubscriptionManager subscriptions = server.subscriptions();
+        if (subscriptions == null) {
+            return null;
+        }
+        SubscriptionStatistics statistics = subscriptions.statistics();
+        return new SubscriptionsDescriptor(statistics.subscriptions(), statistics.monitoredItems(),
+                statistics.parkedPublishRequests(), statistics.notificationsSent(),
+                statistics.notificationsDropped(), statistics.notificationMessagesSent(),
+                statistics.keepAlivesSent(), statistics.latePublishes());
+    }
+
+    /**
+     * What {@code /actuator/opcua} returns.
+     *
+     * @param requests null before the server started
+     * @param subscriptions null before the server started
+     */
+    public record OpcUaServerDescriptor(ServerDescriptor server, List<EndpointDescriptor> endpoints,
+            List<SessionDescriptor> sessions, RequestQueueDescriptor requests,
+            SubscriptionsDescriptor subscriptions) {
+    }
+
+    /**
+     * The server.
+     *
+     * @param state RUNNING, NOT_STARTED or STOPPED
+     * @param serverState the ServerState clients read in ServerStatus (Part 5, 12.6: Running, Shutdown ...)
+     * @param startTime the ServerStatus StartTime
+     */
+    public record ServerDescriptor(String applicationUri, String state, String serverState, Instant startTime) {
+    }
+
+    /**
+     * One endpoint offered (Part 4, 7.14).
+     *
+     * @param securityPolicy the policy's short name ({@code Basic256Sha256}, {@code None})
+     * @param securityMode None, Sign or SignAndEncrypt
+     */
+    public record EndpointDescriptor(String url, String securityPolicy, String securityMode, int securityLevel) {
+    }
+
+    /**
+     * One open session.
+     *
+     * @param sessionId the public session id (never the authentication token)
+     * @param name the sessionName the client gave
+     * @param clientApplicationName the client's ApplicationDescription applicationName
+     * @param clientApplicationUri the client's ApplicationDescription applicationUri
+     * @param activated whether ActivateSession succeeded
+     * @param identityType Anonymous, UserName, Certificate; null until activated
+     * @param userName the user name, or the subject of a certificate user; null for anonymous
+     * @param age since the session was created
+     * @param lastRequestAt when the session's last request arrived
+     */
+    public record SessionDescriptor(String sessionId, String name, String clientApplicationName,
+            String clientApplicationUri, String securityPolicy, String securityMode, boolean activated,
+            String identityType, String userName, Instant createdAt, Duration age, Instant lastRequestAt,
+            long secureChannelId) {
+    }
+
+    /**
+     * The request pipeline.
+     *
+     * @param queued requests waiting for a worker, both lanes
+     * @param capacity the ordinary queue's bound (MaxQueuedRequestCount)
+     * @param active requests begun and not yet answered
+     * @param admitted requests taken into the queue since start
+     * @param rejected requests answered without being run, by reason
+     */
+    public record RequestQueueDescriptor(int queued, int priorityQueued, int capacity, int priorityCapacity,
+            int workers, int busyWorkers, long active, long admitted, Map<String, Long> rejected,
+            QueueWaitDescriptor queueWait) {
+    }
+
+    /** How long requests waited for a worker: how many were taken, their mean and the longest wait. */
+    public record QueueWaitDescriptor(long count, Duration mean, Duration max) {
+    }
+
+    /** The subscription layer (Part 4, 5.13). */
+    public record SubscriptionsDescriptor(long subscriptions, long monitoredItems, long parkedPublishRequests,
+            long notificationsSent, long notificationsDropped, long notificationMessagesSent, long keepAlivesSent,
+            long latePublishes) {
+    }
+}

@@ -1,0 +1,228 @@
+package dev.opcua.spring.boot.actuate.metrics;
+
+import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.requests.RejectReason;
+import dev.opcua.stack.server.requests.RequestStatistics;
+import dev.opcua.stack.server.session.SessionCounters;
+import dev.opcua.stack.server.session.SessionManager;
+import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.BaseUnits;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
+import java.util.function.ToLongFunction;
+
+/**
+ * The meters of one {@link OpcUaServer} (DESIGN.md section 7), read from the server's own counters
+ * when a registry publishes them; nothing is recorded per request.
+ *
+ * <ul>
+ * <li>{@code opcua.server.requests.queued} gauge: requests waiting for a worker, both lanes;
+ *     {@code opcua.server.requests.queue.capacity} gauge: the bound of the ordinary queue
+ *     (MaxQueuedRequestCount); {@code opcua.server.workers.busy} gauge</li>
+ * <li>{@code opcua.server.requests.rejected} function counter [reason]: requests answered without being
+ *     run, one series per {@link RejectReason} ({@code too_busy}, {@code too_old}, {@code timeout},
+ *     {@code halted})</li>
+ * <li>{@code opcua.server.requests.queue.wait} function timer: time requests spent in the queue</li>
+ * <li>{@code opcua.server.sessions} gauge, {@code opcua.server.sessions.created|closed|rejected|timeouts}
+ *     function counters</li>
+ * <li>{@code opcua.server.secure.channels} gauge, {@code opcua.server.bytes.received|sent} function
+ *     counters (bytes)</li>
+ * <li>{@code opcua.server.subscriptions}, {@code opcua.server.monitored.items},
+ *     {@code opcua.server.publish.requests.parked} gauges, {@code opcua.server.notifications.sent|dropped}
+ *     function counters</li>
+ * </ul>
+ * Every meter carries the tag {@code application.uri} (the server's ApplicationUri) and the tags given
+ * to the constructor.
+ *
+ * <p>The request timer {@code opcua.server.requests} [service, status, outcome, error] and the in-flight
+ * long task timer {@code opcua.server.requests.active} [service] are not registered here: they come
+ * from the Observation of every service call ({@link dev.opcua.spring.boot.observation.ObservationServiceObserver})
+ * through Micrometer's {@code DefaultMeterObservationHandler}, which Spring Boot installs when both
+ * metrics and observations are configured. Registering them here as well would count every call twice.
+ *
+ * <p>Bind it once the server has started: the statistics objects exist from {@link OpcUaServer#start()}
+ * on; until then every meter reads 0. Each statistics object is kept once seen, so counters do not
+ * fall back to 0 after the server stops. {@link #close()} removes the meters from the registries they
+ * were bound to.
+ */
+public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
+
+    /** The tag of every meter that names the server. */
+    public static final String APPLICATION_URI_TAG = "application.uri";
+
+    private final OpcUaServer server;
+    private final Tags tags;
+    private final List<Registered> registered = new ArrayList<>();
+
+    private volatile RequestStatistics requests;
+    private volatile SessionManager sessions;
+    private volatile SubscriptionStatistics subscriptions;
+    private volatile ServerChannelCounters transport;
+
+    /** Meters tagged with the server's application URI only. */
+    public OpcUaServerMetrics(OpcUaServer server) {
+        this(server, Tags.empty());
+    }
+
+    /**
+     * @param server the server to watch; it stays referenced weakly by the meters, as Micrometer does
+     *        for every state object, so its owner keeps it alive
+     * @param tags added to every meter
+     */
+    public OpcUaServerMetrics(OpcUaServer server, Iterable<Tag> tags) {
+        this.server = Objects.requireNonNull(server, "server");
+        String applicationUri = server.namespaces().uri(1);
+        this.tags = Tags.of(tags).and(APPLICATION_URI_TAG, applicationUri == null ? "" : applicationUri);
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        List<Meter> meters = new ArrayList<>();
+        meters.add(gauge(registry, "opcua.server.requests.queued", "Requests waiting for a worker, both lanes",
+                "requests", s -> requests(s, RequestStatistics::queued)));
+        meters.add(gauge(registry, "opcua.server.requests.queue.capacity",
+                "Requests the ordinary queue holds at most (MaxQueuedRequestCount)", "requests",
+                s -> requests(s, RequestStatistics::queueCapacity)));
+        meters.add(gauge(registry, "opcua.server.workers.busy", "Worker threads running a request now", "threads",
+                s -> requests(s, RequestStatistics::busyWorkers)));
+        for (RejectReason reason : RejectReason.values()) {
+            meters.add(FunctionCounter.builder("opcua.server.requests.rejected", server,
+                            s -> requests(s, statistics -> statistics.rejected(reason)))
+                    .description("Requests answered with a ServiceFault without being run")
+                    .baseUnit("requests")
+                    .tags(tags)
+                    .tag("reason", reason.name().toLowerCase(Locale.ROOT))
+                    .register(registry));
+        }
+        meters.add(FunctionTimer.builder("opcua.server.requests.queue.wait", server,
+                        s -> requests(s, RequestStatistics::queueWaitCount),
+                        s -> requests(s, RequestStatistics::queueWaitTotalNanos), TimeUnit.NANOSECONDS)
+                .description("Time requests waited in the queue before a worker took them")
+                .tags(tags)
+                .register(registry));
+
+        meters.add(gauge(registry, "opcua.server.sessions", "Sessions open now, activated or not", "sessions",
+                s -> sessionCount(s)));
+        meters.add(counter(registry, "opcua.server.sessions.created", "Sessions created", "sessions",
+                s -> sessions(s, SessionCounters::sessionsCreated)));
+        meters.add(counter(registry, "opcua.server.sessions.closed", "Sessions closed by CloseSession",
+                "sessions", s -> sessions(s, SessionCounters::sessionsClosed)));
+        meters.add(counter(registry, "opcua.server.sessions.rejected",
+                "CreateSession requests refused (too many sessions, bad client certificate ...)", "sessions",
+                s -> sessions(s, SessionCounters::sessionsRejected)));
+        meters.add(counter(registry, "opcua.server.sessions.timeouts", "Sessions closed because their timeout "
+                + "expired", "sessions", s -> sessions(s, SessionCounters::sessionTimeouts)));
+
+        meters.add(gauge(registry, "opcua.server.secure.channels", "Secure channels open now", "channels",
+                s -> transport(s, ServerChannelCounters::secureChannels)));
+        meters.add(counter(registry, "opcua.server.bytes.received", "Bytes received on every connection",
+                BaseUnits.BYTES, s -> transport(s, ServerChannelCounters::bytesReceived)));
+        meters.add(counter(registry, "opcua.server.bytes.sent", "Bytes sent on every connection", BaseUnits.BYTES,
+                s -> transport(s, ServerChannelCounters::bytesSent)));
+
+        meters.add(gauge(registry, "opcua.server.subscriptions", "Subscriptions open now", "subscriptions",
+                s -> subscriptions(s, SubscriptionStatistics::subscriptions)));
+        meters.add(gauge(registry, "opcua.server.monitored.items", "Monitored items of every subscription", "items",
+                s -> subscriptions(s, SubscriptionStatistics::monitoredItems)));
+        meters.add(gauge(registry, "opcua.server.publish.requests.parked",
+                "Publish requests waiting in their session for a notification or keep-alive", "requests",
+                s -> subscriptions(s, SubscriptionStatistics::parkedPublishRequests)));
+        meters.add(counter(registry, "opcua.server.notifications.sent", "Notifications sent in Publish responses",
+                "notifications", s -> subscriptions(s, SubscriptionStatistics::notificationsSent)));
+        meters.add(counter(registry, "opcua.server.notifications.dropped",
+                "Notifications discarded by full monitored-item queues", "notifications",
+                s -> subscriptions(s, SubscriptionStatistics::notificationsDropped)));
+        synchronized (registered) {
+            registered.add(new Registered(registry, List.copyOf(meters)));
+        }
+    }
+
+    /** Removes the meters from every registry this binder was bound to. Idempotent. */
+    @Override
+    public void close() {
+        List<Registered> bindings;
+        synchronized (registered) {
+            bindings = List.copyOf(registered);
+            registered.clear();
+        }
+        for (Registered binding : bindings) {
+            binding.meters().forEach(binding.registry()::remove);
+        }
+    }
+
+    private Gauge gauge(MeterRegistry registry, String name, String description, String unit,
+            ToDoubleFunction<OpcUaServer> value) {
+        return Gauge.builder(name, server, value).description(description).baseUnit(unit).tags(tags)
+                .register(registry);
+    }
+
+    private FunctionCounter counter(MeterRegistry registry, String name, String description, String unit,
+            ToDoubleFunction<OpcUaServer> value) {
+        return FunctionCounter.builder(name, server, value).description(description).baseUnit(unit).tags(tags)
+                .register(registry);
+    }
+
+    // The statistics objects appear at start(); each is kept once seen (they are final for a server's life).
+
+    private long requests(OpcUaServer s, ToLongFunction<RequestStatistics> reading) {
+        RequestStatistics current = requests;
+        if (current == null) {
+            current = s.dispatcher() == null ? null : s.dispatcher().statistics();
+            requests = current;
+        }
+        return current == null ? 0 : reading.applyAsLong(current);
+    }
+
+    private long sessions(OpcUaServer s, ToLongFunction<SessionCounters> reading) {
+        SessionManager current = sessionManager(s);
+        return current == null ? 0 : reading.applyAsLong(current.counters());
+    }
+
+    private double sessionCount(OpcUaServer s) {
+        SessionManager current = sessionManager(s);
+        return current == null ? 0 : current.currentSessions();
+    }
+
+    private SessionManager sessionManager(OpcUaServer s) {
+        SessionManager current = sessions;
+        if (current == null) {
+            current = s.sessions();
+            sessions = current;
+        }
+        return current;
+    }
+
+    private long subscriptions(OpcUaServer s, ToLongFunction<SubscriptionStatistics> reading) {
+        SubscriptionStatistics current = subscriptions;
+        if (current == null) {
+            current = s.subscriptions() == null ? null : s.subscriptions().statistics();
+            subscriptions = current;
+        }
+        return current == null ? 0 : reading.applyAsLong(current);
+    }
+
+    private long transport(OpcUaServer s, ToLongFunction<ServerChannelCounters> reading) {
+        ServerChannelCounters current = transport;
+        if (current == null) {
+            current = s.transportStatistics();
+            transport = current;
+        }
+        return current == null ? 0 : reading.applyAsLong(current);
+    }
+
+    private record Registered(MeterRegistry registry, List<Meter> meters) {
+    }
+}

@@ -1,0 +1,2 @@
+/** Micrometer meters of a running OPC UA server: request queue, sessions, channels, subscriptions, traffic. */
+package dev.opcua.spring.boot.actuate.metrics;

@@ -1,0 +1,28 @@
+package dev.opcua.spring.boot.autoconfigure.actuate;
+
+import dev.opcua.spring.boot.actuate.health.OpcUaServerHealthIndicator;
+import dev.opcua.stack.server.OpcUaServer;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Auto-configuration of the {@link OpcUaServerHealthIndicator} under the name {@code opcua}
+ * ({@code /actuator/health/opcua}); off with {@code management.health.opcua.enabled=false}.
+ */
+@AutoConfiguration(afterName = "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration")
+@ConditionalOnClass({ AbstractHealthIndicator.class, ConditionalOnEnabledHealthIndicator.class, OpcUaServer.class })
+@ConditionalOnBean(OpcUaServer.class)
+@ConditionalOnEnabledHealthIndicator("opcua")
+public final class OpcUaServerHealthAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean(name = { "opcuaHealthIndicator", "opcuaHealthContributor" })
+    OpcUaServerHealthIndicator opcuaHealthIndicator(OpcUaServer server) {
+        return new OpcUaServerHealthIndicator(server);
+    }
+}
