@@ -1,2 +1,2 @@
-/** The sample plant server: a production line simulated in an application namespace. */
+/** The sample plant application: a Spring Boot application whose OPC UA server comes from the starter. */
 package dev.opcua.sample.server;

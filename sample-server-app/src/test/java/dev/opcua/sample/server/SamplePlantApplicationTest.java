@@ -1,0 +1,158 @@
+package dev.opcua.sample.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
+
+import dev.opcua.sample.server.plant.FillingLine;
+import dev.opcua.sample.server.quality.QualityStationNodes;
+import dev.opcua.stack.server.OpcUaServer;
+import java.nio.file.Path;
+import java.security.Security;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.bouncycastle.jce.provider.BouncyCastleProvider;
+import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
+import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
+import org.eclipse.milo.opcua.sdk.client.identity.UsernameProvider;
+import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
+import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
+import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import org.eclipse.milo.opcua.stack.core.types.structured.CallMethodRequest;
+import org.eclipse.milo.opcua.stack.core.types.structured.CallMethodResult;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.client.RestClient;
+
+/**
+ * The sample plant as a user runs it, on free ports: Eclipse Milo 1.1.2's client reads the line's
+ * values, calls Start and sees production begin; Actuator reports health, the {@code opcua}
+ * endpoint and Prometheus meters.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"opcua.server.port=0", "opcua.server.shutdown-delay=0s", "plant.simulation.period-ms=100"})
+class SamplePlantApplicationTest {
+
+    static {
+        // Milo's client encrypts passwords with RSA-OAEP-SHA256 through a JCA provider; the JDK has none.
+        Security.addProvider(new BouncyCastleProvider());
+    }
+
+    @TempDir
+    static Path pki;
+
+    @DynamicPropertySource
+    static void pkiDirectory(DynamicPropertyRegistry registry) {
+        registry.add("opcua.server.security.pki-dir", () -> pki.toString());
+    }
+
+    @Autowired
+    OpcUaServer server;
+
+    @LocalServerPort
+    int httpPort;
+
+    private OpcUaClient client;
+
+    private OpcUaClient connect(boolean asOperator) throws Exception {
+        client = OpcUaClient.create(server.endpointUrl(),
+                endpoints -> endpoints.stream()
+                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
+                        .findFirst(),
+                transport -> { },
+                config -> config.setIdentityProvider(asOperator
+                                ? new UsernameProvider("operator", "line1-operator") : new AnonymousProvider())
+                        .setRequestTimeout(uint(5_000)));
+        client.connect();
+        return client;
+    }
+
+    @AfterEach
+    void disconnect() throws Exception {
+        if (client != null) {
+            client.disconnect();
+        }
+    }
+
+    private NodeId line(String path) {
+        int ns = client.getNamespaceTable().getIndex(FillingLine.NAMESPACE).intValue();
+        return new NodeId(ns, path.isEmpty() ? "FillingLine" : "FillingLine." + path);
+    }
+
+    private Object read(NodeId node) throws Exception {
+        DataValue value = client.readValue(0, TimestampsToReturn.Both, node);
+        assertThat(value.getStatusCode().isGood()).as("read %s: %s", node, value.getStatusCode()).isTrue();
+        return value.getValue().getValue();
+    }
+
+    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    }
+
+    @Test
+    void milo_reads_the_plant_starts_the_line_and_sees_bottles_produced() throws Exception {
+        connect(false);
+        assertThat(read(line("State"))).isEqualTo("STOPPED");
+        assertThat((Double) read(line("ConveyorSpeed"))).isEqualTo(240.0);
+        assertThat((Double) read(line("FillerMotor.Temperature"))).isBetween(15.0, 40.0);
+
+        CallMethodResult started = client.call(List.of(new CallMethodRequest(line(""), line("Start"),
+                new Variant[0]))).getResults()[0];
+        assertThat(started.getStatusCode().isGood()).as("Start: %s", started.getStatusCode()).isTrue();
+        assertThat(read(line("State"))).isEqualTo("RUNNING");
+
+        waitUntil(() -> {
+            try {
+                return ((Number) read(line("BottlesProduced"))).longValue() > 0;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "bottles produced after Start");
+        int quality = client.getNamespaceTable().getIndex(QualityStationNodes.NAMESPACE).intValue();
+        assertThat(read(new NodeId(quality, "QualityStation.Inspected"))).isNotNull();
+    }
+
+    @Test
+    void a_write_out_of_range_is_refused_with_bad_out_of_range() throws Exception {
+        connect(true);
+        StatusCode refused = client.writeValues(List.of(line("ConveyorSpeed")), List.of(new DataValue(new Variant(9000.0)))).get(0);
+        assertThat(refused.getValue()).isEqualTo(org.eclipse.milo.opcua.stack.core.StatusCodes.Bad_OutOfRange);
+        StatusCode written = client.writeValues(List.of(line("ConveyorSpeed")), List.of(new DataValue(new Variant(300.0)))).get(0);
+        assertThat(written.isGood()).isTrue();
+        assertThat((Double) read(line("ConveyorSpeed"))).isEqualTo(300.0);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void actuator_shows_health_the_opcua_endpoint_and_prometheus_meters() throws Exception {
+        connect(false);
+        RestClient http = RestClient.create("http://localhost:" + httpPort);
+        Map<String, Object> health = http.get().uri("/actuator/health").retrieve().body(Map.class);
+        assertThat(health).containsEntry("status", "UP");
+        Map<String, Object> components = (Map<String, Object>) health.get("components");
+        assertThat((Map<String, Object>) components.get("opcua")).containsEntry("status", "UP");
+
+        Map<String, Object> opcua = http.get().uri("/actuator/opcua").retrieve().body(Map.class);
+        assertThat(opcua.toString()).contains(server.endpointUrl());
+        assertThat((List<Map<String, Object>>) opcua.get("sessions"))
+                .anySatisfy(session -> assertThat(session).containsEntry("activated", true));
+
+        String prometheus = http.get().uri("/actuator/prometheus").retrieve().body(String.class);
+        assertThat(prometheus).contains("opcua_server_sessions", "opcua_server_requests_seconds_count",
+                "opcua_server_bytes_received");
+    }
+}
