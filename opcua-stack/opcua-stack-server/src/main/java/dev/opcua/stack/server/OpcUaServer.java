@@ -55,6 +55,7 @@ import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.EventSink;
 import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
+import dev.opcua.stack.server.subscriptions.events.ModelChanges;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
 import dev.opcua.stack.server.subscriptions.items.ItemCounters;
@@ -103,6 +104,7 @@ public final class OpcUaServer implements AutoCloseable {
     private final DataChangeBroker dataChanges = new DataChangeBroker();
     private final EventNotifierRegistry eventNotifiers = new EventNotifierRegistry();
     private final EventTypeTree eventTypes;
+    private final ModelChanges modelChanges;
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
     private volatile ServerChannelSecurity channelSecurity;
@@ -120,6 +122,7 @@ public final class OpcUaServer implements AutoCloseable {
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
+        this.modelChanges = new ModelChanges(eventNotifiers, eventTypes);
         nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0));
         config.nodeManagers.forEach(nodeManagers::register);
     }
@@ -324,6 +327,14 @@ public final class OpcUaServer implements AutoCloseable {
     /** The notifier hierarchy, for node managers to link their notifiers (HasNotifier) and skip unobserved events. */
     public EventNotifierRegistry eventNotifiers() {
         return eventNotifiers;
+    }
+
+    /**
+     * Where node managers whose nodes come and go at run time report it: GeneralModelChangeEventType
+     * events on the Server object (Part 3, 9.32), so that clients re-browse.
+     */
+    public ModelChanges modelChanges() {
+        return modelChanges;
     }
 
     /** The event types of namespace 0, where node managers register their own event types. */

@@ -1,13 +1,17 @@
 package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ubyte;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
 
 import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.structured.ModelChangeStructureDataType;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
+import dev.opcua.stack.server.subscriptions.events.ModelChanges;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.time.Duration;
 import java.time.Instant;
@@ -248,5 +252,49 @@ class MiloEventsOnOpcUaServerTest {
             closer.join(TimeUnit.SECONDS.toMillis(10));
             closing.close();
         }
+    }
+
+    @Test
+    void milo_receives_a_general_model_change_event_with_its_changes() throws Exception {
+        ContentFilter onlyModelChanges = new ContentFilter(new ContentFilterElement[] {new ContentFilterElement(
+                FilterOperator.OfType, new ExtensionObject[] {ExtensionObject.encode(client.getStaticEncodingContext(),
+                        new LiteralOperand(new Variant(Identifiers.GeneralModelChangeEventType)))})});
+        EventFilter filter = new EventFilter(new SimpleAttributeOperand[] {field("EventType"),
+            field(Identifiers.GeneralModelChangeEventType, "Changes")}, onlyModelChanges);
+        List<Variant[]> received = new CopyOnWriteArrayList<>();
+        OpcUaClient milo = connect(server);
+        subscribe(milo, filter, received);
+        try {
+            int ns = server.namespaces().indexOf(PLANT);
+            dev.opcua.stack.core.types.builtin.NodeId pump = dev.opcua.stack.core.types.builtin.NodeId.string(ns, "Pump");
+            server.events().report(EventNotifierRegistry.SERVER_OBJECT, event(999)); // not a model change
+            server.modelChanges().report(List.of(new ModelChangeStructureDataType(pump,
+                    dev.opcua.stack.core.types.builtin.NodeId.ns0(dev.opcua.stack.core.ids.NodeIds.BaseObjectType),
+                    (short) (ModelChanges.NODE_ADDED | ModelChanges.REFERENCE_ADDED))));
+
+            await("the model change event arrives", () -> !received.isEmpty());
+            assertThat(received).hasSize(1);
+            assertThat(received.get(0)[0].getValue()).isEqualTo(Identifiers.GeneralModelChangeEventType);
+            ExtensionObject[] changes = (ExtensionObject[]) received.get(0)[1].getValue();
+            assertThat(changes).hasSize(1);
+            org.eclipse.milo.opcua.stack.core.types.structured.ModelChangeStructureDataType change =
+                    (org.eclipse.milo.opcua.stack.core.types.structured.ModelChangeStructureDataType)
+                            changes[0].decode(milo.getStaticEncodingContext());
+            assertThat(change.getAffected()).isEqualTo(
+                    new org.eclipse.milo.opcua.stack.core.types.builtin.NodeId(ns, "Pump"));
+            assertThat(change.getAffectedType()).isEqualTo(Identifiers.BaseObjectType);
+            assertThat(change.getVerb()).isEqualTo(ubyte(ModelChanges.NODE_ADDED | ModelChanges.REFERENCE_ADDED));
+        } finally {
+            milo.disconnect();
+        }
+    }
+
+    @Test
+    void a_model_change_without_changes_or_with_reserved_verb_bits_is_refused() {
+        assertThatThrownBy(() -> server.modelChanges().report(List.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least one change");
+        assertThatThrownBy(() -> server.modelChanges().report(List.of(new ModelChangeStructureDataType(
+                EventNotifierRegistry.SERVER_OBJECT, dev.opcua.stack.core.types.builtin.NodeId.NULL, (short) 0x20))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bits 0..4");
     }
 }
