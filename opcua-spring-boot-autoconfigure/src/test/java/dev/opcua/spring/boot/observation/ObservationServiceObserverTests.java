@@ -31,6 +31,10 @@ import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.ObservationContextAssert;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.handler.DefaultTracingObservationHandler;
+import io.micrometer.tracing.test.simple.SimpleSpan;
+import io.micrometer.tracing.test.simple.SimpleTracer;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -122,6 +126,34 @@ class ObservationServiceObserverTests {
                         .hasLowCardinalityKeyValue("status", "BadSessionIdInvalid")
                         .hasLowCardinalityKeyValue("outcome", "FAILURE")
                         .assertThatError().isInstanceOf(UaException.class)));
+    }
+
+    @Test
+    void with_a_tracer_each_call_is_a_span_and_a_read_inside_it_sees_that_span_as_current() throws Exception {
+        SimpleTracer tracer = new SimpleTracer();
+        ObservationRegistry registry = ObservationRegistry.create();
+        registry.observationConfig().observationHandler(new DefaultTracingObservationHandler(tracer));
+        AtomicReference<Span> spanDuringRead = new AtomicReference<>();
+        InMemoryNodeManager traced = InMemoryNodeManager.builder(TestServers.NAMESPACE)
+                .variable("Speed", BuiltinType.Double, v -> v.valueSupplier(() -> {
+                    spanDuringRead.set(tracer.currentSpan());
+                    return Variant.ofDouble(1.5);
+                }))
+                .build();
+        server = TestServers.started(traced, b -> b.serviceObserver(new ObservationServiceObserver(registry)));
+        try (TestClient client = TestClient.connect(server)) {
+            client.read(traced.nodeId("Speed"));
+        }
+        waitUntil(() -> tracer.getSpans().stream().anyMatch(span -> span.getName().equals("opcua CloseSession")));
+
+        SimpleSpan read = tracer.getSpans().stream().filter(span -> span.getName().equals("opcua Read"))
+                .findFirst().orElseThrow();
+        assertThat(read.getTags()).containsEntry("service", "Read").containsEntry("status", "Good");
+        assertThat(read.getEndTimestamp()).isAfterOrEqualTo(read.getStartTimestamp());
+        assertThat(spanDuringRead.get()).as("the node manager ran inside the Read span").isNotNull();
+        assertThat(spanDuringRead.get().context().spanId()).isEqualTo(read.context().spanId());
+        assertThat(tracer.getSpans()).extracting(SimpleSpan::getName)
+                .contains("opcua CreateSession", "opcua ActivateSession", "opcua Read", "opcua CloseSession");
     }
 
     @Test
