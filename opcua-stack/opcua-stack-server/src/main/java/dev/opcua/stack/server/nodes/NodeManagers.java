@@ -203,7 +203,14 @@ public final class NodeManagers {
             if (manager == null) {
                 unknown.accept(i);
             } else {
-                batches.computeIfAbsent(manager, m -> new ArrayList<>()).add(operationOf.apply(i));
+                List<O> batch = batches.get(manager);
+                if (batch == null) {
+                    // sized for the rest of the request: the usual request (or sampling tick) has one manager,
+                    // whose list then never grows
+                    batch = new ArrayList<>(count - i);
+                    batches.put(manager, batch);
+                }
+                batch.add(operationOf.apply(i));
             }
         }
         CompletableFuture<?>[] calls = new CompletableFuture<?>[batches.size()];

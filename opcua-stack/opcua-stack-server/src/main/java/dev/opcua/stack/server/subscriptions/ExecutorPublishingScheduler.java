@@ -36,6 +36,17 @@ final class ExecutorPublishingScheduler implements PublishingScheduler {
         return System.nanoTime();
     }
 
+    /**
+     * On a grid of the interval: subscriptions of equal publishing intervals share their deadlines, so the
+     * thread wakes once per interval for all of them instead of once per subscription (a wake-up costs
+     * more than an idle cycle). The first cycle comes within one interval, never later.
+     */
+    @Override
+    public long firstDeadline(long nowNanos, long intervalNanos) {
+        long deadline = nowNanos + intervalNanos;
+        return deadline - Math.floorMod(deadline, intervalNanos);
+    }
+
     @Override
     public Timer schedule(Runnable task, long delayNanos) {
         ScheduledFuture<?> future = executor.schedule(guarded(task), Math.max(0, delayNanos), TimeUnit.NANOSECONDS);

@@ -10,6 +10,14 @@ interface PublishingScheduler extends AutoCloseable {
     /** Monotonic time in nanoseconds. */
     long nanoTime();
 
+    /**
+     * The first deadline of a timer of period {@code intervalNanos} started at {@code nowNanos}: after now,
+     * at most one interval away. This default is exactly one interval away.
+     */
+    default long firstDeadline(long nowNanos, long intervalNanos) {
+        return nowNanos + intervalNanos;
+    }
+
     /** Runs {@code task} once after {@code delayNanos} (at once when not positive). */
     Timer schedule(Runnable task, long delayNanos);
 

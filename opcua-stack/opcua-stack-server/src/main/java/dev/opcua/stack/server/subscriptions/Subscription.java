@@ -13,7 +13,6 @@ import dev.opcua.stack.server.session.Identity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * A subscription (Part 4, 5.13.1): its publishing timer, keep-alive and lifetime counters, sequence
@@ -22,7 +21,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <h2>Publishing cycle (Part 4, 5.13.1.2)</h2>
  * The timer fires on an absolute schedule (deadline += interval, so a late wake-up shortens the next
- * wait; after a stall longer than an interval the schedule restarts from now instead of bursting). A
+ * wait; after a stall longer than an interval the schedule restarts from now instead of bursting). The
+ * first deadline, and the one after a restart, is the scheduler's {@link PublishingScheduler#firstDeadline}:
+ * at most one interval away, in production on a grid of the interval, so that subscriptions of equal
+ * intervals share one wake-up of the publishing thread. A
  * cycle has a message to send when notifications are available (publishing enabled), when nothing was
  * sent since creation (the first keep-alive), or when {@code maxKeepAliveCount} cycles passed without a
  * message. It then takes the session's oldest parked Publish: notifications (at most
@@ -39,7 +41,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * is never later than the table and is what clients compute their keep-alive timeouts from.
  *
  * <h2>Items ready to report</h2>
- * {@link #notificationsReady} appends the item to a lock-free multi-producer queue (O(1), any thread).
+ * {@link #notificationsReady} appends the item to the subscription's {@link ReadyItems} (O(1), any thread,
+ * a lock of this subscription's own that the publishing cycle takes once per batch of items).
  * The contract relied on (see {@link ItemOwner#notificationsReady}): an item calls it once per transition
  * of its queue from empty to not empty while reporting, and when it starts reporting with a non-empty
  * queue. A cycle drains items from the head; an item still holding notifications when the message is
@@ -68,6 +71,8 @@ public final class Subscription implements ItemOwner {
     }
 
     private static final ExtensionObject[] NO_NOTIFICATIONS = new ExtensionObject[0];
+    /** Drain lists that held more notifications than this are not kept for the next message. */
+    private static final int BUFFER_KEEP_LIMIT = 4096;
     private static final StatusCode GOOD = StatusCode.GOOD;
     private static final StatusCode SEQUENCE_NUMBER_UNKNOWN = StatusCode.of(StatusCodes.BadSequenceNumberUnknown);
     private static final StatusCode NO_RETRANSMISSION_QUEUE =
@@ -78,7 +83,7 @@ public final class Subscription implements ItemOwner {
     private final SubscriptionSettings settings;
     private final SubscriptionStatistics statistics;
     private final PublishingScheduler scheduler;
-    private final ConcurrentLinkedQueue<NotificationProducer> ready = new ConcurrentLinkedQueue<>();
+    private final ReadyItems ready = new ReadyItems();
     private final RetransmissionQueue retransmission;
     private ItemContainer items; // set once by the manager before the subscription is shared
 
@@ -96,6 +101,9 @@ public final class Subscription implements ItemOwner {
     private long lifetimeCycles;
     private long nextSequenceNumber = 1;
     private NotificationProducer carried;
+    /** The publishing cycle's lists for draining notifications, reused from message to message. */
+    private ArrayList<MonitoredItemNotification> dataChangeBuffer = new ArrayList<>();
+    private ArrayList<EventFieldList> eventBuffer = new ArrayList<>();
     private long nextDeadline;
     private PublishingScheduler.Timer timer;
     private int timerGeneration;
@@ -141,7 +149,7 @@ public final class Subscription implements ItemOwner {
     @Override
     public void notificationsReady(NotificationProducer item) {
         if (!closed) {
-            ready.offer(item);
+            ready.add(item);
         }
     }
 
@@ -201,12 +209,12 @@ public final class Subscription implements ItemOwner {
 
     // ---- life cycle ---------------------------------------------------------------------------
 
-    /** Starts the publishing timer: the first cycle one interval from now. */
+    /** Starts the publishing timer: the first cycle at most one interval from now (see PublishingScheduler). */
     synchronized void start() {
         if (state == State.CLOSED) {
             return;
         }
-        nextDeadline = scheduler.nanoTime() + intervalNanos;
+        nextDeadline = scheduler.firstDeadline(scheduler.nanoTime(), intervalNanos);
         arm();
     }
 
@@ -224,7 +232,7 @@ public final class Subscription implements ItemOwner {
         lifetimeCycles = 0;
         messageSent = false;
         if (intervalNanos != previous && state != State.CLOSED) {
-            nextDeadline = scheduler.nanoTime() + intervalNanos;
+            nextDeadline = scheduler.firstDeadline(scheduler.nanoTime(), intervalNanos);
             arm();
         }
     }
@@ -365,7 +373,7 @@ public final class Subscription implements ItemOwner {
             long now = scheduler.nanoTime();
             nextDeadline += intervalNanos;
             if (nextDeadline - now <= 0) { // stalled for more than an interval: restart, no burst of cycles
-                nextDeadline = now + intervalNanos;
+                nextDeadline = scheduler.firstDeadline(now, intervalNanos);
             }
             timer = null; // this one has fired
             arm();
@@ -507,8 +515,9 @@ public final class Subscription implements ItemOwner {
 
     /** Drains up to maxNotificationsPerPublish notifications into a new NotificationMessage; null when none. */
     private NotificationMessage drain() {
-        List<MonitoredItemNotification> dataChanges = new ArrayList<>();
-        List<EventFieldList> events = new ArrayList<>();
+        recycleBuffers(); // empty even if an item's drain failed half-way through the last message
+        List<MonitoredItemNotification> dataChanges = dataChangeBuffer;
+        List<EventFieldList> events = eventBuffer;
         int budget = maxNotificationsPerPublish;
         while (budget > 0) {
             NotificationProducer item = carried != null ? carried : ready.poll();
@@ -530,13 +539,28 @@ public final class Subscription implements ItemOwner {
         int i = 0;
         if (!dataChanges.isEmpty()) {
             data[i++] = ExtensionObject.of(new DataChangeNotification(
-                    dataChanges.toArray(new MonitoredItemNotification[0]), null));
+                    dataChanges.toArray(new MonitoredItemNotification[dataChanges.size()]), null));
         }
         if (!events.isEmpty()) {
-            data[i] = ExtensionObject.of(new EventNotificationList(events.toArray(new EventFieldList[0])));
+            data[i] = ExtensionObject.of(new EventNotificationList(events.toArray(new EventFieldList[events.size()])));
         }
+        recycleBuffers();
         statistics.notificationMessageSent(count);
         return new NotificationMessage(consumeSequenceNumber(), DateTime.now(), data);
+    }
+
+    /** Empties the drain lists for the next message; a list a burst made large is dropped rather than kept. */
+    private void recycleBuffers() {
+        if (dataChangeBuffer.size() > BUFFER_KEEP_LIMIT) {
+            dataChangeBuffer = new ArrayList<>();
+        } else {
+            dataChangeBuffer.clear();
+        }
+        if (eventBuffer.size() > BUFFER_KEEP_LIMIT) {
+            eventBuffer = new ArrayList<>();
+        } else {
+            eventBuffer.clear();
+        }
     }
 
     /** The next sequence number (Part 4, 7.21: 1 after 4294967295, 0 is never used). */

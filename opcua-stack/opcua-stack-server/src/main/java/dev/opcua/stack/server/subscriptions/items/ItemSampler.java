@@ -30,7 +30,6 @@ import org.slf4j.LoggerFactory;
 final class ItemSampler implements SamplingScheduler.BatchSampler<MonitoredItem>, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ItemSampler.class);
-    private static final MonitoredItem[] NO_ITEMS = {};
 
     private final NodeManagers managers;
     /** Null for a manual sampler (tests), whose groups tick only when {@link #tickAll()} is called. */
@@ -125,11 +124,15 @@ final class ItemSampler implements SamplingScheduler.BatchSampler<MonitoredItem>
             skipped.increment();
             return;
         }
-        // the scheduler may reuse its list once this returns; the read completes later
-        MonitoredItem[] items = members.toArray(NO_ITEMS);
-        ReadValueId[] reads = new ReadValueId[items.length];
-        for (int i = 0; i < items.length; i++) {
-            reads[i] = items[i].itemToMonitor();
+        // the scheduler may reuse its list once this returns; the read completes later. A plain copy:
+        // toArray(T[]) of the scheduler's unmodifiable view creates the array reflectively
+        int n = members.size();
+        MonitoredItem[] items = new MonitoredItem[n];
+        ReadValueId[] reads = new ReadValueId[n];
+        for (int i = 0; i < n; i++) {
+            MonitoredItem item = members.get(i);
+            items[i] = item;
+            reads[i] = item.itemToMonitor();
         }
         this.reads.increment();
         CompletableFuture<DataValue[]> read;
