@@ -21,12 +21,19 @@ import java.util.concurrent.TimeUnit;
  * for {@code READY <url>} and then drained by a named thread so the pipe never blocks it; that thread
  * hands the answers to {@link #stats()} probes ({@code STATS ...} lines) over a queue.
  *
+ * <p>The system property {@value #JVM_OPTIONS} of the harness, options separated by spaces, goes to the
+ * child's {@code java} command before the class path, e.g. {@code -XX:StartFlightRecording=...} to profile
+ * the server.
+ *
  * <p>For a secured run the child gets {@code --pki <java.io.tmpdir>/opcua-bench-pki-<ours|milo>
  * --trust-all-clients}: the directory is kept and reused by later runs, so that the server's key is
  * generated once per server kind and machine, not per run; it holds nothing but that self-signed
  * benchmark certificate. Every client certificate is accepted, as the harness creates a new one each run.
  */
 final class ChildServer implements AutoCloseable {
+
+    /** The harness's system property with extra JVM options of the child. */
+    static final String JVM_OPTIONS = "load.server.jvmOptions";
 
     private final Process process;
     private final String url;
@@ -46,15 +53,22 @@ final class ChildServer implements AutoCloseable {
      * Starts {@code ours} or {@code milo} on a free port and waits for its READY line.
      *
      * @param secured whether it offers every security policy and mode (with a PKI directory) besides None
+     * @param options further options of the server, e.g. {@code --simulate N,RATE}
      */
-    static ChildServer start(String which, int nodes, boolean secured) throws Exception {
+    static ChildServer start(String which, int nodes, boolean secured, List<String> options) throws Exception {
         String main = which.equals("milo") ? "dev.opcua.benchmarks.server.MiloBenchServer"
                 : "dev.opcua.benchmarks.server.BenchServer";
         String java = ProcessHandle.current().info().command()
                 .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
         Path log = Files.createTempFile("load-server-" + which + "-", ".log");
-        List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), main,
-                "--port", "0", "--nodes", Integer.toString(nodes)));
+        List<String> command = new ArrayList<>(List.of(java));
+        String jvmOptions = System.getProperty(JVM_OPTIONS, "").strip();
+        if (!jvmOptions.isEmpty()) {
+            command.addAll(List.of(jvmOptions.split("\\s+")));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main, "--port", "0", "--nodes",
+                Integer.toString(nodes)));
+        command.addAll(options);
         Path pki = null;
         if (secured) {
             pki = Path.of(System.getProperty("java.io.tmpdir"), "opcua-bench-pki-" + which);

@@ -33,10 +33,14 @@ import java.util.Objects;
  * @param writeRate {@code sub}: values the writer writes per second, all sessions together, 0 for the
  *        default: every monitored variable once per (revised) publishing interval; {@code events}:
  *        events it has the server emit per second, 0 for the default {@value #DEFAULT_EVENT_RATE}
+ * @param serverChanges {@code sub} with {@code --changes server}: the server changes the monitored variables
+ *        itself ({@code --simulate} of the bench servers, at the rate the writer would write) and no writer
+ *        session writes, so that server CPU is the notification path's alone; {@code --changes writer} (the
+ *        default) writes them with Write requests
  */
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
-        int publishingMs, int samplingMs, int writeRate) {
+        int publishingMs, int samplingMs, int writeRate, boolean serverChanges) {
 
     /** The policy of {@code --security sign|encrypt} when {@code --policy} is not given. */
     public static final SecurityPolicy DEFAULT_POLICY = SecurityPolicy.Basic256Sha256;
@@ -51,7 +55,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")];"
             + " sub, events: [--subscriptions S (1)] [--items K (sub 100, events 1)] [--publishing-ms P (100)]"
             + " [--sampling-ms MS (P)] [--write-rate W (sub: every item once per publishing interval;"
-            + " events: " + DEFAULT_EVENT_RATE + " events/s)]";
+            + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)]";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");
@@ -80,6 +84,9 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         if (url != null && !url.startsWith("opc.tcp://")) {
             throw new IllegalArgumentException("--url must start with opc.tcp://, was " + url);
         }
+        if (serverChanges && !scenario.equals("sub")) {
+            throw new IllegalArgumentException("--changes server needs --scenario sub, was " + scenario);
+        }
         if (values > nodes) {
             throw new IllegalArgumentException("--values (" + values + ") must not exceed --nodes (" + nodes + ")");
         }
@@ -103,6 +110,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         int publishingMs = 100;
         Integer samplingMs = null;
         int writeRate = 0;
+        String changes = "writer";
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -130,13 +138,35 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                     // 0 stands for the default in the record: an explicit rate must write something
                     atLeast(name, writeRate, 1);
                 }
+                case "--changes" -> changes = value;
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
         return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server,
                 security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
                 publishingMs,
-                samplingMs == null ? publishingMs : samplingMs, writeRate);
+                samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes));
+    }
+
+    private static boolean serverChanges(String changes) {
+        return switch (changes) {
+            case "writer" -> false;
+            case "server" -> true;
+            default -> throw new IllegalArgumentException("--changes must be writer or server, was " + changes);
+        };
+    }
+
+    /**
+     * {@code sub}: values changed per second, all monitored variables together: {@code --write-rate}, or
+     * every monitored variable once per requested publishing interval.
+     */
+    public int changesPerSecond() {
+        return writeRate > 0 ? writeRate : (int) Math.max(1, Math.round(monitoredNodes() * 1000.0 / publishingMs));
+    }
+
+    /** Extra options of a child bench server: {@code --simulate N,RATE} for {@code --changes server}. */
+    public List<String> childServerOptions() {
+        return serverChanges ? List.of("--simulate", monitoredNodes() + "," + changesPerSecond()) : List.of();
     }
 
     /** {@code sub}: monitored items of all subscriber sessions together. */

@@ -2,8 +2,15 @@ package dev.opcua.benchmarks.load;
 
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
+import dev.opcua.stack.core.types.structured.ReadRequest;
+import dev.opcua.stack.core.types.structured.ReadResponse;
+import dev.opcua.stack.core.types.structured.ReadValueId;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,7 +29,10 @@ import java.util.concurrent.TimeUnit;
  * subscriptions} Publish requests outstanding.
  * <ul>
  *   <li>{@code sub}: data-change items on the variables {@code Var.i}; the writer writes them, by
- *       default each once per publishing interval.
+ *       default each once per publishing interval; with {@code --changes server} no writer writes: the
+ *       server changes them itself at the same rate ({@code --simulate} of the bench servers, see
+ *       {@link dev.opcua.benchmarks.server.ValueSimulator}), and the extra session only reads the
+ *       server's count of changed values ({@code Bench.Simulated}) at the start and end of the window.
  *   <li>{@code events}: event items on the Server object with an EventFilter (see {@link ItemRequests});
  *       the writer calls the bench servers' {@code Emit}, {@value LoadOptions#DEFAULT_EVENT_RATE}
  *       events per second by default, and every event item gets every event.
@@ -31,9 +41,11 @@ import java.util.concurrent.TimeUnit;
  * <p>Measured over the window: notifications per second; the delivery ratio, distinct values (events)
  * of the window the items received (up to a grace period after it) over the values written to their
  * variables (the events emitted) in the window; latency from Write (Call) sent to notification received,
- * which for {@code sub} includes waiting for the next sample and the next publishing cycle;
+ * or with server-side changes from the value's source timestamp (wall clock, same machine) to notification
+ * received, which for {@code sub} includes waiting for the next sample and the next publishing cycle;
  * keep-alives; errors by service and status; server CPU and allocated bytes, and client CPU, per
- * notification. Server CPU includes handling the writer's requests. Data-change items get a queue
+ * notification. Server CPU includes handling the writer's requests, or with server-side changes the
+ * simulation's thread (one DataValue stored per change). Data-change items get a queue
  * for the samples of one publishing interval and one more; a write rate above one write per variable
  * and sampling interval loses values by design of sampling.
  */
@@ -54,7 +66,9 @@ final class SubScenario {
         int ring = (int) Math.max(1 << 16, Math.min(1 << 23, expectedRate * RING_SECONDS));
         // a random base per run: values a server still holds from an earlier run are recognised as foreign
         long base = (1L << 40) + ThreadLocalRandom.current().nextLong(1L << 40);
-        WriteSequence values = new WriteSequence(base, slots, ring);
+        boolean serverChanges = o.serverChanges();
+        WriteSequence values = serverChanges ? WriteSequence.serverSide(BenchAddressSpace.SIMULATION_BASE, slots)
+                : new WriteSequence(base, slots, ring);
         SubMetrics metrics = new SubMetrics();
         List<SubscriberSession> subscribers = new ArrayList<>();
         List<LoadSession> sessions = new ArrayList<>();
@@ -93,53 +107,78 @@ final class SubScenario {
             }
             SubscriberSession first = subscribers.get(0);
             double publishingMs = first.revisedPublishingMs();
-            double rate = rate(o, slots, publishingMs);
+            double rate = serverChanges ? o.changesPerSecond() : rate(o, slots, publishingMs);
             long tickNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1), (long) (publishingMs * 1e6 / 10));
             err.printf(Locale.ROOT, "created %d subscriptions of %d %s items in %d ms; revised: publishing %s ms, "
                     + "sampling %s ms, keep-alive %d ms; %s %s %s/s%n", subscription, o.items(),
                     events ? "event" : "data-change", TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - setup),
                     LoadHarness.fmt(publishingMs), LoadHarness.fmt(first.revisedSamplingMs()), first.keepAliveMs(),
-                    events ? "emitting" : "writing", LoadHarness.fmt(rate),
+                    events ? "emitting" : serverChanges ? "the server changes" : "writing", LoadHarness.fmt(rate),
                     events ? "events" : "values to " + slots + " variables");
             err.printf(Locale.ROOT, "%s: %d sessions x %d subscriptions x %d items, security %s, warmup %d s, "
                     + "measuring %d s%n", o.scenario(), o.sessions(), o.subscriptions(), o.items(), o.securityName(),
                     o.warmupS(), o.durationS());
 
-            Batches batches = events ? new EmitBatches(writerSession, ns, values, metrics)
-                    : new WriteBatches(writerSession, Arrays.copyOf(nodeIds, slots), values, metrics);
-            writer = new ValueWriter(batches, values, rate, tickNanos);
+            Thread writerThread = null;
+            if (!serverChanges) {
+                Batches batches = events ? new EmitBatches(writerSession, ns, values, metrics)
+                        : new WriteBatches(writerSession, Arrays.copyOf(nodeIds, slots), values, metrics);
+                writer = new ValueWriter(batches, values, rate, tickNanos);
+            }
             int outstanding = 2 + o.subscriptions();
             CountDownLatch stopped = new CountDownLatch(o.sessions() * outstanding);
             subscribers.forEach(s -> s.startPublishing(outstanding, stopped));
-            Thread writerThread = new Thread(writer, "load-sub-writer");
-            writerThread.setDaemon(true);
-            writerThread.start();
+            if (writer != null) {
+                writerThread = new Thread(writer, "load-sub-writer");
+                writerThread.setDaemon(true);
+                writerThread.start();
+            }
+            NodeId simulated = NodeId.string(ns, BenchAddressSpace.SIMULATED);
             TimeUnit.SECONDS.sleep(o.warmupS());
+            long simulatedFrom = serverChanges ? simulatedCount(writerSession, simulated) : 0;
 
             LoadHarness.ClientUsage client = new LoadHarness.ClientUsage();
             LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();
             ServerStats a0 = server == null ? null : server.stats();
             long s0 = server == null ? -1 : server.cpuNanos();
             long t0 = System.nanoTime();
-            values.openWindow();
+            if (serverChanges) {
+                values.openWindowAt(simulatedFrom);
+            } else {
+                values.openWindow();
+            }
             metrics.phase.value = RequestChain.Phase.MEASURE;
             Thread progress = new Thread(() -> progress(metrics, t0, err), "load-progress");
             progress.setDaemon(true);
             progress.start();
             TimeUnit.SECONDS.sleep(o.durationS());
             metrics.phase.value = RequestChain.Phase.DRAIN;
-            values.closeWindow();
+            if (!serverChanges) {
+                values.closeWindow();
+            }
             long elapsed = System.nanoTime() - t0;
             long s1 = server == null ? -1 : server.cpuNanos();
             LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
             ServerStats a1 = server == null ? null : server.stats();
+            if (serverChanges) {
+                // after the probes: its Read costs the server a little, outside the window
+                long simulatedTo = simulatedCount(writerSession, simulated);
+                if (simulatedTo <= simulatedFrom) {
+                    throw new IllegalStateException("the server changed no value in the window (Bench.Simulated "
+                            + simulatedFrom + " .. " + simulatedTo + "): --changes server needs a bench server "
+                            + "started with --simulate " + slots + "," + o.changesPerSecond());
+                }
+                values.closeWindowAt(simulatedTo);
+            }
             progress.interrupt();
 
             // late notifications of values written in the window still count for delivery and latency
             TimeUnit.MILLISECONDS.sleep((long) Math.max(1000, 4 * Math.max(publishingMs, first.revisedSamplingMs())));
             metrics.phase.value = RequestChain.Phase.STOP;
-            writer.stop();
-            writerThread.join(TimeUnit.SECONDS.toMillis(5));
+            if (writer != null) {
+                writer.stop();
+                writerThread.join(TimeUnit.SECONDS.toMillis(5));
+            }
             closeQuietly(writerSession, err);
             // closing the sessions deletes their subscriptions and answers the parked Publish requests
             for (SubscriberSession subscriber : subscribers) {
@@ -161,6 +200,20 @@ final class SubScenario {
                 session.close();
             }
         }
+    }
+
+    /** The server's count of values its simulation set ({@code Bench.Simulated}). */
+    private static long simulatedCount(LoadSession session, NodeId simulated) throws Exception {
+        ReadResponse response = session.request(new ReadRequest(session.header(), 0, TimestampsToReturn.Neither,
+                new ReadValueId[] {new ReadValueId(simulated, AttributeIds.Value, null, QualifiedName.NULL)}),
+                ReadResponse.class).get(10, TimeUnit.SECONDS);
+        DataValue[] results = response.results();
+        if (results == null || results.length != 1 || !(results[0].value() != null
+                && results[0].value().value() instanceof Long count)) {
+            throw new IllegalStateException("reading " + simulated + " gave no Int64: " + (results == null
+                    || results.length == 0 ? "no result" : results[0].statusCode()));
+        }
+        return count;
     }
 
     /** Values (events) per second: {@code --write-rate}, or the scenario's default. */
@@ -208,7 +261,11 @@ final class SubScenario {
         result.put("monitored_items", Long.toString(o.monitoredItems()));
         result.put("publishing_ms", LoadHarness.fmt(publishingMs));
         result.put("sampling_ms", LoadHarness.fmt(samplingMs));
-        result.put(o.scenario().equals("events") ? "emitted_per_s" : "writes_per_s", LoadHarness.fmt(writesPerS));
+        if (o.scenario().equals("sub")) {
+            result.put("changes", o.serverChanges() ? "server" : "writer");
+        }
+        result.put(o.scenario().equals("events") ? "emitted_per_s" : o.serverChanges() ? "changes_per_s"
+                : "writes_per_s", LoadHarness.fmt(writesPerS));
         result.put("duration_s", LoadHarness.fmt(seconds));
         result.put("notifications", Long.toString(notifications));
         result.put("notifications_per_s", LoadHarness.fmt(notifications / seconds));
@@ -232,16 +289,17 @@ final class SubScenario {
         result.put("server_alloc_b_per_op", serverAlloc);
         result.put("client_cpu_us_per_op", clientCpu);
 
-        err.printf(Locale.ROOT, "%s: %d notifications in %.2f s = %s/s, %s sent/s; delivered %d of %d values (%s), "
+        err.printf(Locale.ROOT, "%s: %d notifications in %.2f s = %s/s, %s %s/s; delivered %d of %d values (%s), "
                 + "%d foreign; latency us p50 %s p90 %s p99 %s max %s; keep-alives %s%n", o.securityName(),
-                notifications, seconds, result.get("notifications_per_s"), LoadHarness.fmt(writesPerS), delivered,
+                notifications, seconds, result.get("notifications_per_s"), LoadHarness.fmt(writesPerS),
+                o.serverChanges() ? "changed" : "sent", delivered,
                 expected, ratio, foreign, result.get("p50_us"), result.get("p90_us"), result.get("p99_us"),
                 result.get("max_us"), result.get("keepalives"));
         err.printf(Locale.ROOT, "per notification: server CPU %s us, server alloc %s B, client CPU %s us, "
                 + "client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientAlloc);
         metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
         LoadHarness.jitNote(jitMillis, s1 - s0, err);
-        if (writer.skippedTicks() > 0) {
+        if (writer != null && writer.skippedTicks() > 0) {
             err.println("note: the writer skipped " + writer.skippedTicks() + " ticks with "
                     + ValueWriter.MAX_OUTSTANDING + " requests unanswered; the rate may be below the target");
         }

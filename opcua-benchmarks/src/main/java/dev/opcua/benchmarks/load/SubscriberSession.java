@@ -17,6 +17,7 @@ import dev.opcua.stack.core.types.structured.PublishResponse;
 import dev.opcua.stack.core.types.structured.StatusChangeNotification;
 import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import io.netty.util.Timer;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -194,7 +195,8 @@ final class SubscriberSession {
                 if (change.monitoredItems() != null) {
                     metrics.notifications(change.monitoredItems().length);
                     if (tally != null) {
-                        tally.recordDataChanges(change.monitoredItems(), now);
+                        tally.recordDataChanges(change.monitoredItems(), now,
+                                SubscriptionTally.epochNanos(Instant.now()));
                     }
                 }
             } else if (decoded instanceof EventNotificationList list) {

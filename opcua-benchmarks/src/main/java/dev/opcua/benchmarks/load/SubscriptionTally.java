@@ -1,8 +1,10 @@
 package dev.opcua.benchmarks.load;
 
 import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.structured.EventFieldList;
 import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
+import java.time.Instant;
 import java.util.BitSet;
 
 /**
@@ -44,11 +46,27 @@ final class SubscriptionTally {
         return slots.length;
     }
 
-    /** Records the notifications of one DataChangeNotification received at {@code nowNanos}. */
-    synchronized void recordDataChanges(MonitoredItemNotification[] notifications, long nowNanos) {
+    /**
+     * Records the notifications of one DataChangeNotification received at {@code nowNanos}
+     * ({@link System#nanoTime()}) and {@code epochNanos} (wall clock, for values timed by their source
+     * timestamp, see {@link WriteSequence#isServerSide()}).
+     */
+    synchronized void recordDataChanges(MonitoredItemNotification[] notifications, long nowNanos, long epochNanos) {
+        boolean bySource = values.isServerSide();
         for (MonitoredItemNotification n : notifications) {
-            record(n.clientHandle(), value(n.value()), nowNanos);
+            DataValue dv = n.value();
+            if (bySource) {
+                DateTime source = dv == null ? null : dv.sourceTimestamp();
+                long sentEpochNanos = source == null ? -1 : epochNanos(source.toInstant());
+                record(n.clientHandle(), value(dv), epochNanos, sentEpochNanos);
+            } else {
+                record(n.clientHandle(), value(dv), nowNanos);
+            }
         }
+    }
+
+    static long epochNanos(Instant instant) {
+        return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
     }
 
     /** Records the events of one EventNotificationList received at {@code nowNanos}; the Message is the number. */
@@ -59,6 +77,11 @@ final class SubscriptionTally {
     }
 
     private void record(long handle, long w, long nowNanos) {
+        record(handle, w, nowNanos, w < 0 ? -1 : values.sentNanos(w));
+    }
+
+    /** Records value {@code w} of item {@code handle}, timed from {@code sentNanos} (-1: untimed) to now. */
+    private void record(long handle, long w, long nowNanos, long sentNanos) {
         if (handle < 0 || handle >= slots.length || w < 0 || !values.isValue(w)
                 || values.slotOf(w) != slots[(int) handle]) {
             // the variable's value before the writer started, another server event, or another run's
@@ -71,11 +94,9 @@ final class SubscriptionTally {
             return;
         }
         rounds.set(round);
-        if (values.inWindow(w)) {
-            long sent = values.sentNanos(w);
-            if (sent >= 0) {
-                latency.record(nowNanos - sent);
-            }
+        if (values.inWindow(w) && sentNanos >= 0) {
+            // a source timestamp may be a little ahead of the receiver's clock reading: never negative
+            latency.record(Math.max(0, nowNanos - sentNanos));
         }
     }
 

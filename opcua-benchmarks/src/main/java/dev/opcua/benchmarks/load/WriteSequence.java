@@ -22,6 +22,8 @@ final class WriteSequence {
     private final long[] sentNanos;
     private final int mask;
     private final List<long[]> failed = new ArrayList<>();
+    /** Whether values come from the server's own simulation: their latency is timed by their source timestamps. */
+    private final boolean serverSide;
     private volatile long published;
     private volatile long windowFrom = Long.MAX_VALUE;
     private volatile long windowTo = Long.MAX_VALUE;
@@ -32,6 +34,22 @@ final class WriteSequence {
      * @param ringSize send times kept, rounded up to a power of two
      */
     WriteSequence(long base, int slots, int ringSize) {
+        this(base, slots, ringSize, false);
+    }
+
+    /**
+     * The values a bench server's simulation ({@code --simulate}) sets, value {@code base + n} to slot
+     * {@code n % slots}: every value at or above {@code base} counts as sent; the window is opened and
+     * closed at the server's counts ({@link #openWindowAt}, {@link #closeWindowAt}); latency is timed by
+     * source timestamps, not by send times.
+     */
+    static WriteSequence serverSide(long base, int slots) {
+        WriteSequence values = new WriteSequence(base, slots, 2, true);
+        values.published = (1L << 53) - 1; // no Double value above: every value is "sent"
+        return values;
+    }
+
+    private WriteSequence(long base, int slots, int ringSize, boolean serverSide) {
         if (base < 0 || base >= 1L << 52) {
             throw new IllegalArgumentException("base must be 0 .. 2^52, was " + base);
         }
@@ -44,6 +62,12 @@ final class WriteSequence {
         this.sentNanos = new long[size];
         this.mask = size - 1;
         this.published = base;
+        this.serverSide = serverSide;
+    }
+
+    /** Whether the server sets the values itself (see {@link #serverSide}). */
+    boolean isServerSide() {
+        return serverSide;
     }
 
     long base() {
@@ -101,6 +125,16 @@ final class WriteSequence {
     /** Opens the measurement window at the current end of the sequence. */
     void openWindow() {
         windowFrom = published;
+    }
+
+    /** Server side: opens the window at the server's count of values set: value {@code base + count} is its first. */
+    void openWindowAt(long count) {
+        windowFrom = base + count;
+    }
+
+    /** Server side: closes the window at the server's count of values set. */
+    void closeWindowAt(long count) {
+        windowTo = base + count;
     }
 
     /** Closes the measurement window at the current end of the sequence. */

@@ -8,8 +8,9 @@ import java.util.function.IntConsumer;
 
 /**
  * The names of the bench address space, identical in both servers: in namespace {@value #NAMESPACE_URI},
- * a folder {@code Bench} under Objects (Part 5, 8.2.4) with Double variables {@code Var.i} and an Int32
- * {@code Counter}, and an object {@code Methods} with {@code Add(Int32 a, Int32 b) -> Int32} and
+ * a folder {@code Bench} under Objects (Part 5, 8.2.4) with Double variables {@code Var.i}, an Int32
+ * {@code Counter} and an Int64 {@code Simulated} (see {@link ValueSimulator}), and an object {@code Methods}
+ * with {@code Add(Int32 a, Int32 b) -> Int32} and
  * {@code Emit(Int64 first, Int32 count)}, which reports {@code count} events of BaseEventType (Part 5,
  * 6.4.2) on the Server object, source the Server object, Severity {@value #EVENT_SEVERITY}, whose
  * Messages are the numbers {@code first, first + 1, ...} in decimal ({@link #eventMessage(long)}).
@@ -28,6 +29,13 @@ public final class BenchAddressSpace {
     /** The most events one Emit call reports; a larger count is refused with BadInvalidArgument. */
     public static final int MAX_EMIT = 10_000;
     public static final long COUNTER_PERIOD_MS = 100;
+    /** Int64 variable: the values a {@link ValueSimulator} has set so far (0 without {@code --simulate}). */
+    public static final String SIMULATED = "Simulated";
+    /**
+     * The first simulated value: above every value a short run writes and every Var's initial 0, below
+     * 2^52 so that every simulated value is an exact Double.
+     */
+    public static final long SIMULATION_BASE = 1L << 40;
 
     private BenchAddressSpace() {
     }

@@ -15,16 +15,26 @@ import java.nio.file.Path;
  *        first start); null for SecurityPolicy None only
  * @param trustAllClients whether every client certificate is accepted without a trust list: for
  *        benchmarks only, so that load generators connect without manual trust steps
+ * @param simulatedVariables {@code --simulate N,RATE}: the server itself changes {@code Var.0 .. Var.{N-1}}
+ *        (see {@link ValueSimulator}); 0 when it does not simulate
+ * @param simulatedRate values per second the simulation changes, all variables together; 0 without it
  */
 public record BenchOptions(int port, int nodes, String host, int threads, int maxQueued, Path pki,
-        boolean trustAllClients) {
+        boolean trustAllClients, int simulatedVariables, int simulatedRate) {
 
     public static final String USAGE = "options: --port N (default 4841, 0 = any free port), --nodes N (default 1000),"
             + " --host NAME (default localhost), --threads N (default 16), --max-queued N (default 2000),"
             + " --pki DIR (offer every security policy and mode; default: None only),"
-            + " --trust-all-clients (accept any client certificate; benchmarking only)";
+            + " --trust-all-clients (accept any client certificate; benchmarking only),"
+            + " --simulate N,RATE (the server changes Var.0 .. Var.N-1, RATE values per second in all; default: off)";
 
     public static final BenchOptions DEFAULT = new BenchOptions(4841, 1000, "localhost", 16, 2000, null, false);
+
+    /** Options without simulation. */
+    public BenchOptions(int port, int nodes, String host, int threads, int maxQueued, Path pki,
+            boolean trustAllClients) {
+        this(port, nodes, host, threads, maxQueued, pki, trustAllClients, 0, 0);
+    }
 
     public BenchOptions {
         if (port < 0 || port > 65_535) {
@@ -45,19 +55,35 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
         if (trustAllClients && pki == null) {
             throw new IllegalArgumentException("--trust-all-clients needs --pki DIR: without it only None is offered");
         }
+        if (simulatedVariables < 0 || simulatedVariables > nodes) {
+            throw new IllegalArgumentException("--simulate N must be 1.." + nodes + " (--nodes), was "
+                    + simulatedVariables);
+        }
+        if ((simulatedVariables == 0) != (simulatedRate == 0) || simulatedRate < 0) {
+            throw new IllegalArgumentException("--simulate needs N and RATE both at least 1, was " + simulatedVariables
+                    + "," + simulatedRate);
+        }
+    }
+
+    /** Whether the server changes its variables itself. */
+    public boolean simulates() {
+        return simulatedVariables > 0;
     }
 
     public BenchOptions withPort(int value) {
-        return new BenchOptions(value, nodes, host, threads, maxQueued, pki, trustAllClients);
+        return new BenchOptions(value, nodes, host, threads, maxQueued, pki, trustAllClients, simulatedVariables,
+                simulatedRate);
     }
 
     public BenchOptions withNodes(int value) {
-        return new BenchOptions(port, value, host, threads, maxQueued, pki, trustAllClients);
+        return new BenchOptions(port, value, host, threads, maxQueued, pki, trustAllClients, simulatedVariables,
+                simulatedRate);
     }
 
     /** These options with a PKI directory and, when {@code trustAll}, every client certificate accepted. */
     public BenchOptions withPki(Path directory, boolean trustAll) {
-        return new BenchOptions(port, nodes, host, threads, maxQueued, directory, trustAll);
+        return new BenchOptions(port, nodes, host, threads, maxQueued, directory, trustAll, simulatedVariables,
+                simulatedRate);
     }
 
     /**
@@ -73,6 +99,8 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
         int maxQueued = DEFAULT.maxQueued;
         Path pki = null;
         boolean trustAll = false;
+        int simulatedVariables = 0;
+        int simulatedRate = 0;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (name.equals("--trust-all-clients")) { // a switch: no value follows
@@ -91,11 +119,24 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
                 case "--threads" -> threads = integer(name, value);
                 case "--max-queued" -> maxQueued = integer(name, value);
                 case "--pki" -> pki = Path.of(value);
+                case "--simulate" -> {
+                    int comma = value.indexOf(',');
+                    if (comma < 0) {
+                        throw new IllegalArgumentException("--simulate needs N,RATE, was '" + value + "'; " + USAGE);
+                    }
+                    simulatedVariables = integer(name, value.substring(0, comma));
+                    simulatedRate = integer(name, value.substring(comma + 1));
+                    if (simulatedVariables < 1 || simulatedRate < 1) {
+                        throw new IllegalArgumentException("--simulate needs N and RATE both at least 1, was '" + value
+                                + "'; " + USAGE);
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown option " + name + "; " + USAGE);
             }
         }
         try {
-            return new BenchOptions(port, nodes, host, threads, maxQueued, pki, trustAll);
+            return new BenchOptions(port, nodes, host, threads, maxQueued, pki, trustAll, simulatedVariables,
+                    simulatedRate);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
         }

@@ -7,18 +7,24 @@ import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.Argument;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +38,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.BenchServer
  * [--port 4841] [--nodes 1000] [--host localhost] [--threads 16] [--max-queued 2000] [--pki DIR
- * [--trust-all-clients]]}. With {@code --pki} it offers every security policy and mode.
+ * [--trust-all-clients]] [--simulate N,RATE]}. With {@code --pki} it offers every security policy and mode;
+ * with {@code --simulate} it changes its variables itself ({@link ValueSimulator}).
  */
 public final class BenchServer {
 
@@ -70,6 +77,7 @@ public final class BenchServer {
     /** Starts the server; the caller owns the result and closes it. */
     public static RunningBenchServer start(BenchOptions options) {
         AtomicInteger counter = new AtomicInteger();
+        AtomicLong simulated = new AtomicLong();
         // Emit reports through the server, which exists only once the node manager is built
         AtomicReference<OpcUaServer> running = new AtomicReference<>();
         InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder(BenchAddressSpace.NAMESPACE_URI)
@@ -81,6 +89,8 @@ public final class BenchServer {
         }
         nodes.variable(BenchAddressSpace.BENCH + "." + BenchAddressSpace.COUNTER, BuiltinType.Int32,
                         v -> v.id(BenchAddressSpace.COUNTER).valueSupplier(() -> Variant.ofInt32(counter.get())))
+                .variable(BenchAddressSpace.BENCH + "." + BenchAddressSpace.SIMULATED, BuiltinType.Int64,
+                        v -> v.id(BenchAddressSpace.SIMULATED).valueSupplier(() -> Variant.ofInt64(simulated.get())))
                 .object(BenchAddressSpace.METHODS, o -> o.id(BenchAddressSpace.METHODS))
                 .method(BenchAddressSpace.ADD, new Argument[] {int32("a"), int32("b")},
                         new Argument[] {int32("sum")}, (context, in) -> new Variant[] {add(in)})
@@ -107,18 +117,28 @@ public final class BenchServer {
         }
         OpcUaServer server = builder.build();
         ScheduledExecutorService ticker = null;
+        ValueSimulator<DateTime> simulator = null;
         running.set(server);
         try {
             server.start();
             ticker = BenchAddressSpace.startCounter(counter::set);
+            if (options.simulates()) {
+                simulator = new ValueSimulator<>(options.simulatedVariables(), options.simulatedRate(),
+                        new Simulated(manager, options.simulatedVariables(), simulated));
+            }
         } catch (RuntimeException e) {
+            if (ticker != null) {
+                ticker.shutdownNow();
+            }
             server.close();
             throw e;
         }
         int ns = manager.namespaceIndex();
-        LOG.info("bench server: {} variables, namespace {} has index {}, listening at {}", options.nodes(),
-                BenchAddressSpace.NAMESPACE_URI, ns, server.endpointUrl());
-        return new Running(server, ticker, ns);
+        LOG.info("bench server: {} variables, namespace {} has index {}, listening at {}{}", options.nodes(),
+                BenchAddressSpace.NAMESPACE_URI, ns, server.endpointUrl(), options.simulates()
+                        ? ", simulating " + options.simulatedRate() + " values/s on " + options.simulatedVariables()
+                        + " variables" : "");
+        return new Running(server, ticker, simulator, ns);
     }
 
     private static Argument int32(String name) {
@@ -154,8 +174,39 @@ public final class BenchServer {
         return Variant.ofInt32(a + b);
     }
 
-    private record Running(OpcUaServer server, ScheduledExecutorService ticker, int namespaceIndex)
-            implements RunningBenchServer {
+    /** Simulated values go straight to the variables of the node manager's store, as a device driver's would. */
+    private static final class Simulated implements ValueSimulator.Target<DateTime> {
+
+        private final VariableNode[] variables;
+        private final AtomicLong count;
+
+        Simulated(InMemoryNodeManager manager, int n, AtomicLong count) {
+            this.variables = new VariableNode[n];
+            for (int i = 0; i < n; i++) {
+                variables[i] = (VariableNode) manager.store().get(manager.nodeId(BenchAddressSpace.BENCH + "."
+                        + BenchAddressSpace.variableBrowseName(i)));
+            }
+            this.count = count;
+        }
+
+        @Override
+        public DateTime timestamp(Instant now) {
+            return DateTime.ofInstant(now);
+        }
+
+        @Override
+        public void set(int variable, double value, DateTime time) {
+            variables[variable].setValue(DataValue.of(Variant.ofDouble(value), StatusCode.GOOD, time, 0, time, 0));
+        }
+
+        @Override
+        public void progress(long changed) {
+            count.set(changed);
+        }
+    }
+
+    private record Running(OpcUaServer server, ScheduledExecutorService ticker, ValueSimulator<DateTime> simulator,
+            int namespaceIndex) implements RunningBenchServer {
 
         @Override
         public String endpointUrl() {
@@ -164,6 +215,9 @@ public final class BenchServer {
 
         @Override
         public void close() {
+            if (simulator != null) {
+                simulator.close();
+            }
             ticker.shutdownNow();
             server.close();
         }

@@ -7,6 +7,8 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -42,6 +44,7 @@ import org.eclipse.milo.opcua.stack.core.types.builtin.DateTime;
 import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName;
+import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
 import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
 import org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.UShort;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.MessageSecurityMode;
@@ -61,7 +64,8 @@ import org.slf4j.LoggerFactory;
  * {@code --threads} and {@code --max-queued} are accepted and ignored: Milo sizes its own executor.
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.MiloBenchServer
- * [--port 4841] [--nodes 1000] [--host localhost] [--pki DIR [--trust-all-clients]]}.
+ * [--port 4841] [--nodes 1000] [--host localhost] [--pki DIR [--trust-all-clients]] [--simulate N,RATE]};
+ * with {@code --simulate} it changes its variables itself ({@link ValueSimulator}) with {@code setValue}.
  */
 public final class MiloBenchServer {
 
@@ -124,9 +128,14 @@ public final class MiloBenchServer {
         BenchNamespace namespace = new BenchNamespace(server, options.nodes());
         namespace.startup();
         ScheduledExecutorService ticker = null;
+        ValueSimulator<DateTime> simulator = null;
         try {
             server.startup().get(30, TimeUnit.SECONDS);
             ticker = BenchAddressSpace.startCounter(namespace::setCounter);
+            if (options.simulates()) {
+                simulator = new ValueSimulator<>(options.simulatedVariables(), options.simulatedRate(),
+                        namespace.simulated(options.simulatedVariables()));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             stop(server, namespace);
@@ -136,10 +145,12 @@ public final class MiloBenchServer {
             throw new IllegalStateException("Milo server did not start", e);
         }
         int ns = namespace.getNamespaceIndex().intValue();
-        LOG.info("Milo bench server: {} variables, namespace {} has index {}, listening at {} with {} endpoints{}",
+        LOG.info("Milo bench server: {} variables, namespace {} has index {}, listening at {} with {} endpoints{}{}",
                 options.nodes(), BenchAddressSpace.NAMESPACE_URI, ns, endpoint.getEndpointUrl(), endpoints.size(),
-                options.pki() == null ? " (None only)" : " (None and every policy in Sign and SignAndEncrypt)");
-        return new Running(server, namespace, ticker, endpoint.getEndpointUrl(), ns);
+                options.pki() == null ? " (None only)" : " (None and every policy in Sign and SignAndEncrypt)",
+                options.simulates() ? ", simulating " + options.simulatedRate() + " values/s on "
+                        + options.simulatedVariables() + " variables" : "");
+        return new Running(server, namespace, ticker, simulator, endpoint.getEndpointUrl(), ns);
     }
 
     private static int freePort() {
@@ -162,10 +173,13 @@ public final class MiloBenchServer {
     }
 
     private record Running(OpcUaServer server, BenchNamespace namespace, ScheduledExecutorService ticker,
-            String endpointUrl, int namespaceIndex) implements RunningBenchServer {
+            ValueSimulator<DateTime> simulator, String endpointUrl, int namespaceIndex) implements RunningBenchServer {
 
         @Override
         public void close() {
+            if (simulator != null) {
+                simulator.close();
+            }
             ticker.shutdownNow();
             stop(server, namespace);
         }
@@ -179,6 +193,8 @@ public final class MiloBenchServer {
         private final int nodes;
         private final SubscriptionModel subscriptions;
         private volatile UaVariableNode counter;
+        private volatile UaVariableNode simulatedCount;
+        private final List<UaVariableNode> variables = new ArrayList<>();
 
         BenchNamespace(OpcUaServer server, int nodes) {
             super(server, BenchAddressSpace.NAMESPACE_URI);
@@ -186,6 +202,28 @@ public final class MiloBenchServer {
             this.subscriptions = new SubscriptionModel(server, this);
             getLifecycleManager().addLifecycle(subscriptions);
             getLifecycleManager().addStartupTask(this::createNodes);
+        }
+
+        /** The simulation's target: Milo's own node API, {@code setValue} on the variable nodes. */
+        ValueSimulator.Target<DateTime> simulated(int n) {
+            UaVariableNode[] nodes = variables.subList(0, n).toArray(new UaVariableNode[0]);
+            UaVariableNode count = simulatedCount;
+            return new ValueSimulator.Target<>() {
+                @Override
+                public DateTime timestamp(Instant now) {
+                    return new DateTime(now);
+                }
+
+                @Override
+                public void set(int variable, double value, DateTime time) {
+                    nodes[variable].setValue(new DataValue(new Variant(value), StatusCode.GOOD, time, time));
+                }
+
+                @Override
+                public void progress(long changed) {
+                    count.setValue(new DataValue(new Variant(changed)));
+                }
+            };
         }
 
         void setCounter(int value) {
@@ -215,7 +253,21 @@ public final class MiloBenchServer {
                         .build();
                 getNodeManager().addNode(variable);
                 bench.addOrganizes(variable);
+                variables.add(variable);
             }
+            UaVariableNode simulatedNode = new UaVariableNode.UaVariableNodeBuilder(getNodeContext())
+                    .setNodeId(newNodeId(BenchAddressSpace.SIMULATED))
+                    .setBrowseName(newQualifiedName(BenchAddressSpace.SIMULATED))
+                    .setDisplayName(LocalizedText.english(BenchAddressSpace.SIMULATED))
+                    .setDataType(Identifiers.Int64)
+                    .setTypeDefinition(Identifiers.BaseDataVariableType)
+                    .setAccessLevel(AccessLevel.READ_ONLY)
+                    .setUserAccessLevel(AccessLevel.READ_ONLY)
+                    .setValue(new DataValue(new Variant(0L)))
+                    .build();
+            getNodeManager().addNode(simulatedNode);
+            bench.addOrganizes(simulatedNode);
+            simulatedCount = simulatedNode;
             UaVariableNode counterNode = new UaVariableNode.UaVariableNodeBuilder(getNodeContext())
                     .setNodeId(newNodeId(BenchAddressSpace.COUNTER))
                     .setBrowseName(newQualifiedName(BenchAddressSpace.COUNTER))

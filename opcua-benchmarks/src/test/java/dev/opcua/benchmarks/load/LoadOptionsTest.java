@@ -124,6 +124,25 @@ class LoadOptionsTest {
     }
 
     @Test
+    void server_side_changes_ask_the_child_server_to_simulate_the_writers_rate() {
+        LoadOptions writer = LoadOptions.parse("--server", "ours", "--scenario", "sub", "--sessions", "10",
+                "--items", "100");
+        assertThat(writer.serverChanges()).isFalse();
+        assertThat(writer.childServerOptions()).isEmpty();
+        LoadOptions server = LoadOptions.parse("--server", "ours", "--scenario", "sub", "--changes", "server",
+                "--sessions", "10", "--items", "100");
+        assertThat(server.serverChanges()).isTrue();
+        assertThat(server.changesPerSecond()).isEqualTo(10_000);
+        assertThat(server.childServerOptions()).containsExactly("--simulate", "1000,10000");
+        assertThat(LoadOptions.parse("--server", "ours", "--scenario", "sub", "--changes", "server", "--write-rate",
+                "500").childServerOptions()).containsExactly("--simulate", "1000,500");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--changes", "device"))
+                .hasMessageContaining("--changes must be writer or server, was device");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "events", "--changes", "server"))
+                .hasMessageContaining("--changes server needs --scenario sub");
+    }
+
+    @Test
     void the_usage_names_the_sub_options() {
         assertThat(LoadOptions.USAGE).contains("--scenario read|write|browse|connect|sub|events")
                 .contains("--subscriptions S (1)").contains("--items K (sub 100, events 1)")

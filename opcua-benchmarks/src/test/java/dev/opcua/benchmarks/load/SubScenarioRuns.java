@@ -31,6 +31,19 @@ final class SubScenarioRuns {
         return result;
     }
 
+    /**
+     * {@link #smoke} with server-side changes: the server at {@code url} was started with {@code --simulate
+     * 20,200} (what the harness asks of a child server for these options).
+     */
+    static Map<String, String> serverChanges(String url) {
+        Map<String, String> result = run("--url", url, "--scenario", "sub", "--changes", "server", "--sessions",
+                "2", "--subscriptions", "1", "--items", "10", "--nodes", "100", "--publishing-ms", "100",
+                "--duration", "1", "--warmup", "0");
+        assertThat(result.get("changes")).isEqualTo("server");
+        assertThat(Double.parseDouble(result.get("changes_per_s"))).isGreaterThan(100);
+        return result;
+    }
+
     /** 2 sessions x 2 subscriptions x 1 event item, 500 events per second, 1 s. */
     static Map<String, String> events(String url) {
         Map<String, String> result = run("--url", url, "--scenario", "events", "--sessions", "2", "--subscriptions",

@@ -13,4 +13,12 @@ class SubScenarioTest {
             SubScenarioRuns.assertDelivers(SubScenarioRuns.smoke(server.endpointUrl(), 100));
         }
     }
+
+    @Test
+    void our_server_delivers_the_values_it_changes_itself() {
+        try (RunningBenchServer server = BenchServer.start(BenchOptions.parse("--port", "0", "--nodes", "100",
+                "--simulate", "20,200"))) {
+            SubScenarioRuns.assertDelivers(SubScenarioRuns.serverChanges(server.endpointUrl()));
+        }
+    }
 }

@@ -57,8 +57,9 @@ final class AddressSpaceChecks {
             assertThat(tooMany.statusCode().isSameCode(StatusCodes.BadInvalidArgument))
                     .as("%s", tooMany.statusCode()).isTrue();
 
-            assertThat(names(client.browse(NodeId.string(ns, "Bench")))).hasSize(NODES + 1)
-                    .contains(ns + ":Var0 s=Var.0", ns + ":Var9 s=Var.9", ns + ":Counter s=Counter");
+            assertThat(names(client.browse(NodeId.string(ns, "Bench")))).hasSize(NODES + 2)
+                    .contains(ns + ":Var0 s=Var.0", ns + ":Var9 s=Var.9", ns + ":Counter s=Counter",
+                            ns + ":Simulated s=Simulated");
             assertThat(names(client.browse(NodeId.ns0(NodeIds.ObjectsFolder))))
                     .contains(ns + ":Bench s=Bench", ns + ":Methods s=Methods");
             assertThat(names(client.browse(NodeId.string(ns, "Methods"))))

@@ -31,6 +31,20 @@ class BenchOptionsTest {
     }
 
     @Test
+    void simulate_takes_the_variables_and_the_rate() {
+        BenchOptions options = BenchOptions.parse("--nodes", "100", "--simulate", "50,500");
+
+        assertThat(options.simulates()).isTrue();
+        assertThat(options.simulatedVariables()).isEqualTo(50);
+        assertThat(options.simulatedRate()).isEqualTo(500);
+        assertThat(BenchOptions.DEFAULT.simulates()).isFalse();
+        assertThatThrownBy(() -> BenchOptions.parse("--simulate", "50")).hasMessageContaining("needs N,RATE");
+        assertThatThrownBy(() -> BenchOptions.parse("--simulate", "0,10")).hasMessageContaining("at least 1");
+        assertThatThrownBy(() -> BenchOptions.parse("--nodes", "10", "--simulate", "20,10"))
+                .hasMessageContaining("1..10 (--nodes)");
+    }
+
+    @Test
     void a_pki_without_trust_all_keeps_the_trust_list() {
         BenchOptions options = BenchOptions.parse("--pki", "pki");
 

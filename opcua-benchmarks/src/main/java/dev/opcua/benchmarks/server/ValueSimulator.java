@@ -1,0 +1,105 @@
+package dev.opcua.benchmarks.server;
+
+import java.time.Instant;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The bench servers' own change source ({@code --simulate N,RATE}): on the daemon thread
+ * {@value #THREAD_NAME}, every {@value #TICK_MS} ms on absolute deadlines, it changes the values due at
+ * {@code RATE} per second, going round the variables {@code Var.0 .. Var.{N-1}} in order, so that the
+ * load harness's {@code sub} scenario measures the notification path (sampling, queues, publishing)
+ * without the Write requests of its writer. Value number {@code n} (0, 1, 2 ...) is the Double
+ * {@link BenchAddressSpace#SIMULATION_BASE} {@code + n}, set on {@code Var.(n % N)} with the tick's
+ * wall-clock time as source timestamp; after each tick the count of values set so far goes to
+ * {@link BenchAddressSpace#SIMULATED}. Both servers get the same work per value: one new DataValue
+ * stored on the node through the server's own node API.
+ *
+ * <p>A tick that runs late sets what is owed since (the changes bunch up, as a late writer's do);
+ * after a stall of more than {@value #MAX_LATE_TICKS} ticks the schedule restarts from now instead of
+ * bursting, and the values owed are never set: the count stays the number of values actually set.
+ *
+ * @param <T> the server's timestamp type
+ */
+public final class ValueSimulator<T> implements AutoCloseable {
+
+    static final String THREAD_NAME = "bench-simulator";
+    static final long TICK_MS = 10;
+    private static final int MAX_LATE_TICKS = 5;
+
+    /** How a server stores simulated values. */
+    public interface Target<T> {
+
+        /** The server's timestamp for {@code now}, made once per tick. */
+        T timestamp(Instant now);
+
+        /** Stores {@code value} with source timestamp {@code time} on {@code Var.variable}. */
+        void set(int variable, double value, T time);
+
+        /** After a tick: {@code count} values were set so far. */
+        void progress(long count);
+    }
+
+    private final int variables;
+    private final double perSecond;
+    private final Target<T> target;
+    private final Thread thread;
+    private volatile boolean stop;
+
+    /** Starts simulating: {@code perSecond} values per second over {@code variables} variables. */
+    public ValueSimulator(int variables, double perSecond, Target<T> target) {
+        if (variables < 1 || perSecond <= 0) {
+            throw new IllegalArgumentException("simulation needs at least 1 variable and a positive rate, was "
+                    + variables + " at " + perSecond + "/s");
+        }
+        this.variables = variables;
+        this.perSecond = perSecond;
+        this.target = target;
+        this.thread = new Thread(this::run, THREAD_NAME);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run() {
+        long tickNanos = TICK_MS * 1_000_000;
+        long start = System.nanoTime();
+        long deadline = start;
+        long done = 0;
+        while (!stop) {
+            deadline += tickNanos;
+            long now;
+            while ((now = System.nanoTime()) < deadline && !stop) {
+                LockSupport.parkNanos(deadline - now);
+            }
+            if (stop) {
+                return;
+            }
+            if (now - deadline > MAX_LATE_TICKS * tickNanos) {
+                // restart the schedule: what was owed is not set, so the values stay consecutive
+                deadline = now;
+                start = now - (long) (done * 1e9 / perSecond);
+            }
+            long due = (long) ((now - start) * perSecond / 1e9);
+            if (due <= done) {
+                continue;
+            }
+            T time = target.timestamp(Instant.now());
+            for (long n = done; n < due; n++) {
+                target.set((int) (n % variables), BenchAddressSpace.SIMULATION_BASE + n, time);
+            }
+            done = due;
+            target.progress(done);
+        }
+    }
+
+    /** Stops the thread and waits for its current tick to end. */
+    @Override
+    public void close() {
+        stop = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
