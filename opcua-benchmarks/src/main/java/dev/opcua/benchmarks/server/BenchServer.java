@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.server;
 
+import dev.opcua.spring.boot.observation.ObservationServiceObserver;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -15,11 +16,15 @@ import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.Argument;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.services.ServiceObserver;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
+import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
@@ -115,6 +120,7 @@ public final class BenchServer {
                 builder.clientCertificateValidator(CertificateValidator.acceptAll());
             }
         }
+        builder.serviceObserver(serviceObserver(System.getProperty("bench.observe", "none")));
         OpcUaServer server = builder.build();
         ScheduledExecutorService ticker = null;
         ValueSimulator<DateTime> simulator = null;
@@ -139,6 +145,26 @@ public final class BenchServer {
                         ? ", simulating " + options.simulatedRate() + " values/s on " + options.simulatedVariables()
                         + " variables" : "");
         return new Running(server, ticker, simulator, ns);
+    }
+
+    /**
+     * What watches every service call, from {@code -Dbench.observe}: {@code none} (default, no observer),
+     * {@code noop} (the starter's Observation observer on a no-op registry: what an application without
+     * metrics or tracing pays), {@code metrics} (an Observation per call turned into the
+     * {@code opcua.server.requests} timer of a SimpleMeterRegistry, as Spring Boot's metrics do).
+     */
+    static ServiceObserver serviceObserver(String mode) {
+        return switch (mode) {
+            case "none" -> ServiceObserver.NONE;
+            case "noop" -> new ObservationServiceObserver(ObservationRegistry.NOOP);
+            case "metrics" -> {
+                ObservationRegistry registry = ObservationRegistry.create();
+                registry.observationConfig().observationHandler(new DefaultMeterObservationHandler(
+                        new SimpleMeterRegistry()));
+                yield new ObservationServiceObserver(registry);
+            }
+            default -> throw new IllegalArgumentException("bench.observe must be none, noop or metrics, was " + mode);
+        };
     }
 
     private static Argument int32(String name) {
