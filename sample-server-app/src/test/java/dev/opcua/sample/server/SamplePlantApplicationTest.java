@@ -1,7 +1,6 @@
 package dev.opcua.sample.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.sample.server.plant.FillingLine;
 import dev.opcua.sample.server.quality.QualityStationNodes;
@@ -16,7 +15,6 @@ import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.sdk.client.identity.UsernameProvider;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
@@ -65,15 +63,8 @@ class SamplePlantApplicationTest {
     private OpcUaClient client;
 
     private OpcUaClient connect(boolean asOperator) throws Exception {
-        client = OpcUaClient.create(server.endpointUrl(),
-                endpoints -> endpoints.stream()
-                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transport -> { },
-                config -> config.setIdentityProvider(asOperator
-                                ? new UsernameProvider("operator", "line1-operator") : new AnonymousProvider())
-                        .setRequestTimeout(uint(5_000)));
-        client.connect();
+        client = MiloTestClients.overNone(server.endpointUrl(),
+                asOperator ? new UsernameProvider("operator", "line1-operator") : new AnonymousProvider(), 5_000);
         return client;
     }
 

@@ -1,7 +1,6 @@
 package dev.opcua.sample.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.Variant;
@@ -21,7 +20,6 @@ import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.stack.core.StatusCodes;
 import org.eclipse.milo.opcua.stack.core.UaServiceFaultException;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
@@ -87,13 +85,7 @@ class SamplePlantFloodTest {
     @Test
     @SuppressWarnings("unchecked")
     void a_flood_is_turned_away_with_server_too_busy_counted_and_health_stays_up() throws Exception {
-        OpcUaClient client = OpcUaClient.create(server.endpointUrl(),
-                endpoints -> endpoints.stream()
-                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transport -> { },
-                config -> config.setIdentityProvider(new AnonymousProvider()).setRequestTimeout(uint(10_000)));
-        client.connect();
+        OpcUaClient client = MiloTestClients.overNone(server.endpointUrl(), new AnonymousProvider(), 10_000);
         try {
             double before = rejected();
             NodeId slow = new NodeId(client.getNamespaceTable().getIndex(SLOW_NAMESPACE).intValue(), "Slow");

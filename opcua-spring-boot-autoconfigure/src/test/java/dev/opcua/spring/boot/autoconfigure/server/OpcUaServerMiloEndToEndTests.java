@@ -1,8 +1,8 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
+import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
@@ -15,7 +15,6 @@ import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.sdk.client.identity.IdentityProvider;
 import org.eclipse.milo.opcua.sdk.client.identity.UsernameProvider;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
@@ -78,15 +77,7 @@ class OpcUaServerMiloEndToEndTests {
     }
 
     private static Object readSpeed(OpcUaServer server, IdentityProvider identity) throws Exception {
-        OpcUaClient client = OpcUaClient.create(server.endpointUrl(),
-                endpoints -> endpoints.stream()
-                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transport -> { },
-                config -> config.setIdentityProvider(identity)
-                        .setRequestTimeout(uint(5_000))
-                        .setKeepAliveInterval(uint(60_000)));
-        client.connect();
+        OpcUaClient client = MiloClients.overNone(server.endpointUrl(), identity);
         try {
             if (identity instanceof UsernameProvider) {
                 assertThat(server.sessions().sessions()).extracting(Session::identity)

@@ -1,7 +1,6 @@
 package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
@@ -26,13 +25,12 @@ import dev.opcua.stack.server.services.method.CallServices;
 import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.SessionManager;
 import dev.opcua.stack.server.session.SessionSettings;
+import dev.opcua.stack.server.testing.MiloClients;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
-import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
@@ -134,15 +132,7 @@ class MiloCallInteropTest {
                 .endpointUrls(List.of(url))
                 .userTokenPolicies(List.of(DiscoveryServices.ANONYMOUS))
                 .build());
-        client = OpcUaClient.create(url,
-                endpoints -> endpoints.stream()
-                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transportConfig -> { },
-                config -> config.setIdentityProvider(new AnonymousProvider())
-                        .setRequestTimeout(uint(5_000))
-                        .setKeepAliveInterval(uint(60_000)));
-        client.connect();
+        client = MiloClients.anonymousOverNone(url);
     }
 
     private static dev.opcua.stack.core.types.structured.Argument argument(String name, BuiltinType type) {

@@ -10,12 +10,11 @@ import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.testing.MiloClients;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
-import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ByteString;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DateTime;
@@ -70,15 +69,7 @@ class MiloClientOnOpcUaServerTest {
                 dev.opcua.stack.core.types.builtin.NodeId.ns0(NodeIds.ObjectsFolder)));
         store.add(node);
         server.start();
-        client = OpcUaClient.create(server.endpointUrl(),
-                endpoints -> endpoints.stream()
-                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transport -> { },
-                config -> config.setIdentityProvider(new AnonymousProvider())
-                        .setRequestTimeout(uint(5_000))
-                        .setKeepAliveInterval(uint(60_000)));
-        client.connect();
+        client = MiloClients.anonymousOverNone(server.endpointUrl());
     }
 
     @AfterAll

@@ -13,6 +13,7 @@ import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.ModelChanges;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
+import dev.opcua.stack.server.testing.MiloClients;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -20,12 +21,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
-import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
 import org.eclipse.milo.opcua.stack.core.AttributeId;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ByteString;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject;
 import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
@@ -85,16 +84,7 @@ class MiloEventsOnOpcUaServerTest {
     }
 
     private static OpcUaClient connect(OpcUaServer target) throws Exception {
-        OpcUaClient milo = OpcUaClient.create(target.endpointUrl(),
-                endpoints -> endpoints.stream()
-                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transport -> { },
-                config -> config.setIdentityProvider(new AnonymousProvider())
-                        .setRequestTimeout(uint(5_000))
-                        .setKeepAliveInterval(uint(60_000)));
-        milo.connect();
-        return milo;
+        return MiloClients.anonymousOverNone(target.endpointUrl());
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {

@@ -2,7 +2,6 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
@@ -13,6 +12,7 @@ import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.session.SessionManager;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
 import dev.opcua.stack.server.testing.LeakWatch;
+import dev.opcua.stack.server.testing.MiloClients;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.util.List;
 import java.util.Map;
@@ -79,14 +79,7 @@ class MiloSessionInteropTest {
     }
 
     private static OpcUaClient client(IdentityProvider identity) throws UaException {
-        return OpcUaClient.create(endpointUrl,
-                endpoints -> endpoints.stream()
-                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transport -> { },
-                config -> config.setIdentityProvider(identity)
-                        .setRequestTimeout(uint(5_000))
-                        .setKeepAliveInterval(uint(60_000)));
+        return MiloClients.createOverNone(endpointUrl, identity);
     }
 
     private static void await(BooleanSupplier condition) throws InterruptedException {

@@ -27,6 +27,7 @@ import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
 import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
 import dev.opcua.stack.server.subscriptions.items.MonitoringAware;
 import dev.opcua.stack.server.testing.LeakWatch;
+import dev.opcua.stack.server.testing.MiloClients;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -630,13 +631,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     // ---- helpers
 
     private OpcUaClient connect() throws UaException {
-        OpcUaClient client = OpcUaClient.create(server.endpointUrl(),
-                list -> list.stream().filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transport -> { },
-                config -> config.setIdentityProvider(new AnonymousProvider())
-                        .setRequestTimeout(uint(5_000))
-                        .setKeepAliveInterval(uint(60_000)));
+        OpcUaClient client = MiloClients.createOverNone(server.endpointUrl(), new AnonymousProvider());
         clients.add(client);
         return client.connect();
     }

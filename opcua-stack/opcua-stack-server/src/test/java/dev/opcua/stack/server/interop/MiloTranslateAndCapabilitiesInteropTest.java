@@ -5,11 +5,10 @@ import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.
 
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.services.OperationLimits;
+import dev.opcua.stack.server.testing.MiloClients;
 import java.util.List;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
-import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName;
@@ -43,15 +42,7 @@ class MiloTranslateAndCapabilitiesInteropTest {
                 .operationLimits(new OperationLimits(100, 50, 25, 10, 5, 20, 0))
                 .build()
                 .start();
-        client = OpcUaClient.create(server.endpointUrl(),
-                endpoints -> endpoints.stream()
-                        .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                        .findFirst(),
-                transport -> { },
-                config -> config.setIdentityProvider(new AnonymousProvider())
-                        .setRequestTimeout(uint(5_000))
-                        .setKeepAliveInterval(uint(60_000)));
-        client.connect();
+        client = MiloClients.anonymousOverNone(server.endpointUrl());
     }
 
     @AfterAll

@@ -1,2 +1,2 @@
-/** Test support: golden frames, frame builders and readers, embedded and socket clients, a discovery server fixture. */
+/** Test support: golden frames, frame builders and readers, embedded, socket and Milo clients, a discovery fixture. */
 package dev.opcua.stack.server.testing;

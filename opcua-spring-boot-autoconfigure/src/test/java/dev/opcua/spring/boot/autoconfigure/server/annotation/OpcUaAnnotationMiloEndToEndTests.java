@@ -9,16 +9,15 @@ import dev.opcua.spring.boot.server.annotation.UaAccess;
 import dev.opcua.spring.boot.server.annotation.UaMethod;
 import dev.opcua.spring.boot.server.annotation.UaValueChangedEvent;
 import dev.opcua.spring.boot.server.annotation.UaVariable;
+import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.server.OpcUaServer;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
-import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
-import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
@@ -81,15 +80,7 @@ class OpcUaAnnotationMiloEndToEndTests {
             OpcUaServer server = context.getBean(OpcUaServer.class);
             assertThat(server.isRunning()).isTrue();
             int ns = server.namespaces().indexOf(NS);
-            OpcUaClient client = OpcUaClient.create(server.endpointUrl(),
-                    endpoints -> endpoints.stream()
-                            .filter(e -> SecurityPolicy.None.getUri().equals(e.getSecurityPolicyUri()))
-                            .findFirst(),
-                    transport -> { },
-                    config -> config.setIdentityProvider(new AnonymousProvider())
-                            .setRequestTimeout(uint(5_000))
-                            .setKeepAliveInterval(uint(60_000)));
-            client.connect();
+            OpcUaClient client = MiloClients.anonymousOverNone(server.endpointUrl());
             try {
                 DataValue rpm = client.readValue(0, TimestampsToReturn.Both, new NodeId(ns, "Mixer.Rpm"));
                 assertThat(rpm.getValue().getValue()).isEqualTo(120.0);
