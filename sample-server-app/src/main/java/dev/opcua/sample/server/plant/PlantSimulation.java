@@ -7,6 +7,7 @@ import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -25,10 +26,11 @@ public class PlantSimulation {
     private static final int TRIP_SEVERITY = 800;
 
     private final FillingLine line;
-    private final OpcUaServer server;
+    /** Absent with {@code opcua.server.enabled=false}: the line still runs, trips are only logged. */
+    private final ObjectProvider<OpcUaServer> server;
     private final double periodSeconds;
 
-    public PlantSimulation(FillingLine line, OpcUaServer server,
+    public PlantSimulation(FillingLine line, ObjectProvider<OpcUaServer> server,
             @Value("${plant.simulation.period-ms:500}") long periodMillis) {
         this.line = line;
         this.server = server;
@@ -43,8 +45,12 @@ public class PlantSimulation {
                     line.getConveyorMotor().getTemperatureLimit(), line.getFillerMotor().getTemperature(),
                     line.getFillerMotor().getTemperatureLimit());
             log.warn(message);
-            int ns = server.namespaces().indexOf(FillingLine.NAMESPACE);
-            server.events().report(EventNotifierRegistry.SERVER_OBJECT, UaEvent.builder(BASE_EVENT_TYPE)
+            OpcUaServer opcua = server.getIfAvailable();
+            if (opcua == null) {
+                return;
+            }
+            int ns = opcua.namespaces().indexOf(FillingLine.NAMESPACE);
+            opcua.events().report(EventNotifierRegistry.SERVER_OBJECT, UaEvent.builder(BASE_EVENT_TYPE)
                     .sourceNode(NodeId.string(ns, "FillingLine"))
                     .sourceName("FillingLine")
                     .message(message)
