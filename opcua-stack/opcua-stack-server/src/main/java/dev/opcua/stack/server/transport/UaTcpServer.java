@@ -102,7 +102,7 @@ public final class UaTcpServer implements AutoCloseable {
             throw new IllegalStateException("interrupted while binding " + bindAddress + ":" + port, e);
         } catch (Exception e) {
             shutdownEventLoops();
-            throw new IllegalStateException("could not bind " + bindAddress + ":" + port, e);
+            throw new UaTcpBindException(bindAddress, port, e);
         }
         localAddress = (InetSocketAddress) serverChannel.localAddress();
         log.info("UA TCP server listening on {} ({})", localAddress, transport.name());
