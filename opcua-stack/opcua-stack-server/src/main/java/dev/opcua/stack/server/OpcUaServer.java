@@ -169,6 +169,7 @@ public final class OpcUaServer implements AutoCloseable {
                 .encodingLimits(config.transportQuotas.encodingLimits())
                 .settings(config.requestPool)
                 .observer(config.serviceObserver)
+                .discoveryOnlyOverNone(channelSecurity.discoveryOnly())
                 .registerSync(GetEndpointsRequest.class, (channel, request) -> discovery.getEndpoints(request))
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
         sessions.registerWith(services);

@@ -9,7 +9,8 @@ import java.util.Objects;
  * and who decides whether a client certificate is trusted.
  *
  * @param endpoints accepted (policy, mode) pairs; OPN with another policy is refused with
- *        BadSecurityPolicyRejected, with another mode with BadSecurityModeRejected
+ *        BadSecurityPolicyRejected, with another mode with BadSecurityModeRejected, except None, which is
+ *        always accepted for the discovery services
  * @param certificate the server's certificate and key; may be null only when every pair is None
  * @param clientValidator validates client certificates of OPN (Part 4, 6.1.3)
  */
@@ -39,5 +40,27 @@ public record ServerChannelSecurity(List<EndpointSecurity> endpoints, Applicatio
     /** Whether this exact pair is an endpoint. */
     public boolean offers(EndpointSecurity security) {
         return endpoints.contains(security);
+    }
+
+    /**
+     * Whether an OpenSecureChannel with this policy is accepted: an offered one, or None, which every
+     * server accepts for its discovery services (Part 4, 5.4.1: DiscoveryEndpoints shall not require
+     * message security); see {@link #discoveryOnly()}.
+     */
+    public boolean accepts(SecurityPolicy policy) {
+        return policy == SecurityPolicy.None || offers(policy);
+    }
+
+    /** Whether an OpenSecureChannel with this pair is accepted: an offered pair, or None for discovery. */
+    public boolean accepts(EndpointSecurity security) {
+        return EndpointSecurity.NONE.equals(security) || offers(security);
+    }
+
+    /**
+     * Whether channels with SecurityPolicy None may only call the discovery services (GetEndpoints,
+     * FindServers): true when no endpoint offers None.
+     */
+    public boolean discoveryOnly() {
+        return !offers(SecurityPolicy.None);
     }
 }

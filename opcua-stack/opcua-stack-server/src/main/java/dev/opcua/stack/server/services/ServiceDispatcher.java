@@ -7,6 +7,7 @@ import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.uasc.ServerRequestListener;
 import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.UaStructure;
@@ -44,6 +45,9 @@ import org.slf4j.LoggerFactory;
  *       GetEndpoints and FindServers ask for the priority lane. A request that does not fit is
  *       answered at once with a ServiceFault BadServerTooBusy (BadServerHalted once closing), see
  *       {@link RequestWorkerPool}.</li>
+ *   <li>On a secure channel with SecurityPolicy None while no endpoint offers None, only the
+ *       Discovery services run (Part 4, 5.4.1); anything else is answered at once with a ServiceFault
+ *       BadSecurityPolicyRejected.</li>
  *   <li>Publish never enters the queue: it goes to the {@link PublishParking} when one is set, else
  *       it is answered at once with BadServiceUnsupported (BadServerHalted once closing).</li>
  *   <li>A request that waited longer than {@code maxRequestAge}, or than its own timeoutHint: ServiceFault
@@ -76,12 +80,14 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
     private final RequestWorkerPool pool;
     private final RequestStatistics statistics;
     private final ServiceObserver observer;
+    private final boolean discoveryOnlyOverNone;
     /** Part 4's name of each handled request type, computed once: the observer gets it per call. */
     private final Map<Class<?>, String> serviceNames;
 
     private ServiceDispatcher(Builder builder) {
         this.handlers = Map.copyOf(builder.handlers);
         this.observer = builder.observer;
+        this.discoveryOnlyOverNone = builder.discoveryOnlyOverNone;
         Map<Class<?>, String> names = new HashMap<>();
         for (Class<?> type : handlers.keySet()) {
             names.put(type, serviceName(type));
@@ -103,6 +109,13 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
     static String serviceName(Class<?> requestType) {
         String name = requestType.getSimpleName();
         return name.endsWith("Request") ? name.substring(0, name.length() - "Request".length()) : name;
+    }
+
+    /** Whether a request with this encoding id (namespace 0) belongs to the Discovery service set (Part 4, 5.4). */
+    static boolean isDiscovery(int typeId) {
+        return typeId == NodeIds.GetEndpointsRequest_Encoding_DefaultBinary
+                || typeId == NodeIds.FindServersRequest_Encoding_DefaultBinary
+                || typeId == NodeIds.FindServersOnNetworkRequest_Encoding_DefaultBinary;
     }
 
     /** Whether a request with this encoding id (namespace 0) skips ahead of ordinary requests. */
@@ -127,6 +140,16 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         } catch (RuntimeException e) { // not expected: the peek checks every bound
             message.release();
             throw e;
+        }
+        if (discoveryOnlyOverNone && !isDiscovery(peek.typeId())
+                && channel.security().policy() == SecurityPolicy.None) {
+            // Part 4, 5.4.1: None is accepted for discovery only when no endpoint offers it
+            try {
+                channel.sendServiceFault(requestId, peek.requestHandle(), StatusCodes.BadSecurityPolicyRejected);
+            } finally {
+                message.release();
+            }
+            return;
         }
         if (peek.typeId() == NodeIds.PublishRequest_Encoding_DefaultBinary) {
             if (publishParking != null && !pool.isClosed()) {
@@ -354,6 +377,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         private boolean virtualThreads = RequestPoolSettings.DEFAULT.virtualThreads();
         private Duration shutdownTimeout = RequestPoolSettings.DEFAULT.shutdownTimeout();
         private ServiceObserver observer = ServiceObserver.NONE;
+        private boolean discoveryOnlyOverNone;
 
         private Builder() {
         }
@@ -361,6 +385,15 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         /** Who watches every service call (metrics, tracing); default {@link ServiceObserver#NONE}. */
         public Builder observer(ServiceObserver value) {
             observer = Objects.requireNonNull(value, "observer");
+            return this;
+        }
+
+        /**
+         * Whether secure channels with SecurityPolicy None may only call GetEndpoints and FindServers (the
+         * others get BadSecurityPolicyRejected): set when no endpoint offers None (Part 4, 5.4.1); default false.
+         */
+        public Builder discoveryOnlyOverNone(boolean value) {
+            discoveryOnlyOverNone = value;
             return this;
         }
 

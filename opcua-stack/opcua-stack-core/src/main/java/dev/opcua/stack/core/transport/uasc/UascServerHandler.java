@@ -64,8 +64,10 @@ import org.slf4j.LoggerFactory;
  *       ERR or RHE: BadTcpMessageTypeInvalid): the EndpointUrl must pass the settings' filter
  *       (BadTcpEndpointUrlInvalid); the ACK comes from {@link BufferNegotiation}; then the frame
  *       decoder accepts chunks up to the ACK's ReceiveBufferSize.</li>
- *   <li><b>OPN</b> (Part 6, 6.7.4): a policy the {@link ServerChannelSecurity} offers (else ERR
- *       BadSecurityPolicyRejected; a renewal keeps the channel's policy); with a policy other than
+ *   <li><b>OPN</b> (Part 6, 6.7.4): a policy the {@link ServerChannelSecurity} offers, or None, which is
+ *       always accepted for discovery (Part 4, 5.4.1; the server then limits such a channel to
+ *       GetEndpoints and FindServers), else ERR BadSecurityPolicyRejected (a renewal keeps the channel's
+ *       policy); with a policy other than
  *       None, a SenderCertificate that parses (BadCertificateInvalid), our certificate's thumbprint
  *       (BadCertificateInvalid), a key of the policy's minimum size (BadCertificatePolicyCheckFailed)
  *       and a certificate the client validator trusts (its status, e.g. BadCertificateUntrusted);
@@ -322,7 +324,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
                 : AsymmetricChunkCrypto.forSending(policy, security.certificate().privateKey(),
                         clientCertificate.getPublicKey());
         EndpointSecurity requested = requestedSecurity(policy, request.securityMode());
-        if (requested == null || !security.offers(requested) || (!issue && !requested.equals(channelSecurity))) {
+        if (requested == null || !security.accepts(requested) || (!issue && !requested.equals(channelSecurity))) {
             writer.writeAsymmetric(secureChannelId, responseHeader, responseCrypto, requestId,
                     ResponseHeaders.serviceFault(requestHandle, StatusCodes.BadSecurityModeRejected));
             return;
@@ -478,7 +480,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private ChunkCrypto openCrypto(AsymmetricSecurityHeader header) {
         String policyUri = header.securityPolicyUri();
         SecurityPolicy policy = SecurityPolicy.fromUri(policyUri);
-        if (policy == null || !security.offers(policy)) {
+        if (policy == null || !security.accepts(policy)) {
             throw new UaException(StatusCodes.BadSecurityPolicyRejected,
                     "security policy " + policyUri + " is not offered");
         }
