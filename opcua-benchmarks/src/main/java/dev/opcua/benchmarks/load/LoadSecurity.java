@@ -85,9 +85,7 @@ final class LoadSecurity {
                     && security.mode() == endpoint.securityMode()) {
                 return endpoint;
             }
-            SecurityPolicy policy = SecurityPolicy.fromUri(endpoint.securityPolicyUri());
-            String name = (policy == null ? endpoint.securityPolicyUri() : policy.name()) + "/"
-                    + endpoint.securityMode();
+            String name = SecurityPolicy.nameOf(endpoint.securityPolicyUri()) + "/" + endpoint.securityMode();
             if (!offered.contains(name)) {
                 offered.add(name);
             }

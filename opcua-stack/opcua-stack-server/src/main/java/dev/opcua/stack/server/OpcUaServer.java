@@ -108,7 +108,7 @@ public final class OpcUaServer implements AutoCloseable {
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
     private volatile ServerChannelSecurity channelSecurity;
-    private volatile boolean running;
+    private volatile Lifecycle lifecycle = Lifecycle.NOT_STARTED;
 
     private OpcUaServer(Builder config) {
         this.config = config;
@@ -223,14 +223,29 @@ public final class OpcUaServer implements AutoCloseable {
             discoveryBuilder.userTokenTypes(config.userTokenTypes);
         }
         discovery = discoveryBuilder.build();
-        running = true;
+        lifecycle = Lifecycle.RUNNING;
         log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
         return this;
     }
 
+    /** Where a server is in its life: built, started, closed. */
+    public enum Lifecycle {
+        /** Built; {@link #start()} not called or failed. */
+        NOT_STARTED,
+        /** {@link #start()} succeeded and {@link #close()} has not begun. */
+        RUNNING,
+        /** {@link #close()} began after a successful start. */
+        STOPPED
+    }
+
+    /** Where the server is in its life. */
+    public Lifecycle lifecycle() {
+        return lifecycle;
+    }
+
     /** Whether {@link #start()} succeeded and {@link #close()} has not begun. */
     public boolean isRunning() {
-        return running;
+        return lifecycle == Lifecycle.RUNNING;
     }
 
     /** The endpoints offered (Part 4, 5.4.4 GetEndpoints), each (policy, mode) per host name; empty before {@link #start()}. */
@@ -388,7 +403,9 @@ public final class OpcUaServer implements AutoCloseable {
      */
     @Override
     public synchronized void close() {
-        running = false;
+        if (lifecycle == Lifecycle.RUNNING) {
+            lifecycle = Lifecycle.STOPPED;
+        }
         if (serverObject.state() != ServerState.Shutdown) {
             serverObject.setState(ServerState.Shutdown, 0, LocalizedText.of("server stopped"));
         }

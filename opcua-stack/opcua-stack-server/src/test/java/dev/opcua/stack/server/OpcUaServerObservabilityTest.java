@@ -77,11 +77,13 @@ class OpcUaServerObservabilityTest {
                 .nodeManager(plant)
                 .build();
         assertThat(server.isRunning()).isFalse();
+        assertThat(server.lifecycle()).isEqualTo(OpcUaServer.Lifecycle.NOT_STARTED);
         assertThat(server.endpoints()).isEmpty();
         assertThat(server.transportStatistics()).isNull();
         server.start();
         try (ClientResources resources = ClientResources.create()) {
             assertThat(server.isRunning()).isTrue();
+            assertThat(server.lifecycle()).isEqualTo(OpcUaServer.Lifecycle.RUNNING);
             assertThat(server.endpoints()).hasSize(1);
             assertThat(server.endpoints().get(0).endpointUrl()).isEqualTo(server.endpointUrl());
             assertThat(server.applicationCertificate()).isNull();
@@ -122,5 +124,6 @@ class OpcUaServerObservabilityTest {
             server.close();
         }
         assertThat(server.isRunning()).isFalse();
+        assertThat(server.lifecycle()).isEqualTo(OpcUaServer.Lifecycle.STOPPED);
     }
 }

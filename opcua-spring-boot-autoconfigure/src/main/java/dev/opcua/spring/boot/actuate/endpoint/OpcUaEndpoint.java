@@ -54,18 +54,16 @@ public class OpcUaEndpoint {
     }
 
     private ServerDescriptor server() {
-        String state = server.isRunning() ? "RUNNING" : server.dispatcher() == null ? "NOT_STARTED" : "STOPPED";
         DateTime startTime = server.serverObject().startTime();
-        return new ServerDescriptor(server.namespaces().uri(1), state, server.serverObject().state().name(),
+        return new ServerDescriptor(server.namespaces().uri(1), server.lifecycle().name(),
+                server.serverObject().state().name(),
                 startTime == null || startTime.isNull() ? null : startTime.toInstant());
     }
 
     private List<EndpointDescriptor> endpoints() {
         List<EndpointDescriptor> result = new ArrayList<>();
         for (EndpointDescription endpoint : server.endpoints()) {
-            SecurityPolicy policy = SecurityPolicy.fromUri(endpoint.securityPolicyUri());
-            result.add(new EndpointDescriptor(endpoint.endpointUrl(),
-                    policy == null ? endpoint.securityPolicyUri() : policy.name(),
+            result.add(new EndpointDescriptor(endpoint.endpointUrl(), SecurityPolicy.nameOf(endpoint.securityPolicyUri()),
                     String.valueOf(endpoint.securityMode()), Short.toUnsignedInt(endpoint.securityLevel())));
         }
         return result;

@@ -57,11 +57,10 @@ public class OpcUaServerHealthIndicator extends AbstractHealthIndicator {
     protected void doHealthCheck(Health.Builder builder) {
         builder.withDetail("applicationUri", String.valueOf(server.namespaces().uri(1)));
         if (!server.isRunning()) {
-            // The dispatcher exists from start() on and stays after close().
-            builder.down().withDetail("state", server.dispatcher() == null ? "NOT_STARTED" : "STOPPED");
+            builder.down().withDetail("state", server.lifecycle().name());
             return;
         }
-        builder.up().withDetail("state", "RUNNING");
+        builder.up().withDetail("state", server.lifecycle().name());
         builder.withDetail("endpoints", endpoints(server.endpoints()));
         SessionManager sessions = server.sessions();
         builder.withDetail("sessions", sessions == null ? 0 : sessions.currentSessions());
@@ -96,16 +95,10 @@ public class OpcUaServerHealthIndicator extends AbstractHealthIndicator {
         for (EndpointDescription endpoint : endpoints) {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("url", endpoint.endpointUrl());
-            details.put("securityPolicy", policyName(endpoint.securityPolicyUri()));
+            details.put("securityPolicy", SecurityPolicy.nameOf(endpoint.securityPolicyUri()));
             details.put("securityMode", String.valueOf(endpoint.securityMode()));
             result.add(details);
         }
         return result;
-    }
-
-    /** The short name of a policy URI ({@code Basic256Sha256}), or the URI when the stack does not know it. */
-    private static String policyName(String uri) {
-        SecurityPolicy policy = SecurityPolicy.fromUri(uri);
-        return policy == null ? uri : policy.name();
     }
 }

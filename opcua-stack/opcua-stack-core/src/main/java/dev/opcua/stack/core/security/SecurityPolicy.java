@@ -224,6 +224,12 @@ public enum SecurityPolicy {
         return null;
     }
 
+    /** The short name of the policy with this URI ({@code Basic256Sha256}), or the URI itself when unknown. */
+    public static String nameOf(String uri) {
+        SecurityPolicy policy = fromUri(uri);
+        return policy == null ? uri : policy.name();
+    }
+
     /** The policy with this name ({@code Basic256Sha256}) or URI, or null. */
     public static SecurityPolicy fromNameOrUri(String value) {
         for (SecurityPolicy p : values()) {
