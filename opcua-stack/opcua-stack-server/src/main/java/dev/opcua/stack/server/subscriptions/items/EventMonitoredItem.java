@@ -170,41 +170,10 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
             synchronized (this) {
                 enabled = !deleted && mode != MonitoringMode.Disabled;
             }
-            if (enabled && registration == null) {
-                subscribe();
+            if (enabled) {
+                startSource();
             }
         }
-    }
-
-    /** SetMonitoringMode (Part 4, 5.12.4); an event item never needs a first sample. */
-    @Override
-    boolean setMode(MonitoringMode newMode) {
-        boolean signal = false;
-        synchronized (control) {
-            MonitoringMode old;
-            synchronized (this) {
-                if (deleted || mode == newMode) {
-                    return false;
-                }
-                old = mode;
-                mode = newMode;
-                if (newMode == MonitoringMode.Disabled) {
-                    queue.clear();
-                    triggered = false;
-                } else if (newMode == MonitoringMode.Reporting) {
-                    signal = isReportable() && signalled.compareAndSet(false, true);
-                }
-            }
-            if (newMode == MonitoringMode.Disabled) {
-                unsubscribe();
-            } else if (old == MonitoringMode.Disabled) {
-                subscribe();
-            }
-        }
-        if (signal) { // no lock held
-            owner.notificationsReady(this);
-        }
-        return false;
     }
 
     /** ModifyMonitoredItems (Part 4, 5.12.3): new handle, queue size, policy and filter for what follows. */
@@ -231,32 +200,30 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
     }
 
     @Override
-    void delete() {
-        synchronized (control) {
-            synchronized (this) {
-                if (deleted) {
-                    return;
-                }
-                deleted = true;
-                queue.clear();
-            }
-            unsubscribe();
-            unlinkAll();
+    void discardQueued() {
+        queue.clear();
+    }
+
+    /** Listens to the item's notifier. */
+    @Override
+    void startSource() {
+        if (registration == null) {
+            registration = context.notifiers.subscribe(nodeId(), this);
         }
     }
 
-
-    /** Guarded by control. */
-    private void subscribe() {
-        registration = context.notifiers.subscribe(nodeId(), this);
-    }
-
-    /** Guarded by control. */
-    private void unsubscribe() {
+    @Override
+    void stopSource() {
         if (registration != null) {
             registration.cancel();
             registration = null;
         }
+    }
+
+    /** An event item never needs a first sample: it reports events as they come. */
+    @Override
+    boolean needsFirstSample() {
+        return false;
     }
 
     @Override

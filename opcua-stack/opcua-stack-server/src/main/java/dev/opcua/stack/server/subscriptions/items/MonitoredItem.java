@@ -239,45 +239,9 @@ public final class MonitoredItem extends MonitoredItemBase {
                 enabled = !deleted && mode != MonitoringMode.Disabled;
             }
             if (enabled && monitoredInterval < 0) {
-                startMonitoring();
+                startSource();
             }
         }
-    }
-
-    /**
-     * SetMonitoringMode (Part 4, 5.12.4).
-     *
-     * @return whether the item was enabled from Disabled (the caller fetches its first sample)
-     */
-    @Override
-    boolean setMode(MonitoringMode newMode) {
-        MonitoringMode old;
-        boolean signal = false;
-        synchronized (control) {
-            synchronized (this) {
-                if (deleted || mode == newMode) {
-                    return false;
-                }
-                old = mode;
-                mode = newMode;
-                if (newMode == MonitoringMode.Disabled) {
-                    queue.clear();
-                    lastQueued = null; // the first sample after enabling is always reported
-                    triggered = false;
-                } else if (newMode == MonitoringMode.Reporting) {
-                    signal = isReportable() && signalled.compareAndSet(false, true);
-                }
-            }
-            if (newMode == MonitoringMode.Disabled) {
-                stopMonitoring();
-            } else if (old == MonitoringMode.Disabled) {
-                startMonitoring();
-            }
-        }
-        if (signal) { // no lock held
-            owner.notificationsReady(this);
-        }
-        return old == MonitoringMode.Disabled;
     }
 
     /** ModifyMonitoredItems (Part 4, 5.12.3): new parameters; a new sampling interval moves the item to another group. */
@@ -302,8 +266,8 @@ public final class MonitoredItem extends MonitoredItemBase {
                 }
             }
             if (moved) {
-                stopMonitoring();
-                startMonitoring();
+                stopSource();
+                startSource();
             }
             if (dropped > 0) {
                 context.counters.notificationsDropped(dropped);
@@ -311,26 +275,20 @@ public final class MonitoredItem extends MonitoredItemBase {
         }
     }
 
-    /** DeleteMonitoredItems or the end of the subscription: stops sampling, frees the queue, drops links. */
     @Override
-    void delete() {
-        synchronized (control) {
-            synchronized (this) {
-                if (deleted) {
-                    return;
-                }
-                deleted = true;
-                queue.clear();
-                lastQueued = null;
-            }
-            stopMonitoring();
-            unlinkAll();
-        }
+    void discardQueued() {
+        queue.clear();
+        lastQueued = null; // the first sample after enabling is always reported
     }
 
+    @Override
+    boolean needsFirstSample() {
+        return true;
+    }
 
     /** Guarded by control: registers with the sampler, or with the broker for an interval of 0. */
-    private void startMonitoring() {
+    @Override
+    void startSource() {
         double interval;
         synchronized (this) {
             interval = samplingInterval;
@@ -352,7 +310,8 @@ public final class MonitoredItem extends MonitoredItemBase {
     }
 
     /** Guarded by control. */
-    private void stopMonitoring() {
+    @Override
+    void stopSource() {
         if (monitoredInterval < 0) {
             return;
         }

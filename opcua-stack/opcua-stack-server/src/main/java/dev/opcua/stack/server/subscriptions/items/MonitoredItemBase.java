@@ -132,14 +132,66 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
     }
 
     /**
-     * SetMonitoringMode (Part 4, 5.12.4).
+     * SetMonitoringMode (Part 4, 5.12.4): Disabled empties the queue and stops the source; leaving
+     * Disabled starts it again; Reporting reports what is queued.
      *
      * @return whether the item needs its first sample now (a data item enabled from Disabled)
      */
-    abstract boolean setMode(MonitoringMode mode);
+    final boolean setMode(MonitoringMode newMode) {
+        MonitoringMode old;
+        boolean signal = false;
+        synchronized (control) {
+            synchronized (this) {
+                if (deleted || mode == newMode) {
+                    return false;
+                }
+                old = mode;
+                mode = newMode;
+                if (newMode == MonitoringMode.Disabled) {
+                    discardQueued();
+                    triggered = false;
+                } else if (newMode == MonitoringMode.Reporting) {
+                    signal = isReportable() && signalled.compareAndSet(false, true);
+                }
+            }
+            if (newMode == MonitoringMode.Disabled) {
+                stopSource();
+            } else if (old == MonitoringMode.Disabled) {
+                startSource();
+            }
+        }
+        if (signal) { // no lock held
+            owner.notificationsReady(this);
+        }
+        return old == MonitoringMode.Disabled && needsFirstSample();
+    }
 
     /** DeleteMonitoredItems or the end of the subscription: stops monitoring, frees the queue, drops links. */
-    abstract void delete();
+    final void delete() {
+        synchronized (control) {
+            synchronized (this) {
+                if (deleted) {
+                    return;
+                }
+                deleted = true;
+                discardQueued();
+            }
+            stopSource();
+            unlinkAll();
+        }
+    }
+
+    /** Empties the queue and what the next notification is compared with. Guarded by this. */
+    abstract void discardQueued();
+
+    /** Starts sampling or listening to the notifier. Guarded by control. */
+    abstract void startSource();
+
+    /** Stops sampling or listening to the notifier; idempotent. Guarded by control. */
+    abstract void stopSource();
+
+    /** Whether an item enabled from Disabled needs a sample at once: data items do, event items do not. */
+    abstract boolean needsFirstSample();
 
     /** Triggers the linked items; called with no lock held after this item queued a notification. */
     final void triggerLinked() {
