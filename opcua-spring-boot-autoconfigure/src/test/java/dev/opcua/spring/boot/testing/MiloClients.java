@@ -2,11 +2,22 @@ package dev.opcua.spring.boot.testing;
 
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import java.security.KeyPair;
+import java.security.cert.X509Certificate;
+import java.util.List;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
+import org.eclipse.milo.opcua.sdk.client.OpcUaClientConfig;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.sdk.client.identity.IdentityProvider;
 import org.eclipse.milo.opcua.stack.core.UaException;
+import org.eclipse.milo.opcua.stack.core.security.DefaultClientCertificateValidator;
+import org.eclipse.milo.opcua.stack.core.security.MemoryCertificateQuarantine;
+import org.eclipse.milo.opcua.stack.core.security.MemoryTrustListManager;
 import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
+import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
+import org.eclipse.milo.opcua.stack.core.types.structured.EndpointDescription;
+import org.eclipse.milo.opcua.stack.core.util.validation.ValidationCheck;
 
 /** Connected Eclipse Milo 1.1.2 clients: SecurityPolicy None, 5 s request timeout, 60 s keep-alive. */
 public final class MiloClients {
@@ -31,5 +42,30 @@ public final class MiloClients {
                         .setKeepAliveInterval(uint(60_000)));
         client.connect();
         return client;
+    }
+
+    /**
+     * The configuration of a client on a secure {@code endpoint}: its application certificate and key,
+     * a trust list holding only {@code serverCertificate}, and {@code identity}.
+     */
+    public static OpcUaClientConfig secureConfig(EndpointDescription endpoint, List<EndpointDescription> endpoints,
+            X509Certificate serverCertificate, ApplicationCertificate certificate, String applicationName,
+            String applicationUri, IdentityProvider identity) {
+        MemoryTrustListManager trustList = new MemoryTrustListManager();
+        trustList.addTrustedCertificate(serverCertificate);
+        return OpcUaClientConfig.builder()
+                .setEndpoint(endpoint)
+                .setDiscoveryEndpoints(endpoints)
+                .setApplicationName(LocalizedText.english(applicationName))
+                .setApplicationUri(applicationUri)
+                .setCertificate(certificate.certificate())
+                .setCertificateChain(new X509Certificate[] {certificate.certificate()})
+                .setKeyPair(new KeyPair(certificate.certificate().getPublicKey(), certificate.privateKey()))
+                .setCertificateValidator(new DefaultClientCertificateValidator(trustList,
+                        ValidationCheck.ALL_OPTIONAL_CHECKS, new MemoryCertificateQuarantine()))
+                .setIdentityProvider(identity)
+                .setRequestTimeout(uint(5_000))
+                .setKeepAliveInterval(uint(60_000))
+                .build();
     }
 }

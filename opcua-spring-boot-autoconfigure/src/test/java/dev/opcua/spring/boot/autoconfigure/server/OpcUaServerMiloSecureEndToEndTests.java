@@ -2,34 +2,27 @@ package dev.opcua.spring.boot.autoconfigure.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPair;
-import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.stream.Stream;
 import org.eclipse.milo.opcua.sdk.client.DiscoveryClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClientConfig;
 import org.eclipse.milo.opcua.sdk.client.identity.UsernameProvider;
-import org.eclipse.milo.opcua.stack.core.security.DefaultClientCertificateValidator;
-import org.eclipse.milo.opcua.stack.core.security.MemoryCertificateQuarantine;
-import org.eclipse.milo.opcua.stack.core.security.MemoryTrustListManager;
 import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
-import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import org.eclipse.milo.opcua.stack.core.types.structured.EndpointDescription;
-import org.eclipse.milo.opcua.stack.core.util.validation.ValidationCheck;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,21 +116,9 @@ class OpcUaServerMiloSecureEndToEndTests {
                 .filter(e -> SecurityPolicy.Basic256Sha256.getUri().equals(e.getSecurityPolicyUri())
                         && e.getSecurityMode() == MessageSecurityMode.SignAndEncrypt)
                 .findFirst().orElseThrow();
-        MemoryTrustListManager trustList = new MemoryTrustListManager();
-        trustList.addTrustedCertificate(server.applicationCertificate().certificate());
-        OpcUaClientConfig config = OpcUaClientConfig.builder()
-                .setEndpoint(endpoint)
-                .setDiscoveryEndpoints(endpoints)
-                .setApplicationName(LocalizedText.english("milo secure e2e client"))
-                .setApplicationUri(CLIENT_URI)
-                .setCertificate(certificate.certificate())
-                .setCertificateChain(new X509Certificate[] {certificate.certificate()})
-                .setKeyPair(new KeyPair(certificate.certificate().getPublicKey(), certificate.privateKey()))
-                .setCertificateValidator(new DefaultClientCertificateValidator(trustList,
-                        ValidationCheck.ALL_OPTIONAL_CHECKS, new MemoryCertificateQuarantine()))
-                .setIdentityProvider(new UsernameProvider("operator", "secret"))
-                .setRequestTimeout(uint(5_000))
-                .build();
+        OpcUaClientConfig config = MiloClients.secureConfig(endpoint, endpoints,
+                server.applicationCertificate().certificate(), certificate, "milo secure e2e client", CLIENT_URI,
+                new UsernameProvider("operator", "secret"));
         OpcUaClient milo = OpcUaClient.create(config);
         try {
             return milo.connect();

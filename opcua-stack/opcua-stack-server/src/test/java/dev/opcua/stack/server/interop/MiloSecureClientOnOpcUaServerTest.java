@@ -15,6 +15,7 @@ import dev.opcua.stack.core.security.pki.ValidationOptions;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.testing.MiloClients;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.session.Identity;
 import dev.opcua.stack.server.session.IdentityValidator;
@@ -51,12 +52,8 @@ import org.eclipse.milo.opcua.sdk.client.identity.X509IdentityProvider;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
 import org.eclipse.milo.opcua.stack.core.StatusCodes;
 import org.eclipse.milo.opcua.stack.core.UaException;
-import org.eclipse.milo.opcua.stack.core.security.DefaultClientCertificateValidator;
-import org.eclipse.milo.opcua.stack.core.security.MemoryCertificateQuarantine;
-import org.eclipse.milo.opcua.stack.core.security.MemoryTrustListManager;
 import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
-import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
 import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
@@ -66,7 +63,6 @@ import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import org.eclipse.milo.opcua.stack.core.types.structured.EndpointDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.UserNameIdentityToken;
 import org.eclipse.milo.opcua.stack.core.types.structured.UserTokenPolicy;
-import org.eclipse.milo.opcua.stack.core.util.validation.ValidationCheck;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -389,22 +385,8 @@ class MiloSecureClientOnOpcUaServerTest {
     /** Opens a Milo session on the endpoint; a failed connect is disconnected so that Milo does not retry it. */
     private static OpcUaClient connect(ApplicationCertificate certificate, String applicationUri,
             EndpointDescription endpoint, IdentityProvider identity) throws UaException {
-        MemoryTrustListManager trustList = new MemoryTrustListManager();
-        trustList.addTrustedCertificate(serverCertificate);
-        OpcUaClientConfig config = OpcUaClientConfig.builder()
-                .setEndpoint(endpoint)
-                .setDiscoveryEndpoints(endpoints)
-                .setApplicationName(LocalizedText.english("milo secure interop client"))
-                .setApplicationUri(applicationUri)
-                .setCertificate(certificate.certificate())
-                .setCertificateChain(new X509Certificate[] {certificate.certificate()})
-                .setKeyPair(new KeyPair(certificate.certificate().getPublicKey(), certificate.privateKey()))
-                .setCertificateValidator(new DefaultClientCertificateValidator(trustList,
-                        ValidationCheck.ALL_OPTIONAL_CHECKS, new MemoryCertificateQuarantine()))
-                .setIdentityProvider(identity)
-                .setRequestTimeout(uint(5_000))
-                .setKeepAliveInterval(uint(60_000))
-                .build();
+        OpcUaClientConfig config = MiloClients.secureConfig(endpoint, endpoints, serverCertificate, certificate,
+                "milo secure interop client", applicationUri, identity);
         OpcUaClient milo = OpcUaClient.create(config);
         try {
             return milo.connect();

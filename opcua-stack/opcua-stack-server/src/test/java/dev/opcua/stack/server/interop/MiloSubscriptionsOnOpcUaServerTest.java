@@ -53,9 +53,6 @@ import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
 import org.eclipse.milo.opcua.stack.core.AttributeId;
 import org.eclipse.milo.opcua.stack.core.StatusCodes;
 import org.eclipse.milo.opcua.stack.core.UaException;
-import org.eclipse.milo.opcua.stack.core.security.DefaultClientCertificateValidator;
-import org.eclipse.milo.opcua.stack.core.security.MemoryCertificateQuarantine;
-import org.eclipse.milo.opcua.stack.core.security.MemoryTrustListManager;
 import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
@@ -83,7 +80,6 @@ import org.eclipse.milo.opcua.stack.core.types.structured.PublishResponse;
 import org.eclipse.milo.opcua.stack.core.types.structured.ReadValueId;
 import org.eclipse.milo.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import org.eclipse.milo.opcua.stack.core.types.structured.TransferResult;
-import org.eclipse.milo.opcua.stack.core.util.validation.ValidationCheck;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -641,22 +637,8 @@ class MiloSubscriptionsOnOpcUaServerTest {
                 .filter(e -> SecurityPolicy.Basic256Sha256.getUri().equals(e.getSecurityPolicyUri())
                         && e.getSecurityMode() == MessageSecurityMode.SignAndEncrypt)
                 .findFirst().orElseThrow();
-        MemoryTrustListManager trustList = new MemoryTrustListManager();
-        trustList.addTrustedCertificate(serverCertificate);
-        OpcUaClientConfig config = OpcUaClientConfig.builder()
-                .setEndpoint(endpoint)
-                .setDiscoveryEndpoints(endpoints)
-                .setApplicationName(LocalizedText.english("milo subscriptions client"))
-                .setApplicationUri(CLIENT_URI)
-                .setCertificate(miloCertificate.certificate())
-                .setCertificateChain(new X509Certificate[] {miloCertificate.certificate()})
-                .setKeyPair(new KeyPair(miloCertificate.certificate().getPublicKey(), miloCertificate.privateKey()))
-                .setCertificateValidator(new DefaultClientCertificateValidator(trustList,
-                        ValidationCheck.ALL_OPTIONAL_CHECKS, new MemoryCertificateQuarantine()))
-                .setIdentityProvider(new AnonymousProvider())
-                .setRequestTimeout(uint(5_000))
-                .setKeepAliveInterval(uint(60_000))
-                .build();
+        OpcUaClientConfig config = MiloClients.secureConfig(endpoint, endpoints, serverCertificate, miloCertificate,
+                "milo subscriptions client", CLIENT_URI, new AnonymousProvider());
         OpcUaClient client = OpcUaClient.create(config);
         clients.add(client);
         return client.connect();
