@@ -30,9 +30,13 @@ public final class NodeStore {
         }
     }
 
-    /** Removes a node; returns it, or null when absent. */
+    /** Removes a node, which then says {@link UaNode#isRemoved()}; returns it, or null when absent. */
     public UaNode remove(NodeId nodeId) {
-        return nodes.remove(nodeId);
+        UaNode removed = nodes.remove(nodeId);
+        if (removed != null) {
+            removed.markRemoved();
+        }
+        return removed;
     }
 
     public int size() {

@@ -31,6 +31,8 @@ public abstract class UaNode {
     private final long writeMask;
     private final long userWriteMask;
     private volatile UaReference[] references = NO_REFERENCES;
+    /** Set when the node leaves its {@link NodeStore}: holders of a reference (sample sources) see it. */
+    private volatile boolean removed;
 
     protected UaNode(NodeId nodeId, QualifiedName browseName, LocalizedText displayName, LocalizedText description,
             long writeMask, long userWriteMask) {
@@ -43,6 +45,15 @@ public abstract class UaNode {
     }
 
     public abstract NodeClass nodeClass();
+
+    /** Whether the node was removed from its {@link NodeStore}. */
+    public boolean isRemoved() {
+        return removed;
+    }
+
+    void markRemoved() {
+        removed = true;
+    }
 
     public NodeId nodeId() {
         return nodeId;

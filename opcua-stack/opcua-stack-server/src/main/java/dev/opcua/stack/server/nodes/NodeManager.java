@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.nodes;
 
+import dev.opcua.stack.core.types.structured.ReadValueId;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -26,6 +27,20 @@ public interface NodeManager {
     }
 
     CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations);
+
+    /**
+     * A direct source for sampling this attribute (Part 4, 5.12.1.2), asked once when a monitored
+     * item starts being sampled: the sampler then asks the source on every tick instead of calling
+     * {@link #read}, which for values held in memory saves the lookup and the batch per sample. The
+     * default, null, samples the item through {@link #read}; so should a manager whose values live
+     * in a device or need a check per session.
+     *
+     * @param item the monitored attribute (node, attribute, index range, data encoding)
+     * @return the source, or null to be sampled through {@link #read}
+     */
+    default SampleSource sampleSource(ReadValueId item) {
+        return null;
+    }
 
     CompletableFuture<Void> write(OperationContext context, List<WriteOperation> operations);
 

@@ -97,6 +97,21 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         }
     }
 
+    /**
+     * Values of variables are sampled directly: the source hands out the stored {@link DataValue}
+     * (or the value source's), so an unchanged value is the same instance. Only the Value attribute
+     * without index range or data encoding; anything else is sampled through {@link #read}.
+     */
+    @Override
+    public SampleSource sampleSource(ReadValueId item) {
+        boolean plain = (item.indexRange() == null || item.indexRange().isEmpty())
+                && (item.dataEncoding() == null || item.dataEncoding().isNull());
+        if (item.attributeId() != AttributeIds.Value || !plain || !(store.get(item.nodeId()) instanceof VariableNode)) {
+            return null;
+        }
+        return new StoredValueSource(store, item.nodeId());
+    }
+
     /** Part 4, 5.11.2: the timestamps the client asked for; the server timestamp is the read's. */
     private static DataValue withTimestamps(DataValue stored, Variant value, TimestampsToReturn which, DateTime now) {
         boolean source = which == TimestampsToReturn.Source || which == TimestampsToReturn.Both;

@@ -2,11 +2,15 @@ package dev.opcua.stack.server.subscriptions.items;
 
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.SampleSource;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
 import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What the items of all subscriptions of a server share: managers, sampler, broker, settings, counters,
@@ -14,6 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * serves no events).
  */
 final class ItemContext {
+
+    private static final Logger log = LoggerFactory.getLogger(ItemContext.class);
 
     final NodeManagers managers;
     final MonitoredItemSettings settings;
@@ -47,6 +53,20 @@ final class ItemContext {
             id = nextId.incrementAndGet() & 0xFFFF_FFFFL;
         } while (id == 0);
         return id;
+    }
+
+    /** The direct sample source the node's manager offers for the item, or null to sample it through Read. */
+    SampleSource sampleSourceOf(ReadValueId item) {
+        NodeManager manager = managers.managerOf(item.nodeId());
+        if (manager == null) {
+            return null;
+        }
+        try {
+            return manager.sampleSource(item);
+        } catch (RuntimeException e) {
+            log.warn("{}.sampleSource({}) failed; the item is sampled through Read", manager, item.nodeId(), e);
+            return null;
+        }
     }
 
     /** The node's manager when it wants to know about monitoring, else null. */

@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.subscriptions.items;
 
 import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.nodes.NodeManagers;
@@ -19,9 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Samples the enabled, polled items of all subscriptions on one {@link SamplingScheduler} (DESIGN.md
- * section 5): each tick of an interval group is one batched {@link NodeManagers#read} of every item
- * of the group (the managers get one call each), whose results are applied to the items when the
- * read completes.
+ * section 5): on each tick of an interval group, items whose manager gave a
+ * {@link dev.opcua.stack.server.nodes.SampleSource} are sampled from it at once, and the others with
+ * one batched {@link NodeManagers#read} (the managers get one call each), whose results are applied
+ * to the items when the read completes.
  *
  * <p>The read is asynchronous, so a slow node manager holds no sampler thread; a group whose
  * previous read has not completed skips its tick (counted in {@link #skippedTicks()}) rather than
@@ -39,6 +41,7 @@ final class ItemSampler implements SamplingScheduler.BatchSampler<MonitoredItem>
     private final ConcurrentHashMap<Long, AtomicBoolean> inFlight = new ConcurrentHashMap<>();
     private final LongAdder reads = new LongAdder();
     private final LongAdder skipped = new LongAdder();
+    private final LongAdder sourced = new LongAdder();
 
     ItemSampler(NodeManagers managers, String threadName) {
         this.managers = managers;
@@ -109,7 +112,12 @@ final class ItemSampler implements SamplingScheduler.BatchSampler<MonitoredItem>
         return reads.sum();
     }
 
-    /** Group ticks skipped because the group's previous read was still running. */
+    /** Samples taken from the items' sample sources instead of a read. */
+    long sourcedSamples() {
+        return sourced.sum();
+    }
+
+    /** Group reads skipped because the group's previous read was still running. */
     long skippedTicks() {
         return skipped.sum();
     }
@@ -119,20 +127,39 @@ final class ItemSampler implements SamplingScheduler.BatchSampler<MonitoredItem>
         if (members.isEmpty()) {
             return;
         }
+        // items with a sample source are sampled here and now; the rest by one read of the group
+        int n = members.size();
+        DateTime tickTime = null;
+        int toRead = 0;
+        for (int i = 0; i < n; i++) {
+            MonitoredItem item = members.get(i);
+            if (item.sampleSource() != null) {
+                if (tickTime == null) {
+                    tickTime = DateTime.now();
+                }
+                sampleFromSource(item, tickTime);
+            } else {
+                toRead++;
+            }
+        }
+        sourced.add(n - toRead);
+        if (toRead == 0) {
+            return;
+        }
         AtomicBoolean busy = inFlight.computeIfAbsent(intervalNanos, k -> new AtomicBoolean());
         if (!busy.compareAndSet(false, true)) {
             skipped.increment();
             return;
         }
-        // the scheduler may reuse its list once this returns; the read completes later. A plain copy:
-        // toArray(T[]) of the scheduler's unmodifiable view creates the array reflectively
-        int n = members.size();
-        MonitoredItem[] items = new MonitoredItem[n];
-        ReadValueId[] reads = new ReadValueId[n];
-        for (int i = 0; i < n; i++) {
+        // into arrays: the scheduler may reuse its list once this returns, and the read completes later
+        MonitoredItem[] items = new MonitoredItem[toRead];
+        ReadValueId[] reads = new ReadValueId[toRead];
+        for (int i = 0, j = 0; j < toRead; i++) {
             MonitoredItem item = members.get(i);
-            items[i] = item;
-            reads[i] = item.itemToMonitor();
+            if (item.sampleSource() == null) {
+                items[j] = item;
+                reads[j++] = item.itemToMonitor();
+            }
         }
         this.reads.increment();
         CompletableFuture<DataValue[]> read;
@@ -154,6 +181,14 @@ final class ItemSampler implements SamplingScheduler.BatchSampler<MonitoredItem>
                 busy.set(false);
             }
         });
+    }
+
+    private static void sampleFromSource(MonitoredItem item, DateTime tickTime) {
+        try {
+            item.sampleFromSource(tickTime);
+        } catch (RuntimeException e) { // one item's owner failing must not starve the others
+            log.warn("sampling monitored item {} failed", item.id(), e);
+        }
     }
 
     private static void apply(MonitoredItem[] items, DataValue[] values) {

@@ -2,14 +2,17 @@ package dev.opcua.stack.server.subscriptions.items;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.EventFieldList;
 import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.nodes.NumericRange;
+import dev.opcua.stack.server.nodes.SampleSource;
 import dev.opcua.stack.server.subscriptions.ItemOwner;
 import dev.opcua.stack.server.subscriptions.sampling.SamplingScheduler;
 import java.util.List;
@@ -40,11 +43,14 @@ import org.slf4j.LoggerFactory;
 public final class MonitoredItem extends MonitoredItemBase {
 
     private static final Logger log = LoggerFactory.getLogger(MonitoredItem.class);
+    private static final DataValue FAILED_SAMPLE = DataValue.ofStatus(StatusCode.of(StatusCodes.BadInternalError));
 
     private final NumericRange indexRange;
     private final boolean valueAttribute;
     /** The node's manager when it wants to hear about monitoring (Value attribute only), else null. */
     private final MonitoringAware aware;
+    /** Where the sampler reads the value directly; null: sampled through the managers' Read. */
+    private final SampleSource sampleSource;
 
     // guarded by this
     private long clientHandle;
@@ -55,6 +61,8 @@ public final class MonitoredItem extends MonitoredItemBase {
     private final ValueQueue queue;
     /** The last value queued, as sampled: what the filter compares with (Part 4, 7.22.2 "last cached value"). */
     private DataValue lastQueued;
+    /** The sample source's answer last tick: the same instance again means the same value. */
+    private DataValue lastSourced;
 
     // guarded by control
     private SamplingScheduler.Registration registration;
@@ -67,6 +75,7 @@ public final class MonitoredItem extends MonitoredItemBase {
         this.indexRange = indexRange;
         this.valueAttribute = itemToMonitor.attributeId() == AttributeIds.Value;
         this.aware = context.awareManagerOf(itemToMonitor.nodeId(), itemToMonitor.attributeId());
+        this.sampleSource = context.sampleSourceOf(itemToMonitor);
         this.mode = mode;
         this.clientHandle = parameters.clientHandle();
         this.samplingInterval = parameters.samplingInterval();
@@ -160,6 +169,37 @@ public final class MonitoredItem extends MonitoredItemBase {
             owner.notificationsReady(this);
         }
         triggerLinked();
+    }
+
+    /** The direct sample source, or null when the item is sampled through the managers' Read. */
+    SampleSource sampleSource() {
+        return sampleSource;
+    }
+
+    /**
+     * A sampling tick through the {@link #sampleSource()} (sampler thread): a value the source
+     * answered with last tick again (same instance) is unchanged and costs no filter; another gets
+     * the tick's server timestamp, as a Read at that time would, and goes through {@link #onSample}.
+     */
+    void sampleFromSource(DateTime tickTime) {
+        DataValue sourced;
+        try {
+            sourced = sampleSource.sample();
+        } catch (RuntimeException e) { // against the contract; the item reports it as a Read would
+            log.warn("sample source of monitored item {} failed", id, e);
+            sourced = FAILED_SAMPLE;
+        }
+        if (sourced == null) {
+            sourced = FAILED_SAMPLE;
+        }
+        synchronized (this) {
+            if (sourced == lastSourced) {
+                return;
+            }
+            lastSourced = sourced;
+        }
+        onSample(DataValue.of(sourced.value(), sourced.statusCode(), sourced.sourceTimestamp(),
+                sourced.sourcePicoseconds(), tickTime, 0));
     }
 
     /**
@@ -279,6 +319,7 @@ public final class MonitoredItem extends MonitoredItemBase {
     void discardQueued() {
         queue.clear();
         lastQueued = null; // the first sample after enabling is always reported
+        lastSourced = null;
     }
 
     @Override

@@ -104,6 +104,11 @@ public final class MonitoredItemContainerFactory implements ItemContainerFactory
         return context.sampler.reads();
     }
 
+    /** Samples taken from the sample sources of node managers instead of a read. */
+    public long sourcedSamples() {
+        return context.sampler.sourcedSamples();
+    }
+
     /** Group ticks skipped because the group's previous read had not completed (a slow node manager). */
     public long skippedSamplingTicks() {
         return context.sampler.skippedTicks();

@@ -3,11 +3,13 @@ package dev.opcua.stack.server.subscriptions.items;
 import static dev.opcua.stack.server.subscriptions.items.ItemsFixture.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
 import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
+import dev.opcua.stack.server.addressspace.VariableNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -46,12 +48,61 @@ class ItemSamplerTest {
     void items_are_grouped_by_their_sampling_interval() {
         try (ItemsFixture fixture = new ItemsFixture()) {
             FakeOwner owner = fixture.owner();
-            fixture.create(owner, TimestampsToReturn.Both, every(100, fixture.id("Temp")),
-                    every(250, fixture.id("Count")), every(250, fixture.id("Text")));
+            fixture.create(owner, TimestampsToReturn.Both, every(100, fixture.pushed("Polled")),
+                    every(250, fixture.pushed("P1")), every(250, fixture.pushed("P2")));
             long reads = fixture.factory.samplingReads();
+            int managerCalls = fixture.pushing.readCalls.get();
             fixture.tick();
             assertThat(fixture.factory.samplingReads() - reads).isEqualTo(2);
+            assertThat(fixture.pushing.readCalls.get() - managerCalls).as("one call per group").isEqualTo(2);
             assertThat(fixture.factory.sampledItems()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void values_held_in_memory_are_sampled_from_their_source_without_a_read() {
+        try (ItemsFixture fixture = new ItemsFixture()) {
+            FakeOwner owner = fixture.owner();
+            fixture.create(owner, TimestampsToReturn.Both, every(100, fixture.id("Temp")),
+                    every(250, fixture.id("Count")));
+            owner.publish(); // the initial values
+            long reads = fixture.factory.samplingReads();
+            long sourced = fixture.factory.sourcedSamples();
+
+            fixture.set("Temp", Variant.ofDouble(25));
+            DateTime before = DateTime.now();
+            fixture.tick();
+
+            assertThat(fixture.factory.samplingReads() - reads).as("no read").isZero();
+            assertThat(fixture.factory.sourcedSamples() - sourced).isEqualTo(2);
+            List<MonitoredItemNotification> published = owner.publish();
+            assertThat(published).singleElement().satisfies(n -> {
+                assertThat(n.value().value().value()).isEqualTo(25.0);
+                assertThat(n.value().serverTimestamp()).as("the tick's time, as a Read would give")
+                        .isNotNull().matches(t -> t.utcTicks() >= before.utcTicks());
+                assertThat(n.value().sourceTimestamp()).as("the stored one")
+                        .isEqualTo(((VariableNode) fixture.plant.store().get(fixture.id("Temp"))).value().sourceTimestamp());
+            });
+
+            fixture.tick(); // nothing changed: the same stored value, no notification
+            assertThat(owner.publish()).isEmpty();
+        }
+    }
+
+    @Test
+    void a_sourced_item_follows_its_filter_like_a_read_one() {
+        try (ItemsFixture fixture = new ItemsFixture()) {
+            FakeOwner owner = fixture.owner();
+            fixture.create(owner, TimestampsToReturn.Both, every(100, fixture.id("Temp")));
+            owner.publish();
+            // a new DataValue with the value of the last one is no change for the default StatusValue trigger
+            fixture.set("Temp", Variant.ofDouble(20));
+            fixture.tick();
+            fixture.set("Temp", Variant.ofDouble(20));
+            fixture.tick();
+            fixture.set("Temp", Variant.ofDouble(21));
+            fixture.tick();
+            assertThat(owner.publish()).extracting(n -> n.value().value().value()).containsExactly(21.0);
         }
     }
 
