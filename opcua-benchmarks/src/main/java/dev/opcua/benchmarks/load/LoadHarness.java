@@ -163,6 +163,9 @@ public final class LoadHarness {
                 "%s x%d values, %d sessions x %d in flight, security %s, warmup %d s, measuring %d s%n", o.scenario(),
                 o.values(), o.sessions(), o.inflight(), o.securityName(), o.warmupS(), o.durationS());
         startLoad.run();
+        if (server != null) {
+            server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
+        }
         TimeUnit.SECONDS.sleep(o.warmupS());
 
         phase.value = RequestChain.Phase.MEASURE;

@@ -134,13 +134,22 @@ final class SubScenario {
                 writerThread.start();
             }
             NodeId simulated = NodeId.string(ns, BenchAddressSpace.SIMULATED);
+            if (server != null) {
+                server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
+            }
             TimeUnit.SECONDS.sleep(o.warmupS());
-            long simulatedFrom = serverChanges ? simulatedCount(writerSession, simulated) : 0;
+            // a bench server child tells its simulated count with its stats; another server is asked with a Read
+            // (outside the window, but the first Int64 it encodes in a while may recompile its encoder in it)
+            long simulatedFrom = serverChanges && server == null ? simulatedCount(writerSession, simulated) : 0;
 
             LoadHarness.ClientUsage client = new LoadHarness.ClientUsage();
             LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();
             ServerStats a0 = server == null ? null : server.stats();
+            if (serverChanges && server != null) {
+                simulatedFrom = simulatedFromStats(a0, writerSession, simulated);
+            }
             long s0 = server == null ? -1 : server.cpuNanos();
+            Map<String, Long> threads0 = server == null ? Map.of() : ThreadCpu.snapshot(server.pid());
             long t0 = System.nanoTime();
             if (serverChanges) {
                 values.openWindowAt(simulatedFrom);
@@ -158,11 +167,14 @@ final class SubScenario {
             }
             long elapsed = System.nanoTime() - t0;
             long s1 = server == null ? -1 : server.cpuNanos();
+            Map<String, Long> threads = server == null ? Map.of()
+                    : ThreadCpu.between(threads0, ThreadCpu.snapshot(server.pid()));
             LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
             ServerStats a1 = server == null ? null : server.stats();
             if (serverChanges) {
-                // after the probes: its Read costs the server a little, outside the window
-                long simulatedTo = simulatedCount(writerSession, simulated);
+                // after the probes: a Read costs the server a little, outside the window
+                long simulatedTo = server != null ? simulatedFromStats(a1, writerSession, simulated)
+                        : simulatedCount(writerSession, simulated);
                 if (simulatedTo <= simulatedFrom) {
                     throw new IllegalStateException("the server changed no value in the window (Bench.Simulated "
                             + simulatedFrom + " .. " + simulatedTo + "): --changes server needs a bench server "
@@ -188,7 +200,7 @@ final class SubScenario {
                 err.println("warning: " + stopped.getCount() + " Publish requests still outstanding");
             }
 
-            report(o, metrics, values, subscribers, writer, elapsed, c0, c1, s0, s1, a0, a1, publishingMs,
+            report(o, metrics, values, subscribers, writer, elapsed, c0, c1, s0, s1, a0, a1, threads, publishingMs,
                     first.revisedSamplingMs(), out, err);
         } finally {
             // after a failure too: no Publish is sent again, nothing more is written
@@ -203,6 +215,11 @@ final class SubScenario {
     }
 
     /** The server's count of values its simulation set ({@code Bench.Simulated}). */
+    /** The simulated count of a stats answer; a Read when the server's probe does not tell it. */
+    private static long simulatedFromStats(ServerStats stats, LoadSession session, NodeId simulated) throws Exception {
+        return stats.simulatedValues() >= 0 ? stats.simulatedValues() : simulatedCount(session, simulated);
+    }
+
     private static long simulatedCount(LoadSession session, NodeId simulated) throws Exception {
         ReadResponse response = session.request(new ReadRequest(session.header(), 0, TimestampsToReturn.Neither,
                 new ReadValueId[] {new ReadValueId(simulated, AttributeIds.Value, null, QualifiedName.NULL)}),
@@ -226,7 +243,8 @@ final class SubScenario {
 
     private static void report(LoadOptions o, SubMetrics metrics, WriteSequence values,
             List<SubscriberSession> subscribers, ValueWriter writer, long elapsed, LoadHarness.ClientUsage.Snapshot c0,
-            LoadHarness.ClientUsage.Snapshot c1, long s0, long s1, ServerStats a0, ServerStats a1, double publishingMs,
+            LoadHarness.ClientUsage.Snapshot c1, long s0, long s1, ServerStats a0, ServerStats a1,
+            Map<String, Long> serverThreads, double publishingMs,
             double samplingMs, PrintStream out, PrintStream err) {
         LatencyHistogram latency = new LatencyHistogram();
         long delivered = 0;
@@ -278,6 +296,9 @@ final class SubScenario {
         result.put("errors", Long.toString(metrics.errorCount()));
         result.put("server_cpu_us_per_notification", serverCpu);
         result.put("server_alloc_b_per_notification", serverAlloc);
+        // the bench server's own load (simulation, counter, probe): part of server CPU, not the server's work
+        result.put("server_bench_cpu_us_per_notification", serverThreads.isEmpty() ? "n/a"
+                : LoadHarness.fmt(ThreadCpu.benchNanos(serverThreads) / 1e3 / perNotification));
         long jitMillis = ServerStats.jitMillisBetween(a0, a1);
         result.put("server_jit_ms", jitMillis < 0 ? "n/a" : Long.toString(jitMillis));
         result.put("client_cpu_us_per_notification", clientCpu);
@@ -297,6 +318,9 @@ final class SubScenario {
                 result.get("max_us"), result.get("keepalives"));
         err.printf(Locale.ROOT, "per notification: server CPU %s us, server alloc %s B, client CPU %s us, "
                 + "client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientAlloc);
+        if (!serverThreads.isEmpty()) {
+            err.println("server threads, CPU ms per s: " + ThreadCpu.describe(serverThreads, seconds));
+        }
         metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
         LoadHarness.jitNote(jitMillis, s1 - s0, err);
         if (writer != null && writer.skippedTicks() > 0) {

@@ -47,7 +47,7 @@ public final class BenchAddressSpace {
      * (see {@link StatsProbe}).
      */
     static void serveUntilStopped(RunningBenchServer server) {
-        StatsProbe probe = new StatsProbe();
+        StatsProbe probe = new StatsProbe(server::simulatedValues);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {

@@ -121,6 +121,8 @@ public final class BenchServer {
             }
         }
         builder.serviceObserver(serviceObserver(System.getProperty("bench.observe", "none")));
+        // -Dbench.ioThreads=N: the number of event loops; 0 (default) is Netty's, two per core
+        builder.ioThreads(Integer.getInteger("bench.ioThreads", 0));
         OpcUaServer server = builder.build();
         ScheduledExecutorService ticker = null;
         ValueSimulator<DateTime> simulator = null;
@@ -233,6 +235,11 @@ public final class BenchServer {
 
     private record Running(OpcUaServer server, ScheduledExecutorService ticker, ValueSimulator<DateTime> simulator,
             int namespaceIndex) implements RunningBenchServer {
+
+        @Override
+        public long simulatedValues() {
+            return simulator == null ? -1 : simulator.valuesSet();
+        }
 
         @Override
         public String endpointUrl() {

@@ -176,6 +176,11 @@ public final class MiloBenchServer {
             ValueSimulator<DateTime> simulator, String endpointUrl, int namespaceIndex) implements RunningBenchServer {
 
         @Override
+        public long simulatedValues() {
+            return simulator == null ? -1 : simulator.valuesSet();
+        }
+
+        @Override
         public void close() {
             if (simulator != null) {
                 simulator.close();

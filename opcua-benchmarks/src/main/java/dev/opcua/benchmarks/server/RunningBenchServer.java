@@ -9,6 +9,9 @@ public interface RunningBenchServer extends AutoCloseable {
     /** The index of {@link BenchAddressSpace#NAMESPACE_URI} in the server's namespace table. */
     int namespaceIndex();
 
+    /** Values the {@code --simulate} thread has set so far; -1 without simulation. */
+    long simulatedValues();
+
     @Override
     void close();
 }

@@ -12,7 +12,10 @@ import java.util.Locale;
 /**
  * The bench servers' stdout probe for the load harness: each stdin line {@code STATS} is answered by one
  * stdout line {@code STATS cpu_ns=<process CPU> alloc_bytes=<bytes allocated by live threads>
- * jit_ms=<time the JIT compilers spent so far, -1 when unknown>}. The
+ * jit_ms=<time the JIT compilers spent so far, -1 when unknown> simulated=<values the simulation set so far,
+ * -1 without one>}. The count comes through this pipe rather than a Read of {@code Bench.Simulated} at the
+ * window's edges: such a Read is the first Int64 the server encodes in a while, which deoptimised and
+ * recompiled its encoder inside the window. The
  * allocation sum covers only threads alive at the moment of the answer; a thread that died in between
  * takes its bytes with it, so the delta of two answers is a lower bound when threads come and go.
  */
@@ -26,7 +29,10 @@ final class StatsProbe {
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
-    StatsProbe() {
+    private final java.util.function.LongSupplier simulated;
+
+    StatsProbe(java.util.function.LongSupplier simulated) {
+        this.simulated = simulated;
         // enabled up front so that the first answer already counts every live thread's bytes
         threads.setThreadAllocatedMemoryEnabled(true);
     }
@@ -41,8 +47,8 @@ final class StatsProbe {
             }
         }
         long jitMillis = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
-        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d", os.getProcessCpuTime(), total,
-                jitMillis);
+        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d simulated=%d",
+                os.getProcessCpuTime(), total, jitMillis, simulated.getAsLong());
     }
 
     /** Answers {@code STATS} lines from stdin on the daemon thread {@code bench-stats} until stdin ends. */

@@ -44,6 +44,7 @@ public final class ValueSimulator<T> implements AutoCloseable {
     private final Target<T> target;
     private final Thread thread;
     private volatile boolean stop;
+    private volatile long valuesSet;
 
     /** Starts simulating: {@code perSecond} values per second over {@code variables} variables. */
     public ValueSimulator(int variables, double perSecond, Target<T> target) {
@@ -87,8 +88,14 @@ public final class ValueSimulator<T> implements AutoCloseable {
                 target.set((int) (n % variables), BenchAddressSpace.SIMULATION_BASE + n, time);
             }
             done = due;
+            valuesSet = done;
             target.progress(done);
         }
+    }
+
+    /** The values set so far (what {@link Target#progress} was last told), readable from any thread. */
+    public long valuesSet() {
+        return valuesSet;
     }
 
     /** Stops the thread and waits for its current tick to end. */

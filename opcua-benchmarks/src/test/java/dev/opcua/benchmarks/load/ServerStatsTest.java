@@ -27,6 +27,16 @@ class ServerStatsTest {
     }
 
     @Test
+    void parses_the_simulated_count_when_the_probe_tells_it() {
+        assertThat(ServerStats.parse("STATS cpu_ns=1 alloc_bytes=2 jit_ms=3 simulated=40000").simulatedValues())
+                .isEqualTo(40_000);
+        assertThat(ServerStats.parse("STATS cpu_ns=1 alloc_bytes=2 jit_ms=3 simulated=-1").simulatedValues())
+                .isEqualTo(-1);
+        assertThat(ServerStats.parse("STATS cpu_ns=1 alloc_bytes=2").simulatedValues()).as("an older probe")
+                .isEqualTo(-1);
+    }
+
+    @Test
     void ignores_unknown_fields_and_order() {
         ServerStats stats = ServerStats.parse("STATS alloc_bytes=5 extra=x cpu_ns=7");
 
