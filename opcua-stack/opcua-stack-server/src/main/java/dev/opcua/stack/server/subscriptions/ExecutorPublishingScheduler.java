@@ -1,6 +1,8 @@
 package dev.opcua.stack.server.subscriptions;
 
+import dev.opcua.stack.core.transport.uasc.WriteBatch;
 import io.netty.util.concurrent.FastThreadLocalThread;
+import java.util.concurrent.Delayed;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -10,7 +12,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The production {@link PublishingScheduler}: one daemon thread, {@code opcua-publisher}, whose
  * {@link ScheduledThreadPoolExecutor} holds one timer per subscription. It is a
- * {@link FastThreadLocalThread} because responses are encoded on it. Cancelled timers leave the queue
+ * {@link FastThreadLocalThread} because responses are encoded on it. The cycles due at one moment (on
+ * the grid, see {@link #firstDeadline}) run as one pass with a {@link WriteBatch} open, so each event loop
+ * is woken once for the responses of the pass rather than once per response. Cancelled timers leave the queue
  * at once, so modifying or deleting subscriptions does not accumulate dead entries.
  */
 final class ExecutorPublishingScheduler implements PublishingScheduler {
@@ -26,9 +30,27 @@ final class ExecutorPublishingScheduler implements PublishingScheduler {
             Thread thread = new FastThreadLocalThread(task, THREAD_NAME);
             thread.setDaemon(true);
             return thread;
-        });
+        }) {
+            @Override
+            protected void beforeExecute(Thread thread, Runnable task) {
+                WriteBatch.open();
+            }
+
+            @Override
+            protected void afterExecute(Runnable task, Throwable failure) {
+                if (!nextTaskIsDue()) {
+                    WriteBatch.close(); // the pass of due cycles is over: wake the event loops once each
+                }
+            }
+        };
         executor.setRemoveOnCancelPolicy(true);
         executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+    }
+
+    /** Whether another task is due now: the cycles of one grid point run as one pass, one batch of writes. */
+    private boolean nextTaskIsDue() {
+        Runnable next = executor.getQueue().peek();
+        return next instanceof Delayed delayed && delayed.getDelay(TimeUnit.NANOSECONDS) <= 0;
     }
 
     @Override

@@ -135,7 +135,8 @@ public final class SecureChannelWriter {
      * still queued, the write happens at once; otherwise it is queued on the event loop, behind the
      * writes queued before it: a direct write would overtake chunks a worker queued a moment before
      * with lower sequence numbers (the peer then sees a gap, BadSequenceNumberInvalid). Queued tasks
-     * run in the order they were queued, that is, lock order.
+     * run in the order they were queued, that is, lock order; a thread with a {@link WriteBatch} open
+     * queues them without waking the loop.
      */
     private ChannelFuture write(ByteBuf out) {
         if (queuedWrites == 0 && channel.eventLoop().inEventLoop()) {
@@ -143,7 +144,7 @@ public final class SecureChannelWriter {
         }
         ChannelPromise promise = channel.newPromise();
         queuedWrites++;
-        channel.eventLoop().execute(() -> {
+        WriteBatch.execute(channel.eventLoop(), () -> {
             synchronized (lock) {
                 queuedWrites--;
             }
