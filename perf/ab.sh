@@ -12,7 +12,8 @@
 # (default --security none); to compare security modes, put them in the prefixes:
 #   -a '... LoadHarness --server ours --security none' -b '... LoadHarness --server ours --security sign'
 # RESULT lines go to $AB_OUT (default: a temporary file, printed at the end); the summary names each side's
-# security as its RESULT lines report it.
+# security as its RESULT lines report it. server_path_cpu_us_per_op (sub and events scenarios) is the server's
+# CPU without its JIT compiler threads and the bench server's own load threads; n/a where not reported.
 set -euo pipefail
 
 rounds=5
@@ -26,7 +27,7 @@ while [[ $# -gt 0 ]]; do
     -a) cmd_a=$2; shift 2 ;;
     -b) cmd_b=$2; shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -73,7 +74,7 @@ awk '
     lo = a[1]; hi = a[n]
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
-  BEGIN { nkeys = split("ops_per_s p50_us p99_us server_cpu_us_per_op server_alloc_b_per_op", keys, " ") }
+  BEGIN { nkeys = split("ops_per_s p50_us p99_us server_cpu_us_per_op server_path_cpu_us_per_op server_alloc_b_per_op", keys, " ") }
   {
     side = $1; n = ++count[side]
     for (f = 3; f <= NF; f++) { split($f, kv, "="); fields[kv[1]] = kv[2] }
@@ -85,17 +86,17 @@ awk '
     delete fields
   }
   END {
-    printf "%-4s %-22s %14s %22s\n", "side", "metric", "median", "min..max"
+    printf "%-4s %-26s %14s %22s\n", "side", "metric", "median", "min..max"
     for (s = 0; s < 2; s++) {
       side = s ? "B" : "A"
       if (!(side in count)) { printf "%-4s no results\n", side; continue }
       for (k = 1; k <= nkeys; k++) {
         key = keys[k]
-        if (val[side, key, 1] == "n/a") { printf "%-4s %-22s %14s %22s\n", side, key, "n/a", ""; continue }
+        if (val[side, key, 1] == "n/a") { printf "%-4s %-26s %14s %22s\n", side, key, "n/a", ""; continue }
         m = median(side, key)
-        printf "%-4s %-22s %14.1f %22s\n", side, key, m, sprintf("%.1f..%.1f", lo, hi)
+        printf "%-4s %-26s %14.1f %22s\n", side, key, m, sprintf("%.1f..%.1f", lo, hi)
       }
-      printf "%-4s %-22s %14d\n", side, "rounds", count[side]
-      printf "%-4s %-22s %s\n", side, "security", security[side]
+      printf "%-4s %-26s %14d\n", side, "rounds", count[side]
+      printf "%-4s %-26s %s\n", side, "security", security[side]
     }
   }' "$results"

@@ -296,9 +296,21 @@ final class SubScenario {
         result.put("errors", Long.toString(metrics.errorCount()));
         result.put("server_cpu_us_per_notification", serverCpu);
         result.put("server_alloc_b_per_notification", serverAlloc);
-        // the bench server's own load (simulation, counter, probe): part of server CPU, not the server's work
-        result.put("server_bench_cpu_us_per_notification", serverThreads.isEmpty() ? "n/a"
-                : LoadHarness.fmt(ThreadCpu.benchNanos(serverThreads) / 1e3 / perNotification));
+        // the bench server's own load (simulation, counter, probe) and its JIT compilers, per thread from /proc:
+        // parts of server CPU; what remains is the server's work on the notification path
+        String benchCpu = "n/a";
+        String jitCpu = "n/a";
+        String pathCpu = "n/a";
+        if (!serverThreads.isEmpty()) {
+            long bench = ThreadCpu.benchNanos(serverThreads);
+            long jit = ThreadCpu.jitNanos(serverThreads);
+            benchCpu = LoadHarness.fmt(bench / 1e3 / perNotification);
+            jitCpu = LoadHarness.fmt(jit / 1e3 / perNotification);
+            pathCpu = LoadHarness.fmt((ThreadCpu.totalNanos(serverThreads) - bench - jit) / 1e3 / perNotification);
+        }
+        result.put("server_bench_cpu_us_per_notification", benchCpu);
+        result.put("server_jit_cpu_us_per_notification", jitCpu);
+        result.put("server_path_cpu_us_per_notification", pathCpu);
         long jitMillis = ServerStats.jitMillisBetween(a0, a1);
         result.put("server_jit_ms", jitMillis < 0 ? "n/a" : Long.toString(jitMillis));
         result.put("client_cpu_us_per_notification", clientCpu);
@@ -307,6 +319,7 @@ final class SubScenario {
         result.put("ops", Long.toString(notifications));
         result.put("ops_per_s", result.get("notifications_per_s"));
         result.put("server_cpu_us_per_op", serverCpu);
+        result.put("server_path_cpu_us_per_op", pathCpu);
         result.put("server_alloc_b_per_op", serverAlloc);
         result.put("client_cpu_us_per_op", clientCpu);
 

@@ -16,7 +16,8 @@ import java.util.stream.Collectors;
  * ({@code opcua-server-io-3} counts as {@code opcua-server-io}), from {@code /proc/<pid>/task/<tid>/schedstat}
  * (nanoseconds on the CPU, exact rather than the 10 ms ticks of {@code stat}). Threads that end between
  * two snapshots take their time with them. The bench servers' own load threads are named {@code bench-*}:
- * {@link #benchNanos} tells what the simulation cost, so that it can be told apart from the server's work.
+ * {@link #benchNanos} tells what the simulation cost, and {@link #jitNanos} what the JIT compilers did, so
+ * that both can be told apart from the server's work on the path being measured.
  */
 final class ThreadCpu {
 
@@ -57,6 +58,17 @@ final class ThreadCpu {
     static long benchNanos(Map<String, Long> cpu) {
         return cpu.entrySet().stream().filter(e -> e.getKey().startsWith(BENCH_PREFIX))
                 .mapToLong(Map.Entry::getValue).sum();
+    }
+
+    /** The part of {@code cpu} spent by the JVM's JIT compiler threads (C1, C2). */
+    static long jitNanos(Map<String, Long> cpu) {
+        return cpu.entrySet().stream().filter(e -> e.getKey().startsWith("C1 Compiler")
+                || e.getKey().startsWith("C2 Compiler")).mapToLong(Map.Entry::getValue).sum();
+    }
+
+    /** All of {@code cpu}. */
+    static long totalNanos(Map<String, Long> cpu) {
+        return cpu.values().stream().mapToLong(Long::longValue).sum();
     }
 
     /** "name ms/s, ..." for the threads that used at least 0.1 ms per second. */

@@ -22,6 +22,8 @@ class ThreadCpuTest {
         assertThat(cpu).containsExactly(Map.entry("C2 CompilerThre", 40_000L), Map.entry("opcua-server-io", 30_000L),
                 Map.entry("bench-simulator", 10_000L), Map.entry("bench-counter", 2_000L));
         assertThat(ThreadCpu.benchNanos(cpu)).isEqualTo(12_000L);
+        assertThat(ThreadCpu.jitNanos(cpu)).isEqualTo(40_000L);
+        assertThat(ThreadCpu.totalNanos(cpu)).isEqualTo(82_000L);
         assertThat(ThreadCpu.describe(Map.of("busy", 2_000_000L, "idle", 10L), 1.0)).isEqualTo("busy 2.0");
     }
 
