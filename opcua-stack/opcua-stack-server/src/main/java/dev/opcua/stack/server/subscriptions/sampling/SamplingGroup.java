@@ -90,7 +90,7 @@ final class SamplingGroup<T> {
         return timeline;
     }
 
-    void startTimeline(long nowNanos) {
-        timeline = new SamplingTimeline(intervalNanos, nowNanos);
+    void startTimeline(long nowNanos, long leadNanos) {
+        timeline = new SamplingTimeline(intervalNanos, nowNanos, leadNanos);
     }
 }

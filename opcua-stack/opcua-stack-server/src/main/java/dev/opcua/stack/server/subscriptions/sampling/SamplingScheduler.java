@@ -23,6 +23,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Members are grouped by interval; each group is sampled with one {@link BatchSampler} call
  *       per tick, holding the members due.</li>
+ *   <li>Aligned: after its first tick, a group's ticks lie on the grid of its interval on the clock (the
+ *       multiples of the interval), a little ahead: publishing cycles of the same interval fall on that grid,
+ *       so a sample is reported by the next cycle rather than up to an interval later.</li>
  *   <li>Absolute deadlines: tick k of a group is due at {@code start + k * interval}. A late wake-up
  *       runs the tick at once and shortens the next wait, so timer overshoot and sampling time never
  *       accumulate into drift. A group lagging by up to three intervals makes its missed ticks up;
@@ -39,6 +42,9 @@ import org.slf4j.LoggerFactory;
  */
 public final class SamplingScheduler<T> implements AutoCloseable {
 
+    /** The longest lead of an aligned group's ticks ahead of the publishing grid. */
+    static final long MAX_LEAD_MILLIS = 5;
+
     /** Lag, in intervals, beyond which a group restarts its timeline instead of making up the missed ticks. */
     static final int MAX_LAG_INTERVALS = 3;
 
@@ -50,6 +56,7 @@ public final class SamplingScheduler<T> implements AutoCloseable {
     private static final long CLOSE_TIMEOUT_MILLIS = 5_000;
 
     private final String threadName;
+    private final boolean aligned;
     private final BatchSampler<T> sampler;
     private final LongSupplier nanoClock;
     private final Sleeper sleeper;
@@ -82,11 +89,21 @@ public final class SamplingScheduler<T> implements AutoCloseable {
      * @param sampler called on the scheduler thread with the members of each group tick
      */
     public SamplingScheduler(String threadName, BatchSampler<T> sampler) {
-        this(threadName, sampler, System::nanoTime, Sleeper.PARKING);
+        this(threadName, sampler, System::nanoTime, Sleeper.PARKING, true);
     }
 
-    /** With another clock and way of waiting: simulated time in tests. */
+    /** With another clock and way of waiting, ticks one interval from each group's start: simulated time in tests. */
     SamplingScheduler(String threadName, BatchSampler<T> sampler, LongSupplier nanoClock, Sleeper sleeper) {
+        this(threadName, sampler, nanoClock, sleeper, false);
+    }
+
+    /**
+     * @param aligned whether ticks after a group's first lie on the grid of its interval, {@link #leadNanos}
+     *     ahead of the publishing cycles of that interval
+     */
+    SamplingScheduler(String threadName, BatchSampler<T> sampler, LongSupplier nanoClock, Sleeper sleeper,
+            boolean aligned) {
+        this.aligned = aligned;
         if (threadName == null || threadName.isBlank()) {
             throw new IllegalArgumentException("the sampling thread needs a name, got '" + threadName + "'");
         }
@@ -248,7 +265,7 @@ public final class SamplingScheduler<T> implements AutoCloseable {
         SamplingGroup<T> group;
         while ((group = newGroups.poll()) != null) {
             if (!group.isRetired()) {
-                group.startTimeline(nanoClock.getAsLong());
+                group.startTimeline(nanoClock.getAsLong(), aligned ? leadNanos(group.intervalNanos) : -1);
                 byDeadline.add(group);
             }
         }
@@ -300,6 +317,14 @@ public final class SamplingScheduler<T> implements AutoCloseable {
         failuresNotLogged = 0;
     }
 
+    /**
+     * How far ahead of the publishing grid an aligned group samples: a quarter of the interval, at most
+     * {@value #MAX_LEAD_MILLIS} ms, time for a tick of thousands of items to finish before the cycle.
+     */
+    static long leadNanos(long intervalNanos) {
+        return Math.min(intervalNanos / 4, MAX_LEAD_MILLIS * 1_000_000L);
+    }
+
     /** Earliest deadline first, the shorter interval first on a tie. */
     private static int earliestFirst(SamplingGroup<?> a, SamplingGroup<?> b) {
         // nanoTime values: compared by difference, which stays right across a wrap of the clock.
@@ -330,8 +355,8 @@ public final class SamplingScheduler<T> implements AutoCloseable {
          * @param intervalNanos the group's interval
          * @param members the members, read-only and reused after the call returns: not to be kept
          * @param deadlineNanos the tick's deadline on the {@link System#nanoTime()} scale (the
-         *     group's grid, or the time of a restart); deadlines of a group are one interval apart
-         *     unless the group restarted
+         *     group's grid, or the time of a restart); deadlines of a group are one interval apart,
+         *     except that the tick after the first or after a restart may come sooner, onto the grid
          */
         void sample(long intervalNanos, List<T> members, long deadlineNanos);
     }

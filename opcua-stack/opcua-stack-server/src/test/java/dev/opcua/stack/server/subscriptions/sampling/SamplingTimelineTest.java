@@ -30,6 +30,41 @@ class SamplingTimelineTest {
     }
 
     @Test
+    void alignedTicksFallOnTheIntervalsGridALeadAheadOfItAfterTheFirst() {
+        long lead = 5 * MS;
+        long start = 1_000_037 * MS; // 37 ms past a multiple of 100 ms
+        SamplingTimeline timeline = new SamplingTimeline(100 * MS, start, lead);
+        assertThat(timeline.takeTick(start)).isEqualTo(start); // a new group samples at once
+        assertThat(timeline.nextDeadline()).isEqualTo(1_000_095 * MS); // 5 ms before the grid point
+        assertThat(timeline.takeTick(1_000_096 * MS)).isEqualTo(1_000_095 * MS);
+        assertThat(timeline.nextDeadline()).isEqualTo(1_000_195 * MS); // on the grid: one interval on
+    }
+
+    @Test
+    void anAlignedTickJustBeforeTheLeadWaitsForTheNextGridPoint() {
+        long start = 1_000_096 * MS; // past 95: the next aligned deadline is 195, not 95
+        SamplingTimeline timeline = new SamplingTimeline(100 * MS, start, 5 * MS);
+        timeline.takeTick(start);
+        assertThat(timeline.nextDeadline()).isEqualTo(1_000_195 * MS);
+    }
+
+    @Test
+    void anAlignedTimelineRestartsFromNowAndSnapsBackOntoTheGrid() {
+        SamplingTimeline timeline = new SamplingTimeline(100 * MS, 1_000_095 * MS, 5 * MS);
+        timeline.takeTick(1_000_095 * MS);
+        long late = 1_000_612 * MS; // more than three intervals behind
+        assertThat(timeline.takeTick(late)).isEqualTo(late);
+        assertThat(timeline.nextDeadline()).isEqualTo(1_000_695 * MS);
+    }
+
+    @Test
+    void theLeadIsAQuarterOfTheIntervalAtMostFiveMilliseconds() {
+        assertThat(SamplingScheduler.leadNanos(100 * MS)).isEqualTo(5 * MS);
+        assertThat(SamplingScheduler.leadNanos(8 * MS)).isEqualTo(2 * MS);
+        assertThat(SamplingScheduler.leadNanos(1)).isZero();
+    }
+
+    @Test
     void aOneHourIntervalOnANanosecondClockDoesNotOverflow() {
         long hour = 3_600_000 * MS;
         SamplingTimeline timeline = new SamplingTimeline(hour, Long.MAX_VALUE - hour / 2);
