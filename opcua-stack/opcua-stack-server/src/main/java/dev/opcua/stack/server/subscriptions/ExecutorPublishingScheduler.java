@@ -23,6 +23,9 @@ final class ExecutorPublishingScheduler implements PublishingScheduler {
 
     static final String THREAD_NAME = "opcua-publisher";
 
+    /** The longest a pass holds its responses back before waking their event loops. */
+    static final long MAX_BATCH_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
     private final ScheduledThreadPoolExecutor executor;
 
     ExecutorPublishingScheduler() {
@@ -38,8 +41,10 @@ final class ExecutorPublishingScheduler implements PublishingScheduler {
 
             @Override
             protected void afterExecute(Runnable task, Throwable failure) {
-                if (!nextTaskIsDue()) {
-                    WriteBatch.close(); // the pass of due cycles is over: wake the event loops once each
+                // the pass of due cycles is over: wake the event loops once each; a long pass (many or large
+                // subscriptions) hands its responses over every millisecond, so the first do not wait for it all
+                if (!nextTaskIsDue() || WriteBatch.isOpenLongerThan(MAX_BATCH_NANOS)) {
+                    WriteBatch.close();
                 }
             }
         };

@@ -23,20 +23,31 @@ public final class WriteBatch {
     private static final Runnable WAKE_UP = () -> { };
 
     private boolean open;
+    private long openedAtNanos;
     /** The loops that got a lazy task; few (one per event loop), so a list beats a set. */
     private final ArrayList<EventLoop> loops = new ArrayList<>(8);
 
     private WriteBatch() {
     }
 
-    /** Opens a batch on this thread; one already open stays open. */
+    /** Opens a batch on this thread; one already open stays open (and keeps its opening time). */
     public static void open() {
-        CURRENT.get().open = true;
+        WriteBatch batch = CURRENT.get();
+        if (!batch.open) {
+            batch.open = true;
+            batch.openedAtNanos = System.nanoTime();
+        }
     }
 
     /** Whether this thread has a batch open. */
     public static boolean isOpen() {
         return CURRENT.get().open;
+    }
+
+    /** Whether this thread's batch has been open for more than {@code nanos}: false when none is open. */
+    public static boolean isOpenLongerThan(long nanos) {
+        WriteBatch batch = CURRENT.get();
+        return batch.open && System.nanoTime() - batch.openedAtNanos > nanos;
     }
 
     /** Closes this thread's batch and wakes each event loop that got a write in it; nothing when none is open. */

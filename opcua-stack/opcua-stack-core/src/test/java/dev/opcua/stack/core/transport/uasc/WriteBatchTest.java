@@ -68,6 +68,18 @@ class WriteBatchTest {
     }
 
     @Test
+    void a_batch_tells_how_long_it_has_been_open_from_its_first_open() throws Exception {
+        assertThat(WriteBatch.isOpenLongerThan(0)).as("none open").isFalse();
+        WriteBatch.open();
+        Thread.sleep(5);
+        WriteBatch.open(); // stays open, keeps its opening time
+        assertThat(WriteBatch.isOpenLongerThan(TimeUnit.MILLISECONDS.toNanos(4))).isTrue();
+        assertThat(WriteBatch.isOpenLongerThan(TimeUnit.SECONDS.toNanos(60))).isFalse();
+        WriteBatch.close();
+        assertThat(WriteBatch.isOpenLongerThan(0)).isFalse();
+    }
+
+    @Test
     void closing_without_an_open_batch_does_nothing() {
         WriteBatch.close();
         assertThat(WriteBatch.isOpen()).isFalse();
