@@ -149,7 +149,7 @@ final class SubScenario {
                 simulatedFrom = simulatedFromStats(a0, writerSession, simulated);
             }
             long s0 = server == null ? -1 : server.cpuNanos();
-            Map<String, Long> threads0 = server == null ? Map.of() : ThreadCpu.snapshot(server.pid());
+            Map<Long, ThreadCpu.Sample> threads0 = server == null ? Map.of() : ThreadCpu.snapshot(server.pid());
             long t0 = System.nanoTime();
             if (serverChanges) {
                 values.openWindowAt(simulatedFrom);
@@ -297,16 +297,17 @@ final class SubScenario {
         result.put("server_cpu_us_per_notification", serverCpu);
         result.put("server_alloc_b_per_notification", serverAlloc);
         // the bench server's own load (simulation, counter, probe) and its JIT compilers, per thread from /proc:
-        // parts of server CPU; what remains is the server's work on the notification path
+        // parts of server CPU; what remains of the process's CPU (threads that ended in the window included) is
+        // the server's work on the notification path
         String benchCpu = "n/a";
         String jitCpu = "n/a";
         String pathCpu = "n/a";
-        if (!serverThreads.isEmpty()) {
+        if (!serverThreads.isEmpty() && s0 >= 0 && s1 >= 0) {
             long bench = ThreadCpu.benchNanos(serverThreads);
             long jit = ThreadCpu.jitNanos(serverThreads);
             benchCpu = LoadHarness.fmt(bench / 1e3 / perNotification);
             jitCpu = LoadHarness.fmt(jit / 1e3 / perNotification);
-            pathCpu = LoadHarness.fmt((ThreadCpu.totalNanos(serverThreads) - bench - jit) / 1e3 / perNotification);
+            pathCpu = LoadHarness.fmt(Math.max(0, s1 - s0 - bench - jit) / 1e3 / perNotification);
         }
         result.put("server_bench_cpu_us_per_notification", benchCpu);
         result.put("server_jit_cpu_us_per_notification", jitCpu);
@@ -333,6 +334,11 @@ final class SubScenario {
                 + "client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientAlloc);
         if (!serverThreads.isEmpty()) {
             err.println("server threads, CPU ms per s: " + ThreadCpu.describe(serverThreads, seconds));
+            if (s0 >= 0 && s1 >= 0) {
+                long ended = s1 - s0 - ThreadCpu.totalNanos(serverThreads);
+                err.printf(Locale.ROOT, "server threads that ended in the window (process CPU less the live threads'): "
+                        + "%.1f ms per s%n", Math.max(0, ended) / 1e6 / seconds);
+            }
         }
         metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
         LoadHarness.jitNote(jitMillis, s1 - s0, err);

@@ -12,30 +12,36 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
- * CPU time of a process's threads on Linux, summed by thread name without its trailing number
- * ({@code opcua-server-io-3} counts as {@code opcua-server-io}), from {@code /proc/<pid>/task/<tid>/schedstat}
- * (nanoseconds on the CPU, exact rather than the 10 ms ticks of {@code stat}). Threads that end between
- * two snapshots take their time with them. The bench servers' own load threads are named {@code bench-*}:
- * {@link #benchNanos} tells what the simulation cost, and {@link #jitNanos} what the JIT compilers did, so
- * that both can be told apart from the server's work on the path being measured.
+ * CPU time of a process's threads on Linux, from {@code /proc/<pid>/task/<tid>/schedstat} (nanoseconds on
+ * the CPU, exact rather than the 10 ms ticks of {@code stat}): {@link #between} takes the difference per
+ * thread and sums it by thread name without its trailing number ({@code opcua-server-io-3} counts as
+ * {@code opcua-server-io}). A thread born in the window counts from 0; one that ended in it takes its time
+ * with it (a cached pool that lets idle threads die does this), so the sum of the threads is at most the
+ * process's CPU, and the server's work on the path is measured as the process's CPU less what the named
+ * parts took. The bench servers' own load threads are named {@code bench-*}: {@link #benchNanos} tells what
+ * the simulation cost, and {@link #jitNanos} what the JIT compilers did.
  */
 final class ThreadCpu {
 
     static final String BENCH_PREFIX = "bench-";
 
+    /** One thread at a snapshot: its name without the trailing number, and its CPU so far. */
+    record Sample(String name, long nanos) {
+    }
+
     private ThreadCpu() {
     }
 
-    /** Nanoseconds on the CPU so far per thread name; empty when /proc is not readable. */
-    static Map<String, Long> snapshot(long pid) {
-        Map<String, Long> byName = new TreeMap<>();
+    /** CPU so far per thread id; empty when /proc is not readable. */
+    static Map<Long, Sample> snapshot(long pid) {
+        Map<Long, Sample> byThread = new TreeMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
                 try {
                     String name = Files.readString(task.resolve("comm")).strip().replaceAll("[-#]?\\d+$", "");
                     String schedstat = Files.readString(task.resolve("schedstat")).strip();
                     long nanos = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
-                    byName.merge(name, nanos, Long::sum);
+                    byThread.put(Long.parseLong(task.getFileName().toString()), new Sample(name, nanos));
                 } catch (IOException | RuntimeException e) {
                     // the thread ended while we looked
                 }
@@ -43,13 +49,22 @@ final class ThreadCpu {
         } catch (IOException | RuntimeException e) {
             return Map.of();
         }
-        return byName;
+        return byThread;
     }
 
-    /** CPU per thread name between two snapshots, largest first; names only in {@code end} count from 0. */
-    static Map<String, Long> between(Map<String, Long> start, Map<String, Long> end) {
-        return end.entrySet().stream()
-                .map(e -> Map.entry(e.getKey(), Math.max(0, e.getValue() - start.getOrDefault(e.getKey(), 0L))))
+    /**
+     * CPU per thread name between two snapshots, largest first: each thread alive at {@code end} counts what
+     * it used since {@code start}, or all of its time when it was born in between; threads that ended in
+     * between are missing.
+     */
+    static Map<String, Long> between(Map<Long, Sample> start, Map<Long, Sample> end) {
+        Map<String, Long> byName = new TreeMap<>();
+        end.forEach((tid, sample) -> {
+            Sample before = start.get(tid);
+            long since = before == null || !before.name().equals(sample.name()) ? 0 : before.nanos();
+            byName.merge(sample.name(), Math.max(0, sample.nanos() - since), Long::sum);
+        });
+        return byName.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a, LinkedHashMap::new));
     }

@@ -14,26 +14,48 @@ import org.junit.jupiter.api.Test;
 class ThreadCpuTest {
 
     @Test
-    void differences_are_per_name_largest_first_and_the_bench_threads_are_told_apart() {
-        Map<String, Long> start = Map.of("opcua-server-io", 1_000L, "bench-simulator", 500L);
-        Map<String, Long> end = Map.of("opcua-server-io", 31_000L, "bench-simulator", 10_500L, "bench-counter", 2_000L,
-                "C2 CompilerThre", 40_000L);
+    void differences_are_per_thread_summed_by_name_largest_first_and_the_bench_threads_are_told_apart() {
+        Map<Long, ThreadCpu.Sample> start = Map.of(
+                1L, sample("opcua-server-io", 1_000L), 2L, sample("opcua-server-io", 4_000L),
+                3L, sample("bench-simulator", 500L),
+                4L, sample("milo-shared-thread-pool", 90_000L), // ends in the window
+                5L, sample("milo-shared-thread-pool", 1_000L));
+        Map<Long, ThreadCpu.Sample> end = Map.of(
+                1L, sample("opcua-server-io", 31_000L), 2L, sample("opcua-server-io", 5_000L),
+                3L, sample("bench-simulator", 10_500L),
+                5L, sample("milo-shared-thread-pool", 3_000L),
+                6L, sample("milo-shared-thread-pool", 7_000L), // born in the window
+                7L, sample("bench-counter", 2_000L), 8L, sample("C2 CompilerThre", 40_000L));
 
         Map<String, Long> cpu = ThreadCpu.between(start, end);
 
-        assertThat(cpu).containsExactly(Map.entry("C2 CompilerThre", 40_000L), Map.entry("opcua-server-io", 30_000L),
-                Map.entry("bench-simulator", 10_000L), Map.entry("bench-counter", 2_000L));
+        // the thread that ended takes its time with it: it does not make its survivors' difference negative
+        assertThat(cpu).containsExactly(Map.entry("C2 CompilerThre", 40_000L), Map.entry("opcua-server-io", 31_000L),
+                Map.entry("bench-simulator", 10_000L), Map.entry("milo-shared-thread-pool", 9_000L),
+                Map.entry("bench-counter", 2_000L));
         assertThat(ThreadCpu.benchNanos(cpu)).isEqualTo(12_000L);
         assertThat(ThreadCpu.jitNanos(cpu)).isEqualTo(40_000L);
-        assertThat(ThreadCpu.totalNanos(cpu)).isEqualTo(82_000L);
+        assertThat(ThreadCpu.totalNanos(cpu)).isEqualTo(92_000L);
         assertThat(ThreadCpu.describe(Map.of("busy", 2_000_000L, "idle", 10L), 1.0)).isEqualTo("busy 2.0");
+    }
+
+    @Test
+    void a_thread_id_taken_by_a_new_thread_of_another_name_counts_from_zero() {
+        Map<String, Long> cpu = ThreadCpu.between(Map.of(9L, sample("old-worker", 50_000L)),
+                Map.of(9L, sample("opcua-worker", 3_000L)));
+
+        assertThat(cpu).containsExactly(Map.entry("opcua-worker", 3_000L));
+    }
+
+    private static ThreadCpu.Sample sample(String name, long nanos) {
+        return new ThreadCpu.Sample(name, nanos);
     }
 
     @Test
     void a_snapshot_of_this_process_sums_threads_by_name_without_their_number() throws Exception {
         assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "needs Linux /proc");
         long pid = ProcessHandle.current().pid();
-        Map<String, Long> before = ThreadCpu.snapshot(pid);
+        Map<Long, ThreadCpu.Sample> before = ThreadCpu.snapshot(pid);
         CountDownLatch done = new CountDownLatch(2);
         for (int i = 1; i <= 2; i++) {
             Thread spinner = new Thread(() -> {
