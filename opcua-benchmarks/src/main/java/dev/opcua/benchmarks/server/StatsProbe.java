@@ -7,7 +7,9 @@ import java.io.PrintStream;
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The bench servers' stdout probe for the load harness: each stdin line {@code STATS} is answered by one
@@ -15,9 +17,11 @@ import java.util.Locale;
  * jit_ms=<time the JIT compilers spent so far, -1 when unknown> simulated=<values the simulation set so far,
  * -1 without one>}. The count comes through this pipe rather than a Read of {@code Bench.Simulated} at the
  * window's edges: such a Read is the first Int64 the server encodes in a while, which deoptimised and
- * recompiled its encoder inside the window. The
- * allocation sum covers only threads alive at the moment of the answer; a thread that died in between
- * takes its bytes with it, so the delta of two answers is a lower bound when threads come and go.
+ * recompiled its encoder inside the window. {@code alloc_bytes} is a running total kept per thread id: each
+ * answer adds what every live thread allocated since the previous answer (all of it for a thread born in
+ * between), so a thread that dies (a cached pool's idle thread) takes only its bytes since the previous
+ * answer with it and never makes the total go back: the delta of two answers is then a lower bound, not
+ * the nonsense a plain sum over live threads gives when a long-lived thread dies.
  */
 final class StatsProbe {
 
@@ -30,6 +34,8 @@ final class StatsProbe {
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private final java.util.function.LongSupplier simulated;
+    private Map<Long, Long> lastSeen = new HashMap<>();
+    private long allocated;
 
     StatsProbe(java.util.function.LongSupplier simulated) {
         this.simulated = simulated;
@@ -39,16 +45,25 @@ final class StatsProbe {
 
     /** The answer line for the current moment. */
     String statsLine() {
-        long[] bytes = threads.getThreadAllocatedBytes(threads.getAllThreadIds());
-        long total = 0;
-        for (long b : bytes) {
-            if (b > 0) {
-                total += b;
-            }
-        }
+        long total = allocatedBytes();
         long jitMillis = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
         return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d simulated=%d",
                 os.getProcessCpuTime(), total, jitMillis, simulated.getAsLong());
+    }
+
+    /** The running allocation total: the bytes of each live thread since it was last seen, added up. */
+    synchronized long allocatedBytes() {
+        long[] ids = threads.getAllThreadIds();
+        long[] bytes = threads.getThreadAllocatedBytes(ids);
+        Map<Long, Long> seen = new HashMap<>(ids.length * 2);
+        for (int i = 0; i < ids.length; i++) {
+            if (bytes[i] >= 0) { // -1: the thread ended while we asked
+                allocated += Math.max(0, bytes[i] - lastSeen.getOrDefault(ids[i], 0L));
+                seen.put(ids[i], bytes[i]);
+            }
+        }
+        lastSeen = seen;
+        return allocated;
     }
 
     /** Answers {@code STATS} lines from stdin on the daemon thread {@code bench-stats} until stdin ends. */
