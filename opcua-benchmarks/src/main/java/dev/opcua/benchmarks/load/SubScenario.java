@@ -261,7 +261,9 @@ final class SubScenario {
         double seconds = elapsed / 1e9;
         long notifications = metrics.notifications.sum();
         long perNotification = Math.max(1, notifications);
-        String serverCpu = s0 < 0 || s1 < 0 ? "n/a" : LoadHarness.fmt((s1 - s0) / 1e3 / perNotification);
+        // the server process's CPU in the window, all threads; -1 when /proc could not tell
+        long serverNanos = s0 < 0 || s1 < 0 ? -1 : s1 - s0;
+        String serverCpu = serverNanos < 0 ? "n/a" : LoadHarness.fmt(serverNanos / 1e3 / perNotification);
         String serverAlloc = a0 == null || a1 == null ? "n/a"
                 : Long.toString(Math.max(0, a1.allocatedBytes() - a0.allocatedBytes()) / perNotification);
         String clientCpu = LoadHarness.fmt((c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perNotification);
@@ -302,12 +304,12 @@ final class SubScenario {
         String benchCpu = "n/a";
         String jitCpu = "n/a";
         String pathCpu = "n/a";
-        if (!serverThreads.isEmpty() && s0 >= 0 && s1 >= 0) {
+        if (!serverThreads.isEmpty() && serverNanos >= 0) {
             long bench = ThreadCpu.benchNanos(serverThreads);
             long jit = ThreadCpu.jitNanos(serverThreads);
             benchCpu = LoadHarness.fmt(bench / 1e3 / perNotification);
             jitCpu = LoadHarness.fmt(jit / 1e3 / perNotification);
-            pathCpu = LoadHarness.fmt(Math.max(0, s1 - s0 - bench - jit) / 1e3 / perNotification);
+            pathCpu = LoadHarness.fmt(Math.max(0, serverNanos - bench - jit) / 1e3 / perNotification);
         }
         result.put("server_bench_cpu_us_per_notification", benchCpu);
         result.put("server_jit_cpu_us_per_notification", jitCpu);
@@ -334,8 +336,8 @@ final class SubScenario {
                 + "client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientAlloc);
         if (!serverThreads.isEmpty()) {
             err.println("server threads, CPU ms per s: " + ThreadCpu.describe(serverThreads, seconds));
-            if (s0 >= 0 && s1 >= 0) {
-                long ended = s1 - s0 - ThreadCpu.totalNanos(serverThreads);
+            if (serverNanos >= 0) {
+                long ended = serverNanos - ThreadCpu.totalNanos(serverThreads);
                 err.printf(Locale.ROOT, "server threads that ended in the window (process CPU less the live threads'): "
                         + "%.1f ms per s%n", Math.max(0, ended) / 1e6 / seconds);
             }
