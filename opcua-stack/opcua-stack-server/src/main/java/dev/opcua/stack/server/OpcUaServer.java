@@ -123,7 +123,8 @@ public final class OpcUaServer implements AutoCloseable {
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
         this.modelChanges = new ModelChanges(eventNotifiers, eventTypes);
-        nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0));
+        // Namespace 0's value sources read the server's own counters and fields: never waiting
+        nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0, true));
         config.nodeManagers.forEach(nodeManagers::register);
     }
 
@@ -526,11 +527,15 @@ public final class OpcUaServer implements AutoCloseable {
             }
             RequestPoolSettings p = requestPool;
             requestPool = new RequestPoolSettings(minThreads, maxThreads, maxQueued, p.maxPriorityQueued(),
-                    p.workerKeepAlive(), p.maxRequestAge(), p.virtualThreads(), p.shutdownTimeout());
+                    p.workerKeepAlive(), p.maxRequestAge(), p.virtualThreads(), p.shutdownTimeout(),
+                    p.inlineWhenIdle());
             return this;
         }
 
-        /** Every limit of the request pipeline: threads, queue, priority lane, request age, virtual threads. */
+        /**
+         * Every limit of the request pipeline: threads, queue, priority lane, request age, virtual threads,
+         * and whether small Reads and Writes may run on their event loop when no request waits.
+         */
         public Builder requestPool(RequestPoolSettings value) {
             requestPool = Objects.requireNonNull(value, "requestPool");
             return this;

@@ -50,7 +50,8 @@ import java.util.function.Supplier;
  *
  * <p>Variables store a value, or ask a supplier on every read; a write handler sees a written
  * value after the access and type checks and before it is stored, and vetoes it by throwing a
- * {@link UaException} (e.g. BadOutOfRange).
+ * {@link UaException} (e.g. BadOutOfRange). A manager with neither, or whose builder was told
+ * {@link Builder#nonBlockingCallbacks()}, is {@link NodeManager#isNonBlocking() non-blocking}.
  *
  * <p>Call (Part 4, 5.12.2): an unknown object is BadNodeIdUnknown, a node that is not an Object
  * BadNodeIdInvalid, a method that is not a component of the object (or not of this manager)
@@ -99,7 +100,7 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
     private volatile int namespaceIndex = -1;
 
     private InMemoryNodeManager(Builder builder) {
-        super(List.of(builder.namespaceUri), new NodeStore(builder.specs.size() * 2));
+        super(List.of(builder.namespaceUri), new NodeStore(builder.specs.size() * 2), builder.nonBlocking());
         this.namespaceUri = builder.namespaceUri;
         this.root = builder.root;
         this.specs = List.copyOf(builder.specs.values());
@@ -522,6 +523,7 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         private final String namespaceUri;
         private final Map<String, Spec> specs = new LinkedHashMap<>();
         private NodeId root = NodeId.ns0(NodeIds.ObjectsFolder);
+        private boolean callbacksNonBlocking;
 
         private Builder(String namespaceUri) {
             if (namespaceUri == null || namespaceUri.isEmpty()) {
@@ -552,6 +554,31 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         public Builder object(String path, Consumer<ObjectOptions> options) {
             options.accept(new ObjectOptions(add(Kind.OBJECT, path)));
             return this;
+        }
+
+        /**
+         * Promises that every value supplier and write handler of this manager returns at once without
+         * waiting (it reads an atomic field, say, never a device), so that the manager counts as
+         * {@link NodeManager#isNonBlocking() non-blocking} although it has some. A manager without
+         * suppliers and write handlers is non-blocking anyway; method handlers do not count, since Call
+         * always runs on a worker.
+         */
+        public Builder nonBlockingCallbacks() {
+            callbacksNonBlocking = true;
+            return this;
+        }
+
+        /** Whether the manager to be built is non-blocking: no supplier or write handler, or they promise to be. */
+        private boolean nonBlocking() {
+            if (callbacksNonBlocking) {
+                return true;
+            }
+            for (Spec spec : specs.values()) {
+                if (spec.variable != null && (spec.variable.supplier != null || spec.variable.writeHandler != null)) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** A variable of a built-in data type. */

@@ -26,6 +26,19 @@ public interface NodeManager {
     default void shutdown() {
     }
 
+    /**
+     * Whether {@link #read} and {@link #write} always finish before they return and never wait: no
+     * I/O, no lock held for long, no call into code that might (a supplier or handler of the
+     * application's counts, unless it promises the same). While every registered manager says so,
+     * the server may run a small Read or Write on the event loop that received it when no request
+     * waits for a worker ({@code requests.inline-when-idle}), which saves two thread hand-offs; a
+     * manager that may block keeps this default, false, and its requests always run on workers.
+     * Asked once, when the manager is registered.
+     */
+    default boolean isNonBlocking() {
+        return false;
+    }
+
     CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations);
 
     /**

@@ -31,6 +31,8 @@ public final class NodeManagers {
     private final NamespaceTable namespaces;
     private final List<NodeManager> managers = new ArrayList<>();
     private volatile NodeManager[] byNamespace = new NodeManager[0];
+    /** Whether every registered manager is {@link NodeManager#isNonBlocking() non-blocking}: true while none is. */
+    private volatile boolean allNonBlocking = true;
 
     public NodeManagers(NamespaceTable namespaces) {
         this.namespaces = namespaces;
@@ -59,6 +61,16 @@ public final class NodeManagers {
         }
         byNamespace = table;
         managers.add(manager);
+        allNonBlocking &= manager.isNonBlocking();
+    }
+
+    /**
+     * Whether every registered manager's read and write return at once without waiting, so that a
+     * Read or Write may run on an event loop ({@link NodeManager#isNonBlocking()}); one lock-free
+     * read of a flag that {@link #register} keeps.
+     */
+    public boolean allNonBlocking() {
+        return allNonBlocking;
     }
 
     /**

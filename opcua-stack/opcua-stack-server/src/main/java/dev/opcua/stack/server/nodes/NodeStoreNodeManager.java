@@ -38,10 +38,26 @@ public class NodeStoreNodeManager implements SyncNodeManager {
 
     private final List<String> namespaceUris;
     private final NodeStore store;
+    private final boolean nonBlocking;
 
+    /** A manager that may block: its nodes' value sources are the application's, see {@link #isNonBlocking()}. */
     public NodeStoreNodeManager(List<String> namespaceUris, NodeStore store) {
+        this(namespaceUris, store, false);
+    }
+
+    /**
+     * @param nonBlocking whether the value sources of the store's nodes, and {@link #acceptWrite} of a
+     *     subclass, return at once without waiting, see {@link NodeManager#isNonBlocking()}
+     */
+    public NodeStoreNodeManager(List<String> namespaceUris, NodeStore store, boolean nonBlocking) {
         this.namespaceUris = List.copyOf(namespaceUris);
         this.store = store;
+        this.nonBlocking = nonBlocking;
+    }
+
+    @Override
+    public boolean isNonBlocking() {
+        return nonBlocking;
     }
 
     @Override

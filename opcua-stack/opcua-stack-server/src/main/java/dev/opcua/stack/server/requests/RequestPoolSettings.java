@@ -16,12 +16,30 @@ import java.util.Objects;
  * @param virtualThreads whether each worker is a virtual thread (Java 21+; on older runtimes a warning
  *        and platform threads); default false
  * @param shutdownTimeout how long {@link RequestWorkerPool#close()} lets running requests finish; default 5 s
+ * @param inlineWhenIdle whether a small request of a service that allows it (Read and Write while every
+ *        node manager is non-blocking) runs on the event loop that received it when no request waits in
+ *        either lane, instead of being handed to a worker and back; default true. The queue's order and
+ *        bounds are untouched: a request runs inline only when it would have been first in line.
  */
 public record RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
-        Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout) {
+        Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout,
+        boolean inlineWhenIdle) {
 
     public static final RequestPoolSettings DEFAULT = new RequestPoolSettings(10, 100, 200, 20,
-            Duration.ofSeconds(60), Duration.ofMinutes(10), false, Duration.ofSeconds(5));
+            Duration.ofSeconds(60), Duration.ofMinutes(10), false, Duration.ofSeconds(5), true);
+
+    /** Settings with {@code inlineWhenIdle} at its default, true. */
+    public RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
+            Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout) {
+        this(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive, maxRequestAge, virtualThreads,
+                shutdownTimeout, true);
+    }
+
+    /** These settings with {@code inlineWhenIdle} set to {@code value}. */
+    public RequestPoolSettings withInlineWhenIdle(boolean value) {
+        return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
+                maxRequestAge, virtualThreads, shutdownTimeout, value);
+    }
 
     /**
      * @throws IllegalArgumentException unless 0 <= minThreads <= maxThreads, maxThreads >= 1,

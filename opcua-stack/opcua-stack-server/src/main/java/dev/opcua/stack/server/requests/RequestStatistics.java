@@ -22,6 +22,7 @@ public final class RequestStatistics {
 
     private final RequestWorkerPool pool;
     private final LongAdder admitted = new LongAdder();
+    private final LongAdder ranInline = new LongAdder();
     private final LongAdder[] rejected = new LongAdder[RejectReason.values().length];
     private final LongAdder active = new LongAdder();
     private final LongAdder waitCount = new LongAdder();
@@ -41,6 +42,11 @@ public final class RequestStatistics {
 
     void recordAdmitted() {
         admitted.increment();
+    }
+
+    void recordInline() {
+        admitted.increment();
+        ranInline.increment();
     }
 
     void recordRejected(RejectReason reason) {
@@ -113,9 +119,17 @@ public final class RequestStatistics {
         return active.sum();
     }
 
-    /** Requests taken into the queue. */
+    /** Requests taken: into the queue, or to run at once on their event loop ({@link #ranInline()}). */
     public long admitted() {
         return admitted.sum();
+    }
+
+    /**
+     * Requests of {@link #admitted()} that ran on the event loop that received them, because no request
+     * waited ({@link RequestPoolSettings#inlineWhenIdle()}); they never waited and are not in the queue wait.
+     */
+    public long ranInline() {
+        return ranInline.sum();
     }
 
     /** Requests answered with a ServiceFault of {@code reason} without being run. */
@@ -171,13 +185,14 @@ public final class RequestStatistics {
             rejections.put(reason, rejected(reason));
         }
         return new Snapshot(queued(), priorityQueued(), queueCapacity(), priorityQueueCapacity(), workers(),
-                busyWorkers(), activeRequests(), admitted(), Collections.unmodifiableMap(rejections),
+                busyWorkers(), activeRequests(), admitted(), ranInline(), Collections.unmodifiableMap(rejections),
                 queueWaitCount(), queueWaitTotalNanos(), queueWaitMaxNanos(), services());
     }
 
     /** The counters of a {@link RequestStatistics} at one time. */
     public record Snapshot(int queued, int priorityQueued, int queueCapacity, int priorityQueueCapacity,
-            int workers, int busyWorkers, long activeRequests, long admitted, Map<RejectReason, Long> rejected,
+            int workers, int busyWorkers, long activeRequests, long admitted, long ranInline,
+            Map<RejectReason, Long> rejected,
             long queueWaitCount, long queueWaitTotalNanos, long queueWaitMaxNanos,
             Map<String, ServiceSnapshot> services) {
     }

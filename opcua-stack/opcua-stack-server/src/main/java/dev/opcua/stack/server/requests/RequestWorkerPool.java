@@ -26,6 +26,8 @@ import org.slf4j.LoggerFactory;
  *       running at once, so that the queue still orders them fairly.</li>
  *   <li>Age: a worker answers a request that waited longer than {@code maxRequestAge}, or longer than
  *       its own timeoutHint, with BadTimeout instead of running it.</li>
+ *   <li>Inline: with {@code inlineWhenIdle}, {@link #admitInline()} lets the event loop run a request
+ *       itself while the queue is empty; the dispatcher decides which requests are small and safe.</li>
  *   <li>Close: refuses new requests, answers the queued ones with BadServerHalted, lets running ones
  *       finish for {@code shutdownTimeout}, then interrupts the workers.</li>
  * </ul>
@@ -123,6 +125,23 @@ public final class RequestWorkerPool implements AutoCloseable {
         if (startWorker) {
             startWorker();
         }
+        return true;
+    }
+
+    /**
+     * Takes a request to be run at once on the calling thread (its event loop) instead of a worker:
+     * allowed only while the pool is open and nothing waits in either lane, that is, when the request
+     * would have been first in line anyway ({@link RequestPoolSettings#inlineWhenIdle()}). Reads two
+     * volatile fields and takes no lock; a request queued concurrently by another event loop is
+     * served by a worker meanwhile, as it would be beside a busy worker.
+     *
+     * @return whether the caller runs the request now; if not, it {@link #submit submits} it
+     */
+    public boolean admitInline() {
+        if (!settings.inlineWhenIdle() || closed || queuedNow != 0) {
+            return false;
+        }
+        statistics.recordInline();
         return true;
     }
 

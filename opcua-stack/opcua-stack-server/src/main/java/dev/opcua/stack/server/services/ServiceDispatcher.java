@@ -11,6 +11,7 @@ import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.uasc.ServerRequestListener;
 import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.builtin.IdType;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.requests.PublishParking;
 import dev.opcua.stack.server.requests.QueuedRequest;
@@ -22,6 +23,7 @@ import dev.opcua.stack.server.requests.RequestWorkerPool;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.concurrent.FastThreadLocal;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -30,6 +32,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,6 +53,13 @@ import org.slf4j.LoggerFactory;
  *       BadSecurityPolicyRejected.</li>
  *   <li>Publish never enters the queue: it goes to the {@link PublishParking} when one is set, else
  *       it is answered at once with BadServiceUnsupported (BadServerHalted once closing).</li>
+ *   <li>Inline when idle ({@link RequestPoolSettings#inlineWhenIdle()}): a request of a type declared
+ *       with {@link Builder#runOnEventLoopWhenIdle}, whose condition holds, of at most
+ *       {@value #INLINE_MAX_REQUEST_BYTES} bytes, runs at once on the event loop that received it when
+ *       no request waits in the queue: the same decoding, handler, statistics and observation as on a
+ *       worker, without the two thread hand-offs (event loop to worker, worker back to the event loop's
+ *       write) that cost more than a small Read or Write itself. A request that would wait anyway,
+ *       is larger, or whose handler may block goes to the queue as always.</li>
  *   <li>A request that waited longer than {@code maxRequestAge}, or than its own timeoutHint: ServiceFault
  *       BadTimeout, without being decoded.</li>
  *   <li>A request that cannot be decoded: ServiceFault with the decoder's status, BadDecodingError or
@@ -65,6 +75,12 @@ import org.slf4j.LoggerFactory;
 public final class ServiceDispatcher implements ServerRequestListener, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ServiceDispatcher.class);
+
+    /**
+     * The largest request (encoded body) that may run on an event loop: its decoding and handling take
+     * microseconds, while a large batch would hold up the other channels of that event loop.
+     */
+    public static final int INLINE_MAX_REQUEST_BYTES = 16 * 1024;
 
     private static final FastThreadLocal<RequestHeaderPeek> PEEKS = new FastThreadLocal<>() {
         @Override
@@ -83,6 +99,8 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
     private final boolean discoveryOnlyOverNone;
     /** Part 4's name of each handled request type, computed once: the observer gets it per call. */
     private final Map<Class<?>, String> serviceNames;
+    /** By namespace-0 encoding id: when a request may run on its event loop; null where never. */
+    private final BooleanSupplier[] inlineConditions;
 
     private ServiceDispatcher(Builder builder) {
         this.handlers = Map.copyOf(builder.handlers);
@@ -97,8 +115,29 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         EncodingLimits limits = builder.encodingLimits;
         this.decoders = ThreadLocal.withInitial(() -> new UaDecoder(registry, limits));
         this.publishParking = builder.publishParking;
+        this.inlineConditions = inlineConditions(builder.inline, registry);
         this.pool = new RequestWorkerPool(builder.settings(), new Runner());
         this.statistics = pool.statistics();
+    }
+
+    /** The conditions of the types declared inline, indexed by their namespace-0 binary encoding id. */
+    private static BooleanSupplier[] inlineConditions(Map<Class<?>, BooleanSupplier> declared, CodecRegistry registry) {
+        BooleanSupplier[] conditions = new BooleanSupplier[0];
+        for (Map.Entry<Class<?>, BooleanSupplier> entry : declared.entrySet()) {
+            UaCodec<?> codec = registry.codecForType(entry.getKey());
+            NodeId encodingId = codec == null ? null : codec.encodingId();
+            if (encodingId == null || encodingId.namespaceIndex() != 0 || encodingId.idType() != IdType.Numeric
+                    || encodingId.numericId() >= 1 << 16) {
+                throw new IllegalArgumentException(entry.getKey().getSimpleName()
+                        + " has no namespace-0 numeric encoding id in the codec registry: it cannot run inline");
+            }
+            int id = (int) encodingId.numericId();
+            if (id >= conditions.length) {
+                conditions = Arrays.copyOf(conditions, id + 1);
+            }
+            conditions[id] = entry.getValue();
+        }
+        return conditions;
     }
 
     public static Builder builder() {
@@ -165,11 +204,22 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             return;
         }
         long owner = peek.tokenKey() != 0 ? peek.tokenKey() : channel.secureChannelId();
-        pool.submit(new Request(owner, isPriority(peek.typeId()), System.nanoTime(), peek.timeoutHint(), channel,
-                requestId, message, peek.requestHandle()));
+        Request request = new Request(owner, isPriority(peek.typeId()), System.nanoTime(), peek.timeoutHint(),
+                channel, requestId, message, peek.requestHandle());
+        if (mayRunInline(peek.typeId(), message) && pool.admitInline()) {
+            run(request);
+        } else {
+            pool.submit(request);
+        }
     }
 
-    /** On a worker: decode, find the handler, run it, answer. */
+    /** Whether the request's type was declared inline, its condition holds now and it is small enough. */
+    private boolean mayRunInline(int typeId, ByteBuf message) {
+        BooleanSupplier condition = typeId >= 0 && typeId < inlineConditions.length ? inlineConditions[typeId] : null;
+        return condition != null && message.readableBytes() <= INLINE_MAX_REQUEST_BYTES && condition.getAsBoolean();
+    }
+
+    /** On a worker, or inline on the event loop: decode, find the handler, run it, answer. */
     private void run(Request queued) {
         ServerSecureChannel channel = queued.channel;
         long requestId = queued.requestId;
@@ -376,6 +426,8 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         private Duration maxRequestAge = RequestPoolSettings.DEFAULT.maxRequestAge();
         private boolean virtualThreads = RequestPoolSettings.DEFAULT.virtualThreads();
         private Duration shutdownTimeout = RequestPoolSettings.DEFAULT.shutdownTimeout();
+        private boolean inlineWhenIdle = RequestPoolSettings.DEFAULT.inlineWhenIdle();
+        private final Map<Class<?>, BooleanSupplier> inline = new HashMap<>();
         private ServiceObserver observer = ServiceObserver.NONE;
         private boolean discoveryOnlyOverNone;
 
@@ -407,6 +459,25 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             maxRequestAge = value.maxRequestAge();
             virtualThreads = value.virtualThreads();
             shutdownTimeout = value.shutdownTimeout();
+            inlineWhenIdle = value.inlineWhenIdle();
+            return this;
+        }
+
+        /**
+         * Declares that requests of {@code type} may run on the event loop that received them, while
+         * {@code condition} holds, when no request waits ({@link RequestPoolSettings#inlineWhenIdle()}).
+         * Only for handlers that answer at once without waiting: the condition says whether they do now
+         * (for Read and Write: whether every node manager is non-blocking). It is asked per request and
+         * must be cheap.
+         */
+        public Builder runOnEventLoopWhenIdle(Class<? extends UaStructure> type, BooleanSupplier condition) {
+            inline.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(condition, "condition"));
+            return this;
+        }
+
+        /** Whether declared requests may run on their event loop when no request waits; default true. */
+        public Builder inlineWhenIdle(boolean value) {
+            inlineWhenIdle = value;
             return this;
         }
 
@@ -495,7 +566,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
 
         private RequestPoolSettings settings() {
             return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
-                    maxRequestAge, virtualThreads, shutdownTimeout);
+                    maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle);
         }
 
         /** @throws IllegalArgumentException when the limits are inconsistent, see {@link RequestPoolSettings} */

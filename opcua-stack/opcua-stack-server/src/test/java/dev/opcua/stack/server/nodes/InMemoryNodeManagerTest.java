@@ -259,6 +259,25 @@ class InMemoryNodeManagerTest {
     }
 
     @Test
+    void a_manager_is_non_blocking_unless_a_supplier_or_write_handler_may_block() {
+        assertThat(InMemoryNodeManager.builder(NS)
+                .object("Motor")
+                .variable("Motor.Speed", BuiltinType.Double, v -> v.value(Variant.ofDouble(1.0)).writable())
+                .method("Motor.Reset", null, null, (c, in) -> new Variant[0]) // Call never runs inline
+                .build().isNonBlocking()).as("stored values only").isTrue();
+        assertThat(InMemoryNodeManager.builder(NS)
+                .variable("Speed", BuiltinType.Double, v -> v.valueSupplier(() -> Variant.ofDouble(1.0)))
+                .build().isNonBlocking()).as("a supplier").isFalse();
+        assertThat(InMemoryNodeManager.builder(NS)
+                .variable("Speed", BuiltinType.Double, v -> v.onWrite((c, value) -> { }))
+                .build().isNonBlocking()).as("a write handler").isFalse();
+        assertThat(InMemoryNodeManager.builder(NS).nonBlockingCallbacks()
+                .variable("Speed", BuiltinType.Double, v -> v.valueSupplier(() -> Variant.ofDouble(1.0))
+                        .onWrite((c, value) -> { }))
+                .build().isNonBlocking()).as("callbacks that promise not to block").isTrue();
+    }
+
+    @Test
     void the_builder_refuses_undeclared_parents_duplicate_paths_and_methods_without_an_object() {
         assertThatThrownBy(() -> InMemoryNodeManager.builder(NS).object("Line2.Motor").build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Line2");

@@ -12,6 +12,7 @@ import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.server.addressspace.NodeStore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -134,5 +135,21 @@ class NodeManagersTest {
         assertThat(namespaces.register("urn:x")).isEqualTo(2);
         assertThat(namespaces.uri(2)).isEqualTo("urn:x");
         assertThat(namespaces.uri(3)).isNull();
+    }
+
+    @Test
+    void all_managers_are_non_blocking_until_one_that_may_block_is_registered() {
+        NodeManagers managers = new NodeManagers(new NamespaceTable("urn:s"));
+        assertThat(managers.allNonBlocking()).as("none registered").isTrue();
+        managers.register(new NodeStoreNodeManager(List.of("urn:memory"), new NodeStore(1), true));
+        assertThat(managers.allNonBlocking()).isTrue();
+        managers.register(new NodeStoreNodeManager(List.of("urn:sources"), new NodeStore(1)));
+        assertThat(managers.allNonBlocking()).as("a store whose value sources are the application's").isFalse();
+        managers.register(new NodeStoreNodeManager(List.of("urn:memory2"), new NodeStore(1), true));
+        assertThat(managers.allNonBlocking()).as("one that may block is enough").isFalse();
+
+        NodeManagers withDevice = new NodeManagers(new NamespaceTable("urn:s"));
+        withDevice.register(new RecordingManager("urn:device"));
+        assertThat(withDevice.allNonBlocking()).as("NodeManager's default").isFalse();
     }
 }

@@ -49,6 +49,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Admission of encoded requests into the fair queue, dispatch to handlers on worker threads, and the
@@ -445,6 +447,139 @@ class ServiceDispatcherTest {
         dispatcher.onRequest(channel, 5, message(getEndpoints(31)));
 
         assertFault(channel.next(), StatusCodes.BadServerHalted, 31);
+    }
+
+    // ---- inline when idle (RequestPoolSettings.inlineWhenIdle)
+
+    @Test
+    void aDeclaredRequestRunsOnTheReceivingThreadWhenNothingWaits() {
+        dispatcher = ServiceDispatcher.builder()
+                .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
+                .build();
+
+        dispatcher.onRequest(channel, 5, message(read(77)));
+
+        RecordingChannel.Answer answer = channel.next();
+        assertThat(answer.thread()).as("answered by the thread that received it")
+                .isEqualTo(Thread.currentThread().getName());
+        assertThat(((ReadResponse) answer.message()).responseHeader().requestHandle()).isEqualTo(77);
+        RequestStatistics.Snapshot snapshot = dispatcher.statistics().snapshot();
+        assertThat(snapshot.admitted()).isEqualTo(1);
+        assertThat(snapshot.ranInline()).isEqualTo(1);
+        assertThat(snapshot.queueWaitCount()).as("it never waited in the queue").isZero();
+        assertThat(snapshot.services().get("ReadRequest").count()).isEqualTo(1);
+        assertThat(snapshot.activeRequests()).isZero();
+    }
+
+    @ParameterizedTest(name = "inline-when-idle {0}, condition {1}")
+    @CsvSource({"false, true", "true, false"})
+    void aDeclaredRequestRunsOnAWorkerWhenInlineIsOffOrItsConditionFails(boolean inlineWhenIdle, boolean condition) {
+        dispatcher = ServiceDispatcher.builder().inlineWhenIdle(inlineWhenIdle)
+                .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> condition)
+                .build();
+
+        dispatcher.onRequest(channel, 5, message(read(77)));
+
+        assertThat(channel.next().thread()).startsWith("opcua-worker-");
+        assertThat(dispatcher.statistics().ranInline()).isZero();
+    }
+
+    @Test
+    void anUndeclaredRequestRunsOnAWorkerBesideADeclaredOne() {
+        dispatcher = ServiceDispatcher.builder()
+                .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
+                .registerSync(GetEndpointsRequest.class, (ch, request) -> new GetEndpointsResponse(
+                        ResponseHeaders.good(request.requestHeader().requestHandle()), new EndpointDescription[0]))
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
+                .build();
+
+        dispatcher.onRequest(channel, 5, message(getEndpoints(77)));
+
+        assertThat(channel.next().thread()).startsWith("opcua-worker-");
+    }
+
+    @Test
+    void aDeclaredRequestRunsInlineBesideABusyWorkerButQueuesBehindAWaitingRequest() {
+        Gate gate = new Gate();
+        dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
+                .registerSync(GetEndpointsRequest.class, (ch, request) -> {
+                    gate.pass();
+                    return new GetEndpointsResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
+                            new EndpointDescription[0]);
+                })
+                .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
+                .build();
+        String receiver = Thread.currentThread().getName();
+
+        dispatcher.onRequest(channel, 1, message(getEndpoints(1)));
+        gate.awaitArrival(); // the only worker is busy, nothing waits
+        dispatcher.onRequest(channel, 2, message(read(2)));
+        RecordingChannel.Answer inline = channel.next();
+        assertThat(inline.requestId()).isEqualTo(2);
+        assertThat(inline.thread()).as("nothing waited: run at once").isEqualTo(receiver);
+
+        dispatcher.onRequest(channel, 3, message(getEndpoints(3))); // waits for the busy worker
+        assertThat(dispatcher.queuedRequests()).isEqualTo(1);
+        dispatcher.onRequest(channel, 4, message(read(4)));
+        assertThat(dispatcher.queuedRequests()).as("the Read queued behind the waiting request").isEqualTo(2);
+        gate.open();
+
+        List<Long> order = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            RecordingChannel.Answer answer = channel.next();
+            order.add(answer.requestId());
+            assertThat(answer.thread()).startsWith("opcua-worker-");
+        }
+        assertThat(order).containsExactly(1L, 3L, 4L);
+        assertThat(dispatcher.statistics().ranInline()).isEqualTo(1);
+        assertThat(dispatcher.statistics().admitted()).isEqualTo(4);
+    }
+
+    @Test
+    void aDeclaredRequestOverTheSizeBoundRunsOnAWorker() {
+        dispatcher = ServiceDispatcher.builder()
+                .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
+                .build();
+        ReadValueId[] items = new ReadValueId[2_000];
+        Arrays.fill(items, new ReadValueId(NodeId.numeric(0, 2258), 13, null, QualifiedName.NULL));
+        byte[] large = TestChunks.encodeMessage(new ReadRequest(header(9, NodeId.NULL, 0), 0,
+                TimestampsToReturn.Neither, items));
+        assertThat(large.length).isGreaterThan(ServiceDispatcher.INLINE_MAX_REQUEST_BYTES);
+
+        dispatcher.onRequest(channel, 5, message(large));
+
+        RecordingChannel.Answer answer = channel.next();
+        assertThat(answer.message()).isInstanceOf(ReadResponse.class);
+        assertThat(answer.thread()).startsWith("opcua-worker-");
+        assertThat(dispatcher.statistics().ranInline()).isZero();
+    }
+
+    @Test
+    void aDeclaredRequestAfterCloseIsAnsweredWithServerHalted() {
+        dispatcher = ServiceDispatcher.builder()
+                .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
+                .build();
+        dispatcher.close();
+
+        dispatcher.onRequest(channel, 5, message(read(31)));
+
+        assertFault(channel.next(), StatusCodes.BadServerHalted, 31);
+        assertThat(dispatcher.statistics().ranInline()).isZero();
+    }
+
+    @Test
+    void declaringATypeWithoutACodecIsRefusedWithItsName() {
+        assertThatThrownBy(() -> ServiceDispatcher.builder()
+                .codecRegistry(dev.opcua.stack.core.encoding.CodecRegistry.builder().build())
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
+                .build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ReadRequest");
     }
 
     private static void assertFault(RecordingChannel.Answer answer, int status, long requestHandle) {

@@ -42,9 +42,15 @@ public final class AttributeServices {
         this.maxNodesPerWrite = maxNodesPerWrite;
     }
 
-    /** Registers Read and Write with a dispatcher. */
+    /**
+     * Registers Read and Write with a dispatcher; both may run on their event loop when no request
+     * waits, while every node manager is non-blocking ({@link NodeManagers#allNonBlocking()}): the
+     * checks here and the session lookup never wait.
+     */
     public ServiceDispatcher.Builder registerWith(ServiceDispatcher.Builder dispatcher) {
-        return dispatcher.register(ReadRequest.class, this::read).register(WriteRequest.class, this::write);
+        return dispatcher.register(ReadRequest.class, this::read).register(WriteRequest.class, this::write)
+                .runOnEventLoopWhenIdle(ReadRequest.class, managers::allNonBlocking)
+                .runOnEventLoopWhenIdle(WriteRequest.class, managers::allNonBlocking);
     }
 
     public CompletableFuture<ReadResponse> read(ServerSecureChannel channel, ReadRequest request) {
