@@ -107,7 +107,8 @@ public class OpcUaEndpoint {
         Duration meanWait = waits == 0 ? Duration.ZERO : Duration.ofNanos(statistics.queueWaitTotalNanos() / waits);
         return new RequestQueueDescriptor(statistics.queued(), statistics.priorityQueued(),
                 statistics.queueCapacity(), statistics.priorityQueueCapacity(), statistics.workers(),
-                statistics.busyWorkers(), statistics.activeRequests(), statistics.admitted(), rejected,
+                statistics.busyWorkers(), statistics.activeRequests(), statistics.admitted(), statistics.ranInline(),
+                rejected,
                 new QueueWaitDescriptor(waits, meanWait, Duration.ofNanos(statistics.queueWaitMaxNanos())));
     }
 
@@ -178,11 +179,13 @@ public class OpcUaEndpoint {
      * @param queued requests waiting for a worker, both lanes
      * @param capacity the ordinary queue's bound (MaxQueuedRequestCount)
      * @param active requests begun and not yet answered
-     * @param admitted requests taken into the queue since start
+     * @param admitted requests taken since start: into the queue, or to run at once on their I/O thread
+     * @param inline of those, the ones that ran on their I/O thread because no request waited
+     *        ({@code requests.inline-when-idle})
      * @param rejected requests answered without being run, by reason
      */
     public record RequestQueueDescriptor(int queued, int priorityQueued, int capacity, int priorityCapacity,
-            int workers, int busyWorkers, long active, long admitted, Map<String, Long> rejected,
+            int workers, int busyWorkers, long active, long admitted, long inline, Map<String, Long> rejected,
             QueueWaitDescriptor queueWait) {
     }
 

@@ -36,6 +36,8 @@ import java.util.function.ToLongFunction;
  *     run, one series per {@link RejectReason} ({@code too_busy}, {@code too_old}, {@code timeout},
  *     {@code halted})</li>
  * <li>{@code opcua.server.requests.queue.wait} function timer: time requests spent in the queue</li>
+ * <li>{@code opcua.server.requests.inline} function counter: requests run on the I/O thread that received
+ *     them because none waited ({@code requests.inline-when-idle}); they are not in the queue wait</li>
  * <li>{@code opcua.server.sessions} gauge, {@code opcua.server.sessions.created|closed|rejected|timeouts}
  *     function counters</li>
  * <li>{@code opcua.server.secure.channels} gauge, {@code opcua.server.bytes.received|sent} function
@@ -113,6 +115,9 @@ public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
                 .description("Time requests waited in the queue before a worker took them")
                 .tags(tags)
                 .register(registry));
+        meters.add(counter(registry, "opcua.server.requests.inline",
+                "Requests run on the I/O thread that received them because no request waited", "requests",
+                s -> requests(s, RequestStatistics::ranInline)));
 
         meters.add(gauge(registry, "opcua.server.sessions", "Sessions open now, activated or not", "sessions",
                 s -> sessionCount(s)));

@@ -316,6 +316,21 @@ public class OpcUaServerProperties {
         /** How long a worker above min-threads waits idle before it ends. */
         private Duration workerKeepAlive = Duration.ofSeconds(60);
 
+        /**
+         * Whether a small Read or Write runs on the I/O thread that received it when no request waits for
+         * a worker and every node manager is non-blocking (NodeManager.isNonBlocking), saving two thread
+         * hand-offs; false sends every request through the queue to a worker.
+         */
+        private boolean inlineWhenIdle = true;
+
+        public boolean isInlineWhenIdle() {
+            return inlineWhenIdle;
+        }
+
+        public void setInlineWhenIdle(boolean inlineWhenIdle) {
+            this.inlineWhenIdle = inlineWhenIdle;
+        }
+
         public int getMaxQueued() {
             return maxQueued;
         }

@@ -238,7 +238,7 @@ final class OpcUaServerPropertiesMapper {
         positiveDuration("requests.worker-keep-alive", r.getWorkerKeepAlive());
         return stackRule(() -> new RequestPoolSettings(r.getMinThreads(), r.getMaxThreads(), r.getMaxQueued(),
                         r.getMaxPriorityQueued(), r.getWorkerKeepAlive(), r.getMaxRequestAge(), r.isVirtualThreads(),
-                        RequestPoolSettings.DEFAULT.shutdownTimeout()),
+                        RequestPoolSettings.DEFAULT.shutdownTimeout(), r.isInlineWhenIdle()),
                 new Field("minThreads", "requests.min-threads", r.getMinThreads()),
                 new Field("maxThreads", "requests.max-threads", r.getMaxThreads()),
                 new Field("maxQueued", "requests.max-queued", r.getMaxQueued()),

@@ -65,6 +65,7 @@ class OpcUaEndpointTests {
             assertThat(descriptor.requests().capacity()).isEqualTo(9);
             assertThat(descriptor.requests().priorityCapacity()).isEqualTo(3);
             assertThat(descriptor.requests().admitted()).isGreaterThanOrEqualTo(3);
+            assertThat(descriptor.requests().inline()).as("the plant's Slow supplier may block").isZero();
             assertThat(descriptor.requests().rejected())
                     .containsOnlyKeys("TOO_BUSY", "TOO_OLD", "TIMEOUT", "HALTED")
                     .allSatisfy((reason, count) -> assertThat(count).isZero());

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.spring.boot.actuate.testing.TestClient;
 import dev.opcua.spring.boot.actuate.testing.TestServers;
 import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
@@ -92,9 +94,28 @@ class OpcUaServerMetricsTests {
             assertThat(queueWait.count()).as("CreateSession, ActivateSession and Read waited")
                     .isGreaterThanOrEqualTo(3);
             assertThat(queueWait.totalTime(TimeUnit.NANOSECONDS)).isPositive();
+            assertThat(counter("opcua.server.requests.inline")).as("the plant's Slow supplier may block").isZero();
         }
         waitUntil(() -> gauge("opcua.server.sessions") == 0 && gauge("opcua.server.secure.channels") == 0);
         assertThat(counter("opcua.server.sessions.closed")).isEqualTo(1);
+    }
+
+    @Test
+    void a_read_run_on_the_io_thread_counts_as_inline_and_not_in_the_queue_wait() throws Exception {
+        InMemoryNodeManager stored = InMemoryNodeManager.builder(TestServers.NAMESPACE)
+                .variable("Speed", BuiltinType.Double, v -> v.value(Variant.ofDouble(1.5)))
+                .build();
+        server = TestServers.started(stored, b -> { });
+        new OpcUaServerMetrics(server).bindTo(registry);
+
+        try (TestClient client = TestClient.connect(server)) {
+            double waitedBefore = registry.get("opcua.server.requests.queue.wait").functionTimer().count();
+            assertThat(client.read(stored.nodeId("Speed")).value().value()).isEqualTo(1.5);
+
+            assertThat(counter("opcua.server.requests.inline")).isGreaterThanOrEqualTo(1);
+            assertThat(registry.get("opcua.server.requests.queue.wait").functionTimer().count())
+                    .as("the Read did not wait in the queue").isEqualTo(waitedBefore);
+        }
     }
 
     @Test
@@ -161,7 +182,7 @@ class OpcUaServerMetricsTests {
         server = TestServers.started(plant, b -> { });
         new OpcUaServerMetrics(server, Tags.of("site", "plant-1")).bindTo(registry);
 
-        assertThat(registry.getMeters()).hasSize(21).allSatisfy(meter -> {
+        assertThat(registry.getMeters()).hasSize(22).allSatisfy(meter -> {
             assertThat(meter.getId().getName()).startsWith("opcua.server.");
             assertThat(meter.getId().getDescription()).isNotBlank();
             assertThat(meter.getId().getTag(OpcUaServerMetrics.APPLICATION_URI_TAG))
