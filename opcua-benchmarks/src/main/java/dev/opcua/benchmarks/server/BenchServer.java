@@ -19,6 +19,7 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.services.ServiceObserver;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.requests.RequestPoolSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
@@ -79,13 +80,27 @@ public final class BenchServer {
         BenchAddressSpace.serveUntilStopped(server);
     }
 
+    /**
+     * The request pipeline: {@code --threads} and {@code --max-queued}; {@code -Dbench.inlineWhenIdle=false}
+     * sends every request through the queue to a worker (the stack's {@code requests.inline-when-idle},
+     * default true).
+     */
+    private static RequestPoolSettings requestPool(int minThreads, BenchOptions options) {
+        RequestPoolSettings d = RequestPoolSettings.DEFAULT;
+        return new RequestPoolSettings(minThreads, options.threads(), options.maxQueued(), d.maxPriorityQueued(),
+                d.workerKeepAlive(), d.maxRequestAge(), d.virtualThreads(), d.shutdownTimeout(),
+                Boolean.parseBoolean(System.getProperty("bench.inlineWhenIdle", "true")));
+    }
+
     /** Starts the server; the caller owns the result and closes it. */
     public static RunningBenchServer start(BenchOptions options) {
         AtomicInteger counter = new AtomicInteger();
         AtomicLong simulated = new AtomicLong();
         // Emit reports through the server, which exists only once the node manager is built
         AtomicReference<OpcUaServer> running = new AtomicReference<>();
+        // The suppliers below read atomics: they never wait, so small Reads and Writes may run on the I/O threads
         InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder(BenchAddressSpace.NAMESPACE_URI)
+                .nonBlockingCallbacks()
                 .folder(BenchAddressSpace.BENCH, f -> f.id(BenchAddressSpace.BENCH));
         for (int i = 0; i < options.nodes(); i++) {
             String id = BenchAddressSpace.variableId(i);
@@ -109,7 +124,7 @@ public final class BenchServer {
                 .bindAddress("0.0.0.0")
                 .port(options.port())
                 .hostnames(List.of(options.host()))
-                .requests(minThreads, options.threads(), options.maxQueued())
+                .requestPool(requestPool(minThreads, options))
                 .subscriptionSettings(SUBSCRIPTIONS)
                 .nodeManager(manager);
         if (options.pki() != null) {
