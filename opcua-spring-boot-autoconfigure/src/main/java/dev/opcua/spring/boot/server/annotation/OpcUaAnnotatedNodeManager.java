@@ -30,6 +30,7 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.util.ClassUtils;
 
 /**
  * The nodes of the {@link OpcUaNamespace} beans of one namespace: an {@link InMemoryNodeManager}
@@ -61,7 +62,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
 
     private OpcUaAnnotatedNodeManager(InMemoryNodeManager nodes, List<UaObjectModel> roots,
             List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder) {
-        super(nodes.namespaceUris(), nodes.store());
+        super(nodes.namespaceUris(), nodes.store(), nodes.isNonBlocking());
         this.nodes = nodes;
         this.roots = roots;
         this.variables = variables;
@@ -69,7 +70,8 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     }
 
     /**
-     * The node manager of the beans, all annotated {@code @OpcUaNamespace(namespaceUri)}.
+     * The node manager of the beans, all annotated {@code @OpcUaNamespace(namespaceUri)}; it is
+     * non-blocking when every one of them says {@link OpcUaNamespace#nonBlocking()}.
      *
      * @param beans the beans by name (names appear in error messages), in the order their objects are added
      * @throws OpcUaAnnotationException when a bean or a member is wrong, or two beans have the same object name
@@ -77,7 +79,10 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     public static OpcUaAnnotatedNodeManager of(String namespaceUri, Map<String, ?> beans) {
         List<UaObjectModel> roots = new ArrayList<>();
         Map<String, String> rootNames = new LinkedHashMap<>();
+        boolean nonBlocking = true;
         for (Map.Entry<String, ?> bean : beans.entrySet()) {
+            OpcUaNamespace namespace = ClassUtils.getUserClass(bean.getValue()).getAnnotation(OpcUaNamespace.class);
+            nonBlocking &= namespace != null && namespace.nonBlocking();
             UaObjectModel root = UaBeanIntrospector.introspect(bean.getKey(), bean.getValue());
             String taken = rootNames.putIfAbsent(root.browseName(), bean.getKey());
             if (taken != null) {
@@ -87,11 +92,14 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
             }
             roots.add(root);
         }
-        return of(namespaceUri, roots);
+        return of(namespaceUri, roots, nonBlocking);
     }
 
-    static OpcUaAnnotatedNodeManager of(String namespaceUri, List<UaObjectModel> roots) {
+    static OpcUaAnnotatedNodeManager of(String namespaceUri, List<UaObjectModel> roots, boolean nonBlocking) {
         InMemoryNodeManager.Builder builder = InMemoryNodeManager.builder(namespaceUri);
+        if (nonBlocking) {
+            builder.nonBlockingCallbacks();
+        }
         List<VariableEntry> variables = new ArrayList<>();
         Map<Object, Map<String, List<VariableEntry>>> byHolder = new IdentityHashMap<>();
         OpcUaAnnotatedNodeManager[] self = new OpcUaAnnotatedNodeManager[1];

@@ -31,4 +31,14 @@ public @interface OpcUaNamespace {
 
     /** Description of the bean's object; none when empty. */
     String description() default "";
+
+    /**
+     * Whether the bean's {@link UaVariable} getters and setters (and those of its {@link UaObject}
+     * members) return at once without waiting: they read and write fields, never a device, a database
+     * or a lock held for long. Then the namespace's node manager is non-blocking and a small Read or
+     * Write may run on the server's I/O thread while no request waits ({@code
+     * opcua.server.requests.inline-when-idle}). Beans that share a namespace must all say so; by
+     * default a bean may block and its requests run on worker threads.
+     */
+    boolean nonBlocking() default false;
 }
