@@ -80,18 +80,6 @@ public final class BenchServer {
         BenchAddressSpace.serveUntilStopped(server);
     }
 
-    /**
-     * The request pipeline: {@code --threads} and {@code --max-queued}; {@code -Dbench.inlineWhenIdle=false}
-     * sends every request through the queue to a worker (the stack's {@code requests.inline-when-idle},
-     * default true).
-     */
-    private static RequestPoolSettings requestPool(int minThreads, BenchOptions options) {
-        RequestPoolSettings d = RequestPoolSettings.DEFAULT;
-        return new RequestPoolSettings(minThreads, options.threads(), options.maxQueued(), d.maxPriorityQueued(),
-                d.workerKeepAlive(), d.maxRequestAge(), d.virtualThreads(), d.shutdownTimeout(),
-                Boolean.parseBoolean(System.getProperty("bench.inlineWhenIdle", "true")));
-    }
-
     /** Starts the server; the caller owns the result and closes it. */
     public static RunningBenchServer start(BenchOptions options) {
         AtomicInteger counter = new AtomicInteger();
@@ -124,7 +112,11 @@ public final class BenchServer {
                 .bindAddress("0.0.0.0")
                 .port(options.port())
                 .hostnames(List.of(options.host()))
-                .requestPool(requestPool(minThreads, options))
+                // -Dbench.inlineWhenIdle=false sends every request through the queue to a worker (the stack's
+                // requests.inline-when-idle, default true); requests(...) keeps that and sets the pipeline's sizes
+                .requestPool(RequestPoolSettings.DEFAULT.withInlineWhenIdle(
+                        Boolean.parseBoolean(System.getProperty("bench.inlineWhenIdle", "true"))))
+                .requests(minThreads, options.threads(), options.maxQueued())
                 .subscriptionSettings(SUBSCRIPTIONS)
                 .nodeManager(manager);
         if (options.pki() != null) {
