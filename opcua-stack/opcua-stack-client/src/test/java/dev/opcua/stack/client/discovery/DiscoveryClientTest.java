@@ -39,6 +39,7 @@ class DiscoveryClientTest {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.ANSWER)) {
             assertThat(DiscoveryClient.getEndpoints(server.endpointUrl(), TransportQuotas.DEFAULT, resources)
                     .get(5, TimeUnit.SECONDS)).isEmpty();
+            server.awaitReceived("CLO");
             assertThat(server.received()).containsExactly("HEL", "OPN", "MSG", "CLO");
         }
     }
@@ -48,6 +49,7 @@ class DiscoveryClientTest {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.SILENT)) {
             TransportQuotas quick = TransportQuotas.builder().operationTimeout(Duration.ofMillis(150)).build();
             assertStatus(DiscoveryClient.getEndpoints(server.endpointUrl(), quick, resources), StatusCodes.BadTimeout);
+            server.awaitReceived("CLO");
             assertThat(server.received()).containsExactly("HEL", "OPN", "MSG", "CLO");
         }
     }

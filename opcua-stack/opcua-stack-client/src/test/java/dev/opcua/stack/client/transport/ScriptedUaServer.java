@@ -10,6 +10,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -56,6 +57,17 @@ public final class ScriptedUaServer implements AutoCloseable {
     /** Message types received so far, in order, e.g. HEL, OPN, MSG, CLO. */
     public List<String> received() {
         return received;
+    }
+
+    /**
+     * Waits up to 5 s until a message of {@code type} has arrived: the client sends CLO after its call
+     * completes, so the server may read it a moment later. Returns either way; the caller asserts.
+     */
+    public void awaitReceived(String type) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!received.contains(type) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
     }
 
     private void accept() {

@@ -52,7 +52,7 @@ class UaTcpClientChannelTest {
             assertThat(thread.get(5, TimeUnit.SECONDS)).startsWith("opcua-client-callback-");
 
             channel.close().get(5, TimeUnit.SECONDS);
-            awaitReceived(server, "CLO");
+            server.awaitReceived("CLO");
             assertThat(server.received()).containsExactly("HEL", "OPN", "MSG", "CLO");
         }
     }
@@ -135,13 +135,6 @@ class UaTcpClientChannelTest {
 
     private static GetEndpointsRequest getEndpoints(ScriptedUaServer server, long timeoutHint) {
         return new GetEndpointsRequest(RequestHeaders.create(timeoutHint), server.endpointUrl(), null, null);
-    }
-
-    private static void awaitReceived(ScriptedUaServer server, String type) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!server.received().contains(type) && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
     }
 
     private static void assertStatus(CompletableFuture<?> future, int status) {
