@@ -57,8 +57,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ClientSession {
 
-    private final SessionTransport transport;
-    private final ClientChannelSecurity security;
+    private volatile SessionTransport transport;
+    private volatile ClientChannelSecurity security;
     private final SessionOptions options;
     private final NodeId sessionId;
     private final NodeId authenticationToken;
@@ -187,35 +187,57 @@ public final class ClientSession {
      *         endpoint offers no usable token policy for the identity, BadNonceInvalid, BadSessionClosed
      */
     public CompletableFuture<Void> activate(ClientIdentity identity) {
+        return activate(identity, transport, security);
+    }
+
+    private CompletableFuture<Void> activate(ClientIdentity identity, SessionTransport via,
+            ClientChannelSecurity viaSecurity) {
         Objects.requireNonNull(identity, "identity");
         ActivateSessionRequest request;
         UserTokenPolicy policy;
         try {
             requireOpen();
-            policy = UserTokenPolicies.select(serverEndpoints, transport.endpointUrl(), security.security(),
+            policy = UserTokenPolicies.select(serverEndpoints, via.endpointUrl(), viaSecurity.security(),
                     identity.tokenType());
-            request = activateRequest(identity, policy);
+            request = activateRequest(identity, policy, viaSecurity);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
         String what = "ActivateSession of session " + sessionId + " as " + identity + " with token policy '"
                 + policy.policyId() + "'";
-        return transport.request(request, ActivateSessionResponse.class).handle((response, failure) -> {
+        return via.request(request, ActivateSessionResponse.class).handle((response, failure) -> {
             if (failure != null) {
                 throw failed(what, failure);
             }
             ByteString nonce = response.serverNonce();
-            if (security.security().policy() != SecurityPolicy.None) {
+            if (viaSecurity.security().policy() != SecurityPolicy.None) {
                 SessionSignatures.requireNonce(nonce, "ActivateSession");
             }
             serverNonce = nonce;
             this.identity = identity;
             this.userTokenPolicy = policy;
+            this.security = viaSecurity;
+            this.transport = via;
             return null;
         });
     }
 
-    private ActivateSessionRequest activateRequest(ClientIdentity identity, UserTokenPolicy policy) {
+    /**
+     * Moves the session to another secure channel (Part 4, 5.6.3: "ActivateSession ... to associate the
+     * Session with a new SecureChannel"), e.g. after the old one was lost: ActivateSession is sent on
+     * {@code channel}, signed for the server certificate that channel trusted with the serverNonce of
+     * the last activation, with the current user's identity token again. On success every later
+     * request of the session goes over {@code channel}; on failure the session keeps its old channel
+     * (the caller decides whether to create a new session: BadSessionIdInvalid or BadSessionClosed mean
+     * the server no longer knows it).
+     */
+    public CompletableFuture<Void> activateOn(UaTcpClientChannel channel) {
+        Objects.requireNonNull(channel, "channel");
+        return activate(identity, SessionTransport.of(channel), channel.security());
+    }
+
+    private ActivateSessionRequest activateRequest(ClientIdentity identity, UserTokenPolicy policy,
+            ClientChannelSecurity security) {
         SecurityPolicy channelPolicy = security.security().policy();
         ByteString nonce = serverNonce;
         boolean anonymous = identity instanceof ClientIdentity.Anonymous;
@@ -231,7 +253,7 @@ public final class ClientSession {
             token = IdentityTokens.build(identity, policy, SecurityPolicy.None, null, nonceBytes);
         } else {
             SecurityPolicy tokenSecurity = UserTokenPolicies.tokenSecurity(policy, channelPolicy);
-            X509Certificate server = tokenSecurity == SecurityPolicy.None ? null : serverCertificateForTokens();
+            X509Certificate server = tokenSecurity == SecurityPolicy.None ? null : serverCertificateForTokens(security);
             token = IdentityTokens.build(identity, policy, tokenSecurity, server, nonceBytes);
         }
         List<String> locales = options.localeIds();
@@ -243,7 +265,7 @@ public final class ClientSession {
      * The certificate user tokens are encrypted for and signed against: the one the channel trusted;
      * on a None channel the one CreateSession returned, once the channel's validator accepts it.
      */
-    private X509Certificate serverCertificateForTokens() {
+    private X509Certificate serverCertificateForTokens(ClientChannelSecurity security) {
         if (security.serverCertificate() != null) {
             return security.serverCertificate();
         }

@@ -16,7 +16,7 @@ import java.util.List;
  * with the channel's URL first (servers list an endpoint once per host name), then the first token
  * policy of the identity's type whose security policy this stack implements.
  */
-final class UserTokenPolicies {
+public final class UserTokenPolicies {
 
     private static final String UA_TCP_PROFILE = "http://opcfoundation.org/UA-Profile/Transport/uatcp-uasc-uabinary";
 
@@ -91,10 +91,30 @@ final class UserTokenPolicies {
         return tokenPolicy;
     }
 
+    /**
+     * Whether an endpoint offers a token policy of {@code type} whose security policy this stack
+     * implements (what {@link #select} would find on it).
+     */
+    public static boolean offers(EndpointDescription endpoint, UserTokenType type) {
+        for (UserTokenPolicy policy : endpoint.userIdentityTokens() == null ? new UserTokenPolicy[0]
+                : endpoint.userIdentityTokens()) {
+            if (policy != null && policy.tokenType() == type && (type == UserTokenType.Anonymous
+                    || isEmpty(policy.securityPolicyUri()) || SecurityPolicy.fromUri(policy.securityPolicyUri()) != null)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether an endpoint is for UA TCP with UA Binary (an empty profile is taken as that). */
+    public static boolean isUaTcp(EndpointDescription endpoint) {
+        return isEmpty(endpoint.transportProfileUri()) || UA_TCP_PROFILE.equals(endpoint.transportProfileUri());
+    }
+
     private static boolean matches(EndpointDescription endpoint, EndpointSecurity security) {
         return security.policy().uri().equals(endpoint.securityPolicyUri())
                 && security.mode() == endpoint.securityMode()
-                && (isEmpty(endpoint.transportProfileUri()) || UA_TCP_PROFILE.equals(endpoint.transportProfileUri()));
+                && isUaTcp(endpoint);
     }
 
     private static boolean isEmpty(String value) {

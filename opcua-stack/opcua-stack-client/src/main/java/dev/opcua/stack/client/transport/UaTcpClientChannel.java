@@ -182,6 +182,14 @@ public final class UaTcpClientChannel {
         return quotas;
     }
 
+    /**
+     * Completes (on the executor) once the socket is closed, whoever closed it: {@link #close()}, the
+     * server, or a failure of the connection.
+     */
+    public CompletableFuture<Void> closeFuture() {
+        return handler.closeFuture();
+    }
+
     /** Whether the secure channel is open for requests. */
     public boolean isOpen() {
         return handler.isOpen();

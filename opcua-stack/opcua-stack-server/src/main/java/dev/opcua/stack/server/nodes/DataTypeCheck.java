@@ -3,14 +3,15 @@ package dev.opcua.stack.server.nodes;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.StandardDataTypes;
 import dev.opcua.stack.core.types.builtin.Variant;
-import dev.opcua.stack.core.types.builtin.IdType;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 
 /**
  * Whether a written value fits a variable's DataType and ValueRank (Part 4, 5.11.4: otherwise
- * BadTypeMismatch). Built-in data types must match exactly; the abstract Number, Integer,
- * UInteger and BaseDataType accept their members; Enumerations take Int32; other data types
+ * BadTypeMismatch). Built-in data types must match exactly, and so must the built-in encoding of the
+ * standard simple subtypes ({@link StandardDataTypes}: a Duration takes a Double); the abstract Number,
+ * Integer, UInteger and BaseDataType accept their members; Enumeration takes Int32; other data types
  * (structures) take ExtensionObjects.
  */
 final class DataTypeCheck {
@@ -27,16 +28,15 @@ final class DataTypeCheck {
             return true; // a null value is allowed for every data type
         }
         BuiltinType type = value.type();
-        if (dataType.namespaceIndex() != 0 || dataType.idType() != IdType.Numeric) {
-            return type == BuiltinType.ExtensionObject;
+        BuiltinType encoding = StandardDataTypes.encodingOf(dataType);
+        if (encoding == null) {
+            return type == BuiltinType.ExtensionObject; // structures of other namespaces
+        }
+        if (encoding != BuiltinType.Variant) {
+            return type == encoding;
         }
         int id = (int) dataType.numericId();
-        if (id >= 1 && id <= 25) {
-            return type.typeId() == id;
-        }
         switch (id) {
-            case NodeIds.BaseDataType:
-                return true;
             case NodeIds.Number:
                 return type.typeId() >= BuiltinType.SByte.typeId() && type.typeId() <= BuiltinType.Double.typeId();
             case NodeIds.Integer:
@@ -45,10 +45,8 @@ final class DataTypeCheck {
             case NodeIds.UInteger:
                 return type == BuiltinType.Byte || type == BuiltinType.UInt16 || type == BuiltinType.UInt32
                         || type == BuiltinType.UInt64;
-            case NodeIds.Enumeration:
-                return type == BuiltinType.Int32;
-            default:
-                return type == BuiltinType.ExtensionObject;
+            default: // BaseDataType
+                return true;
         }
     }
 

@@ -1,0 +1,373 @@
+package dev.opcua.stack.client;
+
+import dev.opcua.stack.client.connection.ConnectionManager;
+import dev.opcua.stack.client.services.AttributeServices;
+import dev.opcua.stack.client.services.MethodServices;
+import dev.opcua.stack.client.services.NamespaceTable;
+import dev.opcua.stack.client.services.OperationLimits;
+import dev.opcua.stack.client.services.VariableTypes;
+import dev.opcua.stack.client.services.VariantConversion;
+import dev.opcua.stack.client.services.ViewServices;
+import dev.opcua.stack.client.session.ClientSession;
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.types.UaRequestMessage;
+import dev.opcua.stack.core.types.UaResponseMessage;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.BrowseDirection;
+import dev.opcua.stack.core.types.enumerated.BrowseResultMask;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.BrowseDescription;
+import dev.opcua.stack.core.types.structured.BrowsePath;
+import dev.opcua.stack.core.types.structured.BrowsePathResult;
+import dev.opcua.stack.core.types.structured.BrowseResult;
+import dev.opcua.stack.core.types.structured.CallMethodRequest;
+import dev.opcua.stack.core.types.structured.CallMethodResult;
+import dev.opcua.stack.core.types.structured.EndpointDescription;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.ReferenceDescription;
+import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.core.types.structured.WriteValue;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An OPC UA client: the one object an application holds to talk to one server. It chooses the
+ * endpoint from GetEndpoints, opens a secure channel and a session, reads the server's NamespaceArray
+ * and OperationLimits, keeps the connection alive and re-establishes it when it is lost (see
+ * {@link ConnectionManager}), and offers the services of Part 4 as {@link CompletableFuture}s, with
+ * blocking conveniences in {@link #blocking()}.
+ *
+ * <pre>{@code
+ * OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder("opc.tcp://plc:4840/")
+ *         .identity(ClientIdentity.userName("operator", secret)).pkiDir(Path.of("pki")).build());
+ * client.connect().get();
+ * DataValue speed = client.readValue(client.nodeId("nsu=urn:acme:line1;s=Line1.Speed")).get();
+ * }</pre>
+ *
+ * <p>Requests larger than the server's OperationLimits are split and their results joined in order.
+ * Thread-safe; futures complete on the client's callback executor, never on an I/O thread.
+ */
+public final class OpcUaClient implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(OpcUaClient.class);
+    /** Every reference type below HierarchicalReferences, forward, all node classes, all result fields. */
+    private static final int ALL_RESULT_FIELDS = 0x3F;
+
+    private final OpcUaClientConfig config;
+    private final ConnectionManager connection;
+    private final NamespaceTable namespaces = new NamespaceTable();
+    private volatile OperationLimits operationLimits = OperationLimits.NONE;
+    private final AttributeServices attributes;
+    private final ViewServices views;
+    private final MethodServices methods;
+    private final VariableTypes variableTypes;
+    private final BlockingClient blocking;
+
+    private OpcUaClient(OpcUaClientConfig config) {
+        this.config = config;
+        this.connection = new ConnectionManager(config);
+        this.attributes = new AttributeServices(connection, this::operationLimits);
+        this.views = new ViewServices(connection, this::operationLimits);
+        this.methods = new MethodServices(connection, this::operationLimits);
+        this.variableTypes = new VariableTypes(attributes, views);
+        this.blocking = new BlockingClient(this);
+        connection.hooks(new ConnectionManager.Hooks() {
+            @Override
+            public CompletableFuture<Void> onSessionReady(boolean newSession, boolean firstConnect) {
+                return sessionReady(newSession);
+            }
+
+            @Override
+            public void onConnectionLost() {
+            }
+        });
+    }
+
+    /** A client with this configuration; nothing is connected until {@link #connect()}. */
+    public static OpcUaClient create(OpcUaClientConfig config) {
+        return new OpcUaClient(Objects.requireNonNull(config, "config"));
+    }
+
+    /** A client of {@code endpointUrl} with every default: anonymous, the most secure endpoint it can use. */
+    public static OpcUaClient create(String endpointUrl) {
+        return create(OpcUaClientConfig.builder(endpointUrl).build());
+    }
+
+    /** Namespace table and limits again: a restarted server may have changed both. */
+    private CompletableFuture<Void> sessionReady(boolean newSession) {
+        if (newSession) {
+            variableTypes.clear();
+        }
+        CompletableFuture<Void> table = namespaces.refresh(connection);
+        CompletableFuture<Void> limits = OperationLimits.read(connection).handle((l, failure) -> {
+            if (failure != null) {
+                log.info("the OperationLimits of {} could not be read ({}); requests are not split",
+                        config.endpointUrl(), failure.toString());
+                operationLimits = OperationLimits.NONE;
+            } else {
+                operationLimits = l;
+            }
+            return null;
+        });
+        return CompletableFuture.allOf(table, limits);
+    }
+
+    // ---- connection ------------------------------------------------------------------------------
+
+    /**
+     * Connects: GetEndpoints, endpoint selection, secure channel, CreateSession and ActivateSession,
+     * then the NamespaceArray and OperationLimits. Completes with this client once CONNECTED; fails with
+     * a {@link UaException} naming why (the state is DISCONNECTED again). Calling it while connected or
+     * connecting returns the same outcome.
+     */
+    public CompletableFuture<OpcUaClient> connect() {
+        return connection.connect().thenApply(ok -> this);
+    }
+
+    /** Closes the session (deleting its subscriptions) and the channel; completes once the socket is closed. */
+    public CompletableFuture<Void> disconnect() {
+        return connection.disconnect();
+    }
+
+    /** {@link #disconnect()}, waiting for it up to the request timeout. */
+    @Override
+    public void close() {
+        try {
+            disconnect().get(config.requestTimeout().toMillis() * 2, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.debug("disconnect of {} did not finish cleanly: {}", config.endpointUrl(), e.toString());
+        }
+    }
+
+    public ClientState state() {
+        return connection.state();
+    }
+
+    public void addStateListener(ClientStateListener listener) {
+        connection.addStateListener(listener);
+    }
+
+    public void removeStateListener(ClientStateListener listener) {
+        connection.removeStateListener(listener);
+    }
+
+    /** Why the client last lost its connection or failed to connect; null when it never did. */
+    public Throwable lastError() {
+        return connection.lastError();
+    }
+
+    /** How many times a lost connection was re-established. */
+    public long reconnects() {
+        return connection.reconnects();
+    }
+
+    public OpcUaClientConfig config() {
+        return config;
+    }
+
+    /** The endpoint chosen at the first connect; null before. */
+    public EndpointDescription endpoint() {
+        return connection.endpoint();
+    }
+
+    /** The session requests go to now; null while not connected. */
+    public ClientSession session() {
+        return connection.session();
+    }
+
+    /** The server's namespaces as last read. */
+    public NamespaceTable namespaces() {
+        return namespaces;
+    }
+
+    /** The server's OperationLimits as read at the last (re)connect; {@link OperationLimits#NONE} before. */
+    public OperationLimits operationLimits() {
+        return operationLimits;
+    }
+
+    /**
+     * A node id from text, {@code nsu=} URIs resolved through the server's NamespaceArray
+     * ({@code nsu=urn:acme:line1;s=Speed}, {@code ns=2;i=5}, {@code i=2253}).
+     */
+    public NodeId nodeId(String text) {
+        return namespaces.parse(text);
+    }
+
+    /** Blocking forms of the common services. */
+    public BlockingClient blocking() {
+        return blocking;
+    }
+
+    // ---- generic ----------------------------------------------------------------------------------
+
+    /**
+     * Sends any service request of the session: {@code build} makes it around the header it is given
+     * (authentication token, request handle, timeoutHint). A ServiceFault fails the future with its status.
+     */
+    public <T extends UaResponseMessage> CompletableFuture<T> request(
+            Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType) {
+        return connection.send(build, responseType);
+    }
+
+    // ---- attributes -------------------------------------------------------------------------------
+
+    /** Read (Part 4, 5.10.2) with maxAge 0 and both timestamps; one DataValue per item, in order. */
+    public CompletableFuture<List<DataValue>> read(List<ReadValueId> nodesToRead) {
+        return read(0, TimestampsToReturn.Both, nodesToRead);
+    }
+
+    /** Read (Part 4, 5.10.2); one DataValue per item, in order. */
+    public CompletableFuture<List<DataValue>> read(double maxAge, TimestampsToReturn timestamps,
+            List<ReadValueId> nodesToRead) {
+        return attributes.read(maxAge, timestamps, nodesToRead.toArray(new ReadValueId[0])).thenApply(Arrays::asList);
+    }
+
+    /** The Value attribute of one node, with both timestamps. */
+    public CompletableFuture<DataValue> readValue(NodeId nodeId) {
+        ReadValueId[] one = {new ReadValueId(nodeId, AttributeIds.Value, null, QualifiedName.NULL)};
+        return attributes.read(0, TimestampsToReturn.Both, one).thenApply(results -> results[0]);
+    }
+
+    /** The Value attributes of several nodes, in order. */
+    public CompletableFuture<List<DataValue>> readValues(List<NodeId> nodeIds) {
+        ReadValueId[] ids = new ReadValueId[nodeIds.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = new ReadValueId(nodeIds.get(i), AttributeIds.Value, null, QualifiedName.NULL);
+        }
+        return attributes.read(0, TimestampsToReturn.Both, ids).thenApply(Arrays::asList);
+    }
+
+    /** Write (Part 4, 5.10.4); one StatusCode per item, in order. */
+    public CompletableFuture<List<StatusCode>> write(List<WriteValue> nodesToWrite) {
+        return attributes.write(nodesToWrite.toArray(new WriteValue[0])).thenApply(Arrays::asList);
+    }
+
+    /**
+     * Writes a Java value to a variable's Value, converted to the variable's DataType and ValueRank
+     * (read once per variable): a value that does not fit fails with BadTypeMismatch before anything
+     * is written (see {@link VariantConversion}); a {@link Variant} is written as it is.
+     *
+     * @return the Write's result for the node (Good, BadNotWritable, BadUserAccessDenied ...)
+     */
+    public CompletableFuture<StatusCode> writeValue(NodeId nodeId, Object value) {
+        CompletableFuture<Variant> converted = value instanceof Variant v ? CompletableFuture.completedFuture(v)
+                : variableTypes.of(nodeId).thenApply(t -> VariantConversion.convert(value, t.type(), t.valueRank(),
+                        nodeId.toString()));
+        return converted.thenCompose(variant -> attributes.write(new WriteValue[] {new WriteValue(nodeId,
+                AttributeIds.Value, null, DataValue.of(variant))})).thenApply(results -> results[0]);
+    }
+
+    // ---- view -------------------------------------------------------------------------------------
+
+    /** The hierarchical references of a node, forward, with all result fields, every page followed. */
+    public CompletableFuture<List<ReferenceDescription>> browse(NodeId nodeId) {
+        return browse(hierarchical(nodeId)).thenApply(r -> {
+            if (r.statusCode().isBad()) {
+                throw new UaException(r.statusCode(), "Browse of " + nodeId + " failed");
+            }
+            return r.references() == null ? List.of() : Arrays.asList(r.references());
+        });
+    }
+
+    /** Browse (Part 4, 5.9.2) of one node with BrowseNext followed to the end. */
+    public CompletableFuture<BrowseResult> browse(BrowseDescription node) {
+        return views.browse(new BrowseDescription[] {node}, 0).thenApply(r -> r[0]);
+    }
+
+    /** Browse of several nodes with BrowseNext followed to the end; one result per node, in order. */
+    public CompletableFuture<List<BrowseResult>> browse(List<BrowseDescription> nodes, long maxReferencesPerNode) {
+        return views.browse(nodes.toArray(new BrowseDescription[0]), maxReferencesPerNode).thenApply(Arrays::asList);
+    }
+
+    /**
+     * Browses a huge folder page by page: {@code page} is called with each page's references, and
+     * the next page is asked for only after it returns.
+     *
+     * @param maxReferencesPerPage requestedMaxReferencesPerNode (0: the server decides)
+     */
+    public CompletableFuture<Void> browseEach(BrowseDescription node, long maxReferencesPerPage,
+            Consumer<List<ReferenceDescription>> page) {
+        return views.browseEach(node, maxReferencesPerPage, refs -> page.accept(Arrays.asList(refs)));
+    }
+
+    /** The description {@link #browse(NodeId)} uses: forward hierarchical references with subtypes. */
+    public static BrowseDescription hierarchical(NodeId nodeId) {
+        return new BrowseDescription(nodeId, BrowseDirection.Forward, NodeId.ns0(NodeIds.HierarchicalReferences),
+                true, 0, ALL_RESULT_FIELDS);
+    }
+
+    /** TranslateBrowsePathsToNodeIds (Part 4, 5.9.4); one result per path, in order. */
+    public CompletableFuture<List<BrowsePathResult>> translateBrowsePaths(List<BrowsePath> paths) {
+        return views.translate(paths.toArray(new BrowsePath[0])).thenApply(Arrays::asList);
+    }
+
+    /** RegisterNodes (Part 4, 5.9.5): ids to use for repeated access, in order. */
+    public CompletableFuture<List<NodeId>> registerNodes(List<NodeId> nodes) {
+        return views.register(nodes.toArray(new NodeId[0])).thenApply(Arrays::asList);
+    }
+
+    /** UnregisterNodes (Part 4, 5.9.6). */
+    public CompletableFuture<Void> unregisterNodes(List<NodeId> nodes) {
+        return views.unregister(nodes.toArray(new NodeId[0]));
+    }
+
+    // ---- methods ----------------------------------------------------------------------------------
+
+    /** Call (Part 4, 5.11.2); one result per method, in order. */
+    public CompletableFuture<List<CallMethodResult>> call(List<CallMethodRequest> methodsToCall) {
+        return methods.call(methodsToCall.toArray(new CallMethodRequest[0])).thenApply(Arrays::asList);
+    }
+
+    /**
+     * Calls one method with Java arguments (each converted with {@link Variant#of}, or passed as it is
+     * when already a Variant).
+     *
+     * @return the output arguments; fails with the method's status when it is Bad, or with the first
+     *         Bad input argument result
+     */
+    public CompletableFuture<Variant[]> call(NodeId objectId, NodeId methodId, Object... inputs) {
+        Variant[] args = new Variant[inputs.length];
+        for (int i = 0; i < inputs.length; i++) {
+            args[i] = inputs[i] instanceof Variant v ? v : Variant.of(inputs[i]);
+        }
+        return methods.call(new CallMethodRequest[] {new CallMethodRequest(objectId, methodId, args)})
+                .thenApply(results -> {
+                    CallMethodResult r = results[0];
+                    if (r.statusCode().isBad()) {
+                        StatusCode[] in = r.inputArgumentResults();
+                        for (int i = 0; in != null && i < in.length; i++) {
+                            if (in[i] != null && in[i].isBad()) {
+                                throw new UaException(in[i], "method " + methodId + " on " + objectId
+                                        + " refused input argument " + i + " (" + r.statusCode() + ")");
+                            }
+                        }
+                        throw new UaException(r.statusCode(), "method " + methodId + " on " + objectId + " failed");
+                    }
+                    return r.outputArguments() == null ? new Variant[0] : r.outputArguments();
+                });
+    }
+
+    @Override
+    public String toString() {
+        return "OpcUaClient[" + config.endpointUrl() + ", " + state() + "]";
+    }
+
+    ConnectionManager connection() {
+        return connection;
+    }
+}

@@ -1,0 +1,452 @@
+package dev.opcua.stack.client;
+
+import dev.opcua.stack.client.session.ClientIdentity;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.transport.EndpointUrl;
+import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executor;
+
+/**
+ * Everything an {@link OpcUaClient} is configured with; immutable, built with {@link #builder(String)}.
+ * Every option but the endpoint URL has a default that connects to a typical server.
+ *
+ * <p>Endpoint selection (Part 4, 5.4.4 GetEndpoints): with a security policy and mode given, the
+ * server must offer exactly that endpoint; without, the client takes the endpoint with the highest
+ * SecurityLevel among those whose policy is in {@link #allowedSecurityPolicies()} and that offer a
+ * token policy for the identity. Secure endpoints need the client's certificate ({@link #certificate()}
+ * or one loaded or created in {@link #pkiDir()}) and a way to trust the server's (the PKI directory's
+ * {@code trusted/}, or {@link #acceptAnyServerCertificate()}).
+ */
+public final class OpcUaClientConfig {
+
+    /** What a request does while the client reconnects. */
+    public enum WhileReconnecting {
+        /** Waits for the connection, up to its request timeout (then BadTimeout). */
+        WAIT,
+        /** Fails at once with BadNotConnected. */
+        FAIL_FAST
+    }
+
+    /** The policies a client allows when none is named: None and the non-deprecated ones (Part 7, 2024). */
+    public static final Set<SecurityPolicy> DEFAULT_ALLOWED_POLICIES = Set.copyOf(EnumSet.of(SecurityPolicy.None,
+            SecurityPolicy.Basic256Sha256, SecurityPolicy.Aes128_Sha256_RsaOaep, SecurityPolicy.Aes256_Sha256_RsaPss));
+
+    private final String endpointUrl;
+    private final SecurityPolicy securityPolicy;
+    private final MessageSecurityMode securityMode;
+    private final Set<SecurityPolicy> allowedSecurityPolicies;
+    private final ClientIdentity identity;
+    private final String applicationUri;
+    private final String applicationName;
+    private final String productUri;
+    private final String sessionName;
+    private final List<String> localeIds;
+    private final Path pkiDir;
+    private final ApplicationCertificate certificate;
+    private final boolean acceptAnyServerCertificate;
+    private final TransportQuotas quotas;
+    private final Duration requestTimeout;
+    private final Duration sessionTimeout;
+    private final Duration keepAliveInterval;
+    private final int keepAliveFailuresAllowed;
+    private final Duration reconnectInitialDelay;
+    private final Duration reconnectMaxDelay;
+    private final WhileReconnecting whileReconnecting;
+    private final int maxWaitingRequests;
+    private final ClientResources resources;
+    private final Executor listenerExecutor;
+
+    private OpcUaClientConfig(Builder b) {
+        this.endpointUrl = b.endpointUrl;
+        this.securityPolicy = b.securityPolicy;
+        this.securityMode = b.securityMode;
+        this.allowedSecurityPolicies = Set.copyOf(b.allowedSecurityPolicies);
+        this.identity = b.identity;
+        this.applicationName = b.applicationName;
+        this.applicationUri = b.applicationUri != null ? b.applicationUri
+                : "urn:" + localHostName() + ":" + b.applicationName.replace(' ', '-');
+        this.productUri = b.productUri;
+        this.sessionName = b.sessionName != null ? b.sessionName : b.applicationName;
+        this.localeIds = b.localeIds;
+        this.pkiDir = b.pkiDir;
+        this.certificate = b.certificate;
+        this.acceptAnyServerCertificate = b.acceptAnyServerCertificate;
+        this.quotas = b.quotas;
+        this.requestTimeout = b.requestTimeout;
+        this.sessionTimeout = b.sessionTimeout;
+        this.keepAliveInterval = b.keepAliveInterval;
+        this.keepAliveFailuresAllowed = b.keepAliveFailuresAllowed;
+        this.reconnectInitialDelay = b.reconnectInitialDelay;
+        this.reconnectMaxDelay = b.reconnectMaxDelay;
+        this.whileReconnecting = b.whileReconnecting;
+        this.maxWaitingRequests = b.maxWaitingRequests;
+        this.resources = b.resources != null ? b.resources : ClientResources.shared();
+        this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor : this.resources.executor();
+    }
+
+    /** A builder for a client of the server at {@code endpointUrl} ({@code opc.tcp://host:port/path}). */
+    public static Builder builder(String endpointUrl) {
+        return new Builder(endpointUrl);
+    }
+
+    public String endpointUrl() {
+        return endpointUrl;
+    }
+
+    /** The security policy the endpoint must have; null to take the most secure one allowed. */
+    public SecurityPolicy securityPolicy() {
+        return securityPolicy;
+    }
+
+    /** The mode the endpoint must have; null to take the most secure one the server offers. */
+    public MessageSecurityMode securityMode() {
+        return securityMode;
+    }
+
+    /** The policies endpoint selection may choose from when no {@link #securityPolicy()} is named. */
+    public Set<SecurityPolicy> allowedSecurityPolicies() {
+        return allowedSecurityPolicies;
+    }
+
+    public ClientIdentity identity() {
+        return identity;
+    }
+
+    /** The client's ApplicationUri; with a secured channel it must be the URI in the client certificate. */
+    public String applicationUri() {
+        return applicationUri;
+    }
+
+    public String applicationName() {
+        return applicationName;
+    }
+
+    public String productUri() {
+        return productUri;
+    }
+
+    public String sessionName() {
+        return sessionName;
+    }
+
+    public List<String> localeIds() {
+        return localeIds;
+    }
+
+    /** The PKI directory (own/, trusted/, issuers/, rejected/); null when none is used. */
+    public Path pkiDir() {
+        return pkiDir;
+    }
+
+    /** The client's application instance certificate given explicitly; null to load or create it in {@link #pkiDir()}. */
+    public ApplicationCertificate certificate() {
+        return certificate;
+    }
+
+    /** Whether any server certificate is accepted without validation (development only; logged as a warning). */
+    public boolean acceptAnyServerCertificate() {
+        return acceptAnyServerCertificate;
+    }
+
+    public TransportQuotas quotas() {
+        return quotas;
+    }
+
+    /** The timeoutHint of each request and how long the client waits for its response. */
+    public Duration requestTimeout() {
+        return requestTimeout;
+    }
+
+    /** The requested session timeout; the server revises it. */
+    public Duration sessionTimeout() {
+        return sessionTimeout;
+    }
+
+    /** How often an idle connection is checked with a Read of ServerStatus/State. */
+    public Duration keepAliveInterval() {
+        return keepAliveInterval;
+    }
+
+    /** How many keep-alive Reads in a row may fail before the connection counts as lost. */
+    public int keepAliveFailuresAllowed() {
+        return keepAliveFailuresAllowed;
+    }
+
+    /** The first delay before a reconnect attempt; each failed attempt doubles it up to {@link #reconnectMaxDelay()}. */
+    public Duration reconnectInitialDelay() {
+        return reconnectInitialDelay;
+    }
+
+    public Duration reconnectMaxDelay() {
+        return reconnectMaxDelay;
+    }
+
+    public WhileReconnecting whileReconnecting() {
+        return whileReconnecting;
+    }
+
+    /** How many requests may wait for a reconnect at once; beyond, they fail with BadNotConnected. */
+    public int maxWaitingRequests() {
+        return maxWaitingRequests;
+    }
+
+    /** The event loops, timer and callback executor the client runs on; {@link ClientResources#shared()} by default. */
+    public ClientResources resources() {
+        return resources;
+    }
+
+    /** Where subscription listeners run; the resources' callback executor by default. */
+    public Executor listenerExecutor() {
+        return listenerExecutor;
+    }
+
+    /** A builder starting from this configuration. */
+    public Builder toBuilder() {
+        Builder b = new Builder(endpointUrl);
+        b.securityPolicy = securityPolicy;
+        b.securityMode = securityMode;
+        b.allowedSecurityPolicies = EnumSet.copyOf(allowedSecurityPolicies);
+        b.identity = identity;
+        b.applicationUri = applicationUri;
+        b.applicationName = applicationName;
+        b.productUri = productUri;
+        b.sessionName = sessionName;
+        b.localeIds = localeIds;
+        b.pkiDir = pkiDir;
+        b.certificate = certificate;
+        b.acceptAnyServerCertificate = acceptAnyServerCertificate;
+        b.quotas = quotas;
+        b.requestTimeout = requestTimeout;
+        b.sessionTimeout = sessionTimeout;
+        b.keepAliveInterval = keepAliveInterval;
+        b.keepAliveFailuresAllowed = keepAliveFailuresAllowed;
+        b.reconnectInitialDelay = reconnectInitialDelay;
+        b.reconnectMaxDelay = reconnectMaxDelay;
+        b.whileReconnecting = whileReconnecting;
+        b.maxWaitingRequests = maxWaitingRequests;
+        b.resources = resources;
+        b.listenerExecutor = listenerExecutor;
+        return b;
+    }
+
+    @Override
+    public String toString() {
+        return "OpcUaClientConfig[" + endpointUrl + ", " + (securityPolicy == null ? "best allowed policy"
+                : securityPolicy) + "/" + (securityMode == null ? "best mode" : securityMode) + ", " + identity + ", "
+                + applicationUri + "]";
+    }
+
+    private static String localHostName() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
+    }
+
+    /** Builds an {@link OpcUaClientConfig}; {@link #build()} checks every value and names the wrong one. */
+    public static final class Builder {
+
+        private final String endpointUrl;
+        private SecurityPolicy securityPolicy;
+        private MessageSecurityMode securityMode;
+        private Set<SecurityPolicy> allowedSecurityPolicies = EnumSet.copyOf(DEFAULT_ALLOWED_POLICIES);
+        private ClientIdentity identity = ClientIdentity.anonymous();
+        private String applicationUri;
+        private String applicationName = "dev.opcua client";
+        private String productUri = "urn:dev.opcua:client";
+        private String sessionName;
+        private List<String> localeIds = List.of();
+        private Path pkiDir;
+        private ApplicationCertificate certificate;
+        private boolean acceptAnyServerCertificate;
+        private TransportQuotas quotas = TransportQuotas.DEFAULT;
+        private Duration requestTimeout = Duration.ofSeconds(10);
+        private Duration sessionTimeout = Duration.ofMinutes(2);
+        private Duration keepAliveInterval = Duration.ofSeconds(5);
+        private int keepAliveFailuresAllowed = 1;
+        private Duration reconnectInitialDelay = Duration.ofSeconds(1);
+        private Duration reconnectMaxDelay = Duration.ofSeconds(30);
+        private WhileReconnecting whileReconnecting = WhileReconnecting.WAIT;
+        private int maxWaitingRequests = 1000;
+        private ClientResources resources;
+        private Executor listenerExecutor;
+
+        private Builder(String endpointUrl) {
+            this.endpointUrl = Objects.requireNonNull(endpointUrl, "endpointUrl");
+        }
+
+        /** The endpoint's security policy and mode; either may be null to take the most secure allowed. */
+        public Builder security(SecurityPolicy policy, MessageSecurityMode mode) {
+            this.securityPolicy = policy;
+            this.securityMode = mode;
+            return this;
+        }
+
+        /** The policies endpoint selection may choose from (default {@link #DEFAULT_ALLOWED_POLICIES}). */
+        public Builder allowedSecurityPolicies(Set<SecurityPolicy> policies) {
+            if (policies.isEmpty()) {
+                throw new IllegalArgumentException("allowedSecurityPolicies must name at least one policy");
+            }
+            this.allowedSecurityPolicies = EnumSet.copyOf(policies);
+            return this;
+        }
+
+        public Builder identity(ClientIdentity identity) {
+            this.identity = Objects.requireNonNull(identity, "identity");
+            return this;
+        }
+
+        /** Default {@code urn:<hostname>:<application name>}. */
+        public Builder applicationUri(String applicationUri) {
+            this.applicationUri = applicationUri;
+            return this;
+        }
+
+        public Builder applicationName(String applicationName) {
+            this.applicationName = Objects.requireNonNull(applicationName, "applicationName");
+            return this;
+        }
+
+        public Builder productUri(String productUri) {
+            this.productUri = productUri;
+            return this;
+        }
+
+        /** Default the application name. */
+        public Builder sessionName(String sessionName) {
+            this.sessionName = sessionName;
+            return this;
+        }
+
+        public Builder localeIds(List<String> localeIds) {
+            this.localeIds = List.copyOf(localeIds);
+            return this;
+        }
+
+        /** The PKI directory; created when missing; the client certificate is created in own/ on first use. */
+        public Builder pkiDir(Path pkiDir) {
+            this.pkiDir = pkiDir;
+            return this;
+        }
+
+        public Builder certificate(ApplicationCertificate certificate) {
+            this.certificate = certificate;
+            return this;
+        }
+
+        /** Accepts any server certificate unchecked: development only, logged as a warning at connect. */
+        public Builder acceptAnyServerCertificate(boolean accept) {
+            this.acceptAnyServerCertificate = accept;
+            return this;
+        }
+
+        public Builder quotas(TransportQuotas quotas) {
+            this.quotas = Objects.requireNonNull(quotas, "quotas");
+            return this;
+        }
+
+        public Builder requestTimeout(Duration requestTimeout) {
+            this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+            return this;
+        }
+
+        public Builder sessionTimeout(Duration sessionTimeout) {
+            this.sessionTimeout = Objects.requireNonNull(sessionTimeout, "sessionTimeout");
+            return this;
+        }
+
+        public Builder keepAliveInterval(Duration keepAliveInterval) {
+            this.keepAliveInterval = Objects.requireNonNull(keepAliveInterval, "keepAliveInterval");
+            return this;
+        }
+
+        public Builder keepAliveFailuresAllowed(int failures) {
+            this.keepAliveFailuresAllowed = failures;
+            return this;
+        }
+
+        /** Delays between reconnect attempts: from {@code initial}, doubling, at most {@code max}, with jitter. */
+        public Builder reconnectDelays(Duration initial, Duration max) {
+            this.reconnectInitialDelay = Objects.requireNonNull(initial, "initial");
+            this.reconnectMaxDelay = Objects.requireNonNull(max, "max");
+            return this;
+        }
+
+        public Builder whileReconnecting(WhileReconnecting whileReconnecting) {
+            this.whileReconnecting = Objects.requireNonNull(whileReconnecting, "whileReconnecting");
+            return this;
+        }
+
+        public Builder maxWaitingRequests(int maxWaitingRequests) {
+            this.maxWaitingRequests = maxWaitingRequests;
+            return this;
+        }
+
+        /** Resources owned by the caller (who closes them after the client); default {@link ClientResources#shared()}. */
+        public Builder resources(ClientResources resources) {
+            this.resources = resources;
+            return this;
+        }
+
+        /** An executor of the caller's for subscription listeners; its owner shuts it down. */
+        public Builder listenerExecutor(Executor listenerExecutor) {
+            this.listenerExecutor = listenerExecutor;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the option and the value that cannot be used */
+        public OpcUaClientConfig build() {
+            EndpointUrl url;
+            try {
+                url = EndpointUrl.parse(endpointUrl);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("endpointUrl '" + endpointUrl + "' is invalid: " + e.getMessage(), e);
+            }
+            if (!url.isOpcTcp() || url.portOrDefault() == 0) {
+                throw new IllegalArgumentException("endpointUrl '" + endpointUrl
+                        + "' is not an opc.tcp URL with a port other than 0");
+            }
+            positive("requestTimeout", requestTimeout);
+            positive("sessionTimeout", sessionTimeout);
+            positive("keepAliveInterval", keepAliveInterval);
+            positive("reconnect initial delay", reconnectInitialDelay);
+            if (reconnectMaxDelay.compareTo(reconnectInitialDelay) < 0) {
+                throw new IllegalArgumentException("the reconnect max delay " + reconnectMaxDelay
+                        + " is shorter than the initial delay " + reconnectInitialDelay);
+            }
+            if (keepAliveFailuresAllowed < 0) {
+                throw new IllegalArgumentException("keepAliveFailuresAllowed must be >= 0: " + keepAliveFailuresAllowed);
+            }
+            if (maxWaitingRequests < 0) {
+                throw new IllegalArgumentException("maxWaitingRequests must be >= 0: " + maxWaitingRequests);
+            }
+            if (securityPolicy != null && securityMode != null
+                    && (securityPolicy == SecurityPolicy.None) != (securityMode == MessageSecurityMode.None)) {
+                throw new IllegalArgumentException("security policy " + securityPolicy + " cannot go with mode "
+                        + securityMode + ": None goes only with None");
+            }
+            if (securityMode == MessageSecurityMode.Invalid) {
+                throw new IllegalArgumentException("security mode Invalid cannot be used");
+            }
+            return new OpcUaClientConfig(this);
+        }
+
+        private static void positive(String what, Duration value) {
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(what + " must be positive, not " + value);
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.opcua.stack.client.connection;
+
+import dev.opcua.stack.client.OpcUaClientConfig;
+import dev.opcua.stack.client.discovery.DiscoveryClient;
+import dev.opcua.stack.client.endpoint.ClientPki;
+import dev.opcua.stack.client.endpoint.EndpointSelector;
+import dev.opcua.stack.client.session.ClientSession;
+import dev.opcua.stack.client.session.SessionOptions;
+import dev.opcua.stack.client.transport.UaTcpClientChannel;
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.Certificates;
+import dev.opcua.stack.core.security.ClientChannelSecurity;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.transport.EndpointUrl;
+import dev.opcua.stack.core.types.structured.EndpointDescription;
+import java.security.cert.X509Certificate;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Opens channels and sessions for one client configuration. The endpoint is chosen once from
+ * GetEndpoints (Part 4, 5.4.4) and kept for reconnects; {@link #forgetEndpoint()} makes the next
+ * channel ask again (after a security failure, a restarted server may have a new certificate).
+ * The channel always goes to the configured URL, whatever host the server names in its endpoints,
+ * since that is the address the user knows to be reachable.
+ */
+final class Connector {
+
+    private static final Logger log = LoggerFactory.getLogger(Connector.class);
+
+    private final OpcUaClientConfig config;
+    private final ClientPki pki;
+    private final SessionOptions sessionOptions;
+    private volatile EndpointDescription endpoint;
+    private volatile ClientChannelSecurity security;
+
+    Connector(OpcUaClientConfig config) {
+        this.config = config;
+        this.pki = ClientPki.create(config.pkiDir(), config.certificate(), config.acceptAnyServerCertificate(),
+                config.applicationUri(), config.applicationName(), EndpointUrl.parse(config.endpointUrl()).socketHost());
+        this.sessionOptions = SessionOptions.builder().applicationUri(config.applicationUri())
+                .productUri(config.productUri()).applicationName(config.applicationName())
+                .sessionName(config.sessionName()).sessionTimeout(config.sessionTimeout())
+                .requestTimeout(config.requestTimeout()).identity(config.identity()).localeIds(config.localeIds())
+                .build();
+    }
+
+    /** Opens a secure channel to the chosen endpoint, choosing it first when none is chosen yet. */
+    CompletableFuture<UaTcpClientChannel> openChannel() {
+        ClientChannelSecurity chosen = security;
+        CompletableFuture<ClientChannelSecurity> securing = chosen != null ? CompletableFuture.completedFuture(chosen)
+                : DiscoveryClient.getEndpoints(config.endpointUrl(), config.quotas(), config.resources())
+                        .thenApply(this::choose);
+        return securing.thenCompose(s -> UaTcpClientChannel.connect(config.endpointUrl(), config.quotas(), s,
+                config.resources()));
+    }
+
+    /** Creates and activates a new session on {@code channel}. */
+    CompletableFuture<ClientSession> createSession(UaTcpClientChannel channel) {
+        return ClientSession.open(channel, sessionOptions);
+    }
+
+    /** The next {@link #openChannel()} asks the server for its endpoints again. */
+    void forgetEndpoint() {
+        security = null;
+    }
+
+    /** The endpoint in use; null before the first channel. */
+    EndpointDescription endpoint() {
+        return endpoint;
+    }
+
+    SessionOptions sessionOptions() {
+        return sessionOptions;
+    }
+
+    private ClientChannelSecurity choose(EndpointDescription[] endpoints) {
+        Set<SecurityPolicy> allowed = config.allowedSecurityPolicies();
+        if (pki.certificate() == null && config.securityPolicy() == null) {
+            allowed = Set.of(SecurityPolicy.None); // without a certificate only None can be opened
+        }
+        EndpointDescription e;
+        try {
+            e = EndpointSelector.select(endpoints, config.securityPolicy(), config.securityMode(), allowed,
+                    config.identity().tokenType());
+        } catch (UaException ex) {
+            throw new UaException(ex.statusCode(), "cannot connect to " + config.endpointUrl() + ": "
+                    + stripStatus(ex) + (allowed.size() == 1 && config.securityPolicy() == null
+                            && pki.certificate() == null ? " (only None is possible: the client has no certificate;"
+                                    + " configure pkiDir or certificate for secure endpoints)" : ""));
+        }
+        EndpointSecurity es = EndpointSelector.securityOf(e);
+        ClientChannelSecurity s;
+        if (es.policy() == SecurityPolicy.None) {
+            s = new ClientChannelSecurity(es, pki.certificate(), List.of(), pki.validator());
+        } else {
+            if (pki.certificate() == null) {
+                throw new UaException(StatusCodes.BadSecurityPolicyRejected, "endpoint " + EndpointSelector.describe(e)
+                        + " needs the client's application certificate: configure pkiDir or certificate");
+            }
+            if (e.serverCertificate() == null || e.serverCertificate().isNull() || e.serverCertificate().length() == 0) {
+                throw new UaException(StatusCodes.BadCertificateInvalid, "endpoint " + EndpointSelector.describe(e)
+                        + " names no server certificate");
+            }
+            List<X509Certificate> chain = Certificates.decodeChain(e.serverCertificate().unsafeBytes());
+            s = new ClientChannelSecurity(es, pki.certificate(), chain, pki.validator());
+        }
+        log.info("connecting to {} over endpoint {}", config.endpointUrl(), EndpointSelector.describe(e));
+        this.endpoint = e;
+        this.security = s;
+        return s;
+    }
+
+    private static String stripStatus(UaException e) {
+        String m = e.getMessage();
+        String prefix = e.statusCode() + ": ";
+        return m.startsWith(prefix) ? m.substring(prefix.length()) : m;
+    }
+}
