@@ -8,6 +8,7 @@ import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.session.ClientSession;
 import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.session.TestCertificates;
+import dev.opcua.stack.client.testing.MiloPeerServer;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
@@ -46,7 +47,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Our secure channel and {@link ClientSession} against an Eclipse Milo 1.1.2 server
- * ({@link MiloSecureServer}) over a real socket: for every security policy and mode both stacks
+ * ({@link MiloPeerServer}) over a real socket: for every security policy and mode both stacks
  * implement, GetEndpoints, OpenSecureChannel with Milo's certificate from the endpoint, CreateSession
  * and ActivateSession (Part 4, 5.6.2 and 5.6.3) and a Read of ServerStatus/State; user names with
  * encrypted passwords and X.509 users on the strongest policies; and a Milo certificate our validator
@@ -65,7 +66,7 @@ class MiloSessionInteropTest {
     private static ApplicationCertificate miloCertificate;
     private static ApplicationCertificate clientCertificate;
     private static ApplicationCertificate userCertificate;
-    private static MiloSecureServer milo;
+    private static MiloPeerServer milo;
     private static ClientResources resources;
 
     @BeforeAll
@@ -73,8 +74,11 @@ class MiloSessionInteropTest {
         miloCertificate = TestCertificates.get("milo-server");
         clientCertificate = TestCertificates.get(CLIENT);
         userCertificate = TestCertificates.get("interop-user");
-        milo = MiloSecureServer.start(TestCertificates.applicationUri("milo-server"), miloCertificate,
-                List.of(clientCertificate.certificate()), userCertificate.certificate());
+        milo = MiloPeerServer.builder()
+                .certificate(TestCertificates.applicationUri("milo-server"), miloCertificate)
+                .trustedClients(List.of(clientCertificate.certificate()))
+                .x509User(userCertificate.certificate())
+                .start();
         resources = ClientResources.builder().ioThreads(1).build();
     }
 
@@ -115,10 +119,10 @@ class MiloSessionInteropTest {
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = {"Basic256Sha256", "Aes256_Sha256_RsaPss"})
     void aUserNameWithTheRightPasswordIsActivated(SecurityPolicy policy) throws Exception {
-        withSession(signAndEncrypt(policy), ClientIdentity.userName(MiloSecureServer.USER, MiloSecureServer.PASSWORD),
+        withSession(signAndEncrypt(policy), ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD),
                 session -> {
                     assertThat(session.userTokenPolicy().policyId()).isEqualTo(
-                            policy == SecurityPolicy.Aes256_Sha256_RsaPss ? MiloSecureServer.USER_NAME_POLICY_PSS
+                            policy == SecurityPolicy.Aes256_Sha256_RsaPss ? MiloPeerServer.USER_NAME_POLICY_PSS
                                     : "username");
                     assertServerStateIsRunning(session);
                 });
@@ -129,7 +133,7 @@ class MiloSessionInteropTest {
     void aWrongPasswordIsRefusedWithBadUserAccessDenied(SecurityPolicy policy) throws Exception {
         withChannel(signAndEncrypt(policy), (channel, security) -> {
             assertFailsWith(() -> ClientSession.open(channel, security,
-                    options(ClientIdentity.userName(MiloSecureServer.USER, "wrong"))).get(10, TimeUnit.SECONDS),
+                    options(ClientIdentity.userName(MiloPeerServer.USER, "wrong"))).get(10, TimeUnit.SECONDS),
                     StatusCodes.BadUserAccessDenied, "as user name 'user'");
             assertThat(channel.isOpen()).isTrue();
         });
@@ -140,7 +144,7 @@ class MiloSessionInteropTest {
     void anX509UserIsActivated(SecurityPolicy policy) throws Exception {
         withSession(signAndEncrypt(policy), ClientIdentity.x509(userCertificate), session -> {
             assertThat(session.userTokenPolicy().policyId()).isEqualTo(
-                    policy == SecurityPolicy.Aes256_Sha256_RsaPss ? MiloSecureServer.CERTIFICATE_POLICY_PSS
+                    policy == SecurityPolicy.Aes256_Sha256_RsaPss ? MiloPeerServer.CERTIFICATE_POLICY_PSS
                             : "certificate");
             assertServerStateIsRunning(session);
         });
@@ -156,7 +160,7 @@ class MiloSessionInteropTest {
 
     @Test
     void aUserNameOnANoneChannelIsEncryptedForTheTokenPolicysBasic256Sha256() throws Exception {
-        withSession(EndpointSecurity.NONE, ClientIdentity.userName(MiloSecureServer.USER, MiloSecureServer.PASSWORD),
+        withSession(EndpointSecurity.NONE, ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD),
                 session -> {
                     assertThat(session.userTokenPolicy().securityPolicyUri())
                             .isEqualTo(SecurityPolicy.Basic256Sha256.uri());
@@ -167,7 +171,7 @@ class MiloSessionInteropTest {
     @Test
     void aSessionChangesItsUserWithTheNonceOfTheLastActivation() throws Exception {
         withSession(signAndEncrypt(SecurityPolicy.Aes128_Sha256_RsaOaep), ClientIdentity.anonymous(), session -> {
-            session.activate(ClientIdentity.userName(MiloSecureServer.USER, MiloSecureServer.PASSWORD))
+            session.activate(ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD))
                     .get(10, TimeUnit.SECONDS);
             assertServerStateIsRunning(session);
             session.activate(ClientIdentity.x509(userCertificate)).get(10, TimeUnit.SECONDS);
