@@ -25,9 +25,9 @@ public final class EventFilters {
     private EventFilters() {
     }
 
-    /** Fields of BaseEventType by browse name ("EventId", "EventType", "Time", "Severity", "Message" ...). */
+    /** Fields of BaseEventType by browse name ("EventId", "EventType", "Time", "Severity", "Message" ...), every event. */
     public static EventFilter select(String... baseEventTypeFields) {
-        return new EventFilter(selectClauses(baseEventTypeFields), null);
+        return new EventFilter(selectClauses(baseEventTypeFields), new ContentFilter(new ContentFilterElement[0]));
     }
 
     /** {@link #select} reporting only events of at least {@code severity} (1..1000). */

@@ -19,7 +19,7 @@ class EventFiltersTest {
     @Test
     void selectClausesNameTheValueOfBaseEventTypeFieldsByBrowseName() {
         EventFilter filter = EventFilters.select("Severity", "Message");
-        assertThat(filter.whereClause()).isNull();
+        assertThat(filter.whereClause().elements()).as("an empty where clause: every event").isEmpty();
         assertThat(filter.selectClauses()).hasSize(2);
         SimpleAttributeOperand severity = filter.selectClauses()[0];
         assertThat(severity.typeDefinitionId()).isEqualTo(NodeId.ns0(NodeIds.BaseEventType));
