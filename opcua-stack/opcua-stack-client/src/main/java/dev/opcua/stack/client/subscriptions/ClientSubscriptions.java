@@ -59,7 +59,9 @@ import org.slf4j.LoggerFactory;
  * sequence order, so never on an I/O thread and never holding up the pipeline. Each subscription
  * queues at most {@link SubscriptionSettings#maxQueuedNotifications()} notifications for its
  * listeners; beyond that they are dropped and counted ({@link #droppedNotifications()}). A listener's
- * exception is logged and counted ({@link #listenerErrors()}).
+ * exception is logged and counted ({@link #listenerErrors()}). An executor that runs tasks in the
+ * calling thread makes listeners run on the invoker's callback thread, holding up that
+ * subscription's sequencing while they run: give a real executor in production.
  *
  * <h2>Reconnects</h2>
  * The client's reconnector calls {@link #connectionLost()}, then {@link #sessionReactivated()} or
@@ -71,6 +73,9 @@ import org.slf4j.LoggerFactory;
  * interval × (revised keep-alive count + 1) plus the request timeout means a silent server:
  * {@link #setOnServerSilent(Runnable) onServerSilent} runs once, and again only after a response
  * arrived or a reconnect hook was called.
+ *
+ * <p>Sequence numbers are compared as numbers: their wrap after 4,294,967,295 (Part 4, 7.26) is not
+ * handled.
  *
  * <p>Thread-safe. Futures complete on the invoker's threads.
  */

@@ -17,7 +17,13 @@ import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionResponse;
 import dev.opcua.stack.core.types.structured.DataChangeNotification;
+import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsRequest;
+import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsResponse;
 import dev.opcua.stack.core.types.structured.DeleteSubscriptionsRequest;
+import dev.opcua.stack.core.types.structured.ModifySubscriptionRequest;
+import dev.opcua.stack.core.types.structured.ModifySubscriptionResponse;
+import dev.opcua.stack.core.types.structured.SetPublishingModeRequest;
+import dev.opcua.stack.core.types.structured.SetPublishingModeResponse;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
 import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
 import dev.opcua.stack.core.types.structured.NotificationMessage;
@@ -437,6 +443,39 @@ class ClientSubscriptionsTest {
         assertThat(replaced).isCompleted();
         assertThat(s.subscriptionId()).isEqualTo(5);
         assertThat(s.items()).extracting(ClientMonitoredItem::serverId).containsExactly(31L);
+    }
+
+    @Test
+    void aRecreateUsesWhatModifySetPublishingModeAndDeleteLeftInTheRecord() {
+        ClientSubscription s = subscribe(1);
+        ClientMonitoredItem kept = dataItem(s, 11, new ArrayList<>());
+        ClientMonitoredItem deleted = dataItem(s, 12, new ArrayList<>());
+
+        CompletableFuture<Void> modified = s.modify(SubscriptionParameters.ofInterval(250).withPriority(7));
+        server.take(ModifySubscriptionRequest.class).answer(new ModifySubscriptionResponse(header(), 500, 60, 20));
+        modified.join();
+        CompletableFuture<Void> paused = s.setPublishingMode(false);
+        server.take(SetPublishingModeRequest.class).answer(
+                new SetPublishingModeResponse(header(), new StatusCode[] {StatusCode.GOOD}, null));
+        paused.join();
+        CompletableFuture<Void> gone = deleted.delete();
+        server.take(DeleteMonitoredItemsRequest.class).answer(
+                new DeleteMonitoredItemsResponse(header(), new StatusCode[] {StatusCode.GOOD}, null));
+        gone.join();
+
+        assertThat(s.revisedPublishingInterval()).isEqualTo(500);
+        assertThat(s.items()).containsExactly(kept);
+        CompletableFuture<Void> recreated = subscriptions.recreateAll();
+        ScriptedInvoker.Call create = server.take(CreateSubscriptionRequest.class);
+        CreateSubscriptionRequest request = (CreateSubscriptionRequest) create.request;
+        assertThat(request.requestedPublishingInterval()).isEqualTo(250);
+        assertThat(request.priority()).isEqualTo((short) 7);
+        assertThat(request.publishingEnabled()).isFalse();
+        answerCreateSubscription(create, 2);
+        CreateMonitoredItemsRequest items = server.takeRequest(CreateMonitoredItemsRequest.class);
+        assertThat(items.itemsToCreate()).extracting(r -> r.requestedParameters().clientHandle())
+                .containsExactly((long) kept.clientHandle());
+        assertThat(recreated).isNotCompleted();
     }
 
     @Test
