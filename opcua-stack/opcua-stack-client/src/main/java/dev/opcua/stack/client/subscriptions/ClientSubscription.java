@@ -1,0 +1,672 @@
+package dev.opcua.stack.client.subscriptions;
+
+import dev.opcua.stack.client.services.ServiceInvoker;
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.enumerated.MonitoringMode;
+import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
+import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
+import dev.opcua.stack.core.types.structured.CreateSubscriptionResponse;
+import dev.opcua.stack.core.types.structured.DataChangeNotification;
+import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsRequest;
+import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.EventNotificationList;
+import dev.opcua.stack.core.types.structured.ModifyMonitoredItemsRequest;
+import dev.opcua.stack.core.types.structured.ModifyMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.ModifySubscriptionRequest;
+import dev.opcua.stack.core.types.structured.ModifySubscriptionResponse;
+import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
+import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
+import dev.opcua.stack.core.types.structured.MonitoredItemModifyRequest;
+import dev.opcua.stack.core.types.structured.MonitoringFilter;
+import dev.opcua.stack.core.types.structured.NotificationMessage;
+import dev.opcua.stack.core.types.structured.RepublishRequest;
+import dev.opcua.stack.core.types.structured.RepublishResponse;
+import dev.opcua.stack.core.types.structured.SetMonitoringModeRequest;
+import dev.opcua.stack.core.types.structured.SetMonitoringModeResponse;
+import dev.opcua.stack.core.types.structured.SetPublishingModeRequest;
+import dev.opcua.stack.core.types.structured.SetPublishingModeResponse;
+import dev.opcua.stack.core.types.structured.SetTriggeringRequest;
+import dev.opcua.stack.core.types.structured.SetTriggeringResponse;
+import dev.opcua.stack.core.types.structured.StatusChangeNotification;
+import io.netty.util.Timeout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A subscription (Part 4, 5.13) as the client records it: the parameters asked for and those the
+ * server revised, its monitored items, and the sequence numbers of the NotificationMessages it
+ * received.
+ *
+ * <p>Notifications reach the listeners in sequence-number order: a message that arrives after a gap
+ * waits until the missing ones were fetched with Republish (5.13.6) or are known lost (the server no
+ * longer has them: BadMessageNotAvailable, or absent from availableSequenceNumbers), so a listener
+ * never sees an older value after a newer one. The services of this class go through the
+ * {@link ServiceInvoker} and update the record when the server accepts them.
+ */
+public final class ClientSubscription {
+
+    /** Most sequence numbers of one gap asked for again; older ones of a larger gap count as lost. */
+    private static final int MAX_REPUBLISH_PER_GAP = 1000;
+    private static final Object LOST = new Object();
+
+    private final ClientSubscriptions owner;
+    private final ServiceInvoker services;
+    private final ItemsByHandle items = new ItemsByHandle();
+    private final NotificationDelivery delivery;
+
+    private volatile SubscriptionParameters parameters;
+    private volatile long subscriptionId;
+    private volatile double revisedPublishingInterval;
+    private volatile long revisedLifetimeCount;
+    private volatile long revisedMaxKeepAliveCount;
+    private volatile StatusCode status = StatusCode.GOOD;
+    private volatile SubscriptionStatusListener statusListener;
+
+    // Sequencing, guarded by `sequencer`: the last sequence number handed to the listeners, messages
+    // (or LOST) beyond a gap, the numbers asked for with Republish.
+    private final Object sequencer = new Object();
+    private long lastDelivered;
+    private final TreeMap<Long, Object> pending = new TreeMap<>();
+    private final Set<Long> republishing = new HashSet<>();
+    /** Changes when the server's subscription is replaced by a new one: answers for the old one are ignored. */
+    private volatile int incarnation;
+    /** After a reconnect: acknowledge what the server still holds that this side already has. */
+    private volatile boolean acknowledgeAvailableOnce;
+
+    // Keep-alive watchdog, guarded by the owner.
+    volatile long lastResponseNanos;
+    Timeout watchdog;
+
+    ClientSubscription(ClientSubscriptions owner, ServiceInvoker services, SubscriptionParameters parameters,
+            int maxQueued) {
+        this.owner = owner;
+        this.services = services;
+        this.parameters = parameters;
+        this.delivery = new NotificationDelivery(this, owner, owner.listenerExecutor(), maxQueued);
+    }
+
+    /** The server's SubscriptionId; changes when the subscription is recreated, 0 while it has none. */
+    public long subscriptionId() {
+        return subscriptionId;
+    }
+
+    /** The parameters asked for (the record a recreate uses). */
+    public SubscriptionParameters parameters() {
+        return parameters;
+    }
+
+    public double revisedPublishingInterval() {
+        return revisedPublishingInterval;
+    }
+
+    public long revisedLifetimeCount() {
+        return revisedLifetimeCount;
+    }
+
+    public long revisedMaxKeepAliveCount() {
+        return revisedMaxKeepAliveCount;
+    }
+
+    /** The status of the last StatusChangeNotification, Good before any. */
+    public StatusCode status() {
+        return status;
+    }
+
+    /** The monitored items of the record, in creation order. */
+    public List<ClientMonitoredItem> items() {
+        return items.values();
+    }
+
+    /** Notifications waiting for this subscription's listeners now. */
+    public int queuedNotifications() {
+        return delivery.queued();
+    }
+
+    public SubscriptionStatusListener statusListener() {
+        return statusListener;
+    }
+
+    public void setStatusListener(SubscriptionStatusListener listener) {
+        this.statusListener = listener;
+    }
+
+    // ---- services ---------------------------------------------------------------------------------
+
+    /**
+     * CreateMonitoredItems (Part 4, 5.12.2) of data items, in requests of at most
+     * {@link SubscriptionSettings#maxItemsPerRequest()} items.
+     *
+     * @return every item, in the order of the requests, each with its status; the ones the server
+     *         refused are not kept in the record. Fails only when the service itself fails.
+     */
+    public CompletableFuture<List<ClientMonitoredItem>> createDataItems(List<DataItemRequest> requests) {
+        List<ClientMonitoredItem> created = new ArrayList<>(requests.size());
+        for (DataItemRequest r : requests) {
+            created.add(new ClientMonitoredItem(this, owner.nextClientHandle(), r));
+        }
+        return createNew(created);
+    }
+
+    /** {@link #createDataItems} of one item; fails with a UaException of its status when refused. */
+    public CompletableFuture<ClientMonitoredItem> createDataItem(DataItemRequest request) {
+        return createDataItems(List.of(request)).thenApply(ClientSubscription::single);
+    }
+
+    /** CreateMonitoredItems (Part 4, 5.12.2) of event items; as {@link #createDataItems}. */
+    public CompletableFuture<List<ClientMonitoredItem>> createEventItems(List<EventItemRequest> requests) {
+        List<ClientMonitoredItem> created = new ArrayList<>(requests.size());
+        for (EventItemRequest r : requests) {
+            created.add(new ClientMonitoredItem(this, owner.nextClientHandle(), r));
+        }
+        return createNew(created);
+    }
+
+    /** {@link #createEventItems} of one item; fails with a UaException of its status when refused. */
+    public CompletableFuture<ClientMonitoredItem> createEventItem(EventItemRequest request) {
+        return createEventItems(List.of(request)).thenApply(ClientSubscription::single);
+    }
+
+    private static ClientMonitoredItem single(List<ClientMonitoredItem> created) {
+        ClientMonitoredItem item = created.get(0);
+        if (item.status().isBad()) {
+            throw new UaException(item.status(), "CreateMonitoredItems refused " + item);
+        }
+        return item;
+    }
+
+    private CompletableFuture<List<ClientMonitoredItem>> createNew(List<ClientMonitoredItem> created) {
+        // Registered before the request: a notification may be handled before the response is.
+        for (ClientMonitoredItem item : created) {
+            items.put(item);
+        }
+        return createInChunks(created, 0).handle((ok, failure) -> {
+            for (ClientMonitoredItem item : created) {
+                if (failure != null || item.status().isBad()) {
+                    items.remove(item);
+                }
+            }
+            if (failure != null) {
+                throw Failures.unwrap(failure) instanceof RuntimeException e ? e : new UaException(
+                        StatusCode.of(StatusCodes.BadUnexpectedError), "CreateMonitoredItems failed", failure);
+            }
+            return created;
+        });
+    }
+
+    private CompletableFuture<Void> createInChunks(List<ClientMonitoredItem> all, int from) {
+        if (from >= all.size()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        int to = Math.min(all.size(), from + owner.settings().maxItemsPerRequest());
+        List<ClientMonitoredItem> chunk = all.subList(from, to);
+        MonitoredItemCreateRequest[] requests = new MonitoredItemCreateRequest[chunk.size()];
+        for (int i = 0; i < requests.length; i++) {
+            requests[i] = chunk.get(i).createRequest();
+        }
+        long id = subscriptionId;
+        return services.send(h -> new CreateMonitoredItemsRequest(h, id, owner.settings().timestampsToReturn(),
+                requests), CreateMonitoredItemsResponse.class).thenCompose(response -> {
+                    MonitoredItemCreateResult[] results = response.results();
+                    for (int i = 0; i < chunk.size(); i++) {
+                        if (results != null && i < results.length) {
+                            chunk.get(i).created(results[i]);
+                        } else {
+                            chunk.get(i).failed(StatusCode.of(StatusCodes.BadUnexpectedError));
+                        }
+                    }
+                    return createInChunks(all, to);
+                });
+    }
+
+    /**
+     * ModifySubscription (Part 4, 5.13.3), then SetPublishingMode when {@code publishingEnabled}
+     * changed; the record keeps the new parameters.
+     */
+    public CompletableFuture<Void> modify(SubscriptionParameters newParameters) {
+        Objects.requireNonNull(newParameters, "newParameters");
+        long id = subscriptionId;
+        return services.send(h -> new ModifySubscriptionRequest(h, id, newParameters.publishingInterval(),
+                newParameters.lifetimeCount(), newParameters.maxKeepAliveCount(),
+                newParameters.maxNotificationsPerPublish(), (short) newParameters.priority()),
+                ModifySubscriptionResponse.class).thenCompose(response -> {
+                    boolean enabled = parameters.publishingEnabled();
+                    this.parameters = newParameters.withPublishingEnabled(enabled);
+                    revised(response.revisedPublishingInterval(), response.revisedLifetimeCount(),
+                            response.revisedMaxKeepAliveCount());
+                    return newParameters.publishingEnabled() == enabled ? CompletableFuture.<Void>completedFuture(null)
+                            : setPublishingMode(newParameters.publishingEnabled());
+                });
+    }
+
+    /** SetPublishingMode (Part 4, 5.13.4); the record keeps the mode for a recreate. */
+    public CompletableFuture<Void> setPublishingMode(boolean enabled) {
+        long id = subscriptionId;
+        return services.send(h -> new SetPublishingModeRequest(h, enabled, new long[] {id}),
+                SetPublishingModeResponse.class).thenApply(response -> {
+                    StatusCode result = firstResult(response.results());
+                    if (result.isBad()) {
+                        throw new UaException(result, "SetPublishingMode(" + enabled + ") of subscription " + id);
+                    }
+                    this.parameters = parameters.withPublishingEnabled(enabled);
+                    return null;
+                });
+    }
+
+    /**
+     * SetMonitoringMode (Part 4, 5.12.4) of items of this subscription; the record keeps the mode of
+     * each item the server accepted it for.
+     *
+     * @return the status of each item, in order
+     */
+    public CompletableFuture<List<StatusCode>> setMonitoringMode(MonitoringMode mode, List<ClientMonitoredItem> targets) {
+        Objects.requireNonNull(mode, "mode");
+        List<ClientMonitoredItem> list = List.copyOf(targets);
+        long[] ids = serverIds(list);
+        long id = subscriptionId;
+        return services.send(h -> new SetMonitoringModeRequest(h, id, mode, ids), SetMonitoringModeResponse.class)
+                .thenApply(response -> {
+                    List<StatusCode> results = results(response.results(), list.size());
+                    for (int i = 0; i < list.size(); i++) {
+                        if (results.get(i).isGood()) {
+                            list.get(i).monitoringModeSet(mode);
+                        }
+                    }
+                    return results;
+                });
+    }
+
+    /** The results of {@link #setTriggering}: one status per link to add and per link to remove. */
+    public record TriggeringResults(List<StatusCode> addResults, List<StatusCode> removeResults) {
+    }
+
+    /**
+     * SetTriggering (Part 4, 5.12.5): {@code triggering} reports the items linked to it (sampling,
+     * not reporting) whenever it reports itself. The record keeps the links the server accepted and
+     * restores them when the subscription is recreated.
+     */
+    public CompletableFuture<TriggeringResults> setTriggering(ClientMonitoredItem triggering,
+            List<ClientMonitoredItem> linksToAdd, List<ClientMonitoredItem> linksToRemove) {
+        List<ClientMonitoredItem> add = List.copyOf(linksToAdd);
+        List<ClientMonitoredItem> remove = List.copyOf(linksToRemove);
+        long id = subscriptionId;
+        long triggeringId = triggering.serverId();
+        long[] addIds = serverIds(add);
+        long[] removeIds = serverIds(remove);
+        return services.send(h -> new SetTriggeringRequest(h, id, triggeringId, addIds, removeIds),
+                SetTriggeringResponse.class).thenApply(response -> {
+                    List<StatusCode> added = results(response.addResults(), add.size());
+                    List<StatusCode> removed = results(response.removeResults(), remove.size());
+                    for (int i = 0; i < add.size(); i++) {
+                        if (added.get(i).isGood()) {
+                            triggering.linkTriggered(add.get(i), true);
+                        }
+                    }
+                    for (int i = 0; i < remove.size(); i++) {
+                        if (removed.get(i).isGood()) {
+                            triggering.linkTriggered(remove.get(i), false);
+                        }
+                    }
+                    return new TriggeringResults(added, removed);
+                });
+    }
+
+    CompletableFuture<StatusCode> modifyItem(ClientMonitoredItem item, double samplingInterval, long queueSize,
+            boolean discardOldest, MonitoringFilter filter) {
+        long id = subscriptionId;
+        MonitoredItemModifyRequest[] requests = {new MonitoredItemModifyRequest(item.serverId(),
+                item.parameters(samplingInterval, queueSize, discardOldest, filter))};
+        return services.send(h -> new ModifyMonitoredItemsRequest(h, id, owner.settings().timestampsToReturn(),
+                requests), ModifyMonitoredItemsResponse.class).thenApply(response -> {
+                    if (response.results() == null || response.results().length != 1) {
+                        throw new UaException(StatusCodes.BadUnexpectedError, "ModifyMonitoredItems returned "
+                                + (response.results() == null ? 0 : response.results().length) + " results for 1");
+                    }
+                    item.modified(response.results()[0], samplingInterval, queueSize, discardOldest, filter);
+                    return response.results()[0].statusCode();
+                });
+    }
+
+    /**
+     * DeleteMonitoredItems (Part 4, 5.12.6). The items leave the record (and any triggering link)
+     * whatever the server answers for each: an item the server no longer knows is gone as well.
+     */
+    public CompletableFuture<Void> deleteItems(List<ClientMonitoredItem> targets) {
+        List<ClientMonitoredItem> list = List.copyOf(targets);
+        long[] ids = serverIds(list);
+        long id = subscriptionId;
+        return services.send(h -> new DeleteMonitoredItemsRequest(h, id, ids), DeleteMonitoredItemsResponse.class)
+                .thenApply(response -> {
+                    for (ClientMonitoredItem item : list) {
+                        items.remove(item);
+                    }
+                    for (ClientMonitoredItem other : items.values()) {
+                        for (ClientMonitoredItem item : list) {
+                            other.linkTriggered(item, false);
+                        }
+                    }
+                    return null;
+                });
+    }
+
+    /** DeleteSubscriptions (Part 4, 5.13.8) of this subscription; it leaves the record whatever the answer. */
+    public CompletableFuture<Void> delete() {
+        return owner.delete(this);
+    }
+
+    // ---- the record: recreate, transfer ----------------------------------------------------------
+
+    CompletableFuture<ClientSubscription> create() {
+        SubscriptionParameters p = parameters;
+        return services.send(h -> new CreateSubscriptionRequest(h, p.publishingInterval(), p.lifetimeCount(),
+                p.maxKeepAliveCount(), p.maxNotificationsPerPublish(), p.publishingEnabled(), (short) p.priority()),
+                CreateSubscriptionResponse.class).thenApply(response -> {
+                    this.subscriptionId = response.subscriptionId();
+                    revised(response.revisedPublishingInterval(), response.revisedLifetimeCount(),
+                            response.revisedMaxKeepAliveCount());
+                    return this;
+                });
+    }
+
+    /**
+     * Creates the subscription again from the record, on whatever session the invoker now uses: a new
+     * SubscriptionId, sequence numbers from 1, every item with its client handle, parameters and
+     * monitoring mode, then the triggering links. Items the server refuses stay in the record with
+     * their status (the next recreate tries again).
+     */
+    CompletableFuture<Void> recreate() {
+        long oldId = subscriptionId;
+        synchronized (sequencer) {
+            incarnation++;
+            lastDelivered = 0;
+            pending.clear();
+            republishing.clear();
+        }
+        acknowledgeAvailableOnce = false;
+        owner.forget(this, oldId);
+        this.subscriptionId = 0;
+        List<ClientMonitoredItem> all = items.values();
+        for (ClientMonitoredItem item : all) {
+            item.serverItemLost();
+        }
+        return create().thenCompose(created -> {
+            owner.registered(this);
+            return createInChunks(all, 0);
+        }).thenCompose(ok -> restoreTriggering(all));
+    }
+
+    private CompletableFuture<Void> restoreTriggering(List<ClientMonitoredItem> all) {
+        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        for (ClientMonitoredItem item : all) {
+            List<ClientMonitoredItem> links = item.triggeredItems();
+            if (links.isEmpty() || item.serverId() == 0) {
+                continue;
+            }
+            List<ClientMonitoredItem> live = links.stream().filter(l -> l.serverId() != 0).toList();
+            long id = subscriptionId;
+            long triggeringId = item.serverId();
+            long[] addIds = serverIds(live);
+            chain = chain.thenCompose(ok -> services.send(h -> new SetTriggeringRequest(h, id, triggeringId, addIds,
+                    null), SetTriggeringResponse.class).thenApply(r -> null));
+        }
+        return chain;
+    }
+
+    /**
+     * The subscription was transferred to the current session (TransferSubscriptions, Part 4, 5.13.7):
+     * what the server still holds beyond the last number received is asked for with Republish, what it
+     * holds that was received already is acknowledged.
+     */
+    void transferred(long[] availableSequenceNumbers) {
+        List<Long> toFetch = new ArrayList<>();
+        int inc;
+        synchronized (sequencer) {
+            inc = incarnation;
+            if (availableSequenceNumbers != null) {
+                for (long n : availableSequenceNumbers) {
+                    if (n <= lastDelivered || pending.containsKey(n)) {
+                        owner.acknowledge(subscriptionId, n);
+                    } else if (republishing.add(n)) {
+                        toFetch.add(n);
+                    }
+                }
+            }
+        }
+        for (long n : toFetch) {
+            republish(inc, n);
+        }
+    }
+
+    /** After the session was re-activated on a new channel: the next response's available numbers are acknowledged. */
+    void reactivated() {
+        acknowledgeAvailableOnce = true;
+    }
+
+    // ---- the Publish path ------------------------------------------------------------------------
+
+    /**
+     * A NotificationMessage of a Publish response (or of Republish when {@code republished}): handed
+     * to the listeners in sequence order, gaps before it asked for with Republish, or counted lost
+     * when {@code available} shows the server no longer has them.
+     *
+     * @param keepAlive a message without notifications, whose sequence number is the next one the
+     *        server will use (Part 4, 5.13.1.1)
+     */
+    void onMessage(NotificationMessage message, boolean keepAlive, long[] available, boolean republished) {
+        long seq = message.sequenceNumber();
+        long[] toFetch = null;
+        int inc;
+        long id = subscriptionId;
+        synchronized (sequencer) {
+            inc = incarnation;
+            if (!keepAlive) {
+                if (republished) {
+                    republishing.remove(seq);
+                }
+                if (seq <= lastDelivered || pending.containsKey(seq)) {
+                    return; // a duplicate: a Republish answered after the original arrived
+                }
+                if (seq == lastDelivered + 1) {
+                    deliver(message);
+                    lastDelivered = seq;
+                    if (!pending.isEmpty()) {
+                        drainPending();
+                    }
+                } else {
+                    pending.put(seq, message);
+                }
+            }
+            if (!republished && seq > lastDelivered + 1) {
+                toFetch = missingBefore(seq, available);
+            }
+            if (acknowledgeAvailableOnce && !republished && available != null) {
+                acknowledgeAvailableOnce = false;
+                for (long n : available) {
+                    if (n <= lastDelivered && n != seq) {
+                        owner.acknowledge(id, n);
+                    }
+                }
+            }
+        }
+        if (toFetch != null) {
+            for (long n : toFetch) {
+                republish(inc, n);
+            }
+        }
+    }
+
+    /** Numbers between the last delivered and {@code upTo} neither here nor asked for; lost ones marked. */
+    private long[] missingBefore(long upTo, long[] available) {
+        long from = lastDelivered + 1;
+        boolean known = available != null && available.length > 0;
+        if (upTo - from > MAX_REPUBLISH_PER_GAP) {
+            for (long n = from; n < upTo - MAX_REPUBLISH_PER_GAP; n++) {
+                if (!pending.containsKey(n) && !republishing.contains(n)) {
+                    markLost(n);
+                }
+            }
+            from = upTo - MAX_REPUBLISH_PER_GAP;
+        }
+        long[] fetch = null;
+        int count = 0;
+        for (long n = from; n < upTo; n++) {
+            if (pending.containsKey(n) || republishing.contains(n)) {
+                continue;
+            }
+            if (known && !contains(available, n)) {
+                markLost(n); // acknowledged messages are never missing: the server dropped it
+            } else {
+                if (fetch == null) {
+                    fetch = new long[(int) (upTo - n)];
+                }
+                fetch[count++] = n;
+                republishing.add(n);
+            }
+        }
+        drainPending();
+        return fetch == null ? null : Arrays.copyOf(fetch, count);
+    }
+
+    private void republish(int inc, long seq) {
+        long id = subscriptionId;
+        services.send(h -> new RepublishRequest(h, id, seq), RepublishResponse.class).whenComplete((response, f) -> {
+            if (inc != incarnation) {
+                return;
+            }
+            NotificationMessage m = response == null ? null : response.notificationMessage();
+            if (f == null && m != null && m.sequenceNumber() == seq && m.notificationData() != null
+                    && m.notificationData().length > 0) {
+                owner.countRepublished();
+                onMessage(m, false, null, true);
+                owner.acknowledge(id, seq);
+                return;
+            }
+            int code = f == null ? StatusCodes.BadMessageNotAvailable : Failures.status(f);
+            synchronized (sequencer) {
+                if (inc != incarnation) {
+                    return;
+                }
+                republishing.remove(seq);
+                if (isDefinitelyGone(code) && seq > lastDelivered && !pending.containsKey(seq)) {
+                    markLost(seq);
+                    drainPending();
+                }
+                // else: a timeout or a lost connection; the next response finds the gap again
+            }
+        });
+    }
+
+    private static boolean isDefinitelyGone(int code) {
+        return code == StatusCodes.BadMessageNotAvailable || code == StatusCodes.BadSequenceNumberUnknown
+                || code == StatusCodes.BadSubscriptionIdInvalid || code == StatusCodes.BadServiceUnsupported
+                || code == StatusCodes.BadNotSupported;
+    }
+
+    private void markLost(long n) {
+        pending.put(n, LOST);
+        owner.countLost();
+    }
+
+    private void drainPending() {
+        while (!pending.isEmpty() && pending.firstKey() == lastDelivered + 1) {
+            Object next = pending.pollFirstEntry().getValue();
+            if (next != LOST) {
+                deliver((NotificationMessage) next);
+            }
+            lastDelivered++;
+        }
+    }
+
+    /** Hands the notifications of a message to the listeners' queue (under the sequencer lock). */
+    private void deliver(NotificationMessage message) {
+        ExtensionObject[] data = message.notificationData();
+        if (data == null) {
+            return;
+        }
+        for (ExtensionObject eo : data) {
+            UaStructure d = eo == null ? null : eo.decoded();
+            if (d instanceof DataChangeNotification dcn) {
+                if (dcn.monitoredItems() != null) {
+                    owner.countNotifications(dcn.monitoredItems().length);
+                    delivery.offerDataChanges(dcn.monitoredItems());
+                }
+            } else if (d instanceof EventNotificationList events) {
+                if (events.events() != null) {
+                    owner.countNotifications(events.events().length);
+                    delivery.offerEvents(events.events());
+                }
+            } else if (d instanceof StatusChangeNotification change) {
+                this.status = change.status();
+                delivery.offerStatus(change.status());
+            }
+        }
+    }
+
+    /** The last sequence number handed to the listeners (tests). */
+    long lastDelivered() {
+        synchronized (sequencer) {
+            return lastDelivered;
+        }
+    }
+
+    ItemsByHandle itemsByHandle() {
+        return items;
+    }
+
+    /** How long the server may stay silent: one keep-alive period and one more interval, plus the margin. */
+    long silenceNanos(long marginNanos) {
+        double millis = revisedPublishingInterval * (revisedMaxKeepAliveCount + 1);
+        return (long) (millis * 1_000_000L) + marginNanos;
+    }
+
+    private void revised(double interval, long lifetime, long keepAlive) {
+        this.revisedPublishingInterval = interval;
+        this.revisedLifetimeCount = lifetime;
+        this.revisedMaxKeepAliveCount = keepAlive;
+    }
+
+    private static long[] serverIds(List<ClientMonitoredItem> list) {
+        long[] ids = new long[list.size()];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = list.get(i).serverId();
+        }
+        return ids;
+    }
+
+    private static List<StatusCode> results(StatusCode[] results, int expected) {
+        if (results == null || results.length != expected) {
+            throw new UaException(StatusCodes.BadUnexpectedError, "the server returned "
+                    + (results == null ? 0 : results.length) + " results for " + expected + " operations");
+        }
+        return List.of(results);
+    }
+
+    private static StatusCode firstResult(StatusCode[] results) {
+        return results == null || results.length == 0 ? StatusCode.of(StatusCodes.BadUnexpectedError) : results[0];
+    }
+
+    private static boolean contains(long[] values, long n) {
+        for (long v : values) {
+            if (v == n) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public String toString() {
+        return "ClientSubscription[id=" + subscriptionId + ", interval=" + revisedPublishingInterval + " ms, keepAlive="
+                + revisedMaxKeepAliveCount + ", items=" + items.size() + "]";
+    }
+}

@@ -1,0 +1,154 @@
+package dev.opcua.stack.client.subscriptions;
+
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.structured.EventFieldList;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The listeners' serial queue of one subscription: notifications run on the listener executor one
+ * after the other in the order the sequencer handed them over, so that one item's values never
+ * overtake each other, while the Publish pipeline never waits for a listener. At most
+ * {@code maxQueued} notifications wait; the rest are dropped and counted. A batch is one
+ * NotificationData (the arrays the decoder made), so queuing allocates one small object per
+ * NotificationData, not per notification.
+ */
+final class NotificationDelivery implements Runnable {
+
+    /** Batches run in one go before the task yields its executor thread to others. */
+    private static final int BATCHES_PER_RUN = 64;
+
+    private final ClientSubscription subscription;
+    private final ClientSubscriptions owner;
+    private final Executor executor;
+    private final int maxQueued;
+    private final ConcurrentLinkedQueue<Batch> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final AtomicBoolean scheduled = new AtomicBoolean();
+
+    private record Batch(Object data, int count) {
+    }
+
+    NotificationDelivery(ClientSubscription subscription, ClientSubscriptions owner, Executor executor,
+            int maxQueued) {
+        this.subscription = subscription;
+        this.owner = owner;
+        this.executor = executor;
+        this.maxQueued = maxQueued;
+    }
+
+    void offerDataChanges(MonitoredItemNotification[] notifications) {
+        offer(notifications, notifications.length, true);
+    }
+
+    void offerEvents(EventFieldList[] events) {
+        offer(events, events.length, true);
+    }
+
+    /** A status change is never dropped. */
+    void offerStatus(StatusCode status) {
+        offer(status, 1, false);
+    }
+
+    /** Notifications waiting for the listeners now. */
+    int queued() {
+        return queued.get();
+    }
+
+    private void offer(Object data, int count, boolean droppable) {
+        if (count == 0) {
+            return;
+        }
+        int take = count;
+        if (droppable) {
+            int free = maxQueued - queued.get();
+            if (free < count) {
+                take = Math.max(0, free);
+                owner.countDropped(count - take);
+                if (take == 0) {
+                    return;
+                }
+            }
+        }
+        queued.addAndGet(take);
+        queue.add(new Batch(data, take));
+        schedule();
+    }
+
+    private void schedule() {
+        if (scheduled.compareAndSet(false, true)) {
+            try {
+                executor.execute(this);
+            } catch (RejectedExecutionException e) {
+                scheduled.set(false);
+                Batch b;
+                while ((b = queue.poll()) != null) {
+                    queued.addAndGet(-b.count);
+                    owner.countDropped(b.count);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void run() {
+        Batch b;
+        for (int n = 0; n < BATCHES_PER_RUN && (b = queue.poll()) != null; n++) {
+            try {
+                dispatch(b);
+            } finally {
+                queued.addAndGet(-b.count);
+            }
+        }
+        scheduled.set(false);
+        if (!queue.isEmpty()) {
+            schedule();
+        }
+    }
+
+    private void dispatch(Batch b) {
+        Object data = b.data;
+        if (data instanceof MonitoredItemNotification[] notifications) {
+            ItemsByHandle items = subscription.itemsByHandle();
+            for (int i = 0; i < b.count; i++) {
+                MonitoredItemNotification n = notifications[i];
+                ClientMonitoredItem item = items.get((int) n.clientHandle());
+                DataChangeListener listener = item == null ? null : item.dataChangeListener();
+                if (listener != null) {
+                    try {
+                        listener.onDataChange(item, n.value());
+                    } catch (RuntimeException | LinkageError | AssertionError e) {
+                        owner.listenerFailed(item, e);
+                    }
+                }
+            }
+        } else if (data instanceof EventFieldList[] events) {
+            ItemsByHandle items = subscription.itemsByHandle();
+            for (int i = 0; i < b.count; i++) {
+                EventFieldList e = events[i];
+                ClientMonitoredItem item = items.get((int) e.clientHandle());
+                EventListener listener = item == null ? null : item.eventListener();
+                if (listener != null) {
+                    try {
+                        listener.onEvent(item, e.eventFields());
+                    } catch (RuntimeException | LinkageError | AssertionError ex) {
+                        owner.listenerFailed(item, ex);
+                    }
+                }
+            }
+        } else if (data instanceof StatusCode status) {
+            SubscriptionStatusListener listener = subscription.statusListener();
+            if (listener != null) {
+                try {
+                    listener.onStatusChange(subscription, status);
+                } catch (RuntimeException | LinkageError | AssertionError e) {
+                    owner.listenerFailed(null, e);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,354 @@
+package dev.opcua.stack.client.subscriptions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.client.session.ClientIdentity;
+import dev.opcua.stack.client.session.ClientSession;
+import dev.opcua.stack.client.session.SessionOptions;
+import dev.opcua.stack.client.session.TestCertificates;
+import dev.opcua.stack.client.testing.MiloPeerServer;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.client.transport.UaTcpClientChannel;
+import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.security.ClientChannelSecurity;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.MonitoringMode;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ClientSubscriptions} against an Eclipse Milo 1.1.2 server ({@link MiloPeerServer}) through a
+ * real channel and session: data changes, deadbands, event filters, monitoring modes, triggering,
+ * Republish of a lost response, TransferSubscriptions to a second session, and recreation after a
+ * server restart.
+ */
+class ClientSubscriptionsMiloTest {
+
+    private static final TransportQuotas QUOTAS = TransportQuotas.builder()
+            .operationTimeout(Duration.ofSeconds(10)).build();
+    private static final int NS = MiloPeerServer.NAMESPACE_INDEX;
+    private static final NodeId SERVER = NodeId.ns0(NodeIds.Server);
+    private static final SubscriptionParameters FAST = SubscriptionParameters.ofInterval(20).withCounts(300, 10);
+    /** How long a value set on the server may take to reach a listener. */
+    private static final long ARRIVAL_SECONDS = 5;
+    /** How long to wait to conclude nothing more comes: many sampling and publishing intervals. */
+    private static final long QUIET_MILLIS = 300;
+
+    /**
+     * A None channel whose validator accepts Milo's certificate, to which the password is encrypted:
+     * Milo transfers subscriptions only between sessions of the same user, and anonymous sessions are
+     * not the same user to it (BadUserAccessDenied).
+     */
+    private static final ClientChannelSecurity NONE = new ClientChannelSecurity(EndpointSecurity.NONE, null, List.of(),
+            chain -> { });
+
+    private static MiloPeerServer milo;
+    private static ClientResources resources;
+
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private ExecutorService listeners;
+    private SessionInvoker invoker;
+    private ClientSubscriptions subscriptions;
+
+    @BeforeAll
+    static void startMilo() throws Exception {
+        milo = MiloPeerServer.builder().manyVariables(0).start();
+        resources = ClientResources.builder().ioThreads(1).build();
+    }
+
+    @AfterAll
+    static void stopMilo() {
+        try {
+            if (milo != null) {
+                milo.close();
+            }
+        } finally {
+            if (resources != null) {
+                resources.close();
+            }
+        }
+    }
+
+    @BeforeEach
+    void openSession() throws Exception {
+        listeners = Executors.newSingleThreadExecutor(r -> new Thread(r, "subscriptions-test-listener"));
+        invoker = new SessionInvoker(openSession(milo));
+        subscriptions = new ClientSubscriptions(invoker, SubscriptionSettings.builder()
+                .requestTimeout(Duration.ofSeconds(5)).build(), listeners, resources.timer());
+    }
+
+    @AfterEach
+    void closeAll() throws Exception {
+        try {
+            subscriptions.close().get(10, TimeUnit.SECONDS);
+            for (int i = closeables.size() - 1; i >= 0; i--) {
+                closeables.get(i).close();
+            }
+        } finally {
+            listeners.shutdownNow();
+            assertThat(listeners.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void valuesSetOnTheServerReachTheDataChangeListenerInOrder() throws Exception {
+        milo.setValue(MiloPeerServer.INT32, 0);
+        BlockingQueue<Object> values = new LinkedBlockingQueue<>();
+        ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
+        ClientMonitoredItem item = s.createDataItem(DataItemRequest.of(node(MiloPeerServer.INT32), 10,
+                (i, v) -> values.add(v.value().value())).withQueue(10, true)).get(10, TimeUnit.SECONDS);
+
+        assertThat(item.status()).isEqualTo(StatusCode.GOOD);
+        assertThat(item.serverId()).isNotZero();
+        assertThat(s.revisedPublishingInterval()).isPositive();
+        assertThat(next(values)).isEqualTo(0);
+        for (int v = 1; v <= 5; v++) {
+            milo.setValue(MiloPeerServer.INT32, v);
+            assertThat(next(values)).isEqualTo(v);
+        }
+        assertThat(subscriptions.notificationsReceived()).isEqualTo(6);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+    }
+
+    @Test
+    void anAbsoluteDeadbandDropsChangesSmallerThanIt() throws Exception {
+        milo.setValue(MiloPeerServer.DOUBLE, 0.0);
+        BlockingQueue<Object> values = new LinkedBlockingQueue<>();
+        ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
+        s.createDataItem(DataItemRequest.of(node(MiloPeerServer.DOUBLE), 10, (i, v) -> values.add(v.value().value()))
+                .withAbsoluteDeadband(1.0)).get(10, TimeUnit.SECONDS);
+        assertThat(next(values)).isEqualTo(0.0);
+
+        milo.setValue(MiloPeerServer.DOUBLE, 10.0);
+        assertThat(next(values)).isEqualTo(10.0);
+        milo.setValue(MiloPeerServer.DOUBLE, 10.5);
+        Thread.sleep(QUIET_MILLIS);
+        milo.setValue(MiloPeerServer.DOUBLE, 12.0);
+
+        assertThat(next(values)).as("10.5 is within the deadband of 10.0").isEqualTo(12.0);
+    }
+
+    @Test
+    void anEventItemWithASeverityWhereClauseReceivesOnlyMatchingEventsWithTheSelectedFields() throws Exception {
+        BlockingQueue<Variant[]> events = new LinkedBlockingQueue<>();
+        ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
+        ClientMonitoredItem item = s.createEventItem(EventItemRequest.of(SERVER,
+                EventFilters.selectWhereSeverityAtLeast(500, "Severity", "Message"), (i, fields) -> events.add(fields)))
+                .get(10, TimeUnit.SECONDS);
+        assertThat(item.isEventItem()).isTrue();
+
+        milo.emitEvent(100, "minor");
+        milo.emitEvent(700, "major");
+        milo.emitEvent(900, "critical");
+
+        Variant[] first = events.poll(ARRIVAL_SECONDS, TimeUnit.SECONDS);
+        Variant[] second = events.poll(ARRIVAL_SECONDS, TimeUnit.SECONDS);
+        assertThat(first).hasSize(2);
+        assertThat(((Number) first[0].value()).intValue()).isEqualTo(700);
+        assertThat(((LocalizedText) first[1].value()).text()).isEqualTo("major");
+        assertThat(((Number) second[0].value()).intValue()).isEqualTo(900);
+        assertThat(events.poll(QUIET_MILLIS, TimeUnit.MILLISECONDS)).as("the severity 100 event").isNull();
+    }
+
+    @Test
+    void aDisabledItemReportsNothingUntilItReportsAgain() throws Exception {
+        milo.setValue(MiloPeerServer.INT32, 0);
+        BlockingQueue<Object> values = new LinkedBlockingQueue<>();
+        ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
+        ClientMonitoredItem item = s.createDataItem(DataItemRequest.of(node(MiloPeerServer.INT32), 10,
+                (i, v) -> values.add(v.value().value()))).get(10, TimeUnit.SECONDS);
+        assertThat(next(values)).isEqualTo(0);
+
+        assertThat(s.setMonitoringMode(MonitoringMode.Disabled, List.of(item)).get(10, TimeUnit.SECONDS))
+                .containsExactly(StatusCode.GOOD);
+        assertThat(item.monitoringMode()).isEqualTo(MonitoringMode.Disabled);
+        milo.setValue(MiloPeerServer.INT32, 1);
+        assertThat(values.poll(QUIET_MILLIS, TimeUnit.MILLISECONDS)).isNull();
+
+        assertThat(item.setMonitoringMode(MonitoringMode.Reporting).get(10, TimeUnit.SECONDS)).isEqualTo(StatusCode.GOOD);
+        milo.setValue(MiloPeerServer.INT32, 2);
+        assertThat(drainUntil(values, 2)).doesNotContain(0);
+    }
+
+    @Test
+    void aSamplingItemLinkedToATriggerIsReportedWhenTheTriggerReports() throws Exception {
+        milo.setValue(MiloPeerServer.INT32, 0);
+        milo.setValue(MiloPeerServer.STRING, "");
+        BlockingQueue<Object> triggers = new LinkedBlockingQueue<>();
+        BlockingQueue<Object> triggered = new LinkedBlockingQueue<>();
+        ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
+        ClientMonitoredItem trigger = s.createDataItem(DataItemRequest.of(node(MiloPeerServer.INT32), 10,
+                (i, v) -> triggers.add(v.value().value()))).get(10, TimeUnit.SECONDS);
+        ClientMonitoredItem linked = s.createDataItem(DataItemRequest.of(node(MiloPeerServer.STRING), 10,
+                (i, v) -> triggered.add(v.value().value())).withMonitoringMode(MonitoringMode.Sampling)
+                .withQueue(5, true)).get(10, TimeUnit.SECONDS);
+        assertThat(next(triggers)).isEqualTo(0);
+
+        ClientSubscription.TriggeringResults results = s.setTriggering(trigger, List.of(linked), List.of())
+                .get(10, TimeUnit.SECONDS);
+        assertThat(results.addResults()).containsExactly(StatusCode.GOOD);
+        assertThat(trigger.triggeredItems()).containsExactly(linked);
+        triggered.clear();
+        milo.setValue(MiloPeerServer.STRING, "sampled");
+        assertThat(triggered.poll(QUIET_MILLIS, TimeUnit.MILLISECONDS)).as("sampling only").isNull();
+
+        milo.setValue(MiloPeerServer.INT32, 1);
+        assertThat(next(triggers)).isEqualTo(1);
+        assertThat(drainUntil(triggered, "sampled")).isNotNull();
+    }
+
+    @Test
+    void aLostPublishResponseIsFetchedWithRepublishAndNothingIsMissing() throws Exception {
+        milo.setValue(MiloPeerServer.INT32, 0);
+        BlockingQueue<Object> values = new LinkedBlockingQueue<>();
+        ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
+        s.createDataItem(DataItemRequest.of(node(MiloPeerServer.INT32), 10, (i, v) -> values.add(v.value().value()))
+                .withQueue(10, true)).get(10, TimeUnit.SECONDS);
+        assertThat(next(values)).isEqualTo(0);
+
+        invoker.dropNextDataResponses(1);
+        milo.setValue(MiloPeerServer.INT32, 1);
+        // the next response, a keep-alive at the latest, shows the gap
+        assertThat(next(values)).isEqualTo(1);
+        milo.setValue(MiloPeerServer.INT32, 2);
+
+        assertThat(next(values)).isEqualTo(2);
+        assertThat(subscriptions.republished()).isEqualTo(1);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+        assertThat(invoker.sentCount(dev.opcua.stack.core.types.structured.RepublishRequest.class)).isEqualTo(1);
+    }
+
+    @Test
+    void aSubscriptionTransferredToANewSessionKeepsDeliveringWithoutLoss() throws Exception {
+        milo.setValue(MiloPeerServer.INT32, 0);
+        BlockingQueue<Object> values = new LinkedBlockingQueue<>();
+        ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
+        ClientMonitoredItem item = s.createDataItem(DataItemRequest.of(node(MiloPeerServer.INT32), 10,
+                (i, v) -> values.add(v.value().value())).withQueue(10, true)).get(10, TimeUnit.SECONDS);
+        assertThat(next(values)).isEqualTo(0);
+        long id = s.subscriptionId();
+        long itemId = item.serverId();
+
+        subscriptions.connectionLost();
+        milo.setValue(MiloPeerServer.INT32, 1); // while no Publish is sent: the server queues it
+        Thread.sleep(100);
+        invoker.use(openSession(milo));
+        subscriptions.sessionReplaced().get(10, TimeUnit.SECONDS);
+        milo.setValue(MiloPeerServer.INT32, 2);
+
+        List<Object> seen = drainUntil(values, 2);
+        assertThat(seen).containsSubsequence(1, 2);
+        assertThat(invoker.sent()).as("transferred, not recreated").contains("TransferSubscriptionsRequest")
+                .containsOnlyOnce("CreateSubscriptionRequest");
+        assertThat(s.subscriptionId()).isEqualTo(id);
+        assertThat(item.serverId()).isEqualTo(itemId);
+        assertThat(invoker.sentCount(dev.opcua.stack.core.types.structured.CreateSubscriptionRequest.class))
+                .isEqualTo(1);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+    }
+
+    @Test
+    void afterAServerRestartTheRecordIsRecreatedAndTheSameListenersReceiveAgain() throws Exception {
+        try (MiloPeerServer restarting = MiloPeerServer.builder().manyVariables(0).start()) {
+            SessionInvoker own = new SessionInvoker(openSession(restarting));
+            ClientSubscriptions subs = new ClientSubscriptions(own, SubscriptionSettings.builder()
+                    .requestTimeout(Duration.ofSeconds(5)).build(), listeners, resources.timer());
+            try {
+                restarting.setValue(MiloPeerServer.INT32, 0);
+                BlockingQueue<Object> values = new LinkedBlockingQueue<>();
+                BlockingQueue<Variant[]> events = new LinkedBlockingQueue<>();
+                ClientSubscription s = subs.create(FAST).get(10, TimeUnit.SECONDS);
+                ClientMonitoredItem data = s.createDataItem(DataItemRequest.of(node(MiloPeerServer.INT32), 10,
+                        (i, v) -> values.add(v.value().value()))).get(10, TimeUnit.SECONDS);
+                s.createEventItem(EventItemRequest.of(SERVER, EventFilters.select("Message"),
+                        (i, fields) -> events.add(fields))).get(10, TimeUnit.SECONDS);
+                assertThat(next(values)).isEqualTo(0);
+                int handle = data.clientHandle();
+
+                subs.connectionLost();
+                restarting.stop();
+                restarting.setValue(MiloPeerServer.INT32, 7);
+                restarting.start();
+                own.use(openSession(restarting));
+                subs.sessionReplaced().get(10, TimeUnit.SECONDS);
+
+                assertThat(own.sent()).contains("TransferSubscriptionsRequest");
+                assertThat(data.clientHandle()).isEqualTo(handle);
+                assertThat(data.status()).isEqualTo(StatusCode.GOOD);
+                assertThat(drainUntil(values, 7)).isNotNull();
+                restarting.setValue(MiloPeerServer.INT32, 8);
+                assertThat(next(values)).isEqualTo(8);
+                restarting.emitEvent(500, "after restart");
+                Variant[] fields = events.poll(ARRIVAL_SECONDS, TimeUnit.SECONDS);
+                assertThat(fields).isNotNull();
+                assertThat(((LocalizedText) fields[0].value()).text()).isEqualTo("after restart");
+            } finally {
+                subs.close().get(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    // ---- helpers ----------------------------------------------------------------------------------
+
+    private ClientSession openSession(MiloPeerServer server) throws Exception {
+        UaTcpClientChannel channel = UaTcpClientChannel.connect(server.endpointUrl(), QUOTAS,
+                NONE, resources).get(10, TimeUnit.SECONDS);
+        closeables.add(() -> channel.close().get(10, TimeUnit.SECONDS));
+        ClientSession session = ClientSession.open(channel, NONE, SessionOptions.builder()
+                .applicationUri(TestCertificates.applicationUri("subscriptions-client"))
+                .applicationName("opcua-java subscriptions test").sessionName("subscriptions")
+                .identity(ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD)).build())
+                .get(10, TimeUnit.SECONDS);
+        closeables.add(() -> {
+            try {
+                session.close().get(10, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                // best effort: its server may have stopped or closed the connection first
+            }
+        });
+        return session;
+    }
+
+    private static NodeId node(String id) {
+        return NodeId.string(NS, id);
+    }
+
+    private static <T> T next(BlockingQueue<T> queue) throws InterruptedException {
+        T value = queue.poll(ARRIVAL_SECONDS, TimeUnit.SECONDS);
+        assertThat(value).as("a notification within %d s", ARRIVAL_SECONDS).isNotNull();
+        return value;
+    }
+
+    /** Everything received up to and including {@code expected}; fails if it does not come. */
+    private static List<Object> drainUntil(BlockingQueue<Object> queue, Object expected) throws InterruptedException {
+        List<Object> seen = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ARRIVAL_SECONDS);
+        while (System.nanoTime() < deadline) {
+            Object v = queue.poll(50, TimeUnit.MILLISECONDS);
+            if (v != null) {
+                seen.add(v);
+                if (v.equals(expected)) {
+                    return seen;
+                }
+            }
+        }
+        throw new AssertionError("no " + expected + " within " + ARRIVAL_SECONDS + " s; received " + seen);
+    }
+}
