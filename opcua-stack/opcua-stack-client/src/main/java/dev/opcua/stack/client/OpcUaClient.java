@@ -9,9 +9,13 @@ import dev.opcua.stack.client.services.VariableTypes;
 import dev.opcua.stack.client.services.VariantConversion;
 import dev.opcua.stack.client.services.ViewServices;
 import dev.opcua.stack.client.session.ClientSession;
+import dev.opcua.stack.client.subscriptions.ClientSubscription;
+import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
+import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -20,7 +24,6 @@ import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.BrowseDirection;
-import dev.opcua.stack.core.types.enumerated.BrowseResultMask;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.BrowseDescription;
 import dev.opcua.stack.core.types.structured.BrowsePath;
@@ -75,6 +78,7 @@ public final class OpcUaClient implements AutoCloseable {
     private final MethodServices methods;
     private final VariableTypes variableTypes;
     private final BlockingClient blocking;
+    private final ClientSubscriptions subscriptions;
 
     private OpcUaClient(OpcUaClientConfig config) {
         this.config = config;
@@ -84,14 +88,29 @@ public final class OpcUaClient implements AutoCloseable {
         this.methods = new MethodServices(connection, this::operationLimits);
         this.variableTypes = new VariableTypes(attributes, views);
         this.blocking = new BlockingClient(this);
+        this.subscriptions = new ClientSubscriptions(connection, config.subscriptionSettings(),
+                config.listenerExecutor(), config.resources().timer());
+        subscriptions.setServerMaxItemsPerCall(() -> operationLimits.maxMonitoredItemsPerCall());
+        subscriptions.setOnServerSilent(() -> connection.connectionLost(new UaException(StatusCodes.BadTimeout,
+                "no Publish response within a subscription's keep-alive period: the server is silent")));
+        subscriptions.setOnSessionInvalid(status -> connection.connectionLost(new UaException(status,
+                "the server no longer knows the session (Publish answered " + status + ")")));
         connection.hooks(new ConnectionManager.Hooks() {
             @Override
             public CompletableFuture<Void> onSessionReady(boolean newSession, boolean firstConnect) {
-                return sessionReady(newSession);
+                CompletableFuture<Void> ready = sessionReady(newSession);
+                if (firstConnect) {
+                    subscriptions.reopen(); // after a disconnect, which closed them
+                    return ready;
+                }
+                // the subscriptions use the namespace table and limits read just before
+                return ready.handle((ok, failure) -> null).thenCompose(ignored -> newSession
+                        ? subscriptions.sessionReplaced() : subscriptions.sessionReactivated());
             }
 
             @Override
             public void onConnectionLost() {
+                subscriptions.connectionLost();
             }
         });
     }
@@ -137,9 +156,17 @@ public final class OpcUaClient implements AutoCloseable {
         return connection.connect().thenApply(ok -> this);
     }
 
-    /** Closes the session (deleting its subscriptions) and the channel; completes once the socket is closed. */
+    /**
+     * Deletes the subscriptions (DeleteSubscriptions, best effort), closes the session and the channel;
+     * completes once the socket is closed. The subscriptions' record is emptied: a later
+     * {@link #connect()} starts without subscriptions.
+     */
     public CompletableFuture<Void> disconnect() {
-        return connection.disconnect();
+        CompletableFuture<Void> deleted = subscriptions.close();
+        if (connection.state() == ClientState.CONNECTED) {
+            return deleted.thenCompose(ok -> connection.disconnect());
+        }
+        return connection.disconnect(); // DeleteSubscriptions, if it waits for a reconnect, fails with it
     }
 
     /** {@link #disconnect()}, waiting for it up to the request timeout. */
@@ -211,6 +238,23 @@ public final class OpcUaClient implements AutoCloseable {
     /** Blocking forms of the common services. */
     public BlockingClient blocking() {
         return blocking;
+    }
+
+    // ---- subscriptions ----------------------------------------------------------------------------
+
+    /**
+     * The client's subscriptions (Part 4, 5.13): create them here; the client keeps its own record of
+     * them and their items, keeps Publish requests outstanding, fills sequence-number gaps with
+     * Republish, and restores them after a reconnect (Republish on the same session,
+     * TransferSubscriptions to a new one, else re-creation).
+     */
+    public ClientSubscriptions subscriptions() {
+        return subscriptions;
+    }
+
+    /** CreateSubscription with these parameters; see {@link ClientSubscriptions#create}. */
+    public CompletableFuture<ClientSubscription> createSubscription(SubscriptionParameters parameters) {
+        return subscriptions.create(parameters);
     }
 
     // ---- generic ----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 package dev.opcua.stack.client;
 
 import dev.opcua.stack.client.session.ClientIdentity;
+import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
@@ -66,6 +67,7 @@ public final class OpcUaClientConfig {
     private final int maxWaitingRequests;
     private final ClientResources resources;
     private final Executor listenerExecutor;
+    private final SubscriptionSettings subscriptionSettings;
 
     private OpcUaClientConfig(Builder b) {
         this.endpointUrl = b.endpointUrl;
@@ -93,6 +95,8 @@ public final class OpcUaClientConfig {
         this.maxWaitingRequests = b.maxWaitingRequests;
         this.resources = b.resources != null ? b.resources : ClientResources.shared();
         this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor : this.resources.executor();
+        this.subscriptionSettings = b.subscriptionSettings != null ? b.subscriptionSettings
+                : SubscriptionSettings.builder().requestTimeout(b.requestTimeout).build();
     }
 
     /** A builder for a client of the server at {@code endpointUrl} ({@code opc.tcp://host:port/path}). */
@@ -211,6 +215,11 @@ public final class OpcUaClientConfig {
         return listenerExecutor;
     }
 
+    /** Publish pipeline and listener queue sizes; by default with this configuration's request timeout. */
+    public SubscriptionSettings subscriptionSettings() {
+        return subscriptionSettings;
+    }
+
     /** A builder starting from this configuration. */
     public Builder toBuilder() {
         Builder b = new Builder(endpointUrl);
@@ -237,6 +246,7 @@ public final class OpcUaClientConfig {
         b.maxWaitingRequests = maxWaitingRequests;
         b.resources = resources;
         b.listenerExecutor = listenerExecutor;
+        b.subscriptionSettings = subscriptionSettings;
         return b;
     }
 
@@ -282,6 +292,7 @@ public final class OpcUaClientConfig {
         private int maxWaitingRequests = 1000;
         private ClientResources resources;
         private Executor listenerExecutor;
+        private SubscriptionSettings subscriptionSettings;
 
         private Builder(String endpointUrl) {
             this.endpointUrl = Objects.requireNonNull(endpointUrl, "endpointUrl");
@@ -403,6 +414,12 @@ public final class OpcUaClientConfig {
         /** An executor of the caller's for subscription listeners; its owner shuts it down. */
         public Builder listenerExecutor(Executor listenerExecutor) {
             this.listenerExecutor = listenerExecutor;
+            return this;
+        }
+
+        /** Publish pipeline and listener queue sizes (default: {@link SubscriptionSettings} defaults, this request timeout). */
+        public Builder subscriptionSettings(SubscriptionSettings subscriptionSettings) {
+            this.subscriptionSettings = subscriptionSettings;
             return this;
         }
 

@@ -208,7 +208,7 @@ public final class ClientSubscription {
         if (from >= all.size()) {
             return CompletableFuture.completedFuture(null);
         }
-        int to = Math.min(all.size(), from + owner.settings().maxItemsPerRequest());
+        int to = Math.min(all.size(), from + owner.maxItemsPerCall());
         List<ClientMonitoredItem> chunk = all.subList(from, to);
         MonitoredItemCreateRequest[] requests = new MonitoredItemCreateRequest[chunk.size()];
         for (int i = 0; i < requests.length; i++) {

@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntSupplier;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -106,6 +107,7 @@ public final class ClientSubscriptions {
     private volatile int outstandingSnapshot;
     private volatile boolean silenceReported;
 
+    private volatile IntSupplier serverMaxItemsPerCall = () -> 0;
     private volatile Runnable onServerSilent = () -> { };
     private volatile Consumer<StatusCode> onSessionInvalid = status -> { };
 
@@ -187,6 +189,25 @@ public final class ClientSubscriptions {
                     }
                     return null;
                 });
+    }
+
+    /**
+     * After {@link #close()}, accepts subscriptions again: the client connected anew. The record is
+     * empty then, so nothing is restored. Does nothing unless closed.
+     */
+    public void reopen() {
+        synchronized (this) {
+            if (state != State.CLOSED) {
+                return;
+            }
+            state = State.RUNNING;
+            epoch++;
+            outstanding = 0;
+            outstandingSnapshot = 0;
+            ceiling = Integer.MAX_VALUE;
+            noSubscriptionAtServer = false;
+            silenceReported = false;
+        }
     }
 
     // ---- reconnect hooks -------------------------------------------------------------------------
@@ -325,6 +346,21 @@ public final class ClientSubscriptions {
     }
 
     // ---- callbacks and counters ------------------------------------------------------------------
+
+    /**
+     * The server's MaxMonitoredItemsPerCall (Part 5, 6.3.11; 0 for none), read when asked: item
+     * requests are split to the smaller of it and {@link SubscriptionSettings#maxItemsPerRequest()}.
+     */
+    public void setServerMaxItemsPerCall(IntSupplier limit) {
+        this.serverMaxItemsPerCall = Objects.requireNonNull(limit, "limit");
+    }
+
+    /** How many items one CreateMonitoredItems may carry. */
+    int maxItemsPerCall() {
+        int server = serverMaxItemsPerCall.getAsInt();
+        int own = settings.maxItemsPerRequest();
+        return server > 0 ? Math.min(server, own) : own;
+    }
 
     /** Runs (on the listener executor) when the watchdog finds the server silent; see the class comment. */
     public void setOnServerSilent(Runnable callback) {

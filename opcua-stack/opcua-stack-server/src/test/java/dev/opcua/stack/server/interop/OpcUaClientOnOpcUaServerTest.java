@@ -7,6 +7,9 @@ import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.session.ClientIdentity;
+import dev.opcua.stack.client.subscriptions.ClientSubscription;
+import dev.opcua.stack.client.subscriptions.DataItemRequest;
+import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
@@ -359,6 +362,30 @@ class OpcUaClientOnOpcUaServerTest {
             server = startServer(port);
         }
         awaitTrue(() -> client.state() == ClientState.CONNECTED);
+    }
+
+    @Test
+    void aSubscriptionDeliversDataChangesAndIsRecreatedAfterTheServerRestarts() throws Exception {
+        connected(config().keepAliveInterval(Duration.ofMillis(200)).build());
+        List<Object> values = Collections.synchronizedList(new ArrayList<>());
+        ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(50))
+                .get(10, TimeUnit.SECONDS);
+        subscription.createDataItem(DataItemRequest.of(node("Plant.Count"), 20,
+                (item, value) -> values.add(value.value().value()))).get(10, TimeUnit.SECONDS);
+        client.blocking().writeValue(node("Plant.Count"), 7);
+        awaitTrue(() -> values.contains(7));
+        long before = subscription.subscriptionId();
+
+        server.close();
+        awaitTrue(() -> client.state() == ClientState.RECONNECTING);
+        server = startServer(port);
+        awaitTrue(() -> client.state() == ClientState.CONNECTED);
+        client.blocking().writeValue(node("Plant.Count"), 8);
+
+        awaitTrue(() -> values.contains(8));
+        assertThat(subscription.subscriptionId()).as("a new subscription at the restarted server")
+                .isNotEqualTo(before).isNotZero();
+        assertThat(client.subscriptions().list()).containsExactly(subscription);
     }
 
     // ---- helpers ----------------------------------------------------------------------------------
