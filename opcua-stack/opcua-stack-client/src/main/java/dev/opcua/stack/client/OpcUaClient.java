@@ -283,8 +283,7 @@ public final class OpcUaClient implements AutoCloseable {
 
     /** The Value attribute of one node, with both timestamps. */
     public CompletableFuture<DataValue> readValue(NodeId nodeId) {
-        ReadValueId[] one = {new ReadValueId(nodeId, AttributeIds.Value, null, QualifiedName.NULL)};
-        return attributes.read(0, TimestampsToReturn.Both, one).thenApply(results -> results[0]);
+        return attributes.readOne(new ReadValueId(nodeId, AttributeIds.Value, null, QualifiedName.NULL));
     }
 
     /** The Value attributes of several nodes, in order. */

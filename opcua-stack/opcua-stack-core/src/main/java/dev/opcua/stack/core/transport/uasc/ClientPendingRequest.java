@@ -3,10 +3,7 @@ package dev.opcua.stack.core.transport.uasc;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaStructure;
-import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.ServiceFault;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.util.Timeout;
 import io.netty.util.TimerTask;
 import java.util.concurrent.CompletableFuture;
@@ -15,15 +12,14 @@ import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One request of a {@link UascClientHandler} waiting for its response, keyed by its RequestId
- * (Part 6, 6.7.2.4): the future handed to the caller, and at the same time its timeout task, the
- * listener of its write and the task that completes it on the client's executor, so that a request
- * costs one object besides its message.
+ * (Part 6, 6.7.2.4): the future handed to the caller, and at the same time its timeout task and the
+ * task that completes it on the client's executor, so that a request costs one object besides its
+ * message. A failed write fails the whole channel (exceptionCaught), and with it this request.
  *
  * <p>Whoever removes the entry from the handler's map completes it; cancelling the future removes
  * the entry and its timeout.
  */
-final class ClientPendingRequest extends CompletableFuture<Object>
-        implements TimerTask, ChannelFutureListener, Runnable {
+final class ClientPendingRequest extends CompletableFuture<Object> implements TimerTask, Runnable {
 
     private final UascClientHandler owner;
     private final Class<?> responseType;
@@ -120,15 +116,6 @@ final class ClientPendingRequest extends CompletableFuture<Object>
             failure = new UaException(StatusCodes.BadTimeout, "no response to request " + requestId + " within "
                     + timeoutMillis + " ms");
             dispatch();
-        }
-    }
-
-    /** The write finished: when it failed, nothing reached the server. */
-    @Override
-    public void operationComplete(ChannelFuture future) {
-        if (!future.isSuccess() && owner.forget(this)) {
-            fail(new UaException(StatusCode.of(StatusCodes.BadConnectionClosed), "request " + requestId
-                    + " could not be written: " + future.cause(), future.cause()));
         }
     }
 

@@ -84,6 +84,22 @@ public final class SecureChannelWriter {
         return chunkAndWrite(type, 0, null, null, requestId, message);
     }
 
+    /**
+     * {@link #writeSymmetric} without a future: a write that fails reaches the pipeline's
+     * exceptionCaught instead (the channel's owner closes it then). Saves the promise a caller that
+     * learns of failures that way does not need.
+     */
+    public void writeSymmetricVoid(MessageType type, long requestId, UaStructure message) {
+        ByteBuf body = encode(message);
+        try {
+            synchronized (lock) {
+                write(chunkSymmetric(type, requestId, body), channel.voidPromise());
+            }
+        } finally {
+            body.release();
+        }
+    }
+
     /** Encodes and writes an OPN request or response with the asymmetric security header. */
     public ChannelFuture writeAsymmetric(long channelIdInHeader, AsymmetricSecurityHeader securityHeader,
             ChunkCrypto asymmetricCrypto, long requestId, UaStructure message) {
@@ -96,25 +112,33 @@ public final class SecureChannelWriter {
         ByteBuf body = encode(message);
         try {
             synchronized (lock) {
-                int bodySize = body.readableBytes();
-                ByteBuf out = channel.alloc().buffer(securityHeader == null
-                        ? chunkEncoder.symmetricSizeHint(bodySize) : bodySize + 128);
+                if (securityHeader == null) {
+                    return write(chunkSymmetric(type, requestId, body), null);
+                }
+                ByteBuf out = channel.alloc().buffer(body.readableBytes() + 128);
                 try {
-                    if (securityHeader == null) {
-                        chunkEncoder.encodeSymmetric(type, secureChannelId, tokenId, requestId, body, sequenceNumbers,
-                                crypto, out);
-                    } else {
-                        chunkEncoder.encodeAsymmetric(channelIdInHeader, securityHeader, requestId, body,
-                                sequenceNumbers, asymmetricCrypto, out);
-                    }
+                    chunkEncoder.encodeAsymmetric(channelIdInHeader, securityHeader, requestId, body, sequenceNumbers,
+                            asymmetricCrypto, out);
                 } catch (RuntimeException e) {
                     out.release();
                     throw e;
                 }
-                return write(out);
+                return write(out, null);
             }
         } finally {
             body.release();
+        }
+    }
+
+    /** The symmetric chunks of an encoded body, called under the lock. */
+    private ByteBuf chunkSymmetric(MessageType type, long requestId, ByteBuf body) {
+        ByteBuf out = channel.alloc().buffer(chunkEncoder.symmetricSizeHint(body.readableBytes()));
+        try {
+            chunkEncoder.encodeSymmetric(type, secureChannelId, tokenId, requestId, body, sequenceNumbers, crypto, out);
+            return out;
+        } catch (RuntimeException e) {
+            out.release();
+            throw e;
         }
     }
 
@@ -126,7 +150,7 @@ public final class SecureChannelWriter {
             }
             ByteBuf out = channel.alloc().buffer(64 + (reason == null ? 0 : reason.length() * 3));
             chunkEncoder.encodeAbort(secureChannelId, tokenId, requestId, status, reason, sequenceNumbers, crypto, out);
-            return write(out);
+            return write(out, null);
         }
     }
 
@@ -137,12 +161,14 @@ public final class SecureChannelWriter {
      * with lower sequence numbers (the peer then sees a gap, BadSequenceNumberInvalid). Queued tasks
      * run in the order they were queued, that is, lock order; a thread with a {@link WriteBatch} open
      * queues them without waking the loop.
+     *
+     * @param given the promise to complete, or null for a new one
      */
-    private ChannelFuture write(ByteBuf out) {
+    private ChannelFuture write(ByteBuf out, ChannelPromise given) {
         if (queuedWrites == 0 && channel.eventLoop().inEventLoop()) {
-            return channel.writeAndFlush(out);
+            return given == null ? channel.writeAndFlush(out) : channel.writeAndFlush(out, given);
         }
-        ChannelPromise promise = channel.newPromise();
+        ChannelPromise promise = given == null ? channel.newPromise() : given;
         queuedWrites++;
         WriteBatch.execute(channel.eventLoop(), () -> {
             synchronized (lock) {

@@ -52,7 +52,6 @@ import java.util.List;
 import java.util.Objects;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -111,7 +110,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     private final SecurityPolicy policy;
     private final Timer timer;
     private final Executor executor;
-    private final ConcurrentHashMap<Long, ClientPendingRequest> pending = new ConcurrentHashMap<>();
+    private final PendingRequests pending = new PendingRequests();
     private final AtomicInteger requestIds = new AtomicInteger();
     private final AtomicInteger requestHandles = new AtomicInteger();
     private final AtomicBoolean closeRequested = new AtomicBoolean();
@@ -230,7 +229,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         do {
             id = nextRequestId();
             p.requestId(id);
-        } while (pending.putIfAbsent(id, p) != null);
+        } while (!pending.putIfAbsent(id, p));
         // Registered before this check and the close path sets 'shut' before draining the map:
         // either the drain sees the entry or this thread sees the flag.
         if (shut) {
@@ -248,7 +247,8 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             return p;
         }
         try {
-            writer.writeSymmetric(MessageType.MSG, id, request).addListener(p);
+            // A failed write reaches exceptionCaught, which fails every pending request with it.
+            writer.writeSymmetricVoid(MessageType.MSG, id, request);
         } catch (UaException e) { // BadRequestTooLarge from the chunk encoder, or an encoding error
             if (forget(p)) {
                 p.failNow(e);
@@ -734,10 +734,9 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         openTimeout = null;
         renewal = null;
         settleHandshake(cause);
-        for (ClientPendingRequest p : pending.values()) {
-            if (pending.remove(p.requestId(), p)) {
-                p.fail(cause);
-            }
+        for (ClientPendingRequest p : pending.drain()) {
+            p.cancelTimeout();
+            p.fail(cause);
         }
     }
 

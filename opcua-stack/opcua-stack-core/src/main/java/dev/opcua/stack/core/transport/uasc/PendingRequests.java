@@ -1,0 +1,50 @@
+package dev.opcua.stack.core.transport.uasc;
+
+import io.netty.util.collection.LongObjectHashMap;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The requests of one client channel waiting for their responses, by RequestId: a map of primitive
+ * longs under the instance's lock, so that registering and matching a request boxes nothing and
+ * allocates no node (a ConcurrentHashMap of Long cost 48 bytes per request). Callers hold the lock
+ * only for the map operation itself.
+ */
+final class PendingRequests {
+
+    private final LongObjectHashMap<ClientPendingRequest> byId = new LongObjectHashMap<>(64);
+
+    /** Registers {@code p} under {@code id}; false when the id is taken. */
+    synchronized boolean putIfAbsent(long id, ClientPendingRequest p) {
+        if (byId.containsKey(id)) {
+            return false;
+        }
+        byId.put(id, p);
+        return true;
+    }
+
+    /** Removes and returns the request of {@code id}; null when none is pending. */
+    synchronized ClientPendingRequest remove(long id) {
+        return byId.remove(id);
+    }
+
+    /** Removes {@code p} if it is still registered under {@code id}. */
+    synchronized boolean remove(long id, ClientPendingRequest p) {
+        if (byId.get(id) != p) {
+            return false;
+        }
+        byId.remove(id);
+        return true;
+    }
+
+    /** Removes and returns every pending request. */
+    synchronized List<ClientPendingRequest> drain() {
+        List<ClientPendingRequest> all = new ArrayList<>(byId.values());
+        byId.clear();
+        return all;
+    }
+
+    synchronized int size() {
+        return byId.size();
+    }
+}
