@@ -366,12 +366,17 @@ public final class ConnectionManager implements ServiceInvoker {
         CompletableFuture<UaTcpClientChannel> opening = connector.openChannel();
         opening.thenCompose(channel -> activate(channel, previous)).thenCompose(established -> {
             Active a = established.active;
+            boolean current;
             synchronized (lock) {
-                if (gen != generation) {
-                    throw new CompletionException(new UaException(StatusCodes.BadNotConnected, "disconnected"));
+                current = gen == generation;
+                if (current) {
+                    session = a.session();
+                    active = a; // the hooks' requests go out from here
                 }
-                session = a.session();
-                active = a; // the hooks' requests go out from here
+            }
+            if (!current) { // disconnected meanwhile: this channel and session are nobody's
+                a.session().close().whenComplete((ok, failure) -> a.channel().close());
+                throw new CompletionException(new UaException(StatusCodes.BadNotConnected, "disconnected"));
             }
             a.channel().closeFuture().whenComplete((ok, failure) -> connectionLost(a, new UaException(
                     StatusCodes.BadConnectionClosed, "the connection to " + config.endpointUrl() + " was closed")));
