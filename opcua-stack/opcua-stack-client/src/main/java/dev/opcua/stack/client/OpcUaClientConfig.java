@@ -84,7 +84,8 @@ public final class OpcUaClientConfig {
         this.pkiDir = b.pkiDir;
         this.certificate = b.certificate;
         this.acceptAnyServerCertificate = b.acceptAnyServerCertificate;
-        this.quotas = b.quotas;
+        this.quotas = b.quotas != null ? b.quotas
+                : TransportQuotas.builder().operationTimeout(b.requestTimeout).build();
         this.requestTimeout = b.requestTimeout;
         this.sessionTimeout = b.sessionTimeout;
         this.keepAliveInterval = b.keepAliveInterval;
@@ -163,6 +164,12 @@ public final class OpcUaClientConfig {
         return acceptAnyServerCertificate;
     }
 
+    /**
+     * Buffer sizes, message limits and decoding limits; by default {@link TransportQuotas#DEFAULT} with
+     * the operation timeout (how long discovery and the channel handshake may take) equal to the
+     * request timeout, so that a reconnect attempt to a server that accepts but never answers gives up
+     * as soon as a request would.
+     */
     public TransportQuotas quotas() {
         return quotas;
     }
@@ -281,7 +288,7 @@ public final class OpcUaClientConfig {
         private Path pkiDir;
         private ApplicationCertificate certificate;
         private boolean acceptAnyServerCertificate;
-        private TransportQuotas quotas = TransportQuotas.DEFAULT;
+        private TransportQuotas quotas;
         private Duration requestTimeout = Duration.ofSeconds(10);
         private Duration sessionTimeout = Duration.ofMinutes(2);
         private Duration keepAliveInterval = Duration.ofSeconds(5);

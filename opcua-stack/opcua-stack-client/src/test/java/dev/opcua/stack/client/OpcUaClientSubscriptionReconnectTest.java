@@ -1,0 +1,140 @@
+package dev.opcua.stack.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.client.subscriptions.ClientSubscription;
+import dev.opcua.stack.client.subscriptions.DataItemRequest;
+import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
+import dev.opcua.stack.client.testing.FaultProxy;
+import dev.opcua.stack.client.testing.MiloPeerServer;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An {@link OpcUaClient}'s subscription across real faults, through a {@link FaultProxy} in front of an
+ * Eclipse Milo 1.1.2 server: Publish responses the server sent into a connection that then dropped
+ * are fetched with Republish on the re-activated session, so every value arrives, once and in order
+ * (Part 4, 5.13.6 and 6.7); after a server restart the subscription is re-created and delivers again.
+ */
+class OpcUaClientSubscriptionReconnectTest {
+
+    private static MiloPeerServer milo;
+    private static ClientResources resources;
+    private FaultProxy proxy;
+    private OpcUaClient client;
+
+    @BeforeAll
+    static void startMilo() throws Exception {
+        milo = MiloPeerServer.builder().start();
+        resources = ClientResources.builder().ioThreads(1).build();
+    }
+
+    @AfterAll
+    static void stopMilo() {
+        try {
+            milo.close();
+        } finally {
+            resources.close();
+        }
+    }
+
+    @BeforeEach
+    void connectThroughTheProxy() throws Exception {
+        proxy = FaultProxy.start("127.0.0.1", milo.port());
+        client = OpcUaClient.create(OpcUaClientConfig.builder(proxy.endpointUrl(MiloPeerServer.PATH))
+                .applicationUri("urn:dev.opcua:test:subscription-reconnect").resources(resources)
+                .requestTimeout(Duration.ofSeconds(5)).keepAliveInterval(Duration.ofMillis(300))
+                .reconnectDelays(Duration.ofMillis(20), Duration.ofMillis(200)).build());
+        client.connect().get(10, TimeUnit.SECONDS);
+    }
+
+    @AfterEach
+    void closeClientAndProxy() {
+        try {
+            client.close();
+        } finally {
+            proxy.close();
+        }
+    }
+
+    @Test
+    void valuesPublishedIntoADroppedConnectionAreRepublishedOnTheReactivatedSessionInOrder() throws Exception {
+        List<Integer> received = Collections.synchronizedList(new ArrayList<>());
+        NodeId int32 = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.INT32);
+        milo.setValue(MiloPeerServer.INT32, 0);
+        ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(100)
+                .withCounts(600, 10)).get(10, TimeUnit.SECONDS);
+        subscription.createDataItem(DataItemRequest.of(int32, 50, (item, value) -> {
+            received.add((Integer) value.value().value());
+        }).withQueue(100, true)).get(10, TimeUnit.SECONDS);
+        awaitTrue(() -> received.contains(0));
+        NodeId session = client.session().sessionId();
+
+        proxy.stall(); // Milo's Publish responses from here on go into the void
+        for (int v = 1; v <= 10; v++) {
+            milo.setValue(MiloPeerServer.INT32, v);
+            Thread.sleep(120);
+        }
+        proxy.dropAll(); // ... and are lost with the connection
+        proxy.resume();
+        awaitTrue(() -> client.state() == ClientState.CONNECTED && client.reconnects() == 1);
+        for (int v = 11; v <= 12; v++) {
+            milo.setValue(MiloPeerServer.INT32, v);
+            Thread.sleep(120);
+        }
+
+        awaitTrue(() -> received.contains(12));
+        assertThat(client.session().sessionId()).as("the same session, re-activated").isEqualTo(session);
+        assertThat(received).containsExactlyElementsOf(IntStream.rangeClosed(0, 12).boxed().toList());
+        assertThat(client.subscriptions().republished()).as("NotificationMessages fetched with Republish")
+                .isPositive();
+        assertThat(client.subscriptions().lostSequenceNumbers()).isZero();
+    }
+
+    @Test
+    void afterAServerRestartTheSubscriptionIsRecreatedAndDeliversAgain() throws Exception {
+        List<Double> received = Collections.synchronizedList(new ArrayList<>());
+        NodeId doubleNode = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.DOUBLE);
+        milo.setValue(MiloPeerServer.DOUBLE, 1.0);
+        ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(100))
+                .get(10, TimeUnit.SECONDS);
+        subscription.createDataItem(DataItemRequest.of(doubleNode, 50,
+                (item, value) -> received.add((Double) value.value().value()))).get(10, TimeUnit.SECONDS);
+        awaitTrue(() -> received.contains(1.0));
+
+        milo.stop();
+        try {
+            awaitTrue(() -> client.state() == ClientState.RECONNECTING);
+        } finally {
+            milo.start();
+        }
+        awaitTrue(() -> client.state() == ClientState.CONNECTED);
+        milo.setValue(MiloPeerServer.DOUBLE, 2.0);
+
+        awaitTrue(() -> received.contains(2.0));
+        assertThat(client.subscriptions().list()).containsExactly(subscription);
+        assertThat(subscription.items()).hasSize(1);
+    }
+
+    private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("condition not met within 15 s");
+            }
+            Thread.sleep(10);
+        }
+    }
+}
