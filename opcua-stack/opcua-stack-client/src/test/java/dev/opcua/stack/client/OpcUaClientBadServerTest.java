@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -46,6 +47,7 @@ class OpcUaClientBadServerTest {
     /** How long any call may take here: the request timeout and a margin for a slow machine. */
     private static final Duration BOUND = Duration.ofSeconds(5);
     private static final NodeId SERVER_STATE = NodeId.ns0(NodeIds.Server_ServerStatus_State);
+    private static final NodeId NAMESPACE_ARRAY = NodeId.ns0(NodeIds.Server_NamespaceArray);
     private static final int MAX_ARRAY_LENGTH = 100;
 
     private static ClientResources resources;
@@ -201,6 +203,49 @@ class OpcUaClientBadServerTest {
         assertFailsWithin(client.read(Stream.of("Short", "Other", "Third").map(name -> new ReadValueId(
                 scripted(name), AttributeIds.Value, null, QualifiedName.NULL)).toList()),
                 StatusCodes.BadUnexpectedError, "1 results for 3 operations");
+        assertStillServes();
+    }
+
+    @Test
+    void aServerThatHangsUpWhileTheSessionIsRestoredFailsTheFirstConnect() throws Exception {
+        server.script((request, exchange) -> {
+            if (reads(request, NAMESPACE_ARRAY)) {
+                exchange.hangUp();
+                return true;
+            }
+            return false;
+        });
+        client = OpcUaClient.create(config().build());
+
+        assertFailsWithin(client.connect(), StatusCodes.BadConnectionClosed, "");
+        assertThat(client.state()).isEqualTo(ClientState.DISCONNECTED);
+    }
+
+    @Test
+    void aReconnectWhoseChannelClosesWhileTheSessionIsRestoredIsRetriedBeforeTheClientSaysConnected()
+            throws Exception {
+        connected();
+        AtomicInteger namespaceReads = new AtomicInteger();
+        server.script((request, exchange) -> {
+            if (reads(request, scripted("HangUp"))
+                    || reads(request, NAMESPACE_ARRAY) && namespaceReads.incrementAndGet() == 1) {
+                exchange.hangUp(); // the trigger; then the first attempt's NamespaceArray Read
+                return true;
+            }
+            return false;
+        });
+        CompletableFuture<DataValue> trigger = client.readValue(scripted("HangUp"));
+        assertThatThrownBy(() -> trigger.get(BOUND.toMillis(), TimeUnit.MILLISECONDS))
+                .hasCauseInstanceOf(UaException.class);
+
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        while (!(client.reconnects() == 1 && client.state() == ClientState.CONNECTED)
+                && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+
+        assertThat(namespaceReads).hasValueGreaterThanOrEqualTo(2);
+        assertThat(client.reconnects()).isEqualTo(1);
         assertStillServes();
     }
 

@@ -425,17 +425,29 @@ public final class ConnectionManager implements ServiceInvoker {
             if (gen != generation || active != a) {
                 return; // disconnected or lost again meanwhile: that path owns the channel now
             }
-            backoff.reset();
-            keepAliveFailures = 0;
-            ready = new ArrayList<>(waiters);
-            waiters.clear();
-            future = connected;
-            connected = null;
-            if (!first) {
-                reconnects.incrementAndGet();
+            // A channel that closed while the hooks ran was ignored by its close listener (the state was
+            // not CONNECTED yet): this attempt failed. One that closes after this check finds CONNECTED.
+            if (!a.channel().isOpen() || a.channel().closeFuture().isDone()) {
+                ready = null;
+                future = null;
+            } else {
+                backoff.reset();
+                keepAliveFailures = 0;
+                ready = new ArrayList<>(waiters);
+                waiters.clear();
+                future = connected;
+                connected = null;
+                if (!first) {
+                    reconnects.incrementAndGet();
+                }
+                setState(ClientState.CONNECTED, null);
+                scheduleKeepAlive(gen);
             }
-            setState(ClientState.CONNECTED, null);
-            scheduleKeepAlive(gen);
+        }
+        if (ready == null) {
+            onAttemptFailed(gen, first, new UaException(StatusCodes.BadConnectionClosed, "the connection to "
+                    + config.endpointUrl() + " was closed while the session was being restored"), null);
+            return;
         }
         log.info("{} {} (session {}, channel {})", first ? "connected to" : "reconnected to", config.endpointUrl(),
                 a.session().sessionId(), a.channel().secureChannelId());
