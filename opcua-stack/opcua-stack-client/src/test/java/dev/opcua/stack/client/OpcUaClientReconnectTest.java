@@ -268,6 +268,24 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
+    void disconnectDuringAReconnectAttemptClosesTheChannelAndSessionThatAttemptStillEstablishes() throws Exception {
+        connected(config().build());
+        long before = proxy.acceptedTotal();
+        proxy.stall();
+        proxy.dropAll();
+        await("an attempt held by the stalled proxy", () -> proxy.acceptedTotal() > before
+                && proxy.connections() == 1);
+
+        client.disconnect().get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        proxy.resume(); // the attempt's Hello, OpenSecureChannel and ActivateSession go through now
+
+        await("the attempt's channel closed", () -> proxy.connections() == 0);
+        await("the session closed", () -> milo.sessionCount() == 0);
+        assertThat(client.state()).isEqualTo(ClientState.DISCONNECTED);
+        assertThat(client.session()).isNull();
+    }
+
+    @Test
     void aThousandReconnectsLeaveNoThreadAndKeepTheSession() throws Exception {
         connected(config().reconnectDelays(Duration.ofMillis(1), Duration.ofMillis(5)).build());
         NodeId sessionId = client.session().sessionId();

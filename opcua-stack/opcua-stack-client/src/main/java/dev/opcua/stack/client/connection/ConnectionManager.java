@@ -191,7 +191,6 @@ public final class ConnectionManager implements ServiceInvoker {
      */
     public CompletableFuture<Void> disconnect() {
         Active a;
-        ClientSession s;
         List<Waiting<?>> dropped;
         CompletableFuture<Void> pendingConnect;
         synchronized (lock) {
@@ -201,7 +200,6 @@ public final class ConnectionManager implements ServiceInvoker {
             generation++;
             a = active;
             active = null;
-            s = session;
             session = null;
             cancel(reconnectTimeout);
             cancel(keepAliveTimeout);
@@ -218,8 +216,13 @@ public final class ConnectionManager implements ServiceInvoker {
         if (a == null) {
             return CompletableFuture.completedFuture(null);
         }
+        return close(a);
+    }
+
+    /** CloseSession, then the channel; completes when the channel is closed. */
+    private CompletableFuture<Void> close(Active a) {
         CompletableFuture<Void> closed = new CompletableFuture<>();
-        s.close().orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        a.session().close().orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((ok, failure) -> {
                     if (failure != null) {
                         log.debug("CloseSession on {} failed: {}", config.endpointUrl(), failure.toString());
@@ -366,12 +369,17 @@ public final class ConnectionManager implements ServiceInvoker {
         CompletableFuture<UaTcpClientChannel> opening = connector.openChannel();
         opening.thenCompose(channel -> activate(channel, previous)).thenCompose(established -> {
             Active a = established.active;
+            boolean current;
             synchronized (lock) {
-                if (gen != generation) {
-                    throw new CompletionException(new UaException(StatusCodes.BadNotConnected, "disconnected"));
+                current = gen == generation;
+                if (current) {
+                    session = a.session();
+                    active = a; // the hooks' requests go out from here
                 }
-                session = a.session();
-                active = a; // the hooks' requests go out from here
+            }
+            if (!current) { // disconnected while this attempt was under way: nobody else will close what it opened
+                close(a);
+                throw new CompletionException(new UaException(StatusCodes.BadNotConnected, "disconnected"));
             }
             a.channel().closeFuture().whenComplete((ok, failure) -> connectionLost(a, new UaException(
                     StatusCodes.BadConnectionClosed, "the connection to " + config.endpointUrl() + " was closed")));
