@@ -191,7 +191,6 @@ public final class ConnectionManager implements ServiceInvoker {
      */
     public CompletableFuture<Void> disconnect() {
         Active a;
-        ClientSession s;
         List<Waiting<?>> dropped;
         CompletableFuture<Void> pendingConnect;
         synchronized (lock) {
@@ -201,7 +200,6 @@ public final class ConnectionManager implements ServiceInvoker {
             generation++;
             a = active;
             active = null;
-            s = session;
             session = null;
             cancel(reconnectTimeout);
             cancel(keepAliveTimeout);
@@ -218,8 +216,13 @@ public final class ConnectionManager implements ServiceInvoker {
         if (a == null) {
             return CompletableFuture.completedFuture(null);
         }
+        return close(a);
+    }
+
+    /** CloseSession, then the channel; completes when the channel is closed. */
+    private CompletableFuture<Void> close(Active a) {
         CompletableFuture<Void> closed = new CompletableFuture<>();
-        s.close().orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        a.session().close().orTimeout(config.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .whenComplete((ok, failure) -> {
                     if (failure != null) {
                         log.debug("CloseSession on {} failed: {}", config.endpointUrl(), failure.toString());
@@ -374,8 +377,8 @@ public final class ConnectionManager implements ServiceInvoker {
                     active = a; // the hooks' requests go out from here
                 }
             }
-            if (!current) { // disconnected meanwhile: this channel and session are nobody's
-                a.session().close().whenComplete((ok, failure) -> a.channel().close());
+            if (!current) { // disconnected while this attempt was under way: nobody else will close what it opened
+                close(a);
                 throw new CompletionException(new UaException(StatusCodes.BadNotConnected, "disconnected"));
             }
             a.channel().closeFuture().whenComplete((ok, failure) -> connectionLost(a, new UaException(
@@ -430,17 +433,29 @@ public final class ConnectionManager implements ServiceInvoker {
             if (gen != generation || active != a) {
                 return; // disconnected or lost again meanwhile: that path owns the channel now
             }
-            backoff.reset();
-            keepAliveFailures = 0;
-            ready = new ArrayList<>(waiters);
-            waiters.clear();
-            future = connected;
-            connected = null;
-            if (!first) {
-                reconnects.incrementAndGet();
+            // A channel that closed while the hooks ran was ignored by its close listener (the state was
+            // not CONNECTED yet): this attempt failed. One that closes after this check finds CONNECTED.
+            if (!a.channel().isOpen() || a.channel().closeFuture().isDone()) {
+                ready = null;
+                future = null;
+            } else {
+                backoff.reset();
+                keepAliveFailures = 0;
+                ready = new ArrayList<>(waiters);
+                waiters.clear();
+                future = connected;
+                connected = null;
+                if (!first) {
+                    reconnects.incrementAndGet();
+                }
+                setState(ClientState.CONNECTED, null);
+                scheduleKeepAlive(gen);
             }
-            setState(ClientState.CONNECTED, null);
-            scheduleKeepAlive(gen);
+        }
+        if (ready == null) {
+            onAttemptFailed(gen, first, new UaException(StatusCodes.BadConnectionClosed, "the connection to "
+                    + config.endpointUrl() + " was closed while the session was being restored"), null);
+            return;
         }
         log.info("{} {} (session {}, channel {})", first ? "connected to" : "reconnected to", config.endpointUrl(),
                 a.session().sessionId(), a.channel().secureChannelId());

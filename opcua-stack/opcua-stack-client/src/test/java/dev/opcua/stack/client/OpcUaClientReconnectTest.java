@@ -1,0 +1,328 @@
+package dev.opcua.stack.client;
+
+import static dev.opcua.stack.client.OpcUaClientMiloInteropTest.assertFailsWith;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
+import dev.opcua.stack.client.testing.FaultProxy;
+import dev.opcua.stack.client.testing.LeakWatch;
+import dev.opcua.stack.client.testing.MiloPeerServer;
+import dev.opcua.stack.client.testing.ThreadLeaks;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link OpcUaClient} reconnecting to Eclipse Milo through a {@link FaultProxy} that makes the faults
+ * real: dropped connections, a stalled link the keep-alive must notice, a Milo restart that loses the
+ * session, a host that refuses connections for a while; what requests do meanwhile; and a thousand
+ * reconnects without thread or ByteBuf growth.
+ *
+ * <p>The client is configured with the proxy's URL; Milo's endpoints name Milo's own port, and the
+ * client keeps connecting to the configured URL (see {@code Connector}), so every channel, the
+ * reconnects' included, goes through the proxy. The channel is None: the faults, not the crypto,
+ * are under test here (the crypto is in {@link OpcUaClientMiloInteropTest}).
+ */
+class OpcUaClientReconnectTest {
+
+    private static final NodeId READ_ONLY = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.READ_ONLY);
+    private static final Duration PATIENCE = Duration.ofSeconds(15);
+
+    private static MiloPeerServer milo;
+    private static ClientResources resources;
+    private FaultProxy proxy;
+    private OpcUaClient client;
+    private final List<String> changes = Collections.synchronizedList(new ArrayList<>());
+    private final List<Throwable> causes = Collections.synchronizedList(new ArrayList<>());
+
+    @BeforeAll
+    static void startMilo() throws Exception {
+        LeakWatch.install();
+        milo = MiloPeerServer.builder().start();
+        resources = ClientResources.builder().ioThreads(1).build();
+    }
+
+    @AfterAll
+    static void stopMilo() throws InterruptedException {
+        try {
+            if (milo != null) {
+                milo.close();
+            }
+        } finally {
+            if (resources != null) {
+                resources.close();
+            }
+        }
+        LeakWatch.assertNoLeaks();
+    }
+
+    @BeforeEach
+    void startProxy() throws Exception {
+        milo.start(); // a no-op unless a test stopped it and failed before starting it again
+        proxy = FaultProxy.start("127.0.0.1", milo.port());
+    }
+
+    @AfterEach
+    void closeClientAndProxy() {
+        try {
+            if (client != null) {
+                client.close();
+            }
+        } finally {
+            proxy.close();
+        }
+    }
+
+    private OpcUaClientConfig.Builder config() {
+        return OpcUaClientConfig.builder(proxy.endpointUrl(MiloPeerServer.PATH))
+                .applicationName("opcua-java reconnect client")
+                .resources(resources)
+                .requestTimeout(Duration.ofSeconds(5))
+                .reconnectDelays(Duration.ofMillis(20), Duration.ofMillis(200));
+    }
+
+    private OpcUaClient connected(OpcUaClientConfig config) throws Exception {
+        client = OpcUaClient.create(config);
+        client.addStateListener((previous, current, cause) -> {
+            changes.add(previous + "->" + current);
+            if (cause != null) {
+                causes.add(cause);
+            }
+        });
+        client.connect().get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        return client;
+    }
+
+    private int readOnlyValue() {
+        return (Integer) client.blocking().readValue(READ_ONLY).value().value();
+    }
+
+    @Test
+    void aDroppedConnectionIsReestablishedWithTheSameSessionReactivated() throws Exception {
+        connected(config().build());
+        NodeId sessionId = client.session().sessionId();
+        int sessions = milo.sessionCount();
+
+        proxy.dropAll();
+
+        await("reconnected", () -> client.reconnects() == 1 && client.state() == ClientState.CONNECTED);
+        assertThat(client.session().sessionId()).isEqualTo(sessionId);
+        assertThat(milo.sessionCount()).isEqualTo(sessions);
+        assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+        await("the states told", () -> changes.size() == 4);
+        assertThat(changes).containsExactly("DISCONNECTED->CONNECTING", "CONNECTING->CONNECTED",
+                "CONNECTED->RECONNECTING", "RECONNECTING->CONNECTED");
+        assertThat(causes).singleElement().satisfies(c -> assertThat(((UaException) c).statusCode().value())
+                .isEqualTo(StatusCodes.BadConnectionClosed));
+    }
+
+    @Test
+    void aStalledLinkIsNoticedByTheKeepAliveAndReconnectedOnceTheBytesFlowAgain() throws Exception {
+        connected(config().keepAliveInterval(Duration.ofMillis(200)).keepAliveFailuresAllowed(0)
+                .requestTimeout(Duration.ofSeconds(1)).build());
+        NodeId sessionId = client.session().sessionId();
+        long stalledAt = System.nanoTime();
+
+        proxy.stall();
+
+        await("the keep-alive noticed", () -> client.state() == ClientState.RECONNECTING);
+        long noticedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stalledAt);
+        assertThat(noticedMillis).as("keep-alive interval 200 ms + keep-alive timeout 1 s").isLessThan(5_000);
+        assertThat(client.lastError()).hasMessageContaining("keep-alive");
+        proxy.resume();
+        await("reconnected", () -> client.state() == ClientState.CONNECTED);
+        assertThat(client.reconnects()).isEqualTo(1);
+        assertThat(client.session().sessionId()).isEqualTo(sessionId);
+        assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+    }
+
+    @Test
+    void afterMiloRestartsTheClientCreatesANewSessionAndReadsAgain() throws Exception {
+        connected(config().build());
+        NodeId sessionId = client.session().sessionId();
+
+        milo.stop();
+        try {
+            await("the loss noticed", () -> client.state() == ClientState.RECONNECTING);
+        } finally {
+            milo.start();
+        }
+
+        await("reconnected", () -> client.state() == ClientState.CONNECTED);
+        assertThat(client.reconnects()).isEqualTo(1);
+        assertThat(client.session().sessionId()).isNotEqualTo(sessionId);
+        assertThat(milo.sessionCount()).isEqualTo(1);
+        assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+    }
+
+    @Test
+    void whileConnectionsAreRefusedTheDelaysBetweenAttemptsGrowAndTheClientConnectsOnceTheyAreAccepted()
+            throws Exception {
+        connected(config().reconnectDelays(Duration.ofMillis(50), Duration.ofSeconds(2)).build());
+        proxy.refuseNew(true);
+        long before = proxy.acceptedTotal();
+
+        proxy.dropAll();
+        List<Long> attempts = new ArrayList<>(); // when each refused attempt was seen, ms
+        long start = System.nanoTime();
+        long seen = before;
+        while (attempts.size() < 5 && System.nanoTime() - start < PATIENCE.toNanos()) {
+            long now = proxy.acceptedTotal();
+            if (now != seen) {
+                seen = now;
+                attempts.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start));
+            }
+            Thread.sleep(1);
+        }
+        proxy.refuseNew(false);
+
+        assertThat(attempts).as("attempts seen at (ms)").hasSize(5);
+        List<Long> gaps = new ArrayList<>();
+        for (int i = 1; i < attempts.size(); i++) {
+            gaps.add(attempts.get(i) - attempts.get(i - 1));
+        }
+        // delays of 50, 50..100, 100..200, 200..400 ms (doubling steps with jitter in their upper half)
+        assertThat(gaps.get(2)).as("gaps %s", gaps).isGreaterThan(gaps.get(0));
+        assertThat(gaps.get(3)).as("gaps %s", gaps).isGreaterThan(gaps.get(1)).isGreaterThanOrEqualTo(180);
+        assertThat(client.state()).isEqualTo(ClientState.RECONNECTING);
+        assertThat(client.lastError()).isInstanceOf(UaException.class);
+        await("connected once accepted", () -> client.state() == ClientState.CONNECTED);
+        assertThat(client.reconnects()).isEqualTo(1);
+        assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+    }
+
+    @Test
+    void requestsWaitWhileReconnectingAndCompleteOnceReconnected() throws Exception {
+        connected(config().whileReconnecting(WhileReconnecting.WAIT).build());
+        lose();
+
+        CompletableFuture<DataValue> waiting = client.readValue(READ_ONLY);
+        Thread.sleep(200);
+        assertThat(waiting).isNotDone();
+        proxy.refuseNew(false);
+
+        assertThat(waiting.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).value().value())
+                .isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+        assertThat(client.state()).isEqualTo(ClientState.CONNECTED);
+    }
+
+    @Test
+    void requestsFailFastWithBadNotConnectedWhileReconnectingWhenConfigured() throws Exception {
+        connected(config().whileReconnecting(WhileReconnecting.FAIL_FAST).build());
+        lose();
+
+        long start = System.nanoTime();
+        assertFailsWith(client.readValue(READ_ONLY), StatusCodes.BadNotConnected, "RECONNECTING");
+
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(1_000);
+        proxy.refuseNew(false);
+        await("reconnected", () -> client.state() == ClientState.CONNECTED);
+        assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+    }
+
+    @Test
+    void requestsBeyondMaxWaitingRequestsFailWithBadNotConnectedAndTheOthersComplete() throws Exception {
+        connected(config().maxWaitingRequests(2).build());
+        lose();
+
+        CompletableFuture<DataValue> first = client.readValue(READ_ONLY);
+        CompletableFuture<DataValue> second = client.readValue(READ_ONLY);
+        CompletableFuture<DataValue> third = client.readValue(READ_ONLY);
+
+        assertFailsWith(third, StatusCodes.BadNotConnected, "maxWaitingRequests");
+        proxy.refuseNew(false);
+        assertThat(first.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).statusCode().isGood()).isTrue();
+        assertThat(second.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).statusCode().isGood()).isTrue();
+    }
+
+    @Test
+    void disconnectWhileReconnectingStopsTheAttempts() throws Exception {
+        connected(config().build());
+        long before = proxy.acceptedTotal();
+        lose();
+        await("a refused attempt", () -> proxy.acceptedTotal() > before);
+
+        client.disconnect().get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        long attempts = proxy.acceptedTotal();
+        Thread.sleep(600); // three times the longest reconnect delay
+
+        assertThat(proxy.acceptedTotal()).isEqualTo(attempts);
+        assertThat(client.state()).isEqualTo(ClientState.DISCONNECTED);
+        await("the states told", () -> changes.contains("RECONNECTING->DISCONNECTED"));
+        assertThat(changes.get(changes.size() - 1)).isEqualTo("RECONNECTING->DISCONNECTED");
+        assertFailsWith(client.readValue(READ_ONLY), StatusCodes.BadNotConnected, "not connected");
+    }
+
+    @Test
+    void disconnectDuringAReconnectAttemptClosesTheChannelAndSessionThatAttemptStillEstablishes() throws Exception {
+        connected(config().build());
+        long before = proxy.acceptedTotal();
+        proxy.stall();
+        proxy.dropAll();
+        await("an attempt held by the stalled proxy", () -> proxy.acceptedTotal() > before
+                && proxy.connections() == 1);
+
+        client.disconnect().get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        proxy.resume(); // the attempt's Hello, OpenSecureChannel and ActivateSession go through now
+
+        await("the attempt's channel closed", () -> proxy.connections() == 0);
+        await("the session closed", () -> milo.sessionCount() == 0);
+        assertThat(client.state()).isEqualTo(ClientState.DISCONNECTED);
+        assertThat(client.session()).isNull();
+    }
+
+    @Test
+    void aThousandReconnectsLeaveNoThreadAndKeepTheSession() throws Exception {
+        connected(config().reconnectDelays(Duration.ofMillis(1), Duration.ofMillis(5)).build());
+        NodeId sessionId = client.session().sessionId();
+        ThreadLeaks threads = ThreadLeaks.snapshot("opcua-client-");
+        long start = System.nanoTime();
+
+        for (int i = 1; i <= 1_000; i++) {
+            long reconnects = client.reconnects();
+            proxy.dropAll();
+            int cycle = i;
+            await("reconnect " + cycle, () -> client.reconnects() > reconnects
+                    && client.state() == ClientState.CONNECTED);
+        }
+
+        long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertThat(elapsed).as("1,000 reconnects (ms)").isLessThan(60_000);
+        assertThat(client.reconnects()).isEqualTo(1_000);
+        assertThat(client.session().sessionId()).isEqualTo(sessionId);
+        assertThat(milo.sessionCount()).isEqualTo(1);
+        assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+        threads.assertNoGrowth(Duration.ofSeconds(2));
+    }
+
+    /** Makes the connection go and stay away: new connections refused, the current one dropped. */
+    private void lose() throws InterruptedException {
+        proxy.refuseNew(true);
+        proxy.dropAll();
+        await("reconnecting", () -> client.state() == ClientState.RECONNECTING);
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("not within " + PATIENCE.toSeconds() + " s: " + what);
+            }
+            Thread.sleep(1);
+        }
+    }
+}

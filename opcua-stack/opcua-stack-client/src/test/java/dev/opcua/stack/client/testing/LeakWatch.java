@@ -1,0 +1,62 @@
+package dev.opcua.stack.client.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.AbstractByteBuf;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.util.ResourceLeakDetector;
+import java.lang.reflect.Field;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Collects the ByteBuf leaks Netty's detector reports (surefire runs it at {@code paranoid}), so that
+ * a client test fails on them rather than leaving a line in the log: the client module's twin of the
+ * server module's {@code testing.LeakWatch}. The detector is a private static of
+ * {@link AbstractByteBuf}; this test helper reaches it reflectively. Every ByteBuf of the JVM is
+ * watched, those of an Eclipse Milo peer included.
+ *
+ * <pre>{@code
+ * @BeforeAll static void watch() { LeakWatch.install(); }
+ * @AfterAll static void noLeaks() throws InterruptedException { LeakWatch.assertNoLeaks(); }
+ * }</pre>
+ */
+public final class LeakWatch {
+
+    private static final List<String> LEAKS = new CopyOnWriteArrayList<>();
+
+    static {
+        try {
+            Field field = AbstractByteBuf.class.getDeclaredField("leakDetector");
+            field.setAccessible(true);
+            ((ResourceLeakDetector<?>) field.get(null)).setLeakListener((type, records) -> LEAKS.add(type + records));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private LeakWatch() {
+    }
+
+    /** Starts watching (loads this class) and forgets earlier reports; call before the test allocates. */
+    public static void install() {
+        LEAKS.clear();
+    }
+
+    /**
+     * Collects garbage, lets the detector look at the collected buffers (it does so when buffers are
+     * allocated) and fails on any leak reported since {@link #install()}.
+     */
+    public static void assertNoLeaks() throws InterruptedException {
+        for (int round = 0; round < 3; round++) {
+            System.gc();
+            Thread.sleep(50);
+            for (int i = 0; i < 100; i++) {
+                ByteBuf buf = ByteBufAllocator.DEFAULT.buffer(16);
+                buf.release();
+            }
+        }
+        assertThat(LEAKS).as("ByteBuf leaks").isEmpty();
+    }
+}
