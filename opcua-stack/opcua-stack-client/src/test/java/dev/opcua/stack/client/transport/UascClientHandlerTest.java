@@ -304,14 +304,32 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void cancellingARequestForgetsItAndCancelsItsTimeout() {
+    void cancellingARequestForgetsItSoItsDeadlineAndItsLateResponseDoNothing() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> response = request(50);
-        int timers = timer.pendingDelays().size();
         response.cancel(false);
-        assertThat(timer.pendingDelays()).hasSize(timers - 1);
+        timer.advance(50);
+        assertThat(response).isCancelled();
         ByteBuf late = feed(msgChunk('F', CHANNEL_ID, TOKEN_ID, serverSequence++, 2, getEndpointsResponse()));
         assertThat(late.refCnt()).isZero();
+        assertThat(channel.isOpen()).isTrue();
+    }
+
+    @Test
+    void requestsShareOneTimerEntryForTheEarliestDeadlineAndEachTimesOutAtItsOwn() {
+        openChannel();
+        int timers = timer.pendingDelays().size();
+        CompletableFuture<GetEndpointsResponse> first = request(50);
+        CompletableFuture<GetEndpointsResponse> second = request(80);
+        assertThat(timer.pendingDelays()).as("one entry for both").hasSize(timers + 1);
+
+        timer.advance(50);
+        assertFailure(first, StatusCodes.BadTimeout, "50 ms");
+        assertThat(second).isNotDone();
+        timer.advance(29);
+        assertThat(second).isNotDone();
+        timer.advance(2); // sent a moment after the first: its deadline rounds up to the next millisecond
+        assertFailure(second, StatusCodes.BadTimeout, "80 ms");
     }
 
     @Test

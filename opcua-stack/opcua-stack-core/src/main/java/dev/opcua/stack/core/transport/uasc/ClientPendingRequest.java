@@ -4,22 +4,20 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.structured.ServiceFault;
-import io.netty.util.Timeout;
-import io.netty.util.TimerTask;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One request of a {@link UascClientHandler} waiting for its response, keyed by its RequestId
- * (Part 6, 6.7.2.4): the future handed to the caller, and at the same time its timeout task and the
- * task that completes it on the client's executor, so that a request costs one object besides its
- * message. A failed write fails the whole channel (exceptionCaught), and with it this request.
+ * (Part 6, 6.7.2.4): the future handed to the caller, and at the same time the task that completes
+ * it on the client's executor, so that a request costs one object besides its message. Its deadline
+ * is watched by the channel's {@link RequestDeadlines}. A failed write fails the whole channel (exceptionCaught), and with it this request.
  *
  * <p>Whoever removes the entry from the handler's map completes it; cancelling the future removes
  * the entry and its timeout.
  */
-final class ClientPendingRequest extends CompletableFuture<Object> implements TimerTask, Runnable {
+final class ClientPendingRequest extends CompletableFuture<Object> implements Runnable {
 
     private final UascClientHandler owner;
     private final Class<?> responseType;
@@ -27,7 +25,7 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ti
     private final Executor executor;
 
     private volatile long requestId;
-    private volatile Timeout timeout;
+    private long deadline;
 
     // Handed from the event loop (or timer) to the executor; executor.execute orders the writes before run().
     private Object result;
@@ -52,8 +50,13 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ti
         return timeoutMillis;
     }
 
-    void timeout(Timeout timeout) {
-        this.timeout = timeout;
+    /** When the request times out, in System.nanoTime; read under the pending map's lock. */
+    long deadline() {
+        return deadline;
+    }
+
+    void deadline(long deadline) {
+        this.deadline = deadline;
     }
 
     /** Completes with a decoded response: a ServiceFault or a response of an unexpected type fails it. */
@@ -65,7 +68,6 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ti
             fail(new UaException(StatusCodes.BadUnknownResponse, "expected a " + responseType.getSimpleName()
                     + " for request " + requestId + ", received a " + response.getClass().getSimpleName()));
         } else {
-            cancelTimeout();
             result = response;
             dispatch();
         }
@@ -73,14 +75,12 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ti
 
     /** Completes exceptionally on the executor. */
     void fail(Throwable cause) {
-        cancelTimeout();
         failure = cause;
         dispatch();
     }
 
     /** Completes exceptionally on the calling thread: the caller of request() learns at once. */
     void failNow(Throwable cause) {
-        cancelTimeout();
         completeExceptionally(cause);
     }
 
@@ -89,13 +89,6 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ti
             executor.execute(this);
         } catch (RejectedExecutionException e) {
             run(); // the executor is shut down: better the current thread than a future left hanging
-        }
-    }
-
-    void cancelTimeout() {
-        Timeout t = timeout;
-        if (t != null) {
-            t.cancel();
         }
     }
 
@@ -109,14 +102,11 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ti
         }
     }
 
-    /** The timer fired: no response within the timeout. */
-    @Override
-    public void run(Timeout t) {
-        if (owner.forget(this)) {
-            failure = new UaException(StatusCodes.BadTimeout, "no response to request " + requestId + " within "
-                    + timeoutMillis + " ms");
-            dispatch();
-        }
+    /** No response within the timeout; the caller has removed it from the pending requests. */
+    void timedOut() {
+        failure = new UaException(StatusCodes.BadTimeout, "no response to request " + requestId + " within "
+                + timeoutMillis + " ms");
+        dispatch();
     }
 
     @Override

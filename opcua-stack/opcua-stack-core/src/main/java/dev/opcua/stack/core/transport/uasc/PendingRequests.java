@@ -44,6 +44,37 @@ final class PendingRequests {
         return all;
     }
 
+    /** Removes and returns the requests whose deadline is at or before {@code now} (System.nanoTime). */
+    synchronized List<ClientPendingRequest> removeExpired(long now) {
+        List<ClientPendingRequest> expired = null;
+        for (ClientPendingRequest p : byId.values()) {
+            if (p.deadline() - now <= 0) {
+                if (expired == null) {
+                    expired = new ArrayList<>();
+                }
+                expired.add(p);
+            }
+        }
+        if (expired == null) {
+            return List.of();
+        }
+        for (ClientPendingRequest p : expired) {
+            byId.remove(p.requestId());
+        }
+        return expired;
+    }
+
+    /** The earliest deadline of the pending requests; {@link RequestDeadlines#NONE} when none is pending. */
+    synchronized long earliestDeadline() {
+        long earliest = RequestDeadlines.NONE;
+        for (ClientPendingRequest p : byId.values()) {
+            if (earliest == RequestDeadlines.NONE || p.deadline() - earliest < 0) {
+                earliest = p.deadline();
+            }
+        }
+        return earliest;
+    }
+
     synchronized int size() {
         return byId.size();
     }

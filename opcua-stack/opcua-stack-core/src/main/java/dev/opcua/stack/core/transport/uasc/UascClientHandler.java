@@ -111,6 +111,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     private final Timer timer;
     private final Executor executor;
     private final PendingRequests pending = new PendingRequests();
+    private final RequestDeadlines deadlines;
     private final AtomicInteger requestIds = new AtomicInteger();
     private final AtomicInteger requestHandles = new AtomicInteger();
     private final AtomicBoolean closeRequested = new AtomicBoolean();
@@ -168,6 +169,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         this.timer = timer;
         this.executor = executor;
         this.decoder = new UaDecoder(CodecRegistry.standard(), quotas.encodingLimits());
+        this.deadlines = new RequestDeadlines(timer, this::expire);
     }
 
     /** Completes (on the executor) once the channel is open, or fails with the reason it could not open. */
@@ -225,6 +227,8 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             p.failNow(new UaException(StatusCodes.BadSecureChannelClosed, "the secure channel is not open"));
             return p;
         }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        p.deadline(deadline);
         long id;
         do {
             id = nextRequestId();
@@ -238,11 +242,9 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             }
             return p;
         }
-        try {
-            p.timeout(timer.newTimeout(p, timeoutMillis, TimeUnit.MILLISECONDS));
-        } catch (IllegalStateException e) { // timer stopped: the client's resources are closed
+        if (!deadlines.arm(deadline)) { // timer stopped: the client's resources are closed
             if (forget(p)) {
-                p.failNow(new UaException(StatusCode.of(StatusCodes.BadShutdown), "the client is shut down", e));
+                p.failNow(new UaException(StatusCode.of(StatusCodes.BadShutdown), "the client is shut down"));
             }
             return p;
         }
@@ -263,16 +265,21 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Removes a pending request and cancels its timeout.
+     * Removes a pending request.
      *
      * @return whether it was still pending (the caller then completes it)
      */
     boolean forget(ClientPendingRequest p) {
-        boolean removed = pending.remove(p.requestId(), p);
-        if (removed) {
-            p.cancelTimeout();
+        return pending.remove(p.requestId(), p);
+    }
+
+    /** The sweep of {@link RequestDeadlines} fired for {@code due}: fails what is overdue, returns the next deadline. */
+    private long expire(long due) {
+        long now = Math.max(System.nanoTime(), due);
+        for (ClientPendingRequest p : pending.removeExpired(now)) {
+            p.timedOut();
         }
-        return removed;
+        return pending.earliestDeadline();
     }
 
     /**
@@ -734,8 +741,8 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         openTimeout = null;
         renewal = null;
         settleHandshake(cause);
+        deadlines.stop();
         for (ClientPendingRequest p : pending.drain()) {
-            p.cancelTimeout();
             p.fail(cause);
         }
     }
