@@ -250,12 +250,33 @@ public final class ConnectionManager implements ServiceInvoker {
         return sendLater(build, responseType, timeoutMillis);
     }
 
+    @Override
+    public <T extends UaResponseMessage, R> CompletableFuture<R> send(
+            Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType,
+            Function<? super T, ? extends R> then) {
+        Active a = active;
+        if (a == null) {
+            return sendLater(build, responseType, config.requestTimeout().toMillis()).thenApply(then);
+        }
+        UaRequestMessage request;
+        try {
+            request = build.apply(header(a, config.requestTimeout().toMillis()));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return a.session().request(request, responseType, then);
+    }
+
+    private static RequestHeader header(Active a, long timeoutMillis) {
+        return new RequestHeader(a.session().authenticationToken(), DateTime.now(), RequestHeaders.nextHandle(), 0,
+                null, timeoutMillis, ExtensionObject.NULL);
+    }
+
     private static <T extends UaResponseMessage> CompletableFuture<T> sendOn(Active a,
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis) {
         UaRequestMessage request;
         try {
-            request = build.apply(new RequestHeader(a.session().authenticationToken(), DateTime.now(),
-                    RequestHeaders.nextHandle(), 0, null, timeoutMillis, ExtensionObject.NULL));
+            request = build.apply(header(a, timeoutMillis));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -35,12 +35,12 @@ public final class AttributeServices {
 
     /**
      * Reads one attribute with maxAge 0 and both timestamps: the most common call, kept to one
-     * request object, one lambda and one dependent future.
+     * request object and one lambda; the result is taken from the response where it completes.
      */
     public CompletableFuture<DataValue> readOne(ReadValueId nodeToRead) {
         ReadValueId[] one = {nodeToRead};
-        return services.send(h -> new ReadRequest(h, 0, TimestampsToReturn.Both, one), ReadResponse.class)
-                .thenApply(AttributeServices::onlyResult);
+        return services.send(h -> new ReadRequest(h, 0, TimestampsToReturn.Both, one), ReadResponse.class,
+                AttributeServices::onlyResult);
     }
 
     private static DataValue onlyResult(ReadResponse response) {

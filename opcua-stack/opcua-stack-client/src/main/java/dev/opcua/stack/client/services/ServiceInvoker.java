@@ -28,6 +28,17 @@ public interface ServiceInvoker {
             Class<T> responseType);
 
     /**
+     * {@link #send(Function, Class)} completing with {@code then} applied to the response (what it
+     * throws fails the future). Implementations apply it where the response is completed, saving the
+     * dependent future a {@code thenApply} adds; this default is that {@code thenApply}.
+     */
+    default <T extends UaResponseMessage, R> CompletableFuture<R> send(
+            Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType,
+            Function<? super T, ? extends R> then) {
+        return send(build, responseType).thenApply(then);
+    }
+
+    /**
      * Sends a request the server may hold for a while (Publish): {@code timeoutMillis} is both the
      * header's timeoutHint and how long the client waits.
      */

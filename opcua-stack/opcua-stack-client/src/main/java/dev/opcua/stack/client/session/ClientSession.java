@@ -40,6 +40,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * A client session (Part 4, 5.6) on a secure channel the caller opened and keeps owning.
@@ -300,6 +301,19 @@ public final class ClientSession {
                     + sessionId + " is closed"));
         }
         return transport.request(request, responseType);
+    }
+
+    /**
+     * {@link #request(UaStructure, Class)} completing with {@code then} applied to the response, on the
+     * channel's executor, without a further dependent future.
+     */
+    public <T extends UaStructure, R> CompletableFuture<R> request(UaStructure request, Class<T> responseType,
+            Function<? super T, ? extends R> then) {
+        if (closing.get()) {
+            return CompletableFuture.failedFuture(new UaException(StatusCodes.BadSessionClosed, "session "
+                    + sessionId + " is closed"));
+        }
+        return transport.request(request, responseType, then);
     }
 
     /** A RequestHeader (Part 4, 7.33) of this session: its authenticationToken, a new handle, the request timeout. */

@@ -3,6 +3,7 @@ package dev.opcua.stack.client.session;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.types.UaStructure;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * What a session needs of its secure channel: the endpoint URL it connected to and a way to send a
@@ -16,6 +17,12 @@ interface SessionTransport {
     /** Sends a request; see {@link UaTcpClientChannel#request(UaStructure, Class)}. */
     <T extends UaStructure> CompletableFuture<T> request(UaStructure request, Class<T> responseType);
 
+    /** Sends a request whose future completes with {@code then} applied to the response. */
+    default <T extends UaStructure, R> CompletableFuture<R> request(UaStructure request, Class<T> responseType,
+            Function<? super T, ? extends R> then) {
+        return request(request, responseType).thenApply(then);
+    }
+
     static SessionTransport of(UaTcpClientChannel channel) {
         return new SessionTransport() {
             @Override
@@ -26,6 +33,12 @@ interface SessionTransport {
             @Override
             public <T extends UaStructure> CompletableFuture<T> request(UaStructure request, Class<T> responseType) {
                 return channel.request(request, responseType);
+            }
+
+            @Override
+            public <T extends UaStructure, R> CompletableFuture<R> request(UaStructure request, Class<T> responseType,
+                    Function<? super T, ? extends R> then) {
+                return channel.request(request, responseType, then);
             }
 
             @Override

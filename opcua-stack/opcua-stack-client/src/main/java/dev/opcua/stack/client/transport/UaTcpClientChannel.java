@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
 
 /**
  * A client's secure channel over UA TCP with SecurityPolicy None (Part 6, 7.1 and 6.7): connects,
@@ -147,6 +148,15 @@ public final class UaTcpClientChannel {
      */
     public <T extends UaStructure> CompletableFuture<T> request(UaStructure request, Class<T> responseType) {
         return handler.request(request, responseType, timeoutMillis(request));
+    }
+
+    /**
+     * {@link #request(UaStructure, Class)} completing with {@code then} applied to the response (on the
+     * executor; what it throws fails the future), without a further dependent future.
+     */
+    public <T extends UaStructure, R> CompletableFuture<R> request(UaStructure request, Class<T> responseType,
+            Function<? super T, ? extends R> then) {
+        return handler.request(request, responseType, timeoutMillis(request), then);
     }
 
     /** {@link #request(UaStructure, Class)} accepting any response type. */

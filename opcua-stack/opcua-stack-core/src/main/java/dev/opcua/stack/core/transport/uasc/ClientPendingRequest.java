@@ -7,6 +7,7 @@ import dev.opcua.stack.core.types.structured.ServiceFault;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
 
 /**
  * One request of a {@link UascClientHandler} waiting for its response, keyed by its RequestId
@@ -23,6 +24,7 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
     private final Class<?> responseType;
     private final long timeoutMillis;
     private final Executor executor;
+    private final Function<Object, Object> then;
 
     private volatile long requestId;
     private long deadline;
@@ -31,11 +33,17 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
     private Object result;
     private Throwable failure;
 
-    ClientPendingRequest(UascClientHandler owner, Class<?> responseType, long timeoutMillis, Executor executor) {
+    /**
+     * @param then applied to the response on the executor before the future completes with its result
+     *        (a failure it throws fails the future); null to complete with the response itself
+     */
+    ClientPendingRequest(UascClientHandler owner, Class<?> responseType, long timeoutMillis, Executor executor,
+            Function<Object, Object> then) {
         this.owner = owner;
         this.responseType = responseType;
         this.timeoutMillis = timeoutMillis;
         this.executor = executor;
+        this.then = then;
     }
 
     long requestId() {
@@ -97,8 +105,17 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
     public void run() {
         if (failure != null) {
             completeExceptionally(failure);
-        } else {
+        } else if (then == null) {
             complete(result);
+        } else {
+            Object mapped;
+            try {
+                mapped = then.apply(result);
+            } catch (RuntimeException e) {
+                completeExceptionally(e);
+                return;
+            }
+            complete(mapped);
         }
     }
 

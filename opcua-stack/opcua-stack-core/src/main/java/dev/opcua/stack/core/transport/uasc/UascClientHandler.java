@@ -57,6 +57,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -209,20 +210,33 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     @SuppressWarnings("unchecked")
     public <T extends UaStructure> CompletableFuture<T> request(UaStructure request, Class<T> responseType,
             long timeoutMillis) {
-        return (CompletableFuture<T>) (CompletableFuture<?>) send(request, responseType, timeoutMillis);
+        return (CompletableFuture<T>) (CompletableFuture<?>) send(request, responseType, timeoutMillis, null);
+    }
+
+    /**
+     * {@link #request(UaStructure, Class, long)} whose future completes with {@code then} applied to the
+     * response, on the executor: a caller that only needs a part of the response saves the dependent
+     * future and its completion a {@code thenApply} would add. What {@code then} throws fails the future.
+     */
+    @SuppressWarnings("unchecked")
+    public <T extends UaStructure, R> CompletableFuture<R> request(UaStructure request, Class<T> responseType,
+            long timeoutMillis, Function<? super T, ? extends R> then) {
+        return (CompletableFuture<R>) (CompletableFuture<?>) send(request, responseType, timeoutMillis,
+                (Function<Object, Object>) (Function<?, ?>) then);
     }
 
     /** {@link #request(UaStructure, Class, long)} accepting any response type. */
     @SuppressWarnings("unchecked")
     public CompletableFuture<UaStructure> request(UaStructure request, long timeoutMillis) {
-        return (CompletableFuture<UaStructure>) (CompletableFuture<?>) send(request, null, timeoutMillis);
+        return (CompletableFuture<UaStructure>) (CompletableFuture<?>) send(request, null, timeoutMillis, null);
     }
 
-    private ClientPendingRequest send(UaStructure request, Class<?> responseType, long timeoutMillis) {
+    private ClientPendingRequest send(UaStructure request, Class<?> responseType, long timeoutMillis,
+            Function<Object, Object> then) {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeoutMillis must be > 0: " + timeoutMillis);
         }
-        ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, executor);
+        ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, executor, then);
         if (!open) {
             p.failNow(new UaException(StatusCodes.BadSecureChannelClosed, "the secure channel is not open"));
             return p;
