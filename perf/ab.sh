@@ -11,9 +11,12 @@
 # HARNESS_OPTIONS include the security of every channel, e.g. -- --security encrypt --policy Basic256Sha256
 # (default --security none); to compare security modes, put them in the prefixes:
 #   -a '... LoadHarness --server ours --security none' -b '... LoadHarness --server ours --security sign'
+# and to compare clients against one server (--client ours|milo|raw; the harness's default is ours):
+#   -a '... LoadHarness --server ours --client ours' -b '... LoadHarness --server ours --client milo'
 # RESULT lines go to $AB_OUT (default: a temporary file, printed at the end); the summary names each side's
-# security as its RESULT lines report it. server_path_cpu_us_per_op (sub and events scenarios) is the server's
+# security and client as its RESULT lines report them. server_path_cpu_us_per_op (sub and events scenarios) is the server's
 # CPU without its JIT compiler threads and the bench server's own load threads; n/a where not reported.
+# client_cpu_us_per_op is the harness JVM's CPU, client_alloc_b_per_op what the client's threads allocated.
 set -euo pipefail
 
 rounds=5
@@ -27,7 +30,7 @@ while [[ $# -gt 0 ]]; do
     -a) cmd_a=$2; shift 2 ;;
     -b) cmd_b=$2; shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -74,7 +77,7 @@ awk '
     lo = a[1]; hi = a[n]
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
-  BEGIN { nkeys = split("ops_per_s p50_us p99_us server_cpu_us_per_op server_path_cpu_us_per_op server_alloc_b_per_op", keys, " ") }
+  BEGIN { nkeys = split("ops_per_s p50_us p99_us server_cpu_us_per_op server_path_cpu_us_per_op server_alloc_b_per_op client_cpu_us_per_op client_alloc_b_per_op", keys, " ") }
   {
     side = $1; n = ++count[side]
     for (f = 3; f <= NF; f++) { split($f, kv, "="); fields[kv[1]] = kv[2] }
@@ -82,6 +85,10 @@ awk '
     sec = ("security" in fields) ? fields["security"] : "None"
     if (!(side in security)) security[side] = sec
     else if (index(" " security[side] " ", " " sec " ") == 0) security[side] = security[side] " " sec
+    # older harness builds print no client: they sent raw requests
+    cl = ("client" in fields) ? fields["client"] : "raw"
+    if (!(side in client)) client[side] = cl
+    else if (index(" " client[side] " ", " " cl " ") == 0) client[side] = client[side] " " cl
     for (k = 1; k <= nkeys; k++) val[side, keys[k], n] = (keys[k] in fields) ? fields[keys[k]] : "n/a"
     delete fields
   }
@@ -98,5 +105,6 @@ awk '
       }
       printf "%-4s %-26s %14d\n", side, "rounds", count[side]
       printf "%-4s %-26s %s\n", side, "security", security[side]
+      printf "%-4s %-26s %s\n", side, "client", client[side]
     }
   }' "$results"

@@ -14,24 +14,35 @@ import java.util.concurrent.atomic.LongAdder;
  * with a security policy, the asymmetric OpenSecureChannel), creates and activates a session (Part 4,
  * 5.6.2 and 5.6.3; with a security policy, both signatures), closes the session (Part 4, 5.6.4) and the
  * channel, and starts over. One operation is one session opened and closed; its latency spans all five
- * steps. The loop is blocking because each step needs the previous one's answer anyway.
+ * steps. The loop is blocking because each step needs the previous one's answer anyway. Through a
+ * client's public API ({@code --client ours|milo}) one operation is a new client that connects (its
+ * GetEndpoints first, and what the client reads once connected) and disconnects.
  */
 final class ConnectLoop implements Runnable {
 
-    private final String url;
-    private final ClientResources resources;
-    private final LoadSecurity security;
+    /** One operation: open a session and close it again; a failure is counted by its status. */
+    @FunctionalInterface
+    interface Cycle {
+        void openAndClose() throws Exception;
+    }
+
+    private final Cycle cycle;
     private final RequestChain.Phase phase;
     private final LongAdder ops;
     private final ConcurrentHashMap<String, LongAdder> errors;
     private final CountDownLatch stopped;
     private final LatencyHistogram histogram = new LatencyHistogram();
 
+    /** Raw sessions: {@link LoadSession#open} and {@link LoadSession#closeSessionAndChannel}. */
     ConnectLoop(String url, ClientResources resources, LoadSecurity security, RequestChain.Phase phase,
             LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, CountDownLatch stopped) {
-        this.url = url;
-        this.resources = resources;
-        this.security = security;
+        this(() -> LoadSession.open(url, resources, security).closeSessionAndChannel(), phase, ops, errors, stopped);
+    }
+
+    /** Any client: {@code cycle} opens a session and closes it. */
+    ConnectLoop(Cycle cycle, RequestChain.Phase phase, LongAdder ops, ConcurrentHashMap<String, LongAdder> errors,
+            CountDownLatch stopped) {
+        this.cycle = cycle;
         this.phase = phase;
         this.ops = ops;
         this.errors = errors;
@@ -50,7 +61,7 @@ final class ConnectLoop implements Runnable {
                 long start = System.nanoTime();
                 String error = null;
                 try {
-                    LoadSession.open(url, resources, security).closeSessionAndChannel();
+                    cycle.openAndClose();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return;
@@ -78,7 +89,8 @@ final class ConnectLoop implements Runnable {
         }
     }
 
-    private static String describe(Throwable failure) {
+    /** The status of a failure (ours or Milo's UaException), else the exception's class name. */
+    static String describe(Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof ExecutionException || cause instanceof CompletionException)
                 && cause.getCause() != null) {
@@ -86,6 +98,9 @@ final class ConnectLoop implements Runnable {
         }
         if (cause instanceof UaException ua) {
             return ua.statusCode().toString();
+        }
+        if (cause instanceof org.eclipse.milo.opcua.stack.core.UaException milo) {
+            return milo.getStatusCode().toString();
         }
         return cause.getClass().getSimpleName();
     }

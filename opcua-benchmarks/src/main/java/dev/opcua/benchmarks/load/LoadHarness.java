@@ -35,10 +35,17 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code STATS} stdout probe (live threads only). A summary goes to stderr, one {@code RESULT} line of
  * key=value pairs to stdout.
  *
- * <p>All sessions share one {@link ClientResources} (event loops and callback executor), as an
+ * <p>The client under test ({@code --client}): {@code ours}, one {@link dev.opcua.stack.client.OpcUaClient}
+ * per session through its public API (see {@link OursLoadClients}); {@code milo}, Eclipse Milo's client
+ * likewise (see {@link MiloLoadClients}); {@code raw}, requests sent on raw {@link LoadSession}s, as the
+ * harness did before (and still does for {@code sub} and {@code events}). The variables are addressed in
+ * the namespace {@code --namespace}, its index read from the server's NamespaceArray.
+ *
+ * <p>All sessions share one set of client threads ({@link ClientResources} for ours and raw), as an
  * application with many connections would. Client CPU is the whole harness JVM's process CPU, so
  * it includes an in-process server when {@code --url} points at one; client allocation counts only
- * threads named {@code opcua-client-*} and {@code load-*}.
+ * the client's threads and the harness's ({@code load-*}): {@code opcua-client-*} for ours and raw,
+ * {@code milo-client-*} for Milo. The allocation of every thread group goes to stderr as well.
  */
 public final class LoadHarness {
 
@@ -84,6 +91,19 @@ public final class LoadHarness {
 
     private static void measure(LoadOptions o, String url, ChildServer server, PrintStream out, PrintStream err)
             throws Exception {
+        if (!o.rawSessions()) {
+            try (LoadClients clients = LoadClients.create(o, url)) {
+                if (o.scenario().equals("connect")) {
+                    runConnect(o, server, clients, out, err);
+                } else {
+                    runClientLoad(o, server, clients, out, err);
+                }
+            }
+            return;
+        }
+        if (o.client().equals("ours") && o.rawSessions()) {
+            err.println("note: " + o.scenario() + " runs on raw sessions: the client's subscription API is not there yet");
+        }
         List<LoadSession> sessions = new ArrayList<>();
         try (ClientResources resources = ClientResources.create()) {
             LoadSecurity security = LoadSecurity.of(o.security(), url, resources);
@@ -99,7 +119,7 @@ public final class LoadHarness {
                 for (int i = 0; i < o.sessions(); i++) {
                     sessions.add(LoadSession.open(url, resources, security));
                 }
-                int ns = sessions.get(0).namespaceIndex(BenchAddressSpace.NAMESPACE_URI);
+                int ns = sessions.get(0).namespaceIndex(o.namespace());
                 NodeId[] nodeIds = new NodeId[o.nodes()];
                 for (int i = 0; i < nodeIds.length; i++) {
                     nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
@@ -109,6 +129,39 @@ public final class LoadHarness {
                 for (LoadSession s : sessions) {
                     s.close();
                 }
+            }
+        }
+    }
+
+    /** Read, write or browse through a client's public API: {@code inflight} chains per client session. */
+    private static void runClientLoad(LoadOptions o, ChildServer server, LoadClients clients, PrintStream out,
+            PrintStream err) throws Exception {
+        List<LoadClient> sessions = new ArrayList<>();
+        try {
+            for (int i = 0; i < o.sessions(); i++) {
+                sessions.add(clients.open());
+            }
+            RequestChain.Phase phase = new RequestChain.Phase();
+            LongAdder ops = new LongAdder();
+            ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+            int chainCount = o.sessions() * o.inflight();
+            CountDownLatch stopped = new CountDownLatch(chainCount);
+            List<ClientChain> chains = new ArrayList<>(chainCount);
+            for (int s = 0; s < o.sessions(); s++) {
+                for (int f = 0; f < o.inflight(); f++) {
+                    // spread the chains' starting points over the variables
+                    int start = (int) ((long) chains.size() * o.nodes() / chainCount);
+                    chains.add(new ClientChain(sessions.get(s), o.scenario(), o.values(), o.nodes(), start, phase,
+                            ops, errors, clients.executor(), stopped));
+                }
+            }
+            List<LatencyHistogram> histograms = new ArrayList<>();
+            chains.forEach(c -> histograms.add(c.histogram()));
+            window(o, server, () -> chains.forEach(ClientChain::issue), phase, ops, errors, stopped, histograms,
+                    clients.threadPrefixes(), out, err);
+        } finally {
+            for (LoadClient s : sessions) {
+                s.close();
             }
         }
     }
@@ -131,8 +184,8 @@ public final class LoadHarness {
         }
         List<LatencyHistogram> histograms = new ArrayList<>();
         chains.forEach(c -> histograms.add(c.histogram()));
-        window(o, server, () -> chains.forEach(RequestChain::issue), phase, ops, errors, stopped, histograms, out,
-                err);
+        window(o, server, () -> chains.forEach(RequestChain::issue), phase, ops, errors, stopped, histograms,
+                ClientUsage.RAW_THREADS, out, err);
     }
 
     /** Connect scenario: {@code sessions x inflight} threads each open and close sessions in a loop. */
@@ -152,16 +205,40 @@ public final class LoadHarness {
             thread.setDaemon(true);
             threads.add(thread);
         }
-        window(o, server, () -> threads.forEach(Thread::start), phase, ops, errors, stopped, histograms, out, err);
+        window(o, server, () -> threads.forEach(Thread::start), phase, ops, errors, stopped, histograms,
+                ClientUsage.RAW_THREADS, out, err);
+    }
+
+    /** Connect scenario through a client's public API: each slot creates, connects and disconnects clients. */
+    private static void runConnect(LoadOptions o, ChildServer server, LoadClients clients, PrintStream out,
+            PrintStream err) throws InterruptedException {
+        RequestChain.Phase phase = new RequestChain.Phase();
+        LongAdder ops = new LongAdder();
+        ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
+        int slots = o.sessions() * o.inflight();
+        CountDownLatch stopped = new CountDownLatch(slots);
+        List<LatencyHistogram> histograms = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < slots; i++) {
+            ConnectLoop loop = new ConnectLoop(clients::connectAndDisconnect, phase, ops, errors, stopped);
+            histograms.add(loop.histogram());
+            Thread thread = new Thread(loop, "load-connect-" + i);
+            thread.setDaemon(true);
+            threads.add(thread);
+        }
+        window(o, server, () -> threads.forEach(Thread::start), phase, ops, errors, stopped, histograms,
+                clients.threadPrefixes(), out, err);
     }
 
     private static void window(LoadOptions o, ChildServer server, Runnable startLoad, RequestChain.Phase phase,
             LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, CountDownLatch stopped,
-            List<LatencyHistogram> histograms, PrintStream out, PrintStream err) throws InterruptedException {
-        ClientUsage client = new ClientUsage();
+            List<LatencyHistogram> histograms, List<String> clientThreads, PrintStream out, PrintStream err)
+            throws InterruptedException {
+        ClientUsage client = new ClientUsage(clientThreads);
         err.printf(Locale.ROOT,
-                "%s x%d values, %d sessions x %d in flight, security %s, warmup %d s, measuring %d s%n", o.scenario(),
-                o.values(), o.sessions(), o.inflight(), o.securityName(), o.warmupS(), o.durationS());
+                "%s x%d values, %d sessions x %d in flight, client %s, security %s, warmup %d s, measuring %d s%n",
+                o.scenario(), o.values(), o.sessions(), o.inflight(), o.clientName(), o.securityName(), o.warmupS(),
+                o.durationS());
         startLoad.run();
         if (server != null) {
             server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
@@ -202,6 +279,7 @@ public final class LoadHarness {
         Map<String, String> result = new LinkedHashMap<>();
         result.put("scenario", o.scenario());
         result.put("server", o.server() == null ? "url" : o.server());
+        result.put("client", o.clientName());
         result.put("security", o.securityName());
         result.put("sessions", Integer.toString(o.sessions()));
         result.put("inflight", Integer.toString(o.inflight()));
@@ -224,6 +302,8 @@ public final class LoadHarness {
                 result.get("p99_us"), result.get("max_us"));
         err.printf(Locale.ROOT, "per op: server CPU %s us, server alloc %s B, client CPU %s us, client alloc %d B%n",
                 serverCpu, serverAlloc, result.get("client_cpu_us_per_op"), clientAlloc);
+        err.println("allocation by thread in the window, B/op (* counted as the client's): "
+                + c1.describeAllocations(c0, perOpDivisor));
         errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
         if (s0 >= 0 && s1 >= 0 && c1.cpuNanos() - c0.cpuNanos() > s1 - s0) {
             err.println("note: the client used more CPU than the server; the harness may limit throughput");
@@ -266,21 +346,65 @@ public final class LoadHarness {
     /** The harness JVM's process CPU, and the bytes allocated by client and harness threads. */
     static final class ClientUsage {
 
+        /** The threads of raw sessions and of {@code --client ours}, and the harness's own. */
+        static final List<String> RAW_THREADS = List.of("opcua-client-", "load-");
+
         private final ThreadAllocations threads = new ThreadAllocations();
         private final com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        private final List<String> clientThreads;
 
-        record Snapshot(long cpuNanos, Map<Long, ThreadAllocations.Sample> allocations) {
+        ClientUsage() {
+            this(RAW_THREADS);
+        }
+
+        /** @param clientThreads prefixes of the names of the threads whose allocations count as the client's */
+        ClientUsage(List<String> clientThreads) {
+            this.clientThreads = List.copyOf(clientThreads);
+        }
+
+        record Snapshot(long cpuNanos, Map<Long, ThreadAllocations.Sample> allocations, List<String> clientThreads) {
 
             /** Bytes the client and harness threads allocated since {@code start}. */
             long allocatedSince(Snapshot start) {
-                return ThreadAllocations.between(start.allocations, allocations,
-                        name -> name.startsWith("opcua-client-") || name.startsWith("load-"));
+                return ThreadAllocations.between(start.allocations, allocations, this::isClient);
+            }
+
+            private boolean isClient(String name) {
+                for (String prefix : clientThreads) {
+                    if (name.startsWith(prefix)) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+
+            /**
+             * Bytes per operation allocated since {@code start} by every group of threads (names without their
+             * trailing number), largest first, those counted as the client's marked with {@code *}: shows
+             * whether a client allocates on threads the count misses.
+             */
+            String describeAllocations(Snapshot start, long ops) {
+                Map<String, Long> byGroup = new java.util.TreeMap<>();
+                allocations.forEach((id, sample) -> {
+                    ThreadAllocations.Sample before = start.allocations.get(id);
+                    long bytes = sample.bytes() - (before == null ? 0 : before.bytes());
+                    if (bytes > 0) {
+                        byGroup.merge(sample.name().replaceAll("[-#]?\\d+$", ""), bytes, Long::sum);
+                    }
+                });
+                StringBuilder text = new StringBuilder();
+                byGroup.entrySet().stream()
+                        .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                        .filter(e -> e.getValue() / ops > 0)
+                        .forEach(e -> text.append(text.length() == 0 ? "" : ", ").append(e.getKey())
+                                .append(isClient(e.getKey()) ? "* " : " ").append(e.getValue() / ops));
+                return text.length() == 0 ? "none" : text.toString();
             }
         }
 
         Snapshot snapshot() {
-            return new Snapshot(os.getProcessCpuTime(), threads.snapshot());
+            return new Snapshot(os.getProcessCpuTime(), threads.snapshot(), clientThreads);
         }
     }
 }

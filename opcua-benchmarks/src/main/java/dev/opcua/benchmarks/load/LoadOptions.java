@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
@@ -37,10 +38,19 @@ import java.util.Objects;
  *        itself ({@code --simulate} of the bench servers, at the rate the writer would write) and no writer
  *        session writes, so that server CPU is the notification path's alone; {@code --changes writer} (the
  *        default) writes them with Write requests
+ * @param client the client under test: {@code ours} ({@link dev.opcua.stack.client.OpcUaClient}, the default),
+ *        {@code milo} (Eclipse Milo 1.1.2's client) or {@code raw} (requests sent on raw client sessions, what the
+ *        harness did before it had a client; {@code sub} and {@code events} always run on raw sessions with
+ *        {@code ours} and {@code raw})
+ * @param namespace the URI of the namespace the bench variables and methods are in; its index is read from the
+ *        server's NamespaceArray (Part 5, 6.3.1)
  */
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
-        int publishingMs, int samplingMs, int writeRate, boolean serverChanges) {
+        int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace) {
+
+    /** The clients {@code --client} selects from. */
+    public static final List<String> CLIENTS = List.of("ours", "milo", "raw");
 
     /** The policy of {@code --security sign|encrypt} when {@code --policy} is not given. */
     public static final SecurityPolicy DEFAULT_POLICY = SecurityPolicy.Basic256Sha256;
@@ -52,7 +62,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " [--scenario read|write|browse|connect|sub|events] [--values K (1)] [--sessions N (20)]"
             + " [--inflight N (1)]"
             + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)] [--security none|sign|encrypt (none)]"
-            + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")];"
+            + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")]"
+            + " [--client ours|milo|raw (ours)] [--namespace URI (" + BenchAddressSpace.NAMESPACE_URI + ")];"
             + " sub, events: [--subscriptions S (1)] [--items K (sub 100, events 1)] [--publishing-ms P (100)]"
             + " [--sampling-ms MS (P)] [--write-rate W (sub: every item once per publishing interval;"
             + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)]";
@@ -87,6 +98,16 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         if (serverChanges && !scenario.equals("sub")) {
             throw new IllegalArgumentException("--changes server needs --scenario sub, was " + scenario);
         }
+        if (!CLIENTS.contains(client)) {
+            throw new IllegalArgumentException("--client must be ours, milo or raw, was " + client);
+        }
+        if (client.equals("milo") && (scenario.equals("sub") || scenario.equals("events"))) {
+            throw new IllegalArgumentException("--client milo runs read, write, browse and connect; " + scenario
+                    + " runs with --client ours or raw (on raw sessions)");
+        }
+        if (namespace == null || namespace.isBlank()) {
+            throw new IllegalArgumentException("--namespace needs a URI");
+        }
         if (values > nodes) {
             throw new IllegalArgumentException("--values (" + values + ") must not exceed --nodes (" + nodes + ")");
         }
@@ -111,6 +132,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         Integer samplingMs = null;
         int writeRate = 0;
         String changes = "writer";
+        String client = "ours";
+        String namespace = BenchAddressSpace.NAMESPACE_URI;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -139,13 +162,15 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                     atLeast(name, writeRate, 1);
                 }
                 case "--changes" -> changes = value;
+                case "--client" -> client = value;
+                case "--namespace" -> namespace = value;
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
         return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server,
                 security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
                 publishingMs,
-                samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes));
+                samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace);
     }
 
     private static boolean serverChanges(String changes) {
@@ -180,6 +205,19 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
      */
     public int monitoredNodes() {
         return (int) Math.min(nodes, monitoredItems());
+    }
+
+    /**
+     * Whether the scenario runs on raw client sessions: {@code --client raw}, and {@code sub} and {@code events}
+     * with {@code --client ours} (its subscription API is not there yet).
+     */
+    public boolean rawSessions() {
+        return client.equals("raw") || scenario.equals("sub") || scenario.equals("events");
+    }
+
+    /** {@code client=...} of the RESULT line: the client that runs the scenario ({@code raw} on raw sessions). */
+    public String clientName() {
+        return rawSessions() ? "raw" : client;
     }
 
     /** {@code security=...} of the RESULT line: {@code None}, or policy and mode as in {@code Basic256Sha256/Sign}. */

@@ -81,7 +81,7 @@ final class SubScenario {
             }
             LoadSession writerSession = LoadSession.open(url, resources, security);
             sessions.add(writerSession);
-            int ns = writerSession.namespaceIndex(BenchAddressSpace.NAMESPACE_URI);
+            int ns = writerSession.namespaceIndex(o.namespace());
             NodeId[] nodeIds = new NodeId[o.nodes()];
             for (int i = 0; i < nodeIds.length; i++) {
                 nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
@@ -274,6 +274,7 @@ final class SubScenario {
         Map<String, String> result = new LinkedHashMap<>();
         result.put("scenario", o.scenario());
         result.put("server", o.server() == null ? "url" : o.server());
+        result.put("client", o.clientName());
         result.put("security", o.securityName());
         result.put("sessions", Integer.toString(o.sessions()));
         result.put("subscriptions", Integer.toString(o.subscriptions()));
@@ -325,6 +326,7 @@ final class SubScenario {
         result.put("server_path_cpu_us_per_op", pathCpu);
         result.put("server_alloc_b_per_op", serverAlloc);
         result.put("client_cpu_us_per_op", clientCpu);
+        result.put("client_alloc_b_per_op", clientAlloc);
 
         err.printf(Locale.ROOT, "%s: %d notifications in %.2f s = %s/s, %s %s/s; delivered %d of %d values (%s), "
                 + "%d foreign; latency us p50 %s p90 %s p99 %s max %s; keep-alives %s%n", o.securityName(),

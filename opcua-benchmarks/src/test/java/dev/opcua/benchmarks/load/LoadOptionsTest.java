@@ -149,4 +149,23 @@ class LoadOptionsTest {
                 .contains("--publishing-ms P (100)")
                 .contains("--sampling-ms MS (P)").contains("--write-rate W");
     }
+
+    @Test
+    void the_client_is_ours_by_default_and_milo_or_raw_on_request() {
+        assertThat(LoadOptions.parse("--url", URL).client()).isEqualTo("ours");
+        assertThat(LoadOptions.parse("--url", URL, "--client", "milo").clientName()).isEqualTo("milo");
+        assertThat(LoadOptions.parse("--url", URL, "--client", "raw").rawSessions()).isTrue();
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "sub").clientName()).isEqualTo("raw");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--client", "open62541"))
+                .hasMessageContaining("--client must be ours, milo or raw");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--client", "milo", "--scenario", "events"))
+                .hasMessageContaining("--client milo runs read, write, browse and connect");
+    }
+
+    @Test
+    void the_namespace_is_urn_bench_unless_given() {
+        assertThat(LoadOptions.parse("--url", URL).namespace()).isEqualTo("urn:bench");
+        assertThat(LoadOptions.parse("--url", URL, "--namespace", "urn:peer:bench").namespace())
+                .isEqualTo("urn:peer:bench");
+    }
 }

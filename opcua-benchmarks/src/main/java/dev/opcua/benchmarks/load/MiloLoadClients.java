@@ -1,0 +1,312 @@
+package dev.opcua.benchmarks.load;
+
+import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
+
+import dev.opcua.benchmarks.server.BenchAddressSpace;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.util.HashedWheelTimer;
+import java.security.KeyPair;
+import java.security.cert.X509Certificate;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
+import org.eclipse.milo.opcua.sdk.client.OpcUaClientConfigBuilder;
+import org.eclipse.milo.opcua.stack.core.AttributeId;
+import org.eclipse.milo.opcua.stack.core.NodeIds;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
+import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
+import org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName;
+import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
+import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
+import org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.UShort;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseDirection;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseResultMask;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription;
+import org.eclipse.milo.opcua.stack.core.types.structured.EndpointDescription;
+import org.eclipse.milo.opcua.stack.core.types.structured.ReadValueId;
+import org.eclipse.milo.opcua.stack.core.types.structured.WriteValue;
+import org.eclipse.milo.opcua.stack.transport.client.tcp.OpcTcpClientTransportConfigBuilder;
+
+/**
+ * {@code --client milo}: Eclipse Milo 1.1.2's {@link OpcUaClient}, one per session, created the way its
+ * users do ({@code OpcUaClient.create(url, selectEndpoint, transport, config)}: GetEndpoints, then the
+ * endpoint of {@code --security} and {@code --policy}), anonymous; a secured run creates one client
+ * certificate and accepts any server certificate (benchmarking only).
+ *
+ * <p>All clients share one set of threads of the kinds and sizes of Milo's own shared defaults
+ * ({@code Stack.sharedEventLoop()}: a NIO event loop group of twice the cores; {@code sharedExecutor()}: a
+ * cached pool; {@code sharedScheduledExecutor()}: one thread per core; {@code sharedWheelTimer()}), but
+ * named and owned by the harness so that they are counted apart from an in-process Milo server's and
+ * stopped at the end: {@code milo-client-io-N}, {@code milo-client-pool-N}, {@code milo-client-scheduled-N},
+ * {@code milo-client-timer}. Milo's client code runs on no other thread (no ForkJoin common pool).
+ */
+final class MiloLoadClients implements LoadClients {
+
+    private static final List<String> THREADS = List.of("milo-client-", "load-");
+    private static final String APPLICATION_NAME = "load harness";
+    private static final List<BrowseDescription> BROWSE = List.of(browse(NodeIds.Server), browse(NodeIds.ObjectsFolder));
+
+    private final String url;
+    private final String namespace;
+    private final int nodes;
+    private final String policyUri;
+    private final MessageSecurityMode mode;
+    private final ApplicationCertificate certificate;
+    private final EventLoopGroup eventLoop;
+    private final ExecutorService executor;
+    private final ScheduledThreadPoolExecutor scheduled;
+    private final HashedWheelTimer timer;
+
+    private MiloLoadClients(LoadOptions o, String url) {
+        this.url = url;
+        this.namespace = o.namespace();
+        this.nodes = o.nodes();
+        this.policyUri = o.security().policy().uri();
+        this.mode = MessageSecurityMode.valueOf(o.security().mode().name());
+        this.certificate = o.security().policy() == SecurityPolicy.None ? null
+                : CertificateBuilder.forApplication(APPLICATION_NAME).applicationUri(LoadSecurity.APPLICATION_URI)
+                        .build();
+        this.eventLoop = new MultiThreadIoEventLoopGroup(0, new Named("milo-client-io-"), NioIoHandler.newFactory());
+        this.executor = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                new Named("milo-client-pool-"));
+        this.scheduled = new ScheduledThreadPoolExecutor(Runtime.getRuntime().availableProcessors(),
+                new Named("milo-client-scheduled-"));
+        scheduled.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        this.timer = new HashedWheelTimer(r -> {
+            Thread t = new Thread(r, "milo-client-timer");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    static MiloLoadClients create(LoadOptions o, String url) {
+        return new MiloLoadClients(o, url);
+    }
+
+    /** A new client, not connected: GetEndpoints with this run's threads, the endpoint of the run's security. */
+    private OpcUaClient client() throws Exception {
+        Consumer<OpcTcpClientTransportConfigBuilder> transport = t -> t.setEventLoop(eventLoop)
+                .setExecutor(executor)
+                .setScheduledExecutor(scheduled)
+                .setWheelTimer(timer);
+        Consumer<OpcUaClientConfigBuilder> config = c -> {
+            c.setApplicationName(LocalizedText.english(APPLICATION_NAME))
+                    .setApplicationUri(LoadSecurity.APPLICATION_URI)
+                    .setSessionName(() -> "load")
+                    .setSessionTimeout(uint(120_000))
+                    .setRequestTimeout(uint(TIMEOUT_S * 1000));
+            if (certificate != null) {
+                X509Certificate cert = certificate.certificate();
+                c.setCertificate(cert)
+                        .setCertificateChain(new X509Certificate[] {cert})
+                        .setKeyPair(new KeyPair(cert.getPublicKey(), certificate.privateKey()))
+                        // the harness trusts whatever server it measures: a trust decision is not what is measured
+                        .setCertificateValidator((chain, applicationUri, hostNames) -> { });
+            }
+        };
+        return OpcUaClient.create(url, this::select, transport, config);
+    }
+
+    private Optional<EndpointDescription> select(List<EndpointDescription> endpoints) {
+        return endpoints.stream()
+                .filter(e -> policyUri.equals(e.getSecurityPolicyUri()) && mode == e.getSecurityMode())
+                .findFirst();
+    }
+
+    @Override
+    public LoadClient open() throws Exception {
+        OpcUaClient client = client();
+        try {
+            client.connectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
+            UShort ns = client.readNamespaceTableAsync().get(TIMEOUT_S, TimeUnit.SECONDS).getIndex(namespace);
+            if (ns == null) {
+                throw new IllegalStateException("namespace " + namespace + " is not in the NamespaceArray of " + url);
+            }
+            NodeId[] ids = new NodeId[nodes];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = new NodeId(ns, BenchAddressSpace.variableId(i));
+            }
+            return new Session(client, ids);
+        } catch (Exception e) {
+            disconnectQuietly(client);
+            throw e;
+        }
+    }
+
+    @Override
+    public void connectAndDisconnect() throws Exception {
+        OpcUaClient client = client();
+        try {
+            client.connectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            disconnectQuietly(client);
+            throw e;
+        }
+        client.disconnectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public Executor executor() {
+        return executor;
+    }
+
+    @Override
+    public List<String> threadPrefixes() {
+        return THREADS;
+    }
+
+    @Override
+    public void close() {
+        eventLoop.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+        scheduled.shutdown();
+        executor.shutdown();
+        try {
+            scheduled.awaitTermination(2, TimeUnit.SECONDS);
+            executor.awaitTermination(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        timer.stop();
+    }
+
+    private static void disconnectQuietly(OpcUaClient client) {
+        try {
+            client.disconnectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // best effort: the client is given up either way
+        }
+    }
+
+    private static BrowseDescription browse(NodeId node) {
+        return new BrowseDescription(node, BrowseDirection.Forward, NodeIds.HierarchicalReferences, true, uint(0),
+                uint(BrowseResultMask.All.getValue()));
+    }
+
+    /** One connected Milo client. */
+    private static final class Session implements LoadClient {
+
+        private final OpcUaClient client;
+        private final NodeId[] nodeIds;
+        private volatile boolean open = true;
+
+        Session(OpcUaClient client, NodeId[] nodeIds) {
+            this.client = client;
+            this.nodeIds = nodeIds;
+        }
+
+        @Override
+        public void read(int first, int count, Done done) {
+            ReadValueId[] items = new ReadValueId[count];
+            for (int i = 0, n = first; i < count; i++, n = n + 1 == nodeIds.length ? 0 : n + 1) {
+                items[i] = new ReadValueId(nodeIds[n], AttributeId.Value.uid(), null, QualifiedName.NULL_VALUE);
+            }
+            client.readAsync(0, TimestampsToReturn.Neither, Arrays.asList(items)).whenComplete((response, failure) -> {
+                if (failure != null) {
+                    done.done(ConnectLoop.describe(failure), true);
+                    return;
+                }
+                String error = bad(response.getResponseHeader().getServiceResult());
+                DataValue[] results = response.getResults();
+                for (int i = 0; results != null && i < results.length && error == null; i++) {
+                    error = bad(results[i].getStatusCode());
+                }
+                done.done(error, false);
+            });
+        }
+
+        @Override
+        public void write(int first, int count, double value, Done done) {
+            WriteValue[] items = new WriteValue[count];
+            for (int i = 0, n = first; i < count; i++, n = n + 1 == nodeIds.length ? 0 : n + 1) {
+                items[i] = new WriteValue(nodeIds[n], AttributeId.Value.uid(), null,
+                        DataValue.valueOnly(Variant.ofDouble(value + i)));
+            }
+            client.writeAsync(Arrays.asList(items)).whenComplete((response, failure) -> {
+                if (failure != null) {
+                    done.done(ConnectLoop.describe(failure), true);
+                    return;
+                }
+                String error = bad(response.getResponseHeader().getServiceResult());
+                StatusCode[] results = response.getResults();
+                for (int i = 0; results != null && i < results.length && error == null; i++) {
+                    error = bad(results[i]);
+                }
+                done.done(error, false);
+            });
+        }
+
+        @Override
+        public void browse(Done done) {
+            client.browseAsync(BROWSE).whenComplete((results, failure) -> {
+                if (failure != null) {
+                    done.done(ConnectLoop.describe(failure), true);
+                    return;
+                }
+                String error = null;
+                for (int i = 0; i < results.size() && error == null; i++) {
+                    error = bad(results.get(i).getStatusCode());
+                }
+                done.done(error, false);
+            });
+        }
+
+        private static String bad(StatusCode code) {
+            return code == null || code.isGood() ? null : code.toString();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open;
+        }
+
+        @Override
+        public void disconnect() throws Exception {
+            open = false;
+            client.disconnectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() {
+            open = false;
+            disconnectQuietly(client);
+        }
+    }
+
+    /** Daemon threads named {@code prefix + N}, N from 1. */
+    private static final class Named implements ThreadFactory {
+
+        private final String prefix;
+        private final AtomicInteger count = new AtomicInteger();
+
+        Named(String prefix) {
+            this.prefix = prefix;
+        }
+
+        @Override
+        public Thread newThread(Runnable r) {
+            Thread t = new Thread(r, prefix + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        }
+    }
+}

@@ -1,0 +1,211 @@
+package dev.opcua.benchmarks.load;
+
+import dev.opcua.benchmarks.server.BenchAddressSpace;
+import dev.opcua.stack.client.ClientState;
+import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.OpcUaClientConfig;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.BrowseDescription;
+import dev.opcua.stack.core.types.structured.BrowseResult;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.WriteValue;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code --client ours}: one {@link OpcUaClient} per session, all on one {@link ClientResources}
+ * (threads {@code opcua-client-io-N}, {@code opcua-client-callback-N}, {@code opcua-client-timer}; its
+ * timeouts also run on the JDK's {@code CompletableFutureDelayScheduler}), with
+ * the endpoint of {@code --security} and {@code --policy}, anonymous; a secured run creates one client
+ * certificate and accepts any server certificate (benchmarking only).
+ */
+final class OursLoadClients implements LoadClients {
+
+    /** Its threads, the harness's, and the JDK's timer of {@code CompletableFuture.orTimeout} the client uses. */
+    private static final List<String> THREADS = List.of("opcua-client-", "load-", "CompletableFutureDelayScheduler");
+    private static final List<BrowseDescription> BROWSE = List.of(OpcUaClient.hierarchical(NodeId.ns0(NodeIds.Server)),
+            OpcUaClient.hierarchical(NodeId.ns0(NodeIds.ObjectsFolder)));
+
+    private final ClientResources resources;
+    private final OpcUaClientConfig config;
+    private final String namespace;
+    private final int nodes;
+
+    private OursLoadClients(ClientResources resources, OpcUaClientConfig config, String namespace, int nodes) {
+        this.resources = resources;
+        this.config = config;
+        this.namespace = namespace;
+        this.nodes = nodes;
+    }
+
+    static OursLoadClients create(LoadOptions o, String url) {
+        ClientResources resources = ClientResources.create();
+        try {
+            OpcUaClientConfig.Builder config = OpcUaClientConfig.builder(url)
+                    .resources(resources)
+                    .security(o.security().policy(), o.security().mode())
+                    .applicationUri(LoadSecurity.APPLICATION_URI)
+                    .applicationName("load harness")
+                    .sessionName("load")
+                    .sessionTimeout(Duration.ofMinutes(2))
+                    .requestTimeout(Duration.ofSeconds(TIMEOUT_S));
+            if (o.security().policy() != SecurityPolicy.None) {
+                // the harness trusts whatever server it measures: a trust decision is not what is measured
+                config.certificate(CertificateBuilder.forApplication("load harness")
+                        .applicationUri(LoadSecurity.APPLICATION_URI).build())
+                        .acceptAnyServerCertificate(true);
+            }
+            return new OursLoadClients(resources, config.build(), o.namespace(), o.nodes());
+        } catch (RuntimeException e) {
+            resources.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public LoadClient open() throws Exception {
+        OpcUaClient client = OpcUaClient.create(config);
+        try {
+            client.connect().get(TIMEOUT_S, TimeUnit.SECONDS);
+            int ns = client.namespaces().indexOf(namespace);
+            if (ns < 0) {
+                throw new IllegalStateException("namespace " + namespace + " is not in the NamespaceArray of "
+                        + config.endpointUrl() + ": " + client.namespaces().uris());
+            }
+            NodeId[] ids = new NodeId[nodes];
+            for (int i = 0; i < ids.length; i++) {
+                ids[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
+            }
+            return new Session(client, ids);
+        } catch (Exception e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void connectAndDisconnect() throws Exception {
+        OpcUaClient client = OpcUaClient.create(config);
+        try {
+            client.connect().get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            client.close();
+            throw e;
+        }
+        client.disconnect().get(TIMEOUT_S, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public Executor executor() {
+        return resources.executor();
+    }
+
+    @Override
+    public List<String> threadPrefixes() {
+        return THREADS;
+    }
+
+    @Override
+    public void close() {
+        resources.close();
+    }
+
+    /** One connected {@link OpcUaClient}. */
+    private static final class Session implements LoadClient {
+
+        private final OpcUaClient client;
+        private final NodeId[] nodeIds;
+
+        Session(OpcUaClient client, NodeId[] nodeIds) {
+            this.client = client;
+            this.nodeIds = nodeIds;
+        }
+
+        @Override
+        public void read(int first, int count, Done done) {
+            ReadValueId[] items = new ReadValueId[count];
+            for (int i = 0, n = first; i < count; i++, n = n + 1 == nodeIds.length ? 0 : n + 1) {
+                items[i] = new ReadValueId(nodeIds[n], AttributeIds.Value, null, QualifiedName.NULL);
+            }
+            client.read(0, TimestampsToReturn.Neither, Arrays.asList(items)).whenComplete((results, failure) -> {
+                if (failure != null) {
+                    done.done(ConnectLoop.describe(failure), true);
+                    return;
+                }
+                String error = null;
+                for (int i = 0; i < results.size() && error == null; i++) {
+                    error = bad(results.get(i).statusCode());
+                }
+                done.done(error, false);
+            });
+        }
+
+        @Override
+        public void write(int first, int count, double value, Done done) {
+            WriteValue[] items = new WriteValue[count];
+            for (int i = 0, n = first; i < count; i++, n = n + 1 == nodeIds.length ? 0 : n + 1) {
+                items[i] = new WriteValue(nodeIds[n], AttributeIds.Value, null,
+                        DataValue.of(Variant.ofDouble(value + i)));
+            }
+            client.write(Arrays.asList(items)).whenComplete((results, failure) -> {
+                if (failure != null) {
+                    done.done(ConnectLoop.describe(failure), true);
+                    return;
+                }
+                String error = null;
+                for (int i = 0; i < results.size() && error == null; i++) {
+                    error = bad(results.get(i));
+                }
+                done.done(error, false);
+            });
+        }
+
+        @Override
+        public void browse(Done done) {
+            client.browse(BROWSE, 0).whenComplete((results, failure) -> {
+                if (failure != null) {
+                    done.done(ConnectLoop.describe(failure), true);
+                    return;
+                }
+                String error = null;
+                for (int i = 0; i < results.size() && error == null; i++) {
+                    BrowseResult result = results.get(i);
+                    error = bad(result.statusCode());
+                }
+                done.done(error, false);
+            });
+        }
+
+        private static String bad(StatusCode code) {
+            return code == null || code.isGood() ? null : code.toString();
+        }
+
+        @Override
+        public boolean isOpen() {
+            return client.state() != ClientState.DISCONNECTED;
+        }
+
+        @Override
+        public void disconnect() throws Exception {
+            client.disconnect().get(TIMEOUT_S, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() {
+            client.close();
+        }
+    }
+}
