@@ -278,7 +278,7 @@ public final class OpcUaClient implements AutoCloseable {
     /** Read (Part 4, 5.10.2); one DataValue per item, in order. */
     public CompletableFuture<List<DataValue>> read(double maxAge, TimestampsToReturn timestamps,
             List<ReadValueId> nodesToRead) {
-        return attributes.read(maxAge, timestamps, nodesToRead.toArray(new ReadValueId[0])).thenApply(Arrays::asList);
+        return attributes.read(maxAge, timestamps, nodesToRead.toArray(new ReadValueId[0]));
     }
 
     /** The Value attribute of one node, with both timestamps. */
@@ -292,7 +292,7 @@ public final class OpcUaClient implements AutoCloseable {
         for (int i = 0; i < ids.length; i++) {
             ids[i] = new ReadValueId(nodeIds.get(i), AttributeIds.Value, null, QualifiedName.NULL);
         }
-        return attributes.read(0, TimestampsToReturn.Both, ids).thenApply(Arrays::asList);
+        return attributes.read(0, TimestampsToReturn.Both, ids);
     }
 
     /** Write (Part 4, 5.10.4); one StatusCode per item, in order. */

@@ -9,6 +9,8 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.WriteRequest;
 import dev.opcua.stack.core.types.structured.WriteResponse;
 import dev.opcua.stack.core.types.structured.WriteValue;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -26,11 +28,21 @@ public final class AttributeServices {
         this.limits = limits;
     }
 
-    /** Reads attributes; one DataValue per {@code nodesToRead}, in order. */
-    public CompletableFuture<DataValue[]> read(double maxAge, TimestampsToReturn timestamps, ReadValueId[] nodesToRead) {
-        return Batches.split(nodesToRead, limits.get().maxNodesPerRead(), DataValue[]::new,
+    /**
+     * Reads attributes; one DataValue per {@code nodesToRead}, in order. A Read within the server's
+     * MaxNodesPerRead takes its list from the response where it completes, without dependent futures.
+     */
+    public CompletableFuture<List<DataValue>> read(double maxAge, TimestampsToReturn timestamps,
+            ReadValueId[] nodesToRead) {
+        int limit = limits.get().maxNodesPerRead();
+        if (limit <= 0 || nodesToRead.length <= limit) {
+            int n = nodesToRead.length;
+            return services.send(h -> new ReadRequest(h, maxAge, timestamps, nodesToRead), ReadResponse.class,
+                    r -> Arrays.asList(Batches.checkedResults(r.results(), n, "Read")));
+        }
+        return Batches.split(nodesToRead, limit, DataValue[]::new,
                 slice -> services.send(h -> new ReadRequest(h, maxAge, timestamps, slice), ReadResponse.class)
-                        .thenApply(ReadResponse::results), "Read");
+                        .thenApply(ReadResponse::results), "Read").thenApply(Arrays::asList);
     }
 
     /**

@@ -54,8 +54,8 @@ public final class VariableTypes {
         ReadValueId[] ids = {new ReadValueId(variable, AttributeIds.DataType, null, QualifiedName.NULL),
             new ReadValueId(variable, AttributeIds.ValueRank, null, QualifiedName.NULL)};
         return attributes.read(0, TimestampsToReturn.Neither, ids).thenCompose(values -> {
-            DataValue dataType = values[0];
-            DataValue valueRank = values[1];
+            DataValue dataType = values.get(0);
+            DataValue valueRank = values.get(1);
             if (dataType.statusCode().isBad()) {
                 throw new UaException(dataType.statusCode(), "cannot read the DataType of " + variable);
             }
