@@ -15,7 +15,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * The Attribute Service Set (Part 4, 5.10): Read (5.10.2) and Write (5.10.4), each split by the
+ * The Attribute Service Set (Part 4, 5.10): Read (5.10.2) and Write (5.10.4, its parts sent in order), each split by the
  * server's MaxNodesPerRead / MaxNodesPerWrite with the results joined in request order.
  */
 public final class AttributeServices {
@@ -61,7 +61,7 @@ public final class AttributeServices {
 
     /** Writes attributes; one StatusCode per {@code nodesToWrite}, in order. */
     public CompletableFuture<StatusCode[]> write(WriteValue[] nodesToWrite) {
-        return Batches.split(nodesToWrite, limits.get().maxNodesPerWrite(), StatusCode[]::new,
+        return Batches.splitInOrder(nodesToWrite, limits.get().maxNodesPerWrite(), StatusCode[]::new,
                 slice -> services.send(h -> new WriteRequest(h, slice), WriteResponse.class)
                         .thenApply(WriteResponse::results), "Write");
     }

@@ -7,7 +7,7 @@ import dev.opcua.stack.core.types.structured.CallResponse;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
-/** The Method Service Set (Part 4, 5.11): Call (5.11.2), split by MaxNodesPerMethodCall. */
+/** The Method Service Set (Part 4, 5.11): Call (5.11.2), split by MaxNodesPerMethodCall, the parts in order. */
 public final class MethodServices {
 
     private final ServiceInvoker services;
@@ -20,7 +20,7 @@ public final class MethodServices {
 
     /** Calls methods; one CallMethodResult per request, in order. */
     public CompletableFuture<CallMethodResult[]> call(CallMethodRequest[] methodsToCall) {
-        return Batches.split(methodsToCall, limits.get().maxNodesPerMethodCall(), CallMethodResult[]::new,
+        return Batches.splitInOrder(methodsToCall, limits.get().maxNodesPerMethodCall(), CallMethodResult[]::new,
                 slice -> services.send(h -> new CallRequest(h, slice), CallResponse.class)
                         .thenApply(CallResponse::results), "Call");
     }
