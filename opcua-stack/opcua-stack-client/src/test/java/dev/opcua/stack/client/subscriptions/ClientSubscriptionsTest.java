@@ -1,5 +1,6 @@
 package dev.opcua.stack.client.subscriptions;
 
+import dev.opcua.stack.client.testing.ManualTimer;
 import static dev.opcua.stack.client.subscriptions.ScriptedInvoker.header;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -204,7 +205,7 @@ class ClientSubscriptionsTest {
         subscribe(1);
         server.take(PublishRequest.class).fail(StatusCodes.BadSecureChannelClosed);
         assertThat(server.pending(PublishRequest.class)).isEqualTo(1);
-        timer.advanceMillis(1000);
+        timer.advance(1000);
         assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
     }
 
@@ -245,18 +246,18 @@ class ClientSubscriptionsTest {
         AtomicInteger silent = new AtomicInteger();
         subscriptions.setOnServerSilent(silent::incrementAndGet);
 
-        timer.advanceMillis(1500);
+        timer.advance(1500);
         publish(keepAlive(1, 1, null));
-        timer.advanceMillis(2000);
+        timer.advance(2000);
         assertThat(silent).as("a keep-alive 2 s ago").hasValue(0);
 
-        timer.advanceMillis(200);
+        timer.advance(200);
         assertThat(silent).hasValue(1);
-        timer.advanceMillis(10_000);
+        timer.advance(10_000);
         assertThat(silent).as("once per silence").hasValue(1);
 
         publish(keepAlive(1, 1, null));
-        timer.advanceMillis(2200);
+        timer.advance(2200);
         assertThat(silent).as("silent again after a response").hasValue(2);
     }
 
@@ -266,7 +267,7 @@ class ClientSubscriptionsTest {
         AtomicInteger silent = new AtomicInteger();
         subscriptions.setOnServerSilent(silent::incrementAndGet);
         subscriptions.connectionLost();
-        timer.advanceMillis(60_000);
+        timer.advance(60_000);
         assertThat(silent).hasValue(0);
         assertThat(timer.pending()).isZero();
     }
@@ -329,7 +330,7 @@ class ClientSubscriptionsTest {
 
         subscriptions.connectionLost();
         failPublishes(StatusCodes.BadConnectionClosed);
-        timer.advanceMillis(5000);
+        timer.advance(5000);
         assertThat(server.pending(PublishRequest.class)).as("nothing sent while the connection is lost").isZero();
 
         subscriptions.sessionReactivated().join();

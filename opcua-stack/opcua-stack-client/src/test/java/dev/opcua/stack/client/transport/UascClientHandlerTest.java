@@ -1,5 +1,6 @@
 package dev.opcua.stack.client.transport;
 
+import dev.opcua.stack.client.testing.ManualTimer;
 import static dev.opcua.stack.client.transport.GoldenFrames.abortBody;
 import static dev.opcua.stack.client.transport.GoldenFrames.ack;
 import static dev.opcua.stack.client.transport.GoldenFrames.concat;

@@ -1,4 +1,4 @@
-package dev.opcua.stack.client.transport;
+package dev.opcua.stack.client.testing;
 
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
@@ -10,22 +10,30 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-/** A timer whose clock the test advances: timeouts run on the test thread, in deadline order. */
-final class ManualTimer implements Timer {
+/**
+ * A timer and clock the test advances: timeouts run on the test thread, in deadline order; its clock
+ * ({@link #nanoTime()}) stands in for System.nanoTime where the code under test takes one.
+ */
+public final class ManualTimer implements Timer {
 
     private final List<ManualTimeout> scheduled = new ArrayList<>();
-    private long nowMillis;
+    private long nowNanos = 1_000_000_000L;
+
+    /** The test's clock, in nanoseconds. */
+    public long nanoTime() {
+        return nowNanos;
+    }
 
     @Override
     public Timeout newTimeout(TimerTask task, long delay, TimeUnit unit) {
-        ManualTimeout t = new ManualTimeout(task, nowMillis + unit.toMillis(delay));
+        ManualTimeout t = new ManualTimeout(task, nowNanos + unit.toNanos(delay));
         scheduled.add(t);
         return t;
     }
 
     /** Moves the clock forward and runs every timeout that falls due, including ones scheduled meanwhile. */
-    void advance(long millis) {
-        long target = nowMillis + millis;
+    public void advance(long millis) {
+        long target = nowNanos + TimeUnit.MILLISECONDS.toNanos(millis);
         while (true) {
             ManualTimeout next = scheduled.stream().filter(t -> t.deadline <= target)
                     .min(Comparator.comparingLong(t -> t.deadline)).orElse(null);
@@ -33,7 +41,7 @@ final class ManualTimer implements Timer {
                 break;
             }
             scheduled.remove(next);
-            nowMillis = Math.max(nowMillis, next.deadline);
+            nowNanos = Math.max(nowNanos, next.deadline);
             if (!next.cancelled) {
                 next.expired = true;
                 try {
@@ -43,12 +51,18 @@ final class ManualTimer implements Timer {
                 }
             }
         }
-        nowMillis = target;
+        nowNanos = target;
     }
 
-    /** Delays from now of the timeouts neither run nor cancelled. */
-    List<Long> pendingDelays() {
-        return scheduled.stream().filter(t -> !t.cancelled).map(t -> t.deadline - nowMillis).sorted().toList();
+    /** Delays from now, in milliseconds, of the timeouts neither run nor cancelled. */
+    public List<Long> pendingDelays() {
+        return scheduled.stream().filter(t -> !t.cancelled)
+                .map(t -> TimeUnit.NANOSECONDS.toMillis(t.deadline - nowNanos)).sorted().toList();
+    }
+
+    /** How many timeouts are neither run nor cancelled. */
+    public int pending() {
+        return pendingDelays().size();
     }
 
     @Override
