@@ -154,6 +154,23 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
+    void aResponseEchoingAnotherRequestHandleFailsThatCallWithBadUnknownResponse() throws Exception {
+        connected();
+        server.script((request, exchange) -> {
+            if (!reads(request, scripted("Rehandled"))) {
+                return false;
+            }
+            exchange.respond(new ReadResponse(ResponseHeaders.good(exchange.requestHandle() + 1),
+                    new DataValue[] {DataValue.of(Variant.ofInt32(1))}, new DiagnosticInfo[0]));
+            return true;
+        });
+
+        assertFailsWithin(client.readValue(scripted("Rehandled")), StatusCodes.BadUnknownResponse,
+                "carries requestHandle");
+        assertStillServes();
+    }
+
+    @Test
     void anArrayLongerThanTheClientsMaxArrayLengthFailsThatCallWithBadEncodingLimitsExceeded() throws Exception {
         connected();
         server.script((request, exchange) -> {

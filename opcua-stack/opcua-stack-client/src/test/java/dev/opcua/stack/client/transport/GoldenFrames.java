@@ -107,9 +107,14 @@ final class GoldenFrames {
 
     /** GetEndpointsResponse body (Part 4, 5.4.4 Table 5) with no endpoints: 32 bytes. */
     static byte[] getEndpointsResponse() {
+        return getEndpointsResponse(1);
+    }
+
+    /** An empty GetEndpointsResponse echoing {@code requestHandle}. */
+    static byte[] getEndpointsResponse(long requestHandle) {
         return new Bytes()
                 .hex("01 00 AF 01")            // NodeId of GetEndpointsResponse_Encoding_DefaultBinary, i=431
-                .bytes(responseHeader(GOOD))
+                .bytes(responseHeader(GOOD, requestHandle))
                 .i32(0)                        // Endpoints: empty array
                 .toArray();
     }
@@ -121,9 +126,14 @@ final class GoldenFrames {
 
     /** ResponseHeader (Part 4, 7.33; binary order Part 6, 5.2.6): 28 bytes. */
     static byte[] responseHeader(int serviceResult) {
+        return responseHeader(serviceResult, 1);
+    }
+
+    /** A ResponseHeader echoing {@code requestHandle}. */
+    static byte[] responseHeader(int serviceResult, long requestHandle) {
         return new Bytes()
                 .i64(TIMESTAMP)                // Timestamp
-                .u32(1)                        // RequestHandle
+                .u32(requestHandle)            // RequestHandle
                 .i32(serviceResult)            // ServiceResult
                 .hex("00")                     // ServiceDiagnostics: DiagnosticInfo with empty mask
                 .i32(-1)                       // StringTable: null array

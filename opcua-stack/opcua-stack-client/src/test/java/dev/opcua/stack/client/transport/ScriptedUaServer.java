@@ -117,9 +117,12 @@ public final class ScriptedUaServer implements AutoCloseable {
                             sleep(100);
                         }
                         if (mode == Mode.ANSWER || mode == Mode.SLOW_ANSWER) {
-                            // RequestId after message header (12), TokenId (4), SequenceNumber (4)
+                            // RequestId after message header (12), TokenId (4), SequenceNumber (4); the
+                            // RequestHandle after the body's 4-byte type NodeId, a null authentication
+                            // token (2) and the Timestamp (8)
                             out.write(GoldenFrames.msgChunk('F', CHANNEL_ID, TOKEN_ID, sequence++,
-                                    Integer.toUnsignedLong(le.getInt(20)), GoldenFrames.getEndpointsResponse()));
+                                    Integer.toUnsignedLong(le.getInt(20)),
+                                    GoldenFrames.getEndpointsResponse(Integer.toUnsignedLong(le.getInt(38)))));
                         }
                     }
                     case "CLO" -> {

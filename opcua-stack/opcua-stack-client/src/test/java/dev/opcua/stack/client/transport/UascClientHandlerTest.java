@@ -1,6 +1,10 @@
 package dev.opcua.stack.client.transport;
 
 import dev.opcua.stack.client.testing.ManualTimer;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.structured.RequestHeader;
 import static dev.opcua.stack.client.transport.GoldenFrames.abortBody;
 import static dev.opcua.stack.client.transport.GoldenFrames.ack;
 import static dev.opcua.stack.client.transport.GoldenFrames.concat;
@@ -341,7 +345,7 @@ class UascClientHandlerTest {
         readOutbound();
         feed(opnResponse(CHANNEL_ID, serverSequence++, 1, TOKEN_ID, 3_600_000));
         CompletableFuture<GetEndpointsResponse> response = handler.request(
-                new GetEndpointsRequest(RequestHeaders.create(0), URL + "/" + "x".repeat(100), null, null),
+                new GetEndpointsRequest(header(), URL + "/" + "x".repeat(100), null, null),
                 GetEndpointsResponse.class, 1000);
         assertFailure(response, StatusCodes.BadRequestTooLarge, "MaxMessageSize 64");
         assertThat(channel.outboundMessages()).isEmpty();
@@ -503,12 +507,17 @@ class UascClientHandlerTest {
         open();
     }
 
+    /** A request header with the RequestHandle 1 the golden responses echo. */
+    private static RequestHeader header() {
+        return new RequestHeader(NodeId.NULL, DateTime.now(), 1, 0, null, 0, ExtensionObject.NULL);
+    }
+
     private CompletableFuture<GetEndpointsResponse> request(long timeoutMillis) {
         return handler.request(getEndpoints(), GetEndpointsResponse.class, timeoutMillis);
     }
 
     private static GetEndpointsRequest getEndpoints() {
-        return new GetEndpointsRequest(RequestHeaders.create(0), URL, null, null);
+        return new GetEndpointsRequest(header(), URL, null, null);
     }
 
     private ByteBuf feed(byte[] bytes) {

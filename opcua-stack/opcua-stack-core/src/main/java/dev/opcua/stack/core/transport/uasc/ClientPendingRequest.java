@@ -2,6 +2,7 @@ package dev.opcua.stack.core.transport.uasc;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.structured.ServiceFault;
 import java.util.concurrent.CompletableFuture;
@@ -28,6 +29,7 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
 
     private volatile long requestId;
     private long deadline;
+    private long requestHandle;
 
     // Handed from the event loop (or timer) to the executor; executor.execute orders the writes before run().
     private Object result;
@@ -58,6 +60,11 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
         return timeoutMillis;
     }
 
+    /** The requestHandle of the request's header, which the response must echo; 0 when it has none. */
+    void requestHandle(long requestHandle) {
+        this.requestHandle = requestHandle;
+    }
+
     /** When the request times out, in System.nanoTime; read under the pending map's lock. */
     long deadline() {
         return deadline;
@@ -67,9 +74,19 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
         this.deadline = deadline;
     }
 
-    /** Completes with a decoded response: a ServiceFault or a response of an unexpected type fails it. */
+    /**
+     * Completes with a decoded response: a ServiceFault, a response of an unexpected type, or one whose
+     * header does not echo the request's requestHandle (Part 4, 7.33) fails it. A ServiceFault with
+     * handle 0 is taken as the server's answer all the same: a server that could not decode the
+     * request cannot know its handle.
+     */
     void respond(UaStructure response) {
-        if (response instanceof ServiceFault fault) {
+        long echoed = response instanceof UaResponseMessage r && r.responseHeader() != null
+                ? r.responseHeader().requestHandle() : requestHandle;
+        if (echoed != requestHandle && !(response instanceof ServiceFault && echoed == 0)) {
+            fail(new UaException(StatusCodes.BadUnknownResponse, "the response to request " + requestId
+                    + " carries requestHandle " + echoed + ", the request had " + requestHandle));
+        } else if (response instanceof ServiceFault fault) {
             fail(new UaException(fault.responseHeader().serviceResult(), "the server answered request "
                     + requestId + " with a ServiceFault"));
         } else if (responseType != null && !responseType.isInstance(response)) {

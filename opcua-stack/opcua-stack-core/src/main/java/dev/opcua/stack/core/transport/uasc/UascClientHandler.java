@@ -23,6 +23,7 @@ import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;
 import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
+import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -68,7 +69,8 @@ import org.slf4j.LoggerFactory;
  * OpenSecureChannel is sent; the response must come signed by that certificate): sends
  * Hello and checks the Acknowledge (Part 6, 7.1.2.3, 7.1.2.4, 7.1.3), opens the secure channel with
  * an OpenSecureChannel Issue and renews its token at 75 % of the revised lifetime (Part 6, 6.7.4;
- * Part 4, 5.5.2.1), matches MSG responses to pending requests by RequestId (Part 6, 6.7.2.4),
+ * Part 4, 5.5.2.1), matches MSG responses to pending requests by RequestId (Part 6, 6.7.2.4) and
+ * checks that each echoes its request's requestHandle (Part 4, 7.33),
  * handles abort chunks (Part 6, 6.7.3) and Error messages (Part 6, 7.1.2.5), and closes with
  * CloseSecureChannel (Part 6, 7.1.4).
  *
@@ -237,6 +239,9 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             throw new IllegalArgumentException("timeoutMillis must be > 0: " + timeoutMillis);
         }
         ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, executor, then);
+        if (request instanceof UaRequestMessage m && m.requestHeader() != null) {
+            p.requestHandle(m.requestHeader().requestHandle());
+        }
         if (!open) {
             p.failNow(new UaException(StatusCodes.BadSecureChannelClosed, "the secure channel is not open"));
             return p;
