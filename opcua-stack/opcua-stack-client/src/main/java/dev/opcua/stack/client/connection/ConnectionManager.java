@@ -13,7 +13,6 @@ import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.UaResponseMessage;
-import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -268,7 +267,7 @@ public final class ConnectionManager implements ServiceInvoker {
     }
 
     private static RequestHeader header(Active a, long timeoutMillis) {
-        return new RequestHeader(a.session().authenticationToken(), DateTime.now(), RequestHeaders.nextHandle(), 0,
+        return new RequestHeader(a.session().authenticationToken(), RequestHeaders.timestamp(), RequestHeaders.nextHandle(), 0,
                 null, timeoutMillis, ExtensionObject.NULL);
     }
 

@@ -10,7 +10,6 @@ import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
-import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -388,7 +387,7 @@ public final class ClientSession {
     }
 
     private static RequestHeader header(NodeId authenticationToken, SessionOptions options) {
-        return new RequestHeader(authenticationToken, DateTime.now(), RequestHeaders.nextHandle(), 0, null,
+        return new RequestHeader(authenticationToken, RequestHeaders.timestamp(), RequestHeaders.nextHandle(), 0, null,
                 options.requestTimeout().toMillis(), ExtensionObject.NULL);
     }
 

@@ -15,14 +15,41 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class RequestHeaders {
 
     private static final AtomicInteger HANDLES = new AtomicInteger();
+    private static volatile Stamp stamp = new Stamp(System.currentTimeMillis());
+
+    /** A millisecond and its DateTime. */
+    private static final class Stamp {
+        final long millis;
+        final DateTime time;
+
+        Stamp(long millis) {
+            this.millis = millis;
+            this.time = DateTime.ofEpochMillis(millis);
+        }
+    }
 
     private RequestHeaders() {
     }
 
     /** A header without session and with the given timeoutHint in milliseconds (0 = none). */
     public static RequestHeader create(long timeoutHintMillis) {
-        return new RequestHeader(NodeId.NULL, DateTime.now(), nextHandle(), 0, null, timeoutHintMillis,
+        return new RequestHeader(NodeId.NULL, timestamp(), nextHandle(), 0, null, timeoutHintMillis,
                 ExtensionObject.NULL);
+    }
+
+    /**
+     * The timestamp of a request header (Part 4, 7.32: when the client sent the request, used by the
+     * server for diagnostics and its timeoutHint): the current time to the millisecond, one DateTime
+     * per millisecond however many requests share it.
+     */
+    public static DateTime timestamp() {
+        long now = System.currentTimeMillis();
+        Stamp s = stamp;
+        if (s.millis != now) {
+            s = new Stamp(now);
+            stamp = s;
+        }
+        return s.time;
     }
 
     /** The next request handle: a UInt32 counter that skips 0 and wraps. */
