@@ -1,5 +1,6 @@
 package dev.opcua.stack.client;
 
+import dev.opcua.stack.client.endpoint.ClientPki;
 import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.client.transport.ClientResources;
@@ -8,8 +9,6 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.EndpointUrl;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -39,7 +38,7 @@ public final class OpcUaClientConfig {
         FAIL_FAST
     }
 
-    /** The policies a client allows when none is named: None and the non-deprecated ones (Part 7, 2024). */
+    /** The policies a client allows when none is named: None and those the specification has not deprecated. */
     public static final Set<SecurityPolicy> DEFAULT_ALLOWED_POLICIES = Set.copyOf(EnumSet.of(SecurityPolicy.None,
             SecurityPolicy.Basic256Sha256, SecurityPolicy.Aes128_Sha256_RsaOaep, SecurityPolicy.Aes256_Sha256_RsaPss));
 
@@ -77,7 +76,7 @@ public final class OpcUaClientConfig {
         this.identity = b.identity;
         this.applicationName = b.applicationName;
         this.applicationUri = b.applicationUri != null ? b.applicationUri
-                : "urn:" + localHostName() + ":" + b.applicationName.replace(' ', '-');
+                : "urn:" + ClientPki.localHostName() + ":" + b.applicationName.replace(' ', '-');
         this.productUri = b.productUri;
         this.sessionName = b.sessionName != null ? b.sessionName : b.applicationName;
         this.localeIds = b.localeIds;
@@ -262,14 +261,6 @@ public final class OpcUaClientConfig {
         return "OpcUaClientConfig[" + endpointUrl + ", " + (securityPolicy == null ? "best allowed policy"
                 : securityPolicy) + "/" + (securityMode == null ? "best mode" : securityMode) + ", " + identity + ", "
                 + applicationUri + "]";
-    }
-
-    private static String localHostName() {
-        try {
-            return InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            return "localhost";
-        }
     }
 
     /** Builds an {@link OpcUaClientConfig}; {@link #build()} checks every value and names the wrong one. */

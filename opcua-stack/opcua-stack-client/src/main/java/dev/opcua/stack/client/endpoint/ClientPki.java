@@ -7,6 +7,8 @@ import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.security.pki.ValidationOptions;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -91,10 +93,11 @@ public final class ClientPki {
         return "'" + certificate.getSubjectX500Principal().getName() + "'";
     }
 
-    private static String localHostName() {
+    /** This machine's host name, for the client certificate and the default application URI. */
+    public static String localHostName() {
         try {
-            return java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.net.UnknownHostException e) {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
             return "localhost";
         }
     }
