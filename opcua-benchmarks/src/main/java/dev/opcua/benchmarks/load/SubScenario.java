@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The {@code sub} and {@code events} scenarios: {@code --sessions} subscriber sessions, each with
@@ -54,11 +55,20 @@ final class SubScenario {
     /** Send times kept for latency: 30 s at the expected rate, within 64 Ki .. 8 Mi entries. */
     private static final long RING_SECONDS = 30;
 
+    /** Thread names of the writer's raw session and of the writer with a client under test: not the client's. */
+    static final String WRITER_THREADS = "sub-writer";
+
     private SubScenario() {
     }
 
+    /**
+     * @param resources the raw sessions' threads: the subscribers' and the writer's with {@code --client raw}, only
+     *        the writer's with a client under test
+     * @param clients the client under test ({@code --client ours|milo}, {@code sub} only), whose subscription
+     *        API the subscribers use; null for raw subscriber sessions
+     */
     static void run(LoadOptions o, String url, ChildServer server, ClientResources resources, LoadSecurity security,
-            PrintStream out, PrintStream err) throws Exception {
+            LoadClients clients, PrintStream out, PrintStream err) throws Exception {
         boolean events = o.scenario().equals("events");
         // every event reaches every event item: one slot for all
         int slots = events ? 1 : o.monitoredNodes();
@@ -70,15 +80,23 @@ final class SubScenario {
         WriteSequence values = serverChanges ? WriteSequence.serverSide(BenchAddressSpace.SIMULATION_BASE, slots)
                 : new WriteSequence(base, slots, ring);
         SubMetrics metrics = new SubMetrics();
-        List<SubscriberSession> subscribers = new ArrayList<>();
+        // raw subscriber sessions (--client raw), or the client's subscribers: one of the two stays empty
+        List<SubscriberSession> rawSubscribers = new ArrayList<>();
+        List<LoadSubscriber> clientSubscribers = new ArrayList<>();
+        List<Subscriber> subscribers = new ArrayList<>();
         List<LoadSession> sessions = new ArrayList<>();
         ValueWriter writer = null;
         try {
             for (int i = 0; i < o.sessions(); i++) {
-                LoadSession session = LoadSession.open(url, resources, security);
-                sessions.add(session);
-                subscribers.add(new SubscriberSession(session, values, metrics, resources.timer()));
+                if (clients != null) {
+                    clientSubscribers.add(clients.subscriber(metrics));
+                } else {
+                    LoadSession session = LoadSession.open(url, resources, security);
+                    sessions.add(session);
+                    rawSubscribers.add(new SubscriberSession(session, values, metrics, resources.timer()));
+                }
             }
+            subscribers.addAll(clients != null ? clientSubscribers : rawSubscribers);
             LoadSession writerSession = LoadSession.open(url, resources, security);
             sessions.add(writerSession);
             int ns = writerSession.namespaceIndex(o.namespace());
@@ -89,7 +107,7 @@ final class SubScenario {
 
             long setup = System.nanoTime();
             long subscription = 0;
-            for (SubscriberSession subscriber : subscribers) {
+            for (int i = 0; i < o.sessions(); i++) {
                 for (int j = 0; j < o.subscriptions(); j++, subscription++) {
                     MonitoredItemCreateRequest[] items = new MonitoredItemCreateRequest[o.items()];
                     int[] itemSlots = new int[o.items()];
@@ -102,10 +120,17 @@ final class SubScenario {
                                     o.samplingMs());
                         }
                     }
-                    subscriber.subscribe(o.publishingMs(), items, itemSlots);
+                    if (clients != null) {
+                        // the same items as the raw path's: variables, sampling interval, queue, discard oldest
+                        clientSubscribers.get(i).subscribe(o.publishingMs(), o.samplingMs(),
+                                ItemRequests.queueSize(o.publishingMs(), o.samplingMs()), itemSlots,
+                                new SubscriptionTally(subscription, itemSlots, values));
+                    } else {
+                        rawSubscribers.get(i).subscribe(o.publishingMs(), items, itemSlots);
+                    }
                 }
             }
-            SubscriberSession first = subscribers.get(0);
+            Subscriber first = subscribers.get(0);
             double publishingMs = first.revisedPublishingMs();
             double rate = serverChanges ? o.changesPerSecond() : rate(o, slots, publishingMs);
             long tickNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1), (long) (publishingMs * 1e6 / 10));
@@ -125,11 +150,13 @@ final class SubScenario {
                         : new WriteBatches(writerSession, Arrays.copyOf(nodeIds, slots), values, metrics);
                 writer = new ValueWriter(batches, values, rate, tickNanos);
             }
+            // a client's subscribers publish since their subscriptions exist, as many Publish requests as it keeps
             int outstanding = 2 + o.subscriptions();
-            CountDownLatch stopped = new CountDownLatch(o.sessions() * outstanding);
-            subscribers.forEach(s -> s.startPublishing(outstanding, stopped));
+            CountDownLatch stopped = new CountDownLatch(rawSubscribers.size() * outstanding);
+            rawSubscribers.forEach(s -> s.startPublishing(outstanding, stopped));
             if (writer != null) {
-                writerThread = new Thread(writer, "load-sub-writer");
+                // with a client under test the writer is load, not client: a name outside load-*
+                writerThread = new Thread(writer, clients == null ? "load-sub-writer" : WRITER_THREADS + "-values");
                 writerThread.setDaemon(true);
                 writerThread.start();
             }
@@ -142,7 +169,11 @@ final class SubScenario {
             // (outside the window, but the first Int64 it encodes in a while may recompile its encoder in it)
             long simulatedFrom = serverChanges && server == null ? simulatedCount(writerSession, simulated) : 0;
 
-            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage();
+            List<String> clientThreads = clients == null ? LoadHarness.ClientUsage.RAW_THREADS
+                    : clients.threadPrefixes();
+            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage(clientThreads);
+            long[] counts0 = clientCounts(clientSubscribers);
+            Map<Long, ThreadCpu.Sample> own0 = ThreadCpu.snapshot(ProcessHandle.current().pid());
             LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();
             ServerStats a0 = server == null ? null : server.stats();
             if (serverChanges && server != null) {
@@ -170,6 +201,14 @@ final class SubScenario {
             Map<String, Long> threads = server == null ? Map.of()
                     : ThreadCpu.between(threads0, ThreadCpu.snapshot(server.pid()));
             LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
+            Map<String, Long> ownThreads = ThreadCpu.between(own0, ThreadCpu.snapshot(ProcessHandle.current().pid()));
+            long[] counts1 = clientCounts(clientSubscribers);
+            // what the client counted itself in the window: its keep-alives, and notifications it lost or dropped
+            metrics.keepAlives.add(counts1[0] - counts0[0]);
+            if (counts1[1] > counts0[1]) {
+                metrics.errors.computeIfAbsent("Client:lost_or_dropped_notifications", k -> new LongAdder())
+                        .add(counts1[1] - counts0[1]);
+            }
             ServerStats a1 = server == null ? null : server.stats();
             if (serverChanges) {
                 // after the probes: a Read costs the server a little, outside the window
@@ -193,15 +232,24 @@ final class SubScenario {
             }
             closeQuietly(writerSession, err);
             // closing the sessions deletes their subscriptions and answers the parked Publish requests
-            for (SubscriberSession subscriber : subscribers) {
+            for (SubscriberSession subscriber : rawSubscribers) {
                 closeQuietly(subscriber.session(), err);
+            }
+            for (LoadSubscriber subscriber : clientSubscribers) {
+                try {
+                    subscriber.disconnect();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception e) {
+                    err.println("warning: disconnecting a subscriber failed: " + e);
+                }
             }
             if (!stopped.await(first.keepAliveMs() + 10_000, TimeUnit.MILLISECONDS)) {
                 err.println("warning: " + stopped.getCount() + " Publish requests still outstanding");
             }
 
-            report(o, metrics, values, subscribers, writer, elapsed, c0, c1, s0, s1, a0, a1, threads, publishingMs,
-                    first.revisedSamplingMs(), out, err);
+            report(o, metrics, values, subscribers, writer, elapsed, c0, c1, s0, s1, a0, a1, threads, ownThreads,
+                    clientThreads, publishingMs, first.revisedSamplingMs(), out, err);
         } finally {
             // after a failure too: no Publish is sent again, nothing more is written
             metrics.phase.value = RequestChain.Phase.STOP;
@@ -211,7 +259,20 @@ final class SubScenario {
             for (LoadSession session : sessions) {
                 session.close();
             }
+            for (LoadSubscriber subscriber : clientSubscribers) {
+                subscriber.close();
+            }
         }
+    }
+
+    /** Keep-alives and lost or dropped notifications the client subscribers counted so far, all together. */
+    private static long[] clientCounts(List<LoadSubscriber> subscribers) {
+        long[] counts = new long[2];
+        for (LoadSubscriber subscriber : subscribers) {
+            counts[0] += subscriber.keepAlives();
+            counts[1] += subscriber.losses();
+        }
+        return counts;
     }
 
     /** The server's count of values its simulation set ({@code Bench.Simulated}). */
@@ -242,15 +303,16 @@ final class SubScenario {
     }
 
     private static void report(LoadOptions o, SubMetrics metrics, WriteSequence values,
-            List<SubscriberSession> subscribers, ValueWriter writer, long elapsed, LoadHarness.ClientUsage.Snapshot c0,
+            List<Subscriber> subscribers, ValueWriter writer, long elapsed, LoadHarness.ClientUsage.Snapshot c0,
             LoadHarness.ClientUsage.Snapshot c1, long s0, long s1, ServerStats a0, ServerStats a1,
-            Map<String, Long> serverThreads, double publishingMs,
+            Map<String, Long> serverThreads, Map<String, Long> ownThreads, List<String> clientThreads,
+            double publishingMs,
             double samplingMs, PrintStream out, PrintStream err) {
         LatencyHistogram latency = new LatencyHistogram();
         long delivered = 0;
         long expected = 0;
         long foreign = 0;
-        for (SubscriberSession subscriber : subscribers) {
+        for (Subscriber subscriber : subscribers) {
             for (SubscriptionTally tally : subscriber.tallies()) {
                 delivered += tally.delivered();
                 expected += tally.expected();
@@ -268,6 +330,9 @@ final class SubScenario {
                 : Long.toString(Math.max(0, a1.allocatedBytes() - a0.allocatedBytes()) / perNotification);
         String clientCpu = LoadHarness.fmt((c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perNotification);
         String clientAlloc = Long.toString(c1.allocatedSince(c0) / perNotification);
+        // the CPU of the client's and the harness's threads alone (not GC, JIT, a writer), from /proc
+        String clientThreadsCpu = ownThreads.isEmpty() ? "n/a"
+                : LoadHarness.fmt(ThreadCpu.matchingNanos(ownThreads, clientThreads) / 1e3 / perNotification);
         double writesPerS = (values.windowTo() - values.windowFrom()) / seconds;
         String ratio = expected == 0 ? "n/a" : String.format(Locale.ROOT, "%.4f", (double) delivered / expected);
 
@@ -319,6 +384,7 @@ final class SubScenario {
         result.put("server_jit_ms", jitMillis < 0 ? "n/a" : Long.toString(jitMillis));
         result.put("client_cpu_us_per_notification", clientCpu);
         result.put("client_alloc_b_per_notification", clientAlloc);
+        result.put("client_threads_cpu_us_per_notification", clientThreadsCpu);
         // one notification is the operation, so perf/ab.sh summarises this scenario as it does the others
         result.put("ops", Long.toString(notifications));
         result.put("ops_per_s", result.get("notifications_per_s"));
@@ -334,8 +400,14 @@ final class SubScenario {
                 o.serverChanges() ? "changed" : "sent", delivered,
                 expected, ratio, foreign, result.get("p50_us"), result.get("p90_us"), result.get("p99_us"),
                 result.get("max_us"), result.get("keepalives"));
-        err.printf(Locale.ROOT, "per notification: server CPU %s us, server alloc %s B, client CPU %s us, "
-                + "client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientAlloc);
+        err.printf(Locale.ROOT, "per notification: server CPU %s us, server alloc %s B, client CPU %s us (its "
+                + "threads %s us), client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientThreadsCpu,
+                clientAlloc);
+        err.println("client allocation by thread in the window, B per notification (* counted as the client's): "
+                + c1.describeAllocations(c0, perNotification));
+        if (!ownThreads.isEmpty()) {
+            err.println("harness threads, CPU ms per s: " + ThreadCpu.describe(ownThreads, seconds));
+        }
         if (!serverThreads.isEmpty()) {
             err.println("server threads, CPU ms per s: " + ThreadCpu.describe(serverThreads, seconds));
             if (serverNanos >= 0) {
