@@ -96,11 +96,11 @@ public final class LoadHarness {
         if (!o.rawSessions()) {
             try (LoadClients clients = LoadClients.create(o, url)) {
                 if (o.scenario().equals("sub")) {
-                    // the writer stays on a raw session, on threads of its own: load, not the client under test
+                    // the writer stays on a raw session, on threads of its own (started only if a session is
+                    // opened): load, not the client under test
                     try (ClientResources writer = ClientResources.builder()
                             .threadNamePrefix(SubScenario.WRITER_THREADS).build()) {
-                        SubScenario.run(o, url, server, writer, LoadSecurity.of(o.security(), url, writer), clients,
-                                out, err);
+                        SubScenario.run(o, url, server, writer, null, clients, out, err);
                     }
                 } else if (o.scenario().equals("connect")) {
                     runConnect(o, server, clients, out, err);

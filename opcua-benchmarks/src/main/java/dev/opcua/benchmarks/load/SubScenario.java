@@ -64,6 +64,8 @@ final class SubScenario {
     /**
      * @param resources the raw sessions' threads: the subscribers' and the writer's with {@code --client raw}, only
      *        the writer's with a client under test
+     * @param security the raw sessions' security; null with a client under test: the writer's session, if one is
+     *        needed, finds it when it opens
      * @param clients the client under test ({@code --client ours|milo}, {@code sub} only), whose subscription
      *        API the subscribers use; null for raw subscriber sessions
      */
@@ -97,12 +99,16 @@ final class SubScenario {
                 }
             }
             subscribers.addAll(clients != null ? clientSubscribers : rawSubscribers);
-            LoadSession writerSession = LoadSession.open(url, resources, security);
-            sessions.add(writerSession);
-            int ns = writerSession.namespaceIndex(o.namespace());
+            // the extra session: the writer's, or the one that reads the simulated count. A client under test with
+            // server-side changes of a child server needs none (the clients resolve the namespace, the server's
+            // stats tell the count): no raw session's threads run beside the client's then
+            ExtraSession extra = new ExtraSession(url, resources, security, o, sessions);
             NodeId[] nodeIds = new NodeId[o.nodes()];
-            for (int i = 0; i < nodeIds.length; i++) {
-                nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
+            if (clients == null || !serverChanges || server == null) {
+                int ns = extra.ns();
+                for (int i = 0; i < nodeIds.length; i++) {
+                    nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
+                }
             }
 
             long setup = System.nanoTime();
@@ -146,8 +152,8 @@ final class SubScenario {
 
             Thread writerThread = null;
             if (!serverChanges) {
-                Batches batches = events ? new EmitBatches(writerSession, ns, values, metrics)
-                        : new WriteBatches(writerSession, Arrays.copyOf(nodeIds, slots), values, metrics);
+                Batches batches = events ? new EmitBatches(extra.session(), extra.ns(), values, metrics)
+                        : new WriteBatches(extra.session(), Arrays.copyOf(nodeIds, slots), values, metrics);
                 writer = new ValueWriter(batches, values, rate, tickNanos);
             }
             // a client's subscribers publish since their subscriptions exist, as many Publish requests as it keeps
@@ -160,14 +166,13 @@ final class SubScenario {
                 writerThread.setDaemon(true);
                 writerThread.start();
             }
-            NodeId simulated = NodeId.string(ns, BenchAddressSpace.SIMULATED);
             if (server != null) {
                 server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
             }
             TimeUnit.SECONDS.sleep(o.warmupS());
             // a bench server child tells its simulated count with its stats; another server is asked with a Read
             // (outside the window, but the first Int64 it encodes in a while may recompile its encoder in it)
-            long simulatedFrom = serverChanges && server == null ? simulatedCount(writerSession, simulated) : 0;
+            long simulatedFrom = serverChanges && server == null ? simulatedCount(extra) : 0;
 
             List<String> clientThreads = clients == null ? LoadHarness.ClientUsage.RAW_THREADS
                     : clients.threadPrefixes();
@@ -177,7 +182,7 @@ final class SubScenario {
             LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();
             ServerStats a0 = server == null ? null : server.stats();
             if (serverChanges && server != null) {
-                simulatedFrom = simulatedFromStats(a0, writerSession, simulated);
+                simulatedFrom = simulatedFromStats(a0, extra);
             }
             long s0 = server == null ? -1 : server.cpuNanos();
             Map<Long, ThreadCpu.Sample> threads0 = server == null ? Map.of() : ThreadCpu.snapshot(server.pid());
@@ -212,8 +217,7 @@ final class SubScenario {
             ServerStats a1 = server == null ? null : server.stats();
             if (serverChanges) {
                 // after the probes: a Read costs the server a little, outside the window
-                long simulatedTo = server != null ? simulatedFromStats(a1, writerSession, simulated)
-                        : simulatedCount(writerSession, simulated);
+                long simulatedTo = server != null ? simulatedFromStats(a1, extra) : simulatedCount(extra);
                 if (simulatedTo <= simulatedFrom) {
                     throw new IllegalStateException("the server changed no value in the window (Bench.Simulated "
                             + simulatedFrom + " .. " + simulatedTo + "): --changes server needs a bench server "
@@ -230,7 +234,9 @@ final class SubScenario {
                 writer.stop();
                 writerThread.join(TimeUnit.SECONDS.toMillis(5));
             }
-            closeQuietly(writerSession, err);
+            if (extra.opened() != null) {
+                closeQuietly(extra.opened(), err);
+            }
             // closing the sessions deletes their subscriptions and answers the parked Publish requests
             for (SubscriberSession subscriber : rawSubscribers) {
                 closeQuietly(subscriber.session(), err);
@@ -265,6 +271,52 @@ final class SubScenario {
         }
     }
 
+    /** The raw session besides the subscribers, opened when first needed; closed with {@code sessions}. */
+    private static final class ExtraSession {
+
+        private final String url;
+        private final ClientResources resources;
+        private final LoadOptions o;
+        private final List<LoadSession> sessions;
+        private LoadSecurity security;
+        private LoadSession session;
+        private int ns;
+
+        /** @param security null: found when the session is opened (GetEndpoints of a secured run) */
+        ExtraSession(String url, ClientResources resources, LoadSecurity security, LoadOptions o,
+                List<LoadSession> sessions) {
+            this.url = url;
+            this.resources = resources;
+            this.security = security;
+            this.o = o;
+            this.sessions = sessions;
+        }
+
+        LoadSession session() throws Exception {
+            if (session == null) {
+                if (security == null) {
+                    security = LoadSecurity.of(o.security(), url, resources);
+                }
+                LoadSession opened = LoadSession.open(url, resources, security);
+                sessions.add(opened);
+                ns = opened.namespaceIndex(o.namespace());
+                session = opened;
+            }
+            return session;
+        }
+
+        /** The index of the bench namespace, from the server's NamespaceArray. */
+        int ns() throws Exception {
+            session();
+            return ns;
+        }
+
+        /** The session, or null when none was needed. */
+        LoadSession opened() {
+            return session;
+        }
+    }
+
     /** Keep-alives and lost or dropped notifications the client subscribers counted so far, all together. */
     private static long[] clientCounts(List<LoadSubscriber> subscribers) {
         long[] counts = new long[2];
@@ -275,13 +327,15 @@ final class SubScenario {
         return counts;
     }
 
-    /** The server's count of values its simulation set ({@code Bench.Simulated}). */
     /** The simulated count of a stats answer; a Read when the server's probe does not tell it. */
-    private static long simulatedFromStats(ServerStats stats, LoadSession session, NodeId simulated) throws Exception {
-        return stats.simulatedValues() >= 0 ? stats.simulatedValues() : simulatedCount(session, simulated);
+    private static long simulatedFromStats(ServerStats stats, ExtraSession extra) throws Exception {
+        return stats.simulatedValues() >= 0 ? stats.simulatedValues() : simulatedCount(extra);
     }
 
-    private static long simulatedCount(LoadSession session, NodeId simulated) throws Exception {
+    /** The server's count of values its simulation set ({@code Bench.Simulated}). */
+    private static long simulatedCount(ExtraSession extra) throws Exception {
+        LoadSession session = extra.session();
+        NodeId simulated = NodeId.string(extra.ns(), BenchAddressSpace.SIMULATED);
         ReadResponse response = session.request(new ReadRequest(session.header(), 0, TimestampsToReturn.Neither,
                 new ReadValueId[] {new ReadValueId(simulated, AttributeIds.Value, null, QualifiedName.NULL)}),
                 ReadResponse.class).get(10, TimeUnit.SECONDS);
