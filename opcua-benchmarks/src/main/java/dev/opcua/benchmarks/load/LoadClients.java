@@ -24,6 +24,12 @@ interface LoadClients extends AutoCloseable {
      */
     LoadClient open() throws Exception;
 
+    /**
+     * A new client, connected, for the {@code sub} scenario: its subscriptions count and record what their
+     * items receive in {@code metrics} and their tallies; the caller closes it.
+     */
+    LoadSubscriber subscriber(SubMetrics metrics) throws Exception;
+
     /** One operation of the {@code connect} scenario: a new client connects (GetEndpoints included) and disconnects. */
     void connectAndDisconnect() throws Exception;
 

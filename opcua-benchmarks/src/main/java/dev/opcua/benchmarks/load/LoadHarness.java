@@ -38,7 +38,9 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>The client under test ({@code --client}): {@code ours}, one {@link dev.opcua.stack.client.OpcUaClient}
  * per session through its public API (see {@link OursLoadClients}); {@code milo}, Eclipse Milo's client
  * likewise (see {@link MiloLoadClients}); {@code raw}, requests sent on raw {@link LoadSession}s, as the
- * harness did before (and still does for {@code sub} and {@code events}). The variables are addressed in
+ * harness did before (and still does for {@code events}). For {@code sub}, ours and Milo subscribe through
+ * their clients' subscription APIs (see {@link LoadSubscriber}), while the writer stays on a raw session on
+ * threads of its own ({@code sub-writer-*}), not counted as the client's. The variables are addressed in
  * the namespace {@code --namespace}, its index read from the server's NamespaceArray.
  *
  * <p>All sessions share one set of client threads ({@link ClientResources} for ours and raw), as an
@@ -93,7 +95,14 @@ public final class LoadHarness {
             throws Exception {
         if (!o.rawSessions()) {
             try (LoadClients clients = LoadClients.create(o, url)) {
-                if (o.scenario().equals("connect")) {
+                if (o.scenario().equals("sub")) {
+                    // the writer stays on a raw session, on threads of its own (started only if a session is
+                    // opened): load, not the client under test
+                    try (ClientResources writer = ClientResources.builder()
+                            .threadNamePrefix(SubScenario.WRITER_THREADS).build()) {
+                        SubScenario.run(o, url, server, writer, null, clients, out, err);
+                    }
+                } else if (o.scenario().equals("connect")) {
                     runConnect(o, server, clients, out, err);
                 } else {
                     runClientLoad(o, server, clients, out, err);
@@ -102,7 +111,8 @@ public final class LoadHarness {
             return;
         }
         if (o.client().equals("ours") && o.rawSessions()) {
-            err.println("note: " + o.scenario() + " runs on raw sessions: the client's subscription API is not there yet");
+            err.println("note: " + o.scenario() + " runs on raw sessions: the harness drives no event items through the "
+                    + "client's API yet");
         }
         List<LoadSession> sessions = new ArrayList<>();
         try (ClientResources resources = ClientResources.create()) {
@@ -112,7 +122,7 @@ public final class LoadHarness {
                 return;
             }
             if (o.scenario().equals("sub") || o.scenario().equals("events")) {
-                SubScenario.run(o, url, server, resources, security, out, err);
+                SubScenario.run(o, url, server, resources, security, null, out, err);
                 return;
             }
             try {

@@ -40,8 +40,9 @@ import java.util.Objects;
  *        default) writes them with Write requests
  * @param client the client under test: {@code ours} ({@link dev.opcua.stack.client.OpcUaClient}, the default),
  *        {@code milo} (Eclipse Milo 1.1.2's client) or {@code raw} (requests sent on raw client sessions, what the
- *        harness did before it had a client; {@code sub} and {@code events} always run on raw sessions with
- *        {@code ours} and {@code raw})
+ *        harness did before it had a client; {@code sub} subscribes through the subscription API of ours or
+ *        Milo's, its writer on a raw session; {@code events} runs on raw sessions with {@code ours} and is refused
+ *        with {@code milo})
  * @param namespace the URI of the namespace the bench variables and methods are in; its index is read from the
  *        server's NamespaceArray (Part 5, 6.3.1)
  */
@@ -101,8 +102,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         if (!CLIENTS.contains(client)) {
             throw new IllegalArgumentException("--client must be ours, milo or raw, was " + client);
         }
-        if (client.equals("milo") && (scenario.equals("sub") || scenario.equals("events"))) {
-            throw new IllegalArgumentException("--client milo runs read, write, browse and connect; " + scenario
+        if (client.equals("milo") && scenario.equals("events")) {
+            throw new IllegalArgumentException("--client milo runs read, write, browse, connect and sub; " + scenario
                     + " runs with --client ours or raw (on raw sessions)");
         }
         if (namespace == null || namespace.isBlank()) {
@@ -208,11 +209,11 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     }
 
     /**
-     * Whether the scenario runs on raw client sessions: {@code --client raw}, and {@code sub} and {@code events}
-     * with {@code --client ours} (its subscription API is not there yet).
+     * Whether the scenario runs on raw client sessions: {@code --client raw}, and {@code events} with
+     * {@code --client ours} (the harness drives no event items through the client's API yet).
      */
     public boolean rawSessions() {
-        return client.equals("raw") || scenario.equals("sub") || scenario.equals("events");
+        return client.equals("raw") || scenario.equals("events");
     }
 
     /** {@code client=...} of the RESULT line: the client that runs the scenario ({@code raw} on raw sessions). */

@@ -12,6 +12,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.HashedWheelTimer;
 import java.security.KeyPair;
 import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -23,17 +24,22 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClientConfigBuilder;
+import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
+import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
 import org.eclipse.milo.opcua.stack.core.AttributeId;
 import org.eclipse.milo.opcua.stack.core.NodeIds;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DateTime;
 import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName;
 import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
 import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
+import org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.UInteger;
 import org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.UShort;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseDirection;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseResultMask;
@@ -135,20 +141,36 @@ final class MiloLoadClients implements LoadClients {
     public LoadClient open() throws Exception {
         OpcUaClient client = client();
         try {
-            client.connectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
-            UShort ns = client.readNamespaceTableAsync().get(TIMEOUT_S, TimeUnit.SECONDS).getIndex(namespace);
-            if (ns == null) {
-                throw new IllegalStateException("namespace " + namespace + " is not in the NamespaceArray of " + url);
-            }
-            NodeId[] ids = new NodeId[nodes];
-            for (int i = 0; i < ids.length; i++) {
-                ids[i] = new NodeId(ns, BenchAddressSpace.variableId(i));
-            }
-            return new Session(client, ids);
+            return new Session(client, connect(client));
         } catch (Exception e) {
             disconnectQuietly(client);
             throw e;
         }
+    }
+
+    @Override
+    public LoadSubscriber subscriber(SubMetrics metrics) throws Exception {
+        OpcUaClient client = client();
+        try {
+            return new Subscriber(client, connect(client), metrics);
+        } catch (Exception e) {
+            disconnectQuietly(client);
+            throw e;
+        }
+    }
+
+    /** Connects {@code client}; the variables {@code Var.i} in the namespace of {@code --namespace}. */
+    private NodeId[] connect(OpcUaClient client) throws Exception {
+        client.connectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
+        UShort ns = client.readNamespaceTableAsync().get(TIMEOUT_S, TimeUnit.SECONDS).getIndex(namespace);
+        if (ns == null) {
+            throw new IllegalStateException("namespace " + namespace + " is not in the NamespaceArray of " + url);
+        }
+        NodeId[] ids = new NodeId[nodes];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = new NodeId(ns, BenchAddressSpace.variableId(i));
+        }
+        return ids;
     }
 
     @Override
@@ -200,6 +222,112 @@ final class MiloLoadClients implements LoadClients {
     private static BrowseDescription browse(NodeId node) {
         return new BrowseDescription(node, BrowseDirection.Forward, NodeIds.HierarchicalReferences, true, uint(0),
                 uint(BrowseResultMask.All.getValue()));
+    }
+
+    /**
+     * One connected Milo client with {@link OpcUaSubscription}s (Milo 1.1.2 has no {@code ManagedSubscription}):
+     * Milo's PublishingManager keeps its Publish requests outstanding (its default count) and acknowledges;
+     * item listeners run on the subscription's delivery queue, on the transport's executor
+     * ({@code milo-client-pool-N}). The lifetime and keep-alive counts are the raw subscribers', not Milo's
+     * calculated ones.
+     */
+    private static final class Subscriber extends LoadSubscriber {
+
+        private final OpcUaClient client;
+        private final NodeId[] nodeIds;
+        private final LongAdder keepAlives = new LongAdder();
+        private final LongAdder losses = new LongAdder();
+
+        Subscriber(OpcUaClient client, NodeId[] nodeIds, SubMetrics metrics) {
+            super(metrics);
+            this.client = client;
+            this.nodeIds = nodeIds;
+        }
+
+        @Override
+        void subscribe(double publishingMs, double samplingMs, long queueSize, int[] slots, SubscriptionTally tally)
+                throws Exception {
+            OpcUaSubscription subscription = new OpcUaSubscription(client, publishingMs);
+            subscription.setLifetimeAndKeepAliveCalculated(false);
+            subscription.setLifetimeCount(uint(LIFETIME_COUNT));
+            subscription.setMaxKeepAliveCount(uint(KEEP_ALIVE_COUNT));
+            subscription.setSubscriptionListener(new OpcUaSubscription.SubscriptionListener() {
+                @Override
+                public void onKeepAliveReceived(OpcUaSubscription s) {
+                    keepAlives.increment();
+                }
+
+                @Override
+                public void onNotificationDataLost(OpcUaSubscription s) {
+                    losses.increment();
+                }
+
+                @Override
+                public void onStatusChanged(OpcUaSubscription s, StatusCode status) {
+                    metrics().error("StatusChange:" + status);
+                }
+
+                @Override
+                public void onWatchdogTimerElapsed(OpcUaSubscription s) {
+                    metrics().error("Subscription:watchdog_elapsed");
+                }
+
+                @Override
+                public void onTransferFailed(OpcUaSubscription s, StatusCode status) {
+                    metrics().error("TransferSubscriptions:" + status);
+                }
+            });
+            subscription.create();
+            List<OpcUaMonitoredItem> items = new ArrayList<>(slots.length);
+            for (int k = 0; k < slots.length; k++) {
+                int index = k;
+                OpcUaMonitoredItem item = OpcUaMonitoredItem.newDataItem(nodeIds[slots[k]]);
+                item.setSamplingInterval(samplingMs);
+                item.setQueueSize(uint(queueSize));
+                item.setDiscardOldest(true);
+                item.setDataValueListener((i, value) -> {
+                    Variant v = value.getValue();
+                    DateTime source = value.getSourceTime();
+                    received(tally, index, v == null ? -1 : SubscriptionTally.writerValue(v.getValue()),
+                            source == null ? 0 : source.getUtcTime());
+                });
+                items.add(item);
+            }
+            added(tally);
+            subscription.addMonitoredItems(items);
+            subscription.createMonitoredItems();
+            for (OpcUaMonitoredItem item : items) {
+                StatusCode result = item.getCreateResult().orElse(null);
+                if (result == null || !result.isGood()) {
+                    throw new IllegalStateException("CreateMonitoredItems refused the item on "
+                            + item.getReadValueId().getNodeId() + ": " + result);
+                }
+                revisedSamplingMs = item.getRevisedSamplingInterval().orElse(Double.NaN);
+            }
+            revisedPublishingMs = subscription.getRevisedPublishingInterval().orElse(publishingMs);
+            revisedKeepAliveCount = subscription.getRevisedMaxKeepAliveCount().map(UInteger::longValue)
+                    .orElse(KEEP_ALIVE_COUNT);
+        }
+
+        @Override
+        long keepAlives() {
+            return keepAlives.sum();
+        }
+
+        @Override
+        long losses() {
+            return losses.sum();
+        }
+
+        @Override
+        void disconnect() throws Exception {
+            client.disconnectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() {
+            disconnectQuietly(client);
+        }
     }
 
     /** One connected Milo client. */

@@ -5,11 +5,17 @@ import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.client.subscriptions.ClientMonitoredItem;
+import dev.opcua.stack.client.subscriptions.ClientSubscription;
+import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
+import dev.opcua.stack.client.subscriptions.DataItemRequest;
+import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
 import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
@@ -20,6 +26,7 @@ import dev.opcua.stack.core.types.structured.BrowseResult;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.WriteValue;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Executor;
@@ -79,21 +86,37 @@ final class OursLoadClients implements LoadClients {
     public LoadClient open() throws Exception {
         OpcUaClient client = OpcUaClient.create(config);
         try {
-            client.connect().get(TIMEOUT_S, TimeUnit.SECONDS);
-            int ns = client.namespaces().indexOf(namespace);
-            if (ns < 0) {
-                throw new IllegalStateException("namespace " + namespace + " is not in the NamespaceArray of "
-                        + config.endpointUrl() + ": " + client.namespaces().uris());
-            }
-            NodeId[] ids = new NodeId[nodes];
-            for (int i = 0; i < ids.length; i++) {
-                ids[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
-            }
-            return new Session(client, ids);
+            return new Session(client, connect(client));
         } catch (Exception e) {
             client.close();
             throw e;
         }
+    }
+
+    @Override
+    public LoadSubscriber subscriber(SubMetrics metrics) throws Exception {
+        OpcUaClient client = OpcUaClient.create(config);
+        try {
+            return new Subscriber(client, connect(client), metrics);
+        } catch (Exception e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    /** Connects {@code client}; the variables {@code Var.i} in the namespace of {@code --namespace}. */
+    private NodeId[] connect(OpcUaClient client) throws Exception {
+        client.connect().get(TIMEOUT_S, TimeUnit.SECONDS);
+        int ns = client.namespaces().indexOf(namespace);
+        if (ns < 0) {
+            throw new IllegalStateException("namespace " + namespace + " is not in the NamespaceArray of "
+                    + config.endpointUrl() + ": " + client.namespaces().uris());
+        }
+        NodeId[] ids = new NodeId[nodes];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
+        }
+        return ids;
     }
 
     @Override
@@ -121,6 +144,72 @@ final class OursLoadClients implements LoadClients {
     @Override
     public void close() {
         resources.close();
+    }
+
+    /**
+     * One connected {@link OpcUaClient} whose subscriptions run on its Publish pipeline
+     * ({@link dev.opcua.stack.client.subscriptions.ClientSubscriptions}, default settings) and whose item
+     * listeners run on the resources' callback executor ({@code opcua-client-callback-N}).
+     */
+    private static final class Subscriber extends LoadSubscriber {
+
+        private final OpcUaClient client;
+        private final NodeId[] nodeIds;
+
+        Subscriber(OpcUaClient client, NodeId[] nodeIds, SubMetrics metrics) {
+            super(metrics);
+            this.client = client;
+            this.nodeIds = nodeIds;
+        }
+
+        @Override
+        void subscribe(double publishingMs, double samplingMs, long queueSize, int[] slots, SubscriptionTally tally)
+                throws Exception {
+            ClientSubscription subscription = client.createSubscription(new SubscriptionParameters(publishingMs,
+                    LIFETIME_COUNT, KEEP_ALIVE_COUNT, 0, 0, true)).get(TIMEOUT_S, TimeUnit.SECONDS);
+            subscription.setStatusListener((s, status) -> metrics().error("StatusChange", status));
+            List<DataItemRequest> requests = new ArrayList<>(slots.length);
+            for (int k = 0; k < slots.length; k++) {
+                int index = k;
+                requests.add(DataItemRequest.of(nodeIds[slots[k]], samplingMs, (item, value) -> {
+                    Variant v = value.value();
+                    DateTime source = value.sourceTimestamp();
+                    received(tally, index, v == null ? -1 : SubscriptionTally.writerValue(v.value()),
+                            source == null ? 0 : source.utcTicks());
+                }).withQueue(queueSize, true));
+            }
+            added(tally);
+            for (ClientMonitoredItem item : subscription.createDataItems(requests).get(TIMEOUT_S, TimeUnit.SECONDS)) {
+                if (!item.status().isGood()) {
+                    throw new IllegalStateException("CreateMonitoredItems refused the item on " + item.node() + ": "
+                            + item.status());
+                }
+                revisedSamplingMs = item.revisedSamplingInterval();
+            }
+            revisedPublishingMs = subscription.revisedPublishingInterval();
+            revisedKeepAliveCount = subscription.revisedMaxKeepAliveCount();
+        }
+
+        @Override
+        long keepAlives() {
+            return client.subscriptions().keepAlivesReceived();
+        }
+
+        @Override
+        long losses() {
+            ClientSubscriptions s = client.subscriptions();
+            return s.lostSequenceNumbers() + s.droppedNotifications() + s.listenerErrors();
+        }
+
+        @Override
+        void disconnect() throws Exception {
+            client.disconnect().get(TIMEOUT_S, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() {
+            client.close();
+        }
     }
 
     /** One connected {@link OpcUaClient}. */

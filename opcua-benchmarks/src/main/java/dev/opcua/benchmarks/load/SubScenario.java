@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The {@code sub} and {@code events} scenarios: {@code --sessions} subscriber sessions, each with
@@ -54,11 +55,22 @@ final class SubScenario {
     /** Send times kept for latency: 30 s at the expected rate, within 64 Ki .. 8 Mi entries. */
     private static final long RING_SECONDS = 30;
 
+    /** Thread names of the writer's raw session and of the writer with a client under test: not the client's. */
+    static final String WRITER_THREADS = "sub-writer";
+
     private SubScenario() {
     }
 
+    /**
+     * @param resources the raw sessions' threads: the subscribers' and the writer's with {@code --client raw}, only
+     *        the writer's with a client under test
+     * @param security the raw sessions' security; null with a client under test: the writer's session, if one is
+     *        needed, finds it when it opens
+     * @param clients the client under test ({@code --client ours|milo}, {@code sub} only), whose subscription
+     *        API the subscribers use; null for raw subscriber sessions
+     */
     static void run(LoadOptions o, String url, ChildServer server, ClientResources resources, LoadSecurity security,
-            PrintStream out, PrintStream err) throws Exception {
+            LoadClients clients, PrintStream out, PrintStream err) throws Exception {
         boolean events = o.scenario().equals("events");
         // every event reaches every event item: one slot for all
         int slots = events ? 1 : o.monitoredNodes();
@@ -70,26 +82,38 @@ final class SubScenario {
         WriteSequence values = serverChanges ? WriteSequence.serverSide(BenchAddressSpace.SIMULATION_BASE, slots)
                 : new WriteSequence(base, slots, ring);
         SubMetrics metrics = new SubMetrics();
-        List<SubscriberSession> subscribers = new ArrayList<>();
+        // raw subscriber sessions (--client raw), or the client's subscribers: one of the two stays empty
+        List<SubscriberSession> rawSubscribers = new ArrayList<>();
+        List<LoadSubscriber> clientSubscribers = new ArrayList<>();
+        List<Subscriber> subscribers = new ArrayList<>();
         List<LoadSession> sessions = new ArrayList<>();
         ValueWriter writer = null;
         try {
             for (int i = 0; i < o.sessions(); i++) {
-                LoadSession session = LoadSession.open(url, resources, security);
-                sessions.add(session);
-                subscribers.add(new SubscriberSession(session, values, metrics, resources.timer()));
+                if (clients != null) {
+                    clientSubscribers.add(clients.subscriber(metrics));
+                } else {
+                    LoadSession session = LoadSession.open(url, resources, security);
+                    sessions.add(session);
+                    rawSubscribers.add(new SubscriberSession(session, values, metrics, resources.timer()));
+                }
             }
-            LoadSession writerSession = LoadSession.open(url, resources, security);
-            sessions.add(writerSession);
-            int ns = writerSession.namespaceIndex(o.namespace());
+            subscribers.addAll(clients != null ? clientSubscribers : rawSubscribers);
+            // the extra session: the writer's, or the one that reads the simulated count. A client under test with
+            // server-side changes of a child server needs none (the clients resolve the namespace, the server's
+            // stats tell the count): no raw session's threads run beside the client's then
+            ExtraSession extra = new ExtraSession(url, resources, security, o, sessions);
             NodeId[] nodeIds = new NodeId[o.nodes()];
-            for (int i = 0; i < nodeIds.length; i++) {
-                nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
+            if (clients == null || !serverChanges || server == null) {
+                int ns = extra.ns();
+                for (int i = 0; i < nodeIds.length; i++) {
+                    nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
+                }
             }
 
             long setup = System.nanoTime();
             long subscription = 0;
-            for (SubscriberSession subscriber : subscribers) {
+            for (int i = 0; i < o.sessions(); i++) {
                 for (int j = 0; j < o.subscriptions(); j++, subscription++) {
                     MonitoredItemCreateRequest[] items = new MonitoredItemCreateRequest[o.items()];
                     int[] itemSlots = new int[o.items()];
@@ -102,10 +126,17 @@ final class SubScenario {
                                     o.samplingMs());
                         }
                     }
-                    subscriber.subscribe(o.publishingMs(), items, itemSlots);
+                    if (clients != null) {
+                        // the same items as the raw path's: variables, sampling interval, queue, discard oldest
+                        clientSubscribers.get(i).subscribe(o.publishingMs(), o.samplingMs(),
+                                ItemRequests.queueSize(o.publishingMs(), o.samplingMs()), itemSlots,
+                                new SubscriptionTally(subscription, itemSlots, values));
+                    } else {
+                        rawSubscribers.get(i).subscribe(o.publishingMs(), items, itemSlots);
+                    }
                 }
             }
-            SubscriberSession first = subscribers.get(0);
+            Subscriber first = subscribers.get(0);
             double publishingMs = first.revisedPublishingMs();
             double rate = serverChanges ? o.changesPerSecond() : rate(o, slots, publishingMs);
             long tickNanos = Math.max(TimeUnit.MILLISECONDS.toNanos(1), (long) (publishingMs * 1e6 / 10));
@@ -121,32 +152,37 @@ final class SubScenario {
 
             Thread writerThread = null;
             if (!serverChanges) {
-                Batches batches = events ? new EmitBatches(writerSession, ns, values, metrics)
-                        : new WriteBatches(writerSession, Arrays.copyOf(nodeIds, slots), values, metrics);
+                Batches batches = events ? new EmitBatches(extra.session(), extra.ns(), values, metrics)
+                        : new WriteBatches(extra.session(), Arrays.copyOf(nodeIds, slots), values, metrics);
                 writer = new ValueWriter(batches, values, rate, tickNanos);
             }
+            // a client's subscribers publish since their subscriptions exist, as many Publish requests as it keeps
             int outstanding = 2 + o.subscriptions();
-            CountDownLatch stopped = new CountDownLatch(o.sessions() * outstanding);
-            subscribers.forEach(s -> s.startPublishing(outstanding, stopped));
+            CountDownLatch stopped = new CountDownLatch(rawSubscribers.size() * outstanding);
+            rawSubscribers.forEach(s -> s.startPublishing(outstanding, stopped));
             if (writer != null) {
-                writerThread = new Thread(writer, "load-sub-writer");
+                // with a client under test the writer is load, not client: a name outside load-*
+                writerThread = new Thread(writer, clients == null ? "load-sub-writer" : WRITER_THREADS + "-values");
                 writerThread.setDaemon(true);
                 writerThread.start();
             }
-            NodeId simulated = NodeId.string(ns, BenchAddressSpace.SIMULATED);
             if (server != null) {
                 server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
             }
             TimeUnit.SECONDS.sleep(o.warmupS());
             // a bench server child tells its simulated count with its stats; another server is asked with a Read
             // (outside the window, but the first Int64 it encodes in a while may recompile its encoder in it)
-            long simulatedFrom = serverChanges && server == null ? simulatedCount(writerSession, simulated) : 0;
+            long simulatedFrom = serverChanges && server == null ? simulatedCount(extra) : 0;
 
-            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage();
+            List<String> clientThreads = clients == null ? LoadHarness.ClientUsage.RAW_THREADS
+                    : clients.threadPrefixes();
+            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage(clientThreads);
+            long[] counts0 = clientCounts(clientSubscribers);
+            Map<Long, ThreadCpu.Sample> own0 = ThreadCpu.snapshot(ProcessHandle.current().pid());
             LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();
             ServerStats a0 = server == null ? null : server.stats();
             if (serverChanges && server != null) {
-                simulatedFrom = simulatedFromStats(a0, writerSession, simulated);
+                simulatedFrom = simulatedFromStats(a0, extra);
             }
             long s0 = server == null ? -1 : server.cpuNanos();
             Map<Long, ThreadCpu.Sample> threads0 = server == null ? Map.of() : ThreadCpu.snapshot(server.pid());
@@ -170,11 +206,18 @@ final class SubScenario {
             Map<String, Long> threads = server == null ? Map.of()
                     : ThreadCpu.between(threads0, ThreadCpu.snapshot(server.pid()));
             LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
+            Map<String, Long> ownThreads = ThreadCpu.between(own0, ThreadCpu.snapshot(ProcessHandle.current().pid()));
+            long[] counts1 = clientCounts(clientSubscribers);
+            // what the client counted itself in the window: its keep-alives, and notifications it lost or dropped
+            metrics.keepAlives.add(counts1[0] - counts0[0]);
+            if (counts1[1] > counts0[1]) {
+                metrics.errors.computeIfAbsent("Client:lost_or_dropped_notifications", k -> new LongAdder())
+                        .add(counts1[1] - counts0[1]);
+            }
             ServerStats a1 = server == null ? null : server.stats();
             if (serverChanges) {
                 // after the probes: a Read costs the server a little, outside the window
-                long simulatedTo = server != null ? simulatedFromStats(a1, writerSession, simulated)
-                        : simulatedCount(writerSession, simulated);
+                long simulatedTo = server != null ? simulatedFromStats(a1, extra) : simulatedCount(extra);
                 if (simulatedTo <= simulatedFrom) {
                     throw new IllegalStateException("the server changed no value in the window (Bench.Simulated "
                             + simulatedFrom + " .. " + simulatedTo + "): --changes server needs a bench server "
@@ -191,17 +234,28 @@ final class SubScenario {
                 writer.stop();
                 writerThread.join(TimeUnit.SECONDS.toMillis(5));
             }
-            closeQuietly(writerSession, err);
+            if (extra.opened() != null) {
+                closeQuietly(extra.opened(), err);
+            }
             // closing the sessions deletes their subscriptions and answers the parked Publish requests
-            for (SubscriberSession subscriber : subscribers) {
+            for (SubscriberSession subscriber : rawSubscribers) {
                 closeQuietly(subscriber.session(), err);
+            }
+            for (LoadSubscriber subscriber : clientSubscribers) {
+                try {
+                    subscriber.disconnect();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } catch (Exception e) {
+                    err.println("warning: disconnecting a subscriber failed: " + e);
+                }
             }
             if (!stopped.await(first.keepAliveMs() + 10_000, TimeUnit.MILLISECONDS)) {
                 err.println("warning: " + stopped.getCount() + " Publish requests still outstanding");
             }
 
-            report(o, metrics, values, subscribers, writer, elapsed, c0, c1, s0, s1, a0, a1, threads, publishingMs,
-                    first.revisedSamplingMs(), out, err);
+            report(o, metrics, values, subscribers, writer, elapsed, c0, c1, s0, s1, a0, a1, threads, ownThreads,
+                    clientThreads, publishingMs, first.revisedSamplingMs(), out, err);
         } finally {
             // after a failure too: no Publish is sent again, nothing more is written
             metrics.phase.value = RequestChain.Phase.STOP;
@@ -211,16 +265,77 @@ final class SubScenario {
             for (LoadSession session : sessions) {
                 session.close();
             }
+            for (LoadSubscriber subscriber : clientSubscribers) {
+                subscriber.close();
+            }
         }
     }
 
-    /** The server's count of values its simulation set ({@code Bench.Simulated}). */
-    /** The simulated count of a stats answer; a Read when the server's probe does not tell it. */
-    private static long simulatedFromStats(ServerStats stats, LoadSession session, NodeId simulated) throws Exception {
-        return stats.simulatedValues() >= 0 ? stats.simulatedValues() : simulatedCount(session, simulated);
+    /** The raw session besides the subscribers, opened when first needed; closed with {@code sessions}. */
+    private static final class ExtraSession {
+
+        private final String url;
+        private final ClientResources resources;
+        private final LoadOptions o;
+        private final List<LoadSession> sessions;
+        private LoadSecurity security;
+        private LoadSession session;
+        private int ns;
+
+        /** @param security null: found when the session is opened (GetEndpoints of a secured run) */
+        ExtraSession(String url, ClientResources resources, LoadSecurity security, LoadOptions o,
+                List<LoadSession> sessions) {
+            this.url = url;
+            this.resources = resources;
+            this.security = security;
+            this.o = o;
+            this.sessions = sessions;
+        }
+
+        LoadSession session() throws Exception {
+            if (session == null) {
+                if (security == null) {
+                    security = LoadSecurity.of(o.security(), url, resources);
+                }
+                LoadSession opened = LoadSession.open(url, resources, security);
+                sessions.add(opened);
+                ns = opened.namespaceIndex(o.namespace());
+                session = opened;
+            }
+            return session;
+        }
+
+        /** The index of the bench namespace, from the server's NamespaceArray. */
+        int ns() throws Exception {
+            session();
+            return ns;
+        }
+
+        /** The session, or null when none was needed. */
+        LoadSession opened() {
+            return session;
+        }
     }
 
-    private static long simulatedCount(LoadSession session, NodeId simulated) throws Exception {
+    /** Keep-alives and lost or dropped notifications the client subscribers counted so far, all together. */
+    private static long[] clientCounts(List<LoadSubscriber> subscribers) {
+        long[] counts = new long[2];
+        for (LoadSubscriber subscriber : subscribers) {
+            counts[0] += subscriber.keepAlives();
+            counts[1] += subscriber.losses();
+        }
+        return counts;
+    }
+
+    /** The simulated count of a stats answer; a Read when the server's probe does not tell it. */
+    private static long simulatedFromStats(ServerStats stats, ExtraSession extra) throws Exception {
+        return stats.simulatedValues() >= 0 ? stats.simulatedValues() : simulatedCount(extra);
+    }
+
+    /** The server's count of values its simulation set ({@code Bench.Simulated}). */
+    private static long simulatedCount(ExtraSession extra) throws Exception {
+        LoadSession session = extra.session();
+        NodeId simulated = NodeId.string(extra.ns(), BenchAddressSpace.SIMULATED);
         ReadResponse response = session.request(new ReadRequest(session.header(), 0, TimestampsToReturn.Neither,
                 new ReadValueId[] {new ReadValueId(simulated, AttributeIds.Value, null, QualifiedName.NULL)}),
                 ReadResponse.class).get(10, TimeUnit.SECONDS);
@@ -242,15 +357,16 @@ final class SubScenario {
     }
 
     private static void report(LoadOptions o, SubMetrics metrics, WriteSequence values,
-            List<SubscriberSession> subscribers, ValueWriter writer, long elapsed, LoadHarness.ClientUsage.Snapshot c0,
+            List<Subscriber> subscribers, ValueWriter writer, long elapsed, LoadHarness.ClientUsage.Snapshot c0,
             LoadHarness.ClientUsage.Snapshot c1, long s0, long s1, ServerStats a0, ServerStats a1,
-            Map<String, Long> serverThreads, double publishingMs,
+            Map<String, Long> serverThreads, Map<String, Long> ownThreads, List<String> clientThreads,
+            double publishingMs,
             double samplingMs, PrintStream out, PrintStream err) {
         LatencyHistogram latency = new LatencyHistogram();
         long delivered = 0;
         long expected = 0;
         long foreign = 0;
-        for (SubscriberSession subscriber : subscribers) {
+        for (Subscriber subscriber : subscribers) {
             for (SubscriptionTally tally : subscriber.tallies()) {
                 delivered += tally.delivered();
                 expected += tally.expected();
@@ -268,6 +384,9 @@ final class SubScenario {
                 : Long.toString(Math.max(0, a1.allocatedBytes() - a0.allocatedBytes()) / perNotification);
         String clientCpu = LoadHarness.fmt((c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perNotification);
         String clientAlloc = Long.toString(c1.allocatedSince(c0) / perNotification);
+        // the CPU of the client's and the harness's threads alone (not GC, JIT, a writer), from /proc
+        String clientThreadsCpu = ownThreads.isEmpty() ? "n/a"
+                : LoadHarness.fmt(ThreadCpu.matchingNanos(ownThreads, clientThreads) / 1e3 / perNotification);
         double writesPerS = (values.windowTo() - values.windowFrom()) / seconds;
         String ratio = expected == 0 ? "n/a" : String.format(Locale.ROOT, "%.4f", (double) delivered / expected);
 
@@ -319,6 +438,7 @@ final class SubScenario {
         result.put("server_jit_ms", jitMillis < 0 ? "n/a" : Long.toString(jitMillis));
         result.put("client_cpu_us_per_notification", clientCpu);
         result.put("client_alloc_b_per_notification", clientAlloc);
+        result.put("client_threads_cpu_us_per_notification", clientThreadsCpu);
         // one notification is the operation, so perf/ab.sh summarises this scenario as it does the others
         result.put("ops", Long.toString(notifications));
         result.put("ops_per_s", result.get("notifications_per_s"));
@@ -334,8 +454,14 @@ final class SubScenario {
                 o.serverChanges() ? "changed" : "sent", delivered,
                 expected, ratio, foreign, result.get("p50_us"), result.get("p90_us"), result.get("p99_us"),
                 result.get("max_us"), result.get("keepalives"));
-        err.printf(Locale.ROOT, "per notification: server CPU %s us, server alloc %s B, client CPU %s us, "
-                + "client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientAlloc);
+        err.printf(Locale.ROOT, "per notification: server CPU %s us, server alloc %s B, client CPU %s us (its "
+                + "threads %s us), client alloc %s B%n", serverCpu, serverAlloc, clientCpu, clientThreadsCpu,
+                clientAlloc);
+        err.println("client allocation by thread in the window, B per notification (* counted as the client's): "
+                + c1.describeAllocations(c0, perNotification));
+        if (!ownThreads.isEmpty()) {
+            err.println("harness threads, CPU ms per s: " + ThreadCpu.describe(ownThreads, seconds));
+        }
         if (!serverThreads.isEmpty()) {
             err.println("server threads, CPU ms per s: " + ThreadCpu.describe(serverThreads, seconds));
             if (serverNanos >= 0) {

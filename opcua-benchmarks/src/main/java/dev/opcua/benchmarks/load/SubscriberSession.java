@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * NotificationMessage acknowledged in the next Publish request, and a new Publish sent, until the
  * run stops.
  */
-final class SubscriberSession {
+final class SubscriberSession implements Subscriber {
 
     /** Items per CreateMonitoredItems request: below every server's MaxMonitoredItemsPerCall we know. */
     private static final int ITEMS_PER_CALL = 1000;
@@ -68,20 +68,23 @@ final class SubscriberSession {
         return session;
     }
 
-    List<SubscriptionTally> tallies() {
+    @Override
+    public List<SubscriptionTally> tallies() {
         return new ArrayList<>(tallies.values());
     }
 
-    double revisedPublishingMs() {
+    @Override
+    public double revisedPublishingMs() {
         return revisedPublishingMs;
     }
 
-    double revisedSamplingMs() {
+    @Override
+    public double revisedSamplingMs() {
         return revisedSamplingMs;
     }
 
-    /** The keep-alive interval the server revised to, in ms: the longest a Publish waits. */
-    long keepAliveMs() {
+    @Override
+    public long keepAliveMs() {
         return (long) Math.ceil(revisedPublishingMs * revisedKeepAliveCount);
     }
 

@@ -69,6 +69,36 @@ final class SubscriptionTally {
         return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
     }
 
+    /** Ticks of 100 ns since 1601 (an OPC UA DateTime, Part 6, 5.2.2.5) as nanoseconds since 1970; -1 for 0. */
+    static long epochNanosOfTicks(long utcTicks) {
+        return utcTicks <= 0 ? -1 : (utcTicks - TICKS_1601_TO_1970) * 100;
+    }
+
+    private static final long TICKS_1601_TO_1970 = 116_444_736_000_000_000L;
+
+    /**
+     * Records one value a client's listener received for item {@code index} (its index in the slots, not a
+     * clientHandle) at {@code nowNanos} ({@link System#nanoTime()}) and {@code epochNanos} (wall clock):
+     * {@code w} is the writer's number the value carries (see {@link #writerValue}), {@code sourceEpochNanos}
+     * its source timestamp (-1 when it has none), used for values the server changes itself.
+     */
+    synchronized void recordValue(int index, long w, long nowNanos, long epochNanos, long sourceEpochNanos) {
+        if (values.isServerSide()) {
+            record(index, w, epochNanos, sourceEpochNanos);
+        } else {
+            record(index, w, nowNanos);
+        }
+    }
+
+    /** The writer's number a value carries (a whole Double), or -1. */
+    static long writerValue(Object value) {
+        if (!(value instanceof Double d)) {
+            return -1;
+        }
+        long w = (long) d.doubleValue();
+        return w == d ? w : -1;
+    }
+
     /** Records the events of one EventNotificationList received at {@code nowNanos}; the Message is the number. */
     synchronized void recordEvents(EventFieldList[] events, long nowNanos) {
         for (EventFieldList event : events) {
@@ -102,11 +132,7 @@ final class SubscriptionTally {
 
     /** The writer's value a notification carries, or -1 when it carries none (another value, a bad status). */
     private static long value(DataValue dv) {
-        if (dv == null || dv.value() == null || !(dv.value().value() instanceof Double d)) {
-            return -1;
-        }
-        long w = (long) d.doubleValue();
-        return w == d ? w : -1;
+        return dv == null || dv.value() == null ? -1 : writerValue(dv.value().value());
     }
 
     /** The number an event's Message carries, or -1. */

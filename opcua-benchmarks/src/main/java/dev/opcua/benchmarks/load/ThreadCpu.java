@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,6 +25,8 @@ import java.util.stream.Collectors;
 final class ThreadCpu {
 
     static final String BENCH_PREFIX = "bench-";
+    /** The longest thread name {@code /proc/<pid>/task/<tid>/comm} holds. */
+    private static final int COMM_LENGTH = 15;
 
     /** One thread at a snapshot: its name without the trailing number, and its CPU so far. */
     record Sample(String name, long nanos) {
@@ -79,6 +82,24 @@ final class ThreadCpu {
     static long jitNanos(Map<String, Long> cpu) {
         return cpu.entrySet().stream().filter(e -> e.getKey().startsWith("C1 Compiler")
                 || e.getKey().startsWith("C2 Compiler")).mapToLong(Map.Entry::getValue).sum();
+    }
+
+    /**
+     * The part of {@code cpu} spent by threads whose names start with one of {@code prefixes}; a name cut to the
+     * 15 characters of {@code comm} matches a longer prefix it begins.
+     */
+    static long matchingNanos(Map<String, Long> cpu, List<String> prefixes) {
+        return cpu.entrySet().stream().filter(e -> matches(e.getKey(), prefixes)).mapToLong(Map.Entry::getValue)
+                .sum();
+    }
+
+    private static boolean matches(String name, List<String> prefixes) {
+        for (String prefix : prefixes) {
+            if (name.startsWith(prefix) || (name.length() >= COMM_LENGTH && prefix.startsWith(name))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** All of {@code cpu}. */

@@ -49,6 +49,38 @@ class ClientLoadHarnessTest {
         assertThat(Double.parseDouble(result.get("client_cpu_us_per_op"))).as("%s", result).isPositive();
     }
 
+    @ParameterizedTest
+    @CsvSource({"ours", "milo"})
+    void subscribes_through_the_client_api_to_the_values_the_writer_writes(String client) {
+        assertDelivers(run("--client", client, "--scenario", "sub", "--items", "10", "--publishing-ms", "100"),
+                client);
+    }
+
+    /** The cleanest comparison of client cost: no writer, the server changes the values itself. */
+    @ParameterizedTest
+    @CsvSource({"ours", "milo", "raw"})
+    void subscribes_to_the_values_the_server_changes_with_every_client(String client) {
+        try (RunningBenchServer simulating = BenchServer.start(BenchOptions.parse("--port", "0", "--nodes", "100",
+                "--simulate", "20,200"))) {
+            Map<String, String> result = runAt(simulating.endpointUrl(), "--client", client, "--scenario", "sub",
+                    "--changes", "server", "--items", "10", "--publishing-ms", "100");
+            assertDelivers(result, client);
+            assertThat(result.get("changes")).isEqualTo("server");
+        }
+    }
+
+    private static void assertDelivers(Map<String, String> result, String client) {
+        assertThat(result).containsKeys(SubScenarioRuns.KEYS);
+        assertThat(result.get("client")).isEqualTo(client);
+        assertThat(result.get("scenario")).isEqualTo("sub");
+        assertThat(Long.parseLong(result.get("notifications"))).as("%s", result).isPositive();
+        assertThat(Double.parseDouble(result.get("delivery_ratio"))).as("%s", result).isPositive();
+        assertThat(result.get("errors")).as("%s", result).isEqualTo("0");
+        assertThat(Long.parseLong(result.get("client_alloc_b_per_notification"))).as("%s", result).isPositive();
+        assertThat(Double.parseDouble(result.get("client_cpu_us_per_notification"))).as("%s", result).isPositive();
+        assertThat(result).containsKey("client_threads_cpu_us_per_notification");
+    }
+
     @Test
     void the_default_client_is_ours_and_raw_stays_available() {
         assertThat(run().get("client")).isEqualTo("ours");
@@ -58,15 +90,16 @@ class ClientLoadHarnessTest {
     @Test
     void a_namespace_the_server_does_not_have_fails_the_run_naming_it() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoadHarness.run(args("--namespace", "urn:peer:bench"), new PrintStream(new ByteArrayOutputStream(),
-                true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = LoadHarness.run(args(server.endpointUrl(), "--namespace", "urn:peer:bench"),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(code).isEqualTo(1);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("urn:peer:bench");
     }
 
-    private static String[] args(String... extra) {
-        String[] base = {"--url", server.endpointUrl(), "--nodes", "100", "--duration", "1", "--warmup", "0",
+    private static String[] args(String url, String... extra) {
+        String[] base = {"--url", url, "--nodes", "100", "--duration", "1", "--warmup", "0",
             "--sessions", "2", "--inflight", "2"};
         String[] all = new String[base.length + extra.length];
         System.arraycopy(base, 0, all, 0, base.length);
@@ -75,9 +108,13 @@ class ClientLoadHarnessTest {
     }
 
     private static Map<String, String> run(String... extra) {
+        return runAt(server.endpointUrl(), extra);
+    }
+
+    private static Map<String, String> runAt(String url, String... extra) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoadHarness.run(args(extra), new PrintStream(out, true, StandardCharsets.UTF_8),
+        int code = LoadHarness.run(args(url, extra), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
 
         String log = err.toString(StandardCharsets.UTF_8);

@@ -155,11 +155,16 @@ class LoadOptionsTest {
         assertThat(LoadOptions.parse("--url", URL).client()).isEqualTo("ours");
         assertThat(LoadOptions.parse("--url", URL, "--client", "milo").clientName()).isEqualTo("milo");
         assertThat(LoadOptions.parse("--url", URL, "--client", "raw").rawSessions()).isTrue();
-        assertThat(LoadOptions.parse("--url", URL, "--scenario", "sub").clientName()).isEqualTo("raw");
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "sub").clientName()).isEqualTo("ours");
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "sub", "--client", "milo").clientName())
+                .isEqualTo("milo");
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "sub", "--client", "raw").clientName())
+                .isEqualTo("raw");
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "events").clientName()).isEqualTo("raw");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--client", "open62541"))
                 .hasMessageContaining("--client must be ours, milo or raw");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--client", "milo", "--scenario", "events"))
-                .hasMessageContaining("--client milo runs read, write, browse and connect");
+                .hasMessageContaining("--client milo runs read, write, browse, connect and sub");
     }
 
     @Test

@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * Infrastructure shared by the client's connections (the transport of Part 6, 7.1): the Netty event
  * loops ({@code opcua-client-io-N}; epoll when netty-transport-native-epoll is on the class path and
  * usable, NIO otherwise), one timer wheel ({@code opcua-client-timer}) for request timeouts and token
- * renewal, and the executor on which response futures are completed, so that user callbacks never
- * run on an event loop.
+ * renewal, and the executor ({@code opcua-client-callback-N}) on which response futures are completed,
+ * so that user callbacks never run on an event loop. {@link Builder#threadNamePrefix} replaces
+ * {@code opcua-client} in these names.
  *
  * <p>Whoever creates an instance owns it and closes it after the channels that use it.
  * {@link #shared()} is the lazily created default, owned by the JVM: its threads are daemons and its
@@ -46,11 +47,11 @@ public final class ClientResources implements AutoCloseable {
     private ClientResources(Builder builder, boolean closeable) {
         Transport transport = Transport.select();
         this.eventLoopGroup = new MultiThreadIoEventLoopGroup(builder.ioThreads,
-                new NamedThreadFactory("opcua-client-io-", true), transport.ioHandlerFactory);
+                new NamedThreadFactory(builder.threadNamePrefix + "-io-", true), transport.ioHandlerFactory);
         this.socketChannelType = transport.socketChannelType;
         // 10 ms ticks: request timeouts of tests and short token lifetimes stay accurate.
         this.timer = new HashedWheelTimer(runnable -> {
-            Thread t = new FastThreadLocalThread(runnable, "opcua-client-timer");
+            Thread t = new FastThreadLocalThread(runnable, builder.threadNamePrefix + "-timer");
             t.setDaemon(true);
             return t;
         }, 10, TimeUnit.MILLISECONDS, 512);
@@ -60,7 +61,7 @@ public final class ClientResources implements AutoCloseable {
         } else {
             int threads = builder.callbackThreads;
             ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
-                    new LinkedBlockingQueue<>(), new NamedThreadFactory("opcua-client-callback-", true));
+                    new LinkedBlockingQueue<>(), new NamedThreadFactory(builder.threadNamePrefix + "-callback-", true));
             pool.allowCoreThreadTimeOut(true);
             this.executor = pool;
             this.ownedExecutor = pool;
@@ -136,8 +137,21 @@ public final class ClientResources implements AutoCloseable {
         private int ioThreads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
         private int callbackThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
         private Executor executor;
+        private String threadNamePrefix = "opcua-client";
 
         private Builder() {
+        }
+
+        /**
+         * Names of the threads: {@code prefix-io-N}, {@code prefix-timer}, {@code prefix-callback-N} (default
+         * {@code opcua-client}), so that one application's sets of resources can be told apart.
+         */
+        public Builder threadNamePrefix(String prefix) {
+            if (Objects.requireNonNull(prefix, "prefix").isEmpty()) {
+                throw new IllegalArgumentException("prefix must not be empty");
+            }
+            this.threadNamePrefix = prefix;
+            return this;
         }
 
         /** Number of event-loop threads (default: processors, at most 4). */

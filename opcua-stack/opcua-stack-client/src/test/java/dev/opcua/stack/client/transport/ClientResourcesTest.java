@@ -26,6 +26,23 @@ class ClientResourcesTest {
     }
 
     @Test
+    void namesItsThreadsWithThePrefixGiven() throws Exception {
+        try (ClientResources resources = ClientResources.builder().threadNamePrefix("writer").ioThreads(1)
+                .callbackThreads(1).build()) {
+            assertThat(resources.eventLoopGroup().submit(() -> Thread.currentThread().getName()).get(5,
+                    TimeUnit.SECONDS)).isEqualTo("writer-io-1");
+            CompletableFuture<String> timerThread = new CompletableFuture<>();
+            resources.timer().newTimeout(t -> timerThread.complete(Thread.currentThread().getName()), 1,
+                    TimeUnit.MILLISECONDS);
+            assertThat(timerThread.get(5, TimeUnit.SECONDS)).isEqualTo("writer-timer");
+            assertThat(CompletableFuture.supplyAsync(() -> Thread.currentThread().getName(), resources.executor())
+                    .get(5, TimeUnit.SECONDS)).isEqualTo("writer-callback-1");
+        }
+        assertThatThrownBy(() -> ClientResources.builder().threadNamePrefix("")).isInstanceOf(
+                IllegalArgumentException.class);
+    }
+
+    @Test
     void closeStopsTheEventLoopsTheTimerAndItsOwnExecutorAndIsIdempotent() {
         ClientResources resources = ClientResources.create();
         resources.close();
