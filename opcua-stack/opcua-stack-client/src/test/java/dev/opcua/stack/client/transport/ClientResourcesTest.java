@@ -44,14 +44,17 @@ class ClientResourcesTest {
 
     @Test
     void closeStopsTheEventLoopsTheTimerAndItsOwnExecutorAndIsIdempotent() {
-        ClientResources resources = ClientResources.create();
+        ClientResources resources = ClientResources.builder().threadNamePrefix("closing").build();
         resources.close();
         resources.close();
 
         assertThat(resources.eventLoopGroup().isTerminated()).isTrue();
         assertThatThrownBy(() -> resources.timer().newTimeout(t -> { }, 1, TimeUnit.SECONDS))
                 .isInstanceOf(IllegalStateException.class);
-        assertThat(((ExecutorService) resources.executor()).isShutdown()).isTrue();
+        assertThatThrownBy(() -> resources.executor().execute(() -> { }))
+                .isInstanceOf(java.util.concurrent.RejectedExecutionException.class);
+        assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
+                .noneMatch(name -> name.startsWith("closing-"));
     }
 
     @Test
