@@ -53,7 +53,7 @@ class OpcUaClientReconnectTest {
     static void startMilo() throws Exception {
         LeakWatch.install();
         milo = MiloPeerServer.builder().start();
-        resources = ClientResources.builder().ioThreads(1).build();
+        resources = ClientResources.builder().ioThreads(1).timerTick(Duration.ofMillis(5)).build(); // reconnect delays of 1..5 ms
     }
 
     @AfterAll
