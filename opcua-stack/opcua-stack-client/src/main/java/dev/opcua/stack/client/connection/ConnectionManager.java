@@ -13,7 +13,6 @@ import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.UaResponseMessage;
-import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
@@ -267,8 +266,7 @@ public final class ConnectionManager implements ServiceInvoker {
     }
 
     private static RequestHeader header(Active a, long timeoutMillis) {
-        return new RequestHeader(a.session().authenticationToken(), RequestHeaders.timestamp(), RequestHeaders.nextHandle(), 0,
-                null, timeoutMillis, ExtensionObject.NULL);
+        return RequestHeaders.create(a.session().authenticationToken(), timeoutMillis);
     }
 
     private static <T extends UaResponseMessage> CompletableFuture<T> sendOn(Active a,

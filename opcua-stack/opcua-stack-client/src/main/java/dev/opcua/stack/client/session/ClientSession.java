@@ -10,7 +10,6 @@ import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
-import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
@@ -387,8 +386,7 @@ public final class ClientSession {
     }
 
     private static RequestHeader header(NodeId authenticationToken, SessionOptions options) {
-        return new RequestHeader(authenticationToken, RequestHeaders.timestamp(), RequestHeaders.nextHandle(), 0, null,
-                options.requestTimeout().toMillis(), ExtensionObject.NULL);
+        return RequestHeaders.create(authenticationToken, options.requestTimeout().toMillis());
     }
 
     /** CloseSession for a session that will not be used, answer ignored. */

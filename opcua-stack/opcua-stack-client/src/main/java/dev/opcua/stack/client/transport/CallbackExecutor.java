@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Where the client completes response futures: a fixed set of named daemon threads, each with its
  * own multi-producer queue (array chunks, no node per task, no lock) that it drains in order and
- * parks on when empty; a producer wakes a worker only when that worker is parked. Tasks go to the
- * workers in turn. Per completed request this saves the node and the two locks of a
+ * parks on when empty. A task goes to a worker that is awake when there is one (no wake-up needed),
+ * else to the next in turn, which is woken. Per completed request this saves the node and the two locks of a
  * {@link java.util.concurrent.ThreadPoolExecutor} on a LinkedBlockingQueue.
  *
  * <p>A task that throws is logged and the worker goes on. After {@link #shutdown()} new tasks are
@@ -50,11 +50,30 @@ final class CallbackExecutor implements Executor {
         if (shutdown) {
             throw new RejectedExecutionException("the client's callback executor is shut down");
         }
-        Worker w = workers[workers.length == 1 ? 0 : (next.getAndIncrement() & Integer.MAX_VALUE) % workers.length];
+        Worker w = pick();
         w.queue.offer(task);
         if (w.parked) {
             LockSupport.unpark(w.thread);
         }
+    }
+
+    /**
+     * A worker that is awake, so that the task needs no wake-up (each costs a system call on both
+     * sides), looking from the next in turn; the next in turn when all are parked.
+     */
+    private Worker pick() {
+        int n = workers.length;
+        if (n == 1) {
+            return workers[0];
+        }
+        int start = (next.getAndIncrement() & Integer.MAX_VALUE) % n;
+        for (int i = 0; i < n; i++) {
+            Worker w = workers[(start + i) % n];
+            if (!w.parked) {
+                return w;
+            }
+        }
+        return workers[start];
     }
 
     /** Rejects new tasks; the workers run what is queued and end. */

@@ -9,8 +9,9 @@ import dev.opcua.stack.core.types.structured.RequestHeader;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * RequestHeaders (Part 4, 7.32) for calls made without a session: null authentication token, the
- * current time, a process-wide request handle counter (IntegerId: never 0), no diagnostics.
+ * RequestHeaders (Part 4, 7.32): the session's authentication token (null without a session), the
+ * current time to the millisecond, a process-wide request handle counter (IntegerId: never 0), no
+ * diagnostics.
  */
 public final class RequestHeaders {
 
@@ -33,7 +34,12 @@ public final class RequestHeaders {
 
     /** A header without session and with the given timeoutHint in milliseconds (0 = none). */
     public static RequestHeader create(long timeoutHintMillis) {
-        return new RequestHeader(NodeId.NULL, timestamp(), nextHandle(), 0, null, timeoutHintMillis,
+        return create(NodeId.NULL, timeoutHintMillis);
+    }
+
+    /** A header of a session: its authentication token, the time, a new handle and the timeoutHint (0 = none). */
+    public static RequestHeader create(NodeId authenticationToken, long timeoutHintMillis) {
+        return new RequestHeader(authenticationToken, timestamp(), nextHandle(), 0, null, timeoutHintMillis,
                 ExtensionObject.NULL);
     }
 

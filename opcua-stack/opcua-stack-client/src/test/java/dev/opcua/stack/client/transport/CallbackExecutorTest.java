@@ -43,7 +43,7 @@ class CallbackExecutorTest {
 
         assertThat(done.await(20, TimeUnit.SECONDS)).as("all tasks ran").isTrue();
         assertThat(ran.get()).isEqualTo(producers * perProducer);
-        assertThat(threads).containsExactlyInAnyOrder("test-callback-1", "test-callback-2");
+        assertThat(threads).isNotEmpty().isSubsetOf("test-callback-1", "test-callback-2");
         executor.shutdown();
         assertThat(executor.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
     }
