@@ -77,6 +77,8 @@ public final class ClientSubscription {
     // (or LOST) beyond a gap, the numbers asked for with Republish.
     private final Object sequencer = new Object();
     private long lastDelivered;
+    /** A delivered StatusChangeNotification said BadTimeout; guarded by the sequencer. */
+    private boolean expiredAtServer;
     private final TreeMap<Long, Object> pending = new TreeMap<>();
     private final Set<Long> republishing = new HashSet<>();
     /** Changes when the server's subscription is replaced by a new one: answers for the old one are ignored. */
@@ -503,6 +505,14 @@ public final class ClientSubscription {
                 republish(inc, n);
             }
         }
+        boolean expired;
+        synchronized (sequencer) {
+            expired = expiredAtServer;
+            expiredAtServer = false;
+        }
+        if (expired) {
+            owner.expired(this);
+        }
     }
 
     /** Numbers between the last delivered and {@code upTo} neither here nor asked for; lost ones marked. */
@@ -608,6 +618,9 @@ public final class ClientSubscription {
             } else if (d instanceof StatusChangeNotification change) {
                 this.status = change.status();
                 delivery.offerStatus(change.status());
+                if (change.status() != null && change.status().isSameCode(StatusCodes.BadTimeout)) {
+                    expiredAtServer = true; // recreated once onMessage has left the sequencer
+                }
             }
         }
     }

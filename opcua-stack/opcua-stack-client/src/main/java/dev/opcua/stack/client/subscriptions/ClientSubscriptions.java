@@ -67,7 +67,9 @@ import org.slf4j.LoggerFactory;
  * <h2>Reconnects</h2>
  * The client's reconnector calls {@link #connectionLost()}, then {@link #sessionReactivated()} or
  * {@link #sessionReplaced()}; see each. Requests are built from the header of the session current at
- * send time (see {@link ServiceInvoker}), so nothing here holds a session.
+ * send time (see {@link ServiceInvoker}), so nothing here holds a session. A subscription the server
+ * reports expired (StatusChangeNotification BadTimeout: its lifetime ran out, the session survived)
+ * is recreated the same way, its listeners kept.
  *
  * <h2>Watchdog</h2>
  * A subscription from which no Publish response (data or keep-alive) arrived for revised publishing
@@ -611,6 +613,23 @@ public final class ClientSubscriptions {
             }
         }
         acknowledgements.removeIf(a -> a.subscriptionId() == oldId);
+    }
+
+    /**
+     * The server reports the subscription expired (StatusChangeNotification BadTimeout, Part 4, 5.13.1.1:
+     * its lifetime ran out without a Publish request, e.g. during a long stall that the session
+     * survived): it no longer exists there, so it is recreated from the record, its listeners kept.
+     */
+    void expired(ClientSubscription subscription) {
+        if (state == State.CLOSED || !record.contains(subscription)) {
+            return;
+        }
+        log.warn("{} expired at the server (lifetime elapsed without Publish requests); recreating it", subscription);
+        subscription.recreate().whenComplete((ok, failure) -> {
+            if (failure != null) {
+                log.warn("Recreating expired {} failed: {}", subscription, Failures.unwrap(failure).toString());
+            }
+        });
     }
 
     CompletableFuture<Void> delete(ClientSubscription subscription) {

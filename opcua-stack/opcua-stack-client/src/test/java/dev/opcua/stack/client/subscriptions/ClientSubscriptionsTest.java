@@ -322,6 +322,27 @@ class ClientSubscriptionsTest {
     }
 
     @Test
+    void aSubscriptionTheServerReportsExpiredIsRecreatedWithItsItemsAndKeepsDelivering() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        NotificationMessage expired = new NotificationMessage(1, DateTime.now(), new ExtensionObject[] {
+                ExtensionObject.of(new StatusChangeNotification(StatusCode.of(StatusCodes.BadTimeout), null))});
+
+        publish(new PublishResponse(header(), 1, new long[0], false, expired, null, null));
+        answerCreateSubscription(server.take(CreateSubscriptionRequest.class), 7);
+        server.take(CreateMonitoredItemsRequest.class).answer(new CreateMonitoredItemsResponse(header(),
+                new MonitoredItemCreateResult[] {created(41)}, null));
+        publish(data(7, 1, new long[] {1}, item, 5));
+        runListenerTasks();
+
+        assertThat(s.subscriptionId()).isEqualTo(7);
+        assertThat(item.serverId()).isEqualTo(41);
+        assertThat(values).containsExactly(5);
+        assertThat(subscriptions.list()).containsExactly(s);
+    }
+
+    @Test
     void afterReactivationPublishingResumesAndWhatWasLostInFlightIsRepublished() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
