@@ -14,7 +14,6 @@ import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import dev.opcua.stack.core.types.structured.TransferResult;
 import dev.opcua.stack.core.types.structured.TransferSubscriptionsRequest;
 import dev.opcua.stack.core.types.structured.TransferSubscriptionsResponse;
-import io.netty.util.Timeout;
 import io.netty.util.Timer;
 import io.netty.util.collection.LongObjectHashMap;
 import java.util.ArrayList;
