@@ -58,6 +58,8 @@ public final class ClientSubscription {
 
     /** Most sequence numbers of one gap asked for again; older ones of a larger gap count as lost. */
     private static final int MAX_REPUBLISH_PER_GAP = 1000;
+    /** Sequence numbers run 1..4294967295 and then start at 1 again (Part 4, 7.26 NotificationMessage). */
+    static final long SEQUENCE_CYCLE = 0xFFFFFFFFL;
     private static final Object LOST = new Object();
 
     private final ClientSubscriptions owner;
@@ -435,9 +437,10 @@ public final class ClientSubscription {
         synchronized (sequencer) {
             inc = incarnation;
             if (availableSequenceNumbers != null) {
-                for (long n : availableSequenceNumbers) {
+                for (long wire : availableSequenceNumbers) {
+                    long n = extend(wire);
                     if (n <= lastDelivered || pending.containsKey(n)) {
-                        owner.acknowledge(subscriptionId, n);
+                        owner.acknowledge(subscriptionId, wire);
                     } else if (republishing.add(n)) {
                         toFetch.add(n);
                     }
@@ -465,11 +468,11 @@ public final class ClientSubscription {
      *        server will use (Part 4, 5.13.1.1)
      */
     void onMessage(NotificationMessage message, boolean keepAlive, long[] available, boolean republished) {
-        long seq = message.sequenceNumber();
         long[] toFetch = null;
         int inc;
         long id = subscriptionId;
         synchronized (sequencer) {
+            long seq = extend(message.sequenceNumber());
             inc = incarnation;
             if (!keepAlive) {
                 if (republished) {
@@ -493,9 +496,10 @@ public final class ClientSubscription {
             }
             if (acknowledgeAvailableOnce && !republished && available != null) {
                 acknowledgeAvailableOnce = false;
-                for (long n : available) {
+                for (long wire : available) {
+                    long n = extend(wire);
                     if (n <= lastDelivered && n != seq) {
-                        owner.acknowledge(id, n);
+                        owner.acknowledge(id, wire);
                     }
                 }
             }
@@ -533,7 +537,7 @@ public final class ClientSubscription {
             if (pending.containsKey(n) || republishing.contains(n)) {
                 continue;
             }
-            if (known && !contains(available, n)) {
+            if (known && !contains(available, wire(n))) {
                 markLost(n); // acknowledged messages are never missing: the server dropped it
             } else {
                 if (fetch == null) {
@@ -547,18 +551,20 @@ public final class ClientSubscription {
         return fetch == null ? null : Arrays.copyOf(fetch, count);
     }
 
+    /** Republish of the message {@code seq} (extended; see {@link #extend}). */
     private void republish(int inc, long seq) {
         long id = subscriptionId;
-        services.send(h -> new RepublishRequest(h, id, seq), RepublishResponse.class).whenComplete((response, f) -> {
+        long wire = wire(seq);
+        services.send(h -> new RepublishRequest(h, id, wire), RepublishResponse.class).whenComplete((response, f) -> {
             if (inc != incarnation) {
                 return;
             }
             NotificationMessage m = response == null ? null : response.notificationMessage();
-            if (f == null && m != null && m.sequenceNumber() == seq && m.notificationData() != null
+            if (f == null && m != null && m.sequenceNumber() == wire && m.notificationData() != null
                     && m.notificationData().length > 0) {
                 owner.countRepublished();
                 onMessage(m, false, null, true);
-                owner.acknowledge(id, seq);
+                owner.acknowledge(id, wire);
                 return;
             }
             int code = f == null ? StatusCodes.BadMessageNotAvailable : Failures.status(f);
@@ -574,6 +580,31 @@ public final class ClientSubscription {
                 // else: a timeout or a lost connection; the next response finds the gap again
             }
         });
+    }
+
+    /**
+     * A sequence number from the wire as a number that keeps growing across the wrap from 4294967295
+     * to 1: the one of its cycle nearest the last delivered (under the sequencer). The sequencer
+     * (pending, republishing, gaps) counts in these; requests and acknowledgements carry {@link #wire}.
+     */
+    private long extend(long wireNumber) {
+        long reference = lastDelivered;
+        long k = Math.floorDiv(reference - wireNumber, SEQUENCE_CYCLE);
+        long below = wireNumber + k * SEQUENCE_CYCLE;
+        long above = below + SEQUENCE_CYCLE;
+        return below >= 1 && reference - below <= above - reference ? below : above;
+    }
+
+    /** The sequence number as the server writes it, 1..4294967295. */
+    static long wire(long extended) {
+        return (extended - 1) % SEQUENCE_CYCLE + 1;
+    }
+
+    /** Tests: as if every message up to {@code wireNumber} had been delivered. */
+    void deliveredUpTo(long wireNumber) {
+        synchronized (sequencer) {
+            lastDelivered = wireNumber;
+        }
     }
 
     private static boolean isDefinitelyGone(int code) {

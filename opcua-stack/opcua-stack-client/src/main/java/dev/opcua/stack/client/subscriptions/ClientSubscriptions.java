@@ -76,8 +76,8 @@ import org.slf4j.LoggerFactory;
  * {@link #setOnServerSilent(Runnable) onServerSilent} runs once, and again only after a response
  * arrived or a reconnect hook was called.
  *
- * <p>Sequence numbers are compared as numbers: their wrap after 4,294,967,295 (Part 4, 7.26) is not
- * handled.
+ * <p>Sequence numbers wrap from 4,294,967,295 to 1 (Part 4, 7.26): each subscription's sequencer counts
+ * them on as a growing number, so ordering, gaps and Republish work across the wrap.
  *
  * <p>Thread-safe. Futures complete on the invoker's threads.
  */

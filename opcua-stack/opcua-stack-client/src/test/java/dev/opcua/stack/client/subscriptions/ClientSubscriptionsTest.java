@@ -343,6 +343,28 @@ class ClientSubscriptionsTest {
     }
 
     @Test
+    void sequenceNumbersThatWrapFrom4294967295To1AreDeliveredInOrderAndAGapAcrossTheWrapIsRepublished() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        s.deliveredUpTo(4_294_967_294L);
+
+        publish(data(1, 4_294_967_295L, new long[] {4_294_967_295L}, item, 1));
+        publish(data(1, 1, new long[] {1}, item, 2));
+        publish(data(1, 3, new long[] {2, 3}, item, 4)); // 2 went missing
+        ScriptedInvoker.Call republish = server.take(RepublishRequest.class);
+        assertThat(((RepublishRequest) republish.request).retransmitSequenceNumber()).isEqualTo(2);
+        republish.answer(new RepublishResponse(header(), message(2, item, 3)));
+
+        assertThat(values).containsExactly(1, 2, 3, 4);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+        assertThat(server.sent(PublishRequest.class)).flatExtracting(r -> r.subscriptionAcknowledgements() == null
+                ? List.of() : List.of(r.subscriptionAcknowledgements()))
+                .extracting(a -> ((SubscriptionAcknowledgement) a).sequenceNumber())
+                .contains(4_294_967_295L, 1L);
+    }
+
+    @Test
     void afterReactivationPublishingResumesAndWhatWasLostInFlightIsRepublished() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
