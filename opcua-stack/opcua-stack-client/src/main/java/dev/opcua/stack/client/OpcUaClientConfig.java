@@ -63,6 +63,7 @@ public final class OpcUaClientConfig {
     private final Duration reconnectInitialDelay;
     private final Duration reconnectMaxDelay;
     private final WhileReconnecting whileReconnecting;
+    private final boolean keepTryingToConnect;
     private final int maxWaitingRequests;
     private final ClientResources resources;
     private final Executor listenerExecutor;
@@ -92,6 +93,7 @@ public final class OpcUaClientConfig {
         this.reconnectInitialDelay = b.reconnectInitialDelay;
         this.reconnectMaxDelay = b.reconnectMaxDelay;
         this.whileReconnecting = b.whileReconnecting;
+        this.keepTryingToConnect = b.keepTryingToConnect;
         this.maxWaitingRequests = b.maxWaitingRequests;
         this.resources = b.resources != null ? b.resources : ClientResources.shared();
         this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor : this.resources.executor();
@@ -206,6 +208,15 @@ public final class OpcUaClientConfig {
         return whileReconnecting;
     }
 
+    /**
+     * Whether a failed first {@code connect()} keeps trying with the reconnect delays (the state stays
+     * CONNECTING, the future completes once connected) instead of failing: for an application that
+     * must start while its server is still down.
+     */
+    public boolean keepTryingToConnect() {
+        return keepTryingToConnect;
+    }
+
     /** How many requests may wait for a reconnect at once; beyond, they fail with BadNotConnected. */
     public int maxWaitingRequests() {
         return maxWaitingRequests;
@@ -249,6 +260,7 @@ public final class OpcUaClientConfig {
         b.reconnectInitialDelay = reconnectInitialDelay;
         b.reconnectMaxDelay = reconnectMaxDelay;
         b.whileReconnecting = whileReconnecting;
+        b.keepTryingToConnect = keepTryingToConnect;
         b.maxWaitingRequests = maxWaitingRequests;
         b.resources = resources;
         b.listenerExecutor = listenerExecutor;
@@ -287,6 +299,7 @@ public final class OpcUaClientConfig {
         private Duration reconnectInitialDelay = Duration.ofSeconds(1);
         private Duration reconnectMaxDelay = Duration.ofSeconds(30);
         private WhileReconnecting whileReconnecting = WhileReconnecting.WAIT;
+        private boolean keepTryingToConnect;
         private int maxWaitingRequests = 1000;
         private ClientResources resources;
         private Executor listenerExecutor;
@@ -395,6 +408,12 @@ public final class OpcUaClientConfig {
 
         public Builder whileReconnecting(WhileReconnecting whileReconnecting) {
             this.whileReconnecting = Objects.requireNonNull(whileReconnecting, "whileReconnecting");
+            return this;
+        }
+
+        /** Keeps trying when the first connect fails (default false: {@code connect()} fails). */
+        public Builder keepTryingToConnect(boolean keepTrying) {
+            this.keepTryingToConnect = keepTrying;
             return this;
         }
 

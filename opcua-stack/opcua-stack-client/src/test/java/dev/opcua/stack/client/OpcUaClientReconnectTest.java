@@ -250,6 +250,26 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
+    void aClientThatKeepsTryingConnectsOnceTheServerIsUpAndTheFirstFailureIsNotFinal() throws Exception {
+        proxy.refuseNew(true); // the server is down when the application starts
+        client = OpcUaClient.create(config().keepTryingToConnect(true).build());
+        CompletableFuture<OpcUaClient> connecting = client.connect();
+        CompletableFuture<DataValue> waiting = client.readValue(READ_ONLY);
+        long before = proxy.acceptedTotal();
+        await("two refused attempts", () -> proxy.acceptedTotal() >= before + 2);
+        assertThat(connecting).isNotDone();
+        assertThat(client.state()).isEqualTo(ClientState.CONNECTING);
+
+        proxy.refuseNew(false);
+
+        assertThat(connecting.get(PATIENCE.toSeconds(), TimeUnit.SECONDS)).isSameAs(client);
+        assertThat(client.state()).isEqualTo(ClientState.CONNECTED);
+        assertThat(client.reconnects()).as("the first connect, not a reconnect").isZero();
+        assertThat((Integer) waiting.get(PATIENCE.toSeconds(), TimeUnit.SECONDS).value().value())
+                .isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+    }
+
+    @Test
     void disconnectWhileReconnectingStopsTheAttempts() throws Exception {
         connected(config().build());
         long before = proxy.acceptedTotal();

@@ -161,7 +161,10 @@ public final class ConnectionManager implements ServiceInvoker {
 
     /**
      * Connects unless connected: completes once CONNECTED, or fails with why the first attempt failed
-     * (the state is then DISCONNECTED again). While reconnecting it completes when the reconnect does.
+     * (the state is then DISCONNECTED again) unless the configuration says to keep trying
+     * ({@link OpcUaClientConfig#keepTryingToConnect()}: the state stays CONNECTING and attempts follow
+     * with the reconnect delays until one succeeds or {@link #disconnect()}). While reconnecting it
+     * completes when the reconnect does.
      */
     public CompletableFuture<Void> connect() {
         long gen;
@@ -502,31 +505,35 @@ public final class ConnectionManager implements ServiceInvoker {
                 active = null;
                 a.channel().close();
             }
-            if (first) {
+            if (first && !config.keepTryingToConnect()) {
                 generation++;
                 dropped = drainWaiters();
                 future = connected;
                 connected = null;
                 setState(ClientState.DISCONNECTED, cause);
             } else {
-                scheduleReconnect(gen);
+                scheduleReconnect(gen, first);
             }
         }
-        if (first) {
+        if (first && future != null) {
             log.warn("could not connect to {}: {}", config.endpointUrl(), cause.getMessage());
             dropped.forEach(w -> w.fail(cause));
             CompletableFuture<Void> f = future;
             completeLater(() -> f.completeExceptionally(cause));
+        } else if (first) {
+            log.warn("could not connect to {} (attempt {}), trying again: {}", config.endpointUrl(),
+                    backoff.failures(), cause.getMessage());
         } else {
             log.info("reconnect to {} failed (attempt {}): {}", config.endpointUrl(), backoff.failures(),
                     cause.getMessage());
         }
     }
 
-    private void scheduleReconnect(long gen) {
+    /** The next attempt after a backoff delay; {@code first} while the user's connect has not succeeded yet. */
+    private void scheduleReconnect(long gen, boolean first) {
         long delay = backoff.nextDelayMillis();
         try {
-            reconnectTimeout = timer.newTimeout(t -> attempt(gen, false), delay, TimeUnit.MILLISECONDS);
+            reconnectTimeout = timer.newTimeout(t -> attempt(gen, first), delay, TimeUnit.MILLISECONDS);
         } catch (IllegalStateException e) {
             log.warn("the client's timer is stopped: no reconnect to {}", config.endpointUrl());
         }
@@ -557,7 +564,7 @@ public final class ConnectionManager implements ServiceInvoker {
             cancel(keepAliveTimeout);
             connected = new CompletableFuture<>();
             setState(ClientState.RECONNECTING, cause);
-            scheduleReconnect(gen);
+            scheduleReconnect(gen, false);
         }
         log.warn("lost the connection to {}: {}; reconnecting", config.endpointUrl(), cause.getMessage());
         which.channel().close();
