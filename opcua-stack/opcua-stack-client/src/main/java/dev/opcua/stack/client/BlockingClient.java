@@ -1,5 +1,6 @@
 package dev.opcua.stack.client;
 
+import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -77,10 +78,7 @@ public final class BlockingClient {
         } catch (CancellationException e) {
             throw new UaException(StatusCodes.BadRequestCancelledByClient, what + " was cancelled");
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            while (cause instanceof java.util.concurrent.CompletionException && cause.getCause() != null) {
-                cause = cause.getCause();
-            }
+            Throwable cause = Failures.unwrap(e);
             if (cause instanceof UaException u) {
                 throw u;
             }

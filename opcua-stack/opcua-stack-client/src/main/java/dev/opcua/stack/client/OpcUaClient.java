@@ -409,8 +409,4 @@ public final class OpcUaClient implements AutoCloseable {
     public String toString() {
         return "OpcUaClient[" + config.endpointUrl() + ", " + state() + "]";
     }
-
-    ConnectionManager connection() {
-        return connection;
-    }
 }

@@ -5,6 +5,7 @@ import dev.opcua.stack.client.ClientStateListener;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.services.ServiceInvoker;
 import dev.opcua.stack.client.session.ClientSession;
+import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.client.transport.RequestHeaders;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
@@ -255,32 +256,35 @@ public final class ConnectionManager implements ServiceInvoker {
     public <T extends UaResponseMessage, R> CompletableFuture<R> send(
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType,
             Function<? super T, ? extends R> then) {
+        long timeoutMillis = config.requestTimeout().toMillis();
         Active a = active;
         if (a == null) {
-            return sendLater(build, responseType, config.requestTimeout().toMillis()).thenApply(then);
+            return sendLater(build, responseType, timeoutMillis).thenApply(then);
         }
-        UaRequestMessage request;
-        try {
-            request = build.apply(header(a, config.requestTimeout().toMillis()));
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        return a.session().request(request, responseType, then);
-    }
-
-    private static RequestHeader header(Active a, long timeoutMillis) {
-        return RequestHeaders.create(a.session().authenticationToken(), timeoutMillis);
+        return sendOn(a, build, responseType, timeoutMillis, then);
     }
 
     private static <T extends UaResponseMessage> CompletableFuture<T> sendOn(Active a,
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis) {
+        return sendOn(a, build, responseType, timeoutMillis, null);
+    }
+
+    /**
+     * Builds the request around a header of {@code a}'s session and sends it; with {@code then} the
+     * future completes with it applied to the response (null: with the response).
+     */
+    @SuppressWarnings("unchecked")
+    private static <T extends UaResponseMessage, R> CompletableFuture<R> sendOn(Active a,
+            Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis,
+            Function<? super T, ? extends R> then) {
         UaRequestMessage request;
         try {
-            request = build.apply(header(a, timeoutMillis));
+            request = build.apply(RequestHeaders.create(a.session().authenticationToken(), timeoutMillis));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return a.session().request(request, responseType);
+        return then == null ? (CompletableFuture<R>) a.session().request(request, responseType)
+                : a.session().request(request, responseType, then);
     }
 
     private <T extends UaResponseMessage> CompletableFuture<T> sendLater(
@@ -364,7 +368,7 @@ public final class ConnectionManager implements ServiceInvoker {
         void sendOn(Active a) {
             ConnectionManager.sendOn(a, build, responseType, timeoutMillis).whenComplete((response, failure) -> {
                 if (failure != null) {
-                    result.completeExceptionally(unwrap(failure));
+                    result.completeExceptionally(Failures.unwrap(failure));
                 } else {
                     result.complete(response);
                 }
@@ -410,7 +414,7 @@ public final class ConnectionManager implements ServiceInvoker {
             return restored.handle((ok, failure) -> {
                 if (failure != null) {
                     log.warn("restoring the state of the session with {} failed: {}", config.endpointUrl(),
-                            unwrap(failure).toString());
+                            Failures.unwrap(failure).toString());
                 }
                 return a;
             });
@@ -418,7 +422,7 @@ public final class ConnectionManager implements ServiceInvoker {
             if (failure == null) {
                 onEstablished(gen, a, first);
             } else {
-                onAttemptFailed(gen, first, unwrap(failure), opening);
+                onAttemptFailed(gen, first, Failures.unwrap(failure), opening);
             }
         });
     }
@@ -433,7 +437,7 @@ public final class ConnectionManager implements ServiceInvoker {
             result = previous.activateOn(channel).thenApply(ok -> new Established(new Active(channel, previous), false))
                     .exceptionallyCompose(failure -> {
                         log.info("the session {} could not be re-activated on the new channel ({}); creating a new "
-                                + "one", previous.sessionId(), unwrap(failure).getMessage());
+                                + "one", previous.sessionId(), Failures.unwrap(failure).getMessage());
                         return connector.createSession(channel)
                                 .thenApply(s -> new Established(new Active(channel, s), true));
                     });
@@ -598,7 +602,7 @@ public final class ConnectionManager implements ServiceInvoker {
         long timeout = Math.min(config.requestTimeout().toMillis(), Math.max(1000, config.keepAliveInterval().toMillis()));
         sendOn(a, h -> new ReadRequest(h, 0, TimestampsToReturn.Neither, SERVER_STATE), ReadResponse.class, timeout)
                 .whenComplete((response, failure) -> {
-                    Throwable cause = failure == null ? null : unwrap(failure);
+                    Throwable cause = failure == null ? null : Failures.unwrap(failure);
                     boolean lost = false;
                     synchronized (lock) {
                         if (gen != generation || active != a) {
@@ -614,7 +618,7 @@ public final class ConnectionManager implements ServiceInvoker {
                         }
                     }
                     if (lost) {
-                        connectionLost(a, new UaException(statusOf(cause), "the keep-alive Read failed: "
+                        connectionLost(a, new UaException(Failures.statusCode(cause), "the keep-alive Read failed: "
                                 + cause.getMessage()));
                     }
                 });
@@ -641,27 +645,14 @@ public final class ConnectionManager implements ServiceInvoker {
 
     /** Whether a failure says the server no longer knows the session (Part 4, 7.38 Table 182). */
     public static boolean isSessionLost(Throwable cause) {
-        int code = statusOf(cause).value();
-        return StatusCode.of(code).isSameCode(StatusCodes.BadSessionIdInvalid)
-                || StatusCode.of(code).isSameCode(StatusCodes.BadSessionClosed)
-                || StatusCode.of(code).isSameCode(StatusCodes.BadSessionNotActivated);
+        StatusCode status = Failures.statusCode(cause);
+        return status.isSameCode(StatusCodes.BadSessionIdInvalid) || status.isSameCode(StatusCodes.BadSessionClosed)
+                || status.isSameCode(StatusCodes.BadSessionNotActivated);
     }
 
     private static boolean isSecurityFailure(Throwable cause) {
-        String name = statusOf(cause).name();
+        String name = Failures.statusCode(cause).name();
         return name != null && (name.startsWith("BadCertificate") || name.equals("BadSecurityChecksFailed"));
-    }
-
-    private static StatusCode statusOf(Throwable cause) {
-        return cause instanceof UaException e ? e.statusCode() : StatusCode.of(StatusCodes.BadUnexpectedError);
-    }
-
-    private static Throwable unwrap(Throwable failure) {
-        Throwable t = failure;
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 
     private void completeLater(Runnable completion) {

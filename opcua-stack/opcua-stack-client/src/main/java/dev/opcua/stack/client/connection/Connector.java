@@ -75,10 +75,6 @@ final class Connector {
         return endpoint;
     }
 
-    SessionOptions sessionOptions() {
-        return sessionOptions;
-    }
-
     private ClientChannelSecurity choose(EndpointDescription[] endpoints) {
         Set<SecurityPolicy> allowed = config.allowedSecurityPolicies();
         if (pki.certificate() == null && config.securityPolicy() == null) {

@@ -1,6 +1,7 @@
 package dev.opcua.stack.client.discovery;
 
 import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.client.transport.RequestHeaders;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.config.TransportQuotas;
@@ -12,7 +13,6 @@ import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Function;
 
 /**
@@ -78,8 +78,7 @@ public final class DiscoveryClient {
             }
             response.whenComplete((value, failure) -> channel.close().whenComplete((closed, ignored) -> {
                 if (failure != null) {
-                    result.completeExceptionally(failure instanceof CompletionException && failure.getCause() != null
-                            ? failure.getCause() : failure);
+                    result.completeExceptionally(Failures.unwrap(failure));
                 } else {
                     result.complete(value);
                 }

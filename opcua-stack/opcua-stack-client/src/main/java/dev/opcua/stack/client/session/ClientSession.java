@@ -1,5 +1,6 @@
 package dev.opcua.stack.client.session;
 
+import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.client.transport.RequestHeaders;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
@@ -36,7 +37,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 
@@ -143,7 +143,7 @@ public final class ClientSession {
             session.activate(options.identity()).whenComplete((ok, activationFailure) -> {
                 if (activationFailure != null) {
                     session.close();
-                    result.completeExceptionally(unwrap(activationFailure));
+                    result.completeExceptionally(Failures.unwrap(activationFailure));
                 } else if (!result.complete(session)) {
                     session.close(); // the caller cancelled meanwhile
                 }
@@ -398,7 +398,7 @@ public final class ClientSession {
 
     /** The failure of a service call, its status kept and the call named. */
     private static RuntimeException failed(String call, Throwable failure) {
-        Throwable cause = unwrap(failure);
+        Throwable cause = Failures.unwrap(failure);
         if (cause instanceof UaException e) {
             String detail = e.getMessage();
             String prefix = e.statusCode() + ": ";
@@ -411,13 +411,5 @@ public final class ClientSession {
             return c;
         }
         return new UaException(StatusCode.of(StatusCodes.BadUnexpectedError), call + " failed: " + cause, cause);
-    }
-
-    private static Throwable unwrap(Throwable failure) {
-        Throwable t = failure;
-        while (t instanceof CompletionException && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 }

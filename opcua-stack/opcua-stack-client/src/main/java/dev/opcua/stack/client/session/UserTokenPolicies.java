@@ -55,8 +55,7 @@ public final class UserTokenPolicies {
                 if (policy.tokenType() != type) {
                     continue;
                 }
-                if (type != UserTokenType.Anonymous && !isEmpty(policy.securityPolicyUri())
-                        && SecurityPolicy.fromUri(policy.securityPolicyUri()) == null) {
+                if (!implemented(policy)) {
                     unsupported.add("'" + policy.policyId() + "' (" + policy.securityPolicyUri() + ")");
                     continue;
                 }
@@ -98,12 +97,17 @@ public final class UserTokenPolicies {
     public static boolean offers(EndpointDescription endpoint, UserTokenType type) {
         for (UserTokenPolicy policy : endpoint.userIdentityTokens() == null ? new UserTokenPolicy[0]
                 : endpoint.userIdentityTokens()) {
-            if (policy != null && policy.tokenType() == type && (type == UserTokenType.Anonymous
-                    || isEmpty(policy.securityPolicyUri()) || SecurityPolicy.fromUri(policy.securityPolicyUri()) != null)) {
+            if (policy != null && policy.tokenType() == type && implemented(policy)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether this stack can use a token policy: anonymous, or one naming no security policy or one it implements. */
+    private static boolean implemented(UserTokenPolicy policy) {
+        return policy.tokenType() == UserTokenType.Anonymous || isEmpty(policy.securityPolicyUri())
+                || SecurityPolicy.fromUri(policy.securityPolicyUri()) != null;
     }
 
     /** Whether an endpoint is for UA TCP with UA Binary (an empty profile is taken as that). */

@@ -74,8 +74,4 @@ final class PendingRequests {
         }
         return earliest;
     }
-
-    synchronized int size() {
-        return byId.size();
-    }
 }
