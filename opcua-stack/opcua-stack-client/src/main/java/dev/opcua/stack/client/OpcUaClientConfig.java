@@ -1,6 +1,7 @@
 package dev.opcua.stack.client;
 
 import dev.opcua.stack.client.endpoint.ClientPki;
+import dev.opcua.stack.client.services.RequestObserver;
 import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.client.transport.ClientResources;
@@ -68,6 +69,7 @@ public final class OpcUaClientConfig {
     private final ClientResources resources;
     private final Executor listenerExecutor;
     private final SubscriptionSettings subscriptionSettings;
+    private final RequestObserver requestObserver;
 
     private OpcUaClientConfig(Builder b) {
         this.endpointUrl = b.endpointUrl;
@@ -99,6 +101,7 @@ public final class OpcUaClientConfig {
         this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor : this.resources.executor();
         this.subscriptionSettings = b.subscriptionSettings != null ? b.subscriptionSettings
                 : SubscriptionSettings.builder().requestTimeout(b.requestTimeout).build();
+        this.requestObserver = b.requestObserver;
     }
 
     /** A builder for a client of the server at {@code endpointUrl} ({@code opc.tcp://host:port/path}). */
@@ -237,6 +240,11 @@ public final class OpcUaClientConfig {
         return subscriptionSettings;
     }
 
+    /** Watches every request sent, for metrics and tracing; {@link RequestObserver#NONE} by default. */
+    public RequestObserver requestObserver() {
+        return requestObserver;
+    }
+
     /** A builder starting from this configuration. */
     public Builder toBuilder() {
         Builder b = new Builder(endpointUrl);
@@ -265,6 +273,7 @@ public final class OpcUaClientConfig {
         b.resources = resources;
         b.listenerExecutor = listenerExecutor;
         b.subscriptionSettings = subscriptionSettings;
+        b.requestObserver = requestObserver;
         return b;
     }
 
@@ -304,6 +313,7 @@ public final class OpcUaClientConfig {
         private ClientResources resources;
         private Executor listenerExecutor;
         private SubscriptionSettings subscriptionSettings;
+        private RequestObserver requestObserver = RequestObserver.NONE;
 
         private Builder(String endpointUrl) {
             this.endpointUrl = Objects.requireNonNull(endpointUrl, "endpointUrl");
@@ -437,6 +447,12 @@ public final class OpcUaClientConfig {
         /** Publish pipeline and listener queue sizes (default: {@link SubscriptionSettings} defaults, this request timeout). */
         public Builder subscriptionSettings(SubscriptionSettings subscriptionSettings) {
             this.subscriptionSettings = subscriptionSettings;
+            return this;
+        }
+
+        /** Watches every request sent, for metrics and tracing (called on the client's threads: keep it cheap). */
+        public Builder requestObserver(RequestObserver requestObserver) {
+            this.requestObserver = Objects.requireNonNull(requestObserver, "requestObserver");
             return this;
         }
 

@@ -189,6 +189,29 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
+    void theRequestObserverSeesEachRequestsServiceAndHowItEnded() throws Exception {
+        List<String> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        client = OpcUaClient.create(config().requestObserver(service -> (status, failure) -> observed.add(
+                service + " " + StatusCodes.name((int) status) + (failure == null ? "" : " " + failure.getClass().getSimpleName())))
+                .build());
+        client.connect().get(BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        server.script((request, exchange) -> {
+            if (!reads(request, scripted("Observed"))) {
+                return false;
+            }
+            exchange.serviceFault(StatusCodes.BadTooManyOperations);
+            return true;
+        });
+        observed.clear();
+
+        client.readValue(SERVER_STATE).get(BOUND.toMillis(), TimeUnit.MILLISECONDS);
+        assertThatThrownBy(() -> client.readValue(scripted("Observed")).get(BOUND.toMillis(), TimeUnit.MILLISECONDS))
+                .hasCauseInstanceOf(UaException.class);
+
+        assertThat(observed).containsExactly("Read Good", "Read BadTooManyOperations UaException");
+    }
+
+    @Test
     void aServiceFaultFailsTheCallWithItsServiceResult() throws Exception {
         connected();
         server.script((request, exchange) -> {

@@ -3,6 +3,7 @@ package dev.opcua.stack.client.connection;
 import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.ClientStateListener;
 import dev.opcua.stack.client.OpcUaClientConfig;
+import dev.opcua.stack.client.services.RequestObserver;
 import dev.opcua.stack.client.services.ServiceInvoker;
 import dev.opcua.stack.client.session.ClientSession;
 import dev.opcua.stack.client.transport.Failures;
@@ -83,7 +84,17 @@ public final class ConnectionManager implements ServiceInvoker {
     private record Active(UaTcpClientChannel channel, ClientSession session) {
     }
 
+    /** Service names per request class ({@code ReadRequest} -> {@code Read}), computed once per class. */
+    private static final ClassValue<String> SERVICE_NAMES = new ClassValue<>() {
+        @Override
+        protected String computeValue(Class<?> type) {
+            String name = type.getSimpleName();
+            return name.endsWith("Request") ? name.substring(0, name.length() - "Request".length()) : name;
+        }
+    };
+
     private final OpcUaClientConfig config;
+    private final RequestObserver observer;
     private final Connector connector;
     private final Timer timer;
     private final Executor executor;
@@ -107,6 +118,7 @@ public final class ConnectionManager implements ServiceInvoker {
 
     public ConnectionManager(OpcUaClientConfig config) {
         this.config = config;
+        this.observer = config.requestObserver();
         this.connector = new Connector(config);
         this.timer = config.resources().timer();
         this.executor = config.resources().executor();
@@ -264,17 +276,18 @@ public final class ConnectionManager implements ServiceInvoker {
         return sendOn(a, build, responseType, timeoutMillis, then);
     }
 
-    private static <T extends UaResponseMessage> CompletableFuture<T> sendOn(Active a,
+    private <T extends UaResponseMessage> CompletableFuture<T> sendOn(Active a,
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis) {
         return sendOn(a, build, responseType, timeoutMillis, null);
     }
 
     /**
      * Builds the request around a header of {@code a}'s session and sends it; with {@code then} the
-     * future completes with it applied to the response (null: with the response).
+     * future completes with it applied to the response (null: with the response). The request
+     * observer, when there is one, sees it from here to its end.
      */
     @SuppressWarnings("unchecked")
-    private static <T extends UaResponseMessage, R> CompletableFuture<R> sendOn(Active a,
+    private <T extends UaResponseMessage, R> CompletableFuture<R> sendOn(Active a,
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis,
             Function<? super T, ? extends R> then) {
         UaRequestMessage request;
@@ -283,8 +296,22 @@ public final class ConnectionManager implements ServiceInvoker {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return then == null ? (CompletableFuture<R>) a.session().request(request, responseType)
+        RequestObserver.Call call = observer == RequestObserver.NONE ? null
+                : observer.started(SERVICE_NAMES.get(request.getClass()));
+        CompletableFuture<R> result = then == null ? (CompletableFuture<R>) a.session().request(request, responseType)
                 : a.session().request(request, responseType, then);
+        if (call != null) {
+            result.whenComplete((r, failure) -> finish(call, failure));
+        }
+        return result;
+    }
+
+    private static void finish(RequestObserver.Call call, Throwable failure) {
+        try {
+            call.finished(failure == null ? 0 : Failures.status(failure) & 0xFFFFFFFFL, Failures.unwrap(failure));
+        } catch (RuntimeException e) {
+            log.warn("The request observer failed: {}", e.toString());
+        }
     }
 
     private <T extends UaResponseMessage> CompletableFuture<T> sendLater(
@@ -366,7 +393,7 @@ public final class ConnectionManager implements ServiceInvoker {
         }
 
         void sendOn(Active a) {
-            ConnectionManager.sendOn(a, build, responseType, timeoutMillis).whenComplete((response, failure) -> {
+            ConnectionManager.this.sendOn(a, build, responseType, timeoutMillis).whenComplete((response, failure) -> {
                 if (failure != null) {
                     result.completeExceptionally(Failures.unwrap(failure));
                 } else {
