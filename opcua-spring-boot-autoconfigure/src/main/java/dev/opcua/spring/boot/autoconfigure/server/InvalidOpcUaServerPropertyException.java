@@ -1,17 +1,9 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
-import java.util.Objects;
+import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyException;
 
-/**
- * An {@code opcua.server.*} property whose value the server cannot use: thrown while the server bean
- * is built, and turned into a start-up report by {@link InvalidOpcUaServerPropertyFailureAnalyzer}.
- */
-public class InvalidOpcUaServerPropertyException extends RuntimeException {
-
-    private final String key;
-    private final transient Object value;
-    private final String reason;
-    private final String allowed;
+/** An {@code opcua.server.*} property whose value the server cannot use. */
+public class InvalidOpcUaServerPropertyException extends InvalidOpcUaPropertyException {
 
     /**
      * @param key the property's full name, for example {@code opcua.server.security.policies[1]}
@@ -25,30 +17,11 @@ public class InvalidOpcUaServerPropertyException extends RuntimeException {
 
     public InvalidOpcUaServerPropertyException(String key, Object value, String reason, String allowed,
             Throwable cause) {
-        super(key + "=" + value + ": " + reason + "; allowed: " + allowed, cause);
-        this.key = Objects.requireNonNull(key, "key");
-        this.value = value;
-        this.reason = Objects.requireNonNull(reason, "reason");
-        this.allowed = Objects.requireNonNull(allowed, "allowed");
+        super(key, value, reason, allowed, cause);
     }
 
-    /** The property's full name. */
-    public String getKey() {
-        return key;
-    }
-
-    /** The value bound to the property. */
-    public Object getValue() {
-        return value;
-    }
-
-    /** What is wrong with the value. */
-    public String getReason() {
-        return reason;
-    }
-
-    /** What the property accepts. */
-    public String getAllowed() {
-        return allowed;
+    @Override
+    public String getSubject() {
+        return "OPC UA server";
     }
 }

@@ -1,10 +1,10 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
+import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
-import dev.opcua.stack.core.security.pki.CertificateLoader;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.security.pki.ValidationOptions;
@@ -15,8 +15,6 @@ import dev.opcua.stack.server.services.OperationLimits;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Period;
 import java.time.ZoneOffset;
@@ -52,6 +50,8 @@ final class OpcUaServerPropertiesMapper {
     private static final Log log = LogFactory.getLog(OpcUaServerPropertiesMapper.class);
     private static final String POSITIVE_DURATION = "a positive duration, such as 500ms, 30s, 10m or 1h";
     private static final String POSITIVE_SIZE = "a positive size, such as 65535B, 512KB or 2MB";
+
+    private static final PropertyChecks CHECKS = new PropertyChecks(PREFIX, InvalidOpcUaServerPropertyException::new);
 
     private final OpcUaServerProperties properties;
 
@@ -461,52 +461,8 @@ final class OpcUaServerPropertiesMapper {
     /** The certificate of pem-certificate / pem-private-key or of the key store; null when neither is set. */
     ApplicationCertificate applicationCertificate() {
         OpcUaServerProperties.Certificate c = properties.getSecurity().getCertificate();
-        boolean pem = c.getPemCertificate() != null || c.getPemPrivateKey() != null;
-        if (pem && c.getKeystore() != null) {
-            throw new InvalidOpcUaServerPropertyException(key("security.certificate.keystore"), c.getKeystore(),
-                    "pem-certificate is set too, and the server has one certificate",
-                    "either keystore (with keystore-password and alias) or pem-certificate with pem-private-key");
-        }
-        if (pem) {
-            if (c.getPemCertificate() == null) {
-                throw new InvalidOpcUaServerPropertyException(key("security.certificate.pem-certificate"), null,
-                        "pem-private-key is set but not its certificate", "the PEM or DER file of the certificate");
-            }
-            if (c.getPemPrivateKey() == null) {
-                throw new InvalidOpcUaServerPropertyException(key("security.certificate.pem-private-key"), null,
-                        "pem-certificate is set but not its private key", "the PEM file of the private key");
-            }
-            Path certificateFile = existingFile("security.certificate.pem-certificate", c.getPemCertificate());
-            Path keyFile = existingFile("security.certificate.pem-private-key", c.getPemPrivateKey());
-            char[] password = c.getPemPrivateKeyPassword() == null ? null : c.getPemPrivateKeyPassword().toCharArray();
-            try {
-                return CertificateLoader.loadPem(certificateFile, keyFile, password);
-            } catch (IllegalArgumentException e) {
-                throw new InvalidOpcUaServerPropertyException(key("security.certificate.pem-certificate"),
-                        c.getPemCertificate(), e.getMessage(),
-                        "a certificate file and the file of its private key (PEM PKCS#8 or PKCS#1)", e);
-            }
-        }
-        if (c.getKeystore() != null) {
-            Path file = existingFile("security.certificate.keystore", c.getKeystore());
-            char[] password = c.getKeystorePassword() == null ? null : c.getKeystorePassword().toCharArray();
-            try {
-                return CertificateLoader.loadKeyStore(file, password, c.getAlias(), null);
-            } catch (IllegalArgumentException e) {
-                throw new InvalidOpcUaServerPropertyException(key("security.certificate.keystore"), c.getKeystore(),
-                        e.getMessage(), "a PKCS#12 or JKS key store with keystore-password and, when it holds several"
-                                + " keys, alias", e);
-            }
-        }
-        return null;
-    }
-
-    private static Path existingFile(String suffix, Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new InvalidOpcUaServerPropertyException(key(suffix), file,
-                    "the file " + file.toAbsolutePath() + " does not exist", "the path of a readable file");
-        }
-        return file;
+        return CHECKS.certificate("security.certificate", c.getPemCertificate(), c.getPemPrivateKey(),
+                c.getPemPrivateKeyPassword(), c.getKeystore(), c.getKeystorePassword(), c.getAlias());
     }
 
     private static String usernames(OpcUaServerProperties.Identity identity) {

@@ -1,17 +1,17 @@
-package dev.opcua.spring.boot.autoconfigure.server;
+package dev.opcua.spring.boot.autoconfigure.diagnostics;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Reports an {@link InvalidOpcUaServerPropertyException} as the start-up failure: the key, the value,
+ * Reports an {@link InvalidOpcUaPropertyException} as the start-up failure: the key, the value,
  * what is wrong and what the key accepts, instead of a stack trace through bean creation.
  */
-class InvalidOpcUaServerPropertyFailureAnalyzer extends AbstractFailureAnalyzer<InvalidOpcUaServerPropertyException> {
+public class InvalidOpcUaPropertyFailureAnalyzer extends AbstractFailureAnalyzer<InvalidOpcUaPropertyException> {
 
     @Override
-    protected FailureAnalysis analyze(Throwable rootFailure, InvalidOpcUaServerPropertyException cause) {
-        String description = "The OPC UA server could not be configured:\n\n"
+    protected FailureAnalysis analyze(Throwable rootFailure, InvalidOpcUaPropertyException cause) {
+        String description = "The " + cause.getSubject() + " could not be configured:\n\n"
                 + "    Property: " + cause.getKey() + "\n"
                 + "    Value: " + describe(cause.getValue()) + "\n"
                 + "    Reason: " + cause.getReason() + "\n";

@@ -2,6 +2,7 @@ package dev.opcua.spring.boot.autoconfigure.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyFailureAnalyzer;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -12,13 +13,13 @@ import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 
-class InvalidOpcUaServerPropertyFailureAnalyzerTests {
+class InvalidOpcUaServerPropertyFailureAnalysisTests {
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class))
             .withPropertyValues("opcua.server.port=0", "opcua.server.bind-address=127.0.0.1");
 
-    private final InvalidOpcUaServerPropertyFailureAnalyzer analyzer = new InvalidOpcUaServerPropertyFailureAnalyzer();
+    private final InvalidOpcUaPropertyFailureAnalyzer analyzer = new InvalidOpcUaPropertyFailureAnalyzer();
 
     @TempDir
     Path tempDir;
@@ -37,7 +38,7 @@ class InvalidOpcUaServerPropertyFailureAnalyzerTests {
         // other analyzers need constructor arguments Spring Boot provides; only ours matters here
         assertThat(SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
                 .load(FailureAnalyzer.class, SpringFactoriesLoader.FailureHandler.handleMessage((message, e) -> { })))
-                .hasAtLeastOneElementOfType(InvalidOpcUaServerPropertyFailureAnalyzer.class);
+                .hasAtLeastOneElementOfType(InvalidOpcUaPropertyFailureAnalyzer.class);
     }
 
     @Test

@@ -1,0 +1,48 @@
+package dev.opcua.spring.boot.autoconfigure.client;
+
+import dev.opcua.spring.boot.client.OpcUaClientCustomizer;
+import dev.opcua.spring.boot.client.OpcUaClientRequestObservers;
+import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.OpcUaClientConfig;
+import dev.opcua.stack.client.services.RequestObserver;
+import org.springframework.beans.factory.ObjectProvider;
+
+/**
+ * Makes the {@link OpcUaClient} of one configured connection: its properties, then the request
+ * observers of every {@link OpcUaClientRequestObservers} bean, then every {@link OpcUaClientCustomizer}
+ * bean in order. The client beans that {@link OpcUaClientBeanRegistrar} declares are made here.
+ */
+public class OpcUaClientFactory {
+
+    private final OpcUaClientProperties properties;
+    private final ObjectProvider<OpcUaClientCustomizer> customizers;
+    private final ObjectProvider<OpcUaClientRequestObservers> observers;
+
+    public OpcUaClientFactory(OpcUaClientProperties properties, ObjectProvider<OpcUaClientCustomizer> customizers,
+            ObjectProvider<OpcUaClientRequestObservers> observers) {
+        this.properties = properties;
+        this.customizers = customizers;
+        this.observers = observers;
+    }
+
+    /**
+     * The client of {@code opcua.client.connections.<connection>}, built but not connected.
+     *
+     * @throws InvalidOpcUaClientPropertyException naming the property that cannot be used
+     */
+    public OpcUaClient create(String connection) {
+        OpcUaClientProperties.Connection settings = properties.getConnections().get(connection);
+        if (settings == null) {
+            throw new IllegalArgumentException("there is no connection '" + connection + "' under "
+                    + OpcUaClientPropertiesMapper.CONNECTIONS + "; the connections are "
+                    + properties.getConnections().keySet());
+        }
+        OpcUaClientPropertiesMapper mapper = new OpcUaClientPropertiesMapper(connection, settings);
+        OpcUaClientConfig.Builder builder = mapper.builder();
+        RequestObserver observer = OpcUaClientRequestObservers.composite(
+                observers.orderedStream().map(o -> o.create(connection)).toList());
+        builder.requestObserver(observer);
+        customizers.orderedStream().forEach(customizer -> customizer.customize(connection, builder));
+        return OpcUaClient.create(mapper.build(builder));
+    }
+}

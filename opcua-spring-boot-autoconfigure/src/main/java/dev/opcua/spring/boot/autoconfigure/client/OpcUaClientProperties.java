@@ -1,0 +1,576 @@
+package dev.opcua.spring.boot.autoconfigure.client;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * OPC UA client connections ({@code opcua.client.*}): one {@code OpcUaClient} bean per entry of
+ * {@code connections}. Defaults are the client's (see {@code OpcUaClientConfig}).
+ */
+@ConfigurationProperties("opcua.client")
+public class OpcUaClientProperties {
+
+    /** Whether to create the OPC UA clients of the configured connections. */
+    private boolean enabled = true;
+
+    /** Connections to OPC UA servers by name; each becomes an OpcUaClient bean named "<name>OpcUaClient". */
+    private final Map<String, Connection> connections = new LinkedHashMap<>();
+
+    public boolean isEnabled() {
+        return enabled;
+    }
+
+    public void setEnabled(boolean enabled) {
+        this.enabled = enabled;
+    }
+
+    public Map<String, Connection> getConnections() {
+        return connections;
+    }
+
+    /** One connection to an OPC UA server. */
+    public static class Connection {
+
+        /** Endpoint URL of the server, such as opc.tcp://plc1.acme.local:4840/. */
+        private String endpointUrl;
+
+        /**
+         * Security policy of the endpoint (None, Basic256Sha256, Aes128_Sha256_RsaOaep, Aes256_Sha256_RsaPss,
+         * or a deprecated one); unset to take the most secure one the server offers among the allowed.
+         */
+        private String securityPolicy;
+
+        /** Message security mode (None, Sign, SignAndEncrypt); unset to take the most secure one offered. */
+        private String securityMode;
+
+        /**
+         * Security policies the client may choose when security-policy is unset; by default None and the
+         * policies that are not deprecated.
+         */
+        private List<String> allowedSecurityPolicies;
+
+        /** User name to activate the session with; unset for anonymous (or for a user certificate). */
+        private String username;
+
+        /** Password of the user name. */
+        private String password;
+
+        /** User certificate and private key to activate the session with (X509IdentityToken). */
+        private final Certificate userCertificate = new Certificate();
+
+        /** Application name the client gives in CreateSession and in its certificate. */
+        private String applicationName = "dev.opcua client";
+
+        /** Application URI of the client; by default urn:<host name>:<application name>. */
+        private String applicationUri;
+
+        /** Product URI of the client. */
+        private String productUri = "urn:dev.opcua:client";
+
+        /** Session name; by default the application name and the connection's name. */
+        private String sessionName;
+
+        /**
+         * PKI directory (own/, trusted/, issuers/, rejected/): the client certificate is created in own/ when
+         * absent, server certificates are validated against trusted/ and untrusted ones copied to rejected/.
+         */
+        private Path pkiDir;
+
+        /** Application instance certificate and key of the client, instead of the one in the PKI directory. */
+        private final Certificate certificate = new Certificate();
+
+        /** Whether to accept any server certificate without validation (development only; logged as a warning). */
+        private boolean acceptAnyServerCertificate = false;
+
+        /** Time a request may take before it fails with BadTimeout (and the timeoutHint sent). */
+        private Duration requestTimeout = Duration.ofSeconds(10);
+
+        /** Session timeout the client asks for. */
+        private Duration sessionTimeout = Duration.ofMinutes(2);
+
+        /** Whether to connect when the application starts; when false the application calls connect() itself. */
+        private boolean connectOnStart = true;
+
+        /**
+         * Whether start-up waits for the connection and fails when it cannot be made; otherwise the client
+         * connects in the background and keeps trying while the server is down.
+         */
+        private boolean failFast = false;
+
+        private final KeepAlive keepAlive = new KeepAlive();
+
+        private final Reconnect reconnect = new Reconnect();
+
+        private final Transport transport = new Transport();
+
+        private final Subscriptions subscriptions = new Subscriptions();
+
+        public String getEndpointUrl() {
+            return endpointUrl;
+        }
+
+        public void setEndpointUrl(String endpointUrl) {
+            this.endpointUrl = endpointUrl;
+        }
+
+        public String getSecurityPolicy() {
+            return securityPolicy;
+        }
+
+        public void setSecurityPolicy(String securityPolicy) {
+            this.securityPolicy = securityPolicy;
+        }
+
+        public String getSecurityMode() {
+            return securityMode;
+        }
+
+        public void setSecurityMode(String securityMode) {
+            this.securityMode = securityMode;
+        }
+
+        public List<String> getAllowedSecurityPolicies() {
+            return allowedSecurityPolicies;
+        }
+
+        public void setAllowedSecurityPolicies(List<String> allowedSecurityPolicies) {
+            this.allowedSecurityPolicies = allowedSecurityPolicies;
+        }
+
+        public String getUsername() {
+            return username;
+        }
+
+        public void setUsername(String username) {
+            this.username = username;
+        }
+
+        public String getPassword() {
+            return password;
+        }
+
+        public void setPassword(String password) {
+            this.password = password;
+        }
+
+        public Certificate getUserCertificate() {
+            return userCertificate;
+        }
+
+        public String getApplicationName() {
+            return applicationName;
+        }
+
+        public void setApplicationName(String applicationName) {
+            this.applicationName = applicationName;
+        }
+
+        public String getApplicationUri() {
+            return applicationUri;
+        }
+
+        public void setApplicationUri(String applicationUri) {
+            this.applicationUri = applicationUri;
+        }
+
+        public String getProductUri() {
+            return productUri;
+        }
+
+        public void setProductUri(String productUri) {
+            this.productUri = productUri;
+        }
+
+        public String getSessionName() {
+            return sessionName;
+        }
+
+        public void setSessionName(String sessionName) {
+            this.sessionName = sessionName;
+        }
+
+        public Path getPkiDir() {
+            return pkiDir;
+        }
+
+        public void setPkiDir(Path pkiDir) {
+            this.pkiDir = pkiDir;
+        }
+
+        public Certificate getCertificate() {
+            return certificate;
+        }
+
+        public boolean isAcceptAnyServerCertificate() {
+            return acceptAnyServerCertificate;
+        }
+
+        public void setAcceptAnyServerCertificate(boolean acceptAnyServerCertificate) {
+            this.acceptAnyServerCertificate = acceptAnyServerCertificate;
+        }
+
+        public Duration getRequestTimeout() {
+            return requestTimeout;
+        }
+
+        public void setRequestTimeout(Duration requestTimeout) {
+            this.requestTimeout = requestTimeout;
+        }
+
+        public Duration getSessionTimeout() {
+            return sessionTimeout;
+        }
+
+        public void setSessionTimeout(Duration sessionTimeout) {
+            this.sessionTimeout = sessionTimeout;
+        }
+
+        public boolean isConnectOnStart() {
+            return connectOnStart;
+        }
+
+        public void setConnectOnStart(boolean connectOnStart) {
+            this.connectOnStart = connectOnStart;
+        }
+
+        public boolean isFailFast() {
+            return failFast;
+        }
+
+        public void setFailFast(boolean failFast) {
+            this.failFast = failFast;
+        }
+
+        public KeepAlive getKeepAlive() {
+            return keepAlive;
+        }
+
+        public Reconnect getReconnect() {
+            return reconnect;
+        }
+
+        public Transport getTransport() {
+            return transport;
+        }
+
+        public Subscriptions getSubscriptions() {
+            return subscriptions;
+        }
+    }
+
+    /** A certificate and its private key: PEM files, or an entry of a key store (PKCS#12 or JKS). */
+    public static class Certificate {
+
+        /** PEM (or DER) file of the certificate. */
+        private Path pemCertificate;
+
+        /** PEM file of the private key (PKCS#8 or PKCS#1). */
+        private Path pemPrivateKey;
+
+        /** Password of an encrypted PEM private key. */
+        private String pemPrivateKeyPassword;
+
+        /** Key store file (PKCS#12 or JKS) holding the key entry. */
+        private Path keystore;
+
+        /** Password of the key store. */
+        private String keystorePassword;
+
+        /** Alias of the key entry; may be unset when the key store holds one key entry. */
+        private String alias;
+
+        /** Whether a certificate is configured, as PEM files or as a key store. */
+        public boolean isSet() {
+            return pemCertificate != null || pemPrivateKey != null || keystore != null;
+        }
+
+        public Path getPemCertificate() {
+            return pemCertificate;
+        }
+
+        public void setPemCertificate(Path pemCertificate) {
+            this.pemCertificate = pemCertificate;
+        }
+
+        public Path getPemPrivateKey() {
+            return pemPrivateKey;
+        }
+
+        public void setPemPrivateKey(Path pemPrivateKey) {
+            this.pemPrivateKey = pemPrivateKey;
+        }
+
+        public String getPemPrivateKeyPassword() {
+            return pemPrivateKeyPassword;
+        }
+
+        public void setPemPrivateKeyPassword(String pemPrivateKeyPassword) {
+            this.pemPrivateKeyPassword = pemPrivateKeyPassword;
+        }
+
+        public Path getKeystore() {
+            return keystore;
+        }
+
+        public void setKeystore(Path keystore) {
+            this.keystore = keystore;
+        }
+
+        public String getKeystorePassword() {
+            return keystorePassword;
+        }
+
+        public void setKeystorePassword(String keystorePassword) {
+            this.keystorePassword = keystorePassword;
+        }
+
+        public String getAlias() {
+            return alias;
+        }
+
+        public void setAlias(String alias) {
+            this.alias = alias;
+        }
+    }
+
+    /** Keep-alive of an idle connection: a Read of the server state when nothing else was received. */
+    public static class KeepAlive {
+
+        /** Interval of the keep-alive Read. */
+        private Duration interval = Duration.ofSeconds(5);
+
+        /** Keep-alive Reads that may fail in a row before the connection counts as lost and is rebuilt. */
+        private int failuresAllowed = 1;
+
+        public Duration getInterval() {
+            return interval;
+        }
+
+        public void setInterval(Duration interval) {
+            this.interval = interval;
+        }
+
+        public int getFailuresAllowed() {
+            return failuresAllowed;
+        }
+
+        public void setFailuresAllowed(int failuresAllowed) {
+            this.failuresAllowed = failuresAllowed;
+        }
+    }
+
+    /** Reconnecting after the connection was lost: exponential back-off with jitter. */
+    public static class Reconnect {
+
+        /** Delay before the first attempt. */
+        private Duration initialDelay = Duration.ofSeconds(1);
+
+        /** Longest delay between attempts. */
+        private Duration maxDelay = Duration.ofSeconds(30);
+
+        /** What requests do while the client reconnects: wait (bounded by the request timeout) or fail-fast. */
+        private String whileReconnecting = "wait";
+
+        /** Requests that may wait for the connection at once; more fail with BadNotConnected. */
+        private int maxWaitingRequests = 1000;
+
+        public Duration getInitialDelay() {
+            return initialDelay;
+        }
+
+        public void setInitialDelay(Duration initialDelay) {
+            this.initialDelay = initialDelay;
+        }
+
+        public Duration getMaxDelay() {
+            return maxDelay;
+        }
+
+        public void setMaxDelay(Duration maxDelay) {
+            this.maxDelay = maxDelay;
+        }
+
+        public String getWhileReconnecting() {
+            return whileReconnecting;
+        }
+
+        public void setWhileReconnecting(String whileReconnecting) {
+            this.whileReconnecting = whileReconnecting;
+        }
+
+        public int getMaxWaitingRequests() {
+            return maxWaitingRequests;
+        }
+
+        public void setMaxWaitingRequests(int maxWaitingRequests) {
+            this.maxWaitingRequests = maxWaitingRequests;
+        }
+    }
+
+    /** Transport quotas (TransportQuotas): buffer and message sizes and decoding limits of this connection. */
+    public static class Transport {
+
+        /** Largest message the client sends or accepts. */
+        private DataSize maxMessageSize = DataSize.ofMegabytes(2);
+
+        /** Chunk buffer size offered in Hello. */
+        private DataSize maxBufferSize = DataSize.ofBytes(65_535);
+
+        /** Most chunks of one message; 0 derives it from the message and buffer sizes. */
+        private int maxChunkCount = 0;
+
+        /** Longest String decoded, in bytes. */
+        private int maxStringLength = 65_535;
+
+        /** Longest ByteString decoded. */
+        private DataSize maxByteStringLength = DataSize.ofMegabytes(1);
+
+        /** Longest array decoded. */
+        private int maxArrayLength = 65_535;
+
+        /** Deepest nesting of structures and variants decoded. */
+        private int maxEncodingNestingLevels = 200;
+
+        /** Lifetime of a security token the client asks for; it renews the token before it ends. */
+        private Duration securityTokenLifetime = Duration.ofHours(1);
+
+        public DataSize getMaxMessageSize() {
+            return maxMessageSize;
+        }
+
+        public void setMaxMessageSize(DataSize maxMessageSize) {
+            this.maxMessageSize = maxMessageSize;
+        }
+
+        public DataSize getMaxBufferSize() {
+            return maxBufferSize;
+        }
+
+        public void setMaxBufferSize(DataSize maxBufferSize) {
+            this.maxBufferSize = maxBufferSize;
+        }
+
+        public int getMaxChunkCount() {
+            return maxChunkCount;
+        }
+
+        public void setMaxChunkCount(int maxChunkCount) {
+            this.maxChunkCount = maxChunkCount;
+        }
+
+        public int getMaxStringLength() {
+            return maxStringLength;
+        }
+
+        public void setMaxStringLength(int maxStringLength) {
+            this.maxStringLength = maxStringLength;
+        }
+
+        public DataSize getMaxByteStringLength() {
+            return maxByteStringLength;
+        }
+
+        public void setMaxByteStringLength(DataSize maxByteStringLength) {
+            this.maxByteStringLength = maxByteStringLength;
+        }
+
+        public int getMaxArrayLength() {
+            return maxArrayLength;
+        }
+
+        public void setMaxArrayLength(int maxArrayLength) {
+            this.maxArrayLength = maxArrayLength;
+        }
+
+        public int getMaxEncodingNestingLevels() {
+            return maxEncodingNestingLevels;
+        }
+
+        public void setMaxEncodingNestingLevels(int maxEncodingNestingLevels) {
+            this.maxEncodingNestingLevels = maxEncodingNestingLevels;
+        }
+
+        public Duration getSecurityTokenLifetime() {
+            return securityTokenLifetime;
+        }
+
+        public void setSecurityTokenLifetime(Duration securityTokenLifetime) {
+            this.securityTokenLifetime = securityTokenLifetime;
+        }
+    }
+
+    /** Subscriptions of this connection: the Publish pipeline and the defaults of annotated listeners. */
+    public static class Subscriptions {
+
+        /** Publishing interval of the subscriptions that annotated listeners create. */
+        private Duration publishingInterval = Duration.ofSeconds(1);
+
+        /** Sampling interval of a listener that gives none. */
+        private Duration samplingInterval = Duration.ofMillis(500);
+
+        /** Queue size of a data-change listener that gives none. */
+        private int queueSize = 1;
+
+        /** Most Publish requests kept outstanding (fewer while the server answers BadTooManyPublishRequests). */
+        private int maxPublishRequests = 10;
+
+        /** Notifications queued for the listeners before more are dropped (and counted). */
+        private int maxQueuedNotifications = 10_000;
+
+        /** Most monitored items created, modified or deleted in one request (fewer when the server's limit is lower). */
+        private int maxItemsPerRequest = 1000;
+
+        public Duration getPublishingInterval() {
+            return publishingInterval;
+        }
+
+        public void setPublishingInterval(Duration publishingInterval) {
+            this.publishingInterval = publishingInterval;
+        }
+
+        public Duration getSamplingInterval() {
+            return samplingInterval;
+        }
+
+        public void setSamplingInterval(Duration samplingInterval) {
+            this.samplingInterval = samplingInterval;
+        }
+
+        public int getQueueSize() {
+            return queueSize;
+        }
+
+        public void setQueueSize(int queueSize) {
+            this.queueSize = queueSize;
+        }
+
+        public int getMaxPublishRequests() {
+            return maxPublishRequests;
+        }
+
+        public void setMaxPublishRequests(int maxPublishRequests) {
+            this.maxPublishRequests = maxPublishRequests;
+        }
+
+        public int getMaxQueuedNotifications() {
+            return maxQueuedNotifications;
+        }
+
+        public void setMaxQueuedNotifications(int maxQueuedNotifications) {
+            this.maxQueuedNotifications = maxQueuedNotifications;
+        }
+
+        public int getMaxItemsPerRequest() {
+            return maxItemsPerRequest;
+        }
+
+        public void setMaxItemsPerRequest(int maxItemsPerRequest) {
+            this.maxItemsPerRequest = maxItemsPerRequest;
+        }
+    }
+}

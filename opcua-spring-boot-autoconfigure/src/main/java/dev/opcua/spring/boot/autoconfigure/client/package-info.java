@@ -1,0 +1,2 @@
+/** Auto-configuration of OPC UA clients from {@code opcua.client.connections.*} properties and beans. */
+package dev.opcua.spring.boot.autoconfigure.client;
