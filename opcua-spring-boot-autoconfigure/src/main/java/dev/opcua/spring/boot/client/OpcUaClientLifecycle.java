@@ -101,13 +101,11 @@ public class OpcUaClientLifecycle implements SmartLifecycle {
             logOutcome(name, client, null);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while OPC UA client '" + name + "' connected", e);
+            throw new OpcUaClientConnectException(name, client.config().endpointUrl(), e);
         } catch (Exception e) {
             Throwable cause = Failures.unwrap(e);
             client.close();
-            throw new IllegalStateException("OPC UA client '" + name + "' could not connect to "
-                    + client.config().endpointUrl() + " and fail-fast is set: " + (cause.getMessage() == null
-                            ? cause.toString() : cause.getMessage()), cause);
+            throw new OpcUaClientConnectException(name, client.config().endpointUrl(), cause);
         }
     }
 

@@ -1,0 +1,131 @@
+package dev.opcua.spring.boot.autoconfigure.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyFailureAnalyzer;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** Each wrong {@code opcua.client.connections.<name>.*} value fails start-up with a report that names it. */
+class OpcUaClientPropertyFailureAnalysisTests {
+
+    private static final String PLANT = "opcua.client.connections.plant.";
+
+    private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(OpcUaClientAutoConfiguration.class))
+            .withPropertyValues(PLANT + "connect-on-start=false");
+
+    private final InvalidOpcUaPropertyFailureAnalyzer analyzer = new InvalidOpcUaPropertyFailureAnalyzer();
+
+    @TempDir
+    Path tempDir;
+
+    private void assertFailure(Consumer<FailureAnalysis> analysis, String... properties) {
+        contextRunner.withPropertyValues(properties).run(context -> {
+            assertThat(context).hasFailed();
+            FailureAnalysis result = analyzer.analyze(context.getStartupFailure());
+            assertThat(result).as("analysis of %s", context.getStartupFailure()).isNotNull();
+            assertThat(result.getDescription()).startsWith("The OPC UA client connection 'plant' could not be configured");
+            analysis.accept(result);
+        });
+    }
+
+    @Test
+    void aMissingEndpointUrlIsNamed() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: " + PLANT + "endpoint-url")
+                    .contains("Value: (not set)");
+            assertThat(analysis.getAction()).contains("opc.tcp://");
+        }, PLANT + "username=operator", PLANT + "password=x");
+    }
+
+    @Test
+    void anEndpointUrlThatIsNotOpcTcpIsRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: " + PLANT + "endpoint-url").contains("Value: \"http://plc:4840/\""),
+                PLANT + "endpoint-url=http://plc:4840/");
+    }
+
+    @Test
+    void anUnknownSecurityPolicyListsTheValidOnes() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: " + PLANT + "security-policy")
+                    .contains("Value: \"Basic999\"");
+            assertThat(analysis.getAction()).contains("Basic256Sha256", "Aes256_Sha256_RsaPss");
+        }, PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "security-policy=Basic999");
+    }
+
+    @Test
+    void anUnknownModeListsTheValidOnes() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: " + PLANT + "security-mode");
+            assertThat(analysis.getAction()).contains("None, Sign, SignAndEncrypt");
+        }, PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "security-mode=Encrypt");
+    }
+
+    @Test
+    void policyNoneWithModeSignIsRefusedByTheClientsRule() {
+        assertFailure(analysis -> assertThat(analysis.getDescription()).contains("None goes only with None"),
+                PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "security-policy=None",
+                PLANT + "security-mode=Sign");
+    }
+
+    @Test
+    void aUserNameWithoutPasswordIsRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription()).contains("Property: " + PLANT + "password")
+                .contains("username 'operator' is set without a password"),
+                PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "username=operator");
+    }
+
+    @Test
+    void aUserNameAndAUserCertificateAreRefusedTogether() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: " + PLANT + "user-certificate").contains("one identity"),
+                PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "username=operator", PLANT + "password=x",
+                PLANT + "user-certificate.pem-certificate=" + tempDir.resolve("user.pem"));
+    }
+
+    @Test
+    void aCertificateFileThatDoesNotExistIsNamed() {
+        Path missing = tempDir.resolve("missing.pem");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: " + PLANT + "certificate.pem-certificate").contains("does not exist"),
+                PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "certificate.pem-certificate=" + missing,
+                PLANT + "certificate.pem-private-key=" + tempDir.resolve("missing.key"));
+    }
+
+    @Test
+    void aMaxReconnectDelayBelowTheInitialOneIsRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: " + PLANT + "reconnect.max-delay").contains("below reconnect.initial-delay"),
+                PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "reconnect.initial-delay=10s",
+                PLANT + "reconnect.max-delay=1s");
+    }
+
+    @Test
+    void anUnknownBehaviourWhileReconnectingListsTheValidOnes() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: " + PLANT + "reconnect.while-reconnecting");
+            assertThat(analysis.getAction()).contains("wait", "fail-fast");
+        }, PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "reconnect.while-reconnecting=queue");
+    }
+
+    @Test
+    void aZeroRequestTimeoutIsRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: " + PLANT + "request-timeout").contains("must be positive"),
+                PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "request-timeout=0s");
+    }
+
+    @Test
+    void aBufferSizeBelowTheMinimumIsRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription()).contains("Property: " + PLANT + "transport")
+                .contains("transport quotas"),
+                PLANT + "endpoint-url=opc.tcp://plc:4840/", PLANT + "transport.max-buffer-size=1KB");
+    }
+}
