@@ -6,7 +6,10 @@ import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint;
 import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint.OpcUaServerDescriptor;
 import dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.actuate.autoconfigure.endpoint.jackson.JacksonEndpointAutoConfiguration;
+import org.springframework.boot.actuate.endpoint.jackson.EndpointJsonMapper;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -39,6 +42,23 @@ class OpcUaEndpointClientsAutoConfigurationTests {
                     OpcUaServerDescriptor descriptor = context.getBean(OpcUaEndpoint.class).opcua();
                     assertThat(descriptor.server().state()).isEqualTo("RUNNING");
                     assertThat(descriptor.clients()).containsOnlyKeys("plant");
+                });
+    }
+
+    @Test
+    void a_server_only_application_writes_what_it_wrote_before_clients_were_added() {
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class,
+                        OpcUaClientAutoConfiguration.class, OpcUaEndpointAutoConfiguration.class,
+                        JacksonEndpointAutoConfiguration.class))
+                .withPropertyValues("management.endpoints.web.exposure.include=opcua", "opcua.server.port=0",
+                        "opcua.server.bind-address=127.0.0.1")
+                .run(context -> {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> json = context.getBean(EndpointJsonMapper.class).get()
+                            .convertValue(context.getBean(OpcUaEndpoint.class).opcua(), Map.class);
+                    assertThat(json).containsOnlyKeys("server", "endpoints", "sessions", "requests",
+                            "subscriptions");
                 });
     }
 
