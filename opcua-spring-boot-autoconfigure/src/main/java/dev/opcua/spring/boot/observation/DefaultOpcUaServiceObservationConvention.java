@@ -1,6 +1,5 @@
 package dev.opcua.spring.boot.observation;
 
-import dev.opcua.stack.core.ids.StatusCodes;
 import io.micrometer.common.KeyValue;
 import io.micrometer.common.KeyValues;
 
@@ -52,7 +51,7 @@ public class DefaultOpcUaServiceObservationConvention implements OpcUaServiceObs
         if (code == 0) {
             return KeyValues.of(service, GOOD, SUCCESS);
         }
-        return KeyValues.of(service, KeyValue.of(STATUS, statusName(code)), isGood(code) ? SUCCESS : FAILURE);
+        return KeyValues.of(service, KeyValue.of(STATUS, statusName(code)), StatusNames.isGood(code) ? SUCCESS : FAILURE);
     }
 
     @Override
@@ -62,12 +61,6 @@ public class DefaultOpcUaServiceObservationConvention implements OpcUaServiceObs
 
     /** The specification's name of a StatusCode (its info bits ignored), or {@code 0x} and eight hex digits. */
     protected String statusName(long code) {
-        String name = StatusCodes.name((int) code);
-        return name != null ? name : String.format("0x%08X", code & 0xFFFF_FFFFL);
-    }
-
-    /** Severity Good: the two top bits clear (Part 4, 7.39.1). */
-    private static boolean isGood(long code) {
-        return (code & 0xC000_0000L) == 0;
+        return StatusNames.of(code);
     }
 }

@@ -1,5 +1,7 @@
 package dev.opcua.spring.boot.actuate.endpoint;
 
+import dev.opcua.spring.boot.client.OpcUaClientSnapshot;
+import dev.opcua.spring.boot.client.OpcUaClients;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -28,29 +30,66 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 /**
  * The {@code opcua} Actuator endpoint ({@code /actuator/opcua}): what the OPC UA server offers and who
  * uses it now — its endpoints (Part 4, 5.4.4), its sessions with their client, security, user, age and
- * last request (Part 4, 5.6), the request queue and the subscriptions. Every value is read when the
- * endpoint is called; nothing is kept.
+ * last request (Part 4, 5.6), the request queue and the subscriptions — and the application's own client
+ * connections (endpoint, state, security, session, subscriptions, reconnects, notifications, last
+ * error). An application may have a server, clients or both; what it lacks is left out (null, which the
+ * Actuator's JSON omits). Every value is read when the endpoint is called; nothing is kept.
  */
 @Endpoint(id = "opcua")
 public class OpcUaEndpoint {
 
     private final OpcUaServer server;
+    private final OpcUaClients clients;
     private final Clock clock;
 
+    /** The endpoint of a server-only application. */
     public OpcUaEndpoint(OpcUaServer server) {
         this(server, Clock.systemUTC());
     }
 
     /** @param clock what the age of a session is measured with */
     public OpcUaEndpoint(OpcUaServer server, Clock clock) {
-        this.server = Objects.requireNonNull(server, "server");
+        this(Objects.requireNonNull(server, "server"), null, clock);
+    }
+
+    /** The endpoint of a client-only application. */
+    public OpcUaEndpoint(OpcUaClients clients) {
+        this(null, Objects.requireNonNull(clients, "clients"), Clock.systemUTC());
+    }
+
+    /**
+     * @param server the application's server, or null
+     * @param clients the application's client connections, or null
+     * @param clock what the age of a session is measured with
+     */
+    public OpcUaEndpoint(OpcUaServer server, OpcUaClients clients, Clock clock) {
+        if (server == null && clients == null) {
+            throw new IllegalArgumentException("the opcua endpoint needs a server, clients or both");
+        }
+        this.server = server;
+        this.clients = clients;
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     @ReadOperation
     public OpcUaServerDescriptor opcua() {
+        Map<String, OpcUaClientSnapshot> connections = clients();
+        if (server == null) {
+            return new OpcUaServerDescriptor(null, null, null, null, null, connections);
+        }
         Instant now = clock.instant();
-        return new OpcUaServerDescriptor(server(), endpoints(), sessions(now), requests(), subscriptions());
+        return new OpcUaServerDescriptor(server(), endpoints(), sessions(now), requests(), subscriptions(),
+                connections);
+    }
+
+    /** The client connections by name, in the registry's order; null without clients. */
+    private Map<String, OpcUaClientSnapshot> clients() {
+        if (clients == null || clients.names().isEmpty()) {
+            return null;
+        }
+        Map<String, OpcUaClientSnapshot> result = new LinkedHashMap<>();
+        clients.asMap().forEach((name, client) -> result.put(name, OpcUaClientSnapshot.of(client)));
+        return result;
     }
 
     private ServerDescriptor server() {
@@ -125,14 +164,20 @@ public class OpcUaEndpoint {
     }
 
     /**
-     * What {@code /actuator/opcua} returns.
+     * What {@code /actuator/opcua} returns: the server's part (named for it, as before clients were
+     * added) and the clients'.
      *
-     * @param requests null before the server started
-     * @param subscriptions null before the server started
+     * @param server null without a server
+     * @param endpoints null without a server
+     * @param sessions null without a server
+     * @param requests null before the server started, or without a server
+     * @param subscriptions null before the server started, or without a server
+     * @param clients the client connections by name ({@code opcua.client.connections.<name>}); null without
+     *        clients
      */
     public record OpcUaServerDescriptor(ServerDescriptor server, List<EndpointDescriptor> endpoints,
             List<SessionDescriptor> sessions, RequestQueueDescriptor requests,
-            SubscriptionsDescriptor subscriptions) {
+            SubscriptionsDescriptor subscriptions, Map<String, OpcUaClientSnapshot> clients) {
     }
 
     /**

@@ -1,28 +1,53 @@
 package dev.opcua.spring.boot.autoconfigure.actuate;
 
 import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint;
+import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.server.OpcUaServer;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ConfigurationCondition;
+import org.springframework.context.annotation.Conditional;
 
 /**
  * Auto-configuration of the {@link OpcUaEndpoint opcua endpoint}, when it is enabled and exposed
- * ({@code management.endpoints.web.exposure.include=opcua}).
+ * ({@code management.endpoints.web.exposure.include=opcua}) and the application has an OPC UA server,
+ * OPC UA client connections, or both.
  */
-@AutoConfiguration(afterName = "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration")
-@ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class, OpcUaServer.class })
+@AutoConfiguration(afterName = { "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration",
+        "dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration" })
+@ConditionalOnClass({ Endpoint.class, ConditionalOnAvailableEndpoint.class, OpcUaServer.class, OpcUaClient.class })
 @ConditionalOnAvailableEndpoint(OpcUaEndpoint.class)
 public final class OpcUaEndpointAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    @ConditionalOnBean(OpcUaServer.class)
-    OpcUaEndpoint opcUaEndpoint(OpcUaServer server) {
-        return new OpcUaEndpoint(server);
+    @Conditional(OnServerOrClients.class)
+    OpcUaEndpoint opcUaEndpoint(ObjectProvider<OpcUaServer> server, ObjectProvider<OpcUaClients> clients) {
+        return new OpcUaEndpoint(server.getIfUnique(), clients.getIfUnique(), Clock.systemUTC());
+    }
+
+    /** An OPC UA server, or client connections (their registry with at least one client). */
+    static final class OnServerOrClients extends AnyNestedCondition {
+
+        OnServerOrClients() {
+            super(ConfigurationCondition.ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnBean(OpcUaServer.class)
+        static final class Server {
+        }
+
+        @ConditionalOnBean({ OpcUaClients.class, OpcUaClient.class })
+        static final class Clients {
+        }
     }
 }

@@ -1,2 +1,5 @@
-/** Auto-configuration of the OPC UA server's metrics, health indicator and {@code opcua} endpoint. */
+/**
+ * Auto-configuration of the Actuator support: the OPC UA server's and clients' metrics and health
+ * indicators, and the {@code opcua} endpoint.
+ */
 package dev.opcua.spring.boot.autoconfigure.actuate;

@@ -1,0 +1,139 @@
+package dev.opcua.spring.boot.actuate.metrics;
+
+import dev.opcua.stack.client.ClientState;
+import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.subscriptions.ClientSubscription;
+import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tag;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The meters of one OPC UA client connection (DESIGN.md section 10), read from the client's own state
+ * and counters when a registry publishes them; nothing is recorded per request.
+ *
+ * <ul>
+ * <li>{@code opcua.client.session.state} gauge: the connection's {@link ClientState} as a number,
+ *     see {@link #stateValue(ClientState)}: 0 DISCONNECTED, 1 CONNECTING, 2 RECONNECTING, 3 CONNECTED
+ *     (so {@code < 3} means "no session", and the value rises towards a working connection)</li>
+ * <li>{@code opcua.client.reconnects} function counter: lost connections re-established</li>
+ * <li>{@code opcua.client.subscriptions}, {@code opcua.client.monitored.items} gauges: the client's own
+ *     record of its subscriptions and their items, kept also while it reconnects</li>
+ * <li>{@code opcua.client.notifications.received|dropped} function counters: data-change and event
+ *     notifications received, and dropped because a subscription's listener queue was full</li>
+ * <li>{@code opcua.client.listener.errors} function counter: exceptions thrown by listeners</li>
+ * </ul>
+ * Every meter carries the tag {@value #CONNECTION_TAG} (the connection's name) and the tags given to the
+ * constructor.
+ *
+ * <p>Not here: the request timer {@code opcua.client.requests} comes from the Observation of every
+ * request ({@link dev.opcua.spring.boot.observation.ObservationRequestObservers}) through Micrometer's
+ * {@code DefaultMeterObservationHandler}, as the server's does; {@code opcua.client.publish.latency} is
+ * timed as Publish requests end, by {@link OpcUaClientPublishLatency}.
+ *
+ * <p>{@link #close()} removes the meters from the registries they were bound to.
+ */
+public final class OpcUaClientMetrics implements MeterBinder, AutoCloseable {
+
+    /** The tag of every meter that names the connection. */
+    public static final String CONNECTION_TAG = "connection";
+
+    private final OpcUaClient client;
+    private final Tags tags;
+    private final List<Registered> registered = new ArrayList<>();
+
+    /**
+     * @param connection the connection's name, the key under {@code opcua.client.connections}
+     * @param client the client to watch; the meters reference it weakly, as Micrometer does for every
+     *        state object, so its owner keeps it alive
+     * @param tags added to every meter
+     */
+    public OpcUaClientMetrics(String connection, OpcUaClient client, Iterable<Tag> tags) {
+        this.client = Objects.requireNonNull(client, "client");
+        this.tags = Tags.of(tags).and(CONNECTION_TAG, Objects.requireNonNull(connection, "connection"));
+    }
+
+    /**
+     * The value of {@code opcua.client.session.state}: 0 DISCONNECTED, 1 CONNECTING, 2 RECONNECTING,
+     * 3 CONNECTED. Fixed here rather than the enum's ordinal, so that dashboards and alerts keep their
+     * meaning if the enum is reordered.
+     */
+    public static int stateValue(ClientState state) {
+        return switch (state) {
+            case DISCONNECTED -> 0;
+            case CONNECTING -> 1;
+            case RECONNECTING -> 2;
+            case CONNECTED -> 3;
+        };
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        List<Meter> meters = new ArrayList<>();
+        meters.add(gauge(registry, "opcua.client.session.state",
+                "State of the connection: 0 DISCONNECTED, 1 CONNECTING, 2 RECONNECTING, 3 CONNECTED", null,
+                c -> stateValue(c.state())));
+        meters.add(counter(registry, "opcua.client.reconnects", "Lost connections re-established", "reconnects",
+                OpcUaClient::reconnects));
+        meters.add(gauge(registry, "opcua.client.subscriptions", "Subscriptions of the client", "subscriptions",
+                c -> c.subscriptions().list().size()));
+        meters.add(gauge(registry, "opcua.client.monitored.items", "Monitored items of every subscription",
+                "items", OpcUaClientMetrics::monitoredItems));
+        meters.add(counter(registry, "opcua.client.notifications.received",
+                "Data-change and event notifications received", "notifications",
+                c -> c.subscriptions().notificationsReceived()));
+        meters.add(counter(registry, "opcua.client.notifications.dropped",
+                "Notifications dropped because a subscription's listener queue was full", "notifications",
+                c -> c.subscriptions().droppedNotifications()));
+        meters.add(counter(registry, "opcua.client.listener.errors", "Exceptions thrown by subscription listeners",
+                "errors", c -> c.subscriptions().listenerErrors()));
+        synchronized (registered) {
+            registered.add(new Registered(registry, List.copyOf(meters)));
+        }
+    }
+
+    /** Removes the meters from every registry this binder was bound to. Idempotent. */
+    @Override
+    public void close() {
+        List<Registered> bindings;
+        synchronized (registered) {
+            bindings = List.copyOf(registered);
+            registered.clear();
+        }
+        for (Registered binding : bindings) {
+            binding.meters().forEach(binding.registry()::remove);
+        }
+    }
+
+    private static double monitoredItems(OpcUaClient client) {
+        ClientSubscriptions subscriptions = client.subscriptions();
+        long items = 0;
+        for (ClientSubscription subscription : subscriptions.list()) {
+            items += subscription.items().size();
+        }
+        return items;
+    }
+
+    private Gauge gauge(MeterRegistry registry, String name, String description, String unit,
+            ToDoubleFunction<OpcUaClient> value) {
+        return Gauge.builder(name, client, value).description(description).baseUnit(unit).tags(tags)
+                .register(registry);
+    }
+
+    private FunctionCounter counter(MeterRegistry registry, String name, String description, String unit,
+            ToDoubleFunction<OpcUaClient> value) {
+        return FunctionCounter.builder(name, client, value).description(description).baseUnit(unit).tags(tags)
+                .register(registry);
+    }
+
+    private record Registered(MeterRegistry registry, List<Meter> meters) {
+    }
+}
