@@ -1,0 +1,16 @@
+package dev.opcua.spring.boot.client.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** The container of repeated {@link OpcUaEventSubscription}s. */
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+public @interface OpcUaEventSubscriptions {
+
+    OpcUaEventSubscription[] value();
+}
