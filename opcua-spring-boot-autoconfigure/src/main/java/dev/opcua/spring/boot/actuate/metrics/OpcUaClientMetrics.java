@@ -14,6 +14,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -48,6 +49,7 @@ public final class OpcUaClientMetrics implements MeterBinder, AutoCloseable {
 
     private final OpcUaClient client;
     private final Tags tags;
+    private final LongSupplier otherListenerErrors;
     private final List<Registered> registered = new ArrayList<>();
 
     /**
@@ -57,6 +59,16 @@ public final class OpcUaClientMetrics implements MeterBinder, AutoCloseable {
      * @param tags added to every meter
      */
     public OpcUaClientMetrics(String connection, OpcUaClient client, Iterable<Tag> tags) {
+        this(connection, client, tags, () -> 0);
+    }
+
+    /**
+     * @param otherListenerErrors errors of listeners the client does not see fail (the annotated
+     *        listeners' container catches them), added to {@code opcua.client.listener.errors}
+     */
+    public OpcUaClientMetrics(String connection, OpcUaClient client, Iterable<Tag> tags,
+            LongSupplier otherListenerErrors) {
+        this.otherListenerErrors = Objects.requireNonNull(otherListenerErrors, "otherListenerErrors");
         this.client = Objects.requireNonNull(client, "client");
         this.tags = Tags.of(tags).and(CONNECTION_TAG, Objects.requireNonNull(connection, "connection"));
     }
@@ -94,7 +106,7 @@ public final class OpcUaClientMetrics implements MeterBinder, AutoCloseable {
                 "Notifications dropped because a subscription's listener queue was full", "notifications",
                 c -> c.subscriptions().droppedNotifications()));
         meters.add(counter(registry, "opcua.client.listener.errors", "Exceptions thrown by subscription listeners",
-                "errors", c -> c.subscriptions().listenerErrors()));
+                "errors", c -> c.subscriptions().listenerErrors() + otherListenerErrors.getAsLong()));
         synchronized (registered) {
             registered.add(new Registered(registry, List.copyOf(meters)));
         }

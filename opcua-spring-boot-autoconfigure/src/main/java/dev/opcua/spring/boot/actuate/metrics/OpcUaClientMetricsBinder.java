@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.ToLongFunction;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.boot.context.event.ApplicationStartedEvent;
 import org.springframework.context.ApplicationEvent;
@@ -28,6 +29,7 @@ public class OpcUaClientMetricsBinder implements SmartApplicationListener, Dispo
     private final OpcUaClients clients;
     private final MeterRegistry registry;
     private final Iterable<Tag> tags;
+    private volatile ToLongFunction<String> annotatedListenerErrors = connection -> 0;
     private List<OpcUaClientMetrics> metrics;
 
     public OpcUaClientMetricsBinder(OpcUaClients clients, MeterRegistry registry) {
@@ -39,6 +41,15 @@ public class OpcUaClientMetricsBinder implements SmartApplicationListener, Dispo
         this.clients = Objects.requireNonNull(clients, "clients");
         this.registry = Objects.requireNonNull(registry, "registry");
         this.tags = Objects.requireNonNull(tags, "tags");
+    }
+
+    /**
+     * Errors of the annotated listeners of a connection ({@code @OpcUaSubscription} methods), which
+     * their container catches before the client would count them: added to
+     * {@code opcua.client.listener.errors}.
+     */
+    public void setAnnotatedListenerErrors(ToLongFunction<String> annotatedListenerErrors) {
+        this.annotatedListenerErrors = Objects.requireNonNull(annotatedListenerErrors, "annotatedListenerErrors");
     }
 
     @Override
@@ -57,7 +68,8 @@ public class OpcUaClientMetricsBinder implements SmartApplicationListener, Dispo
         if (metrics == null) {
             List<OpcUaClientMetrics> bound = new ArrayList<>();
             clients.asMap().forEach((connection, client) -> {
-                OpcUaClientMetrics connectionMetrics = new OpcUaClientMetrics(connection, client, tags);
+                OpcUaClientMetrics connectionMetrics = new OpcUaClientMetrics(connection, client, tags,
+                        () -> annotatedListenerErrors.applyAsLong(connection));
                 connectionMetrics.bindTo(registry);
                 bound.add(connectionMetrics);
             });

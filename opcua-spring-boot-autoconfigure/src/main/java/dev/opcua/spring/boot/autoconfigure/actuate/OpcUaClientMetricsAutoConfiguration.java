@@ -4,9 +4,11 @@ import dev.opcua.spring.boot.actuate.metrics.OpcUaClientMetrics;
 import dev.opcua.spring.boot.actuate.metrics.OpcUaClientMetricsBinder;
 import dev.opcua.spring.boot.actuate.metrics.OpcUaClientPublishLatency;
 import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.spring.boot.client.listener.OpcUaListenerEndpointRegistry;
 import dev.opcua.stack.client.OpcUaClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -31,8 +33,11 @@ public final class OpcUaClientMetricsAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OpcUaClientMetricsBinder opcUaClientMetricsBinder(OpcUaClients clients, MeterRegistry registry) {
-        return new OpcUaClientMetricsBinder(clients, registry);
+    OpcUaClientMetricsBinder opcUaClientMetricsBinder(OpcUaClients clients, MeterRegistry registry,
+            ObjectProvider<OpcUaListenerEndpointRegistry> listeners) {
+        OpcUaClientMetricsBinder binder = new OpcUaClientMetricsBinder(clients, registry);
+        listeners.ifAvailable(listenerRegistry -> binder.setAnnotatedListenerErrors(listenerRegistry::errors));
+        return binder;
     }
 
     @Bean

@@ -159,6 +159,17 @@ public class OpcUaListenerEndpointRegistry implements SmartLifecycle {
         return errors.sum();
     }
 
+    /** Notifications the listeners of one connection failed on since start. */
+    public synchronized long errors(String connection) {
+        long sum = 0;
+        for (OpcUaListener listener : getListeners()) {
+            if (listener.connection().equals(connection)) {
+                sum += listener.errors();
+            }
+        }
+        return sum;
+    }
+
     @Override
     public void start() {
         List<OpcUaListenerContainer> toStart;

@@ -81,6 +81,21 @@ class OpcUaClientMetricsTests {
     }
 
     @Test
+    void listener_errors_add_those_the_client_counts_and_those_of_annotated_listeners() {
+        client = OpcUaClient.create("opc.tcp://localhost:4840/");
+        long[] annotated = {0};
+        OpcUaClientMetrics metrics = new OpcUaClientMetrics("plant", client, Tags.empty(), () -> annotated[0]);
+        metrics.bindTo(registry);
+        assertThat(registry.get("opcua.client.listener.errors").functionCounter().count()).isZero();
+
+        annotated[0] = 3;
+
+        assertThat(registry.get("opcua.client.listener.errors").tag("connection", "plant").functionCounter().count())
+                .isEqualTo(3);
+        metrics.close();
+    }
+
+    @Test
     void only_publish_requests_answered_Good_are_timed() {
         var observer = publishLatency.create("plant");
 
