@@ -1,0 +1,161 @@
+package dev.opcua.sample.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.sample.server.SampleServerApplication;
+import dev.opcua.sample.server.plant.FillingLine;
+import dev.opcua.sample.server.plant.MachineState;
+import dev.opcua.stack.client.ClientState;
+import dev.opcua.stack.client.OpcUaClient;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.client.RestClient;
+
+/**
+ * The sample client as a user runs it beside the sample plant (both on free ports, in one JVM): the
+ * annotated listeners receive the line's values, the supervisory rule calls Start and raises the set
+ * point; the plant is stopped and started again and the client, without a restart, sees its health go
+ * DOWN and UP, counts a reconnect, and its listeners receive values again.
+ */
+@SpringBootTest(classes = SampleClientApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"sample.rule.period=200ms", "sample.rule.step=30",
+            "opcua.client.connections.plant.keep-alive.interval=500ms",
+            "opcua.client.connections.plant.reconnect.initial-delay=100ms",
+            "opcua.client.connections.plant.reconnect.max-delay=500ms",
+            "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
+class SampleClientApplicationTest {
+
+    private static final int PLANT_PORT = freePort();
+    private static final long WAIT_SECONDS = 20;
+
+    @TempDir
+    static Path plantPki;
+
+    private static ConfigurableApplicationContext plant;
+
+    @Autowired
+    OpcUaClient client;
+
+    @Autowired
+    LineValues values;
+
+    @Autowired
+    SupervisoryRule rule;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @LocalServerPort
+    int httpPort;
+
+    @DynamicPropertySource
+    static void plantEndpoint(DynamicPropertyRegistry registry) {
+        registry.add("opcua.client.connections.plant.endpoint-url", () -> "opc.tcp://localhost:" + PLANT_PORT + "/");
+    }
+
+    /** Before the client's context: the test context is loaded after the BeforeAll methods. */
+    @BeforeAll
+    static void startPlantFirst() {
+        plant = startPlant();
+    }
+
+    /**
+     * The sample plant on {@link #PLANT_PORT}. This module's application.yml shadows the plant's on the
+     * class path, so the plant gets the settings it needs here.
+     */
+    private static ConfigurableApplicationContext startPlant() {
+        // arguments, not default properties: they must win over this module's application.yml
+        return new SpringApplicationBuilder(SampleServerApplication.class).run(
+                "--opcua.server.enabled=true", "--opcua.client.enabled=false", "--sample.rule.enabled=false",
+                "--opcua.server.port=" + PLANT_PORT, "--opcua.server.hostnames=localhost",
+                "--opcua.server.security.pki-dir=" + plantPki, "--opcua.server.security.policies=None",
+                "--opcua.server.shutdown-delay=0s", "--plant.simulation.period-ms=100", "--server.port=0",
+                "--spring.application.name=sample-plant-under-test");
+    }
+
+    @AfterAll
+    static void stopPlant() {
+        if (plant != null) {
+            plant.close();
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    }
+
+    private HttpStatusCode health() {
+        return RestClient.create("http://localhost:" + httpPort).get().uri("/actuator/health/opcuaClients/plant")
+                .exchange((request, response) -> response.getStatusCode());
+    }
+
+    private double reconnects() {
+        return meters.get("opcua.client.reconnects").tag("connection", "plant").functionCounter().count();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void followsTheLineStartsItAndComesBackAfterThePlantRestarts() throws Exception {
+        // the listeners receive the line's values, the rule starts the line and raises the set point
+        waitUntil(() -> client.state() == ClientState.CONNECTED, "connected to the plant");
+        waitUntil(() -> !Double.isNaN(values.fillerMotorTemperature()), "a motor temperature through its listener");
+        waitUntil(() -> rule.starts() >= 1, "the rule called Start");
+        FillingLine line = plant.getBean(FillingLine.class);
+        waitUntil(() -> line.getState() == MachineState.RUNNING, "the plant's line is running");
+        waitUntil(() -> "RUNNING".equals(values.state()), "State RUNNING through its listener");
+        waitUntil(() -> values.actualSpeed() > 0, "ActualSpeed through its listener");
+        waitUntil(() -> rule.speedChanges() >= 1 && line.getConveyorSpeed() > 240, "the rule raised the set point");
+
+        Map<String, Object> json = RestClient.create("http://localhost:" + httpPort).get().uri("/line").retrieve()
+                .body(Map.class);
+        assertThat(json).containsEntry("state", "RUNNING").containsKeys("actualSpeed", "fillerMotorTemperature");
+        assertThat(health().value()).isEqualTo(200);
+        double reconnectsBefore = reconnects();
+
+        // the plant goes away: the health goes DOWN, the client keeps trying
+        plant.close();
+        waitUntil(() -> health().value() == 503, "health DOWN while the plant is down");
+
+        // the plant is back on the same port: the client reconnects, the listeners receive values again
+        plant = startPlant();
+        Instant restarted = Instant.now();
+        FillingLine newLine = plant.getBean(FillingLine.class);
+        waitUntil(() -> health().value() == 200, "health UP after the plant restarted");
+        waitUntil(() -> reconnects() > reconnectsBefore, "opcua.client.reconnects grew");
+        waitUntil(() -> rule.starts() >= 2 && newLine.getState() == MachineState.RUNNING,
+                "the rule started the restarted line");
+        waitUntil(() -> values.updated() != null && values.updated().isAfter(restarted)
+                && values.actualSpeed() > 0, "values through the listeners after the restart");
+    }
+}
