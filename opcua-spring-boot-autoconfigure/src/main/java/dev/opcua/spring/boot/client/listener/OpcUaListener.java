@@ -3,6 +3,9 @@ package dev.opcua.spring.boot.client.listener;
 import dev.opcua.stack.client.subscriptions.ClientMonitoredItem;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.structured.ContentFilterElementResult;
+import dev.opcua.stack.core.types.structured.ContentFilterResult;
+import dev.opcua.stack.core.types.structured.EventFilterResult;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -93,7 +96,35 @@ public final class OpcUaListener {
 
     void created(ClientMonitoredItem created) {
         this.item = created;
-        this.problem = created.status().isGood() ? null : "the server refused the item: " + created.status();
+        this.problem = created.status().isGood() ? filterProblem(created) : "the server refused the item: "
+                + created.status();
+    }
+
+    /**
+     * What the server said against an event item's filter (Part 4, 7.22.4 EventFilterResult): a select
+     * clause or where-clause element it cannot evaluate. A server that does not support an operator
+     * (Eclipse Milo 1.1.2 has no And and Or) creates the item and then sends no event, so this is
+     * the one place the reason shows. Null when the filter is accepted.
+     */
+    static String filterProblem(ClientMonitoredItem created) {
+        if (!(created.filterResult().decoded() instanceof EventFilterResult result)) {
+            return null;
+        }
+        StatusCode[] select = result.selectClauseResults();
+        for (int i = 0; select != null && i < select.length; i++) {
+            if (select[i] != null && select[i].isBad()) {
+                return "the server refused select clause " + i + ": " + select[i];
+            }
+        }
+        ContentFilterResult where = result.whereClauseResult();
+        ContentFilterElementResult[] elements = where == null ? null : where.elementResults();
+        for (int i = 0; elements != null && i < elements.length; i++) {
+            if (elements[i] != null && elements[i].statusCode().isBad()) {
+                return "the server cannot evaluate element " + i + " of the where clause: " + elements[i].statusCode()
+                        + " (no event passes the filter)";
+            }
+        }
+        return null;
     }
 
     void refused(StatusCode code, String why) {

@@ -348,6 +348,8 @@ public final class OpcUaListenerContainer {
             if (item.status().isBad() && !item.status().equals(before)) {
                 log.warn("OPC UA listener " + l.id() + ": the server refused the item for "
                         + l.endpoint().describeSource() + ": " + item.status() + " (tried again at the next check)");
+            } else if (l.problem() != null) {
+                log.warn("OPC UA listener " + l.id() + " on " + l.endpoint().describeSource() + ": " + l.problem());
             }
         }
     }

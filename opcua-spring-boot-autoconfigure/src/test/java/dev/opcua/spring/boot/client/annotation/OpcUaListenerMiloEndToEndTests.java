@@ -20,9 +20,10 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * Annotated listeners of an auto-configured client receive data changes and events from Eclipse Milo
- * 1.1.2's server. (Open: with Milo, where clauses of more than one element (And, Not) let no event
- * through, while our server evaluates them; not yet known whether Milo or the ElementOperand
- * encoding is at fault, so the clause here is a single comparison.)
+ * 1.1.2's server. Milo 1.1.2 evaluates Equals, IsNull, the four orderings, Not, Cast and OfType but
+ * neither And nor Or: it creates an item whose where clause has them, answers
+ * BadFilterOperatorUnsupported for that element in the EventFilterResult and sends no event; the
+ * listener reports that as its problem.
  */
 class OpcUaListenerMiloEndToEndTests {
 
@@ -42,6 +43,9 @@ class OpcUaListenerMiloEndToEndTests {
                         MiloListener listener = context.getBean(MiloListener.class);
                         OpcUaListenerEndpointRegistry registry = context.getBean(OpcUaListenerEndpointRegistry.class);
                         await(() -> registry.listeners().stream().allMatch(OpcUaListenerInfo::created));
+                        assertThat(registry.getListener("miloListener.onTrip").orElseThrow().problem())
+                                .contains("element 0 of the where clause").contains("BadFilterOperatorUnsupported");
+                        assertThat(registry.getListener("miloListener.onAlarm").orElseThrow().problem()).isNull();
 
                         milo.setSpeed(42.5);
                         await(() -> listener.speeds.contains(42.5f));
@@ -53,6 +57,7 @@ class OpcUaListenerMiloEndToEndTests {
                         assertThat(listener.alarms).containsExactly("900 trip");
                         assertThat(listener.allFields).singleElement().satisfies(fields -> assertThat(fields)
                                 .hasSize(2));
+                        assertThat(listener.trips).as("Milo sends nothing through And").isEmpty();
                         assertThat(registry.errors()).isZero();
                     });
         }
@@ -63,6 +68,7 @@ class OpcUaListenerMiloEndToEndTests {
         final List<Float> speeds = new CopyOnWriteArrayList<>();
         final List<String> alarms = new CopyOnWriteArrayList<>();
         final List<List<Variant>> allFields = new CopyOnWriteArrayList<>();
+        final List<Short> trips = new CopyOnWriteArrayList<>();
 
         @OpcUaSubscription(node = "nsu=" + MiloTestServer.NAMESPACE_URI + ";s=Speed")
         void onSpeed(float speed) {
@@ -74,6 +80,11 @@ class OpcUaListenerMiloEndToEndTests {
         void onAlarm(List<Variant> fields, short severity, LocalizedText message) {
             allFields.add(fields);
             alarms.add(severity + " " + message.text());
+        }
+
+        @OpcUaEventSubscription(connection = "milo", fields = {"Severity"}, where = "Severity >= 500 and Severity < 1000")
+        void onTrip(short severity) {
+            trips.add(severity);
         }
     }
 
