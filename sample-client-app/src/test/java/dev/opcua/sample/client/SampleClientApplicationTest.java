@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -141,6 +142,13 @@ class SampleClientApplicationTest {
                 .body(Map.class);
         assertThat(json).containsEntry("state", "RUNNING").containsKeys("actualSpeed", "fillerMotorTemperature");
         assertThat(health().value()).isEqualTo(200);
+        Map<String, Object> opcua = RestClient.create("http://localhost:" + httpPort).get().uri("/actuator/opcua")
+                .retrieve().body(Map.class);
+        assertThat((Map<String, Object>) opcua.get("clients")).containsOnlyKeys("plant");
+        assertThat((List<Map<String, Object>>) opcua.get("listeners")).hasSize(6)
+                .allSatisfy(listener -> assertThat(listener).containsEntry("created", true)
+                        .containsEntry("connection", "plant"))
+                .anySatisfy(listener -> assertThat(listener).containsEntry("id", "lineWatcher.onTrip"));
         double reconnectsBefore = reconnects();
 
         // the plant goes away: the health goes DOWN, the client keeps trying

@@ -2,6 +2,7 @@ package dev.opcua.spring.boot.actuate.endpoint;
 
 import dev.opcua.spring.boot.client.OpcUaClientSnapshot;
 import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.spring.boot.client.listener.OpcUaListenerInfo;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -24,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 
@@ -41,6 +43,7 @@ public class OpcUaEndpoint {
     private final OpcUaServer server;
     private final OpcUaClients clients;
     private final Clock clock;
+    private volatile Supplier<List<OpcUaListenerInfo>> listeners = List::of;
 
     /** The endpoint of a server-only application. */
     public OpcUaEndpoint(OpcUaServer server) {
@@ -71,15 +74,22 @@ public class OpcUaEndpoint {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
+    /** Where the annotated client listeners ({@code @OpcUaSubscription} methods) are listed from. */
+    public void setListeners(Supplier<List<OpcUaListenerInfo>> listeners) {
+        this.listeners = Objects.requireNonNull(listeners, "listeners");
+    }
+
     @ReadOperation
     public OpcUaServerDescriptor opcua() {
         Map<String, OpcUaClientSnapshot> connections = clients();
+        List<OpcUaListenerInfo> listenerInfos = listeners.get();
+        List<OpcUaListenerInfo> listed = listenerInfos == null || listenerInfos.isEmpty() ? null : listenerInfos;
         if (server == null) {
-            return new OpcUaServerDescriptor(null, null, null, null, null, connections);
+            return new OpcUaServerDescriptor(null, null, null, null, null, connections, listed);
         }
         Instant now = clock.instant();
         return new OpcUaServerDescriptor(server(), endpoints(), sessions(now), requests(), subscriptions(),
-                connections);
+                connections, listed);
     }
 
     /** The client connections by name, in the registry's order; null without clients. */
@@ -174,10 +184,13 @@ public class OpcUaEndpoint {
      * @param subscriptions null before the server started, or without a server
      * @param clients the client connections by name ({@code opcua.client.connections.<name>}); null without
      *        clients
+     * @param listeners the annotated client listeners (id, connection, node, created, status, notifications,
+     *        errors, problem); null without any
      */
     public record OpcUaServerDescriptor(ServerDescriptor server, List<EndpointDescriptor> endpoints,
             List<SessionDescriptor> sessions, RequestQueueDescriptor requests,
-            SubscriptionsDescriptor subscriptions, Map<String, OpcUaClientSnapshot> clients) {
+            SubscriptionsDescriptor subscriptions, Map<String, OpcUaClientSnapshot> clients,
+            List<OpcUaListenerInfo> listeners) {
     }
 
     /**

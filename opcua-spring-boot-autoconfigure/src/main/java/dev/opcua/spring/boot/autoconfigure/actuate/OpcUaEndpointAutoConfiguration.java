@@ -2,6 +2,7 @@ package dev.opcua.spring.boot.autoconfigure.actuate;
 
 import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint;
 import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.spring.boot.client.listener.OpcUaListenerEndpointRegistry;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.server.OpcUaServer;
 import java.time.Clock;
@@ -31,8 +32,11 @@ public final class OpcUaEndpointAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     @Conditional(OnServerOrClients.class)
-    OpcUaEndpoint opcUaEndpoint(ObjectProvider<OpcUaServer> server, ObjectProvider<OpcUaClients> clients) {
-        return new OpcUaEndpoint(server.getIfUnique(), clients.getIfUnique(), Clock.systemUTC());
+    OpcUaEndpoint opcUaEndpoint(ObjectProvider<OpcUaServer> server, ObjectProvider<OpcUaClients> clients,
+            ObjectProvider<OpcUaListenerEndpointRegistry> listeners) {
+        OpcUaEndpoint endpoint = new OpcUaEndpoint(server.getIfUnique(), clients.getIfUnique(), Clock.systemUTC());
+        listeners.ifUnique(registry -> endpoint.setListeners(registry::listeners));
+        return endpoint;
     }
 
     /** An OPC UA server, or client connections (their registry with at least one client). */
