@@ -18,11 +18,21 @@ import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import dev.opcua.stack.core.security.pki.CertificateLoader;
+import dev.opcua.stack.server.OpcUaServer;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -147,6 +157,55 @@ class OpcUaClientAutoConfigurationTests {
                     assertThat(config.subscriptionSettings().maxQueuedNotifications()).isEqualTo(99);
                     assertThat(config.subscriptionSettings().maxItemsPerRequest()).isEqualTo(250);
                     assertThat(config.subscriptionSettings().requestTimeout()).isEqualTo(Duration.ofSeconds(3));
+                });
+    }
+
+    @Test
+    void aUserCertificateFromPemFilesAndAClientCertificateFromAKeyStoreAreLoaded(@TempDir Path dir) throws Exception {
+        ApplicationCertificate user = CertificateBuilder.forApplication("operator").build();
+        CertificateLoader.save(user, dir.resolve("user.pem"), dir.resolve("user.key"));
+        ApplicationCertificate own = CertificateBuilder.forApplication("mes").applicationUri("urn:acme:mes").build();
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        store.load(null, null);
+        store.setKeyEntry("mes", own.privateKey(), "secret".toCharArray(), new Certificate[] {own.certificate()});
+        try (OutputStream out = Files.newOutputStream(dir.resolve("mes.p12"))) {
+            store.store(out, "secret".toCharArray());
+        }
+        plant(PLANT + "user-certificate.pem-certificate=" + dir.resolve("user.pem"),
+                PLANT + "user-certificate.pem-private-key=" + dir.resolve("user.key"),
+                PLANT + "certificate.keystore=" + dir.resolve("mes.p12"), PLANT + "certificate.keystore-password=secret",
+                PLANT + "certificate.alias=mes", PLANT + "application-uri=urn:acme:mes").run(context -> {
+                    OpcUaClientConfig config = context.getBean(OpcUaClient.class).config();
+                    assertThat(config.identity()).isEqualTo(ClientIdentity.x509(user));
+                    assertThat(config.certificate().certificate()).isEqualTo(own.certificate());
+                });
+    }
+
+    @Test
+    void aSecureConnectionAsAUserReachesTheServerOfTheSameApplication(@TempDir Path dir) throws IOException {
+        int port = freePort();
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class,
+                        OpcUaClientAutoConfiguration.class))
+                .withPropertyValues("opcua.server.port=" + port, "opcua.server.bind-address=127.0.0.1",
+                        "opcua.server.security.pki-dir=" + dir.resolve("server-pki"),
+                        "opcua.server.security.auto-accept-untrusted=true",
+                        "opcua.server.identity.users[0].username=operator",
+                        "opcua.server.identity.users[0].password=line1-operator",
+                        PLANT + "endpoint-url=opc.tcp://127.0.0.1:" + port + "/",
+                        PLANT + "security-policy=Basic256Sha256", PLANT + "security-mode=SignAndEncrypt",
+                        PLANT + "username=operator", PLANT + "password=line1-operator",
+                        PLANT + "pki-dir=" + dir.resolve("client-pki"), PLANT + "accept-any-server-certificate=true",
+                        PLANT + "fail-fast=true")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    OpcUaClient client = context.getBean(OpcUaClient.class);
+                    assertThat(client.state()).isEqualTo(ClientState.CONNECTED);
+                    assertThat(client.endpoint().securityMode()).isEqualTo(MessageSecurityMode.SignAndEncrypt);
+                    assertThat(client.endpoint().securityPolicyUri()).isEqualTo(SecurityPolicy.Basic256Sha256.uri());
+                    OpcUaServer server = context.getBean(OpcUaServer.class);
+                    assertThat(server.sessions().sessions()).singleElement()
+                            .satisfies(session -> assertThat(session.identity().userName()).isEqualTo("operator"));
                 });
     }
 
