@@ -29,6 +29,9 @@ class WriteBatchTest {
         CountDownLatch started = new CountDownLatch(1);
         loop.execute(started::countDown);
         assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
+        // the loop looks at its task queue once more after running a task before it blocks in select():
+        // a task queued lazily in between runs without a wake-up. Give it the time to block.
+        Thread.sleep(100);
         return loop;
     }
 
