@@ -93,6 +93,9 @@ public final class ConnectionManager implements ServiceInvoker {
         }
     };
 
+    /** Failed attempts logged at WARN/INFO before only every hundredth is. */
+    private static final int QUIET_AFTER_ATTEMPTS = 5;
+
     private final OpcUaClientConfig config;
     private final RequestObserver observer;
     private final Connector connector;
@@ -551,13 +554,30 @@ public final class ConnectionManager implements ServiceInvoker {
             dropped.forEach(w -> w.fail(cause));
             CompletableFuture<Void> f = future;
             completeLater(() -> f.completeExceptionally(cause));
-        } else if (first) {
-            log.warn("could not connect to {} (attempt {}), trying again: {}", config.endpointUrl(),
-                    backoff.failures(), cause.getMessage());
+        } else if (loggedInFull(backoff.failures())) {
+            if (first) {
+                log.warn("could not connect to {} (attempt {}), trying again{}: {}", config.endpointUrl(),
+                        backoff.failures(), quietNote(backoff.failures()), cause.getMessage());
+            } else {
+                log.info("reconnect to {} failed (attempt {}){}: {}", config.endpointUrl(), backoff.failures(),
+                        quietNote(backoff.failures()), cause.getMessage());
+            }
         } else {
-            log.info("reconnect to {} failed (attempt {}): {}", config.endpointUrl(), backoff.failures(),
+            log.debug("attempt {} to connect to {} failed: {}", backoff.failures(), config.endpointUrl(),
                     cause.getMessage());
         }
+    }
+
+    /**
+     * Whether a failed attempt is logged at WARN/INFO: the first five and then every hundredth, so that
+     * a server down for a day does not fill the log (the others go to DEBUG).
+     */
+    private static boolean loggedInFull(long attempt) {
+        return attempt <= QUIET_AFTER_ATTEMPTS || attempt % 100 == 0;
+    }
+
+    private static String quietNote(long attempt) {
+        return attempt == QUIET_AFTER_ATTEMPTS ? " (further attempts are logged every 100th)" : "";
     }
 
     /** The next attempt after a backoff delay; {@code first} while the user's connect has not succeeded yet. */
