@@ -16,6 +16,8 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -179,6 +181,32 @@ public final class OpcUaClient implements AutoCloseable {
         } catch (Exception e) {
             log.debug("disconnect of {} did not finish cleanly: {}", config.endpointUrl(), e.toString());
         }
+    }
+
+    /**
+     * Replaces the client's application instance certificate (a renewed one): the channels opened from
+     * now on present it, the connection open now goes on with the one it was opened with.
+     *
+     * @throws IllegalArgumentException when it does not carry this client's ApplicationUri (Part 4, 6.1.3)
+     */
+    public void replaceCertificate(ApplicationCertificate certificate) {
+        try {
+            PkiCertificateValidator.checkApplicationUri(certificate.certificate(), config.applicationUri());
+        } catch (UaException e) {
+            throw new IllegalArgumentException("the new client certificate " + certificate + " does not fit this"
+                    + " client: " + e.getMessage(), e);
+        }
+        connection.replaceCertificate(certificate);
+        log.info("OPC UA client of {}: certificate replaced by {} (used from the next connect)", config.endpointUrl(),
+                certificate);
+    }
+
+    /**
+     * The client's application instance certificate that the next connection presents (given, loaded or
+     * created in the PKI directory, or replaced since); null when the client has none (None only).
+     */
+    public ApplicationCertificate certificate() {
+        return connection.certificate();
     }
 
     public ClientState state() {

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server;
 
+import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
@@ -157,7 +158,7 @@ public final class OpcUaServer implements AutoCloseable {
                 .listener(subscriptions)
                 .settings(config.sessionSettings)
                 .identityValidator(config.identityValidator)
-                .applicationCertificate(channelSecurity.certificate());
+                .applicationCertificates(channelSecurity.certificates());
         if (config.userCertificateValidator != null) {
             sessionBuilder.userCertificateValidator(config.userCertificateValidator);
         }
@@ -214,19 +215,51 @@ public final class OpcUaServer implements AutoCloseable {
         for (String host : config.hostnames) {
             urls.add("opc.tcp://" + host + ":" + transport.port() + config.path);
         }
+        discovery = discovery(urls, channelSecurity.certificate());
+        // GetEndpoints and CreateSession present a replaced certificate from the moment it is in the slot
+        channelSecurity.certificates().onReplace(next -> discovery = discovery(urls, next));
+        lifecycle = Lifecycle.RUNNING;
+        log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
+        return this;
+    }
+
+    /** The discovery services over the endpoint URLs, presenting {@code certificate}. */
+    private DiscoveryServices discovery(List<String> urls, ApplicationCertificate certificate) {
         DiscoveryServices.Builder discoveryBuilder = DiscoveryServices.builder()
                 .application(config.applicationUri, config.productUri, config.applicationName)
                 .endpointUrls(urls)
-                .security(channelSecurity.endpoints(), channelSecurity.certificate());
+                .security(channelSecurity.endpoints(), certificate);
         if (config.userTokenPolicies != null) {
             discoveryBuilder.userTokenPolicies(config.userTokenPolicies);
         } else {
             discoveryBuilder.userTokenTypes(config.userTokenTypes);
         }
-        discovery = discoveryBuilder.build();
-        lifecycle = Lifecycle.RUNNING;
-        log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
-        return this;
+        return discoveryBuilder.build();
+    }
+
+    /**
+     * Replaces the application instance certificate while the server runs (a renewed certificate): new
+     * secure channels, GetEndpoints and CreateSession use it from now on; open channels keep the one they
+     * were opened with, and sessions created before still activate (Part 4, 5.6.3 proofs are checked
+     * against the previous certificate too).
+     *
+     * @throws IllegalStateException when the server is not running
+     * @throws IllegalArgumentException when the certificate does not carry the server's ApplicationUri
+     *         (Part 4, 6.1.3), or the server was started without a certificate (None only)
+     */
+    public void replaceApplicationCertificate(ApplicationCertificate certificate) {
+        ServerChannelSecurity current = channelSecurity;
+        if (current == null || lifecycle != Lifecycle.RUNNING) {
+            throw new IllegalStateException("the server is not running");
+        }
+        try {
+            PkiCertificateValidator.checkApplicationUri(certificate.certificate(), config.applicationUri);
+        } catch (UaException e) {
+            throw new IllegalArgumentException("the new application certificate " + certificate
+                    + " does not fit this server: " + e.getMessage(), e);
+        }
+        current.certificates().replace(certificate);
+        log.info("OPC UA server {}: application certificate replaced by {}", config.applicationUri, certificate);
     }
 
     /** Where a server is in its life: built, started, closed. */

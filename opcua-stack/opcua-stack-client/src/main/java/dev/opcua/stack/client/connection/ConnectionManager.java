@@ -10,6 +10,7 @@ import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.client.transport.RequestHeaders;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
@@ -247,6 +248,19 @@ public final class ConnectionManager implements ServiceInvoker {
                     a.channel().close().whenComplete((c, f) -> closed.complete(null));
                 });
         return closed;
+    }
+
+    /**
+     * Puts another client certificate in use: the channels opened from now on (the next reconnect)
+     * present it; the channel open now keeps the one it was opened with.
+     */
+    public void replaceCertificate(ApplicationCertificate next) {
+        connector.replaceCertificate(next);
+    }
+
+    /** The client certificate the next channel presents; null without one. */
+    public ApplicationCertificate certificate() {
+        return connector.certificate();
     }
 
     // ---- sending ----------------------------------------------------------------------------------

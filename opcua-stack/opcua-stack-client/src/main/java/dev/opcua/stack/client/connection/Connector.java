@@ -9,6 +9,7 @@ import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.ClientChannelSecurity;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -70,6 +71,17 @@ final class Connector {
         security = null;
     }
 
+    /** Puts another client certificate in use; the next connect chooses its endpoint again with it. */
+    void replaceCertificate(ApplicationCertificate next) {
+        pki.replaceCertificate(next);
+        forgetEndpoint();
+    }
+
+    /** The client certificate the next connect presents; null without one. */
+    ApplicationCertificate certificate() {
+        return pki.certificate();
+    }
+
     /** The endpoint in use; null before the first channel. */
     EndpointDescription endpoint() {
         return endpoint;
@@ -77,7 +89,8 @@ final class Connector {
 
     private ClientChannelSecurity choose(EndpointDescription[] endpoints) {
         Set<SecurityPolicy> allowed = config.allowedSecurityPolicies();
-        if (pki.certificate() == null && config.securityPolicy() == null) {
+        ApplicationCertificate own = pki.certificate(); // one read: it may be replaced meanwhile
+        if (own == null && config.securityPolicy() == null) {
             allowed = Set.of(SecurityPolicy.None); // without a certificate only None can be opened
         }
         EndpointDescription e;
@@ -87,15 +100,15 @@ final class Connector {
         } catch (UaException ex) {
             throw new UaException(ex.statusCode(), "cannot connect to " + config.endpointUrl() + ": "
                     + stripStatus(ex) + (allowed.size() == 1 && config.securityPolicy() == null
-                            && pki.certificate() == null ? " (only None is possible: the client has no certificate;"
+                            && own == null ? " (only None is possible: the client has no certificate;"
                                     + " configure pkiDir or certificate for secure endpoints)" : ""));
         }
         EndpointSecurity es = EndpointSelector.securityOf(e);
         ClientChannelSecurity s;
         if (es.policy() == SecurityPolicy.None) {
-            s = new ClientChannelSecurity(es, pki.certificate(), List.of(), pki.validator());
+            s = new ClientChannelSecurity(es, own, List.of(), pki.validator());
         } else {
-            if (pki.certificate() == null) {
+            if (own == null) {
                 throw new UaException(StatusCodes.BadSecurityPolicyRejected, "endpoint " + EndpointSelector.describe(e)
                         + " needs the client's application certificate: configure pkiDir or certificate");
             }
@@ -104,7 +117,7 @@ final class Connector {
                         + " names no server certificate");
             }
             List<X509Certificate> chain = Certificates.decodeChain(e.serverCertificate().unsafeBytes());
-            s = new ClientChannelSecurity(es, pki.certificate(), chain, pki.validator());
+            s = new ClientChannelSecurity(es, own, chain, pki.validator());
         }
         log.info("connecting to {} over endpoint {}", config.endpointUrl(), EndpointSelector.describe(e));
         this.endpoint = e;

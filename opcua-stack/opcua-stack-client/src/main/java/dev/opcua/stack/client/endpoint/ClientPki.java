@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,7 +31,7 @@ public final class ClientPki {
     private static final Duration VALIDITY = Duration.ofDays(5 * 365);
 
     private final PkiDirectory directory;
-    private final ApplicationCertificate certificate;
+    private volatile ApplicationCertificate certificate;
     private final CertificateValidator validator;
 
     private ClientPki(PkiDirectory directory, ApplicationCertificate certificate, CertificateValidator validator) {
@@ -77,6 +78,11 @@ public final class ClientPki {
     /** The client's certificate and key; null when it has neither a PKI directory nor one given. */
     public ApplicationCertificate certificate() {
         return certificate;
+    }
+
+    /** Puts another client certificate in use for the connections made from now on (a renewed one). */
+    public void replaceCertificate(ApplicationCertificate next) {
+        this.certificate = Objects.requireNonNull(next, "next");
     }
 
     /** Validates server certificates. */

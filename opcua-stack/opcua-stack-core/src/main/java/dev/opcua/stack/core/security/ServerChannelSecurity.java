@@ -11,25 +11,39 @@ import java.util.Objects;
  * @param endpoints accepted (policy, mode) pairs; OPN with another policy is refused with
  *        BadSecurityPolicyRejected, with another mode with BadSecurityModeRejected, except None, which is
  *        always accepted for the discovery services
- * @param certificate the server's certificate and key; may be null only when every pair is None
+ * @param certificates the server's certificate and key, replaceable while the server runs; it may hold
+ *        null only when every pair is None
  * @param clientValidator validates client certificates of OPN (Part 4, 6.1.3)
  */
-public record ServerChannelSecurity(List<EndpointSecurity> endpoints, ApplicationCertificate certificate,
+public record ServerChannelSecurity(List<EndpointSecurity> endpoints, ApplicationCertificateSlot certificates,
         CertificateValidator clientValidator) {
 
     /** SecurityPolicy None only, no certificate. */
     public static final ServerChannelSecurity NONE_ONLY =
-            new ServerChannelSecurity(List.of(EndpointSecurity.NONE), null, CertificateValidator.acceptAll());
+            new ServerChannelSecurity(List.of(EndpointSecurity.NONE), (ApplicationCertificate) null,
+                    CertificateValidator.acceptAll());
 
     public ServerChannelSecurity {
         endpoints = List.copyOf(endpoints);
+        Objects.requireNonNull(certificates, "certificates");
         Objects.requireNonNull(clientValidator, "clientValidator");
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException("at least one security policy and mode is required");
         }
-        if (certificate == null && endpoints.stream().anyMatch(e -> e.policy() != SecurityPolicy.None)) {
+        if (certificates.get() == null && endpoints.stream().anyMatch(e -> e.policy() != SecurityPolicy.None)) {
             throw new IllegalArgumentException("security policies other than None need an application certificate");
         }
+    }
+
+    /** With a certificate that is not replaced; null only when every pair is None. */
+    public ServerChannelSecurity(List<EndpointSecurity> endpoints, ApplicationCertificate certificate,
+            CertificateValidator clientValidator) {
+        this(endpoints, new ApplicationCertificateSlot(certificate), clientValidator);
+    }
+
+    /** The certificate in use now (a channel being opened takes this one); null when every pair is None. */
+    public ApplicationCertificate certificate() {
+        return certificates.get();
     }
 
     /** Whether any endpoint uses this policy. */

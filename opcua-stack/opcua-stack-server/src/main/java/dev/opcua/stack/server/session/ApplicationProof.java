@@ -3,6 +3,7 @@ package dev.opcua.stack.server.session;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.ApplicationCertificateSlot;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricCrypto;
@@ -27,15 +28,21 @@ final class ApplicationProof {
     /** Part 4, 5.6.2: "This number shall have a minimum length of 32 bytes." */
     static final int MIN_CLIENT_NONCE = 32;
 
-    private final ApplicationCertificate server;
+    private final ApplicationCertificateSlot certificates;
 
-    /** @param server the server's certificate and key; null when the server serves None only */
-    ApplicationProof(ApplicationCertificate server) {
-        this.server = server;
+    /** @param certificates the server's certificate and key; holding null when the server serves None only */
+    ApplicationProof(ApplicationCertificateSlot certificates) {
+        this.certificates = certificates;
     }
 
+    /** The certificate in use now: sent in CreateSession and signing it. */
     ApplicationCertificate serverCertificate() {
-        return server;
+        return certificates.get();
+    }
+
+    /** The certificate in use before the last replacement, or null. */
+    ApplicationCertificate previousServerCertificate() {
+        return certificates.previous();
     }
 
     /**
@@ -70,8 +77,9 @@ final class ApplicationProof {
      * The serverSignature of CreateSession: the clientCertificate, as the request carries it, followed
      * by the clientNonce, signed with the server's key by the channel policy's algorithm.
      */
-    SignatureData serverSignature(SecurityPolicy policy, ByteString clientCertificate, ByteString clientNonce) {
-        requireServerCertificate(policy);
+    SignatureData serverSignature(ApplicationCertificate server, SecurityPolicy policy, ByteString clientCertificate,
+            ByteString clientNonce) {
+        requireServerCertificate(server, policy);
         byte[] signature = AsymmetricCrypto.sign(policy, server.privateKey(), clientCertificate.unsafeBytes(),
                 clientNonce.unsafeBytes());
         return new SignatureData(policy.asymmetricSignatureUri(), ByteString.wrap(signature));
@@ -103,6 +111,16 @@ final class ApplicationProof {
      * server to accept both), over the certificate followed by its issuers.
      */
     boolean signedServerProof(SecurityPolicy policy, PublicKey key, ByteString signature, ByteString serverNonce) {
+        if (signedProof(serverCertificate(), policy, key, signature, serverNonce)) {
+            return true;
+        }
+        // a session created before the certificate was replaced signs the certificate it was given
+        ApplicationCertificate previous = previousServerCertificate();
+        return previous != null && signedProof(previous, policy, key, signature, serverNonce);
+    }
+
+    private static boolean signedProof(ApplicationCertificate server, SecurityPolicy policy, PublicKey key,
+            ByteString signature, ByteString serverNonce) {
         byte[] nonce = serverNonce.unsafeBytes();
         if (AsymmetricCrypto.verify(policy, key, signature.unsafeBytes(), server.der().unsafeBytes(), nonce)) {
             return true;
@@ -112,6 +130,10 @@ final class ApplicationProof {
     }
 
     private void requireServerCertificate(SecurityPolicy policy) {
+        requireServerCertificate(serverCertificate(), policy);
+    }
+
+    private static void requireServerCertificate(ApplicationCertificate server, SecurityPolicy policy) {
         if (server == null) {
             throw new UaException(StatusCodes.BadSecurityChecksFailed,
                     "the server has no application certificate for SecurityPolicy " + policy);

@@ -3,6 +3,7 @@ package dev.opcua.stack.server.session;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.ApplicationCertificateSlot;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -129,7 +130,7 @@ public final class SessionManager implements AutoCloseable {
         this.settings = builder.settings;
         this.endpoints = Objects.requireNonNull(builder.endpoints, "endpoints");
         this.maxRequestMessageSize = builder.maxRequestMessageSize;
-        this.applicationProof = new ApplicationProof(builder.applicationCertificate);
+        this.applicationProof = new ApplicationProof(builder.applicationCertificates);
         this.userTokenProof = new UserTokenProof(applicationProof, builder.userCertificateValidator,
                 Objects.requireNonNull(builder.validator, "identityValidator"));
         this.lockout = new ClientLockout(settings.maxFailedAuthenticationAttempts(),
@@ -175,9 +176,12 @@ public final class SessionManager implements AutoCloseable {
         }
         Session session;
         SignatureData signature = NO_SIGNATURE;
+        // one read: the certificate sent is the one that signs, also when it is being replaced now
+        ApplicationCertificate server = applicationProof.serverCertificate();
         try {
             if (clientCertificate != null) {
-                signature = applicationProof.serverSignature(policy, request.clientCertificate(), request.clientNonce());
+                signature = applicationProof.serverSignature(server, policy, request.clientCertificate(),
+                        request.clientNonce());
             }
             double timeout = settings.reviseTimeout(request.requestedSessionTimeout());
             List<EndpointDescription> sessionEndpoints = List.copyOf(endpoints.apply(request.endpointUrl()));
@@ -195,7 +199,6 @@ public final class SessionManager implements AutoCloseable {
         }
         counters.created();
         log.debug("{}: created {}", channel, session);
-        ApplicationCertificate server = applicationProof.serverCertificate();
         return new CreateSessionResponse(ResponseHeaders.good(header.requestHandle()), session.sessionId(),
                 session.authenticationToken(), session.revisedTimeout(), session.serverNonce(),
                 server == null ? ByteString.NULL : server.der(),
@@ -477,7 +480,7 @@ public final class SessionManager implements AutoCloseable {
         private IdentityValidator validator;
         private Function<String, List<EndpointDescription>> endpoints;
         private long maxRequestMessageSize;
-        private ApplicationCertificate applicationCertificate;
+        private ApplicationCertificateSlot applicationCertificates = new ApplicationCertificateSlot(null);
         private CertificateValidator userCertificateValidator = NO_USER_CERTIFICATES;
         private LongSupplier nanoClock = System::nanoTime;
         private SessionListener listener = SessionListener.NONE;
@@ -531,7 +534,13 @@ public final class SessionManager implements AutoCloseable {
          * offers SecurityPolicy None alone and no encrypted user tokens.
          */
         public Builder applicationCertificate(ApplicationCertificate value) {
-            applicationCertificate = value;
+            applicationCertificates = new ApplicationCertificateSlot(value);
+            return this;
+        }
+
+        /** {@link #applicationCertificate} in a slot the server replaces it in while it runs. */
+        public Builder applicationCertificates(ApplicationCertificateSlot value) {
+            applicationCertificates = Objects.requireNonNull(value, "applicationCertificates");
             return this;
         }
 

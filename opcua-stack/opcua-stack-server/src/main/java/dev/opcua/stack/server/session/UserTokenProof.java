@@ -2,6 +2,7 @@ package dev.opcua.stack.server.session;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -120,6 +121,24 @@ final class UserTokenProof {
         return validate(token, policy);
     }
 
+    /**
+     * Decrypts a password with the server's key; a client that still holds the certificate replaced
+     * last encrypted it for that one's key, which is tried next.
+     */
+    private byte[] openPassword(SecurityPolicy tokenPolicy, ByteString encrypted, ByteString serverNonce) {
+        try {
+            return LegacyTokenSecret.open(tokenPolicy, application.serverCertificate().privateKey(),
+                    encrypted.unsafeBytes(), serverNonce.unsafeBytes());
+        } catch (UaException e) {
+            ApplicationCertificate previous = application.previousServerCertificate();
+            if (previous == null) {
+                throw e;
+            }
+            return LegacyTokenSecret.open(tokenPolicy, previous.privateKey(), encrypted.unsafeBytes(),
+                    serverNonce.unsafeBytes());
+        }
+    }
+
     private Identity authenticateEncrypted(UserNameIdentityToken token, UserTokenPolicy policy,
             SecurityPolicy tokenPolicy, ByteString serverNonce) {
         ByteString encrypted = token.password();
@@ -127,8 +146,7 @@ final class UserTokenProof {
             throw new UaException(StatusCodes.BadIdentityTokenInvalid, "the encrypted password of user '"
                     + token.userName() + "' is empty");
         }
-        byte[] password = LegacyTokenSecret.open(tokenPolicy, application.serverCertificate().privateKey(),
-                encrypted.unsafeBytes(), serverNonce.unsafeBytes());
+        byte[] password = openPassword(tokenPolicy, encrypted, serverNonce);
         try {
             // the contract of IdentityValidator: the password in plain text, no encryptionAlgorithm
             return validate(new UserNameIdentityToken(token.policyId(), token.userName(), ByteString.wrap(password),

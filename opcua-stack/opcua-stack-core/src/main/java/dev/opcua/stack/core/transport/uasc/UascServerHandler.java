@@ -14,6 +14,7 @@ import dev.opcua.stack.core.channel.messages.ErrorMessage;
 import dev.opcua.stack.core.channel.messages.HelloMessage;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.ChunkCrypto;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -127,6 +128,8 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private EndpointSecurity channelSecurity;
     /** Policy and client certificate chain of the OPN chunk being read; the chain stays the channel's once open. */
     private SecurityPolicy opnPolicy;
+    /** The server certificate this channel was opened with: its renewals stay encrypted for it after a replacement. */
+    private ApplicationCertificate channelCertificate;
     private List<X509Certificate> opnClientChain = List.of();
 
     public UascServerHandler(ServerChannelSettings settings, ServerRequestListener listener) {
@@ -318,10 +321,10 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         SecurityPolicy policy = opnPolicy;
         X509Certificate clientCertificate = opnClientChain.isEmpty() ? null : opnClientChain.get(0);
         AsymmetricSecurityHeader responseHeader = policy == SecurityPolicy.None ? AsymmetricSecurityHeader.NONE
-                : new AsymmetricSecurityHeader(policy.uri(), security.certificate().chainDer(),
+                : new AsymmetricSecurityHeader(policy.uri(), channelCertificate.chainDer(),
                         ByteString.wrap(Certificates.thumbprint(clientCertificate)));
         ChunkCrypto responseCrypto = policy == SecurityPolicy.None ? ChunkCrypto.NONE
-                : AsymmetricChunkCrypto.forSending(policy, security.certificate().privateKey(),
+                : AsymmetricChunkCrypto.forSending(policy, channelCertificate.privateKey(),
                         clientCertificate.getPublicKey());
         EndpointSecurity requested = requestedSecurity(policy, request.securityMode());
         if (requested == null || !security.accepts(requested) || (!issue && !requested.equals(channelSecurity))) {
@@ -489,6 +492,9 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
                     + channelSecurity.policy() + "; a renewal cannot change it to " + policy);
         }
         opnPolicy = policy;
+        if (state != State.OPEN) {
+            channelCertificate = security.certificate();
+        }
         if (policy == SecurityPolicy.None) {
             opnClientChain = List.of();
             return ChunkCrypto.NONE;
@@ -499,7 +505,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         }
         List<X509Certificate> chain = Certificates.decodeChain(header.senderCertificate().unsafeBytes());
         X509Certificate leaf = chain.get(0);
-        if (!security.certificate().thumbprint().equals(header.receiverCertificateThumbprint())) {
+        if (!channelCertificate.thumbprint().equals(header.receiverCertificateThumbprint())) {
             throw new UaException(StatusCodes.BadCertificateInvalid, "the OpenSecureChannel is encrypted for "
                     + "the certificate with thumbprint "
                     + Certificates.hex(header.receiverCertificateThumbprint().unsafeBytes())
@@ -518,7 +524,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
             security.clientValidator().validate(chain);
             opnClientChain = List.copyOf(chain);
         }
-        return AsymmetricChunkCrypto.forReceiving(policy, security.certificate().privateKey(), leaf.getPublicKey());
+        return AsymmetricChunkCrypto.forReceiving(policy, channelCertificate.privateKey(), leaf.getPublicKey());
     }
 
     // ---- timers ---------------------------------------------------------------------------------
