@@ -14,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
 
@@ -35,8 +36,9 @@ public final class OpcUaClientAutoConfiguration {
     @Bean(OpcUaClientBeanRegistrar.FACTORY_BEAN_NAME)
     @ConditionalOnMissingBean
     OpcUaClientFactory opcUaClientFactory(OpcUaClientProperties properties,
-            ObjectProvider<OpcUaClientCustomizer> customizers, ObjectProvider<OpcUaClientRequestObservers> observers) {
-        return new OpcUaClientFactory(properties, customizers, observers);
+            ObjectProvider<OpcUaClientCustomizer> customizers, ObjectProvider<OpcUaClientRequestObservers> observers,
+            ObjectProvider<SslBundles> sslBundles) {
+        return new OpcUaClientFactory(properties, customizers, observers, sslBundles.getIfAvailable());
     }
 
     @Bean

@@ -1,11 +1,13 @@
 package dev.opcua.spring.boot.autoconfigure.client;
 
+import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.spring.boot.client.OpcUaClientCustomizer;
 import dev.opcua.spring.boot.client.OpcUaClientRequestObservers;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.services.RequestObserver;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.ssl.SslBundles;
 
 /**
  * Makes the {@link OpcUaClient} of one configured connection: its properties, then the request
@@ -17,12 +19,20 @@ public class OpcUaClientFactory {
     private final OpcUaClientProperties properties;
     private final ObjectProvider<OpcUaClientCustomizer> customizers;
     private final ObjectProvider<OpcUaClientRequestObservers> observers;
+    private final SslBundles sslBundles;
 
     public OpcUaClientFactory(OpcUaClientProperties properties, ObjectProvider<OpcUaClientCustomizer> customizers,
             ObjectProvider<OpcUaClientRequestObservers> observers) {
+        this(properties, customizers, observers, null);
+    }
+
+    /** @param sslBundles the application's SSL bundles, for {@code certificate.bundle}; may be null */
+    public OpcUaClientFactory(OpcUaClientProperties properties, ObjectProvider<OpcUaClientCustomizer> customizers,
+            ObjectProvider<OpcUaClientRequestObservers> observers, SslBundles sslBundles) {
         this.properties = properties;
         this.customizers = customizers;
         this.observers = observers;
+        this.sslBundles = sslBundles;
     }
 
     /**
@@ -37,12 +47,18 @@ public class OpcUaClientFactory {
                     + OpcUaClientPropertiesMapper.CONNECTIONS + "; the connections are "
                     + properties.getConnections().keySet());
         }
-        OpcUaClientPropertiesMapper mapper = new OpcUaClientPropertiesMapper(connection, settings);
+        OpcUaClientPropertiesMapper mapper = new OpcUaClientPropertiesMapper(connection, settings, sslBundles);
         OpcUaClientConfig.Builder builder = mapper.builder();
         RequestObserver observer = OpcUaClientRequestObservers.composite(
                 observers.orderedStream().map(o -> o.create(connection)).toList());
         builder.requestObserver(observer);
         customizers.orderedStream().forEach(customizer -> customizer.customize(connection, builder));
-        return OpcUaClient.create(mapper.build(builder));
+        OpcUaClient client = OpcUaClient.create(mapper.build(builder));
+        String bundle = settings.getCertificate().getBundle();
+        if (bundle != null && sslBundles != null) {
+            SslBundleCertificates.onReload(sslBundles, bundle, "OPC UA client connection '" + connection + "'",
+                    client::replaceCertificate);
+        }
+        return client;
     }
 }

@@ -284,9 +284,23 @@ public class OpcUaClientProperties {
         /** Alias of the key entry; may be unset when the key store holds one key entry. */
         private String alias;
 
-        /** Whether a certificate is configured, as PEM files or as a key store. */
+        /**
+         * SSL bundle (spring.ssl.bundle.pem.<name> or .jks.<name>) holding the application certificate and key,
+         * instead of the files above; with reload-on-update on the bundle, a renewed certificate is used from then on.
+         */
+        private String bundle;
+
+        public String getBundle() {
+            return bundle;
+        }
+
+        public void setBundle(String bundle) {
+            this.bundle = bundle;
+        }
+
+        /** Whether a certificate is configured, as PEM files, a key store or an SSL bundle. */
         public boolean isSet() {
-            return pemCertificate != null || pemPrivateKey != null || keystore != null;
+            return pemCertificate != null || pemPrivateKey != null || keystore != null || bundle != null;
         }
 
         public Path getPemCertificate() {

@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.client;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
+import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
 import dev.opcua.stack.client.session.ClientIdentity;
@@ -16,6 +17,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.springframework.boot.ssl.SslBundles;
 
 /**
  * Turns one {@link OpcUaClientProperties.Connection} into an {@link OpcUaClientConfig.Builder},
@@ -34,9 +36,17 @@ final class OpcUaClientPropertiesMapper {
     private final OpcUaClientProperties.Connection connection;
     private final PropertyChecks checks;
 
+    private final SslBundles sslBundles;
+
     OpcUaClientPropertiesMapper(String name, OpcUaClientProperties.Connection connection) {
+        this(name, connection, null);
+    }
+
+    /** @param sslBundles the application's SSL bundles, for {@code certificate.bundle}; may be null */
+    OpcUaClientPropertiesMapper(String name, OpcUaClientProperties.Connection connection, SslBundles sslBundles) {
         this.name = name;
         this.connection = connection;
+        this.sslBundles = sslBundles;
         this.checks = new PropertyChecks(CONNECTIONS + "." + name, InvalidOpcUaClientPropertyException::new);
     }
 
@@ -58,10 +68,7 @@ final class OpcUaClientPropertiesMapper {
         if (c.getPkiDir() != null) {
             builder.pkiDir(c.getPkiDir());
         }
-        OpcUaClientProperties.Certificate certificate = c.getCertificate();
-        ApplicationCertificate own = checks.certificate("certificate", certificate.getPemCertificate(),
-                certificate.getPemPrivateKey(), certificate.getPemPrivateKeyPassword(), certificate.getKeystore(),
-                certificate.getKeystorePassword(), certificate.getAlias());
+        ApplicationCertificate own = certificate("certificate", c.getCertificate());
         if (own != null) {
             builder.certificate(own);
         }
@@ -174,10 +181,18 @@ final class OpcUaClientPropertiesMapper {
             throw checks.invalid("username", null, "a password is set without a user name",
                     "the user name the password belongs to");
         }
-        ApplicationCertificate certificate = checks.certificate("user-certificate", user.getPemCertificate(),
-                user.getPemPrivateKey(), user.getPemPrivateKeyPassword(), user.getKeystore(),
-                user.getKeystorePassword(), user.getAlias());
+        ApplicationCertificate certificate = certificate("user-certificate", user);
         return certificate == null ? ClientIdentity.anonymous() : ClientIdentity.x509(certificate);
+    }
+
+    /** The certificate of a group: from its SSL bundle, PEM files or key store; null when none is set. */
+    private ApplicationCertificate certificate(String group, OpcUaClientProperties.Certificate c) {
+        if (c.getBundle() != null) {
+            boolean filesSet = c.getPemCertificate() != null || c.getPemPrivateKey() != null || c.getKeystore() != null;
+            return SslBundleCertificates.load(checks, group, c.getBundle(), filesSet, sslBundles);
+        }
+        return checks.certificate(group, c.getPemCertificate(), c.getPemPrivateKey(), c.getPemPrivateKeyPassword(),
+                c.getKeystore(), c.getKeystorePassword(), c.getAlias());
     }
 
     private void reconnect(OpcUaClientConfig.Builder builder) {

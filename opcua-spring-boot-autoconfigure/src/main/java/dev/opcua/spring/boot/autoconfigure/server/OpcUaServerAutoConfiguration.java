@@ -1,5 +1,6 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
+import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.spring.boot.server.OpcUaServerCustomizer;
 import dev.opcua.spring.boot.server.OpcUaServerLifecycle;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
@@ -13,6 +14,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 
@@ -45,14 +47,20 @@ public final class OpcUaServerAutoConfiguration {
     @ConditionalOnMissingBean
     OpcUaServer opcUaServer(OpcUaServerProperties properties, ObjectProvider<PkiDirectory> pki,
             ObjectProvider<IdentityValidator> identityValidator, ObjectProvider<NodeManager> nodeManagers,
-            ObjectProvider<OpcUaServerCustomizer> customizers) {
+            ObjectProvider<OpcUaServerCustomizer> customizers, ObjectProvider<SslBundles> sslBundles) {
         OpcUaServer.Builder builder = OpcUaServer.builder();
-        new OpcUaServerPropertiesMapper(properties).applyTo(builder, pki.getIfUnique());
+        SslBundles bundles = sslBundles.getIfAvailable();
+        new OpcUaServerPropertiesMapper(properties, bundles).applyTo(builder, pki.getIfUnique());
         IdentityValidator validator = identityValidator.getIfUnique(IdentityValidator::anonymousOnly);
         builder.identityTypes(validator, OpcUaServerIdentities.tokenTypes(properties.getIdentity(), validator));
         nodeManagers.orderedStream().forEach(builder::nodeManager);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-        return OpcUaServerPropertiesMapper.build(builder);
+        OpcUaServer server = OpcUaServerPropertiesMapper.build(builder);
+        String bundle = properties.getSecurity().getCertificate().getBundle();
+        if (bundle != null && bundles != null) {
+            SslBundleCertificates.onReload(bundles, bundle, "the OPC UA server", server::replaceApplicationCertificate);
+        }
+        return server;
     }
 
     @Bean

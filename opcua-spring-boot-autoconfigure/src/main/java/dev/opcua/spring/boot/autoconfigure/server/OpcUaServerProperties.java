@@ -871,6 +871,20 @@ public class OpcUaServerProperties {
         /** Key entry of the key store; may be left out when it holds exactly one. */
         private String alias;
 
+        /**
+         * SSL bundle (spring.ssl.bundle.pem.<name> or .jks.<name>) holding the application certificate and key,
+         * instead of the files above; with reload-on-update on the bundle, a renewed certificate is used from then on.
+         */
+        private String bundle;
+
+        public String getBundle() {
+            return bundle;
+        }
+
+        public void setBundle(String bundle) {
+            this.bundle = bundle;
+        }
+
         public int getKeySize() {
             return keySize;
         }

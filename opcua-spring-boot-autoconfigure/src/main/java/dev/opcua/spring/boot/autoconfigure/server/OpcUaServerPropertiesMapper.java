@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
+import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -30,6 +31,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.util.unit.DataSize;
 
 /**
@@ -54,9 +56,16 @@ final class OpcUaServerPropertiesMapper {
     private static final PropertyChecks CHECKS = new PropertyChecks(PREFIX, InvalidOpcUaServerPropertyException::new);
 
     private final OpcUaServerProperties properties;
+    private final SslBundles sslBundles;
 
     OpcUaServerPropertiesMapper(OpcUaServerProperties properties) {
+        this(properties, null);
+    }
+
+    /** @param sslBundles the application's SSL bundles, for {@code security.certificate.bundle}; may be null */
+    OpcUaServerPropertiesMapper(OpcUaServerProperties properties, SslBundles sslBundles) {
         this.properties = properties;
+        this.sslBundles = sslBundles;
     }
 
     /**
@@ -458,9 +467,13 @@ final class OpcUaServerPropertiesMapper {
         return Duration.between(now, now.plus(validity));
     }
 
-    /** The certificate of pem-certificate / pem-private-key or of the key store; null when neither is set. */
+    /** The certificate of the SSL bundle, of pem-certificate / pem-private-key or of the key store; null when none is set. */
     ApplicationCertificate applicationCertificate() {
         OpcUaServerProperties.Certificate c = properties.getSecurity().getCertificate();
+        if (c.getBundle() != null) {
+            boolean filesSet = c.getPemCertificate() != null || c.getPemPrivateKey() != null || c.getKeystore() != null;
+            return SslBundleCertificates.load(CHECKS, "security.certificate", c.getBundle(), filesSet, sslBundles);
+        }
         return CHECKS.certificate("security.certificate", c.getPemCertificate(), c.getPemPrivateKey(),
                 c.getPemPrivateKeyPassword(), c.getKeystore(), c.getKeystorePassword(), c.getAlias());
     }
