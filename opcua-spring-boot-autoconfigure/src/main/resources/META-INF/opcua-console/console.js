@@ -92,12 +92,12 @@
     if (!c) return;
     c.setOption({
       animation: false,
-      grid: { left: 44, right: 12, top: 26, bottom: 22 },
-      legend: { top: 0, type: 'scroll', textStyle: { fontSize: 11 } },
+      grid: { left: 40, right: 12, top: 28, bottom: 22 },
+      legend: { top: 0, left: 40, type: 'scroll', textStyle: { fontSize: 11 } },
       tooltip: { trigger: 'axis' },
-      xAxis: { type: 'time', axisLabel: { fontSize: 10 }, splitLine: { show: false } },
-      yAxis: { type: 'value', name: yName, nameTextStyle: { fontSize: 10 }, axisLabel: { fontSize: 10 },
-        minInterval: yName === 'req/s' ? 0 : 1 },
+      xAxis: { type: 'time', splitNumber: 4, axisLabel: { fontSize: 10, hideOverlap: true }, splitLine: { show: false } },
+      // the unit goes into the tooltip and the card's title: a y-axis name would sit under the legend
+      yAxis: { type: 'value', axisLabel: { fontSize: 10 }, minInterval: yName === 'requests' ? 1 : 0 },
       series: series.map((s) => ({ name: s.name, type: 'line', showSymbol: false, data: s.data,
         lineStyle: s.dashed ? { type: 'dashed', width: 1 } : { width: 2 }, areaStyle: s.area ? { opacity: .15 } : undefined }))
     }, { replaceMerge: ['series'] });
