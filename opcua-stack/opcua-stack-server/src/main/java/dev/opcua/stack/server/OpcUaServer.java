@@ -338,6 +338,11 @@ public final class OpcUaServer implements AutoCloseable {
         return nodeManagers;
     }
 
+    /** The ReferenceType hierarchy of namespace 0, as Browse and TranslateBrowsePaths use it. */
+    public ReferenceTypeTree referenceTypes() {
+        return referenceTypes;
+    }
+
     public ServerObject serverObject() {
         return serverObject;
     }

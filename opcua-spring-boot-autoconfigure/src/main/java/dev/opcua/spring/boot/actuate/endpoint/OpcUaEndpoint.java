@@ -3,6 +3,7 @@ package dev.opcua.spring.boot.actuate.endpoint;
 import dev.opcua.spring.boot.client.OpcUaClientSnapshot;
 import dev.opcua.spring.boot.client.OpcUaClients;
 import dev.opcua.spring.boot.client.listener.OpcUaListenerInfo;
+import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -18,6 +19,7 @@ import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
 import java.time.Clock;
 import java.time.Duration;
+import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -88,7 +90,7 @@ public class OpcUaEndpoint {
             return new OpcUaServerDescriptor(null, null, null, null, null, connections, listed);
         }
         Instant now = clock.instant();
-        return new OpcUaServerDescriptor(server(), endpoints(), sessions(now), requests(), subscriptions(),
+        return new OpcUaServerDescriptor(server(now), endpoints(), sessions(now), requests(), subscriptions(),
                 connections, listed);
     }
 
@@ -102,11 +104,22 @@ public class OpcUaEndpoint {
         return result;
     }
 
-    private ServerDescriptor server() {
+    private ServerDescriptor server(Instant now) {
         DateTime startTime = server.serverObject().startTime();
         return new ServerDescriptor(server.namespaces().uri(1), server.lifecycle().name(),
                 server.serverObject().state().name(),
-                startTime == null || startTime.isNull() ? null : startTime.toInstant());
+                startTime == null || startTime.isNull() ? null : startTime.toInstant(), certificate(now));
+    }
+
+    private CertificateDescriptor certificate(Instant now) {
+        ApplicationCertificate own = server.applicationCertificate();
+        if (own == null) {
+            return null;
+        }
+        X509Certificate certificate = own.certificate();
+        Instant notAfter = certificate.getNotAfter().toInstant();
+        return new CertificateDescriptor(certificate.getSubjectX500Principal().getName(),
+                certificate.getNotBefore().toInstant(), notAfter, Duration.between(now, notAfter).toDays());
     }
 
     private List<EndpointDescriptor> endpoints() {
@@ -158,7 +171,21 @@ public class OpcUaEndpoint {
                 statistics.queueCapacity(), statistics.priorityQueueCapacity(), statistics.workers(),
                 statistics.busyWorkers(), statistics.activeRequests(), statistics.admitted(), statistics.ranInline(),
                 rejected,
-                new QueueWaitDescriptor(waits, meanWait, Duration.ofNanos(statistics.queueWaitMaxNanos())));
+                new QueueWaitDescriptor(waits, meanWait, Duration.ofNanos(statistics.queueWaitMaxNanos())),
+                services(statistics));
+    }
+
+    /** The services that ran, by their Part 4 name ({@code Read}, not the request class's {@code ReadRequest}). */
+    private static Map<String, ServiceDescriptor> services(RequestStatistics statistics) {
+        Map<String, ServiceDescriptor> result = new LinkedHashMap<>();
+        statistics.services().forEach((type, counters) -> {
+            String name = type.endsWith("Request") ? type.substring(0, type.length() - "Request".length()) : type;
+            long count = counters.count();
+            result.put(name, new ServiceDescriptor(count, counters.faults(),
+                    count == 0 ? Duration.ZERO : Duration.ofNanos(counters.totalNanos() / count),
+                    Duration.ofNanos(counters.maxNanos())));
+        });
+        return result;
     }
 
     private SubscriptionsDescriptor subscriptions() {
@@ -199,8 +226,19 @@ public class OpcUaEndpoint {
      * @param state RUNNING, NOT_STARTED or STOPPED
      * @param serverState the ServerState clients read in ServerStatus (Part 5, 12.6: Running, Shutdown ...)
      * @param startTime the ServerStatus StartTime
+     * @param certificate the application instance certificate; null without one (SecurityPolicy None only)
      */
-    public record ServerDescriptor(String applicationUri, String state, String serverState, Instant startTime) {
+    public record ServerDescriptor(String applicationUri, String state, String serverState, Instant startTime,
+            CertificateDescriptor certificate) {
+    }
+
+    /**
+     * The server's application instance certificate (Part 4, 6.1).
+     *
+     * @param subject its subject, as RFC 2253 writes it
+     * @param daysLeft whole days until {@code notAfter}, negative once expired
+     */
+    public record CertificateDescriptor(String subject, Instant notBefore, Instant notAfter, long daysLeft) {
     }
 
     /**
@@ -241,10 +279,23 @@ public class OpcUaEndpoint {
      * @param inline of those, the ones that ran on their I/O thread because no request waited
      *        ({@code requests.inline-when-idle})
      * @param rejected requests answered without being run, by reason
+     * @param services the requests answered since start, by service (Publish, which is parked and not run,
+     *        is not among them)
      */
     public record RequestQueueDescriptor(int queued, int priorityQueued, int capacity, int priorityCapacity,
             int workers, int busyWorkers, long active, long admitted, long inline, Map<String, Long> rejected,
-            QueueWaitDescriptor queueWait) {
+            QueueWaitDescriptor queueWait, Map<String, ServiceDescriptor> services) {
+    }
+
+    /**
+     * The calls of one service since start.
+     *
+     * @param count requests answered
+     * @param faults of them answered with a ServiceFault
+     * @param mean mean time from the start of their run to their answer
+     * @param max the longest such time
+     */
+    public record ServiceDescriptor(long count, long faults, Duration mean, Duration max) {
     }
 
     /** How long requests waited for a worker: how many were taken, their mean and the longest wait. */

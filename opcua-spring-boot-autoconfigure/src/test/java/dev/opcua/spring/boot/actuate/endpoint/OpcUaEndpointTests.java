@@ -35,6 +35,8 @@ class OpcUaEndpointTests {
         Instant before = Instant.now();
         try (TestClient client = TestClient.connect(server)) {
             client.read(plant.nodeId("Speed"));
+            // a request is counted once its response is sent: the client may have it a moment before
+            TestServers.waitUntil(() -> server.dispatcher().statistics().activeRequests() == 0);
 
             OpcUaServerDescriptor descriptor = new OpcUaEndpoint(server).opcua();
 
@@ -72,6 +74,14 @@ class OpcUaEndpointTests {
             assertThat(descriptor.requests().queueWait().count()).isGreaterThanOrEqualTo(3);
             assertThat(descriptor.requests().queueWait().max()).isGreaterThanOrEqualTo(
                     descriptor.requests().queueWait().mean());
+            assertThat(descriptor.requests().services()).containsKeys("CreateSession", "ActivateSession", "Read")
+                    .doesNotContainKey("ReadRequest");
+            assertThat(descriptor.requests().services().get("Read")).satisfies(read -> {
+                assertThat(read.count()).isEqualTo(1);
+                assertThat(read.faults()).isZero();
+                assertThat(read.max()).isGreaterThanOrEqualTo(read.mean()).isPositive();
+            });
+            assertThat(descriptor.server().certificate()).as("SecurityPolicy None only: no certificate").isNull();
             assertThat(descriptor.subscriptions().subscriptions()).isZero();
             assertThat(descriptor.subscriptions().monitoredItems()).isZero();
         }

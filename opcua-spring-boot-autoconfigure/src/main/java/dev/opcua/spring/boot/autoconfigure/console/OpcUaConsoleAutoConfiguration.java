@@ -1,0 +1,139 @@
+package dev.opcua.spring.boot.autoconfigure.console;
+
+import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint;
+import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.spring.boot.client.listener.OpcUaListenerEndpointRegistry;
+import dev.opcua.spring.boot.console.AddressSpaceBrowser;
+import dev.opcua.spring.boot.console.OpcUaConsole;
+import dev.opcua.spring.boot.console.OpcUaConsoleController;
+import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.server.OpcUaServer;
+import java.time.Clock;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ConfigurationCondition;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.reactive.config.WebFluxConfigurer;
+import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+/**
+ * Auto-configuration of the live console at {@code /opcua-console}, off unless
+ * {@code opcua.console.enabled=true}, in a Spring MVC or WebFlux application with an OPC UA server, client
+ * connections or both: the {@link OpcUaConsole} (the {@code /actuator/opcua} descriptor, from the
+ * application's {@link OpcUaEndpoint} bean when there is one, and the server's address space), its
+ * controller, and a resource handler for the page's script and style sheet. The console is protected by
+ * whatever protects the application's other URLs; without Spring Security a warning says at start-up that
+ * it is open.
+ */
+@AutoConfiguration(afterName = { "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration",
+        "dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration",
+        "dev.opcua.spring.boot.autoconfigure.client.annotation.OpcUaListenerAutoConfiguration",
+        "dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointAutoConfiguration" })
+@ConditionalOnClass({ OpcUaServer.class, OpcUaClient.class, RestController.class })
+@ConditionalOnWebApplication
+@ConditionalOnBooleanProperty("opcua.console.enabled")
+@EnableConfigurationProperties(OpcUaConsoleProperties.class)
+public final class OpcUaConsoleAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean
+    @Conditional(OnServerOrClients.class)
+    OpcUaConsole opcUaConsole(ObjectProvider<OpcUaEndpoint> endpoint, ObjectProvider<OpcUaServer> server,
+            ObjectProvider<OpcUaClients> clients, ObjectProvider<OpcUaListenerEndpointRegistry> listeners,
+            OpcUaConsoleProperties properties) {
+        OpcUaServer opcUaServer = server.getIfUnique();
+        // The endpoint bean exists only while /actuator/opcua is exposed; the console needs its descriptor anyway.
+        OpcUaEndpoint source = endpoint.getIfUnique(() -> {
+            OpcUaEndpoint own = new OpcUaEndpoint(opcUaServer, clients.getIfUnique(), Clock.systemUTC());
+            listeners.ifUnique(registry -> own.setListeners(registry::listeners));
+            return own;
+        });
+        return new OpcUaConsole(source,
+                opcUaServer == null ? null : new AddressSpaceBrowser(opcUaServer, properties.getTimeout()));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    @ConditionalOnBean(OpcUaConsole.class)
+    OpcUaConsoleController opcUaConsoleController(OpcUaConsole console) {
+        return new OpcUaConsoleController(console);
+    }
+
+    /** The script and style sheet with Spring MVC. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+    @ConditionalOnClass(WebMvcConfigurer.class)
+    @Conditional(OnServerOrClients.class)
+    static class ServletResources {
+
+        @Bean
+        WebMvcConfigurer opcUaConsoleResources() {
+            return new WebMvcConfigurer() {
+                @Override
+                public void addResourceHandlers(ResourceHandlerRegistry registry) {
+                    registry.addResourceHandler(OpcUaConsoleController.PATH + "/**")
+                            .addResourceLocations(OpcUaConsoleController.RESOURCES);
+                }
+            };
+        }
+    }
+
+    /** The script and style sheet with WebFlux. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.REACTIVE)
+    @ConditionalOnClass(WebFluxConfigurer.class)
+    @Conditional(OnServerOrClients.class)
+    static class ReactiveResources {
+
+        @Bean
+        WebFluxConfigurer opcUaConsoleResources() {
+            return new WebFluxConfigurer() {
+                @Override
+                public void addResourceHandlers(org.springframework.web.reactive.config.ResourceHandlerRegistry registry) {
+                    registry.addResourceHandler(OpcUaConsoleController.PATH + "/**")
+                            .addResourceLocations(OpcUaConsoleController.RESOURCES);
+                }
+            };
+        }
+    }
+
+    /** Without Spring Security nothing protects the console: say so. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnMissingClass("org.springframework.security.web.SecurityFilterChain")
+    @Conditional(OnServerOrClients.class)
+    static class Unprotected {
+
+        @Bean
+        static OpcUaConsoleSecurityWarning opcUaConsoleSecurityWarning() {
+            return new OpcUaConsoleSecurityWarning();
+        }
+    }
+
+    /** An OPC UA server, or client connections (their registry with at least one client). */
+    static final class OnServerOrClients extends AnyNestedCondition {
+
+        OnServerOrClients() {
+            super(ConfigurationCondition.ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnBean(OpcUaServer.class)
+        static final class Server {
+        }
+
+        @ConditionalOnBean({ OpcUaClients.class, OpcUaClient.class })
+        static final class Clients {
+        }
+    }
+}

@@ -1,0 +1,207 @@
+package dev.opcua.spring.boot.console;
+
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.LocalizedText;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.NodeClass;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.addressspace.UaReference;
+import dev.opcua.stack.server.nodes.BrowseOperation;
+import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.services.view.ReferenceTypeTree;
+import java.lang.reflect.Array;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.StringJoiner;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Browses and reads the address space of a server in-process, through its {@link NodeManagers} as the
+ * View and Attribute services do (Part 4, 5.8.2 and 5.11.2), with {@link OperationContext#INTERNAL}: no
+ * network client, no session, no request queue. A browse returns the forward hierarchical references of a
+ * node (Organizes, HasComponent, HasProperty ... as a client's tree shows them) with each target's
+ * NodeClass, BrowseName and DisplayName; a read returns a Variable's Value and DataType.
+ *
+ * <p>Every result is a future completed by the node managers: in-memory ones answer at once, an
+ * asynchronous one on its own thread; it fails with {@link java.util.concurrent.TimeoutException} after
+ * the timeout, so that a request thread never waits on a node manager.
+ */
+public final class AddressSpaceBrowser {
+
+    private static final NodeId HIERARCHICAL = NodeId.ns0(NodeIds.HierarchicalReferences);
+    /** Array values are shown up to this many elements. */
+    private static final int MAX_ELEMENTS = 20;
+
+    private final NodeManagers managers;
+    private final ReferenceTypeTree referenceTypes;
+    private final Duration timeout;
+
+    /** @param timeout how long a browse or read may take before its future fails */
+    public AddressSpaceBrowser(OpcUaServer server, Duration timeout) {
+        this.managers = server.nodeManagers();
+        this.referenceTypes = server.referenceTypes();
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+    }
+
+    /**
+     * The children of a node: the targets of its forward hierarchical references, in the order its node
+     * manager gives them, each once.
+     *
+     * The future fails with a {@link ConsoleNodeException} when the node cannot be browsed.
+     */
+    public CompletableFuture<List<ConsoleNode>> browse(NodeId nodeId) {
+        return managers.references(OperationContext.INTERNAL, new NodeId[] { nodeId })
+                .thenCompose(operations -> {
+                    BrowseOperation operation = operations[0];
+                    if (operation.status() != StatusCodes.Good) {
+                        throw new ConsoleNodeException(nodeId, operation.status());
+                    }
+                    NodeId[] children = children(operation.references()).toArray(new NodeId[0]);
+                    return describe(children);
+                })
+                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** A node's Value and DataType; for a node that is no Variable, the Value's Bad status. */
+    public CompletableFuture<ConsoleValue> read(NodeId nodeId) {
+        ReadValueId[] reads = {
+            new ReadValueId(nodeId, AttributeIds.Value, null, QualifiedName.NULL),
+            new ReadValueId(nodeId, AttributeIds.DataType, null, QualifiedName.NULL) };
+        return managers.read(OperationContext.INTERNAL, reads, 0, TimestampsToReturn.Both)
+                .thenCompose(values -> {
+                    Object dataType = values[1].value().value();
+                    if (!(dataType instanceof NodeId type)) {
+                        return CompletableFuture.completedFuture(value(nodeId, values[0], null));
+                    }
+                    // the DataType's BrowseName: "Double" reads better than "i=11"
+                    ReadValueId name = new ReadValueId(type, AttributeIds.BrowseName, null, QualifiedName.NULL);
+                    return managers.read(OperationContext.INTERNAL, new ReadValueId[] { name }, 0,
+                            TimestampsToReturn.Neither).thenApply(names -> {
+                                Object browseName = names[0].value().value();
+                                return value(nodeId, values[0], browseName instanceof QualifiedName q ? q.name()
+                                        : type.toString());
+                            });
+                })
+                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The local targets of the forward hierarchical references, each once. */
+    private Set<NodeId> children(UaReference[] references) {
+        Set<NodeId> children = new LinkedHashSet<>();
+        if (references != null) {
+            for (UaReference r : references) {
+                if (r.forward() && r.targetId().isLocal()
+                        && referenceTypes.matches(r.referenceTypeId(), HIERARCHICAL, true)) {
+                    children.add(r.targetId().nodeId());
+                }
+            }
+        }
+        return children;
+    }
+
+    /** NodeClass, BrowseName and DisplayName of each node in one batched read, and whether it has children. */
+    private CompletableFuture<List<ConsoleNode>> describe(NodeId[] nodes) {
+        if (nodes.length == 0) {
+            return CompletableFuture.completedFuture(List.of());
+        }
+        ReadValueId[] reads = new ReadValueId[nodes.length * 3];
+        for (int i = 0; i < nodes.length; i++) {
+            reads[3 * i] = new ReadValueId(nodes[i], AttributeIds.NodeClass, null, QualifiedName.NULL);
+            reads[3 * i + 1] = new ReadValueId(nodes[i], AttributeIds.BrowseName, null, QualifiedName.NULL);
+            reads[3 * i + 2] = new ReadValueId(nodes[i], AttributeIds.DisplayName, null, QualifiedName.NULL);
+        }
+        return managers.read(OperationContext.INTERNAL, reads, 0, TimestampsToReturn.Neither)
+                .thenCombine(managers.references(OperationContext.INTERNAL, nodes), (values, grandchildren) -> {
+                    List<ConsoleNode> result = new ArrayList<>(nodes.length);
+                    for (int i = 0; i < nodes.length; i++) {
+                        Object nodeClass = values[3 * i].value().value();
+                        Object browseName = values[3 * i + 1].value().value();
+                        Object displayName = values[3 * i + 2].value().value();
+                        NodeClass known = nodeClass instanceof Integer n ? NodeClass.fromValue(n) : null;
+                        result.add(new ConsoleNode(nodes[i].toString(),
+                                browseName instanceof QualifiedName q ? q.name() : null,
+                                displayName instanceof LocalizedText t ? t.text() : null,
+                                known == null ? NodeClass.Unspecified.name() : known.name(),
+                                !children(grandchildren[i].references()).isEmpty()));
+                    }
+                    return result;
+                });
+    }
+
+    private static ConsoleValue value(NodeId nodeId, DataValue value, String dataType) {
+        Variant variant = value.value();
+        Object raw = variant == null ? null : variant.value();
+        Double number = raw instanceof Number n && !variant.isArray() ? n.doubleValue() : null;
+        return new ConsoleValue(nodeId.toString(), text(raw), number, dataType,
+                StatusCodes.name(value.statusCode().value()), instant(value.sourceTimestamp()),
+                instant(value.serverTimestamp()));
+    }
+
+    /** A value as a person reads it: texts and names without their wrapping, arrays cut after a few elements. */
+    static String text(Object value) {
+        if (value == null) {
+            return null;
+        }
+        if (value.getClass().isArray()) {
+            int length = Array.getLength(value);
+            StringJoiner joined = new StringJoiner(", ", "[", length > MAX_ELEMENTS ? ", ... " + length + " in all]" : "]");
+            for (int i = 0; i < Math.min(length, MAX_ELEMENTS); i++) {
+                joined.add(String.valueOf(text(Array.get(value, i))));
+            }
+            return joined.toString();
+        }
+        if (value instanceof LocalizedText t) {
+            return t.text();
+        }
+        if (value instanceof QualifiedName q) {
+            return q.name();
+        }
+        if (value instanceof DateTime d) {
+            return d.isNull() ? null : d.toInstant().toString();
+        }
+        return value.toString();
+    }
+
+    private static Instant instant(DateTime time) {
+        return time == null || time.isNull() ? null : time.toInstant();
+    }
+
+    /**
+     * One child node.
+     *
+     * @param nodeId its text form ({@code ns=2;s=FillingLine}), to browse or read it with
+     * @param nodeClass Object, Variable, Method ...
+     * @param hasChildren whether browsing it gives anything
+     */
+    public record ConsoleNode(String nodeId, String browseName, String displayName, String nodeClass,
+            boolean hasChildren) {
+    }
+
+    /**
+     * A node's value.
+     *
+     * @param value its text, null for a null value
+     * @param number the value when it is a scalar number, for a chart; null otherwise
+     * @param dataType the DataType's BrowseName ({@code Double})
+     * @param status the Value's StatusCode name ({@code Good}, {@code BadAttributeIdInvalid} for a node
+     *        that is no Variable)
+     */
+    public record ConsoleValue(String nodeId, String value, Double number, String dataType, String status,
+            Instant sourceTimestamp, Instant serverTimestamp) {
+    }
+}
