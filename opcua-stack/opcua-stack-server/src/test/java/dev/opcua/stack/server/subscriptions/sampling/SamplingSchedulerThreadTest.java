@@ -102,9 +102,10 @@ class SamplingSchedulerThreadTest {
         scheduler.close();
 
         SamplingStatistics statistics = scheduler.statistics();
-        // 101 ticks in a second (102 when the first lands just before a grid point); a loaded machine may lose
-        // a few to restarts.
-        assertThat(deadlines).hasSizeBetween(90, 103);
+        // 101 ticks in a second (102 when the first lands just before a grid point), never more; a machine
+        // busy with other builds loses some to restarts (seen: 72), so the lower bound only says it ran. The
+        // rate itself is checked below, step by step, when nothing restarted.
+        assertThat(deadlines).hasSizeBetween(50, 103);
         if (statistics.restarts() == 0) {
             List<Long> steps = new ArrayList<>();
             for (int i = 1; i < deadlines.size(); i++) {
