@@ -238,7 +238,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeoutMillis must be > 0: " + timeoutMillis);
         }
-        ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, executor, then);
+        ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, then);
         if (request instanceof UaRequestMessage m && m.requestHeader() != null) {
             p.requestHandle(m.requestHeader().requestHandle());
         }
@@ -281,6 +281,11 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             }
         }
         return p;
+    }
+
+    /** Where response futures are completed. */
+    Executor executor() {
+        return executor;
     }
 
     /**
