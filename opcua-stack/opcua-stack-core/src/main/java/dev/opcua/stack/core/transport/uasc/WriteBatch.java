@@ -67,16 +67,21 @@ public final class WriteBatch {
         }
     }
 
-    /** Queues {@code task} on {@code loop}: without waking it while this thread has a batch open. */
-    static void execute(EventLoop loop, Runnable task) {
+    /**
+     * Queues {@code task} on {@code loop}: without waking it while this thread has a batch open.
+     *
+     * @return whether the task waits for this thread's batch to close
+     */
+    static boolean execute(EventLoop loop, Runnable task) {
         WriteBatch batch = CURRENT.get();
         if (!batch.open || !(loop instanceof AbstractEventExecutor lazy)) {
             loop.execute(task);
-            return;
+            return false;
         }
         lazy.lazyExecute(task);
         if (!batch.loops.contains(loop)) {
             batch.loops.add(loop);
         }
+        return true;
     }
 }
