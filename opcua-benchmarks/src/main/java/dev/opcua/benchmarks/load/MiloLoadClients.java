@@ -335,20 +335,19 @@ final class MiloLoadClients implements LoadClients {
 
         private final OpcUaClient client;
         private final NodeId[] nodeIds;
+        private final ReadLists<ReadValueId> reads;
         private volatile boolean open = true;
 
         Session(OpcUaClient client, NodeId[] nodeIds) {
             this.client = client;
             this.nodeIds = nodeIds;
+            this.reads = new ReadLists<>(nodeIds.length,
+                    n -> new ReadValueId(nodeIds[n], AttributeId.Value.uid(), null, QualifiedName.NULL_VALUE));
         }
 
         @Override
         public void read(int first, int count, Done done) {
-            ReadValueId[] items = new ReadValueId[count];
-            for (int i = 0, n = first; i < count; i++, n = n + 1 == nodeIds.length ? 0 : n + 1) {
-                items[i] = new ReadValueId(nodeIds[n], AttributeId.Value.uid(), null, QualifiedName.NULL_VALUE);
-            }
-            client.readAsync(0, TimestampsToReturn.Neither, Arrays.asList(items)).whenComplete((response, failure) -> {
+            client.readAsync(0, TimestampsToReturn.Neither, reads.get(first, count)).whenComplete((response, failure) -> {
                 if (failure != null) {
                     done.done(ConnectLoop.describe(failure), true);
                     return;

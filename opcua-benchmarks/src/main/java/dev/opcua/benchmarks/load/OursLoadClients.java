@@ -217,19 +217,18 @@ final class OursLoadClients implements LoadClients {
 
         private final OpcUaClient client;
         private final NodeId[] nodeIds;
+        private final ReadLists<ReadValueId> reads;
 
         Session(OpcUaClient client, NodeId[] nodeIds) {
             this.client = client;
             this.nodeIds = nodeIds;
+            this.reads = new ReadLists<>(nodeIds.length,
+                    n -> new ReadValueId(nodeIds[n], AttributeIds.Value, null, QualifiedName.NULL));
         }
 
         @Override
         public void read(int first, int count, Done done) {
-            ReadValueId[] items = new ReadValueId[count];
-            for (int i = 0, n = first; i < count; i++, n = n + 1 == nodeIds.length ? 0 : n + 1) {
-                items[i] = new ReadValueId(nodeIds[n], AttributeIds.Value, null, QualifiedName.NULL);
-            }
-            client.read(0, TimestampsToReturn.Neither, Arrays.asList(items)).whenComplete((results, failure) -> {
+            client.read(0, TimestampsToReturn.Neither, reads.get(first, count)).whenComplete((results, failure) -> {
                 if (failure != null) {
                     done.done(ConnectLoop.describe(failure), true);
                     return;
