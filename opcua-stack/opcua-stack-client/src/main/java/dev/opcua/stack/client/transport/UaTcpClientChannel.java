@@ -106,7 +106,7 @@ public final class UaTcpClientChannel {
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new UaTcpFrameDecoder(UascClientHandler.HANDSHAKE_MAX_FRAME_SIZE),
+                        ch.pipeline().addLast(new UaTcpFrameDecoder(UascClientHandler.HANDSHAKE_MAX_FRAME_SIZE, true),
                                 new FlushConsolidationHandler(FLUSHES_BEFORE_FORCED_FLUSH, false), handler);
                     }
                 });

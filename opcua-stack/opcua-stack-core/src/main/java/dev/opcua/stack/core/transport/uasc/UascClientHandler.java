@@ -75,7 +75,9 @@ import org.slf4j.LoggerFactory;
  * CloseSecureChannel (Part 6, 7.1.4).
  *
  * <p>Sits last in the pipeline, after a {@link UaTcpFrameDecoder} (whose limit it raises to the
- * negotiated buffer size once the Acknowledge arrives) and a flush-consolidation handler. Requests
+ * negotiated buffer size once the Acknowledge arrives; it may lend its frames: this handler decodes
+ * a frame within channelRead and keeps only slices of the chunks of a message still incomplete) and a
+ * flush-consolidation handler. Requests
  * are encoded on the calling thread by the {@link SecureChannelWriter}; responses are decoded on the
  * event loop and their futures completed on the {@code executor}, so user callbacks never run on the
  * event loop. Every pending future is completed: by its response, an abort chunk, its timeout, a
@@ -619,6 +621,12 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             if (!handedOn) {
                 frame.release();
             }
+        }
+        if (chunkType != ChunkType.FINAL) {
+            // kept by the assembler past this read, while the frame decoder lends its frames
+            ByteBuf kept = frame.retainedSlice();
+            frame.release();
+            frame = kept;
         }
         ByteBuf message;
         try {
