@@ -274,12 +274,12 @@ public final class OpcUaClient implements AutoCloseable {
 
     // ---- attributes -------------------------------------------------------------------------------
 
-    /** Read (Part 4, 5.10.2) with maxAge 0 and both timestamps; one DataValue per item, in order. */
+    /** Read (Part 4, 5.10.2) with maxAge 0 and both timestamps; one DataValue per item, in order, unmodifiable. */
     public CompletableFuture<List<DataValue>> read(List<ReadValueId> nodesToRead) {
         return read(0, TimestampsToReturn.Both, nodesToRead);
     }
 
-    /** Read (Part 4, 5.10.2); one DataValue per item, in order. */
+    /** Read (Part 4, 5.10.2); one DataValue per item, in order, in an unmodifiable list. */
     public CompletableFuture<List<DataValue>> read(double maxAge, TimestampsToReturn timestamps,
             List<ReadValueId> nodesToRead) {
         return attributes.read(maxAge, timestamps, nodesToRead.toArray(NO_READ_VALUE_IDS));

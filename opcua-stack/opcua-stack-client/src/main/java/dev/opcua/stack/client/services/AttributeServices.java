@@ -9,9 +9,13 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.WriteRequest;
 import dev.opcua.stack.core.types.structured.WriteResponse;
 import dev.opcua.stack.core.types.structured.WriteValue;
+import java.util.AbstractList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.RandomAccess;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -29,20 +33,53 @@ public final class AttributeServices {
     }
 
     /**
-     * Reads attributes; one DataValue per {@code nodesToRead}, in order. A Read within the server's
-     * MaxNodesPerRead takes its list from the response where it completes, without dependent futures.
+     * Reads attributes; one DataValue per {@code nodesToRead}, in order, in an unmodifiable list. A Read
+     * within the server's MaxNodesPerRead takes its list from the response where it completes, without
+     * dependent futures.
      */
     public CompletableFuture<List<DataValue>> read(double maxAge, TimestampsToReturn timestamps,
             ReadValueId[] nodesToRead) {
         int limit = limits.get().maxNodesPerRead();
         if (limit <= 0 || nodesToRead.length <= limit) {
-            int n = nodesToRead.length;
             return services.send(h -> new ReadRequest(h, maxAge, timestamps, nodesToRead), ReadResponse.class,
-                    r -> Arrays.asList(Batches.checkedResults(r.results(), n, "Read")));
+                    new ReadResults(nodesToRead.length));
         }
         return Batches.split(nodesToRead, limit, DataValue[]::new,
                 slice -> services.send(h -> new ReadRequest(h, maxAge, timestamps, slice), ReadResponse.class)
-                        .thenApply(ReadResponse::results), "Read").thenApply(Arrays::asList);
+                        .thenApply(ReadResponse::results), "Read")
+                .thenApply(results -> Collections.unmodifiableList(Arrays.asList(results)));
+    }
+
+    /**
+     * The results of a Read in one request, as the list the caller gets; it is also the function that
+     * takes them from the response (checked: one per operation), so that the list and the mapping
+     * are one object, not a lambda and an {@code Arrays.asList} view.
+     */
+    private static final class ReadResults extends AbstractList<DataValue>
+            implements Function<ReadResponse, List<DataValue>>, RandomAccess {
+
+        private final int expected;
+        private DataValue[] results; // set before the future completes with this list
+
+        ReadResults(int expected) {
+            this.expected = expected;
+        }
+
+        @Override
+        public List<DataValue> apply(ReadResponse response) {
+            results = Batches.checkedResults(response.results(), expected, "Read");
+            return this;
+        }
+
+        @Override
+        public DataValue get(int index) {
+            return results[index];
+        }
+
+        @Override
+        public int size() {
+            return results.length;
+        }
     }
 
     /**
