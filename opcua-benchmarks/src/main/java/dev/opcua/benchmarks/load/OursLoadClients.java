@@ -31,6 +31,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 /**
  * {@code --client ours}: one {@link OpcUaClient} per session, all on one {@link ClientResources}
@@ -227,8 +228,26 @@ final class OursLoadClients implements LoadClients {
         }
 
         @Override
-        public void read(int first, int count, Done done) {
-            client.read(0, TimestampsToReturn.Neither, reads.get(first, count)).whenComplete((results, failure) -> {
+        public Reader reader(Done done) {
+            return new ReadSlot(done);
+        }
+
+        /** The Reads of one slot; itself their completion callback. */
+        private final class ReadSlot implements Reader, BiConsumer<List<DataValue>, Throwable> {
+
+            private final Done done;
+
+            ReadSlot(Done done) {
+                this.done = done;
+            }
+
+            @Override
+            public void read(int first, int count) {
+                client.read(0, TimestampsToReturn.Neither, reads.get(first, count)).whenComplete(this);
+            }
+
+            @Override
+            public void accept(List<DataValue> results, Throwable failure) {
                 if (failure != null) {
                     done.done(ConnectLoop.describe(failure), true);
                     return;
@@ -238,7 +257,7 @@ final class OursLoadClients implements LoadClients {
                     error = bad(results.get(i).statusCode());
                 }
                 done.done(error, false);
-            });
+            }
         }
 
         @Override
