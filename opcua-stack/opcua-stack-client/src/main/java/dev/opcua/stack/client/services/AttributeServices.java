@@ -6,6 +6,7 @@ import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.WriteRequest;
 import dev.opcua.stack.core.types.structured.WriteResponse;
 import dev.opcua.stack.core.types.structured.WriteValue;
@@ -15,7 +16,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.RandomAccess;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -41,8 +41,7 @@ public final class AttributeServices {
             ReadValueId[] nodesToRead) {
         int limit = limits.get().maxNodesPerRead();
         if (limit <= 0 || nodesToRead.length <= limit) {
-            return services.send(h -> new ReadRequest(h, maxAge, timestamps, nodesToRead), ReadResponse.class,
-                    new ReadResults(nodesToRead.length));
+            return services.sendCall(new ReadCall(maxAge, timestamps, nodesToRead), ReadResponse.class);
         }
         return Batches.split(nodesToRead, limit, DataValue[]::new,
                 slice -> services.send(h -> new ReadRequest(h, maxAge, timestamps, slice), ReadResponse.class)
@@ -51,23 +50,32 @@ public final class AttributeServices {
     }
 
     /**
-     * The results of a Read in one request, as the list the caller gets; it is also the function that
-     * takes them from the response (checked: one per operation), so that the list and the mapping
-     * are one object, not a lambda and an {@code Arrays.asList} view.
+     * A Read in one request: builds the request when it is sent, takes the results from the response
+     * (checked: one per operation) and is itself the list of them the caller gets, so that the call
+     * costs one object, not a request lambda, a mapping lambda and an {@code Arrays.asList} view.
      */
-    private static final class ReadResults extends AbstractList<DataValue>
-            implements Function<ReadResponse, List<DataValue>>, RandomAccess {
+    private static final class ReadCall extends AbstractList<DataValue>
+            implements ServiceInvoker.Call<ReadResponse, List<DataValue>>, RandomAccess {
 
-        private final int expected;
+        private final double maxAge;
+        private final TimestampsToReturn timestamps;
+        private final ReadValueId[] nodesToRead;
         private DataValue[] results; // set before the future completes with this list
 
-        ReadResults(int expected) {
-            this.expected = expected;
+        ReadCall(double maxAge, TimestampsToReturn timestamps, ReadValueId[] nodesToRead) {
+            this.maxAge = maxAge;
+            this.timestamps = timestamps;
+            this.nodesToRead = nodesToRead;
+        }
+
+        @Override
+        public ReadRequest request(RequestHeader header) {
+            return new ReadRequest(header, maxAge, timestamps, nodesToRead);
         }
 
         @Override
         public List<DataValue> apply(ReadResponse response) {
-            results = Batches.checkedResults(response.results(), expected, "Read");
+            results = Batches.checkedResults(response.results(), nodesToRead.length, "Read");
             return this;
         }
 
