@@ -31,7 +31,6 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class SecureChannelWriter {
 
-    private static final Runnable WAKE_UP = () -> { };
     private static final FastThreadLocal<UaEncoder> ENCODERS = new FastThreadLocal<>() {
         @Override
         protected UaEncoder initialValue() {
@@ -199,7 +198,7 @@ public final class SecureChannelWriter {
         } else if (drainHeldBy != null && drainHeldBy != Thread.currentThread()) {
             // the drain waits for another thread's batch to close: this write must not wait with it
             drainHeldBy = null;
-            loop.execute(WAKE_UP);
+            loop.execute(WriteBatch.WAKE_UP);
         }
         return promise;
     }

@@ -77,9 +77,8 @@ import org.slf4j.LoggerFactory;
  * <p>Sits last in the pipeline, after a {@link UaTcpFrameDecoder} (whose limit it raises to the
  * negotiated buffer size once the Acknowledge arrives; it may lend its frames: this handler decodes
  * a frame within channelRead and keeps only slices of the chunks of a message still incomplete) and a
- * flush-consolidation handler. Requests
- * are encoded on the calling thread by the {@link SecureChannelWriter}; responses are decoded on the
- * event loop and their futures completed on the {@code executor}, so user callbacks never run on the
+ * flush-consolidation handler. Requests are encoded on the calling thread by the
+ * {@link SecureChannelWriter}; responses are decoded on the event loop and their futures completed on the {@code executor}, so user callbacks never run on the
  * event loop. Every pending future is completed: by its response, an abort chunk, its timeout, a
  * server Error, {@link #close()} or the connection closing.
  *

@@ -20,7 +20,8 @@ import java.util.ArrayList;
 public final class WriteBatch {
 
     private static final ThreadLocal<WriteBatch> CURRENT = ThreadLocal.withInitial(WriteBatch::new);
-    private static final Runnable WAKE_UP = () -> { };
+    /** A task that only wakes the loop it is given to. */
+    static final Runnable WAKE_UP = () -> { };
 
     private boolean open;
     private long openedAtNanos;
