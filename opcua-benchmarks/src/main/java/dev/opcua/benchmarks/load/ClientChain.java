@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 final class ClientChain implements LoadClient.Done {
 
     private final LoadClient client;
+    private final LoadClient.Reader reader;
     private final String scenario;
     private final int values;
     private final int nodes;
@@ -29,6 +30,7 @@ final class ClientChain implements LoadClient.Done {
     ClientChain(LoadClient client, String scenario, int values, int nodes, int first, RequestChain.Phase phase,
             LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, Executor executor, CountDownLatch stopped) {
         this.client = client;
+        this.reader = client.reader(this);
         this.scenario = scenario;
         this.values = values;
         this.nodes = nodes;
@@ -54,7 +56,7 @@ final class ClientChain implements LoadClient.Done {
         switch (scenario) {
             case "browse" -> client.browse(this);
             case "write" -> client.write(take(), values, start, this);
-            default -> client.read(take(), values, this);
+            default -> reader.read(take(), values);
         }
     }
 

@@ -21,8 +21,18 @@ interface LoadClient extends AutoCloseable {
         void done(String error, boolean failed);
     }
 
-    /** Reads the Value of {@code count} variables from index {@code first} on, wrapping over the variables. */
-    void read(int first, int count, Done done);
+    /** The Reads of one request slot, completing {@code done}. */
+    interface Reader {
+
+        /** Reads the Value of {@code count} variables from index {@code first} on, wrapping over the variables. */
+        void read(int first, int count);
+    }
+
+    /**
+     * The reader of one request slot: it makes its completion callback once, as a poller keeps its
+     * own, rather than a lambda per Read.
+     */
+    Reader reader(Done done);
 
     /** Writes the Doubles {@code value}, {@code value + 1} ... to {@code count} variables from {@code first} on. */
     void write(int first, int count, double value, Done done);

@@ -25,6 +25,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClientConfigBuilder;
@@ -47,6 +48,7 @@ import org.eclipse.milo.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.EndpointDescription;
+import org.eclipse.milo.opcua.stack.core.types.structured.ReadResponse;
 import org.eclipse.milo.opcua.stack.core.types.structured.ReadValueId;
 import org.eclipse.milo.opcua.stack.core.types.structured.WriteValue;
 import org.eclipse.milo.opcua.stack.transport.client.tcp.OpcTcpClientTransportConfigBuilder;
@@ -335,20 +337,37 @@ final class MiloLoadClients implements LoadClients {
 
         private final OpcUaClient client;
         private final NodeId[] nodeIds;
+        private final ReadLists<ReadValueId> reads;
         private volatile boolean open = true;
 
         Session(OpcUaClient client, NodeId[] nodeIds) {
             this.client = client;
             this.nodeIds = nodeIds;
+            this.reads = new ReadLists<>(nodeIds.length,
+                    n -> new ReadValueId(nodeIds[n], AttributeId.Value.uid(), null, QualifiedName.NULL_VALUE));
         }
 
         @Override
-        public void read(int first, int count, Done done) {
-            ReadValueId[] items = new ReadValueId[count];
-            for (int i = 0, n = first; i < count; i++, n = n + 1 == nodeIds.length ? 0 : n + 1) {
-                items[i] = new ReadValueId(nodeIds[n], AttributeId.Value.uid(), null, QualifiedName.NULL_VALUE);
+        public Reader reader(Done done) {
+            return new ReadSlot(done);
+        }
+
+        /** The Reads of one slot; itself their completion callback. */
+        private final class ReadSlot implements Reader, BiConsumer<ReadResponse, Throwable> {
+
+            private final Done done;
+
+            ReadSlot(Done done) {
+                this.done = done;
             }
-            client.readAsync(0, TimestampsToReturn.Neither, Arrays.asList(items)).whenComplete((response, failure) -> {
+
+            @Override
+            public void read(int first, int count) {
+                client.readAsync(0, TimestampsToReturn.Neither, reads.get(first, count)).whenComplete(this);
+            }
+
+            @Override
+            public void accept(ReadResponse response, Throwable failure) {
                 if (failure != null) {
                     done.done(ConnectLoop.describe(failure), true);
                     return;
@@ -359,7 +378,7 @@ final class MiloLoadClients implements LoadClients {
                     error = bad(results[i].getStatusCode());
                 }
                 done.done(error, false);
-            });
+            }
         }
 
         @Override

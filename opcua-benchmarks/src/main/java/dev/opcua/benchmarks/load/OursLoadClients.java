@@ -31,6 +31,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
 
 /**
  * {@code --client ours}: one {@link OpcUaClient} per session, all on one {@link ClientResources}
@@ -217,19 +218,36 @@ final class OursLoadClients implements LoadClients {
 
         private final OpcUaClient client;
         private final NodeId[] nodeIds;
+        private final ReadLists<ReadValueId> reads;
 
         Session(OpcUaClient client, NodeId[] nodeIds) {
             this.client = client;
             this.nodeIds = nodeIds;
+            this.reads = new ReadLists<>(nodeIds.length,
+                    n -> new ReadValueId(nodeIds[n], AttributeIds.Value, null, QualifiedName.NULL));
         }
 
         @Override
-        public void read(int first, int count, Done done) {
-            ReadValueId[] items = new ReadValueId[count];
-            for (int i = 0, n = first; i < count; i++, n = n + 1 == nodeIds.length ? 0 : n + 1) {
-                items[i] = new ReadValueId(nodeIds[n], AttributeIds.Value, null, QualifiedName.NULL);
+        public Reader reader(Done done) {
+            return new ReadSlot(done);
+        }
+
+        /** The Reads of one slot; itself their completion callback. */
+        private final class ReadSlot implements Reader, BiConsumer<List<DataValue>, Throwable> {
+
+            private final Done done;
+
+            ReadSlot(Done done) {
+                this.done = done;
             }
-            client.read(0, TimestampsToReturn.Neither, Arrays.asList(items)).whenComplete((results, failure) -> {
+
+            @Override
+            public void read(int first, int count) {
+                client.read(0, TimestampsToReturn.Neither, reads.get(first, count)).whenComplete(this);
+            }
+
+            @Override
+            public void accept(List<DataValue> results, Throwable failure) {
                 if (failure != null) {
                     done.done(ConnectLoop.describe(failure), true);
                     return;
@@ -239,7 +257,7 @@ final class OursLoadClients implements LoadClients {
                     error = bad(results.get(i).statusCode());
                 }
                 done.done(error, false);
-            });
+            }
         }
 
         @Override

@@ -293,26 +293,54 @@ public final class ConnectionManager implements ServiceInvoker {
         return sendOn(a, build, responseType, timeoutMillis, then);
     }
 
+    @Override
+    public <T extends UaResponseMessage, R> CompletableFuture<R> sendCall(ServiceInvoker.Call<T, R> call,
+            Class<T> responseType) {
+        long timeoutMillis = config.requestTimeout().toMillis();
+        Active a = active;
+        if (a == null) {
+            return sendLater(call::request, responseType, timeoutMillis).thenApply(call);
+        }
+        UaRequestMessage request;
+        try {
+            request = call.request(header(a, timeoutMillis));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        return sendOn(a, request, responseType, call);
+    }
+
     private <T extends UaResponseMessage> CompletableFuture<T> sendOn(Active a,
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis) {
         return sendOn(a, build, responseType, timeoutMillis, null);
     }
 
-    /**
-     * Builds the request around a header of {@code a}'s session and sends it; with {@code then} the
-     * future completes with it applied to the response (null: with the response). The request
-     * observer, when there is one, sees it from here to its end.
-     */
-    @SuppressWarnings("unchecked")
+    /** Builds the request around a header of {@code a}'s session and sends it. */
     private <T extends UaResponseMessage, R> CompletableFuture<R> sendOn(Active a,
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis,
             Function<? super T, ? extends R> then) {
         UaRequestMessage request;
         try {
-            request = build.apply(RequestHeaders.create(a.session().authenticationToken(), timeoutMillis));
+            request = build.apply(header(a, timeoutMillis));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+        return sendOn(a, request, responseType, then);
+    }
+
+    /** A header of {@code a}'s session (Part 4, 7.32) with the timeout as timeoutHint. */
+    private static RequestHeader header(Active a, long timeoutMillis) {
+        return RequestHeaders.create(a.session().authenticationToken(), timeoutMillis);
+    }
+
+    /**
+     * Sends a request built for {@code a}'s session; with {@code then} the future completes with it
+     * applied to the response (null: with the response). The request observer, when there is one,
+     * sees it from here to its end.
+     */
+    @SuppressWarnings("unchecked")
+    private <T extends UaResponseMessage, R> CompletableFuture<R> sendOn(Active a, UaRequestMessage request,
+            Class<T> responseType, Function<? super T, ? extends R> then) {
         RequestObserver.Call call = observer == RequestObserver.NONE ? null
                 : observer.started(SERVICE_NAMES.get(request.getClass()));
         CompletableFuture<R> result = then == null ? (CompletableFuture<R>) a.session().request(request, responseType)

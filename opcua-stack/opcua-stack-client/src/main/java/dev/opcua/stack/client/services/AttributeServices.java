@@ -6,11 +6,15 @@ import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.WriteRequest;
 import dev.opcua.stack.core.types.structured.WriteResponse;
 import dev.opcua.stack.core.types.structured.WriteValue;
+import java.util.AbstractList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.RandomAccess;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
@@ -29,20 +33,61 @@ public final class AttributeServices {
     }
 
     /**
-     * Reads attributes; one DataValue per {@code nodesToRead}, in order. A Read within the server's
-     * MaxNodesPerRead takes its list from the response where it completes, without dependent futures.
+     * Reads attributes; one DataValue per {@code nodesToRead}, in order, in an unmodifiable list. A Read
+     * within the server's MaxNodesPerRead takes its list from the response where it completes, without
+     * dependent futures.
      */
     public CompletableFuture<List<DataValue>> read(double maxAge, TimestampsToReturn timestamps,
             ReadValueId[] nodesToRead) {
         int limit = limits.get().maxNodesPerRead();
         if (limit <= 0 || nodesToRead.length <= limit) {
-            int n = nodesToRead.length;
-            return services.send(h -> new ReadRequest(h, maxAge, timestamps, nodesToRead), ReadResponse.class,
-                    r -> Arrays.asList(Batches.checkedResults(r.results(), n, "Read")));
+            return services.sendCall(new ReadCall(maxAge, timestamps, nodesToRead), ReadResponse.class);
         }
         return Batches.split(nodesToRead, limit, DataValue[]::new,
                 slice -> services.send(h -> new ReadRequest(h, maxAge, timestamps, slice), ReadResponse.class)
-                        .thenApply(ReadResponse::results), "Read").thenApply(Arrays::asList);
+                        .thenApply(ReadResponse::results), "Read")
+                .thenApply(results -> Collections.unmodifiableList(Arrays.asList(results)));
+    }
+
+    /**
+     * A Read in one request: builds the request when it is sent, takes the results from the response
+     * (checked: one per operation) and is itself the list of them the caller gets, so that the call
+     * costs one object, not a request lambda, a mapping lambda and an {@code Arrays.asList} view.
+     */
+    private static final class ReadCall extends AbstractList<DataValue>
+            implements ServiceInvoker.Call<ReadResponse, List<DataValue>>, RandomAccess {
+
+        private final double maxAge;
+        private final TimestampsToReturn timestamps;
+        private final ReadValueId[] nodesToRead;
+        private DataValue[] results; // set before the future completes with this list
+
+        ReadCall(double maxAge, TimestampsToReturn timestamps, ReadValueId[] nodesToRead) {
+            this.maxAge = maxAge;
+            this.timestamps = timestamps;
+            this.nodesToRead = nodesToRead;
+        }
+
+        @Override
+        public ReadRequest request(RequestHeader header) {
+            return new ReadRequest(header, maxAge, timestamps, nodesToRead);
+        }
+
+        @Override
+        public List<DataValue> apply(ReadResponse response) {
+            results = Batches.checkedResults(response.results(), nodesToRead.length, "Read");
+            return this;
+        }
+
+        @Override
+        public DataValue get(int index) {
+            return results[index];
+        }
+
+        @Override
+        public int size() {
+            return results.length;
+        }
     }
 
     /**

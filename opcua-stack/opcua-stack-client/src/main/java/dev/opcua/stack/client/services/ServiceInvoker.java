@@ -39,6 +39,24 @@ public interface ServiceInvoker {
     }
 
     /**
+     * {@link #send(Function, Class, Function)} of a call that is one object: it builds the request
+     * and maps the response, where a lambda for each would be two objects per call (Read).
+     */
+    default <T extends UaResponseMessage, R> CompletableFuture<R> sendCall(Call<T, R> call, Class<T> responseType) {
+        return send(call::request, responseType, call);
+    }
+
+    /**
+     * A service call as one object: the request built around the header it is given, at the moment it
+     * is sent, and the mapping of the response (its {@code apply}) to the call's result.
+     */
+    interface Call<T extends UaResponseMessage, R> extends Function<T, R> {
+
+        /** The request around {@code header}; called once, on the sending thread. */
+        UaRequestMessage request(RequestHeader header);
+    }
+
+    /**
      * Sends a request the server may hold for a while (Publish): {@code timeoutMillis} is both the
      * header's timeoutHint and how long the client waits.
      */

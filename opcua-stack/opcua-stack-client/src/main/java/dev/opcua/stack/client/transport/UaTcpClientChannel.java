@@ -32,7 +32,12 @@ import java.util.function.Function;
  */
 public final class UaTcpClientChannel {
 
-    /** Writes and flushes of several requests in one event-loop turn become one flush. */
+    /**
+     * Flushes during a read (a callback run on the event loop that sends) become one flush at its end.
+     * Outside a read a flush goes out at once: requests from other threads already reach the event
+     * loop in batches with one flush each (SecureChannelWriter), and deferring that flush to a later
+     * task would cost a task per batch and delay it.
+     */
     private static final int FLUSHES_BEFORE_FORCED_FLUSH = 256;
 
     private final String endpointUrl;
@@ -101,8 +106,8 @@ public final class UaTcpClientChannel {
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast(new UaTcpFrameDecoder(UascClientHandler.HANDSHAKE_MAX_FRAME_SIZE),
-                                new FlushConsolidationHandler(FLUSHES_BEFORE_FORCED_FLUSH, true), handler);
+                        ch.pipeline().addLast(new UaTcpFrameDecoder(UascClientHandler.HANDSHAKE_MAX_FRAME_SIZE, true),
+                                new FlushConsolidationHandler(FLUSHES_BEFORE_FORCED_FLUSH, false), handler);
                     }
                 });
         CompletableFuture<UaTcpClientChannel> result = new CompletableFuture<>();

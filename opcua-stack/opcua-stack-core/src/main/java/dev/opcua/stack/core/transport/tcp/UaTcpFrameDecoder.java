@@ -27,6 +27,12 @@ import java.util.List;
  * status in {@code cause.getCause()}. The stream cannot be resynchronised after a bad header, so from
  * then on the decoder discards all input and emits nothing.
  *
+ * <p>A read that holds exactly one whole, acceptable frame while nothing is buffered (one receive,
+ * one chunk: the usual case for small messages) is passed on as it came, without a slice of it:
+ * the next handler owns and releases it all the same. A decoder that {@linkplain
+ * #UaTcpFrameDecoder(int, boolean) lends frames} passes no slice for the frames of a read that holds
+ * several either (a peer with several requests in flight answers several in one segment).
+ *
  * <p>Not thread-safe, like any Netty handler: call {@link #setMaxFrameSize} on the channel's event loop.
  */
 public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
@@ -34,16 +40,30 @@ public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
     /** Bytes of the common header: MessageType, chunk type, MessageSize. */
     public static final int HEADER_SIZE = 8;
 
+    private final boolean lendFrames;
     private int maxFrameSize;
     private boolean failed;
 
     /**
      * A decoder that accepts frames of up to {@code maxFrameSize} bytes. Before the Hello/Acknowledge
      * exchange this bounds the connection messages: 8192 covers HEL, ACK and ERR, but a ReverseHello
-     * with two 4095-byte strings is 8206 bytes.
+     * with two 4095-byte strings is 8206 bytes. Each frame is passed on as a buffer of its own, which
+     * the next handler may keep.
      */
     public UaTcpFrameDecoder(int maxFrameSize) {
+        this(maxFrameSize, false);
+    }
+
+    /**
+     * @param lendFrames whether a frame may be lent rather than passed on as a slice: the next handler
+     *        then gets the receive buffer itself, its indexes around the frame, for the length of its
+     *        channelRead. It reads it and releases it there as it would a frame of its own, but must
+     *        not keep it: what it keeps past channelRead it takes as a retained slice. Saves an
+     *        object per frame for a handler that decodes each frame as it comes.
+     */
+    public UaTcpFrameDecoder(int maxFrameSize, boolean lendFrames) {
         setMaxFrameSize(maxFrameSize);
+        this.lendFrames = lendFrames;
     }
 
     /** The largest frame accepted, header included. */
@@ -66,6 +86,34 @@ public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
     /** Whether a bad header was seen; all input since has been discarded. */
     public boolean isFailed() {
         return failed;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        // With auto-read off the cumulating path must see every read: it asks for the next one.
+        if (msg instanceof ByteBuf in && !failed && !internalBuffer().isReadable()
+                && in.readableBytes() == acceptableFrameSize(in) && ctx.channel().config().isAutoRead()) {
+            ctx.fireChannelRead(in);
+            return;
+        }
+        super.channelRead(ctx, msg);
+    }
+
+    /**
+     * The MessageSize of the frame at {@code in}'s reader index when its header is there and passes
+     * the checks of {@link #decode}; -1 otherwise (decode then waits for more or says what is wrong).
+     */
+    private long acceptableFrameSize(ByteBuf in) {
+        if (in.readableBytes() < HEADER_SIZE) {
+            return -1;
+        }
+        int start = in.readerIndex();
+        int typeAndChunk = in.getIntLE(start);
+        if (MessageType.fromHeader(typeAndChunk) == null || ChunkType.fromByte(typeAndChunk >>> 24) == null) {
+            return -1;
+        }
+        long size = in.getUnsignedIntLE(start + 4);
+        return size >= HEADER_SIZE && size <= maxFrameSize ? size : -1;
     }
 
     @Override
@@ -104,7 +152,22 @@ public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
         if (readable < size) {
             return;
         }
-        out.add(in.readRetainedSlice((int) size));
+        if (lendFrames) {
+            lend(ctx, in, start + (int) size);
+        } else {
+            out.add(in.readRetainedSlice((int) size));
+        }
+    }
+
+    /** Passes on {@code in} narrowed to the frame that ends at {@code end}, then moves past the frame. */
+    private static void lend(ChannelHandlerContext ctx, ByteBuf in, int end) {
+        int writerIndex = in.writerIndex();
+        in.writerIndex(end).retain(); // the reference the next handler releases
+        try {
+            ctx.fireChannelRead(in);
+        } finally {
+            in.setIndex(end, writerIndex);
+        }
     }
 
     private UaException fail(ByteBuf in, int status, String message) {

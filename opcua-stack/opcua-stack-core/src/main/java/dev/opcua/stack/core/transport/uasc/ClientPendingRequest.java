@@ -6,7 +6,6 @@ import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.structured.ServiceFault;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 
@@ -21,48 +20,49 @@ import java.util.function.Function;
  */
 final class ClientPendingRequest extends CompletableFuture<Object> implements Runnable {
 
+    // One per request, so kept small (56 bytes with compressed oops): RequestId and requestHandle are
+    // UInt32s held in ints, the timeout (only for the message) in an int, the executor is the owner's,
+    // and the result and the failure share one field (a response is never a Throwable).
     private final UascClientHandler owner;
     private final Class<?> responseType;
-    private final long timeoutMillis;
-    private final Executor executor;
     private final Function<Object, Object> then;
+    private final int timeoutMillis;
 
-    private volatile long requestId;
+    private volatile int requestId;
+    private int requestHandle;
     private long deadline;
-    private long requestHandle;
 
-    // Handed from the event loop (or timer) to the executor; executor.execute orders the writes before run().
-    private Object result;
-    private Throwable failure;
+    // Handed from the event loop (or timer) to the executor; executor.execute orders the write before run().
+    private Object outcome;
 
     /**
      * @param then applied to the response on the executor before the future completes with its result
      *        (a failure it throws fails the future); null to complete with the response itself
      */
-    ClientPendingRequest(UascClientHandler owner, Class<?> responseType, long timeoutMillis, Executor executor,
+    ClientPendingRequest(UascClientHandler owner, Class<?> responseType, long timeoutMillis,
             Function<Object, Object> then) {
         this.owner = owner;
         this.responseType = responseType;
-        this.timeoutMillis = timeoutMillis;
-        this.executor = executor;
+        this.timeoutMillis = (int) Math.min(timeoutMillis, Integer.MAX_VALUE);
         this.then = then;
     }
 
     long requestId() {
-        return requestId;
+        return Integer.toUnsignedLong(requestId);
     }
 
+    /** @param requestId a UInt32 */
     void requestId(long requestId) {
-        this.requestId = requestId;
+        this.requestId = (int) requestId;
     }
 
-    long timeoutMillis() {
-        return timeoutMillis;
-    }
-
-    /** The requestHandle of the request's header, which the response must echo; 0 when it has none. */
+    /** The requestHandle (a UInt32) of the request's header, which the response must echo; 0 when it has none. */
     void requestHandle(long requestHandle) {
-        this.requestHandle = requestHandle;
+        this.requestHandle = (int) requestHandle;
+    }
+
+    private long requestHandle() {
+        return Integer.toUnsignedLong(requestHandle);
     }
 
     /** When the request times out, in System.nanoTime; read under the pending map's lock. */
@@ -81,26 +81,27 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
      * request cannot know its handle.
      */
     void respond(UaStructure response) {
+        long expected = requestHandle();
         long echoed = response instanceof UaResponseMessage r && r.responseHeader() != null
-                ? r.responseHeader().requestHandle() : requestHandle;
-        if (echoed != requestHandle && !(response instanceof ServiceFault && echoed == 0)) {
-            fail(new UaException(StatusCodes.BadUnknownResponse, "the response to request " + requestId
-                    + " carries requestHandle " + echoed + ", the request had " + requestHandle));
+                ? r.responseHeader().requestHandle() : expected;
+        if (echoed != expected && !(response instanceof ServiceFault && echoed == 0)) {
+            fail(new UaException(StatusCodes.BadUnknownResponse, "the response to request " + requestId()
+                    + " carries requestHandle " + echoed + ", the request had " + expected));
         } else if (response instanceof ServiceFault fault) {
             fail(new UaException(fault.responseHeader().serviceResult(), "the server answered request "
-                    + requestId + " with a ServiceFault"));
+                    + requestId() + " with a ServiceFault"));
         } else if (responseType != null && !responseType.isInstance(response)) {
             fail(new UaException(StatusCodes.BadUnknownResponse, "expected a " + responseType.getSimpleName()
-                    + " for request " + requestId + ", received a " + response.getClass().getSimpleName()));
+                    + " for request " + requestId() + ", received a " + response.getClass().getSimpleName()));
         } else {
-            result = response;
+            outcome = response;
             dispatch();
         }
     }
 
     /** Completes exceptionally on the executor. */
     void fail(Throwable cause) {
-        failure = cause;
+        outcome = cause;
         dispatch();
     }
 
@@ -111,7 +112,7 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
 
     private void dispatch() {
         try {
-            executor.execute(this);
+            owner.executor().execute(this);
         } catch (RejectedExecutionException e) {
             run(); // the executor is shut down: better the current thread than a future left hanging
         }
@@ -120,14 +121,15 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
     /** Runs on the executor: completes the future, so callbacks never run on the event loop. */
     @Override
     public void run() {
-        if (failure != null) {
+        Object o = outcome;
+        if (o instanceof Throwable failure) {
             completeExceptionally(failure);
         } else if (then == null) {
-            complete(result);
+            complete(o);
         } else {
             Object mapped;
             try {
-                mapped = then.apply(result);
+                mapped = then.apply(o);
             } catch (RuntimeException e) {
                 completeExceptionally(e);
                 return;
@@ -138,9 +140,8 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
 
     /** No response within the timeout; the caller has removed it from the pending requests. */
     void timedOut() {
-        failure = new UaException(StatusCodes.BadTimeout, "no response to request " + requestId + " within "
-                + timeoutMillis + " ms");
-        dispatch();
+        fail(new UaException(StatusCodes.BadTimeout, "no response to request " + requestId() + " within "
+                + timeoutMillis + " ms"));
     }
 
     @Override

@@ -12,16 +12,22 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoop;
+import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.FastThreadLocal;
+import java.util.ArrayList;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
  * The sending half of a secure channel, shared by the client and server handlers: encodes a message
  * on the calling thread (a worker, not the event loop), cuts it into chunks and writes them.
  *
- * <p>Chunking, sequence numbers and queuing the write on the event loop happen under this channel's
+ * <p>Chunking, sequence numbers and queuing the write for the event loop happen under this channel's
  * lock, so chunks reach the wire in sequence-number order even when several workers and the event
- * loop answer at once; the lock is per channel, never shared by all channels. Writes are flushed; a {@code FlushConsolidationHandler} in the
- * pipeline coalesces flushes per event-loop turn.
+ * loop answer at once; the lock is per channel, never shared by all channels. Chunks written from
+ * other threads wait in this channel's queue, which one task on the event loop writes and flushes
+ * as a whole: however many threads write meanwhile, the channel costs the loop one task and one
+ * flush, and a write allocates no task of its own.
  */
 public final class SecureChannelWriter {
 
@@ -36,8 +42,18 @@ public final class SecureChannelWriter {
     private final CodecRegistry registry;
     private final SequenceNumbers sequenceNumbers = new SequenceNumbers();
     private final Object lock = new Object();
-    /** Writes queued on the event loop and not yet run; guarded by the lock. */
-    private int queuedWrites;
+    private final Runnable drain = this::drain;
+    /**
+     * Chunks waiting for the event loop, each followed by its promise (the void promise when the
+     * caller wants none); guarded by the lock.
+     */
+    private ArrayList<Object> queued = new ArrayList<>();
+    /** The list the next drain swaps in for {@link #queued}; touched on the event loop only. */
+    private ArrayList<Object> spare = new ArrayList<>();
+    /** Whether a drain is queued on the event loop or running; guarded by the lock. */
+    private boolean draining;
+    /** The thread whose open {@link WriteBatch} holds the queued drain back, or null; guarded by the lock. */
+    private Thread drainHeldBy;
 
     private volatile ChunkEncoder chunkEncoder;
     private volatile long secureChannelId;
@@ -155,28 +171,81 @@ public final class SecureChannelWriter {
     }
 
     /**
-     * Writes the chunks, called under the lock. On the event loop with no write of this channel
-     * still queued, the write happens at once; otherwise it is queued on the event loop, behind the
-     * writes queued before it: a direct write would overtake chunks a worker queued a moment before
-     * with lower sequence numbers (the peer then sees a gap, BadSequenceNumberInvalid). Queued tasks
-     * run in the order they were queued, that is, lock order; a thread with a {@link WriteBatch} open
-     * queues them without waking the loop.
+     * Writes the chunks, called under the lock. On the event loop with nothing of this channel
+     * queued, the write happens at once; otherwise the chunks join the queue, behind the chunks
+     * queued before them: a direct write would overtake chunks a worker queued a moment before with
+     * lower sequence numbers (the peer then sees a gap, BadSequenceNumberInvalid). The first chunk
+     * queued schedules the drain, through the thread's {@link WriteBatch} when it has one open.
      *
      * @param given the promise to complete, or null for a new one
      */
     private ChannelFuture write(ByteBuf out, ChannelPromise given) {
-        if (queuedWrites == 0 && channel.eventLoop().inEventLoop()) {
+        EventLoop loop = channel.eventLoop();
+        if (!draining && loop.inEventLoop()) {
             return given == null ? channel.writeAndFlush(out) : channel.writeAndFlush(out, given);
         }
         ChannelPromise promise = given == null ? channel.newPromise() : given;
-        queuedWrites++;
-        WriteBatch.execute(channel.eventLoop(), () -> {
-            synchronized (lock) {
-                queuedWrites--;
+        queued.add(out);
+        queued.add(promise);
+        if (!draining) {
+            try {
+                drainHeldBy = WriteBatch.execute(loop, drain) ? Thread.currentThread() : null;
+            } catch (RejectedExecutionException e) { // the event loop is shut down: so is the channel
+                failQueued(queued, 0, e);
+                throw e;
             }
-            channel.writeAndFlush(out, promise);
-        });
+            draining = true;
+        } else if (drainHeldBy != null && drainHeldBy != Thread.currentThread()) {
+            // the drain waits for another thread's batch to close: this write must not wait with it
+            drainHeldBy = null;
+            loop.execute(WriteBatch.WAKE_UP);
+        }
         return promise;
+    }
+
+    /** Writes and flushes the queued chunks, on the event loop; runs again while more were queued meanwhile. */
+    private void drain() {
+        ArrayList<Object> batch;
+        synchronized (lock) {
+            batch = queued;
+            queued = spare;
+            drainHeldBy = null;
+        }
+        int i = 0;
+        try {
+            for (int n = batch.size(); i < n; i += 2) {
+                channel.write(batch.get(i), (ChannelPromise) batch.get(i + 1));
+            }
+            channel.flush();
+        } catch (RuntimeException e) {
+            failQueued(batch, i + 2, e);
+            throw e;
+        } finally {
+            batch.clear();
+            spare = batch;
+            synchronized (lock) {
+                if (queued.isEmpty()) {
+                    draining = false;
+                } else {
+                    // queued while this drain ran, behind its chunks: a new task, so that reads are not starved
+                    try {
+                        channel.eventLoop().execute(drain);
+                    } catch (RejectedExecutionException e) {
+                        failQueued(queued, 0, e);
+                        draining = false;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Releases the chunks of {@code chunks} from index {@code from} on and fails their promises. */
+    private static void failQueued(ArrayList<Object> chunks, int from, Throwable cause) {
+        for (int i = from; i + 1 < chunks.size(); i += 2) {
+            ReferenceCountUtil.safeRelease(chunks.get(i));
+            ((ChannelPromise) chunks.get(i + 1)).tryFailure(cause);
+        }
+        chunks.clear();
     }
 
     private ByteBuf encode(UaStructure message) {

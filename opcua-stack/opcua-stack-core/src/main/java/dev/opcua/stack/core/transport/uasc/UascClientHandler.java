@@ -75,9 +75,10 @@ import org.slf4j.LoggerFactory;
  * CloseSecureChannel (Part 6, 7.1.4).
  *
  * <p>Sits last in the pipeline, after a {@link UaTcpFrameDecoder} (whose limit it raises to the
- * negotiated buffer size once the Acknowledge arrives) and a flush-consolidation handler. Requests
- * are encoded on the calling thread by the {@link SecureChannelWriter}; responses are decoded on the
- * event loop and their futures completed on the {@code executor}, so user callbacks never run on the
+ * negotiated buffer size once the Acknowledge arrives; it may lend its frames: this handler decodes
+ * a frame within channelRead and keeps only slices of the chunks of a message still incomplete) and a
+ * flush-consolidation handler. Requests are encoded on the calling thread by the
+ * {@link SecureChannelWriter}; responses are decoded on the event loop and their futures completed on the {@code executor}, so user callbacks never run on the
  * event loop. Every pending future is completed: by its response, an abort chunk, its timeout, a
  * server Error, {@link #close()} or the connection closing.
  *
@@ -238,7 +239,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeoutMillis must be > 0: " + timeoutMillis);
         }
-        ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, executor, then);
+        ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, then);
         if (request instanceof UaRequestMessage m && m.requestHeader() != null) {
             p.requestHandle(m.requestHeader().requestHandle());
         }
@@ -281,6 +282,11 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             }
         }
         return p;
+    }
+
+    /** Where response futures are completed. */
+    Executor executor() {
+        return executor;
     }
 
     /**
@@ -614,6 +620,12 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             if (!handedOn) {
                 frame.release();
             }
+        }
+        if (chunkType != ChunkType.FINAL) {
+            // kept by the assembler past this read, while the frame decoder lends its frames
+            ByteBuf kept = frame.retainedSlice();
+            frame.release();
+            frame = kept;
         }
         ByteBuf message;
         try {

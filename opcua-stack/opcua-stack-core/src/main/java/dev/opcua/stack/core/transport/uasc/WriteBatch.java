@@ -20,7 +20,8 @@ import java.util.ArrayList;
 public final class WriteBatch {
 
     private static final ThreadLocal<WriteBatch> CURRENT = ThreadLocal.withInitial(WriteBatch::new);
-    private static final Runnable WAKE_UP = () -> { };
+    /** A task that only wakes the loop it is given to. */
+    static final Runnable WAKE_UP = () -> { };
 
     private boolean open;
     private long openedAtNanos;
@@ -67,16 +68,21 @@ public final class WriteBatch {
         }
     }
 
-    /** Queues {@code task} on {@code loop}: without waking it while this thread has a batch open. */
-    static void execute(EventLoop loop, Runnable task) {
+    /**
+     * Queues {@code task} on {@code loop}: without waking it while this thread has a batch open.
+     *
+     * @return whether the task waits for this thread's batch to close
+     */
+    static boolean execute(EventLoop loop, Runnable task) {
         WriteBatch batch = CURRENT.get();
         if (!batch.open || !(loop instanceof AbstractEventExecutor lazy)) {
             loop.execute(task);
-            return;
+            return false;
         }
         lazy.lazyExecute(task);
         if (!batch.loops.contains(loop)) {
             batch.loops.add(loop);
         }
+        return true;
     }
 }

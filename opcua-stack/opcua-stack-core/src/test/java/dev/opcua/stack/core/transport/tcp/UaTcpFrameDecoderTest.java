@@ -9,6 +9,8 @@ import dev.opcua.stack.core.ids.StatusCodes;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import java.nio.charset.StandardCharsets;
@@ -49,6 +51,55 @@ class UaTcpFrameDecoderTest {
             assertThat(readFrame()).isEqualTo(frame);
             assertThat((Object) channel.readInbound()).isNull();
         }
+    }
+
+    @Test
+    void aReadOfExactlyOneFrameIsPassedOnItselfAndAnyOtherAsASlice() {
+        ByteBuf whole = input(MSG_A);
+        channel.writeInbound(whole);
+        ByteBuf frame = channel.readInbound();
+        assertThat(frame).as("no slice of a read that is one frame").isSameAs(whole);
+        frame.release();
+
+        ByteBuf two = input(concat(MSG_A, MSG_A));
+        channel.writeInbound(two);
+        ByteBuf first = channel.readInbound();
+        ByteBuf second = channel.readInbound();
+        assertThat(first).isNotSameAs(two);
+        assertThat(ByteBufUtil.getBytes(first)).isEqualTo(MSG_A);
+        assertThat(ByteBufUtil.getBytes(second)).isEqualTo(MSG_A);
+        first.release();
+        second.release();
+
+        // the rest of a frame begun in an earlier read is never taken for a whole frame of its own
+        channel.writeInbound(input(MSG_C, 0, 4));
+        channel.writeInbound(input(MSG_C, 4, MSG_C.length - 4));
+        assertThat(readFrame()).isEqualTo(MSG_C);
+    }
+
+    @Test
+    void aLendingDecoderPassesTheReceiveBufferNarrowedToEachFrameForTheLengthOfChannelRead() {
+        List<byte[]> frames = new ArrayList<>();
+        List<ByteBuf> buffers = new ArrayList<>();
+        EmbeddedChannel lending = new EmbeddedChannel(new UaTcpFrameDecoder(8192, true),
+                new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        ByteBuf frame = (ByteBuf) msg;
+                        buffers.add(frame);
+                        frames.add(ByteBufUtil.getBytes(frame));
+                        frame.release();
+                    }
+                });
+        ByteBuf three = input(concat(ACK, MSG_C, MSG_A));
+        lending.writeInbound(three);
+        assertThat(buffers).as("no slices").containsOnly(three);
+        // the second read completes a frame begun in the first, and holds one more
+        byte[] stream = concat(HEL, MSG_C);
+        lending.writeInbound(input(stream, 0, 10));
+        lending.writeInbound(input(stream, 10, stream.length - 10));
+        assertThat(frames).containsExactly(ACK, MSG_C, MSG_A, HEL, MSG_C);
+        assertThat(lending.finishAndReleaseAll()).isFalse();
     }
 
     @Test
