@@ -15,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration of an OPC UA server from {@code opcua.server.*}: one {@link OpcUaServer} bean,
@@ -26,6 +27,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(OpcUaServer.class)
 @ConditionalOnBooleanProperty(name = "opcua.server.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(OpcUaServerProperties.class)
+@ImportRuntimeHints(OpcUaServerRuntimeHints.class)
 public final class OpcUaServerAutoConfiguration {
 
     @Bean
