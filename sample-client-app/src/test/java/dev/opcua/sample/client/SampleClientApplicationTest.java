@@ -121,6 +121,11 @@ class SampleClientApplicationTest {
                 .exchange((request, response) -> response.getStatusCode());
     }
 
+    private int probe(String group) {
+        return RestClient.create("http://localhost:" + httpPort).get().uri("/actuator/health/" + group)
+                .exchange((request, response) -> response.getStatusCode()).value();
+    }
+
     private double reconnects() {
         return meters.get("opcua.client.reconnects").tag("connection", "plant").functionCounter().count();
     }
@@ -154,6 +159,9 @@ class SampleClientApplicationTest {
         // the plant goes away: the health goes DOWN, the client keeps trying
         plant.close();
         waitUntil(() -> health().value() == 503, "health DOWN while the plant is down");
+        // readiness does not follow the plant: /line keeps serving the last values (docs/KUBERNETES.md)
+        assertThat(probe("readiness")).isEqualTo(200);
+        assertThat(probe("liveness")).isEqualTo(200);
 
         // the plant is back on the same port: the client reconnects, the listeners receive values again
         plant = startPlant();

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.Objects;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.SmartLifecycle;
 
@@ -15,6 +17,13 @@ import org.springframework.context.SmartLifecycle;
  * counts SecondsTillShutdown down so that clients can leave, then closes; the countdown runs on a
  * thread of its own, so that the context stops other beans of the same phase meanwhile. A delay longer
  * than {@code spring.lifecycle.timeout-per-shutdown-phase} (30 s by default) is cut short by the context.
+ *
+ * <p>From the first moment of a stop the application refuses traffic: the lifecycle publishes
+ * {@link ReadinessState#REFUSING_TRAFFIC} before the announcement, so that a readiness probe fails while
+ * the server counts down (Kubernetes takes the pod out of its Services), whatever kind of context stops
+ * it; liveness is left alone. Started again after such a stop, it publishes
+ * {@link ReadinessState#ACCEPTING_TRAFFIC}; the first start leaves that to Spring Boot, which accepts
+ * traffic once the application is ready.
  */
 public class OpcUaServerLifecycle implements SmartLifecycle {
 
@@ -26,6 +35,8 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
     private final OpcUaServer server;
     private final Duration shutdownDelay;
     private final ApplicationEventPublisher eventPublisher;
+    /** Whether a stop refused traffic, so that a later start accepts it again. */
+    private volatile boolean refusedTraffic;
 
     /**
      * @param shutdownDelay how long the server announces its shutdown before it closes; zero closes at once
@@ -46,11 +57,16 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
         }
         server.start();
         eventPublisher.publishEvent(new OpcUaServerStartedEvent(server, server.port()));
+        if (refusedTraffic) {
+            refusedTraffic = false;
+            AvailabilityChangeEvent.publish(eventPublisher, this, ReadinessState.ACCEPTING_TRAFFIC);
+        }
     }
 
     @Override
     public void stop() {
         if (server.isRunning()) {
+            refuseTraffic();
             close();
         }
     }
@@ -61,6 +77,7 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
             callback.run();
             return;
         }
+        refuseTraffic(); // before the countdown thread starts: the probe fails from now on
         if (shutdownDelay.isZero()) {
             try {
                 close();
@@ -77,6 +94,11 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
             }
         }, "opcua-server-shutdown");
         countdown.start();
+    }
+
+    private void refuseTraffic() {
+        refusedTraffic = true;
+        AvailabilityChangeEvent.publish(eventPublisher, this, ReadinessState.REFUSING_TRAFFIC);
     }
 
     private void close() {

@@ -17,6 +17,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration of an OPC UA server from {@code opcua.server.*}: one {@link OpcUaServer} bean,
@@ -28,6 +29,7 @@ import org.springframework.context.annotation.Bean;
 @ConditionalOnClass(OpcUaServer.class)
 @ConditionalOnBooleanProperty(name = "opcua.server.enabled", matchIfMissing = true)
 @EnableConfigurationProperties(OpcUaServerProperties.class)
+@ImportRuntimeHints(OpcUaServerRuntimeHints.class)
 public final class OpcUaServerAutoConfiguration {
 
     @Bean

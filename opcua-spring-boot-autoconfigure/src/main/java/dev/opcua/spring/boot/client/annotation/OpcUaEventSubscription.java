@@ -6,6 +6,7 @@ import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.springframework.aot.hint.annotation.Reflective;
 
 /**
  * Calls the annotated bean method with each event of a notifier: an event item (Part 4, 5.12.1.4)
@@ -24,6 +25,7 @@ import java.lang.annotation.Target;
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@Reflective // the listener method is invoked reflectively: a hint for Spring AOT and native images
 @Repeatable(OpcUaEventSubscriptions.class)
 public @interface OpcUaEventSubscription {
 

@@ -6,6 +6,7 @@ import java.lang.annotation.Repeatable;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.springframework.aot.hint.annotation.Reflective;
 
 /**
  * Calls the annotated bean method with each new value of a node's attribute: a data item
@@ -26,6 +27,7 @@ import java.lang.annotation.Target;
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@Reflective // the listener method is invoked reflectively: a hint for Spring AOT and native images
 @Repeatable(OpcUaSubscriptions.class)
 public @interface OpcUaSubscription {
 

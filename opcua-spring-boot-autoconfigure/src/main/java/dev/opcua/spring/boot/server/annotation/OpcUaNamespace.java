@@ -5,6 +5,7 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.springframework.aot.hint.annotation.Reflective;
 
 /**
  * Makes a bean an OPC UA object in the namespace {@link #value()}: the object hangs below the
@@ -18,6 +19,7 @@ import java.lang.annotation.Target;
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
+@Reflective(UaNamespaceReflectiveProcessor.class) // hints for Spring AOT and native images
 public @interface OpcUaNamespace {
 
     /** URI of the namespace, e.g. {@code urn:example:bottling}. */

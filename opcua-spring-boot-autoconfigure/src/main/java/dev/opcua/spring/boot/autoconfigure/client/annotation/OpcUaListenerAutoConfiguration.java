@@ -18,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProp
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.context.annotation.Role;
 
 /**
@@ -32,6 +33,7 @@ import org.springframework.context.annotation.Role;
 @ConditionalOnClass(OpcUaClient.class)
 @ConditionalOnBooleanProperty(name = "opcua.client.enabled", matchIfMissing = true)
 @ConditionalOnBean(OpcUaClients.class)
+@ImportRuntimeHints(OpcUaListenerRuntimeHints.class)
 public final class OpcUaListenerAutoConfiguration {
 
     @Bean

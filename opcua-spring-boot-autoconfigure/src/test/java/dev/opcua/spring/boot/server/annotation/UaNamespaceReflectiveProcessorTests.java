@@ -1,0 +1,82 @@
+package dev.opcua.spring.boot.server.annotation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.annotation.ReflectiveRuntimeHintsRegistrar;
+import org.springframework.aot.hint.predicate.ReflectionHintsPredicates;
+import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
+
+/** The reflection hints an {@code @OpcUaNamespace} bean class gives Spring's AOT processing. */
+class UaNamespaceReflectiveProcessorTests {
+
+    private final ReflectionHintsPredicates reflection = RuntimeHintsPredicates.reflection();
+
+    enum Mode { IDLE, RUNNING }
+
+    record Reading(double value, Mode mode) {
+    }
+
+    static class Motor {
+        @UaVariable double temperature;
+        @UaVariable Mode mode;
+    }
+
+    static class Machine {
+        @UaVariable(access = UaAccess.READ_WRITE) private double speed;
+    }
+
+    @OpcUaNamespace("urn:test:aot")
+    static class Line extends Machine {
+        @UaObject final Motor motor = new Motor();
+        private int count;
+
+        @UaVariable(access = UaAccess.READ_WRITE)
+        public int getCount() {
+            return count;
+        }
+
+        public void setCount(int count) {
+            this.count = count;
+        }
+
+        @UaMethod
+        Reading measure(Mode mode) {
+            return new Reading(count, mode);
+        }
+    }
+
+    @Test
+    void annotatedBeanClassGetsItsDeclaredFieldsAndMethodsAndThoseOfItsSuperclasses() {
+        RuntimeHints hints = hintsFor(Line.class);
+
+        assertThat(reflection.onFieldAccess(Line.class, "motor")).accepts(hints);
+        assertThat(reflection.onMethodInvocation(Line.class, "getCount")).accepts(hints);
+        assertThat(reflection.onMethodInvocation(Line.class, "setCount")).accepts(hints);
+        assertThat(reflection.onMethodInvocation(Line.class, "measure")).accepts(hints);
+        assertThat(reflection.onFieldAccess(Machine.class, "speed")).accepts(hints);
+    }
+
+    @Test
+    void classesHeldByUaObjectMembersRecordResultsAndEnumsAreRegisteredToo() {
+        RuntimeHints hints = hintsFor(Line.class);
+
+        assertThat(reflection.onFieldAccess(Motor.class, "temperature")).accepts(hints);
+        assertThat(reflection.onMethodInvocation(Reading.class, "value")).accepts(hints);
+        assertThat(reflection.onMethodInvocation(Mode.class, "values")).accepts(hints);
+    }
+
+    @Test
+    void classWithoutTheAnnotationGetsNothing() {
+        RuntimeHints hints = hintsFor(Motor.class);
+
+        assertThat(reflection.onType(Motor.class)).rejects(hints);
+    }
+
+    private static RuntimeHints hintsFor(Class<?> beanClass) {
+        RuntimeHints hints = new RuntimeHints();
+        new ReflectiveRuntimeHintsRegistrar().registerRuntimeHints(hints, beanClass);
+        return hints;
+    }
+}
