@@ -1,7 +1,6 @@
 package dev.opcua.sample.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.opcua.sample.server.dashboards.Dashboard;
 import dev.opcua.sample.server.dashboards.PromQl;
@@ -23,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -34,13 +34,15 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The dashboards proven against a real Prometheus (Maven profile {@code prometheus}, tag
- * {@code prometheus}; skipped when no binary is found, see {@link PrometheusServer#binary()}): the sample
+ * {@code prometheus}; disabled, with the reason, when no binary is found: {@link PrometheusServer#binary()}): the sample
  * plant and the sample client run with their own configuration, four threads read and browse the line
  * through the client's connection besides its listeners and rule, Prometheus scrapes both every second,
  * and every query of every panel and variable of both dashboards, with the template variables set to
  * these applications, must evaluate through {@code /api/v1/query} to at least one series with a value.
  */
 @Tag("prometheus")
+@EnabledIf(value = "prometheusInstalled", disabledReason = "No Prometheus binary: install it (apt-get install -y "
+        + "prometheus) or name it with -Dprometheus.binary=PATH or the environment variable PROMETHEUS_BINARY")
 @SpringBootTest(classes = SampleClientApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"sample.rule.period=200ms",
             "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
@@ -71,11 +73,14 @@ class DashboardsPrometheusTest {
         registry.add("opcua.client.connections.plant.endpoint-url", () -> "opc.tcp://localhost:" + PLANT_PORT + "/");
     }
 
+    /** Evaluated before anything starts: without a binary neither the plant nor the client runs. */
+    static boolean prometheusInstalled() {
+        return PrometheusServer.binary().isPresent();
+    }
+
     @BeforeAll
-    static void startPlantWhenPrometheusIsInstalled() {
-        binary = PrometheusServer.binary().orElse(null);
-        assumeTrue(binary != null, "No Prometheus binary: install it (apt-get install -y prometheus) or name it "
-                + "with -D" + PrometheusServer.BINARY_PROPERTY + "=PATH or " + PrometheusServer.BINARY_ENV);
+    static void startPlant() {
+        binary = PrometheusServer.binary().orElseThrow();
         plant = SamplePlants.start(PLANT_PORT, plantPki);
     }
 
