@@ -1,5 +1,6 @@
 package dev.opcua.spring.boot.actuate.metrics;
 
+import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.requests.RejectReason;
@@ -45,6 +46,9 @@ import java.util.function.ToLongFunction;
  * <li>{@code opcua.server.subscriptions}, {@code opcua.server.monitored.items},
  *     {@code opcua.server.publish.requests.parked} gauges, {@code opcua.server.notifications.sent|dropped}
  *     function counters</li>
+ * <li>{@code opcua.server.certificate.expiry} gauge (seconds): time left until the application certificate's
+ *     notAfter, negative once it expired, NaN without a certificate (SecurityPolicy None only, or before
+ *     start); read at every scrape, so a renewed certificate shows at once</li>
  * </ul>
  * Every meter carries the tag {@code application.uri} (the server's ApplicationUri) and the tags given
  * to the constructor.
@@ -150,6 +154,9 @@ public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
         meters.add(counter(registry, "opcua.server.notifications.dropped",
                 "Notifications discarded by full monitored-item queues", "notifications",
                 s -> subscriptions(s, SubscriptionStatistics::notificationsDropped)));
+        meters.add(gauge(registry, "opcua.server.certificate.expiry",
+                "Seconds until the application certificate expires (notAfter); negative once expired, NaN without one",
+                "seconds", OpcUaServerMetrics::secondsUntilCertificateExpiry));
         synchronized (registered) {
             registered.add(new Registered(registry, List.copyOf(meters)));
         }
@@ -226,6 +233,15 @@ public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
             transport = current;
         }
         return current == null ? 0 : reading.applyAsLong(current);
+    }
+
+    private static double secondsUntilCertificateExpiry(OpcUaServer s) {
+        ApplicationCertificate certificate = s.applicationCertificate();
+        if (certificate == null) {
+            return Double.NaN;
+        }
+        long notAfter = certificate.certificate().getNotAfter().getTime();
+        return (notAfter - System.currentTimeMillis()) / 1000.0;
     }
 
     private record Registered(MeterRegistry registry, List<Meter> meters) {

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.spring.boot.actuate.testing.TestClient;
 import dev.opcua.spring.boot.actuate.testing.TestServers;
 import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.pki.CertificateBuilder;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -33,6 +35,8 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -182,7 +186,7 @@ class OpcUaServerMetricsTests {
         server = TestServers.started(plant, b -> { });
         new OpcUaServerMetrics(server, Tags.of("site", "plant-1")).bindTo(registry);
 
-        assertThat(registry.getMeters()).hasSize(22).allSatisfy(meter -> {
+        assertThat(registry.getMeters()).hasSize(23).allSatisfy(meter -> {
             assertThat(meter.getId().getName()).startsWith("opcua.server.");
             assertThat(meter.getId().getDescription()).isNotBlank();
             assertThat(meter.getId().getTag(OpcUaServerMetrics.APPLICATION_URI_TAG))
@@ -205,8 +209,11 @@ class OpcUaServerMetricsTests {
         server = TestServers.builder(plant).build();
         OpcUaServerMetrics metrics = new OpcUaServerMetrics(server);
         metrics.bindTo(registry);
-        assertThat(registry.getMeters()).allSatisfy(meter -> assertThat(meter.measure())
-                .allSatisfy(measurement -> assertThat(measurement.getValue()).isZero()));
+        assertThat(registry.getMeters())
+                .filteredOn(meter -> !meter.getId().getName().equals("opcua.server.certificate.expiry"))
+                .allSatisfy(meter -> assertThat(meter.measure())
+                        .allSatisfy(measurement -> assertThat(measurement.getValue()).isZero()));
+        assertThat(gauge("opcua.server.certificate.expiry")).as("no certificate before start").isNaN();
 
         server.start();
         try (TestClient client = TestClient.connect(server)) {
@@ -217,6 +224,33 @@ class OpcUaServerMetricsTests {
         server.close();
         assertThat(counter("opcua.server.bytes.received")).isEqualTo(received);
         assertThat(counter("opcua.server.sessions.created")).isEqualTo(1);
+    }
+
+    @Test
+    void certificate_expiry_is_the_seconds_left_until_the_certificates_not_after() throws Exception {
+        Instant expires = Instant.now().plus(Duration.ofDays(40)).truncatedTo(ChronoUnit.SECONDS);
+        ApplicationCertificate certificate = CertificateBuilder.forApplication("metrics test server")
+                .applicationUri("urn:test:actuate:server")
+                .hostNames("127.0.0.1")
+                .validityWindow(Instant.now().minus(Duration.ofDays(1)), expires)
+                .build();
+        server = TestServers.started(plant, b -> b.certificate(certificate));
+        new OpcUaServerMetrics(server).bindTo(registry);
+
+        long before = Instant.now().getEpochSecond();
+        double left = gauge("opcua.server.certificate.expiry");
+        long after = Instant.now().getEpochSecond();
+
+        assertThat(left).isBetween(expires.getEpochSecond() - after - 1.0, expires.getEpochSecond() - before + 1.0);
+        assertThat(registry.get("opcua.server.certificate.expiry").gauge().getId().getBaseUnit()).isEqualTo("seconds");
+    }
+
+    @Test
+    void certificate_expiry_is_NaN_for_a_server_without_a_certificate() throws Exception {
+        server = TestServers.started(plant, b -> { });
+        new OpcUaServerMetrics(server).bindTo(registry);
+
+        assertThat(gauge("opcua.server.certificate.expiry")).isNaN();
     }
 
     @Test

@@ -1,0 +1,46 @@
+package dev.opcua.sample.client;
+
+import dev.opcua.sample.server.SampleServerApplication;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * The sample plant for this module's tests, run with its own application.yml (this module's shadows it
+ * on the class path): its meters carry {@code application=sample-plant} and histogram buckets as in
+ * production. OPC UA on a given port, Actuator on a free one.
+ */
+final class SamplePlants {
+
+    private SamplePlants() {
+    }
+
+    /** Starts the plant on {@code opcUaPort} with its PKI in {@code pki}. */
+    static ConfigurableApplicationContext start(int opcUaPort, Path pki) {
+        Path configuration = Path.of(System.getProperty("opcua.project.dir", ".."),
+                "sample-server-app", "src", "main", "resources", "application.yml").toAbsolutePath();
+        // arguments: they win over the configuration file
+        return new SpringApplicationBuilder(SampleServerApplication.class).run(
+                "--spring.config.location=file:" + configuration,
+                "--opcua.client.enabled=false", "--sample.rule.enabled=false",
+                "--opcua.server.port=" + opcUaPort, "--opcua.server.hostnames=localhost",
+                "--opcua.server.security.pki-dir=" + pki, "--opcua.server.shutdown-delay=0s",
+                "--plant.simulation.period-ms=100", "--server.port=0");
+    }
+
+    /** The plant's Actuator port. */
+    static int httpPort(ConfigurableApplicationContext plant) {
+        return Integer.parseInt(plant.getEnvironment().getProperty("local.server.port"));
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
