@@ -92,7 +92,7 @@ public final class NumericRange {
         if (value.isArray()) {
             int length = Array.getLength(v);
             int from = checkStart(length);
-            int to = Math.min(ends[0] + 1, length);
+            int to = endExclusive(length);
             Object part = Array.newInstance(v.getClass().getComponentType(), to - from);
             System.arraycopy(v, from, part, 0, to - from);
             return Variant.ofArray(value.type(), part);
@@ -100,13 +100,13 @@ public final class NumericRange {
         if (value.type() == BuiltinType.String) {
             String s = (String) v;
             int from = checkStart(s.length());
-            return Variant.ofString(s.substring(from, Math.min(ends[0] + 1, s.length())));
+            return Variant.ofString(s.substring(from, endExclusive(s.length())));
         }
         if (value.type() == BuiltinType.ByteString && !((ByteString) v).isNull()) {
             byte[] bytes = ((ByteString) v).unsafeBytes();
             int from = checkStart(bytes.length);
             return Variant.ofScalar(BuiltinType.ByteString,
-                    ByteString.wrap(Arrays.copyOfRange(bytes, from, Math.min(ends[0] + 1, bytes.length))));
+                    ByteString.wrap(Arrays.copyOfRange(bytes, from, endExclusive(bytes.length))));
         }
         throw new UaException(StatusCodes.BadIndexRangeNoData, "an IndexRange needs an array, a String or a ByteString");
     }
@@ -160,6 +160,14 @@ public final class NumericRange {
             return Variant.ofString(s.substring(0, starts[0]) + part + s.substring(ends[0] + 1));
         }
         throw new UaException(StatusCodes.BadIndexRangeInvalid, "an IndexRange write needs an array or a String");
+    }
+
+    /**
+     * One past the last selected element: a range ending past the value selects up to its end (Part 4,
+     * 7.27). Compared before adding one, so that an end of Integer.MAX_VALUE does not overflow.
+     */
+    private int endExclusive(int length) {
+        return ends[0] >= length ? length : ends[0] + 1;
     }
 
     private int checkStart(int length) {
