@@ -1,12 +1,12 @@
 package dev.opcua.spring.boot.autoconfigure.client;
 
+import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.util.unit.DataSize;
 
 /**
  * OPC UA client connections ({@code opcua.client.*}): one {@code OpcUaClient} bean per entry of
@@ -106,7 +106,8 @@ public class OpcUaClientProperties {
 
         private final Reconnect reconnect = new Reconnect();
 
-        private final Transport transport = new Transport();
+        /** Transport quotas (TransportQuotas): buffer and message sizes and decoding limits of this connection. */
+        private final TransportQuotaProperties transport = new TransportQuotaProperties();
 
         private final Subscriptions subscriptions = new Subscriptions();
 
@@ -254,7 +255,7 @@ public class OpcUaClientProperties {
             return reconnect;
         }
 
-        public Transport getTransport() {
+        public TransportQuotaProperties getTransport() {
             return transport;
         }
 
@@ -423,98 +424,6 @@ public class OpcUaClientProperties {
 
         public void setMaxWaitingRequests(int maxWaitingRequests) {
             this.maxWaitingRequests = maxWaitingRequests;
-        }
-    }
-
-    /** Transport quotas (TransportQuotas): buffer and message sizes and decoding limits of this connection. */
-    public static class Transport {
-
-        /** Largest message the client sends or accepts. */
-        private DataSize maxMessageSize = DataSize.ofMegabytes(2);
-
-        /** Chunk buffer size offered in Hello. */
-        private DataSize maxBufferSize = DataSize.ofBytes(65_535);
-
-        /** Most chunks of one message; 0 derives it from the message and buffer sizes. */
-        private int maxChunkCount = 0;
-
-        /** Longest String decoded, in bytes. */
-        private int maxStringLength = 65_535;
-
-        /** Longest ByteString decoded. */
-        private DataSize maxByteStringLength = DataSize.ofMegabytes(1);
-
-        /** Longest array decoded. */
-        private int maxArrayLength = 65_535;
-
-        /** Deepest nesting of structures and variants decoded. */
-        private int maxEncodingNestingLevels = 200;
-
-        /** Lifetime of a security token the client asks for; it renews the token before it ends. */
-        private Duration securityTokenLifetime = Duration.ofHours(1);
-
-        public DataSize getMaxMessageSize() {
-            return maxMessageSize;
-        }
-
-        public void setMaxMessageSize(DataSize maxMessageSize) {
-            this.maxMessageSize = maxMessageSize;
-        }
-
-        public DataSize getMaxBufferSize() {
-            return maxBufferSize;
-        }
-
-        public void setMaxBufferSize(DataSize maxBufferSize) {
-            this.maxBufferSize = maxBufferSize;
-        }
-
-        public int getMaxChunkCount() {
-            return maxChunkCount;
-        }
-
-        public void setMaxChunkCount(int maxChunkCount) {
-            this.maxChunkCount = maxChunkCount;
-        }
-
-        public int getMaxStringLength() {
-            return maxStringLength;
-        }
-
-        public void setMaxStringLength(int maxStringLength) {
-            this.maxStringLength = maxStringLength;
-        }
-
-        public DataSize getMaxByteStringLength() {
-            return maxByteStringLength;
-        }
-
-        public void setMaxByteStringLength(DataSize maxByteStringLength) {
-            this.maxByteStringLength = maxByteStringLength;
-        }
-
-        public int getMaxArrayLength() {
-            return maxArrayLength;
-        }
-
-        public void setMaxArrayLength(int maxArrayLength) {
-            this.maxArrayLength = maxArrayLength;
-        }
-
-        public int getMaxEncodingNestingLevels() {
-            return maxEncodingNestingLevels;
-        }
-
-        public void setMaxEncodingNestingLevels(int maxEncodingNestingLevels) {
-            this.maxEncodingNestingLevels = maxEncodingNestingLevels;
-        }
-
-        public Duration getSecurityTokenLifetime() {
-            return securityTokenLifetime;
-        }
-
-        public void setSecurityTokenLifetime(Duration securityTokenLifetime) {
-            this.securityTokenLifetime = securityTokenLifetime;
         }
     }
 

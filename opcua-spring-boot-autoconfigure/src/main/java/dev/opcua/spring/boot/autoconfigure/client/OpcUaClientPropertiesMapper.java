@@ -2,6 +2,7 @@ package dev.opcua.spring.boot.autoconfigure.client;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
 import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
+import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
 import dev.opcua.stack.client.session.ClientIdentity;
@@ -219,7 +220,7 @@ final class OpcUaClientPropertiesMapper {
     }
 
     private TransportQuotas quotas(Duration requestTimeout) {
-        OpcUaClientProperties.Transport t = connection.getTransport();
+        TransportQuotaProperties t = connection.getTransport();
         try {
             return TransportQuotas.DEFAULT.toBuilder()
                     .operationTimeout(requestTimeout)

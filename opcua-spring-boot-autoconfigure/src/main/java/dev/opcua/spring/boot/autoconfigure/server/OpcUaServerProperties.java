@@ -1,5 +1,6 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
+import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Period;
@@ -7,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration of the auto-configured OPC UA server, under {@code opcua.server}. Every default is
@@ -156,38 +156,17 @@ public class OpcUaServerProperties {
         return identity;
     }
 
-    /** Limits and timers of UA TCP connections and secure channels (the stack's TransportQuotas). */
-    public static class Transport {
+    /**
+     * Limits and timers of UA TCP connections and secure channels (the stack's TransportQuotas): the
+     * limits a client connection configures too, and the server's own timers and threads.
+     */
+    public static class Transport extends TransportQuotaProperties {
 
         /** How long a request may take before the peer gives up on it (OperationTimeout). */
         private Duration operationTimeout = Duration.ofSeconds(120);
 
-        /** Largest message body accepted or sent, summed over its chunks (MaxMessageSize). */
-        private DataSize maxMessageSize = DataSize.ofMegabytes(2);
-
-        /** Largest chunk sent or received (MaxBufferSize); at least 8192 bytes. */
-        private DataSize maxBufferSize = DataSize.ofBytes(65_535);
-
-        /** Most chunks in one message; 0 derives it from the message and buffer sizes. */
-        private int maxChunkCount = 0;
-
-        /** Most UTF-8 bytes in one decoded String (MaxStringLength). */
-        private int maxStringLength = 65_535;
-
-        /** Most bytes in one decoded ByteString (MaxByteStringLength). */
-        private DataSize maxByteStringLength = DataSize.ofMegabytes(1);
-
-        /** Most elements in one decoded array (MaxArrayLength). */
-        private int maxArrayLength = 65_535;
-
-        /** Most levels of nested values the decoder accepts. */
-        private int maxEncodingNestingLevels = 200;
-
         /** How long a secure channel whose socket dropped is kept for the client to reconnect (ChannelLifetime). */
         private Duration channelLifetime = Duration.ofSeconds(30);
-
-        /** Longest security token lifetime granted to a client (SecurityTokenLifetime). */
-        private Duration securityTokenLifetime = Duration.ofHours(1);
 
         /** How long a new connection may take to send its Hello message. */
         private Duration helloTimeout = Duration.ofSeconds(10);
@@ -203,76 +182,12 @@ public class OpcUaServerProperties {
             this.operationTimeout = operationTimeout;
         }
 
-        public DataSize getMaxMessageSize() {
-            return maxMessageSize;
-        }
-
-        public void setMaxMessageSize(DataSize maxMessageSize) {
-            this.maxMessageSize = maxMessageSize;
-        }
-
-        public DataSize getMaxBufferSize() {
-            return maxBufferSize;
-        }
-
-        public void setMaxBufferSize(DataSize maxBufferSize) {
-            this.maxBufferSize = maxBufferSize;
-        }
-
-        public int getMaxChunkCount() {
-            return maxChunkCount;
-        }
-
-        public void setMaxChunkCount(int maxChunkCount) {
-            this.maxChunkCount = maxChunkCount;
-        }
-
-        public int getMaxStringLength() {
-            return maxStringLength;
-        }
-
-        public void setMaxStringLength(int maxStringLength) {
-            this.maxStringLength = maxStringLength;
-        }
-
-        public DataSize getMaxByteStringLength() {
-            return maxByteStringLength;
-        }
-
-        public void setMaxByteStringLength(DataSize maxByteStringLength) {
-            this.maxByteStringLength = maxByteStringLength;
-        }
-
-        public int getMaxArrayLength() {
-            return maxArrayLength;
-        }
-
-        public void setMaxArrayLength(int maxArrayLength) {
-            this.maxArrayLength = maxArrayLength;
-        }
-
-        public int getMaxEncodingNestingLevels() {
-            return maxEncodingNestingLevels;
-        }
-
-        public void setMaxEncodingNestingLevels(int maxEncodingNestingLevels) {
-            this.maxEncodingNestingLevels = maxEncodingNestingLevels;
-        }
-
         public Duration getChannelLifetime() {
             return channelLifetime;
         }
 
         public void setChannelLifetime(Duration channelLifetime) {
             this.channelLifetime = channelLifetime;
-        }
-
-        public Duration getSecurityTokenLifetime() {
-            return securityTokenLifetime;
-        }
-
-        public void setSecurityTokenLifetime(Duration securityTokenLifetime) {
-            this.securityTokenLifetime = securityTokenLifetime;
         }
 
         public Duration getHelloTimeout() {
