@@ -4,18 +4,14 @@ import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.LongSupplier;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The meters of one OPC UA client connection (DESIGN.md section 10), read from the client's own state
@@ -42,15 +38,12 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>{@link #close()} removes the meters from the registries they were bound to.
  */
-public final class OpcUaClientMetrics implements MeterBinder, AutoCloseable {
+public final class OpcUaClientMetrics extends StateMeters<OpcUaClient> {
 
     /** The tag of every meter that names the connection. */
     public static final String CONNECTION_TAG = "connection";
 
-    private final OpcUaClient client;
-    private final Tags tags;
     private final LongSupplier otherListenerErrors;
-    private final List<Registered> registered = new ArrayList<>();
 
     /**
      * @param connection the connection's name, the key under {@code opcua.client.connections}
@@ -68,9 +61,8 @@ public final class OpcUaClientMetrics implements MeterBinder, AutoCloseable {
      */
     public OpcUaClientMetrics(String connection, OpcUaClient client, Iterable<Tag> tags,
             LongSupplier otherListenerErrors) {
+        super(client, Tags.of(tags).and(CONNECTION_TAG, Objects.requireNonNull(connection, "connection")));
         this.otherListenerErrors = Objects.requireNonNull(otherListenerErrors, "otherListenerErrors");
-        this.client = Objects.requireNonNull(client, "client");
-        this.tags = Tags.of(tags).and(CONNECTION_TAG, Objects.requireNonNull(connection, "connection"));
     }
 
     /**
@@ -107,23 +99,9 @@ public final class OpcUaClientMetrics implements MeterBinder, AutoCloseable {
                 c -> c.subscriptions().droppedNotifications()));
         meters.add(counter(registry, "opcua.client.listener.errors", "Exceptions thrown by subscription listeners",
                 "errors", c -> c.subscriptions().listenerErrors() + otherListenerErrors.getAsLong()));
-        synchronized (registered) {
-            registered.add(new Registered(registry, List.copyOf(meters)));
-        }
+        bound(registry, meters);
     }
 
-    /** Removes the meters from every registry this binder was bound to. Idempotent. */
-    @Override
-    public void close() {
-        List<Registered> bindings;
-        synchronized (registered) {
-            bindings = List.copyOf(registered);
-            registered.clear();
-        }
-        for (Registered binding : bindings) {
-            binding.meters().forEach(binding.registry()::remove);
-        }
-    }
 
     private static double monitoredItems(OpcUaClient client) {
         ClientSubscriptions subscriptions = client.subscriptions();
@@ -134,18 +112,6 @@ public final class OpcUaClientMetrics implements MeterBinder, AutoCloseable {
         return items;
     }
 
-    private Gauge gauge(MeterRegistry registry, String name, String description, String unit,
-            ToDoubleFunction<OpcUaClient> value) {
-        return Gauge.builder(name, client, value).description(description).baseUnit(unit).tags(tags)
-                .register(registry);
-    }
 
-    private FunctionCounter counter(MeterRegistry registry, String name, String description, String unit,
-            ToDoubleFunction<OpcUaClient> value) {
-        return FunctionCounter.builder(name, client, value).description(description).baseUnit(unit).tags(tags)
-                .register(registry);
-    }
 
-    private record Registered(MeterRegistry registry, List<Meter> meters) {
-    }
 }

@@ -10,19 +10,16 @@ import dev.opcua.stack.server.session.SessionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.BaseUnits;
-import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -64,14 +61,11 @@ import java.util.function.ToLongFunction;
  * fall back to 0 after the server stops. {@link #close()} removes the meters from the registries they
  * were bound to.
  */
-public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
+public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
 
     /** The tag of every meter that names the server. */
     public static final String APPLICATION_URI_TAG = "application.uri";
 
-    private final OpcUaServer server;
-    private final Tags tags;
-    private final List<Registered> registered = new ArrayList<>();
 
     private volatile RequestStatistics requests;
     private volatile SessionManager sessions;
@@ -89,9 +83,12 @@ public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
      * @param tags added to every meter
      */
     public OpcUaServerMetrics(OpcUaServer server, Iterable<Tag> tags) {
-        this.server = Objects.requireNonNull(server, "server");
-        String applicationUri = server.namespaces().uri(1);
-        this.tags = Tags.of(tags).and(APPLICATION_URI_TAG, applicationUri == null ? "" : applicationUri);
+        super(server, Tags.of(tags).and(APPLICATION_URI_TAG, applicationUri(server)));
+    }
+
+    private static String applicationUri(OpcUaServer server) {
+        String uri = Objects.requireNonNull(server, "server").namespaces().uri(1);
+        return uri == null ? "" : uri;
     }
 
     @Override
@@ -105,19 +102,19 @@ public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
         meters.add(gauge(registry, "opcua.server.workers.busy", "Worker threads running a request now", "threads",
                 s -> requests(s, RequestStatistics::busyWorkers)));
         for (RejectReason reason : RejectReason.values()) {
-            meters.add(FunctionCounter.builder("opcua.server.requests.rejected", server,
+            meters.add(FunctionCounter.builder("opcua.server.requests.rejected", state(),
                             s -> requests(s, statistics -> statistics.rejected(reason)))
                     .description("Requests answered with a ServiceFault without being run")
                     .baseUnit("requests")
-                    .tags(tags)
+                    .tags(tags())
                     .tag("reason", reason.name().toLowerCase(Locale.ROOT))
                     .register(registry));
         }
-        meters.add(FunctionTimer.builder("opcua.server.requests.queue.wait", server,
+        meters.add(FunctionTimer.builder("opcua.server.requests.queue.wait", state(),
                         s -> requests(s, RequestStatistics::queueWaitCount),
                         s -> requests(s, RequestStatistics::queueWaitTotalNanos), TimeUnit.NANOSECONDS)
                 .description("Time requests waited in the queue before a worker took them")
-                .tags(tags)
+                .tags(tags())
                 .register(registry));
         meters.add(counter(registry, "opcua.server.requests.inline",
                 "Requests run on the I/O thread that received them because no request waited", "requests",
@@ -157,35 +154,11 @@ public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
         meters.add(gauge(registry, "opcua.server.certificate.expiry",
                 "Seconds until the application certificate expires (notAfter); negative once expired, NaN without one",
                 "seconds", OpcUaServerMetrics::secondsUntilCertificateExpiry));
-        synchronized (registered) {
-            registered.add(new Registered(registry, List.copyOf(meters)));
-        }
+        bound(registry, meters);
     }
 
-    /** Removes the meters from every registry this binder was bound to. Idempotent. */
-    @Override
-    public void close() {
-        List<Registered> bindings;
-        synchronized (registered) {
-            bindings = List.copyOf(registered);
-            registered.clear();
-        }
-        for (Registered binding : bindings) {
-            binding.meters().forEach(binding.registry()::remove);
-        }
-    }
 
-    private Gauge gauge(MeterRegistry registry, String name, String description, String unit,
-            ToDoubleFunction<OpcUaServer> value) {
-        return Gauge.builder(name, server, value).description(description).baseUnit(unit).tags(tags)
-                .register(registry);
-    }
 
-    private FunctionCounter counter(MeterRegistry registry, String name, String description, String unit,
-            ToDoubleFunction<OpcUaServer> value) {
-        return FunctionCounter.builder(name, server, value).description(description).baseUnit(unit).tags(tags)
-                .register(registry);
-    }
 
     // The statistics objects appear at start(); each is kept once seen (they are final for a server's life).
 
@@ -244,6 +217,4 @@ public final class OpcUaServerMetrics implements MeterBinder, AutoCloseable {
         return (notAfter - System.currentTimeMillis()) / 1000.0;
     }
 
-    private record Registered(MeterRegistry registry, List<Meter> meters) {
-    }
 }
