@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Admission, on the submitting thread (the channel's event loop): a request that does not fit
  *       is refused at once through {@link RequestRunner#reject} with {@link RejectReason#TOO_BUSY},
- *       without reaching a worker; after {@link #close()}, with {@link RejectReason#HALTED}.</li>
+ *       without reaching a worker; after {@link #close()}, with {@link RejectReason#HALTED}. When the
+ *       queue makes room for a fairer request by evicting the largest owner's oldest one
+ *       ({@link FairRequestQueue#takeEvicted()}), that one is refused with TOO_BUSY instead.</li>
  *   <li>Threads: started on demand when a request waits and no worker is idle, up to
  *       {@code maxThreads}; a worker idle for {@code workerKeepAlive} ends while more than
  *       {@code minThreads} live. With {@code virtualThreads} (Java 21+), each worker is a virtual
@@ -93,6 +95,7 @@ public final class RequestWorkerPool implements AutoCloseable {
      */
     public boolean submit(QueuedRequest request) {
         RejectReason refused = null;
+        QueuedRequest evicted = null;
         boolean startWorker = false;
         lock.lock();
         try {
@@ -101,6 +104,7 @@ public final class RequestWorkerPool implements AutoCloseable {
             } else if (!queue.offer(request)) {
                 refused = RejectReason.TOO_BUSY;
             } else {
+                evicted = queue.takeEvicted();
                 published();
                 int idle = waiting;
                 if (idle > 0) {
@@ -115,6 +119,12 @@ public final class RequestWorkerPool implements AutoCloseable {
             }
         } finally {
             lock.unlock();
+        }
+        if (evicted != null) {
+            // made room for a request of an owner with fewer waiting (fair admission): refused as if it
+            // had found the queue full
+            statistics.recordEvicted();
+            runner.reject(evicted, RejectReason.TOO_BUSY);
         }
         if (refused != null) {
             statistics.recordRejected(refused);
