@@ -110,7 +110,7 @@ public final class LoadHarness {
             }
             return;
         }
-        if (o.client().equals("ours") && o.rawSessions()) {
+        if (o.client().equals("ours") && o.rawSessions() && !o.scenario().equals("flood")) {
             err.println("note: " + o.scenario() + " runs on raw sessions: the harness drives no event items through the "
                     + "client's API yet");
         }
@@ -134,7 +134,11 @@ public final class LoadHarness {
                 for (int i = 0; i < nodeIds.length; i++) {
                     nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
                 }
-                runLoad(o, server, sessions, nodeIds, resources, out, err);
+                if (o.scenario().equals("flood")) {
+                    FloodScenario.run(o, server, sessions, nodeIds, resources, out, err);
+                } else {
+                    runLoad(o, server, sessions, nodeIds, resources, out, err);
+                }
             } finally {
                 for (LoadSession s : sessions) {
                     s.close();

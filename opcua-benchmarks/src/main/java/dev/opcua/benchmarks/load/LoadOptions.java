@@ -12,7 +12,8 @@ import java.util.Objects;
 /**
  * Command-line options of {@link LoadHarness}.
  *
- * @param scenario {@code read}, {@code write}, {@code browse}, {@code connect}, {@code sub} or {@code events}
+ * @param scenario {@code read}, {@code write}, {@code browse}, {@code connect}, {@code sub}, {@code events} or
+ *        {@code flood}
  * @param values values (nodes) per request
  * @param sessions sessions, each on its own secure channel (for {@code sub} and {@code events}: subscriber
  *        sessions; the writer has one more)
@@ -45,10 +46,15 @@ import java.util.Objects;
  *        with {@code milo})
  * @param namespace the URI of the namespace the bench variables and methods are in; its index is read from the
  *        server's NamespaceArray (Part 5, 6.3.1)
+ * @param quietRate {@code flood}: Reads of one value per second that each quiet session sends (paced, one
+ *        outstanding at a time)
+ * @param floodInflight {@code flood}: Reads the flooding session keeps outstanding (closed loop, each answer,
+ *        BadServerTooBusy included, sends the next at once)
  */
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
-        int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace) {
+        int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace,
+        int quietRate, int floodInflight) {
 
     /** The clients {@code --client} selects from. */
     public static final List<String> CLIENTS = List.of("ours", "milo", "raw");
@@ -60,21 +66,24 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     public static final int DEFAULT_EVENT_RATE = 1000;
 
     public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo)"
-            + " [--scenario read|write|browse|connect|sub|events] [--values K (1)] [--sessions N (20)]"
+            + " [--scenario read|write|browse|connect|sub|events|flood] [--values K (1)] [--sessions N (20)]"
             + " [--inflight N (1)]"
             + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)] [--security none|sign|encrypt (none)]"
             + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")]"
             + " [--client ours|milo|raw (ours)] [--namespace URI (" + BenchAddressSpace.NAMESPACE_URI + ")];"
             + " sub, events: [--subscriptions S (1)] [--items K (sub 100, events 1)] [--publishing-ms P (100)]"
             + " [--sampling-ms MS (P)] [--write-rate W (sub: every item once per publishing interval;"
-            + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)]";
+            + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)];"
+            + " flood (raw sessions; session 1 floods, the others are quiet): [--quiet-rate R (50 Reads/s per quiet"
+            + " session)] [--flood-inflight F (1000)]";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");
         if (!scenario.equals("read") && !scenario.equals("write") && !scenario.equals("browse")
-                && !scenario.equals("connect") && !scenario.equals("sub") && !scenario.equals("events")) {
-            throw new IllegalArgumentException("--scenario must be read, write, browse, connect, sub or events, was "
-                    + scenario);
+                && !scenario.equals("connect") && !scenario.equals("sub") && !scenario.equals("events")
+                && !scenario.equals("flood")) {
+            throw new IllegalArgumentException(
+                    "--scenario must be read, write, browse, connect, sub, events or flood, was " + scenario);
         }
         atLeast("--values", values, 1);
         atLeast("--sessions", sessions, 1);
@@ -87,6 +96,12 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         atLeast("--publishing-ms", publishingMs, 1);
         atLeast("--sampling-ms", samplingMs, 0);
         atLeast("--write-rate", writeRate, 0);
+        atLeast("--quiet-rate", quietRate, 1);
+        atLeast("--flood-inflight", floodInflight, 1);
+        if (scenario.equals("flood") && sessions < 2) {
+            throw new IllegalArgumentException("--scenario flood needs --sessions of at least 2 (one floods), was "
+                    + sessions);
+        }
         if ((url == null) == (server == null)) {
             throw new IllegalArgumentException("give exactly one of --url and --server");
         }
@@ -135,6 +150,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         String changes = "writer";
         String client = "ours";
         String namespace = BenchAddressSpace.NAMESPACE_URI;
+        int quietRate = 50;
+        int floodInflight = 1000;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -165,13 +182,16 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--changes" -> changes = value;
                 case "--client" -> client = value;
                 case "--namespace" -> namespace = value;
+                case "--quiet-rate" -> quietRate = integer(name, value);
+                case "--flood-inflight" -> floodInflight = integer(name, value);
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
         return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server,
                 security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
                 publishingMs,
-                samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace);
+                samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace,
+                quietRate, floodInflight);
     }
 
     private static boolean serverChanges(String changes) {
@@ -209,11 +229,12 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     }
 
     /**
-     * Whether the scenario runs on raw client sessions: {@code --client raw}, and {@code events} with
-     * {@code --client ours} (the harness drives no event items through the client's API yet).
+     * Whether the scenario runs on raw client sessions: {@code --client raw}, {@code events} with
+     * {@code --client ours} (the harness drives no event items through the client's API yet), and
+     * {@code flood} (its flooder must not be slowed by a client's own bounds).
      */
     public boolean rawSessions() {
-        return client.equals("raw") || scenario.equals("events");
+        return client.equals("raw") || scenario.equals("events") || scenario.equals("flood");
     }
 
     /** {@code client=...} of the RESULT line: the client that runs the scenario ({@code raw} on raw sessions). */

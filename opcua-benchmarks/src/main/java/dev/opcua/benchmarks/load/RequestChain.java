@@ -140,7 +140,7 @@ final class RequestChain {
         return codes;
     }
 
-    private static StatusCode[] statuses(DataValue[] results) {
+    static StatusCode[] statuses(DataValue[] results) {
         if (results == null) {
             return null;
         }
@@ -171,7 +171,7 @@ final class RequestChain {
     }
 
     /** null for a good response, else the first bad status (service result, then per item), or the exception. */
-    private static String error(ResponseHeader header, StatusCode[] results, Throwable failure) {
+    static String error(ResponseHeader header, StatusCode[] results, Throwable failure) {
         if (failure != null) {
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                     ? failure.getCause() : failure;

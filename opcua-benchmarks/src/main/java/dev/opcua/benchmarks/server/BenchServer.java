@@ -249,6 +249,11 @@ public final class BenchServer {
         }
 
         @Override
+        public long rejectedRequests() {
+            return server.dispatcher().statistics().rejected();
+        }
+
+        @Override
         public String endpointUrl() {
             return server.endpointUrl();
         }

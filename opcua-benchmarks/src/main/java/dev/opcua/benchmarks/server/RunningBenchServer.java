@@ -12,6 +12,11 @@ public interface RunningBenchServer extends AutoCloseable {
     /** Values the {@code --simulate} thread has set so far; -1 without simulation. */
     long simulatedValues();
 
+    /** Requests the server's request queue refused so far (BadServerTooBusy ...); -1 when it does not tell. */
+    default long rejectedRequests() {
+        return -1;
+    }
+
     @Override
     void close();
 }

@@ -15,7 +15,7 @@ import java.util.Map;
  * The bench servers' stdout probe for the load harness: each stdin line {@code STATS} is answered by one
  * stdout line {@code STATS cpu_ns=<process CPU> alloc_bytes=<bytes allocated by live threads>
  * jit_ms=<time the JIT compilers spent so far, -1 when unknown> simulated=<values the simulation set so far,
- * -1 without one>}. The count comes through this pipe rather than a Read of {@code Bench.Simulated} at the
+ * -1 without one> rejected=<requests the request queue refused so far, -1 when the server does not tell>}. The count comes through this pipe rather than a Read of {@code Bench.Simulated} at the
  * window's edges: such a Read is the first Int64 the server encodes in a while, which deoptimised and
  * recompiled its encoder inside the window. {@code alloc_bytes} is a running total kept per thread id: each
  * answer adds what every live thread allocated since the previous answer (all of it for a thread born in
@@ -34,11 +34,13 @@ final class StatsProbe {
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private final java.util.function.LongSupplier simulated;
+    private final java.util.function.LongSupplier rejected;
     private Map<Long, Long> lastSeen = new HashMap<>();
     private long allocated;
 
-    StatsProbe(java.util.function.LongSupplier simulated) {
+    StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected) {
         this.simulated = simulated;
+        this.rejected = rejected;
         // enabled up front so that the first answer already counts every live thread's bytes
         threads.setThreadAllocatedMemoryEnabled(true);
     }
@@ -47,8 +49,8 @@ final class StatsProbe {
     String statsLine() {
         long total = allocatedBytes();
         long jitMillis = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
-        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d simulated=%d",
-                os.getProcessCpuTime(), total, jitMillis, simulated.getAsLong());
+        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d simulated=%d rejected=%d",
+                os.getProcessCpuTime(), total, jitMillis, simulated.getAsLong(), rejected.getAsLong());
     }
 
     /** The running allocation total: the bytes of each live thread since it was last seen, added up. */
