@@ -73,8 +73,8 @@ public final class LoadHarness {
                 measure(options, options.url(), null, out, err);
             } else {
                 boolean secured = options.security().policy() != SecurityPolicy.None;
-                try (ChildServer server = ChildServer.start(options.server(), options.nodes(), secured,
-                        options.childServerOptions())) {
+                try (ChildServer server = ChildServer.start(options.server(), options.open62541(), options.nodes(),
+                        secured, options.childServerOptions())) {
                     err.println("server " + options.server() + " pid " + server.pid() + " at " + server.url()
                             + ", log " + server.log() + (secured ? ", PKI " + server.pki() : ""));
                     measure(options, server.url(), server, out, err);

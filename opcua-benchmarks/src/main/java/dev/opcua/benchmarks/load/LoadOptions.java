@@ -22,7 +22,8 @@ import java.util.Objects;
  * @param durationS measurement window in seconds
  * @param warmupS warmup before the window in seconds
  * @param url endpoint of a running server, or null when {@code server} is set
- * @param server {@code ours} or {@code milo}: started as a child process; null when {@code url} is set
+ * @param server {@code ours}, {@code milo} or {@code open62541}: started as a child process; null when
+ *        {@code url} is set
  * @param security the security policy and mode of every channel ({@code --security none|sign|encrypt} with
  *        {@code --policy NAME}); {@link EndpointSecurity#NONE} by default
  * @param subscriptions {@code sub}, {@code events}: subscriptions per subscriber session
@@ -50,11 +51,14 @@ import java.util.Objects;
  *        outstanding at a time)
  * @param floodInflight {@code flood}: Reads the flooding session keeps outstanding (closed loop, each answer,
  *        BadServerTooBusy included, sends the next at once)
+ * @param open62541 {@code --server open62541}: the {@code bench_server} executable built by
+ *        {@code ../shared/peers/open62541/build.sh} ({@code --open62541 PATH}, else
+ *        {@code $O6_BUILD/bench_server}, else {@value #OPEN62541_DEFAULT}); null for the other servers
  */
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
         int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace,
-        int quietRate, int floodInflight) {
+        int quietRate, int floodInflight, String open62541) {
 
     /** The clients {@code --client} selects from. */
     public static final List<String> CLIENTS = List.of("ours", "milo", "raw");
@@ -62,15 +66,23 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     /** The policy of {@code --security sign|encrypt} when {@code --policy} is not given. */
     public static final SecurityPolicy DEFAULT_POLICY = SecurityPolicy.Basic256Sha256;
 
+    /** Where {@code build.sh} of the open62541 peer puts its server unless {@code O6_BUILD} says otherwise. */
+    public static final String OPEN62541_DEFAULT = "/tmp/o6anchor/bench_server";
+
+    /** The namespace URI of the open62541 peer's bench layout (ours and Milo's serve {@code urn:bench}). */
+    public static final String PEER_NAMESPACE_URI = "urn:peer:bench";
+
     /** Events per second of the {@code events} scenario without {@code --write-rate}. */
     public static final int DEFAULT_EVENT_RATE = 1000;
 
-    public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo)"
+    public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo|open62541"
+            + " [--open62541 PATH ($O6_BUILD/bench_server, " + OPEN62541_DEFAULT + ")])"
             + " [--scenario read|write|browse|connect|sub|events|flood] [--values K (1)] [--sessions N (20)]"
             + " [--inflight N (1)]"
             + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)] [--security none|sign|encrypt (none)]"
             + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")]"
-            + " [--client ours|milo|raw (ours)] [--namespace URI (" + BenchAddressSpace.NAMESPACE_URI + ")];"
+            + " [--client ours|milo|raw (ours)] [--namespace URI (" + BenchAddressSpace.NAMESPACE_URI + "; "
+            + PEER_NAMESPACE_URI + " with --server open62541)];"
             + " sub, events: [--subscriptions S (1)] [--items K (sub 100, events 1)] [--publishing-ms P (100)]"
             + " [--sampling-ms MS (P)] [--write-rate W (sub: every item once per publishing interval;"
             + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)];"
@@ -105,8 +117,15 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         if ((url == null) == (server == null)) {
             throw new IllegalArgumentException("give exactly one of --url and --server");
         }
-        if (server != null && !server.equals("ours") && !server.equals("milo")) {
-            throw new IllegalArgumentException("--server must be ours or milo, was " + server);
+        if (server != null && !server.equals("ours") && !server.equals("milo") && !server.equals("open62541")) {
+            throw new IllegalArgumentException("--server must be ours, milo or open62541, was " + server);
+        }
+        if ((open62541 != null) != "open62541".equals(server)) {
+            throw new IllegalArgumentException("--open62541 PATH goes with --server open62541 (and only with it)");
+        }
+        if (serverChanges && "open62541".equals(server)) {
+            throw new IllegalArgumentException("--changes server needs a bench server that simulates its values; "
+                    + "the open62541 peer does not: use --changes writer");
         }
         if (url != null && !url.startsWith("opc.tcp://")) {
             throw new IllegalArgumentException("--url must start with opc.tcp://, was " + url);
@@ -149,7 +168,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         int writeRate = 0;
         String changes = "writer";
         String client = "ours";
-        String namespace = BenchAddressSpace.NAMESPACE_URI;
+        String namespace = null;
+        String open62541 = null;
         int quietRate = 50;
         int floodInflight = 1000;
         for (int i = 0; i < args.length; i += 2) {
@@ -184,14 +204,23 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--namespace" -> namespace = value;
                 case "--quiet-rate" -> quietRate = integer(name, value);
                 case "--flood-inflight" -> floodInflight = integer(name, value);
+                case "--open62541" -> open62541 = value;
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
+        }
+        boolean peer = "open62541".equals(server);
+        if (peer && open62541 == null) {
+            String build = System.getenv("O6_BUILD");
+            open62541 = build != null && !build.isBlank() ? build + "/bench_server" : OPEN62541_DEFAULT;
+        }
+        if (namespace == null) {
+            namespace = peer ? PEER_NAMESPACE_URI : BenchAddressSpace.NAMESPACE_URI;
         }
         return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server,
                 security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
                 publishingMs,
                 samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace,
-                quietRate, floodInflight);
+                quietRate, floodInflight, open62541);
     }
 
     private static boolean serverChanges(String changes) {
