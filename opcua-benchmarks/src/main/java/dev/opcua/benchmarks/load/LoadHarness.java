@@ -193,7 +193,8 @@ public final class LoadHarness {
                 // spread the chains' starting points over the variables
                 int start = (int) ((long) chains.size() * o.nodes() / chainCount);
                 chains.add(new RequestChain(sessions.get(s), o.scenario(), o.values(), nodeIds,
-                        start, phase, ops, errors, resources.executor(), stopped));
+                        RequestChain.browseOf(o.browseBench(), nodeIds), start, phase, ops, errors,
+                        resources.executor(), stopped));
             }
         }
         List<LatencyHistogram> histograms = new ArrayList<>();

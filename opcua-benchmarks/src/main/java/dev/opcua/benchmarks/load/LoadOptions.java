@@ -51,6 +51,9 @@ import java.util.Objects;
  *        outstanding at a time)
  * @param floodInflight {@code flood}: Reads the flooding session keeps outstanding (closed loop, each answer,
  *        BadServerTooBusy included, sends the next at once)
+ * @param browseBench {@code browse}: whether each Browse reads the Bench folder of the bench namespace
+ *        ({@code --browse bench}: the node every bench server serves alike, open62541's reduced namespace 0
+ *        included) instead of the Server object and the Objects folder ({@code --browse standard}, the default)
  * @param open62541 {@code --server open62541}: the {@code bench_server} executable built by
  *        {@code ../shared/peers/open62541/build.sh} ({@code --open62541 PATH}, else
  *        {@code $O6_BUILD/bench_server}, else {@value #OPEN62541_DEFAULT}); null for the other servers
@@ -58,7 +61,7 @@ import java.util.Objects;
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
         int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace,
-        int quietRate, int floodInflight, String open62541) {
+        int quietRate, int floodInflight, boolean browseBench, String open62541) {
 
     /** The clients {@code --client} selects from. */
     public static final List<String> CLIENTS = List.of("ours", "milo", "raw");
@@ -68,6 +71,9 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
 
     /** Where {@code build.sh} of the open62541 peer puts its server unless {@code O6_BUILD} says otherwise. */
     public static final String OPEN62541_DEFAULT = "/tmp/o6anchor/bench_server";
+
+    /** The Bench folder's string identifier in the bench namespace of every bench server. */
+    public static final String BENCH_FOLDER = BenchAddressSpace.BENCH;
 
     /** The namespace URI of the open62541 peer's bench layout (ours and Milo's serve {@code urn:bench}). */
     public static final String PEER_NAMESPACE_URI = "urn:peer:bench";
@@ -86,6 +92,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " sub, events: [--subscriptions S (1)] [--items K (sub 100, events 1)] [--publishing-ms P (100)]"
             + " [--sampling-ms MS (P)] [--write-rate W (sub: every item once per publishing interval;"
             + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)];"
+            + " browse: [--browse standard|bench (standard: Server object and Objects folder)];"
             + " flood (raw sessions; session 1 floods, the others are quiet): [--quiet-rate R (50 Reads/s per quiet"
             + " session)] [--flood-inflight F (1000)]";
 
@@ -170,6 +177,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         String client = "ours";
         String namespace = null;
         String open62541 = null;
+        String browse = "standard";
         int quietRate = 50;
         int floodInflight = 1000;
         for (int i = 0; i < args.length; i += 2) {
@@ -205,8 +213,12 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--quiet-rate" -> quietRate = integer(name, value);
                 case "--flood-inflight" -> floodInflight = integer(name, value);
                 case "--open62541" -> open62541 = value;
+                case "--browse" -> browse = value;
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
+        }
+        if (!browse.equals("standard") && !browse.equals("bench")) {
+            throw new IllegalArgumentException("--browse must be standard or bench, was " + browse);
         }
         boolean peer = "open62541".equals(server);
         if (peer && open62541 == null) {
@@ -220,7 +232,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
                 publishingMs,
                 samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace,
-                quietRate, floodInflight, open62541);
+                quietRate, floodInflight, browse.equals("bench"), open62541);
     }
 
     private static boolean serverChanges(String changes) {

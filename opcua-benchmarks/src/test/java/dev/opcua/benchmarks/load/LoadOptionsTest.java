@@ -202,4 +202,12 @@ class LoadOptionsTest {
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--quiet-rate", "0"))
                 .hasMessageContaining("--quiet-rate must be at least 1");
     }
+
+    @Test
+    void browse_reads_the_standard_nodes_unless_bench_is_asked_for() {
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "browse").browseBench()).isFalse();
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "browse", "--browse", "bench").browseBench()).isTrue();
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--browse", "all"))
+                .hasMessageContaining("--browse must be standard or bench");
+    }
 }
