@@ -126,7 +126,7 @@ final class ChildServer implements AutoCloseable {
             while ((line = in.readLine()) != null) {
                 if (!ready.isDone() && line.startsWith("READY ")) {
                     ready.complete(line.substring("READY ".length()).trim());
-                } else if (line.startsWith(ServerStats.PREFIX)) {
+                } else if (line.startsWith(ServerStats.PREFIX) || line.startsWith(Footprint.PREFIX)) {
                     statsLines.add(line);
                 }
             }
@@ -183,6 +183,37 @@ final class ChildServer implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /**
+     * Has the child collect garbage and report its footprint ({@code GC} on its stdin); waits up to 30 s.
+     * Null for a server without the probe, or when it does not answer; the file descriptors come from
+     * /proc here.
+     */
+    Footprint footprint() throws InterruptedException {
+        if (!probes) {
+            return null;
+        }
+        statsLines.clear();
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write("GC\n".getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+        } catch (IOException e) {
+            return null;
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (String line = statsLines.poll(30, TimeUnit.SECONDS); line != null;
+                line = statsLines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            if (line.startsWith(Footprint.PREFIX)) {
+                try {
+                    return Footprint.parse(line, Footprint.openFiles(process.pid()));
+                } catch (IllegalArgumentException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
     }
 
     @Override

@@ -110,7 +110,8 @@ public final class LoadHarness {
             }
             return;
         }
-        if (o.client().equals("ours") && o.rawSessions() && !o.scenario().equals("flood")) {
+        if (o.client().equals("ours") && o.rawSessions() && !o.scenario().equals("flood")
+                && !o.scenario().equals("churn")) {
             err.println("note: " + o.scenario() + " runs on raw sessions: the harness drives no event items through the "
                     + "client's API yet");
         }
@@ -119,6 +120,10 @@ public final class LoadHarness {
             LoadSecurity security = LoadSecurity.of(o.security(), url, resources);
             if (o.scenario().equals("connect")) {
                 runConnect(o, url, server, resources, security, out, err);
+                return;
+            }
+            if (o.scenario().equals("churn")) {
+                ChurnScenario.run(o, url, server, resources, security, out, err);
                 return;
             }
             if (o.scenario().equals("sub") || o.scenario().equals("events")) {

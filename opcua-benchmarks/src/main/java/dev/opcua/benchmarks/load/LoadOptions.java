@@ -12,8 +12,8 @@ import java.util.Objects;
 /**
  * Command-line options of {@link LoadHarness}.
  *
- * @param scenario {@code read}, {@code write}, {@code browse}, {@code connect}, {@code sub}, {@code events} or
- *        {@code flood}
+ * @param scenario {@code read}, {@code write}, {@code browse}, {@code connect}, {@code sub}, {@code events},
+ *        {@code flood} or {@code churn}
  * @param values values (nodes) per request
  * @param sessions sessions, each on its own secure channel (for {@code sub} and {@code events}: subscriber
  *        sessions; the writer has one more)
@@ -54,6 +54,8 @@ import java.util.Objects;
  * @param browseBench {@code browse}: whether each Browse reads the Bench folder of the bench namespace
  *        ({@code --browse bench}: the node every bench server serves alike, open62541's reduced namespace 0
  *        included) instead of the Server object and the Objects folder ({@code --browse standard}, the default)
+ * @param cycles {@code churn}: session cycles (connect, create, activate, close) in all
+ * @param cuts {@code churn}: connections that send a cut-short handshake and close
  * @param open62541 {@code --server open62541}: the {@code bench_server} executable built by
  *        {@code ../shared/peers/open62541/build.sh} ({@code --open62541 PATH}, else
  *        {@code $O6_BUILD/bench_server}, else {@value #OPEN62541_DEFAULT}); null for the other servers
@@ -61,7 +63,7 @@ import java.util.Objects;
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
         int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace,
-        int quietRate, int floodInflight, boolean browseBench, String open62541) {
+        int quietRate, int floodInflight, boolean browseBench, int cycles, int cuts, String open62541) {
 
     /** The clients {@code --client} selects from. */
     public static final List<String> CLIENTS = List.of("ours", "milo", "raw");
@@ -83,7 +85,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
 
     public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo|open62541"
             + " [--open62541 PATH ($O6_BUILD/bench_server, " + OPEN62541_DEFAULT + ")])"
-            + " [--scenario read|write|browse|connect|sub|events|flood] [--values K (1)] [--sessions N (20)]"
+            + " [--scenario read|write|browse|connect|sub|events|flood|churn] [--values K (1)] [--sessions N (20)]"
             + " [--inflight N (1)]"
             + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)] [--security none|sign|encrypt (none)]"
             + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")]"
@@ -94,15 +96,16 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)];"
             + " browse: [--browse standard|bench (standard: Server object and Objects folder)];"
             + " flood (raw sessions; session 1 floods, the others are quiet): [--quiet-rate R (50 Reads/s per quiet"
-            + " session)] [--flood-inflight F (1000)]";
+            + " session)] [--flood-inflight F (1000)]; churn (raw sessions, --server ours|milo): [--cycles C (100000)]"
+            + " [--cuts K (10000)]";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");
         if (!scenario.equals("read") && !scenario.equals("write") && !scenario.equals("browse")
                 && !scenario.equals("connect") && !scenario.equals("sub") && !scenario.equals("events")
-                && !scenario.equals("flood")) {
+                && !scenario.equals("flood") && !scenario.equals("churn")) {
             throw new IllegalArgumentException(
-                    "--scenario must be read, write, browse, connect, sub, events or flood, was " + scenario);
+                    "--scenario must be read, write, browse, connect, sub, events, flood or churn, was " + scenario);
         }
         atLeast("--values", values, 1);
         atLeast("--sessions", sessions, 1);
@@ -117,6 +120,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         atLeast("--write-rate", writeRate, 0);
         atLeast("--quiet-rate", quietRate, 1);
         atLeast("--flood-inflight", floodInflight, 1);
+        atLeast("--cycles", cycles, 0);
+        atLeast("--cuts", cuts, 0);
         if (scenario.equals("flood") && sessions < 2) {
             throw new IllegalArgumentException("--scenario flood needs --sessions of at least 2 (one floods), was "
                     + sessions);
@@ -178,6 +183,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         String namespace = null;
         String open62541 = null;
         String browse = "standard";
+        int cycles = 100_000;
+        int cuts = 10_000;
         int quietRate = 50;
         int floodInflight = 1000;
         for (int i = 0; i < args.length; i += 2) {
@@ -214,6 +221,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--flood-inflight" -> floodInflight = integer(name, value);
                 case "--open62541" -> open62541 = value;
                 case "--browse" -> browse = value;
+                case "--cycles" -> cycles = integer(name, value);
+                case "--cuts" -> cuts = integer(name, value);
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
@@ -232,7 +241,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
                 publishingMs,
                 samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace,
-                quietRate, floodInflight, browse.equals("bench"), open62541);
+                quietRate, floodInflight, browse.equals("bench"), cycles, cuts, open62541);
     }
 
     private static boolean serverChanges(String changes) {
@@ -272,10 +281,11 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     /**
      * Whether the scenario runs on raw client sessions: {@code --client raw}, {@code events} with
      * {@code --client ours} (the harness drives no event items through the client's API yet), and
-     * {@code flood} (its flooder must not be slowed by a client's own bounds).
+     * {@code flood} (its flooder must not be slowed by a client's own bounds) and {@code churn}.
      */
     public boolean rawSessions() {
-        return client.equals("raw") || scenario.equals("events") || scenario.equals("flood");
+        return client.equals("raw") || scenario.equals("events") || scenario.equals("flood")
+                || scenario.equals("churn");
     }
 
     /** {@code client=...} of the RESULT line: the client that runs the scenario ({@code raw} on raw sessions). */

@@ -120,7 +120,7 @@ class LoadOptionsTest {
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--items", "many"))
                 .hasMessageContaining("--items needs an integer, was 'many'");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "alarms"))
-                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events or flood, was alarms");
+                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events, flood or churn, was alarms");
     }
 
     @Test
