@@ -2,17 +2,22 @@ package dev.opcua.stack.server.nodes;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.NodeClass;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.WriteValue;
+import dev.opcua.stack.server.addressspace.MethodNode;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.addressspace.UaNode;
+import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import java.util.List;
 
@@ -35,6 +40,7 @@ public class NodeStoreNodeManager implements SyncNodeManager {
     static final int CURRENT_READ = 0x01;
     static final int CURRENT_WRITE = 0x02;
     private static final String DEFAULT_BINARY = "Default Binary";
+    private static final NodeId HAS_COMPONENT = NodeId.ns0(NodeIds.HasComponent);
 
     private final List<String> namespaceUris;
     private final NodeStore store;
@@ -192,6 +198,41 @@ public class NodeStoreNodeManager implements SyncNodeManager {
      */
     protected StatusCode acceptWrite(OperationContext context, VariableNode variable, DataValue value) {
         return StatusCode.GOOD;
+    }
+
+    /**
+     * Call (Part 4, 5.11.2) on a manager whose methods have no code: an unknown object is
+     * BadNodeIdUnknown, a node that is neither an Object nor an ObjectType BadNodeIdInvalid, a method
+     * id that is not a Method component of the object BadMethodInvalid, and one that is (a method of
+     * the standard model this server does not implement) BadNotImplemented. A subclass with methods
+     * overrides this.
+     */
+    @Override
+    public void callNow(OperationContext context, List<CallOperation> operations) {
+        for (CallOperation operation : operations) {
+            operation.fail(callStatus(operation));
+        }
+    }
+
+    private int callStatus(CallOperation operation) {
+        UaNode object = store.get(operation.objectId());
+        if (object == null) {
+            return StatusCodes.BadNodeIdUnknown;
+        }
+        if (object.nodeClass() != NodeClass.Object && object.nodeClass() != NodeClass.ObjectType) {
+            return StatusCodes.BadNodeIdInvalid;
+        }
+        if (!(store.get(operation.methodId()) instanceof MethodNode)) {
+            return StatusCodes.BadMethodInvalid;
+        }
+        for (UaReference reference : object.references()) {
+            if (reference.forward() && reference.targetId().isLocal()
+                    && operation.methodId().equals(reference.targetId().nodeId())
+                    && HAS_COMPONENT.equals(reference.referenceTypeId())) {
+                return StatusCodes.BadNotImplemented;
+            }
+        }
+        return StatusCodes.BadMethodInvalid;
     }
 
     @Override
