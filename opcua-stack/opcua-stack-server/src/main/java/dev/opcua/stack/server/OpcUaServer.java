@@ -119,7 +119,9 @@ public final class OpcUaServer implements AutoCloseable {
         this.serverObject = new ServerObject(ns0, namespaces, config.applicationUri,
                 new BuildInfo(config.productUri, config.manufacturerName, config.applicationName,
                         config.softwareVersion, config.buildNumber, DateTime.now()));
-        new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
+        new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints)
+                .publishCapacity(config.sessionSettings, config.subscriptionSettings, config.monitoredItemSettings,
+                        config.transportQuotas);
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
