@@ -22,6 +22,8 @@ import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
 import org.eclipse.milo.opcua.sdk.client.identity.IdentityProvider;
 import org.eclipse.milo.opcua.sdk.client.identity.UsernameProvider;
+import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
+import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
 import org.eclipse.milo.opcua.stack.core.AttributeId;
 import org.eclipse.milo.opcua.stack.core.StatusCodes;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
@@ -180,6 +182,28 @@ class MiloRolesInteropTest {
             assertThat(all).as("three roles have permissions on the node").hasSize(3);
         } finally {
             anonymous.disconnect();
+        }
+    }
+
+    @Test
+    void a_user_may_not_monitor_a_value_it_may_not_read() throws Exception {
+        OpcUaClient bob = connect(new UsernameProvider("bob", "b-secret"));
+        OpcUaSubscription subscription = new OpcUaSubscription(bob, 100.0);
+        subscription.create();
+        try {
+            OpcUaMonitoredItem secret = OpcUaMonitoredItem.newDataItem(node("Line.Recipe"));
+            OpcUaMonitoredItem open = OpcUaMonitoredItem.newDataItem(node("Line.Setpoint"));
+            subscription.addMonitoredItems(List.of(secret, open));
+            try {
+                subscription.synchronizeMonitoredItems();
+            } catch (Exception expected) {
+                // Milo reports that one item failed; its create result says why
+            }
+            assertThat(secret.getCreateResult()).map(StatusCode::getValue).contains(StatusCodes.Bad_UserAccessDenied);
+            assertThat(open.getCreateResult()).contains(StatusCode.GOOD);
+        } finally {
+            subscription.delete();
+            bob.disconnect();
         }
     }
 
