@@ -536,12 +536,14 @@ final class OpcUaServerPropertiesMapper {
         return RoleMapper.byUserName(roles);
     }
 
+    /** @param allowed "a well-known role: [...]", whose part before ':' names what the value is not */
     private static <T> T parse(String suffix, String value, java.util.function.Function<String, T> parser,
             String allowed) {
         try {
             return parser.apply(value);
         } catch (IllegalArgumentException e) {
-            throw new InvalidOpcUaServerPropertyException(key(suffix), value, e.getMessage(), allowed);
+            throw new InvalidOpcUaServerPropertyException(key(suffix), value,
+                    "it is not " + allowed.substring(0, allowed.indexOf(':')), allowed);
         }
     }
 

@@ -4,6 +4,7 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.roles.NodePermissions;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -26,7 +27,7 @@ public final class NodeStore {
      * 5.2.9); every role has every permission unless set.
      */
     public void setDefaultPermissions(NodePermissions value) {
-        defaultPermissions = java.util.Objects.requireNonNull(value, "defaultPermissions");
+        defaultPermissions = Objects.requireNonNull(value, "defaultPermissions");
         restricted |= !value.isUnrestricted();
     }
 

@@ -26,6 +26,7 @@ import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.Permission;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -391,7 +392,7 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         Argument[] outputs;
         MethodHandler handler;
         NodePermissions permissions;
-        final Map<Permission, List<WellKnownRole>> onlyRoles = new java.util.EnumMap<>(Permission.class);
+        final Map<Permission, List<WellKnownRole>> onlyRoles = new EnumMap<>(Permission.class);
 
         Spec(Kind kind, String path) {
             this.kind = kind;

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
 /**
  * The answer of a node manager that has no methods to a Call (Part 4, 5.11.2, Table 67): it reads
@@ -25,7 +26,7 @@ final class MethodlessCalls {
 
     /** Asynchronous: one batched Read of the objects' NodeClass through {@code read}. */
     static CompletableFuture<Void> answer(OperationContext context, List<CallOperation> operations,
-            java.util.function.BiFunction<OperationContext, List<ReadOperation>, CompletableFuture<Void>> read) {
+            BiFunction<OperationContext, List<ReadOperation>, CompletableFuture<Void>> read) {
         DataValue[] classes = new DataValue[operations.size()];
         List<ReadOperation> reads = reads(operations, classes);
         CompletableFuture<Void> done;

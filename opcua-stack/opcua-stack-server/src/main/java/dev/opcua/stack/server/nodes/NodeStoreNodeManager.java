@@ -4,8 +4,8 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -25,6 +25,8 @@ import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.Permission;
 import dev.opcua.stack.server.roles.UserAccess;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -326,7 +328,7 @@ public class NodeStoreNodeManager implements SyncNodeManager {
             UaNode target = reference.targetId().isLocal() ? store.get(reference.targetId().nodeId()) : null;
             boolean hidden = target != null && !context.allows(store.permissionsOf(target), Permission.BROWSE);
             if (hidden && kept == null) {
-                kept = new java.util.ArrayList<>(java.util.Arrays.asList(references).subList(0, i));
+                kept = new ArrayList<>(Arrays.asList(references).subList(0, i));
             } else if (!hidden && kept != null) {
                 kept.add(reference);
             }
