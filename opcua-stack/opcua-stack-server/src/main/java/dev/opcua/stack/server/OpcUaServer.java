@@ -35,6 +35,8 @@ import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.roles.NodePermissions;
+import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.services.OperationLimits;
@@ -119,7 +121,9 @@ public final class OpcUaServer implements AutoCloseable {
         this.serverObject = new ServerObject(ns0, namespaces, config.applicationUri,
                 new BuildInfo(config.productUri, config.manufacturerName, config.applicationName,
                         config.softwareVersion, config.buildNumber, DateTime.now()));
-        new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
+        new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints)
+                .publishCapacity(config.sessionSettings, config.subscriptionSettings, config.monitoredItemSettings,
+                        config.transportQuotas);
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
@@ -127,6 +131,22 @@ public final class OpcUaServer implements AutoCloseable {
         // Namespace 0's value sources read the server's own counters and fields: never waiting
         nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0, true));
         config.nodeManagers.forEach(nodeManagers::register);
+        config.defaultPermissions.forEach(this::applyDefaultPermissions);
+    }
+
+    /** Sets a namespace's DefaultRolePermissions on the store of the in-memory manager that owns it. */
+    private void applyDefaultPermissions(String namespaceUri, NodePermissions permissions) {
+        int index = namespaces.indexOf(namespaceUri);
+        NodeManager owner = index < 0 ? null : nodeManagers.managerOf(NodeId.string(index, ""));
+        if (owner == null) {
+            throw new IllegalStateException("default permissions for namespace " + namespaceUri
+                    + ": no node manager owns it; the namespaces are " + List.of(namespaces.toArray()));
+        }
+        if (!(owner instanceof NodeStoreNodeManager storeManager)) {
+            throw new IllegalStateException("default permissions for namespace " + namespaceUri + ": its node manager "
+                    + owner + " keeps no node store and checks permissions itself");
+        }
+        storeManager.store().setDefaultPermissions(permissions);
     }
 
     public static Builder builder() {
@@ -158,6 +178,7 @@ public final class OpcUaServer implements AutoCloseable {
                 .listener(subscriptions)
                 .settings(config.sessionSettings)
                 .identityValidator(config.identityValidator)
+                .roleMapper(config.roleMapper)
                 .applicationCertificates(channelSecurity.certificates());
         if (config.userCertificateValidator != null) {
             sessionBuilder.userCertificateValidator(config.userCertificateValidator);
@@ -481,6 +502,8 @@ public final class OpcUaServer implements AutoCloseable {
         private final List<NodeManager> nodeManagers = new ArrayList<>();
         private SessionSettings sessionSettings = SessionSettings.DEFAULT;
         private IdentityValidator identityValidator = IdentityValidator.anonymousOnly();
+        private RoleMapper roleMapper = RoleMapper.wellKnown();
+        private final java.util.Map<String, NodePermissions> defaultPermissions = new java.util.LinkedHashMap<>();
         /** Explicit token policies of every endpoint, or null for policies generated from the token types. */
         private List<UserTokenPolicy> userTokenPolicies;
         private Set<UserTokenType> userTokenTypes = Set.of(UserTokenType.Anonymous);
@@ -728,6 +751,27 @@ public final class OpcUaServer implements AutoCloseable {
         /** Sampling interval bounds and queue sizes of monitored items. */
         public Builder monitoredItemSettings(MonitoredItemSettings value) {
             monitoredItemSettings = Objects.requireNonNull(value, "monitoredItemSettings");
+            return this;
+        }
+
+        /**
+         * Which roles each user has (Part 3, 4.9); by default {@link RoleMapper#wellKnown()}:
+         * Anonymous for anonymous users, AuthenticatedUser for the others.
+         */
+        public Builder roleMapper(RoleMapper value) {
+            roleMapper = Objects.requireNonNull(value, "roleMapper");
+            return this;
+        }
+
+        /**
+         * The DefaultRolePermissions of a namespace (Part 3, 5.2.9): the permissions of its nodes that
+         * have none of their own. The namespace must be owned by an in-memory node manager (an
+         * {@link dev.opcua.stack.server.nodes.InMemoryNodeManager}, the annotation model's, namespace
+         * 0); the server refuses to start otherwise.
+         */
+        public Builder defaultPermissions(String namespaceUri, NodePermissions permissions) {
+            defaultPermissions.put(Objects.requireNonNull(namespaceUri, "namespaceUri"),
+                    Objects.requireNonNull(permissions, "permissions"));
             return this;
         }
 

@@ -29,6 +29,7 @@ import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.RequestGuard;
+import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -87,7 +88,7 @@ public final class ViewServices {
     }
 
     public CompletableFuture<BrowseResponse> browse(ServerSecureChannel channel, BrowseRequest request) {
-        guard.check(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
         BrowseDescription[] descriptions = request.nodesToBrowse();
         int count = descriptions == null ? 0 : descriptions.length;
         if (count == 0) {
@@ -100,7 +101,7 @@ public final class ViewServices {
         if (request.view() != null && request.view().viewId() != null && !request.view().viewId().isNull()) {
             throw new UaException(StatusCodes.BadViewIdUnknown, "views are not supported: " + request.view().viewId());
         }
-        OperationContext context = new OperationContext(channel);
+        OperationContext context = new OperationContext(channel, session);
         NodeId[] nodes = new NodeId[count];
         for (int i = 0; i < count; i++) {
             nodes[i] = descriptions[i].nodeId();
