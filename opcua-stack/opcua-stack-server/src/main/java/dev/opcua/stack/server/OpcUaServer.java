@@ -35,6 +35,15 @@ import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.nodeset.ImportedModel;
+import dev.opcua.stack.server.nodeset.ModelRegistry;
+import dev.opcua.stack.server.nodeset.NodeSetImporter;
+import dev.opcua.stack.server.nodeset.NodeSetSource;
+import dev.opcua.stack.server.addressspace.UaNode;
+import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.encoding.generic.GenericStructureCodec;
+import java.net.URL;
+import java.nio.file.Path;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.services.OperationLimits;
@@ -97,7 +106,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final NodeManagers nodeManagers;
     private final ServerObject serverObject;
     private final ServerDiagnosticsObject serverDiagnostics;
-    private final ReferenceTypeTree referenceTypes;
+    private ReferenceTypeTree referenceTypes;
+    private final ModelRegistry models;
     private volatile DiscoveryServices discovery;
     private SessionManager sessions;
     private SubscriptionManager subscriptions;
@@ -122,6 +132,7 @@ public final class OpcUaServer implements AutoCloseable {
         new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
+        this.models = new ModelRegistry(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
         this.modelChanges = new ModelChanges(eventNotifiers, eventTypes);
         // Namespace 0's value sources read the server's own counters and fields: never waiting
@@ -131,6 +142,48 @@ public final class OpcUaServer implements AutoCloseable {
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * Imports the configured NodeSet2 files in order, each into a node manager of its own that owns
+     * its models' namespaces, and returns the codecs of the messages: the standard ones plus a
+     * generic codec for each structure the models define (Part 6, 5.2.6).
+     *
+     * @throws dev.opcua.stack.server.nodeset.NodeSetException naming file, line and node, or the
+     *     models of a failed RequiredModel check
+     */
+    private CodecRegistry importNodeSets() {
+        for (NodeSetSource source : config.nodeSets) {
+            ImportedModel model = NodeSetImporter.importNodeSet(source, namespaces, this::findNode, models);
+            nodeManagers.register(new NodeStoreNodeManager(model.namespaceUris(), model.store(), true));
+        }
+        if (models.layouts().isEmpty()) {
+            return CodecRegistry.standard();
+        }
+        CodecRegistry.Builder codecs = CodecRegistry.standard().toBuilder();
+        models.layouts().forEach(layout -> codecs.add(new GenericStructureCodec(layout)));
+        return codecs.build();
+    }
+
+    /** A node of any in-memory node manager, or null. */
+    private UaNode findNode(NodeId nodeId) {
+        return nodeManagers.managerOf(nodeId) instanceof NodeStoreNodeManager manager
+                ? manager.store().get(nodeId) : null;
+    }
+
+    private List<NodeStore> nodeStores() {
+        List<NodeStore> stores = new ArrayList<>();
+        for (NodeManager manager : nodeManagers.managers()) {
+            if (manager instanceof NodeStoreNodeManager m) {
+                stores.add(m.store());
+            }
+        }
+        return stores;
+    }
+
+    /** The information models of the address space: namespace 0 and the imported NodeSet2 files. */
+    public ModelRegistry models() {
+        return models;
     }
 
     /**
@@ -144,8 +197,12 @@ public final class OpcUaServer implements AutoCloseable {
         }
         ServerChannelSecurity channelSecurity = config.channelSecurity();
         this.channelSecurity = channelSecurity;
+        CodecRegistry codecs = importNodeSets();
         nodeManagers.startup();
         nodeManagers.linkReverseReferences();
+        if (!config.nodeSets.isEmpty()) {
+            referenceTypes = ReferenceTypeTree.of(nodeStores()); // with the imported reference types
+        }
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
         monitoredItems = new MonitoredItemContainerFactory(nodeManagers, dataChanges, eventNotifiers, eventTypes,
                 config.monitoredItemSettings, ItemCounters.of(subscriptionStatistics));
@@ -169,6 +226,7 @@ public final class OpcUaServer implements AutoCloseable {
         RequestGuard sessionRequired = (channel, header) -> sessions.resolve(channel, header);
         ServiceDispatcher.Builder services = ServiceDispatcher.builder()
                 .encodingLimits(config.transportQuotas.encodingLimits())
+                .codecRegistry(codecs)
                 .settings(config.requestPool)
                 .observer(config.serviceObserver)
                 .discoveryOnlyOverNone(channelSecurity.discoveryOnly())
@@ -176,7 +234,7 @@ public final class OpcUaServer implements AutoCloseable {
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
         sessions.registerWith(services);
         SubscriptionServices subscriptionServices = new SubscriptionServices(subscriptions, sessions::resolve,
-                config.transportQuotas.encodingLimits());
+                codecs, config.transportQuotas.encodingLimits());
         subscriptionServices.registerWith(services);
         services.publishParking(subscriptionServices.publishParking());
         new MonitoredItemServices(sessions::resolve, subscriptions, config.operationLimits.maxMonitoredItemsPerCall())
@@ -198,6 +256,7 @@ public final class OpcUaServer implements AutoCloseable {
                     .port(config.port)
                     .ioThreads(config.ioThreads)
                     .transportQuotas(config.transportQuotas)
+                    .codecRegistry(codecs)
                     .endpointPaths(List.of(config.path))
                     .security(channelSecurity)
                     .requestListener(dispatcher)
@@ -479,6 +538,7 @@ public final class OpcUaServer implements AutoCloseable {
         private OperationLimits operationLimits = OperationLimits.NONE;
         private int maxBrowseContinuationPoints = 10;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
+        private final List<NodeSetSource> nodeSets = new ArrayList<>();
         private SessionSettings sessionSettings = SessionSettings.DEFAULT;
         private IdentityValidator identityValidator = IdentityValidator.anonymousOnly();
         /** Explicit token policies of every endpoint, or null for policies generated from the token types. */
@@ -729,6 +789,28 @@ public final class OpcUaServer implements AutoCloseable {
         public Builder monitoredItemSettings(MonitoredItemSettings value) {
             monitoredItemSettings = Objects.requireNonNull(value, "monitoredItemSettings");
             return this;
+        }
+
+        /**
+         * Adds a NodeSet2 file (a companion specification, Part 6, Annex F) to import at start, after
+         * those added before it: a file's RequiredModels must be namespace 0 or loaded earlier.
+         */
+        public Builder nodeSet(NodeSetSource source) {
+            nodeSets.add(Objects.requireNonNull(source, "source"));
+            return this;
+        }
+
+        public Builder nodeSet(Path file) {
+            return nodeSet(NodeSetSource.of(file));
+        }
+
+        public Builder nodeSet(URL url) {
+            return nodeSet(NodeSetSource.of(url));
+        }
+
+        /** A nodeset read from a stream opened once at start; {@code name} appears in error messages. */
+        public Builder nodeSet(String name, NodeSetSource.Opener opener) {
+            return nodeSet(new NodeSetSource(name, opener));
         }
 
         /** Adds a node manager of the application. */
