@@ -36,6 +36,7 @@ import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.nodeset.ImportedModel;
+import dev.opcua.stack.server.nodeset.ImportedNodeManager;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodeset.NodeSetImporter;
 import dev.opcua.stack.server.nodeset.NodeSetSource;
@@ -155,7 +156,7 @@ public final class OpcUaServer implements AutoCloseable {
     private CodecRegistry importNodeSets() {
         for (NodeSetSource source : config.nodeSets) {
             ImportedModel model = NodeSetImporter.importNodeSet(source, namespaces, this::findNode, models);
-            nodeManagers.register(new NodeStoreNodeManager(model.namespaceUris(), model.store(), true));
+            nodeManagers.register(new ImportedNodeManager(model, this::findNode));
         }
         if (models.layouts().isEmpty()) {
             return CodecRegistry.standard();

@@ -166,4 +166,43 @@ class NodeSetImporterTest {
         assertThat(name.value().value().value()).isEqualTo(QualifiedName.of(ns, "Q"));
         assertThat(registry.model("urn:test:g").version()).isEqualTo("1.0");
     }
+
+    @Test
+    void structures_defined_in_the_file_get_definitions_layouts_and_generic_values() {
+        ImportedModel model = load(NodeSetSource.of(NodeSetImporterTest.class.getResource("Test.Structures.NodeSet2.xml")));
+        int ns = namespaces.indexOf("urn:test:structures");
+        assertThat(model.layouts()).extracting(l -> l.name()).containsExactlyInAnyOrder("Limits", "ValveData", "Setpoint");
+        dev.opcua.stack.core.encoding.generic.StructureLayout valveLayout = registry.layoutOfType(NodeId.numeric(ns, 3003));
+        assertThat(valveLayout.kind()).isEqualTo(dev.opcua.stack.core.types.enumerated.StructureType.StructureWithOptionalFields);
+        assertThat(valveLayout.binaryEncodingId()).isEqualTo(NodeId.numeric(ns, 5003));
+        assertThat(valveLayout.fields().get(1).encoding())
+                .isEqualTo(new dev.opcua.stack.core.encoding.generic.FieldEncoding.Enumeration(NodeId.numeric(ns, 3001)));
+
+        VariableNode valve = (VariableNode) model.store().get(NodeId.numeric(ns, 6001));
+        dev.opcua.stack.core.encoding.generic.GenericStructure value =
+                ((dev.opcua.stack.core.types.builtin.ExtensionObject) valve.value().value().value())
+                        .decoded(dev.opcua.stack.core.encoding.generic.GenericStructure.class);
+        assertThat(value.get("Name")).isEqualTo("V1");
+        assertThat(value.get("State")).isEqualTo(1);
+        assertThat(((dev.opcua.stack.core.encoding.generic.GenericStructure) value.get("Limits")).get("High")).isEqualTo(9.5);
+        assertThat(value.get("Readings")).isEqualTo(new double[] {1.5, 2.5});
+        assertThat(value.get("Note")).isEqualTo("checked");
+        assertThat(value.get("History")).isNull();
+
+        VariableNode setpoint = (VariableNode) model.store().get(NodeId.numeric(ns, 6002));
+        dev.opcua.stack.core.encoding.generic.GenericStructure union =
+                ((dev.opcua.stack.core.types.builtin.ExtensionObject) setpoint.value().value().value())
+                        .decoded(dev.opcua.stack.core.encoding.generic.GenericStructure.class);
+        assertThat(union.unionIndex()).isEqualTo(1);
+        assertThat(union.get("Position")).isEqualTo(42);
+
+        UaNode state = model.store().get(NodeId.numeric(ns, 3001));
+        dev.opcua.stack.core.types.structured.EnumDefinition enumDefinition =
+                ((dev.opcua.stack.core.types.builtin.ExtensionObject) state.attribute(AttributeIds.DataTypeDefinition)
+                        .value()).decoded(dev.opcua.stack.core.types.structured.EnumDefinition.class);
+        assertThat(enumDefinition.fields()).extracting(f -> f.name()).containsExactly("Closed", "Open", "Fault");
+        // the binary encoding object holds the inverse HasEncoding the file gave only from the DataType
+        assertThat(model.store().get(NodeId.numeric(ns, 5003)).references()).contains(UaReference.inverse(
+                NodeId.ns0(NodeIds.HasEncoding), NodeId.numeric(ns, 3003)));
+    }
 }
