@@ -40,6 +40,7 @@ import dev.opcua.stack.server.nodeset.ImportedNodeManager;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodeset.NodeSetImporter;
 import dev.opcua.stack.server.nodeset.NodeSetSource;
+import dev.opcua.stack.server.nodeset.TypeInstantiator;
 import dev.opcua.stack.server.addressspace.UaNode;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.generic.GenericStructureCodec;
@@ -98,6 +99,7 @@ import org.slf4j.LoggerFactory;
 public final class OpcUaServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OpcUaServer.class);
+    private static final NodeId AGGREGATES = NodeId.ns0(NodeIds.Aggregates);
     private static final NodeId SYSTEM_STATUS_CHANGE_EVENT_TYPE = NodeId.ns0(NodeIds.SystemStatusChangeEventType);
     /** A shutdown matters to every client: high, below the 1000 of a failure. */
     private static final int SYSTEM_STATUS_SEVERITY = 800;
@@ -107,7 +109,7 @@ public final class OpcUaServer implements AutoCloseable {
     private final NodeManagers nodeManagers;
     private final ServerObject serverObject;
     private final ServerDiagnosticsObject serverDiagnostics;
-    private ReferenceTypeTree referenceTypes;
+    private volatile ReferenceTypeTree referenceTypes;
     private final ModelRegistry models;
     private volatile DiscoveryServices discovery;
     private SessionManager sessions;
@@ -180,6 +182,16 @@ public final class OpcUaServer implements AutoCloseable {
             }
         }
         return stores;
+    }
+
+    /**
+     * Creates Objects of ObjectTypes (imported or standard) with their mandatory children, into the
+     * in-memory node manager that owns the new object's namespace. Use it once the server started.
+     */
+    public TypeInstantiator instances() {
+        return new TypeInstantiator(this::findNode,
+                id -> nodeManagers.managerOf(id) instanceof NodeStoreNodeManager m ? m.store() : null,
+                type -> referenceTypes.matches(type, AGGREGATES, true));
     }
 
     /** The information models of the address space: namespace 0 and the imported NodeSet2 files. */
