@@ -150,7 +150,7 @@ public final class OpcUaServer implements AutoCloseable {
     /**
      * Imports the configured NodeSet2 files in order, each into a node manager of its own that owns
      * its models' namespaces, and returns the codecs of the messages: the standard ones plus a
-     * generic codec for each structure the models define (Part 6, 5.2.6).
+     * generic codec for each structure the models define (Part 6, 5.2.6), then the application's.
      *
      * @throws dev.opcua.stack.server.nodeset.NodeSetException naming file, line and node, or the
      *     models of a failed RequiredModel check
@@ -160,11 +160,12 @@ public final class OpcUaServer implements AutoCloseable {
             ImportedModel model = NodeSetImporter.importNodeSet(source, namespaces, this::findNode, models);
             nodeManagers.register(new ImportedNodeManager(model, this::findNode));
         }
-        if (models.layouts().isEmpty()) {
+        if (models.layouts().isEmpty() && config.codecs.isEmpty()) {
             return CodecRegistry.standard();
         }
         CodecRegistry.Builder codecs = CodecRegistry.standard().toBuilder();
         models.layouts().forEach(layout -> codecs.add(new GenericStructureCodec(layout)));
+        config.codecs.forEach(codecs::add);
         return codecs.build();
     }
 
@@ -552,6 +553,7 @@ public final class OpcUaServer implements AutoCloseable {
         private int maxBrowseContinuationPoints = 10;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
         private final List<NodeSetSource> nodeSets = new ArrayList<>();
+        private final List<dev.opcua.stack.core.encoding.UaCodec<?>> codecs = new ArrayList<>();
         private SessionSettings sessionSettings = SessionSettings.DEFAULT;
         private IdentityValidator identityValidator = IdentityValidator.anonymousOnly();
         /** Explicit token policies of every endpoint, or null for policies generated from the token types. */
@@ -824,6 +826,17 @@ public final class OpcUaServer implements AutoCloseable {
         /** A nodeset read from a stream opened once at start; {@code name} appears in error messages. */
         public Builder nodeSet(String name, NodeSetSource.Opener opener) {
             return nodeSet(new NodeSetSource(name, opener));
+        }
+
+        /**
+         * Adds the codec of a structure the application defines (a {@link GenericStructureCodec} of a
+         * {@link dev.opcua.stack.core.encoding.generic.StructureLayout}, or a hand-written one), so that its
+         * values are encoded when read and decoded when written; its DataType and encoding nodes belong in
+         * the application's node manager.
+         */
+        public Builder codec(dev.opcua.stack.core.encoding.UaCodec<?> codec) {
+            codecs.add(Objects.requireNonNull(codec, "codec"));
+            return this;
         }
 
         /** Adds a node manager of the application. */

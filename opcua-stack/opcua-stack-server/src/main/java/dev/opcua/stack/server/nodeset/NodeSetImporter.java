@@ -352,7 +352,8 @@ public final class NodeSetImporter {
         Variant value;
         try {
             value = values.toVariant(r.value());
-        } catch (XmlValueReader.UnsupportedValueException | IllegalArgumentException e) {
+        } catch (RuntimeException e) {
+            // best effort: a value this import cannot convert (or whose ids do not resolve) leaves the node without it
             warn(r, r.value().line(), "value not imported: " + e.getMessage());
             return node;
         }

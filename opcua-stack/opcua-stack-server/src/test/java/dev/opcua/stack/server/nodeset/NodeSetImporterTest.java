@@ -205,4 +205,19 @@ class NodeSetImporterTest {
         assertThat(model.store().get(NodeId.numeric(ns, 5003)).references()).contains(UaReference.inverse(
                 NodeId.ns0(NodeIds.HasEncoding), NodeId.numeric(ns, 3003)));
     }
+
+    @Test
+    void a_value_that_cannot_be_converted_leaves_its_node_without_a_value() {
+        ImportedModel model = load(xml("values.xml", model("urn:test:h", "1.0", "")
+                + "<UAVariable NodeId=\"ns=1;i=1\" BrowseName=\"1:Bad\" DataType=\"i=6\"><Value>"
+                + "<Int32 xmlns=\"http://opcfoundation.org/UA/2008/02/Types.xsd\">twelve</Int32></Value></UAVariable>\n"
+                + "<UAVariable NodeId=\"ns=1;i=2\" BrowseName=\"1:Grid\" DataType=\"i=6\" ValueRank=\"2\"><Value>"
+                + "<Matrix xmlns=\"http://opcfoundation.org/UA/2008/02/Types.xsd\"/></Value></UAVariable>\n"
+                + "<UAVariable NodeId=\"ns=1;i=3\" BrowseName=\"1:Good\" DataType=\"i=6\"><Value>"
+                + "<Int32 xmlns=\"http://opcfoundation.org/UA/2008/02/Types.xsd\">12</Int32></Value></UAVariable>\n"));
+        int ns = namespaces.indexOf("urn:test:h");
+        assertThat(((VariableNode) model.store().get(NodeId.numeric(ns, 1))).value().value().isNull()).isTrue();
+        assertThat(((VariableNode) model.store().get(NodeId.numeric(ns, 2))).value().value().isNull()).isTrue();
+        assertThat(((VariableNode) model.store().get(NodeId.numeric(ns, 3))).value().value()).isEqualTo(Variant.ofInt32(12));
+    }
 }
