@@ -37,6 +37,17 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.RoleMapper;
+import dev.opcua.stack.server.nodeset.ImportedModel;
+import dev.opcua.stack.server.nodeset.ImportedNodeManager;
+import dev.opcua.stack.server.nodeset.ModelRegistry;
+import dev.opcua.stack.server.nodeset.NodeSetImporter;
+import dev.opcua.stack.server.nodeset.NodeSetSource;
+import dev.opcua.stack.server.nodeset.TypeInstantiator;
+import dev.opcua.stack.server.addressspace.UaNode;
+import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.encoding.generic.GenericStructureCodec;
+import java.net.URL;
+import java.nio.file.Path;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.services.OperationLimits;
@@ -90,6 +101,7 @@ import org.slf4j.LoggerFactory;
 public final class OpcUaServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OpcUaServer.class);
+    private static final NodeId AGGREGATES = NodeId.ns0(NodeIds.Aggregates);
     private static final NodeId SYSTEM_STATUS_CHANGE_EVENT_TYPE = NodeId.ns0(NodeIds.SystemStatusChangeEventType);
     /** A shutdown matters to every client: high, below the 1000 of a failure. */
     private static final int SYSTEM_STATUS_SEVERITY = 800;
@@ -99,7 +111,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final NodeManagers nodeManagers;
     private final ServerObject serverObject;
     private final ServerDiagnosticsObject serverDiagnostics;
-    private final ReferenceTypeTree referenceTypes;
+    private volatile ReferenceTypeTree referenceTypes;
+    private final ModelRegistry models;
     private volatile DiscoveryServices discovery;
     private SessionManager sessions;
     private SubscriptionManager subscriptions;
@@ -126,6 +139,7 @@ public final class OpcUaServer implements AutoCloseable {
                         config.transportQuotas);
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
+        this.models = new ModelRegistry(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
         this.modelChanges = new ModelChanges(eventNotifiers, eventTypes);
         // Namespace 0's value sources read the server's own counters and fields: never waiting
@@ -154,6 +168,59 @@ public final class OpcUaServer implements AutoCloseable {
     }
 
     /**
+     * Imports the configured NodeSet2 files in order, each into a node manager of its own that owns
+     * its models' namespaces, and returns the codecs of the messages: the standard ones plus a
+     * generic codec for each structure the models define (Part 6, 5.2.6), then the application's.
+     *
+     * @throws dev.opcua.stack.server.nodeset.NodeSetException naming file, line and node, or the
+     *     models of a failed RequiredModel check
+     */
+    private CodecRegistry importNodeSets() {
+        for (NodeSetSource source : config.nodeSets) {
+            ImportedModel model = NodeSetImporter.importNodeSet(source, namespaces, this::findNode, models);
+            nodeManagers.register(new ImportedNodeManager(model, this::findNode));
+        }
+        if (models.layouts().isEmpty() && config.codecs.isEmpty()) {
+            return CodecRegistry.standard();
+        }
+        CodecRegistry.Builder codecs = CodecRegistry.standard().toBuilder();
+        models.layouts().forEach(layout -> codecs.add(new GenericStructureCodec(layout)));
+        config.codecs.forEach(codecs::add);
+        return codecs.build();
+    }
+
+    /** A node of any in-memory node manager, or null. */
+    private UaNode findNode(NodeId nodeId) {
+        return nodeManagers.managerOf(nodeId) instanceof NodeStoreNodeManager manager
+                ? manager.store().get(nodeId) : null;
+    }
+
+    private List<NodeStore> nodeStores() {
+        List<NodeStore> stores = new ArrayList<>();
+        for (NodeManager manager : nodeManagers.managers()) {
+            if (manager instanceof NodeStoreNodeManager m) {
+                stores.add(m.store());
+            }
+        }
+        return stores;
+    }
+
+    /**
+     * Creates Objects of ObjectTypes (imported or standard) with their mandatory children, into the
+     * in-memory node manager that owns the new object's namespace. Use it once the server started.
+     */
+    public TypeInstantiator instances() {
+        return new TypeInstantiator(this::findNode,
+                id -> nodeManagers.managerOf(id) instanceof NodeStoreNodeManager m ? m.store() : null,
+                type -> referenceTypes.matches(type, AGGREGATES, true));
+    }
+
+    /** The information models of the address space: namespace 0 and the imported NodeSet2 files. */
+    public ModelRegistry models() {
+        return models;
+    }
+
+    /**
      * Starts the node managers, the request pipeline and the transport.
      *
      * @throws IllegalStateException when binding fails, with the cause
@@ -164,8 +231,12 @@ public final class OpcUaServer implements AutoCloseable {
         }
         ServerChannelSecurity channelSecurity = config.channelSecurity();
         this.channelSecurity = channelSecurity;
+        CodecRegistry codecs = importNodeSets();
         nodeManagers.startup();
         nodeManagers.linkReverseReferences();
+        if (!config.nodeSets.isEmpty()) {
+            referenceTypes = ReferenceTypeTree.of(nodeStores()); // with the imported reference types
+        }
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
         monitoredItems = new MonitoredItemContainerFactory(nodeManagers, dataChanges, eventNotifiers, eventTypes,
                 config.monitoredItemSettings, ItemCounters.of(subscriptionStatistics));
@@ -190,6 +261,7 @@ public final class OpcUaServer implements AutoCloseable {
         RequestGuard sessionRequired = (channel, header) -> sessions.resolve(channel, header);
         ServiceDispatcher.Builder services = ServiceDispatcher.builder()
                 .encodingLimits(config.transportQuotas.encodingLimits())
+                .codecRegistry(codecs)
                 .settings(config.requestPool)
                 .observer(config.serviceObserver)
                 .discoveryOnlyOverNone(channelSecurity.discoveryOnly())
@@ -197,7 +269,7 @@ public final class OpcUaServer implements AutoCloseable {
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
         sessions.registerWith(services);
         SubscriptionServices subscriptionServices = new SubscriptionServices(subscriptions, sessions::resolve,
-                config.transportQuotas.encodingLimits());
+                codecs, config.transportQuotas.encodingLimits());
         subscriptionServices.registerWith(services);
         services.publishParking(subscriptionServices.publishParking());
         new MonitoredItemServices(sessions::resolve, subscriptions, config.operationLimits.maxMonitoredItemsPerCall())
@@ -219,6 +291,7 @@ public final class OpcUaServer implements AutoCloseable {
                     .port(config.port)
                     .ioThreads(config.ioThreads)
                     .transportQuotas(config.transportQuotas)
+                    .codecRegistry(codecs)
                     .endpointPaths(List.of(config.path))
                     .security(channelSecurity)
                     .requestListener(dispatcher)
@@ -500,6 +573,8 @@ public final class OpcUaServer implements AutoCloseable {
         private OperationLimits operationLimits = OperationLimits.NONE;
         private int maxBrowseContinuationPoints = 10;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
+        private final List<NodeSetSource> nodeSets = new ArrayList<>();
+        private final List<dev.opcua.stack.core.encoding.UaCodec<?>> codecs = new ArrayList<>();
         private SessionSettings sessionSettings = SessionSettings.DEFAULT;
         private IdentityValidator identityValidator = IdentityValidator.anonymousOnly();
         private RoleMapper roleMapper = RoleMapper.wellKnown();
@@ -772,6 +847,39 @@ public final class OpcUaServer implements AutoCloseable {
         public Builder defaultPermissions(String namespaceUri, NodePermissions permissions) {
             defaultPermissions.put(Objects.requireNonNull(namespaceUri, "namespaceUri"),
                     Objects.requireNonNull(permissions, "permissions"));
+            return this;
+        }
+
+        /**
+         * Adds a NodeSet2 file (a companion specification, Part 6, Annex F) to import at start, after
+         * those added before it: a file's RequiredModels must be namespace 0 or loaded earlier.
+         */
+        public Builder nodeSet(NodeSetSource source) {
+            nodeSets.add(Objects.requireNonNull(source, "source"));
+            return this;
+        }
+
+        public Builder nodeSet(Path file) {
+            return nodeSet(NodeSetSource.of(file));
+        }
+
+        public Builder nodeSet(URL url) {
+            return nodeSet(NodeSetSource.of(url));
+        }
+
+        /** A nodeset read from a stream opened once at start; {@code name} appears in error messages. */
+        public Builder nodeSet(String name, NodeSetSource.Opener opener) {
+            return nodeSet(new NodeSetSource(name, opener));
+        }
+
+        /**
+         * Adds the codec of a structure the application defines (a {@link GenericStructureCodec} of a
+         * {@link dev.opcua.stack.core.encoding.generic.StructureLayout}, or a hand-written one), so that its
+         * values are encoded when read and decoded when written; its DataType and encoding nodes belong in
+         * the application's node manager.
+         */
+        public Builder codec(dev.opcua.stack.core.encoding.UaCodec<?> codec) {
+            codecs.add(Objects.requireNonNull(codec, "codec"));
             return this;
         }
 

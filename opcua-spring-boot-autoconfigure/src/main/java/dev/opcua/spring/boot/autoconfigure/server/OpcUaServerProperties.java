@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.springframework.core.io.Resource;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -49,6 +50,13 @@ public class OpcUaServerProperties {
      * counting down) before it closes; 0 closes at once.
      */
     private Duration shutdownDelay = Duration.ZERO;
+
+    /**
+     * NodeSet2 files (companion specifications) imported at start, in order: each file's
+     * RequiredModels must be namespace 0 or a file listed before it. Spring resource locations,
+     * e.g. classpath:nodesets/Opc.Ua.Di.NodeSet2.xml or file:/etc/opcua/Opc.Ua.Machinery.NodeSet2.xml.
+     */
+    private List<Resource> nodesets = new ArrayList<>();
 
     private final Transport transport = new Transport();
 
@@ -134,6 +142,14 @@ public class OpcUaServerProperties {
 
     public void setShutdownDelay(Duration shutdownDelay) {
         this.shutdownDelay = shutdownDelay;
+    }
+
+    public List<Resource> getNodesets() {
+        return nodesets;
+    }
+
+    public void setNodesets(List<Resource> nodesets) {
+        this.nodesets = nodesets;
     }
 
     public Transport getTransport() {

@@ -31,6 +31,8 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import org.springframework.core.io.Resource;
+import dev.opcua.stack.server.nodeset.NodeSetSource;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -99,6 +101,7 @@ final class OpcUaServerPropertiesMapper {
                 .subscriptionSettings(subscriptionSettings())
                 .monitoredItemSettings(monitoredItemSettings())
                 .security(endpointSecurity(pki != null));
+        nodeSets().forEach(builder::nodeSet);
         ValidationOptions validation = validationOptions();
         builder.certificateValidation(validation);
         OpcUaServerProperties.Certificate certificate = p.getSecurity().getCertificate();
@@ -153,6 +156,26 @@ final class OpcUaServerPropertiesMapper {
                     "the server cannot be built from this configuration: " + e.getMessage(),
                     "a configuration that satisfies the rule in the reason (see docs/CONFIGURATION.md)", e);
         }
+    }
+
+    /**
+     * The {@code nodesets} as sources the server opens at start; a location that does not exist is
+     * reported now, naming its key and location.
+     */
+    List<NodeSetSource> nodeSets() {
+        List<NodeSetSource> sources = new ArrayList<>();
+        List<Resource> resources = properties.getNodesets();
+        for (int i = 0; i < resources.size(); i++) {
+            Resource resource = resources.get(i);
+            if (resource == null || !resource.exists()) {
+                throw new InvalidOpcUaServerPropertyException(key("nodesets[" + i + "]"),
+                        resource == null ? null : resource.getDescription(), "no NodeSet2 file is at this location",
+                        "the location of a NodeSet2 XML file, such as classpath:nodesets/Opc.Ua.Di.NodeSet2.xml or "
+                                + "file:/etc/opcua/Opc.Ua.Di.NodeSet2.xml");
+            }
+            sources.add(new NodeSetSource(resource.getDescription(), resource::getInputStream));
+        }
+        return sources;
     }
 
     int port() {

@@ -198,7 +198,7 @@ public class NodeStoreNodeManager implements SyncNodeManager {
                 return e.statusCode();
             }
         }
-        if (!DataTypeCheck.accepts(variable.valueAttributes(), written.value())) {
+        if (!acceptsValue(variable, written.value())) {
             return StatusCode.of(StatusCodes.BadTypeMismatch);
         }
         StatusCode accepted = acceptWrite(context, variable, written);
@@ -209,6 +209,15 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         variable.setValue(DataValue.of(written.value(), written.statusCode(),
                 written.sourceTimestamp() == null ? now : written.sourceTimestamp(), written.sourcePicoseconds(), now, 0));
         return StatusCode.GOOD;
+    }
+
+    /**
+     * Whether a written value fits the variable's DataType and ValueRank (Part 4, 5.11.4: otherwise
+     * BadTypeMismatch). The default knows the DataTypes of namespace 0 and takes any ExtensionObject
+     * for another namespace's; a subclass that knows those types (an imported model) refines it.
+     */
+    protected boolean acceptsValue(VariableNode variable, Variant value) {
+        return DataTypeCheck.accepts(variable.valueAttributes(), value);
     }
 
     /**
