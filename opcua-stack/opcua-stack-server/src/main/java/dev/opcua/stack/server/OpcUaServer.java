@@ -25,8 +25,12 @@ import dev.opcua.stack.core.types.structured.BuildInfo;
 import dev.opcua.stack.core.types.structured.FindServersRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.server.addressspace.NodeStore;
+import dev.opcua.stack.server.alarms.Condition;
+import dev.opcua.stack.server.alarms.ConditionManager;
+import dev.opcua.stack.server.alarms.ConditionRefresh;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.namespace0.Namespace0Loader;
+import dev.opcua.stack.server.namespace0.Namespace0NodeManager;
 import dev.opcua.stack.server.namespace0.ServerCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerDiagnosticsObject;
 import dev.opcua.stack.server.namespace0.ShutdownCountdown;
@@ -34,7 +38,6 @@ import dev.opcua.stack.server.namespace0.ServerObject;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
-import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.services.OperationLimits;
@@ -106,6 +109,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final EventNotifierRegistry eventNotifiers = new EventNotifierRegistry();
     private final EventTypeTree eventTypes;
     private final ModelChanges modelChanges;
+    private final Namespace0NodeManager namespace0;
+    private final List<ConditionManager> conditionManagers = new ArrayList<>();
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
     private volatile ServerChannelSecurity channelSecurity;
@@ -124,9 +129,15 @@ public final class OpcUaServer implements AutoCloseable {
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
         this.modelChanges = new ModelChanges(eventNotifiers, eventTypes);
-        // Namespace 0's value sources read the server's own counters and fields: never waiting
-        nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0, true));
+        this.namespace0 = new Namespace0NodeManager(ns0);
+        nodeManagers.register(namespace0);
         config.nodeManagers.forEach(nodeManagers::register);
+        for (NodeManager manager : config.nodeManagers) {
+            if (manager instanceof ConditionManager conditions) {
+                conditions.attach(eventNotifiers, nodeManagers);
+                conditionManagers.add(conditions);
+            }
+        }
     }
 
     public static Builder builder() {
@@ -146,6 +157,7 @@ public final class OpcUaServer implements AutoCloseable {
         this.channelSecurity = channelSecurity;
         nodeManagers.startup();
         nodeManagers.linkReverseReferences();
+        conditionManagers.forEach(ConditionManager::startInputs);
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
         monitoredItems = new MonitoredItemContainerFactory(nodeManagers, dataChanges, eventNotifiers, eventTypes,
                 config.monitoredItemSettings, ItemCounters.of(subscriptionStatistics));
@@ -154,6 +166,9 @@ public final class OpcUaServer implements AutoCloseable {
                 .statistics(subscriptionStatistics)
                 .itemContainerFactory(monitoredItems)
                 .build();
+        ConditionRefresh refresh = new ConditionRefresh(subscriptions, eventNotifiers, this::conditions);
+        namespace0.method(ConditionRefresh.CONDITION_REFRESH, refresh::call);
+        namespace0.method(ConditionRefresh.CONDITION_REFRESH_2, refresh::call);
         SessionManager.Builder sessionBuilder = SessionManager.builder()
                 .listener(subscriptions)
                 .settings(config.sessionSettings)
@@ -189,7 +204,7 @@ public final class OpcUaServer implements AutoCloseable {
         new TranslateBrowsePaths(nodeManagers, sessionRequired, referenceTypes,
                 limits.maxNodesPerTranslateBrowsePathsToNodeIds()).registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
-        new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall()).registerWith(services);
+        CallServices.withSessions(nodeManagers, sessions::resolve, limits.maxNodesPerMethodCall()).registerWith(services);
         dispatcher = services.build();
         serverDiagnostics.setSource(new ServerCounters(sessions, dispatcher));
         try {
@@ -390,6 +405,13 @@ public final class OpcUaServer implements AutoCloseable {
      */
     public ModelChanges modelChanges() {
         return modelChanges;
+    }
+
+    /** Every condition of the {@link ConditionManager}s registered (Part 9), for ConditionRefresh. */
+    public List<Condition> conditions() {
+        List<Condition> all = new ArrayList<>();
+        conditionManagers.forEach(manager -> all.addAll(manager.conditions()));
+        return all;
     }
 
     /** The event types of namespace 0, where node managers register their own event types. */

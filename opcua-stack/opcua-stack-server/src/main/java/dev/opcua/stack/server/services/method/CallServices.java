@@ -10,6 +10,8 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.RequestGuard;
 import dev.opcua.stack.server.services.ServiceDispatcher;
+import dev.opcua.stack.server.session.Session;
+import dev.opcua.stack.server.subscriptions.SessionResolver;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -22,7 +24,7 @@ import java.util.concurrent.CompletableFuture;
 public final class CallServices {
 
     private final NodeManagers managers;
-    private final RequestGuard guard;
+    private final SessionResolver sessions;
     private final int maxNodesPerMethodCall;
 
     /**
@@ -30,11 +32,27 @@ public final class CallServices {
      * @param maxNodesPerMethodCall operation limit of Call, 0 for none
      */
     public CallServices(NodeManagers managers, RequestGuard guard, int maxNodesPerMethodCall) {
+        this(managers, (SessionResolver) (channel, header) -> {
+            guard.check(channel, header);
+            return null;
+        }, maxNodesPerMethodCall);
+    }
+
+    /**
+     * @param sessions finds the activated session of each request, handed to the node managers in the
+     *     {@link OperationContext} (methods such as ConditionRefresh act on the caller's subscriptions)
+     * @param maxNodesPerMethodCall operation limit of Call, 0 for none
+     */
+    public static CallServices withSessions(NodeManagers managers, SessionResolver sessions, int maxNodesPerMethodCall) {
+        return new CallServices(managers, sessions, maxNodesPerMethodCall);
+    }
+
+    private CallServices(NodeManagers managers, SessionResolver sessions, int maxNodesPerMethodCall) {
         if (maxNodesPerMethodCall < 0) {
             throw new IllegalArgumentException("maxNodesPerMethodCall must be >= 0, was " + maxNodesPerMethodCall);
         }
         this.managers = managers;
-        this.guard = guard;
+        this.sessions = sessions;
         this.maxNodesPerMethodCall = maxNodesPerMethodCall;
     }
 
@@ -44,7 +62,7 @@ public final class CallServices {
     }
 
     public CompletableFuture<CallResponse> call(ServerSecureChannel channel, CallRequest request) {
-        guard.check(channel, request.requestHeader());
+        Session session = sessions.resolve(channel, request.requestHeader());
         int count = request.methodsToCall() == null ? 0 : request.methodsToCall().length;
         if (count == 0) {
             throw new UaException(StatusCodes.BadNothingToDo, "the request has no methods to call");
@@ -54,7 +72,7 @@ public final class CallServices {
                     "the request has " + count + " method calls, the server allows " + maxNodesPerMethodCall);
         }
         long handle = request.requestHeader().requestHandle();
-        return managers.call(new OperationContext(channel), request.methodsToCall())
+        return managers.call(new OperationContext(channel, session), request.methodsToCall())
                 .thenApply(results -> new CallResponse(ResponseHeaders.good(handle), results, null));
     }
 }
