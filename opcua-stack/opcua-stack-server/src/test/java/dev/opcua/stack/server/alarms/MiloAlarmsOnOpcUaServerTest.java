@@ -67,6 +67,7 @@ class MiloAlarmsOnOpcUaServerTest {
     private OpcUaClient client;
     private final List<Variant[]> received = new CopyOnWriteArrayList<>();
     private OpcUaSubscription subscription;
+    private OpcUaMonitoredItem eventItem;
 
     @BeforeEach
     void start() throws Exception {
@@ -107,6 +108,7 @@ class MiloAlarmsOnOpcUaServerTest {
                             AttributeId.NodeId.uid(), null)},
                 new ContentFilter(new ContentFilterElement[0])));
         item.setEventValueListener((monitoredItem, values) -> received.add(values));
+        eventItem = item;
         subscription.addMonitoredItem(item);
         subscription.synchronizeMonitoredItems();
         assertThat(item.getCreateResult()).hasValueSatisfying(status -> assertThat(status.isGood()).isTrue());
@@ -272,5 +274,18 @@ class MiloAlarmsOnOpcUaServerTest {
         Variant[] enabled = received.get(received.size() - 1);
         assertThat(bool(enabled[ACTIVE])).isTrue();
         assertThat(((LocalizedText) enabled[LIMIT_STATE].getValue()).getText()).isEqualTo("HighHigh");
+
+        // ConditionRefresh2 (Part 9, 5.5.8) for the one event item
+        int beforeRefresh = received.size();
+        CallMethodResult refresh = call(Identifiers.ConditionType, Identifiers.ConditionType_ConditionRefresh2,
+                new Variant(subscription.getSubscriptionId().orElseThrow()),
+                new Variant(eventItem.getMonitoredItemId().orElseThrow()));
+        assertThat(refresh.getStatusCode().isGood()).as("ConditionRefresh2: " + refresh.getStatusCode()).isTrue();
+        await("RefreshEnd arrives", () -> received.stream().skip(beforeRefresh)
+                .anyMatch(e -> Identifiers.RefreshEndEventType.equals(e[EVENT_TYPE].getValue())));
+        List<Variant[]> replay = received.subList(beforeRefresh, received.size());
+        assertThat(replay).extracting(e -> e[EVENT_TYPE].getValue()).containsExactly(
+                Identifiers.RefreshStartEventType, Identifiers.ExclusiveLimitAlarmType, Identifiers.RefreshEndEventType);
+        assertThat(replay.get(1)[EVENT_ID].getValue()).isEqualTo(enabled[EVENT_ID].getValue());
     }
 }
