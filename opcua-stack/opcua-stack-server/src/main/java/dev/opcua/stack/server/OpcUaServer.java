@@ -86,7 +86,9 @@ import org.slf4j.LoggerFactory;
  * (Part 4, 5.6). Subscriptions, data-change and event monitored items (Part 4, 5.12 and 5.13) are
  * served with Publish requests parked in their session; node managers and the application report
  * events through {@link #events()}, and an announced shutdown is reported as a
- * SystemStatusChangeEventType event (Part 5, 6.4.30) on the Server object.
+ * SystemStatusChangeEventType event (Part 5, 6.4.30) on the Server object. Registered
+ * {@link ConditionManager}s get the event sink and the node managers for their inputs; namespace 0
+ * answers ConditionRefresh and ConditionRefresh2 (Part 9, 5.5.7 and 5.5.8) from their conditions.
  */
 public final class OpcUaServer implements AutoCloseable {
 

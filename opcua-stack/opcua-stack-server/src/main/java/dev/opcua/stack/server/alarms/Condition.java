@@ -312,6 +312,15 @@ public abstract class Condition {
 
     /** Adds the declarations of this type; a subclass adds its own after calling this. */
     protected void declare(List<ConditionField> out) {
+        // BaseEventType's properties (Part 5, 6.4.2): an instance shows its last event's values
+        out.add(ConditionField.property(FieldPath.EVENT_ID, NodeIds.ByteString));
+        out.add(ConditionField.property(FieldPath.EVENT_TYPE, NodeIds.NodeId));
+        out.add(ConditionField.property(FieldPath.SOURCE_NODE, NodeIds.NodeId));
+        out.add(ConditionField.property(FieldPath.SOURCE_NAME, NodeIds.String));
+        out.add(ConditionField.property(FieldPath.TIME, NodeIds.UtcTime));
+        out.add(ConditionField.property(FieldPath.RECEIVE_TIME, NodeIds.UtcTime));
+        out.add(ConditionField.property(FieldPath.MESSAGE, NodeIds.LocalizedText));
+        out.add(ConditionField.property(FieldPath.SEVERITY, NodeIds.UInt16));
         out.add(ConditionField.property(ConditionFields.CONDITION_CLASS_ID, NodeIds.NodeId));
         out.add(ConditionField.property(ConditionFields.CONDITION_CLASS_NAME, NodeIds.LocalizedText));
         out.add(ConditionField.property(ConditionFields.CONDITION_NAME, NodeIds.String));

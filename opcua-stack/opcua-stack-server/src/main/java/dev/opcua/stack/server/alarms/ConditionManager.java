@@ -16,6 +16,8 @@ import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.addressspace.NodeStore;
+import dev.opcua.stack.server.addressspace.ObjectNode;
+import dev.opcua.stack.server.addressspace.UaNode;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
@@ -58,7 +60,7 @@ import org.slf4j.LoggerFactory;
  * <li><b>Methods</b> (Part 4, 5.12.2 and Part 9, 5.5.4 to 5.7.4): Enable, Disable, AddComment,
  * Acknowledge and Confirm, called with the condition as object and either the instance's method or
  * the method of the type (i=9027, 9028, 9029, 9111, 9113). Unknown object: BadNodeIdUnknown; a
- * method the condition does not offer: BadMethodInvalid; missing or extra inputs:
+ * node that is not an object: BadNodeIdInvalid; a method the object does not offer: BadMethodInvalid; missing or extra inputs:
  * BadArgumentsMissing / BadTooManyArguments; inputs of the wrong type: BadInvalidArgument with
  * BadTypeMismatch per input; the state machine's refusals as the condition states them. The caller's
  * user name becomes ClientUserId.</li>
@@ -205,7 +207,7 @@ public final class ConditionManager extends NodeStoreNodeManager {
             Map<dev.opcua.stack.server.subscriptions.events.FieldPath, Variant> fields) {
         Instance instance = instances.get(condition.nodeId());
         if (instance != null) {
-            ConditionNodes.mirror(instance, fields);
+            ConditionNodes.mirror(instance, fields, event);
         }
         if (event != null) {
             events.report(condition.identity().sourceNode(), event);
@@ -224,8 +226,9 @@ public final class ConditionManager extends NodeStoreNodeManager {
     private void call(OperationContext context, CallOperation operation) {
         Instance instance = instances.get(operation.objectId());
         if (instance == null) {
-            operation.fail(store().get(operation.objectId()) == null ? StatusCodes.BadNodeIdUnknown
-                    : StatusCodes.BadMethodInvalid);
+            UaNode node = store().get(operation.objectId());
+            operation.fail(node == null ? StatusCodes.BadNodeIdUnknown
+                    : node instanceof ObjectNode ? StatusCodes.BadMethodInvalid : StatusCodes.BadNodeIdInvalid);
             return;
         }
         ConditionMethod method;

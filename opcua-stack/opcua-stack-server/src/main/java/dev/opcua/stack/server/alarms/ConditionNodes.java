@@ -18,6 +18,7 @@ import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.subscriptions.events.FieldPath;
+import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -190,12 +191,45 @@ final class ConditionNodes {
         return id;
     }
 
-    /** Writes the condition's fields into its variables; fields without a variable are event-only. */
-    static void mirror(Instance instance, Map<FieldPath, Variant> fields) {
+    /**
+     * Writes the condition's fields into its variables, and the BaseEventType fields of its last event
+     * (Part 5, 6.4.2) into those properties; before the first event EventId, Time and ReceiveTime are null.
+     *
+     * @param event the event of the change, or null when none was reported
+     */
+    static void mirror(Instance instance, Map<FieldPath, Variant> fields, UaEvent event) {
         DateTime now = DateTime.now();
+        Condition condition = instance.condition();
         for (Map.Entry<FieldPath, VariableNode> entry : instance.variables().entrySet()) {
-            Variant value = fields.get(entry.getKey());
+            FieldPath path = entry.getKey();
+            Variant value = fields.get(path);
+            if (value == null && path.length() == 1) {
+                value = baseEventField(path, condition, event);
+                if (value == null) {
+                    continue; // a field of the last event, kept while no new one was reported
+                }
+            }
             entry.getValue().setValue(DataValue.of(value == null ? Variant.NULL : value, StatusCode.GOOD, now, null));
         }
+    }
+
+    /** The value of a BaseEventType field, or null to keep the last one (no event to take it from). */
+    private static Variant baseEventField(FieldPath path, Condition condition, UaEvent event) {
+        if (path.equals(FieldPath.EVENT_TYPE)) {
+            return Variant.of(condition.typeDefinition());
+        }
+        if (path.equals(FieldPath.SOURCE_NODE)) {
+            return Variant.of(condition.identity().sourceNode());
+        }
+        if (path.equals(FieldPath.SOURCE_NAME)) {
+            return Variant.ofString(condition.identity().sourceName());
+        }
+        if (path.equals(FieldPath.MESSAGE)) {
+            return Variant.of(condition.message());
+        }
+        if (path.equals(FieldPath.SEVERITY)) {
+            return Variant.ofUInt16(condition.severity());
+        }
+        return event == null ? null : event.field(path);
     }
 }

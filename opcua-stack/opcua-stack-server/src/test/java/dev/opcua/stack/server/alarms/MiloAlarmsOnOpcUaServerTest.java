@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.alarms;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
 
 import dev.opcua.stack.core.types.builtin.BuiltinType;
@@ -26,12 +27,18 @@ import org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName;
 import org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode;
 import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
 import org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.UInteger;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseDirection;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseResultMask;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription;
+import org.eclipse.milo.opcua.stack.core.types.structured.BrowseResult;
 import org.eclipse.milo.opcua.stack.core.types.structured.CallMethodRequest;
 import org.eclipse.milo.opcua.stack.core.types.structured.CallMethodResult;
 import org.eclipse.milo.opcua.stack.core.types.structured.ContentFilter;
 import org.eclipse.milo.opcua.stack.core.types.structured.ContentFilterElement;
 import org.eclipse.milo.opcua.stack.core.types.structured.EventFilter;
+import org.eclipse.milo.opcua.stack.core.types.structured.ReadValueId;
+import org.eclipse.milo.opcua.stack.core.types.structured.ReferenceDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.SimpleAttributeOperand;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -156,6 +163,10 @@ class MiloAlarmsOnOpcUaServerTest {
         return received.stream().filter(e -> isAlarm(e) && test.test(e)).findFirst().orElseThrow();
     }
 
+    private static ReadValueId value(NodeId node) {
+        return new ReadValueId(node, AttributeId.Value.uid(), null, QualifiedName.NULL_VALUE);
+    }
+
     private static boolean isAlarm(Variant[] event) {
         return Identifiers.ExclusiveLimitAlarmType.equals(event[EVENT_TYPE].getValue());
     }
@@ -205,6 +216,14 @@ class MiloAlarmsOnOpcUaServerTest {
         assertThat(confirm.getStatusCode().isGood()).as("Confirm: " + confirm.getStatusCode()).isTrue();
         Variant[] confirmed = awaitAlarm("the confirmed state arrives", e -> bool(e[CONFIRMED]) && bool(e[ACKED]));
         assertThat(bool(confirmed[RETAIN])).as("still active, so retained").isTrue();
+        // the instance's BaseEventType properties show its last event
+        DataValue[] shown = client.read(0, TimestampsToReturn.Neither, List.of(
+                value(node(ALARMS, "Motor.TemperatureAlarm.EventId")),
+                value(node(ALARMS, "Motor.TemperatureAlarm.Severity")),
+                value(node(ALARMS, "Motor.TemperatureAlarm.SourceNode")))).getResults();
+        assertThat(shown[0].getValue().getValue()).isEqualTo(confirmed[EVENT_ID].getValue());
+        assertThat(shown[1].getValue().getValue()).isEqualTo(ushort(600));
+        assertThat(shown[2].getValue().getValue()).isEqualTo(node(PLANT, "Motor"));
 
         // ConditionRefresh (Part 9, 5.5.7): start, the retained condition as last reported, end
         UInteger subscriptionId = subscription.getSubscriptionId().orElseThrow();
@@ -287,5 +306,31 @@ class MiloAlarmsOnOpcUaServerTest {
         assertThat(replay).extracting(e -> e[EVENT_TYPE].getValue()).containsExactly(
                 Identifiers.RefreshStartEventType, Identifiers.ExclusiveLimitAlarmType, Identifiers.RefreshEndEventType);
         assertThat(replay.get(1)[EVENT_ID].getValue()).isEqualTo(enabled[EVENT_ID].getValue());
+    }
+
+    private List<ReferenceDescription> browse(NodeId node, NodeId referenceType) throws Exception {
+        BrowseResult result = client.browse(new BrowseDescription(node, BrowseDirection.Forward, referenceType, true,
+                uint(0), uint(BrowseResultMask.All.getValue())));
+        assertThat(result.getStatusCode().isGood()).isTrue();
+        return result.getReferences() == null ? List.of() : List.of(result.getReferences());
+    }
+
+    @Test
+    void the_condition_is_browsable_from_its_source_with_the_children_of_its_type() throws Exception {
+        NodeId alarm = node(ALARMS, "Motor.TemperatureAlarm");
+        assertThat(browse(node(PLANT, "Motor"), Identifiers.HasCondition))
+                .extracting(r -> r.getNodeId().toNodeId(client.getNamespaceTable()).orElseThrow())
+                .containsExactly(alarm);
+        List<ReferenceDescription> children = browse(alarm, Identifiers.HierarchicalReferences);
+        assertThat(children).extracting(r -> r.getBrowseName().getName()).contains("EventId", "Severity", "Message",
+                "SourceNode", "ConditionName", "BranchId", "Retain", "EnabledState", "Quality", "LastSeverity",
+                "Comment", "ClientUserId", "AckedState", "ConfirmedState", "ActiveState", "InputNode",
+                "SuppressedOrShelved", "HighLimit", "HighHighLimit", "LimitState", "Enable", "Disable", "AddComment",
+                "Acknowledge", "Confirm");
+        assertThat(children).extracting(r -> r.getBrowseName().getName()).doesNotContain("LowLimit", "LowLowLimit");
+        assertThat(browse(alarm, Identifiers.HasTypeDefinition)).extracting(r -> r.getNodeId().toNodeId(
+                client.getNamespaceTable()).orElseThrow()).containsExactly(Identifiers.ExclusiveLimitAlarmType);
+        assertThat(client.readValue(0, TimestampsToReturn.Neither, node(ALARMS, "Motor.TemperatureAlarm.InputNode"))
+                .getValue().getValue()).isEqualTo(node(PLANT, "Motor.Temperature"));
     }
 }
