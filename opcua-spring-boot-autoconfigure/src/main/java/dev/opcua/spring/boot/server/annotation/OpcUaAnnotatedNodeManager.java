@@ -115,7 +115,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     private static void declare(InMemoryNodeManager.Builder builder, UaObjectModel object, String path, Object bean,
             List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder,
             OpcUaAnnotatedNodeManager[] self) {
-        boolean alarmSource = object.variables().stream().anyMatch(v -> v.limitAlarm() != null);
+        boolean alarmSource = object.variables().stream().anyMatch(UaVariableModel::hasAlarm);
         builder.object(path, o -> {
             o.displayName(object.displayName()).description(object.description());
             if (alarmSource) {
@@ -177,8 +177,8 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     }
 
     /**
-     * The condition instances of the {@link UaLimitAlarm} variables of this namespace, in the
-     * namespace {@link #alarmsNamespaceUri}; null when there are none.
+     * The condition instances of the {@link UaLimitAlarm} and {@link UaOffNormalAlarm} variables of this
+     * namespace, in the namespace {@link #alarmsNamespaceUri}; null when there are none.
      */
     public ConditionManager conditionManager() {
         ConditionManager.Builder builder = ConditionManager.builder(alarmsNamespaceUri(namespaceUri()));
@@ -192,6 +192,18 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     private int declareAlarms(ConditionManager.Builder builder, UaObjectModel object, String path) {
         int count = 0;
         for (UaVariableModel variable : object.variables()) {
+            UaOffNormalAlarmModel offNormal = variable.offNormalAlarm();
+            if (offNormal != null) {
+                builder.offNormalAlarm(path + "." + offNormal.conditionName(), o -> o
+                        .source(namespaceUri(), path, object.browseName())
+                        .input(namespaceUri(), path + "." + variable.browseName())
+                        .conditionName(offNormal.conditionName())
+                        .normalValue(offNormal.normalValue())
+                        .activeSeverity(offNormal.severity())
+                        .normalSeverity(offNormal.normalSeverity())
+                        .confirmable(offNormal.confirmable()));
+                count++;
+            }
             UaLimitAlarmModel alarm = variable.limitAlarm();
             if (alarm == null) {
                 continue;

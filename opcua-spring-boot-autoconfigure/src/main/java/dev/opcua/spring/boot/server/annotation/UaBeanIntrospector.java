@@ -111,9 +111,9 @@ final class UaBeanIntrospector {
         UaMethod method = member.getAnnotation(UaMethod.class);
         int count = (variable != null ? 1 : 0) + (object != null ? 1 : 0) + (method != null ? 1 : 0);
         if (count == 0) {
-            if (member.getAnnotation(UaLimitAlarm.class) != null) {
+            if (member.getAnnotation(UaLimitAlarm.class) != null || member.getAnnotation(UaOffNormalAlarm.class) != null) {
                 throw new OpcUaAnnotationException(beanLabel + " member " + member.getName()
-                        + ": @UaLimitAlarm belongs on a @UaVariable");
+                        + ": @UaLimitAlarm and @UaOffNormalAlarm belong on a @UaVariable");
             }
             return;
         }
@@ -198,9 +198,19 @@ final class UaBeanIntrospector {
             }
             limitAlarm = UaLimitAlarmModel.of(alarm, browseName, where);
         }
+        UaOffNormalAlarm offNormal = ((AccessibleObject) member).getAnnotation(UaOffNormalAlarm.class);
+        UaOffNormalAlarmModel offNormalAlarm = null;
+        if (offNormal != null) {
+            if (alarm != null) {
+                throw new OpcUaAnnotationException(where + ": carries both @UaLimitAlarm and @UaOffNormalAlarm; "
+                        + "a variable drives one alarm");
+            }
+            Class<?> javaType = member instanceof Field field ? field.getType() : ((Method) member).getReturnType();
+            offNormalAlarm = UaOffNormalAlarmModel.of(offNormal, browseName, javaType, converter, where);
+        }
         return new UaVariableModel(browseName, text(annotation.displayName(), browseName),
                 text(annotation.description(), null), javaName, where, converter, annotation.minimumSamplingInterval(),
-                annotation.signalsChanges(), getter, setter, limitAlarm);
+                annotation.signalsChanges(), getter, setter, limitAlarm, offNormalAlarm);
     }
 
     private UaMethodModel method(UaMethod annotation, Method method, Object instance, String browseName,

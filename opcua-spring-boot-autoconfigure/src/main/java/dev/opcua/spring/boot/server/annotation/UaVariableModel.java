@@ -17,10 +17,12 @@ import java.lang.invoke.MethodHandle;
  * @param getter type {@code ()Object}, bound to the holder
  * @param setter type {@code (Object)void}, bound to the holder; null when read-only
  * @param limitAlarm the {@link UaLimitAlarm} on the member, null for none
+ * @param offNormalAlarm the {@link UaOffNormalAlarm} on the member, null for none
  */
 record UaVariableModel(String browseName, String displayName, String description, String property, String member,
         UaValueConverter converter, double minimumSamplingInterval, boolean signalsChanges, MethodHandle getter,
-        MethodHandle setter, UaLimitAlarmModel limitAlarm) {
+        MethodHandle setter, UaLimitAlarmModel limitAlarm,
+        UaOffNormalAlarmModel offNormalAlarm) {
 
     BuiltinType builtinType() {
         return converter.builtinType();
@@ -32,6 +34,11 @@ record UaVariableModel(String browseName, String displayName, String description
 
     int valueRank() {
         return converter.valueRank();
+    }
+
+    /** Whether the variable drives an alarm (Part 9). */
+    boolean hasAlarm() {
+        return limitAlarm != null || offNormalAlarm != null;
     }
 
     boolean writable() {

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A {@link UaLimitAlarm} on a bean's {@link UaVariable} becomes an ExclusiveLimitAlarm (Part 9,
  * 5.8.19) whose events Eclipse Milo 1.1.2's client receives on the variable's object when the bean's
- * value crosses a limit, and acknowledges through Call; wrong declarations are refused naming the
+ * value crosses a limit, and acknowledges through Call; a {@link UaOffNormalAlarm} becomes an
+ * OffNormalAlarm (Part 9, 5.8.24.2) with its NormalState; wrong declarations are refused naming the
  * member.
  */
 class UaLimitAlarmMiloTests {
@@ -45,6 +46,10 @@ class UaLimitAlarmMiloTests {
         @UaVariable
         @UaLimitAlarm(high = 80, highHigh = 95, highSeverity = 650)
         volatile double temperature = 40;
+
+        @UaVariable
+        @UaOffNormalAlarm(normalValue = "false", severity = 700)
+        volatile boolean overheated;
     }
 
     @OpcUaNamespace(value = NS, name = "Filler")
@@ -65,6 +70,13 @@ class UaLimitAlarmMiloTests {
         @UaVariable
         @UaLimitAlarm(high = 90, highHigh = 80)
         volatile double level;
+    }
+
+    @OpcUaNamespace(value = NS, name = "Wrong")
+    static final class BadNormalValue {
+        @UaVariable
+        @UaOffNormalAlarm(normalValue = "maybe")
+        volatile boolean open;
     }
 
     @OpcUaNamespace(value = NS, name = "Wrong")
@@ -156,6 +168,37 @@ class UaLimitAlarmMiloTests {
     }
 
     @Test
+    void an_off_normal_alarm_goes_active_when_the_bean_leaves_its_normal_value() throws Exception {
+        int alarms = server.namespaces().indexOf(OpcUaAnnotatedNodeManager.alarmsNamespaceUri(NS));
+        NodeId normalState = (NodeId) client.readValue(0, TimestampsToReturn.Neither,
+                new NodeId(alarms, "Filler.Motor.OverheatedAlarm.NormalState")).getValue().getValue();
+        assertThat(normalState).isEqualTo(new NodeId(alarms, "Filler.Motor.OverheatedAlarm.NormalValue"));
+        assertThat(client.readValue(0, TimestampsToReturn.Neither, normalState).getValue().getValue()).isEqualTo(false);
+        NodeId active = new NodeId(alarms, "Filler.Motor.OverheatedAlarm.ActiveState.Id");
+        assertThat(client.readValue(0, TimestampsToReturn.Neither, active).getValue().getValue()).isEqualTo(false);
+
+        filler.motor.overheated = true;
+
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!Boolean.TRUE.equals(client.readValue(0, TimestampsToReturn.Neither, active).getValue().getValue())
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(client.readValue(0, TimestampsToReturn.Neither, active).getValue().getValue()).isEqualTo(true);
+        assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(alarms,
+                "Filler.Motor.OverheatedAlarm.Retain")).getValue().getValue()).isEqualTo(true);
+        filler.motor.overheated = false;
+    }
+
+    @Test
+    void an_off_normal_value_that_does_not_parse_as_the_member_type_is_refused() {
+        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("bad", new BadNormalValue())))
+                .isInstanceOf(OpcUaAnnotationException.class)
+                .hasMessageContaining("open")
+                .hasMessageContaining("'maybe' is not a boolean");
+    }
+
+    @Test
     void a_limit_alarm_on_a_text_variable_is_refused() {
         assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("text", new TextAlarm())))
                 .isInstanceOf(OpcUaAnnotationException.class)
@@ -175,6 +218,6 @@ class UaLimitAlarmMiloTests {
     void a_limit_alarm_without_a_variable_is_refused() {
         assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("plain", new AlarmWithoutVariable())))
                 .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("@UaLimitAlarm belongs on a @UaVariable");
+                .hasMessageContaining("belong on a @UaVariable");
     }
 }
