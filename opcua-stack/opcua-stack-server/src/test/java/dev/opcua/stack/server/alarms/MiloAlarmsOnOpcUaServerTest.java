@@ -269,6 +269,17 @@ class MiloAlarmsOnOpcUaServerTest {
                 .containsExactly(StatusCodes.Bad_TypeMismatch, StatusCode.GOOD.getValue());
         assertThat(call(alarm, Identifiers.ConditionType_Enable).getStatusCode().getValue())
                 .isEqualTo(StatusCodes.Bad_ConditionAlreadyEnabled);
+        // AddComment (Part 9, 5.5.6) through the type's method
+        assertThat(call(alarm, Identifiers.ConditionType_AddComment, ackInputs(raised, "maintenance called"))
+                .getStatusCode().isGood()).isTrue();
+        assertThat(client.readValue(0, TimestampsToReturn.Neither, node(ALARMS, "Motor.TemperatureAlarm.Comment"))
+                .getValue().getValue()).isEqualTo(LocalizedText.english("maintenance called"));
+        assertThat(call(alarm, Identifiers.ConditionType_AddComment, new Variant(raised[EVENT_ID].getValue()))
+                .getStatusCode().getValue()).isEqualTo(StatusCodes.Bad_ArgumentsMissing);
+        // ConditionRefresh belongs to the ConditionType object (Part 9, 5.5.7)
+        assertThat(call(Identifiers.Server, Identifiers.ConditionType_ConditionRefresh,
+                new Variant(subscription.getSubscriptionId().orElseThrow())).getStatusCode().getValue())
+                .isEqualTo(StatusCodes.Bad_MethodInvalid);
         assertThat(call(Identifiers.ConditionType, Identifiers.ConditionType_ConditionRefresh,
                 new Variant(UInteger.valueOf(987654))).getStatusCode().getValue())
                 .isEqualTo(StatusCodes.Bad_SubscriptionIdInvalid);
