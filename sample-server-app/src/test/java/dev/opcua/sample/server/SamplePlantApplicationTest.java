@@ -100,6 +100,11 @@ class SamplePlantApplicationTest {
         assertThat(read(line("State"))).isEqualTo("STOPPED");
         assertThat((Double) read(line("ConveyorSpeed"))).isEqualTo(240.0);
         assertThat((Double) read(line("FillerMotor.Temperature"))).isBetween(15.0, 40.0);
+        // the motor temperature is an ExclusiveLimitAlarm (Part 9): cold, so inactive, with its limits
+        int alarms = client.getNamespaceTable().getIndex(FillingLine.NAMESPACE + "/alarms").intValue();
+        assertThat(read(new NodeId(alarms, "FillingLine.FillerMotor.TemperatureAlarm.ActiveState.Id"))).isEqualTo(false);
+        assertThat(read(new NodeId(alarms, "FillingLine.FillerMotor.TemperatureAlarm.HighHighLimit"))).isEqualTo(80.0);
+        assertThat(read(new NodeId(alarms, "FillingLine.FillerMotor.TemperatureAlarm.EnabledState.Id"))).isEqualTo(true);
 
         CallMethodResult started = client.call(List.of(new CallMethodRequest(line(""), line("Start"),
                 new Variant[0]))).getResults()[0];

@@ -25,8 +25,12 @@ import dev.opcua.stack.core.types.structured.BuildInfo;
 import dev.opcua.stack.core.types.structured.FindServersRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.server.addressspace.NodeStore;
+import dev.opcua.stack.server.alarms.Condition;
+import dev.opcua.stack.server.alarms.ConditionManager;
+import dev.opcua.stack.server.alarms.ConditionRefresh;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.namespace0.Namespace0Loader;
+import dev.opcua.stack.server.namespace0.Namespace0NodeManager;
 import dev.opcua.stack.server.namespace0.ServerCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerDiagnosticsObject;
 import dev.opcua.stack.server.namespace0.ShutdownCountdown;
@@ -96,7 +100,9 @@ import org.slf4j.LoggerFactory;
  * (Part 4, 5.6). Subscriptions, data-change and event monitored items (Part 4, 5.12 and 5.13) are
  * served with Publish requests parked in their session; node managers and the application report
  * events through {@link #events()}, and an announced shutdown is reported as a
- * SystemStatusChangeEventType event (Part 5, 6.4.30) on the Server object.
+ * SystemStatusChangeEventType event (Part 5, 6.4.30) on the Server object. Registered
+ * {@link ConditionManager}s get the event sink and the node managers for their inputs; namespace 0
+ * answers ConditionRefresh and ConditionRefresh2 (Part 9, 5.5.7 and 5.5.8) from their conditions.
  */
 public final class OpcUaServer implements AutoCloseable {
 
@@ -121,6 +127,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final EventNotifierRegistry eventNotifiers = new EventNotifierRegistry();
     private final EventTypeTree eventTypes;
     private final ModelChanges modelChanges;
+    private final Namespace0NodeManager namespace0;
+    private final List<ConditionManager> conditionManagers = new ArrayList<>();
     private ServiceDispatcher dispatcher;
     private UaTcpServer transport;
     private volatile ServerChannelSecurity channelSecurity;
@@ -142,10 +150,16 @@ public final class OpcUaServer implements AutoCloseable {
         this.models = new ModelRegistry(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
         this.modelChanges = new ModelChanges(eventNotifiers, eventTypes);
-        // Namespace 0's value sources read the server's own counters and fields: never waiting
-        nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0, true));
+        this.namespace0 = new Namespace0NodeManager(ns0);
+        nodeManagers.register(namespace0);
         config.nodeManagers.forEach(nodeManagers::register);
         config.defaultPermissions.forEach(this::applyDefaultPermissions);
+        for (NodeManager manager : config.nodeManagers) {
+            if (manager instanceof ConditionManager conditions) {
+                conditions.attach(eventNotifiers, nodeManagers);
+                conditionManagers.add(conditions);
+            }
+        }
     }
 
     /** Sets a namespace's DefaultRolePermissions on the store of the in-memory manager that owns it. */
@@ -237,6 +251,7 @@ public final class OpcUaServer implements AutoCloseable {
         if (!config.nodeSets.isEmpty()) {
             referenceTypes = ReferenceTypeTree.of(nodeStores()); // with the imported reference types
         }
+        conditionManagers.forEach(ConditionManager::startInputs);
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
         monitoredItems = new MonitoredItemContainerFactory(nodeManagers, dataChanges, eventNotifiers, eventTypes,
                 config.monitoredItemSettings, ItemCounters.of(subscriptionStatistics));
@@ -245,6 +260,9 @@ public final class OpcUaServer implements AutoCloseable {
                 .statistics(subscriptionStatistics)
                 .itemContainerFactory(monitoredItems)
                 .build();
+        ConditionRefresh refresh = new ConditionRefresh(subscriptions, eventNotifiers, this::conditions);
+        namespace0.method(ConditionRefresh.CONDITION_REFRESH, refresh::call);
+        namespace0.method(ConditionRefresh.CONDITION_REFRESH_2, refresh::call);
         SessionManager.Builder sessionBuilder = SessionManager.builder()
                 .listener(subscriptions)
                 .settings(config.sessionSettings)
@@ -282,7 +300,7 @@ public final class OpcUaServer implements AutoCloseable {
         new TranslateBrowsePaths(nodeManagers, sessionRequired, referenceTypes,
                 limits.maxNodesPerTranslateBrowsePathsToNodeIds()).registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
-        new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall()).registerWith(services);
+        CallServices.withSessions(nodeManagers, sessions::resolve, limits.maxNodesPerMethodCall()).registerWith(services);
         dispatcher = services.build();
         serverDiagnostics.setSource(new ServerCounters(sessions, dispatcher));
         try {
@@ -484,6 +502,13 @@ public final class OpcUaServer implements AutoCloseable {
      */
     public ModelChanges modelChanges() {
         return modelChanges;
+    }
+
+    /** Every condition of the {@link ConditionManager}s registered (Part 9), for ConditionRefresh. */
+    public List<Condition> conditions() {
+        List<Condition> all = new ArrayList<>();
+        conditionManagers.forEach(manager -> all.addAll(manager.conditions()));
+        return all;
     }
 
     /** The event types of namespace 0, where node managers register their own event types. */

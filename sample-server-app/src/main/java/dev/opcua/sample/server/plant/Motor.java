@@ -1,11 +1,14 @@
 package dev.opcua.sample.server.plant;
 
+import dev.opcua.spring.boot.server.annotation.UaLimitAlarm;
 import dev.opcua.spring.boot.server.annotation.UaVariable;
 import java.util.Random;
 
 /**
  * A drive of the line: its temperature follows the load with a time constant and some sensor noise,
- * its current follows the load at once. Served as a nested object of the line.
+ * its current follows the load at once. Served as a nested object of the line; its temperature is
+ * watched by an ExclusiveLimitAlarm (Part 9), High from 70 degrees and HighHigh from 80, near where
+ * the line trips, which clients see as events on the motor and acknowledge.
  */
 public final class Motor {
 
@@ -28,6 +31,7 @@ public final class Motor {
     }
 
     @UaVariable(description = "Winding temperature in degrees Celsius", signalsChanges = true)
+    @UaLimitAlarm(high = 70, highHigh = 80, highSeverity = 600, highHighSeverity = 850)
     public double getTemperature() {
         return temperature;
     }

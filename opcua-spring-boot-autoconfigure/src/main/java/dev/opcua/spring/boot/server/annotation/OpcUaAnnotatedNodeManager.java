@@ -8,6 +8,7 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.Argument;
+import dev.opcua.stack.server.alarms.ConditionManager;
 import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.CallOperation;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
@@ -29,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.util.ClassUtils;
@@ -114,7 +116,13 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     private static void declare(InMemoryNodeManager.Builder builder, UaObjectModel object, String path, Object bean,
             List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder,
             OpcUaAnnotatedNodeManager[] self) {
-        builder.object(path, o -> o.displayName(object.displayName()).description(object.description()));
+        boolean alarmSource = object.variables().stream().anyMatch(UaVariableModel::hasAlarm);
+        builder.object(path, o -> {
+            o.displayName(object.displayName()).description(object.description());
+            if (alarmSource) {
+                o.eventNotifier(); // Part 9: clients may monitor the alarms of the object on it
+            }
+        });
         for (UaVariableModel variable : object.variables()) {
             String variablePath = path + "." + variable.browseName();
             VariableEntry entry = new VariableEntry(variable, variablePath);
@@ -172,6 +180,64 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
 
     public String namespaceUri() {
         return nodes.namespaceUri();
+    }
+
+    /** The namespace of the conditions of the {@link UaLimitAlarm}s of a namespace. */
+    public static String alarmsNamespaceUri(String namespaceUri) {
+        return namespaceUri + "/alarms";
+    }
+
+    /**
+     * The condition instances of the {@link UaLimitAlarm} and {@link UaOffNormalAlarm} variables of this
+     * namespace, in the namespace {@link #alarmsNamespaceUri}; null when there are none.
+     */
+    public ConditionManager conditionManager() {
+        ConditionManager.Builder builder = ConditionManager.builder(alarmsNamespaceUri(namespaceUri()));
+        int count = 0;
+        for (UaObjectModel root : roots) {
+            count += declareAlarms(builder, root, root.browseName());
+        }
+        return count == 0 ? null : builder.build();
+    }
+
+    private int declareAlarms(ConditionManager.Builder builder, UaObjectModel object, String path) {
+        int count = 0;
+        for (UaVariableModel variable : object.variables()) {
+            UaOffNormalAlarmModel offNormal = variable.offNormalAlarm();
+            if (offNormal != null) {
+                builder.offNormalAlarm(path + "." + offNormal.conditionName(), o -> o
+                        .source(namespaceUri(), path, object.browseName())
+                        .input(namespaceUri(), path + "." + variable.browseName())
+                        .conditionName(offNormal.conditionName())
+                        .normalValue(offNormal.normalValue())
+                        .activeSeverity(offNormal.severity())
+                        .normalSeverity(offNormal.normalSeverity())
+                        .confirmable(offNormal.confirmable()));
+                count++;
+            }
+            UaLimitAlarmModel alarm = variable.limitAlarm();
+            if (alarm == null) {
+                continue;
+            }
+            Consumer<ConditionManager.LimitAlarmOptions> options = o -> o
+                    .source(namespaceUri(), path, object.browseName())
+                    .input(namespaceUri(), path + "." + variable.browseName())
+                    .conditionName(alarm.conditionName())
+                    .limits(alarm.limits())
+                    .normalSeverity(alarm.normalSeverity())
+                    .confirmable(alarm.confirmable());
+            String conditionPath = path + "." + alarm.conditionName();
+            if (alarm.exclusive()) {
+                builder.exclusiveLimitAlarm(conditionPath, options);
+            } else {
+                builder.nonExclusiveLimitAlarm(conditionPath, options);
+            }
+            count++;
+        }
+        for (UaObjectModel child : object.objects()) {
+            count += declareAlarms(builder, child, path + "." + child.browseName());
+        }
+        return count;
     }
 
     /**

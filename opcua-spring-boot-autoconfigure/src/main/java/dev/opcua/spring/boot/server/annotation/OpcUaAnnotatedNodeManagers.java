@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.server.annotation;
 
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.alarms.ConditionManager;
 import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,9 +22,18 @@ import org.springframework.util.ClassUtils;
 public final class OpcUaAnnotatedNodeManagers {
 
     private final List<OpcUaAnnotatedNodeManager> managers;
+    private final List<ConditionManager> conditionManagers;
 
     private OpcUaAnnotatedNodeManagers(List<OpcUaAnnotatedNodeManager> managers) {
         this.managers = List.copyOf(managers);
+        List<ConditionManager> conditions = new ArrayList<>();
+        for (OpcUaAnnotatedNodeManager manager : managers) {
+            ConditionManager alarms = manager.conditionManager();
+            if (alarms != null) {
+                conditions.add(alarms);
+            }
+        }
+        this.conditionManagers = List.copyOf(conditions);
     }
 
     /**
@@ -69,9 +79,15 @@ public final class OpcUaAnnotatedNodeManagers {
         return managers;
     }
 
-    /** Adds every manager to the server's builder. */
+    /** The managers of the conditions of {@link UaLimitAlarm} variables, one per namespace that has any. */
+    public List<ConditionManager> conditionManagers() {
+        return conditionManagers;
+    }
+
+    /** Adds every manager, and those of the alarms, to the server's builder. */
     public void registerWith(OpcUaServer.Builder builder) {
         managers.forEach(builder::nodeManager);
+        conditionManagers.forEach(builder::nodeManager);
     }
 
     /** Hands signalled changes to the server's monitored items from now on. */

@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +35,14 @@ import org.springframework.util.ClassUtils;
  * naming the bean, the member, the value at fault and what is allowed.
  */
 final class UaBeanIntrospector {
+
+    /** The DataTypes a limit alarm can compare with its limits. */
+    private static final Set<BuiltinType> NUMERIC = EnumSet.of(
+            BuiltinType.SByte, BuiltinType.Byte,
+            BuiltinType.Int16, BuiltinType.UInt16,
+            BuiltinType.Int32, BuiltinType.UInt32,
+            BuiltinType.Int64, BuiltinType.UInt64,
+            BuiltinType.Float, BuiltinType.Double);
 
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final MethodType GETTER = MethodType.methodType(Object.class);
@@ -104,6 +113,10 @@ final class UaBeanIntrospector {
         UaMethod method = member.getAnnotation(UaMethod.class);
         int count = (variable != null ? 1 : 0) + (object != null ? 1 : 0) + (method != null ? 1 : 0);
         if (count == 0) {
+            if (member.getAnnotation(UaLimitAlarm.class) != null || member.getAnnotation(UaOffNormalAlarm.class) != null) {
+                throw new OpcUaAnnotationException(beanLabel + " member " + member.getName()
+                        + ": @UaLimitAlarm and @UaOffNormalAlarm belong on a @UaVariable");
+            }
             return;
         }
         String javaName = member instanceof Method m && method == null ? propertyName(m) : member.getName();
@@ -178,10 +191,29 @@ final class UaBeanIntrospector {
             throw new OpcUaAnnotationException(where + ": minimumSamplingInterval " + annotation.minimumSamplingInterval()
                     + " is not allowed; it is 0 or more milliseconds");
         }
+        UaLimitAlarm alarm = ((AccessibleObject) member).getAnnotation(UaLimitAlarm.class);
+        UaLimitAlarmModel limitAlarm = null;
+        if (alarm != null) {
+            if (!NUMERIC.contains(converter.builtinType()) || converter.valueRank() != -1) {
+                throw new OpcUaAnnotationException(where + ": @UaLimitAlarm needs a numeric scalar variable, not "
+                        + converter.builtinType() + (converter.valueRank() == -1 ? "" : " array"));
+            }
+            limitAlarm = UaLimitAlarmModel.of(alarm, browseName, where);
+        }
+        UaOffNormalAlarm offNormal = ((AccessibleObject) member).getAnnotation(UaOffNormalAlarm.class);
+        UaOffNormalAlarmModel offNormalAlarm = null;
+        if (offNormal != null) {
+            if (alarm != null) {
+                throw new OpcUaAnnotationException(where + ": carries both @UaLimitAlarm and @UaOffNormalAlarm; "
+                        + "a variable drives one alarm");
+            }
+            Class<?> javaType = member instanceof Field field ? field.getType() : ((Method) member).getReturnType();
+            offNormalAlarm = UaOffNormalAlarmModel.of(offNormal, browseName, javaType, converter, where);
+        }
         return new UaVariableModel(browseName, text(annotation.displayName(), browseName),
                 text(annotation.description(), null), javaName, where, converter, annotation.minimumSamplingInterval(),
                 annotation.signalsChanges(), getter, setter, roles(annotation.readRoles(), where + " readRoles"),
-                roles(annotation.writeRoles(), where + " writeRoles"));
+                roles(annotation.writeRoles(), where + " writeRoles"), limitAlarm, offNormalAlarm);
     }
 
     private UaMethodModel method(UaMethod annotation, Method method, Object instance, String browseName,

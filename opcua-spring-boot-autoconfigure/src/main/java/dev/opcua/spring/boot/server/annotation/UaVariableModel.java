@@ -20,10 +20,13 @@ import java.util.List;
  * @param setter type {@code (Object)void}, bound to the holder; null when read-only
  * @param readRoles the roles that may read, empty for the namespace default
  * @param writeRoles the roles that may write, empty for the namespace default
+ * @param limitAlarm the {@link UaLimitAlarm} on the member, null for none
+ * @param offNormalAlarm the {@link UaOffNormalAlarm} on the member, null for none
  */
 record UaVariableModel(String browseName, String displayName, String description, String property, String member,
         UaValueConverter converter, double minimumSamplingInterval, boolean signalsChanges, MethodHandle getter,
-        MethodHandle setter, List<WellKnownRole> readRoles, List<WellKnownRole> writeRoles) {
+        MethodHandle setter, List<WellKnownRole> readRoles, List<WellKnownRole> writeRoles,
+        UaLimitAlarmModel limitAlarm, UaOffNormalAlarmModel offNormalAlarm) {
 
     BuiltinType builtinType() {
         return converter.builtinType();
@@ -35,6 +38,11 @@ record UaVariableModel(String browseName, String displayName, String description
 
     int valueRank() {
         return converter.valueRank();
+    }
+
+    /** Whether the variable drives an alarm (Part 9). */
+    boolean hasAlarm() {
+        return limitAlarm != null || offNormalAlarm != null;
     }
 
     boolean writable() {

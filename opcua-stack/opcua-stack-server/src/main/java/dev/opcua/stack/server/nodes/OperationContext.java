@@ -12,7 +12,8 @@ import dev.opcua.stack.server.session.Session;
  *
  * @param channel the secure channel the request came on, or null for calls made inside the server
  * @param session the activated session of the request, or null for calls made inside the server (and
- *     servers without sessions), which act with every role
+ *     servers without sessions), which act with every role; Call hands it on to methods such as
+ *     ConditionRefresh that act on the caller's subscriptions
  */
 public record OperationContext(ServerSecureChannel channel, Session session) {
 

@@ -154,6 +154,24 @@ public final class EventNotifierRegistry implements EventSink {
         return parents.get(notifier);
     }
 
+    /**
+     * Whether an event reported on {@code notifier} reaches the listeners of {@code listened}: it is
+     * that notifier, one above it, or the root.
+     */
+    public boolean reaches(NodeId notifier, NodeId listened) {
+        if (listened.equals(root)) {
+            return true;
+        }
+        NodeId n = notifier;
+        for (int hops = 0; n != null && hops < MAX_HOPS && !n.equals(root); hops++) {
+            if (n.equals(listened)) {
+                return true;
+            }
+            n = parents.get(n);
+        }
+        return false;
+    }
+
     /** Number of listeners subscribed to exactly this notifier. */
     public int listenerCount(NodeId notifier) {
         Set<Entry> entries = listeners.get(notifier);

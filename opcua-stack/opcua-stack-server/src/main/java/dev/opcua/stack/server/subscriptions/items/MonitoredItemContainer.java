@@ -76,6 +76,17 @@ public final class MonitoredItemContainer implements ItemContainer {
         return items.get(monitoredItemId) instanceof EventMonitoredItem item ? item : null;
     }
 
+    /** The event items of the subscription now (ConditionRefresh, Part 9, 5.5.7). */
+    public java.util.List<EventMonitoredItem> eventItems() {
+        java.util.List<EventMonitoredItem> events = new java.util.ArrayList<>();
+        for (MonitoredItemBase item : items.values()) {
+            if (item instanceof EventMonitoredItem eventItem) {
+                events.add(eventItem);
+            }
+        }
+        return events;
+    }
+
     @Override
     public void resendLastValues() {
         for (MonitoredItemBase item : items.values()) {

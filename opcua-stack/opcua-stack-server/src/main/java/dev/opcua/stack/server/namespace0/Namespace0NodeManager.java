@@ -1,0 +1,50 @@
+package dev.opcua.stack.server.namespace0;
+
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.server.addressspace.NodeStore;
+import dev.opcua.stack.server.nodes.CallOperation;
+import dev.opcua.stack.server.nodes.NamespaceTable;
+import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.nodes.OperationContext;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The node manager of namespace 0: its nodes in memory, and the standard methods the server
+ * implements, registered by method id (such as ConditionType's ConditionRefresh, Part 9, 5.5.7),
+ * each of which checks its object itself. Other methods answer BadNotSupported.
+ */
+public final class Namespace0NodeManager extends NodeStoreNodeManager {
+
+    /** The code of a standard method; completes the operation. */
+    @FunctionalInterface
+    public interface StandardMethod {
+        void call(OperationContext context, CallOperation operation);
+    }
+
+    private final Map<NodeId, StandardMethod> methods = new ConcurrentHashMap<>();
+
+    /** Namespace 0's value sources read the server's own counters and fields: never waiting. */
+    public Namespace0NodeManager(NodeStore store) {
+        super(List.of(NamespaceTable.OPC_UA_NAMESPACE), store, true);
+    }
+
+    /** Implements a standard method of namespace 0. */
+    public void method(NodeId methodId, StandardMethod method) {
+        methods.put(methodId, method);
+    }
+
+    @Override
+    public void callNow(OperationContext context, List<CallOperation> operations) {
+        for (CallOperation operation : operations) {
+            StandardMethod method = methods.get(operation.methodId());
+            if (method == null) {
+                operation.fail(StatusCodes.BadNotSupported);
+            } else {
+                method.call(context, operation);
+            }
+        }
+    }
+}
