@@ -1,12 +1,12 @@
 package dev.opcua.stack.server.namespace0;
 
-import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.nodes.CallOperation;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.nodes.OperationContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -14,7 +14,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The node manager of namespace 0: its nodes in memory, and the standard methods the server
  * implements, registered by method id (such as ConditionType's ConditionRefresh, Part 9, 5.5.7),
- * each of which checks its object itself. Other methods answer BadNotSupported.
+ * each of which checks its object itself. Other calls answer as for any node store (Part 4, 5.11.2):
+ * BadNodeIdUnknown, BadNodeIdInvalid, BadMethodInvalid, or BadNotImplemented for a standard method
+ * of the object that has no code here.
  */
 public final class Namespace0NodeManager extends NodeStoreNodeManager {
 
@@ -38,13 +40,20 @@ public final class Namespace0NodeManager extends NodeStoreNodeManager {
 
     @Override
     public void callNow(OperationContext context, List<CallOperation> operations) {
+        List<CallOperation> withoutCode = null;
         for (CallOperation operation : operations) {
             StandardMethod method = methods.get(operation.methodId());
-            if (method == null) {
-                operation.fail(StatusCodes.BadNotSupported);
-            } else {
+            if (method != null) {
                 method.call(context, operation);
+            } else {
+                if (withoutCode == null) {
+                    withoutCode = new ArrayList<>();
+                }
+                withoutCode.add(operation);
             }
+        }
+        if (withoutCode != null) {
+            super.callNow(context, withoutCode);
         }
     }
 }
