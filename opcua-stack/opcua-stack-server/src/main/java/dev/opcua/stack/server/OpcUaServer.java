@@ -49,6 +49,12 @@ import dev.opcua.stack.server.services.view.ReferenceTypeTree;
 import dev.opcua.stack.server.services.view.RegisterNodes;
 import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
+import dev.opcua.stack.server.history.HistoryStore;
+import dev.opcua.stack.server.services.history.HistoryReader;
+import dev.opcua.stack.server.services.history.HistoryServices;
+import dev.opcua.stack.server.services.history.HistorySettings;
+import dev.opcua.stack.server.services.history.HistoryUpdater;
+import dev.opcua.stack.server.services.history.RawHistoryReader;
 import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionServices;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
@@ -190,6 +196,9 @@ public final class OpcUaServer implements AutoCloseable {
                 limits.maxNodesPerTranslateBrowsePathsToNodeIds()).registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
         new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall()).registerWith(services);
+        if (config.historyStore != null) {
+            historyServices(config).registerWith(services);
+        }
         dispatcher = services.build();
         serverDiagnostics.setSource(new ServerCounters(sessions, dispatcher));
         try {
@@ -221,6 +230,18 @@ public final class OpcUaServer implements AutoCloseable {
         lifecycle = Lifecycle.RUNNING;
         log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
         return this;
+    }
+
+    /** HistoryRead and HistoryUpdate over the configured store: raw reads, and the readers and updaters added. */
+    private HistoryServices historyServices(Builder config) {
+        HistoryServices.Builder history = HistoryServices.builder()
+                .nodeManagers(nodeManagers)
+                .sessions(sessions::resolve)
+                .settings(config.historySettings)
+                .reader(new RawHistoryReader(config.historyStore));
+        config.historyReaders.forEach(history::reader);
+        config.historyUpdaters.forEach(history::updater);
+        return history.build();
     }
 
     /** The discovery services over the endpoint URLs, presenting {@code certificate}. */
@@ -494,8 +515,35 @@ public final class OpcUaServer implements AutoCloseable {
         private ValidationOptions validationOptions = ValidationOptions.defaults();
         private CertificateValidator clientCertificateValidator;
         private CertificateValidator userCertificateValidator;
+        private HistoryStore historyStore;
+        private HistorySettings historySettings = HistorySettings.DEFAULT;
+        private final List<HistoryReader<?>> historyReaders = new ArrayList<>();
+        private final List<HistoryUpdater<?>> historyUpdaters = new ArrayList<>();
 
         private Builder() {
+        }
+
+        /**
+         * Offers Historical Access (Part 11) over {@code store}: HistoryRead with raw reads and the readers
+         * added with {@link #historyReader}; without a store HistoryRead and HistoryUpdate answer
+         * BadServiceUnsupported. The caller owns the store and closes it after the server.
+         */
+        public Builder history(HistoryStore store, HistorySettings settings) {
+            historyStore = Objects.requireNonNull(store, "store");
+            historySettings = Objects.requireNonNull(settings, "settings");
+            return this;
+        }
+
+        /** A reader of another kind of HistoryReadDetails (at-time, processed, events), used with {@link #history}. */
+        public Builder historyReader(HistoryReader<?> reader) {
+            historyReaders.add(Objects.requireNonNull(reader, "reader"));
+            return this;
+        }
+
+        /** An updater of another kind of HistoryUpdateDetails, used with {@link #history}. */
+        public Builder historyUpdater(HistoryUpdater<?> updater) {
+            historyUpdaters.add(Objects.requireNonNull(updater, "updater"));
+            return this;
         }
 
         public Builder applicationUri(String value) {
