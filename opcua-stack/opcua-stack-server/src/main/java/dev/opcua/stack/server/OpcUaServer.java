@@ -24,8 +24,11 @@ import dev.opcua.stack.core.types.enumerated.ServerState;
 import dev.opcua.stack.core.types.structured.BuildInfo;
 import dev.opcua.stack.core.types.structured.FindServersRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
+import dev.opcua.stack.core.types.structured.ReadAtTimeDetails;
+import dev.opcua.stack.core.types.structured.ReadProcessedDetails;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
+import dev.opcua.stack.server.namespace0.AggregateFunctionsFolders;
 import dev.opcua.stack.server.namespace0.Namespace0Loader;
 import dev.opcua.stack.server.namespace0.ServerCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerDiagnosticsObject;
@@ -50,7 +53,10 @@ import dev.opcua.stack.server.services.view.RegisterNodes;
 import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.history.HistoryStore;
+import dev.opcua.stack.server.history.aggregate.AggregateFunction;
+import dev.opcua.stack.server.services.history.AtTimeHistoryReader;
 import dev.opcua.stack.server.services.history.HistoryReader;
+import dev.opcua.stack.server.services.history.ProcessedHistoryReader;
 import dev.opcua.stack.server.services.history.HistoryServices;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.services.history.HistoryUpdater;
@@ -72,6 +78,8 @@ import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -126,6 +134,9 @@ public final class OpcUaServer implements AutoCloseable {
                 new BuildInfo(config.productUri, config.manufacturerName, config.applicationName,
                         config.softwareVersion, config.buildNumber, DateTime.now()));
         new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
+        if (config.historyStore != null) {
+            AggregateFunctionsFolders.advertise(ns0, EnumSet.allOf(AggregateFunction.class));
+        }
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
@@ -240,6 +251,15 @@ public final class OpcUaServer implements AutoCloseable {
                 .settings(config.historySettings)
                 .reader(new RawHistoryReader(config.historyStore));
         config.historyReaders.forEach(history::reader);
+        // at-time and processed reads over the same store unless the application brought its own
+        Set<Class<?>> kinds = new HashSet<>();
+        config.historyReaders.forEach(reader -> kinds.add(reader.detailsType()));
+        if (!kinds.contains(ReadAtTimeDetails.class)) {
+            history.reader(new AtTimeHistoryReader(config.historyStore));
+        }
+        if (!kinds.contains(ReadProcessedDetails.class)) {
+            history.reader(new ProcessedHistoryReader(config.historyStore));
+        }
         config.historyUpdaters.forEach(history::updater);
         return history.build();
     }

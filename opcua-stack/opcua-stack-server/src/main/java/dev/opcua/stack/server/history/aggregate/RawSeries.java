@@ -2,14 +2,16 @@ package dev.opcua.stack.server.history.aggregate;
 
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.server.history.HistoryTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * The raw values of one node ordered by source timestamp, searchable by time. Values without a source timestamp
- * cannot be placed in time and are left out. Times are 100 ns ticks ({@link dev.opcua.stack.core.types.builtin.DateTime#utcTicks}).
+ * The raw values of one node ordered by their {@link HistoryTime} (source timestamp, else server timestamp),
+ * searchable by time. Values without either timestamp cannot be placed in time and are left out. Times are 100 ns
+ * ticks.
  */
 final class RawSeries {
 
@@ -27,20 +29,20 @@ final class RawSeries {
         boolean sorted = true;
         long last = Long.MIN_VALUE;
         for (DataValue value : raw) {
-            if (value.sourceTimestamp() == null) {
+            if (!HistoryTime.hasTime(value)) {
                 continue;
             }
-            long t = value.sourceTimestamp().utcTicks();
+            long t = HistoryTime.ticksOf(value);
             sorted &= t >= last;
             last = Math.max(last, t);
             timed.add(value);
         }
         if (!sorted) {
-            timed.sort(Comparator.comparingLong(v -> v.sourceTimestamp().utcTicks()));
+            timed.sort(Comparator.comparingLong(HistoryTime::ticksOf));
         }
         long[] ticks = new long[timed.size()];
         for (int i = 0; i < ticks.length; i++) {
-            ticks[i] = timed.get(i).sourceTimestamp().utcTicks();
+            ticks[i] = HistoryTime.ticksOf(timed.get(i));
         }
         return new RawSeries(ticks, timed.toArray(new DataValue[0]));
     }

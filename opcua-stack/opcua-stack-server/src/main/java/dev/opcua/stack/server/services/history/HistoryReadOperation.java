@@ -34,10 +34,12 @@ public final class HistoryReadOperation<D extends HistoryReadDetails> {
     private final int maxReturnDataValues;
     private final HistoryContinuationPoints points;
     private final HistoryReader<D> reader;
+    private final int index;
+    private final int nodeCount;
 
     HistoryReadOperation(OperationContext context, NodeId nodeId, NumericRange indexRange, D details,
             TimestampsToReturn timestampsToReturn, int maxReturnDataValues, HistoryContinuationPoints points,
-            HistoryReader<D> reader) {
+            HistoryReader<D> reader, int index, int nodeCount) {
         this.context = context;
         this.nodeId = nodeId;
         this.indexRange = indexRange;
@@ -46,6 +48,21 @@ public final class HistoryReadOperation<D extends HistoryReadDetails> {
         this.maxReturnDataValues = maxReturnDataValues;
         this.points = points;
         this.reader = reader;
+        this.index = index;
+        this.nodeCount = nodeCount;
+    }
+
+    /**
+     * Position of this node in the request's nodesToRead, from 0: ReadProcessedDetails pairs its aggregateType
+     * entries with the nodes by position (Part 11, 6.5.4).
+     */
+    public int index() {
+        return index;
+    }
+
+    /** How many nodes the request reads. */
+    public int nodeCount() {
+        return nodeCount;
     }
 
     /** The request's channel. */

@@ -124,7 +124,7 @@ public final class HistoryServices {
             CompletableFuture<HistoryReadResult>[] results = new CompletableFuture[count];
             for (int i = 0; i < count; i++) {
                 results[i] = readNode(context, points, reader, details, timestamps, request.releaseContinuationPoints(),
-                        items[i], statuses[i]);
+                        items[i], statuses[i], i, count);
             }
             return CompletableFuture.allOf(results).thenApply(ignored -> {
                 HistoryReadResult[] out = new HistoryReadResult[count];
@@ -139,7 +139,7 @@ public final class HistoryServices {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private CompletableFuture<HistoryReadResult> readNode(OperationContext context, HistoryContinuationPoints points,
             HistoryReader reader, HistoryReadDetails details, TimestampsToReturn timestamps, boolean release,
-            HistoryReadValueId item, int status) {
+            HistoryReadValueId item, int status, int index, int count) {
         ByteString continuation = item.continuationPoint();
         boolean resuming = continuation != null && !continuation.isNull() && continuation.length() > 0;
         HistoryContinuationPoints.Point point = resuming ? points.take(continuation) : null;
@@ -169,7 +169,7 @@ public final class HistoryServices {
             return done(HistoryReadOperation.failed(e.statusCode().value()));
         }
         HistoryReadOperation operation = new HistoryReadOperation(context, item.nodeId(), range, details, timestamps,
-                settings.maxReturnDataValues(), points, reader);
+                settings.maxReturnDataValues(), points, reader, index, count);
         CompletableFuture<HistoryReadResult> result;
         try {
             result = point != null ? reader.resume(operation, point.state()) : reader.read(operation);
