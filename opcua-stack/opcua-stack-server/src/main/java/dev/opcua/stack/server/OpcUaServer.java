@@ -52,6 +52,8 @@ import dev.opcua.stack.server.services.view.ReferenceTypeTree;
 import dev.opcua.stack.server.services.view.RegisterNodes;
 import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
+import dev.opcua.stack.server.history.HistoryRecorder;
+import dev.opcua.stack.server.history.HistoryRecording;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.aggregate.AggregateFunction;
 import dev.opcua.stack.server.services.history.AtTimeHistoryReader;
@@ -121,6 +123,7 @@ public final class OpcUaServer implements AutoCloseable {
     private final EventTypeTree eventTypes;
     private final ModelChanges modelChanges;
     private ServiceDispatcher dispatcher;
+    private HistoryRecorder historyRecorder;
     private UaTcpServer transport;
     private volatile ServerChannelSecurity channelSecurity;
     private volatile Lifecycle lifecycle = Lifecycle.NOT_STARTED;
@@ -209,6 +212,8 @@ public final class OpcUaServer implements AutoCloseable {
         new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall()).registerWith(services);
         if (config.historyStore != null) {
             historyServices(config).registerWith(services);
+            historyRecorder = new HistoryRecorder(config.historyStore, nodeManagers, config.historyRecording);
+            historyRecorder.start();
         }
         dispatcher = services.build();
         serverDiagnostics.setSource(new ServerCounters(sessions, dispatcher));
@@ -225,6 +230,9 @@ public final class OpcUaServer implements AutoCloseable {
                     .start();
         } catch (RuntimeException e) {
             dispatcher.close();
+            if (historyRecorder != null) {
+                historyRecorder.close();
+            }
             sessions.close();
             subscriptions.close();
             monitoredItems.close();
@@ -438,6 +446,14 @@ public final class OpcUaServer implements AutoCloseable {
         return eventTypes;
     }
 
+    /**
+     * The recorder of historizing variables, where node managers may {@link HistoryRecorder#record record}
+     * values; null before {@link #start()} and without a history store.
+     */
+    public HistoryRecorder historyRecorder() {
+        return historyRecorder;
+    }
+
     /** The request pipeline, for its statistics; null before {@link #start()}. */
     public ServiceDispatcher dispatcher() {
         return dispatcher;
@@ -495,6 +511,9 @@ public final class OpcUaServer implements AutoCloseable {
             sessions.close();
             subscriptions.close();
             monitoredItems.close();
+            if (historyRecorder != null) {
+                historyRecorder.close();
+            }
             nodeManagers.shutdown();
             transport = null;
             log.info("OPC UA server {} stopped", config.applicationUri);
@@ -537,6 +556,7 @@ public final class OpcUaServer implements AutoCloseable {
         private CertificateValidator userCertificateValidator;
         private HistoryStore historyStore;
         private HistorySettings historySettings = HistorySettings.DEFAULT;
+        private HistoryRecording historyRecording = HistoryRecording.DEFAULT;
         private final List<HistoryReader<?>> historyReaders = new ArrayList<>();
         private final List<HistoryUpdater<?>> historyUpdaters = new ArrayList<>();
 
@@ -551,6 +571,15 @@ public final class OpcUaServer implements AutoCloseable {
         public Builder history(HistoryStore store, HistorySettings settings) {
             historyStore = Objects.requireNonNull(store, "store");
             historySettings = Objects.requireNonNull(settings, "settings");
+            return this;
+        }
+
+        /**
+         * What is recorded into the {@link #history} store and how long it is kept: by default the variables
+         * declared historizing, sampled each second, everything kept.
+         */
+        public Builder historyRecording(HistoryRecording value) {
+            historyRecording = Objects.requireNonNull(value, "historyRecording");
             return this;
         }
 
