@@ -26,7 +26,6 @@ import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,15 +47,8 @@ class JdbcHistoryStoreTest {
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        postgres = TestPostgres.start();
+        postgres = TestPostgres.shared();
         dataSource = postgres.dataSource();
-    }
-
-    @AfterAll
-    static void stopPostgres() throws Exception {
-        if (postgres != null) {
-            postgres.close();
-        }
     }
 
     @BeforeEach

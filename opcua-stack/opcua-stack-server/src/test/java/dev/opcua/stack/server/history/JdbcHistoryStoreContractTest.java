@@ -1,0 +1,18 @@
+package dev.opcua.stack.server.history;
+
+import dev.opcua.stack.server.history.jdbc.JdbcHistoryOptions;
+import dev.opcua.stack.server.history.jdbc.JdbcHistoryStore;
+import dev.opcua.stack.server.history.jdbc.TestPostgres;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** The HistoryStore contract kept by {@link JdbcHistoryStore} on a real PostgreSQL, a fresh table per test. */
+class JdbcHistoryStoreContractTest extends HistoryStoreContract {
+
+    private static final AtomicInteger TABLES = new AtomicInteger();
+
+    @Override
+    HistoryStore open() throws Exception {
+        return JdbcHistoryStore.open(TestPostgres.shared().dataSource(),
+                JdbcHistoryOptions.DEFAULT.withTable("contract_" + TABLES.incrementAndGet()));
+    }
+}
