@@ -12,7 +12,7 @@ class JdbcHistoryStoreContractTest extends HistoryStoreContract {
 
     @Override
     HistoryStore open() throws Exception {
-        return JdbcHistoryStore.open(TestPostgres.shared().dataSource(),
+        return JdbcHistoryStore.open(TestPostgres.dataSource(),
                 JdbcHistoryOptions.DEFAULT.withTable("contract_" + TABLES.incrementAndGet()));
     }
 }

@@ -40,15 +40,13 @@ class JdbcHistoryStoreTest {
     private static final NodeId SPEED = NodeId.string(2, "Line1.Speed");
     private static final NodeId FLOW = NodeId.numeric(3, 42);
 
-    private static TestPostgres postgres;
     private static DataSource dataSource;
     private JdbcHistoryStore store;
     private String table;
 
     @BeforeAll
     static void startPostgres() throws Exception {
-        postgres = TestPostgres.shared();
-        dataSource = postgres.dataSource();
+        dataSource = TestPostgres.dataSource();
     }
 
     @BeforeEach
@@ -158,7 +156,7 @@ class JdbcHistoryStoreTest {
         store.close();
         store = JdbcHistoryStore.open(dataSource, JdbcHistoryOptions.DEFAULT.withTable(table));
         assertThat(store.read(HistoryQuery.forward(SPEED, T0, Long.MAX_VALUE, 0)).join().values()).hasSize(100);
-        assertThat(store.isHypertable()).isFalse(); // no TimescaleDB in Debian's postgresql: detected, not required
+        assertThat(store.isHypertable()).isFalse(); // no TimescaleDB in the test server: detected, not required
 
         StringBuilder plan = new StringBuilder();
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
