@@ -12,7 +12,9 @@ import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.history.HistorySample;
-import dev.opcua.stack.server.history.InMemoryHistoryStore;
+import dev.opcua.stack.server.history.jdbc.JdbcHistoryOptions;
+import dev.opcua.stack.server.history.jdbc.JdbcHistoryStore;
+import dev.opcua.stack.server.history.jdbc.TestPostgres;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.testing.MiloClients;
@@ -44,7 +46,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Eclipse Milo 1.1.2's client reads processed (Part 11, 6.5.4; Part 13 aggregates) and at-time (Part 11, 6.5.5)
- * history from our server over an in-memory store, pages processed results by continuation point, gets the
+ * history from our server over the PostgreSQL store ({@link JdbcHistoryStore} on {@link TestPostgres}), pages processed results by continuation point, gets the
  * statuses Part 11 and Part 13 name for bad requests, and finds the aggregates in
  * HistoryServerCapabilities.AggregateFunctions.
  *
@@ -61,13 +63,14 @@ class MiloProcessedAndAtTimeHistoryInteropTest {
     private static final long MAX_RETURN_VALUES = 4;
 
     private static OpcUaServer server;
+    private static JdbcHistoryStore history;
     private static OpcUaClient client;
     private static NodeId speed;
 
     @BeforeAll
     static void start() throws Exception {
         NodeStore nodes = new NodeStore(2);
-        InMemoryHistoryStore history = new InMemoryHistoryStore();
+        history = JdbcHistoryStore.open(TestPostgres.dataSource(), JdbcHistoryOptions.DEFAULT.withTable("milo_processed"));
         server = OpcUaServer.builder()
                 .applicationUri("urn:test:milo:history-server")
                 .bindAddress("127.0.0.1")
@@ -114,6 +117,9 @@ class MiloProcessedAndAtTimeHistoryInteropTest {
         }
         if (server != null) {
             server.close();
+        }
+        if (history != null) {
+            history.close();
         }
     }
 

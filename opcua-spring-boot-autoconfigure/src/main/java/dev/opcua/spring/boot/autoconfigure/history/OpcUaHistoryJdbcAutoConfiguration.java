@@ -1,0 +1,72 @@
+package dev.opcua.spring.boot.autoconfigure.history;
+
+import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
+import dev.opcua.spring.boot.autoconfigure.server.InvalidOpcUaServerPropertyException;
+import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
+import dev.opcua.spring.boot.server.OpcUaServerCustomizer;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.history.HistoryStore;
+import dev.opcua.stack.server.history.jdbc.JdbcHistoryOptions;
+import dev.opcua.stack.server.history.jdbc.JdbcHistoryStore;
+import dev.opcua.stack.server.services.history.HistorySettings;
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * With {@code opcua.server.history.store=jdbc}, a {@link JdbcHistoryStore} on the application's
+ * {@link DataSource} bean (table and buffer from {@code opcua.server.history.jdbc.*}), offered to the server as
+ * its history store. The application brings the JDBC driver (org.postgresql:postgresql) and the DataSource;
+ * its own {@link HistoryStore} bean wins. The store is closed with the context, after the server.
+ */
+@AutoConfiguration(before = OpcUaServerAutoConfiguration.class,
+        afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
+@ConditionalOnClass({OpcUaServer.class, DataSource.class})
+@ConditionalOnBooleanProperty(name = "opcua.server.enabled", matchIfMissing = true)
+@ConditionalOnProperty(name = "opcua.server.history.store", havingValue = "jdbc")
+@EnableConfigurationProperties(OpcUaHistoryJdbcProperties.class)
+public final class OpcUaHistoryJdbcAutoConfiguration {
+
+    private static final PropertyChecks CHECKS =
+            new PropertyChecks("opcua.server.history.jdbc", InvalidOpcUaServerPropertyException::new);
+
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean(HistoryStore.class)
+    @ConditionalOnBean(DataSource.class)
+    JdbcHistoryStore opcUaJdbcHistoryStore(DataSource dataSource, OpcUaHistoryJdbcProperties properties)
+            throws SQLException {
+        return JdbcHistoryStore.open(dataSource, options(properties));
+    }
+
+    @Bean
+    @ConditionalOnBean(HistoryStore.class)
+    @ConditionalOnMissingBean(name = "opcUaHistoryStoreCustomizer")
+    OpcUaServerCustomizer opcUaHistoryStoreCustomizer(HistoryStore store) {
+        return builder -> builder.history(store, HistorySettings.DEFAULT);
+    }
+
+    /** The options the properties describe, each wrong value reported with its key. */
+    static JdbcHistoryOptions options(OpcUaHistoryJdbcProperties properties) {
+        String table = properties.getTable();
+        if (table == null || !table.matches("[a-z_][a-z0-9_]{0,62}")) {
+            throw CHECKS.invalid("table", table, "it is not a plain lower-case SQL identifier",
+                    "letters a-z, digits and '_', not starting with a digit, at most 63 characters");
+        }
+        int batchSize = CHECKS.positive("batch-size", properties.getBatchSize());
+        int capacity = CHECKS.positive("buffer-capacity", properties.getBufferCapacity());
+        if (capacity < batchSize) {
+            throw CHECKS.invalid("buffer-capacity", capacity, "it is smaller than batch-size (" + batchSize + ")",
+                    "a count of at least batch-size");
+        }
+        return new JdbcHistoryOptions(table, batchSize, capacity,
+                CHECKS.positiveDuration("flush-interval", properties.getFlushInterval()),
+                CHECKS.positive("io-threads", properties.getIoThreads()), properties.isTimescale());
+    }
+}
