@@ -57,6 +57,8 @@ import dev.opcua.stack.server.history.HistoryRecording;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.aggregate.AggregateFunction;
 import dev.opcua.stack.server.services.history.AtTimeHistoryReader;
+import dev.opcua.stack.server.services.history.DataHistoryUpdater;
+import dev.opcua.stack.server.services.history.DeleteRawHistoryUpdater;
 import dev.opcua.stack.server.services.history.HistoryReader;
 import dev.opcua.stack.server.services.history.ProcessedHistoryReader;
 import dev.opcua.stack.server.services.history.HistoryServices;
@@ -251,13 +253,18 @@ public final class OpcUaServer implements AutoCloseable {
         return this;
     }
 
-    /** HistoryRead and HistoryUpdate over the configured store: raw reads, and the readers and updaters added. */
+    /**
+     * HistoryRead and HistoryUpdate over the configured store: raw reads, insert/replace/update and raw
+     * deletes, and the readers and updaters added.
+     */
     private HistoryServices historyServices(Builder config) {
         HistoryServices.Builder history = HistoryServices.builder()
                 .nodeManagers(nodeManagers)
                 .sessions(sessions::resolve)
                 .settings(config.historySettings)
-                .reader(new RawHistoryReader(config.historyStore));
+                .reader(new RawHistoryReader(config.historyStore))
+                .updater(new DataHistoryUpdater(config.historyStore))
+                .updater(new DeleteRawHistoryUpdater(config.historyStore));
         config.historyReaders.forEach(history::reader);
         // at-time and processed reads over the same store unless the application brought its own
         Set<Class<?>> kinds = new HashSet<>();
@@ -565,7 +572,8 @@ public final class OpcUaServer implements AutoCloseable {
 
         /**
          * Offers Historical Access (Part 11) over {@code store}: HistoryRead with raw reads and the readers
-         * added with {@link #historyReader}; without a store HistoryRead and HistoryUpdate answer
+         * added with {@link #historyReader}, HistoryUpdate of values (insert, replace, update, delete) and the
+         * updaters added with {@link #historyUpdater}, and the recording of {@link #historyRecording}; without a store HistoryRead and HistoryUpdate answer
          * BadServiceUnsupported. The caller owns the store and closes it after the server.
          */
         public Builder history(HistoryStore store, HistorySettings settings) {

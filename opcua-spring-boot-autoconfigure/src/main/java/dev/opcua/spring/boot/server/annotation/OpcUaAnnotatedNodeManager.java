@@ -134,6 +134,9 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
                 if (variable.writable()) {
                     v.onWrite((context, value) -> self[0].write(entry, value));
                 }
+                if (variable.historizing()) {
+                    v.historizing();
+                }
             });
         }
         for (UaMethodModel method : object.methods()) {

@@ -178,7 +178,7 @@ final class UaBeanIntrospector {
         }
         return new UaVariableModel(browseName, text(annotation.displayName(), browseName),
                 text(annotation.description(), null), javaName, where, converter, annotation.minimumSamplingInterval(),
-                annotation.signalsChanges(), getter, setter);
+                annotation.signalsChanges(), getter, setter, annotation.historizing());
     }
 
     private UaMethodModel method(UaMethod annotation, Method method, Object instance, String browseName,

@@ -54,4 +54,12 @@ public @interface UaVariable {
      * false when the bean does not signal: items are then sampled through the getter.
      */
     boolean signalsChanges() default false;
+
+    /**
+     * Whether the server records the value into its history store (Part 11; {@code opcua.server.history.*}):
+     * Historizing true and the AccessLevel HistoryRead bit, so that clients read the past values with
+     * HistoryRead. The value is sampled at {@code opcua.server.history.sampling-interval} and recorded when it
+     * changed. Without history enabled the variable only says so.
+     */
+    boolean historizing() default false;
 }

@@ -16,10 +16,11 @@ import java.lang.invoke.MethodHandle;
  * @param converter maps the Java value to the DataType and back
  * @param getter type {@code ()Object}, bound to the holder
  * @param setter type {@code (Object)void}, bound to the holder; null when read-only
+ * @param historizing whether the server records its values (Historizing, HistoryRead bit)
  */
 record UaVariableModel(String browseName, String displayName, String description, String property, String member,
         UaValueConverter converter, double minimumSamplingInterval, boolean signalsChanges, MethodHandle getter,
-        MethodHandle setter) {
+        MethodHandle setter, boolean historizing) {
 
     BuiltinType builtinType() {
         return converter.builtinType();

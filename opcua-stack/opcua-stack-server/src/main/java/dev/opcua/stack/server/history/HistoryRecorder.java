@@ -4,6 +4,7 @@ import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
@@ -98,7 +99,12 @@ public final class HistoryRecorder implements AutoCloseable {
                 }
             }
         }
-        for (NodeId nodeId : recording.nodes()) {
+        for (ExpandedNodeId listed : recording.nodes()) {
+            NodeId nodeId = resolve(listed);
+            if (nodeId == null) {
+                log.warn("history recorder: {} is not recorded, its namespace is not in the server", listed);
+                continue;
+            }
             if (managers.managerOf(nodeId) instanceof NodeStoreNodeManager memory
                     && memory.store().get(nodeId) instanceof VariableNode variable) {
                 variable.setHistoryAccess(true, recording.historyWritable());
@@ -122,6 +128,15 @@ public final class HistoryRecorder implements AutoCloseable {
         }
         log.info("history recorder started: {} variables, sampled every {} ms, retention {}", recorded.size(),
                 sampling, recording.retention());
+    }
+
+    /** The node id with the namespace index of its URI, or null when the server has no such namespace. */
+    private NodeId resolve(ExpandedNodeId listed) {
+        if (listed.namespaceUri() == null) {
+            return listed.nodeId();
+        }
+        int index = managers.namespaces().indexOf(listed.namespaceUri());
+        return index < 0 ? null : listed.nodeId().withNamespaceIndex(index);
     }
 
     private void hook(VariableNode variable) {

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.history;
 
+import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.time.Duration;
 import java.util.Objects;
@@ -9,7 +10,8 @@ import java.util.Set;
  * What the {@link HistoryRecorder} records and keeps.
  *
  * @param nodes variables to record besides those that say Historizing themselves (in-memory variables
- *        declared historizing); each gets Historizing and the AccessLevel HistoryRead bit
+ *        declared historizing), by namespace index or URI ({@code nsu=}, resolved when the server starts);
+ *        each gets Historizing and the AccessLevel HistoryRead bit
  * @param historyWritable whether the listed {@code nodes} also get the HistoryWrite bit (HistoryUpdate)
  * @param samplingInterval how often the recorded variables are read, to record values that change
  *        without passing {@link dev.opcua.stack.server.addressspace.VariableNode#setValue} (values of
@@ -17,7 +19,7 @@ import java.util.Set;
  * @param retention how much history the store keeps
  * @param retentionCheckInterval how often the retention is applied; at least 1 s
  */
-public record HistoryRecording(Set<NodeId> nodes, boolean historyWritable, Duration samplingInterval,
+public record HistoryRecording(Set<ExpandedNodeId> nodes, boolean historyWritable, Duration samplingInterval,
         HistoryRetention retention, Duration retentionCheckInterval) {
 
     /** Only self-declared historizing variables, sampled each second, everything kept, checked each minute. */
@@ -38,6 +40,13 @@ public record HistoryRecording(Set<NodeId> nodes, boolean historyWritable, Durat
 
     /** This recording with other nodes. */
     public HistoryRecording withNodes(Set<NodeId> value, boolean writable) {
+        Set<ExpandedNodeId> expanded = new java.util.HashSet<>();
+        value.forEach(nodeId -> expanded.add(ExpandedNodeId.of(nodeId)));
+        return withExpandedNodes(expanded, writable);
+    }
+
+    /** This recording with other nodes, given by namespace index or URI. */
+    public HistoryRecording withExpandedNodes(Set<ExpandedNodeId> value, boolean writable) {
         return new HistoryRecording(value, writable, samplingInterval, retention, retentionCheckInterval);
     }
 

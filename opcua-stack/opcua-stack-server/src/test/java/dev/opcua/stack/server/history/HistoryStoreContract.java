@@ -15,16 +15,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link HistoryStore} does: the behaviour the services rely on, run against each store. */
-abstract class HistoryStoreContract {
+public abstract class HistoryStoreContract {
 
-    static final long SECOND = 10_000_000L;
-    static final long T0 = DateTime.ofEpochMillis(1_700_000_000_000L).utcTicks();
-    static final NodeId A = NodeId.string(2, "A");
-    static final NodeId B = NodeId.string(2, "B");
+    protected static final long SECOND = 10_000_000L;
+    protected static final long T0 = DateTime.ofEpochMillis(1_700_000_000_000L).utcTicks();
+    protected static final NodeId A = NodeId.string(2, "A");
+    protected static final NodeId B = NodeId.string(2, "B");
 
-    HistoryStore store;
+    protected HistoryStore store;
 
-    abstract HistoryStore open() throws Exception;
+    protected abstract HistoryStore open() throws Exception;
 
     @BeforeEach
     void openStore() throws Exception {
@@ -38,13 +38,13 @@ abstract class HistoryStoreContract {
         }
     }
 
-    static DataValue value(double v, long ticks) {
+    protected static DataValue value(double v, long ticks) {
         DateTime time = DateTime.ofTicks(ticks);
         return DataValue.of(Variant.ofDouble(v), StatusCode.GOOD, time, time);
     }
 
     /** Values 0..count-1 of a node, one second apart from T0. */
-    void fill(NodeId node, int count) {
+    protected void fill(NodeId node, int count) {
         List<HistorySample> samples = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             samples.add(new HistorySample(node, value(i, T0 + i * SECOND)));
@@ -52,7 +52,7 @@ abstract class HistoryStoreContract {
         store.append(samples).join();
     }
 
-    static List<Double> numbers(HistoryPage page) {
+    protected static List<Double> numbers(HistoryPage page) {
         return page.values().stream().map(v -> (Double) v.value().value()).toList();
     }
 

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 class InMemoryHistoryStoreTest extends HistoryStoreContract {
 
     @Override
-    HistoryStore open() {
+    protected HistoryStore open() {
         return new InMemoryHistoryStore();
     }
 

@@ -34,6 +34,11 @@ import org.eclipse.milo.opcua.stack.core.types.structured.HistoryReadResult;
 import org.eclipse.milo.opcua.stack.core.types.structured.HistoryReadValueId;
 import org.eclipse.milo.opcua.stack.core.types.structured.ReadAtTimeDetails;
 import org.eclipse.milo.opcua.stack.core.types.structured.ReadRawModifiedDetails;
+import org.eclipse.milo.opcua.stack.core.types.structured.DeleteRawModifiedDetails;
+import org.eclipse.milo.opcua.stack.core.types.structured.HistoryUpdateDetails;
+import org.eclipse.milo.opcua.stack.core.types.structured.HistoryUpdateResult;
+import org.eclipse.milo.opcua.stack.core.types.structured.UpdateDataDetails;
+import org.eclipse.milo.opcua.stack.core.types.enumerated.PerformUpdateType;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,6 +59,7 @@ class MiloHistoryInteropTest {
     private static InMemoryHistoryStore store;
     private static NodeId speed;
     private static NodeId plain;
+    private static NodeId pressure;
 
     @BeforeAll
     static void start() throws Exception {
@@ -62,6 +68,8 @@ class MiloHistoryInteropTest {
                 .folder("Line")
                 .variable("Line.Speed", BuiltinType.Double, v -> v.value(
                         dev.opcua.stack.core.types.builtin.Variant.ofDouble(0)).writable().historyWritable())
+                .variable("Line.Pressure", BuiltinType.Double, v -> v.value(
+                        dev.opcua.stack.core.types.builtin.Variant.ofDouble(0)).historyWritable())
                 .variable("Line.Plain", BuiltinType.Double, v -> v.value(
                         dev.opcua.stack.core.types.builtin.Variant.ofDouble(1)).writable())
                 .build();
@@ -84,11 +92,20 @@ class MiloHistoryInteropTest {
                     dev.opcua.stack.core.types.builtin.Variant.ofDouble(i),
                     dev.opcua.stack.core.types.builtin.StatusCode.GOOD, time, time)));
         }
+        dev.opcua.stack.core.types.builtin.NodeId pressureId = nodes.nodeId("Line.Pressure");
+        for (int i = 0; i < 10; i++) {
+            dev.opcua.stack.core.types.builtin.DateTime time = dev.opcua.stack.core.types.builtin.DateTime.ofInstant(
+                    T0.plusSeconds(i));
+            samples.add(new HistorySample(pressureId, dev.opcua.stack.core.types.builtin.DataValue.of(
+                    dev.opcua.stack.core.types.builtin.Variant.ofDouble(100 + i),
+                    dev.opcua.stack.core.types.builtin.StatusCode.GOOD, time, time)));
+        }
         store.append(samples).join();
         client = MiloClients.anonymousOverNone(server.endpointUrl());
         int ns = client.getNamespaceTable().getIndex(NS).intValue();
         speed = new NodeId(ns, "Line.Speed");
         plain = new NodeId(ns, "Line.Plain");
+        pressure = new NodeId(ns, "Line.Pressure");
     }
 
     @AfterAll
@@ -290,5 +307,59 @@ class MiloHistoryInteropTest {
             }
         }
         assertThat(recorded).contains(42.5);
+    }
+
+    private static DataValue at(double value, double seconds) {
+        return new DataValue(new Variant(value), org.eclipse.milo.opcua.stack.core.types.builtin.StatusCode.GOOD,
+                at(seconds), null);
+    }
+
+    private static HistoryUpdateResult update(HistoryUpdateDetails details) throws UaException {
+        return client.historyUpdate(List.of(details)).getResults()[0];
+    }
+
+    private static List<Long> codes(HistoryUpdateResult result) {
+        return Arrays.stream(result.getOperationResults()).map(c -> c.getValue()).toList();
+    }
+
+    @Test
+    void history_update_inserts_replaces_and_updates_with_a_status_per_value() throws Exception {
+        HistoryUpdateResult insert = update(new UpdateDataDetails(pressure, PerformUpdateType.Insert,
+                new DataValue[] {at(200.0, 20), at(201.0, 5), DataValue.valueOnly(new Variant(1.0))}));
+        assertThat(insert.getStatusCode().isGood()).isTrue();
+        assertThat(codes(insert)).containsExactly(StatusCodes.Good_EntryInserted, StatusCodes.Bad_EntryExists,
+                StatusCodes.Bad_InvalidTimestampArgument);
+        HistoryUpdateResult replace = update(new UpdateDataDetails(pressure, PerformUpdateType.Replace,
+                new DataValue[] {at(206.0, 6), at(230.0, 30)}));
+        assertThat(codes(replace)).containsExactly(StatusCodes.Good_EntryReplaced, StatusCodes.Bad_NoEntryExists);
+        HistoryUpdateResult upsert = update(new UpdateDataDetails(pressure, PerformUpdateType.Update,
+                new DataValue[] {at(207.0, 7), at(240.0, 40)}));
+        assertThat(codes(upsert)).containsExactly(StatusCodes.Good_EntryReplaced, StatusCodes.Good_EntryInserted);
+
+        List<Double> history = numbers(values(read(new ReadRawModifiedDetails(false, at(0), at(100), uint(0), false),
+                TimestampsToReturn.Both, pressure, null)));
+        assertThat(history).containsExactly(100.0, 101.0, 102.0, 103.0, 104.0, 105.0, 206.0, 207.0, 108.0, 109.0,
+                200.0, 240.0);
+    }
+
+    @Test
+    void history_update_deletes_a_raw_range_and_names_bad_input() throws Exception {
+        NodeId node = pressure;
+        update(new UpdateDataDetails(node, PerformUpdateType.Insert,
+                new DataValue[] {at(1.0, 60), at(2.0, 61), at(3.0, 62), at(4.0, 63)}));
+        assertThat(update(new DeleteRawModifiedDetails(node, false, at(61), at(63))).getStatusCode().isGood()).isTrue();
+        assertThat(numbers(values(read(new ReadRawModifiedDetails(false, at(60), at(64), uint(0), false),
+                TimestampsToReturn.Both, node, null)))).containsExactly(1.0, 4.0);
+        assertThat(update(new DeleteRawModifiedDetails(node, false, at(63), at(63))).getStatusCode().isGood()).isTrue();
+        assertThat(update(new DeleteRawModifiedDetails(node, false, at(61), at(63))).getStatusCode().getValue())
+                .isEqualTo(StatusCodes.Bad_NoData);
+        assertThat(update(new DeleteRawModifiedDetails(node, false, at(70), at(65))).getStatusCode().getValue())
+                .isEqualTo(StatusCodes.Bad_InvalidTimestampArgument);
+        assertThat(update(new DeleteRawModifiedDetails(node, true, at(60), at(65))).getStatusCode().getValue())
+                .isEqualTo(StatusCodes.Bad_HistoryOperationUnsupported);
+        assertThat(update(new DeleteRawModifiedDetails(plain, false, at(0), at(1))).getStatusCode().getValue())
+                .isEqualTo(StatusCodes.Bad_NotWritable);
+        assertThat(update(new UpdateDataDetails(new NodeId(node.getNamespaceIndex(), "Nope"), PerformUpdateType.Insert,
+                new DataValue[] {at(1.0, 1)})).getStatusCode().getValue()).isEqualTo(StatusCodes.Bad_NodeIdUnknown);
     }
 }

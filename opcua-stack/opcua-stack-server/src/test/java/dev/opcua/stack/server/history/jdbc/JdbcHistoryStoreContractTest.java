@@ -1,8 +1,7 @@
-package dev.opcua.stack.server.history;
+package dev.opcua.stack.server.history.jdbc;
 
-import dev.opcua.stack.server.history.jdbc.JdbcHistoryOptions;
-import dev.opcua.stack.server.history.jdbc.JdbcHistoryStore;
-import dev.opcua.stack.server.history.jdbc.TestPostgres;
+import dev.opcua.stack.server.history.HistoryStore;
+import dev.opcua.stack.server.history.HistoryStoreContract;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** The HistoryStore contract kept by {@link JdbcHistoryStore} on a real PostgreSQL, a fresh table per test. */
@@ -11,7 +10,7 @@ class JdbcHistoryStoreContractTest extends HistoryStoreContract {
     private static final AtomicInteger TABLES = new AtomicInteger();
 
     @Override
-    HistoryStore open() throws Exception {
+    protected HistoryStore open() throws Exception {
         return JdbcHistoryStore.open(TestPostgres.dataSource(),
                 JdbcHistoryOptions.DEFAULT.withTable("contract_" + TABLES.incrementAndGet()));
     }

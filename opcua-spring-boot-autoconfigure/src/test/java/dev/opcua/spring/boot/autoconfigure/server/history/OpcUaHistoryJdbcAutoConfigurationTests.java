@@ -1,4 +1,4 @@
-package dev.opcua.spring.boot.autoconfigure.history;
+package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,9 +39,10 @@ class OpcUaHistoryJdbcAutoConfigurationTests {
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(OpcUaHistoryJdbcAutoConfiguration.class,
-                    OpcUaServerAutoConfiguration.class))
+                    OpcUaHistoryAutoConfiguration.class, OpcUaServerAutoConfiguration.class))
             .withPropertyValues("opcua.server.port=0", "opcua.server.bind-address=127.0.0.1",
-                    "opcua.server.security.policies=None", "opcua.server.security.pki-dir=" + pkiDir);
+                    "opcua.server.security.policies=None", "opcua.server.security.pki-dir=" + pkiDir,
+                    "opcua.server.history.enabled=true");
 
     @BeforeAll
     static void startPostgres() throws Exception {
@@ -56,11 +57,13 @@ class OpcUaHistoryJdbcAutoConfigurationTests {
     }
 
     @Test
-    void withoutTheStorePropertyNoStoreIsConfigured() {
-        contextRunner.withBean(DataSource.class, () -> dataSource).run(context -> {
-            assertThat(context).hasNotFailed().doesNotHaveBean(HistoryStore.class);
-            assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNull();
-        });
+    void withoutHistoryEnabledNoStoreIsConfigured() {
+        contextRunner.withBean(DataSource.class, () -> dataSource)
+                .withPropertyValues("opcua.server.history.enabled=false", "opcua.server.history.store=jdbc")
+                .run(context -> {
+                    assertThat(context).hasNotFailed().doesNotHaveBean(HistoryStore.class);
+                    assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNull();
+                });
     }
 
     @Test
@@ -88,15 +91,17 @@ class OpcUaHistoryJdbcAutoConfigurationTests {
     }
 
     @Test
-    void withoutADataSourceNoStoreIsConfigured() {
+    void withoutADataSourceTheStartFailsNamingTheStoreKey() {
         contextRunner.withPropertyValues("opcua.server.history.store=jdbc").run(context ->
-                assertThat(context).hasNotFailed().doesNotHaveBean(HistoryStore.class));
+                assertThat(context).getFailure().rootCause().isInstanceOf(InvalidOpcUaPropertyException.class)
+                        .hasMessageContaining("opcua.server.history.store").hasMessageContaining("DataSource"));
     }
 
     @Test
     void invalidPropertiesAreReportedWithTheirKey() {
         ApplicationContextRunner storeOnly = new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(OpcUaHistoryJdbcAutoConfiguration.class));
+                .withConfiguration(AutoConfigurations.of(OpcUaHistoryJdbcAutoConfiguration.class))
+                .withPropertyValues("opcua.server.history.enabled=true");
         storeOnly.withBean(DataSource.class, () -> dataSource)
                 .withPropertyValues("opcua.server.history.store=jdbc", "opcua.server.history.jdbc.table=Plant-History")
                 .run(context -> assertThat(context).getFailure().rootCause()

@@ -1,14 +1,11 @@
-package dev.opcua.spring.boot.autoconfigure.history;
+package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
 import dev.opcua.spring.boot.autoconfigure.server.InvalidOpcUaServerPropertyException;
-import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
-import dev.opcua.spring.boot.server.OpcUaServerCustomizer;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.jdbc.JdbcHistoryOptions;
 import dev.opcua.stack.server.history.jdbc.JdbcHistoryStore;
-import dev.opcua.stack.server.services.history.HistorySettings;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -21,15 +18,17 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 
 /**
- * With {@code opcua.server.history.store=jdbc}, a {@link JdbcHistoryStore} on the application's
- * {@link DataSource} bean (table and buffer from {@code opcua.server.history.jdbc.*}), offered to the server as
- * its history store. The application brings the JDBC driver (org.postgresql:postgresql) and the DataSource;
- * its own {@link HistoryStore} bean wins. The store is closed with the context, after the server.
+ * With {@code opcua.server.history.enabled} and {@code store=jdbc}, a {@link JdbcHistoryStore} on the
+ * application's {@link DataSource} bean (table and buffer from {@code opcua.server.history.jdbc.*}); it runs before
+ * {@link OpcUaHistoryAutoConfiguration}, which hands the store to the server with the settings and the recording.
+ * The application brings the JDBC driver (org.postgresql:postgresql) and the DataSource; its own
+ * {@link HistoryStore} bean wins. The store is closed with the context, after the server.
  */
-@AutoConfiguration(before = OpcUaServerAutoConfiguration.class,
+@AutoConfiguration(before = OpcUaHistoryAutoConfiguration.class,
         afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
 @ConditionalOnClass({OpcUaServer.class, DataSource.class})
 @ConditionalOnBooleanProperty(name = "opcua.server.enabled", matchIfMissing = true)
+@ConditionalOnBooleanProperty(name = "opcua.server.history.enabled")
 @ConditionalOnProperty(name = "opcua.server.history.store", havingValue = "jdbc")
 @EnableConfigurationProperties(OpcUaHistoryJdbcProperties.class)
 public final class OpcUaHistoryJdbcAutoConfiguration {
@@ -43,13 +42,6 @@ public final class OpcUaHistoryJdbcAutoConfiguration {
     JdbcHistoryStore opcUaJdbcHistoryStore(DataSource dataSource, OpcUaHistoryJdbcProperties properties)
             throws SQLException {
         return JdbcHistoryStore.open(dataSource, options(properties));
-    }
-
-    @Bean
-    @ConditionalOnBean(HistoryStore.class)
-    @ConditionalOnMissingBean(name = "opcUaHistoryStoreCustomizer")
-    OpcUaServerCustomizer opcUaHistoryStoreCustomizer(HistoryStore store) {
-        return builder -> builder.history(store, HistorySettings.DEFAULT);
     }
 
     /** The options the properties describe, each wrong value reported with its key. */

@@ -1,10 +1,11 @@
-package dev.opcua.spring.boot.autoconfigure.history;
+package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The PostgreSQL history store ({@code opcua.server.history.store=jdbc}), on the application's DataSource.
+ * Kept apart from {@link OpcUaHistoryProperties} so that its keys only appear with the store they tune.
  */
 @ConfigurationProperties("opcua.server.history.jdbc")
 public class OpcUaHistoryJdbcProperties {

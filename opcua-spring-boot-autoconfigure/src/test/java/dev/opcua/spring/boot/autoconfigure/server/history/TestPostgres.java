@@ -1,4 +1,4 @@
-package dev.opcua.spring.boot.autoconfigure.history;
+package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import javax.sql.DataSource;
