@@ -26,12 +26,12 @@ public record AggregateConfiguration(boolean treatUncertainAsBad, int percentDat
     }
 
     /**
-     * Whether both thresholds cannot hold for the same interval: Good and Bad ratios add up to 100, so the
-     * thresholds must add up to more than 100 (Part 13, 4.2.1.2). A client's configuration that fails this is
-     * answered with Bad_AggregateConfigurationRejected.
+     * Whether PercentDataGood >= 100 - PercentDataBad (Part 13, 4.2.1.2): Good and Bad ratios add up to 100, so
+     * lower thresholds would let one interval be both (where they meet, Bad is checked first). A client's
+     * configuration that fails this is answered with Bad_AggregateConfigurationRejected.
      */
     public boolean isConsistent() {
-        return percentDataBad + percentDataGood > 100;
+        return percentDataBad + percentDataGood >= 100;
     }
 
     /** Whether a value with this status takes part in a calculation: not Bad, and not Uncertain when that counts as Bad. */

@@ -32,7 +32,7 @@ import java.util.function.Predicate;
  *   <li>TimestampsToReturn Server: BadTimestampsToReturnInvalid (Part 13, 5.4.3.1: aggregates carry source
  *       timestamps only); Source and Both return the source timestamp.</li>
  *   <li>aggregateConfiguration with useServerCapabilitiesDefaults uses the server's configuration; otherwise the
- *       client's, where percentages over 100 or thresholds that can both hold (sum of 100 or less) give
+ *       client's, where percentages over 100 or PercentDataGood below 100 - PercentDataBad give
  *       BadAggregateConfigurationRejected.</li>
  *   <li>At most MaxReturnDataValues intervals per response; the rest follows by continuation point, whose state
  *       is the next interval.</li>
