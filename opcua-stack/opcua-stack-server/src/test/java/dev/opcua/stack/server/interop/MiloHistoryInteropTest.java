@@ -266,8 +266,9 @@ class MiloHistoryInteropTest {
                 .isEqualTo(StatusCodes.Bad_HistoryOperationUnsupported);
         assertThat(read(new ReadRawModifiedDetails(true, at(0), at(100), uint(10), false), TimestampsToReturn.Both,
                 speed, null).getStatusCode().getValue()).isEqualTo(StatusCodes.Bad_HistoryOperationUnsupported);
+        // at-time reads are answered by the AtTimeHistoryReader registered with every history store
         assertThat(read(new ReadAtTimeDetails(new DateTime[] {at(1)}, false), TimestampsToReturn.Both, speed, null)
-                .getStatusCode().getValue()).isEqualTo(StatusCodes.Bad_HistoryOperationUnsupported);
+                .getStatusCode().getValue()).isEqualTo(StatusCodes.Good);
         HistoryReadResult empty = read(new ReadRawModifiedDetails(false, at(-100), at(-50), uint(0), false),
                 TimestampsToReturn.Both, speed, null);
         assertThat(empty.getStatusCode().getValue()).isEqualTo(StatusCodes.Good_NoData);
