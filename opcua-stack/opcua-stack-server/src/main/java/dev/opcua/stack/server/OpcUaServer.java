@@ -27,6 +27,7 @@ import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.namespace0.Namespace0Loader;
+import dev.opcua.stack.server.namespace0.HistoryCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerDiagnosticsObject;
 import dev.opcua.stack.server.namespace0.ShutdownCountdown;
@@ -131,6 +132,12 @@ public final class OpcUaServer implements AutoCloseable {
                 new BuildInfo(config.productUri, config.manufacturerName, config.applicationName,
                         config.softwareVersion, config.buildNumber, DateTime.now()));
         new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
+        if (config.historyStore != null) {
+            HistorySettings history = config.historySettings;
+            new HistoryCapabilitiesObject(ns0, history.maxNodesPerHistoryReadData(),
+                    history.maxNodesPerHistoryUpdateData(), history.maxContinuationPoints(),
+                    history.maxReturnDataValues());
+        }
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         this.eventTypes = EventTypeTree.of(ns0);

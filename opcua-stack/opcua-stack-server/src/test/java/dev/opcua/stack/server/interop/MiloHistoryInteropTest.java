@@ -292,6 +292,21 @@ class MiloHistoryInteropTest {
     }
 
     @Test
+    void the_server_publishes_its_history_capabilities() throws Exception {
+        List<DataValue> values = client.readValues(0, TimestampsToReturn.Neither, List.of(
+                Identifiers.Server_ServerCapabilities_MaxHistoryContinuationPoints,
+                Identifiers.Server_ServerCapabilities_OperationLimits_MaxNodesPerHistoryReadData,
+                Identifiers.HistoryServerCapabilities_AccessHistoryDataCapability,
+                Identifiers.HistoryServerCapabilities_InsertDataCapability,
+                Identifiers.HistoryServerCapabilities_DeleteRawCapability,
+                Identifiers.HistoryServerCapabilities_AccessHistoryEventsCapability));
+        assertThat(((Number) values.get(0).getValue().getValue()).intValue()).isEqualTo(2);
+        assertThat(((Number) values.get(1).getValue().getValue()).intValue()).isEqualTo(3);
+        assertThat(values.subList(2, 5)).allSatisfy(v -> assertThat(v.getValue().getValue()).isEqualTo(true));
+        assertThat(values.get(5).getValue().getValue()).isEqualTo(false);
+    }
+
+    @Test
     void a_written_value_is_recorded_and_read_back_from_history() throws Exception {
         assertThat(client.writeValues(List.of(speed), List.of(DataValue.valueOnly(new Variant(42.5)))).get(0).isGood())
                 .isTrue();
