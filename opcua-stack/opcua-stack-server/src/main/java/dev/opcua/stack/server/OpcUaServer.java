@@ -30,6 +30,7 @@ import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.namespace0.AggregateFunctionsFolders;
 import dev.opcua.stack.server.namespace0.Namespace0Loader;
+import dev.opcua.stack.server.namespace0.HistoryCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerDiagnosticsObject;
 import dev.opcua.stack.server.namespace0.ShutdownCountdown;
@@ -141,6 +142,10 @@ public final class OpcUaServer implements AutoCloseable {
         new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
         if (config.historyStore != null) {
             AggregateFunctionsFolders.advertise(ns0, EnumSet.allOf(AggregateFunction.class));
+            HistorySettings history = config.historySettings;
+            new HistoryCapabilitiesObject(ns0, history.maxNodesPerHistoryReadData(),
+                    history.maxNodesPerHistoryUpdateData(), history.maxContinuationPoints(),
+                    history.maxReturnDataValues());
         }
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);

@@ -27,7 +27,7 @@ public final class Motor {
         this.noise = new Random(seed);
     }
 
-    @UaVariable(description = "Winding temperature in degrees Celsius", signalsChanges = true)
+    @UaVariable(description = "Winding temperature in degrees Celsius", signalsChanges = true, historizing = true)
     public double getTemperature() {
         return temperature;
     }

@@ -44,8 +44,9 @@ import org.slf4j.LoggerFactory;
  * get Historizing and the HistoryRead bit (HistoryWrite when asked) if they live in memory. How values
  * arrive, without a scan of other nodes:
  * <ul>
- *   <li>pushed: every value stored with {@link VariableNode#setValue} (client writes, the application's
- *       updates), and every value given to {@link #record};</li>
+ *   <li>pushed: an in-memory variable's value when the recorder starts, every value stored with {@link
+ *       VariableNode#setValue} (client writes, the application's updates), and every value given to {@link
+ *       #record};</li>
  *   <li>sampled: every {@link HistoryRecording#samplingInterval()} the recorded variables are read in one
  *       batch through their node managers, and a value whose value or status differs from the last one
  *       recorded is recorded; so values of suppliers, getters and devices are recorded too, at the
@@ -63,6 +64,7 @@ public final class HistoryRecorder implements AutoCloseable {
     static final int MAX_QUEUED = 100_000;
     static final long FLUSH_MILLIS = 100;
     private static final int MAX_BATCH = 10_000;
+    private static final long SAMPLE_TIMEOUT_SECONDS = 10;
 
     private final HistoryStore store;
     private final NodeManagers managers;
@@ -139,10 +141,12 @@ public final class HistoryRecorder implements AutoCloseable {
         return index < 0 ? null : listed.nodeId().withNamespaceIndex(index);
     }
 
+    /** Records the variable's value now (its history starts with the server) and every value stored later. */
     private void hook(VariableNode variable) {
         NodeId nodeId = variable.nodeId();
         recorded.add(nodeId);
         variable.setValueListener(value -> record(nodeId, value));
+        record(nodeId, variable.value());
     }
 
     /** The variables recorded. */
@@ -173,7 +177,18 @@ public final class HistoryRecorder implements AutoCloseable {
         if (reads.length == 0) {
             return;
         }
-        DataValue[] values = managers.read(OperationContext.INTERNAL, reads, 0, TimestampsToReturn.Both).join();
+        DataValue[] values;
+        try {
+            // a manager that never answers must not stop the recording: this sample is skipped
+            values = managers.read(OperationContext.INTERNAL, reads, 0, TimestampsToReturn.Both)
+                    .get(SAMPLE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("history recorder: sampling {} variables failed: {}", reads.length, e.toString());
+            return;
+        }
         for (int i = 0; i < reads.length; i++) {
             DataValue value = values[i];
             int status = value.statusCode().value();

@@ -9,6 +9,7 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.history.HistorySample;
 import dev.opcua.stack.server.history.InMemoryHistoryStore;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.testing.MiloClients;
 import java.time.Duration;
@@ -73,8 +74,12 @@ class MiloHistoryInteropTest {
                 .variable("Line.Plain", BuiltinType.Double, v -> v.value(
                         dev.opcua.stack.core.types.builtin.Variant.ofDouble(1)).writable())
                 .build();
+        // a variable whose history exists (AccessLevel HistoryRead) but not for this user (UserAccessLevel without it)
+        dev.opcua.stack.server.addressspace.NodeStore secrets = new dev.opcua.stack.server.addressspace.NodeStore(1);
+        NodeStoreNodeManager secretManager = new NodeStoreNodeManager(List.of(NS + ":secret"), secrets);
         server = OpcUaServer.builder()
                 .applicationUri("urn:test:milo:history:server")
+                .nodeManager(secretManager)
                 .bindAddress("127.0.0.1")
                 .port(0)
                 .hostnames(List.of("localhost"))
@@ -82,6 +87,14 @@ class MiloHistoryInteropTest {
                 .nodeManager(nodes)
                 .history(store, new HistorySettings(3, 0, 0, 0, 2, 10_000))
                 .build();
+        int secretNs = server.namespaces().indexOf(NS + ":secret");
+        secrets.add(new dev.opcua.stack.server.addressspace.VariableNode(
+                dev.opcua.stack.core.types.builtin.NodeId.string(secretNs, "Recipe"),
+                dev.opcua.stack.core.types.builtin.QualifiedName.of(secretNs, "Recipe"), null, null, 0, 0,
+                dev.opcua.stack.core.types.builtin.DataValue.of(dev.opcua.stack.core.types.builtin.Variant.ofDouble(1)),
+                dev.opcua.stack.server.addressspace.ValueAttributes.scalar(
+                        dev.opcua.stack.core.types.builtin.NodeId.ns0(dev.opcua.stack.core.ids.NodeIds.Double)),
+                (short) 0x05, (short) 0x01, 0, true, 0x05));
         server.start();
         dev.opcua.stack.core.types.builtin.NodeId speedId = nodes.nodeId("Line.Speed");
         List<HistorySample> samples = new ArrayList<>();
@@ -262,6 +275,9 @@ class MiloHistoryInteropTest {
                 .isEqualTo(StatusCodes.Bad_NotReadable);
         assertThat(read(details, TimestampsToReturn.Both, new NodeId(speed.getNamespaceIndex(), "Nope"), null)
                 .getStatusCode().getValue()).isEqualTo(StatusCodes.Bad_NodeIdUnknown);
+        NodeId recipe = new NodeId(client.getNamespaceTable().getIndex(NS + ":secret").intValue(), "Recipe");
+        assertThat(read(details, TimestampsToReturn.Both, recipe, null).getStatusCode().getValue())
+                .isEqualTo(StatusCodes.Bad_UserAccessDenied);
         assertThat(read(details, TimestampsToReturn.Both, Identifiers.ObjectsFolder, null).getStatusCode().getValue())
                 .isEqualTo(StatusCodes.Bad_HistoryOperationUnsupported);
         assertThat(read(new ReadRawModifiedDetails(true, at(0), at(100), uint(10), false), TimestampsToReturn.Both,
@@ -290,6 +306,21 @@ class MiloHistoryInteropTest {
         int access = ((Number) attributes.get(1).getValue().getValue()).intValue();
         assertThat(access & 0x0F).isEqualTo(0x0F); // CurrentRead, CurrentWrite, HistoryRead, HistoryWrite
         assertThat(attributes.get(2).getValue().getValue()).isEqualTo(false);
+    }
+
+    @Test
+    void the_server_publishes_its_history_capabilities() throws Exception {
+        List<DataValue> values = client.readValues(0, TimestampsToReturn.Neither, List.of(
+                Identifiers.Server_ServerCapabilities_MaxHistoryContinuationPoints,
+                Identifiers.Server_ServerCapabilities_OperationLimits_MaxNodesPerHistoryReadData,
+                Identifiers.HistoryServerCapabilities_AccessHistoryDataCapability,
+                Identifiers.HistoryServerCapabilities_InsertDataCapability,
+                Identifiers.HistoryServerCapabilities_DeleteRawCapability,
+                Identifiers.HistoryServerCapabilities_AccessHistoryEventsCapability));
+        assertThat(((Number) values.get(0).getValue().getValue()).intValue()).isEqualTo(2);
+        assertThat(((Number) values.get(1).getValue().getValue()).intValue()).isEqualTo(3);
+        assertThat(values.subList(2, 5)).allSatisfy(v -> assertThat(v.getValue().getValue()).isEqualTo(true));
+        assertThat(values.get(5).getValue().getValue()).isEqualTo(false);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.opcua.spring.boot.autoconfigure.server.InvalidOpcUaServerPropertyExce
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
 import dev.opcua.spring.boot.autoconfigure.server.annotation.OpcUaAnnotationAutoConfiguration;
 import dev.opcua.spring.boot.server.annotation.OpcUaNamespace;
+import dev.opcua.spring.boot.server.annotation.UaValueChangedEvent;
 import dev.opcua.spring.boot.server.annotation.UaVariable;
 import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.server.OpcUaServer;
@@ -73,6 +74,20 @@ class OpcUaHistoryAutoConfigurationTests {
         @Bean
         Oven oven() {
             return new Oven();
+        }
+    }
+
+    @OpcUaNamespace(NS + ":kiln")
+    static class Kiln {
+        @UaVariable(historizing = true, signalsChanges = true)
+        volatile double heat = 100;
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class KilnConfiguration {
+        @Bean
+        Kiln kiln() {
+            return new Kiln();
         }
     }
 
@@ -164,6 +179,28 @@ class OpcUaHistoryAutoConfigurationTests {
                                 PerformUpdateType.Insert, new DataValue[] {new DataValue(new Variant(1.0),
                                         StatusCode.GOOD, when, null)}))).getResults()[0];
                         assertThat(refused.getStatusCode().getValue()).isEqualTo(StatusCodes.Bad_NotWritable);
+                    } finally {
+                        client.disconnect();
+                    }
+                });
+    }
+
+    @Test
+    void a_signalled_change_of_a_historizing_variable_is_recorded_at_once() {
+        // sampled once at start and then only after an hour: the new value can only come from the signal
+        contextRunner.withUserConfiguration(KilnConfiguration.class)
+                .withPropertyValues("opcua.server.history.enabled=true", "opcua.server.history.store=memory",
+                        "opcua.server.history.sampling-interval=1h")
+                .run(context -> {
+                    OpcUaServer server = context.getBean(OpcUaServer.class);
+                    NodeId heat = new NodeId(server.namespaces().indexOf(NS + ":kiln"), "Kiln.Heat");
+                    OpcUaClient client = MiloClients.anonymousOverNone(server.endpointUrl());
+                    try {
+                        awaitHistory(client, heat, 100.0);
+                        Kiln kiln = context.getBean(Kiln.class);
+                        kiln.heat = 300;
+                        context.publishEvent(new UaValueChangedEvent(kiln, "heat"));
+                        assertThat(awaitHistory(client, heat, 300.0)).containsExactly(100.0, 300.0);
                     } finally {
                         client.disconnect();
                     }
