@@ -49,9 +49,16 @@ class SamplePlantApplicationTest {
     @TempDir
     static Path pki;
 
+    @TempDir
+    static Path history;
+
     @DynamicPropertySource
     static void pkiDirectory(DynamicPropertyRegistry registry) {
         registry.add("opcua.server.security.pki-dir", () -> pki.toString());
+        // the embedded store of application.yml, in a directory of its own, sampled faster than in production
+        registry.add("opcua.server.history.store", () -> "embedded");
+        registry.add("opcua.server.history.directory", () -> history.toString());
+        registry.add("opcua.server.history.sampling-interval", () -> "100ms");
     }
 
     @Autowired
@@ -120,6 +127,51 @@ class SamplePlantApplicationTest {
         }, "bottles produced after Start");
         int quality = client.getNamespaceTable().getIndex(QualityStationNodes.NAMESPACE).intValue();
         assertThat(read(new NodeId(quality, "QualityStation.Inspected"))).isNotNull();
+    }
+
+    @Test
+    void a_client_reads_the_last_hour_of_speed_and_motor_temperature_at_once() throws Exception {
+        connect(false);
+        CallMethodResult started = client.call(List.of(new CallMethodRequest(line(""), line("Start"),
+                new Variant[0]))).getResults()[0];
+        assertThat(started.getStatusCode().isGood()).isTrue();
+        List<NodeId> nodes = List.of(line("ActualSpeed"), line("FillerMotor.Temperature"));
+        java.util.concurrent.atomic.AtomicReference<List<List<Double>>> lastHour = new java.util.concurrent.atomic.AtomicReference<>();
+        waitUntil(() -> {
+            try {
+                lastHour.set(lastHour(nodes));
+                return lastHour.get().get(0).stream().anyMatch(speed -> speed > 0) && lastHour.get().get(1).size() > 1;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }, "the running line's speed and a changing temperature in history");
+        assertThat(lastHour.get().get(0).get(0)).isEqualTo(0.0); // recorded from the start: the line stood still
+    }
+
+    /** One HistoryRead of the last hour of every node, raw, all values (Part 11, 6.5.3). */
+    private List<List<Double>> lastHour(List<NodeId> nodes) throws Exception {
+        java.time.Instant now = java.time.Instant.now();
+        org.eclipse.milo.opcua.stack.core.types.structured.ReadRawModifiedDetails details =
+                new org.eclipse.milo.opcua.stack.core.types.structured.ReadRawModifiedDetails(false,
+                        new org.eclipse.milo.opcua.stack.core.types.builtin.DateTime(now.minusSeconds(3600)),
+                        new org.eclipse.milo.opcua.stack.core.types.builtin.DateTime(now.plusSeconds(1)),
+                        org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint(0), false);
+        List<org.eclipse.milo.opcua.stack.core.types.structured.HistoryReadValueId> reads = nodes.stream()
+                .map(node -> new org.eclipse.milo.opcua.stack.core.types.structured.HistoryReadValueId(node, null,
+                        org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName.NULL_VALUE, null))
+                .toList();
+        org.eclipse.milo.opcua.stack.core.types.structured.HistoryReadResult[] results = client.historyRead(details,
+                TimestampsToReturn.Both, false, reads).getResults();
+        List<List<Double>> values = new java.util.ArrayList<>();
+        for (org.eclipse.milo.opcua.stack.core.types.structured.HistoryReadResult result : results) {
+            assertThat(result.getStatusCode().isGood()).as("HistoryRead: %s", result.getStatusCode()).isTrue();
+            org.eclipse.milo.opcua.stack.core.types.structured.HistoryData data =
+                    (org.eclipse.milo.opcua.stack.core.types.structured.HistoryData) result.getHistoryData()
+                            .decode(client.getStaticEncodingContext());
+            values.add(data.getDataValues() == null ? List.of() : java.util.Arrays.stream(data.getDataValues())
+                    .map(v -> ((Number) v.getValue().getValue()).doubleValue()).toList());
+        }
+        return values;
     }
 
     @Test

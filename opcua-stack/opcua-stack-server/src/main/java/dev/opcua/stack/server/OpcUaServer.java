@@ -24,13 +24,17 @@ import dev.opcua.stack.core.types.enumerated.ServerState;
 import dev.opcua.stack.core.types.structured.BuildInfo;
 import dev.opcua.stack.core.types.structured.FindServersRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
+import dev.opcua.stack.core.types.structured.ReadAtTimeDetails;
+import dev.opcua.stack.core.types.structured.ReadProcessedDetails;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.alarms.Condition;
 import dev.opcua.stack.server.alarms.ConditionManager;
 import dev.opcua.stack.server.alarms.ConditionRefresh;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
+import dev.opcua.stack.server.namespace0.AggregateFunctionsFolders;
 import dev.opcua.stack.server.namespace0.Namespace0Loader;
 import dev.opcua.stack.server.namespace0.Namespace0NodeManager;
+import dev.opcua.stack.server.namespace0.HistoryCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerCapabilitiesObject;
 import dev.opcua.stack.server.namespace0.ServerDiagnosticsObject;
 import dev.opcua.stack.server.namespace0.ShutdownCountdown;
@@ -66,6 +70,19 @@ import dev.opcua.stack.server.services.view.ReferenceTypeTree;
 import dev.opcua.stack.server.services.view.RegisterNodes;
 import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
+import dev.opcua.stack.server.history.HistoryRecorder;
+import dev.opcua.stack.server.history.HistoryRecording;
+import dev.opcua.stack.server.history.HistoryStore;
+import dev.opcua.stack.server.history.aggregate.AggregateFunction;
+import dev.opcua.stack.server.services.history.AtTimeHistoryReader;
+import dev.opcua.stack.server.services.history.DataHistoryUpdater;
+import dev.opcua.stack.server.services.history.DeleteRawHistoryUpdater;
+import dev.opcua.stack.server.services.history.HistoryReader;
+import dev.opcua.stack.server.services.history.ProcessedHistoryReader;
+import dev.opcua.stack.server.services.history.HistoryServices;
+import dev.opcua.stack.server.services.history.HistorySettings;
+import dev.opcua.stack.server.services.history.HistoryUpdater;
+import dev.opcua.stack.server.services.history.RawHistoryReader;
 import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionServices;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
@@ -83,6 +100,8 @@ import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -130,6 +149,7 @@ public final class OpcUaServer implements AutoCloseable {
     private final Namespace0NodeManager namespace0;
     private final List<ConditionManager> conditionManagers = new ArrayList<>();
     private ServiceDispatcher dispatcher;
+    private HistoryRecorder historyRecorder;
     private UaTcpServer transport;
     private volatile ServerChannelSecurity channelSecurity;
     private volatile Lifecycle lifecycle = Lifecycle.NOT_STARTED;
@@ -145,6 +165,13 @@ public final class OpcUaServer implements AutoCloseable {
         new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints)
                 .publishCapacity(config.sessionSettings, config.subscriptionSettings, config.monitoredItemSettings,
                         config.transportQuotas);
+        if (config.historyStore != null) {
+            AggregateFunctionsFolders.advertise(ns0, EnumSet.allOf(AggregateFunction.class));
+            HistorySettings history = config.historySettings;
+            new HistoryCapabilitiesObject(ns0, history.maxNodesPerHistoryReadData(),
+                    history.maxNodesPerHistoryUpdateData(), history.maxContinuationPoints(),
+                    history.maxReturnDataValues());
+        }
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
         this.models = new ModelRegistry(ns0);
@@ -301,6 +328,11 @@ public final class OpcUaServer implements AutoCloseable {
                 limits.maxNodesPerTranslateBrowsePathsToNodeIds()).registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
         CallServices.withSessions(nodeManagers, sessions::resolve, limits.maxNodesPerMethodCall()).registerWith(services);
+        if (config.historyStore != null) {
+            historyServices(config).registerWith(services);
+            historyRecorder = new HistoryRecorder(config.historyStore, nodeManagers, config.historyRecording);
+            historyRecorder.start();
+        }
         dispatcher = services.build();
         serverDiagnostics.setSource(new ServerCounters(sessions, dispatcher));
         try {
@@ -317,6 +349,9 @@ public final class OpcUaServer implements AutoCloseable {
                     .start();
         } catch (RuntimeException e) {
             dispatcher.close();
+            if (historyRecorder != null) {
+                historyRecorder.close();
+            }
             sessions.close();
             subscriptions.close();
             monitoredItems.close();
@@ -333,6 +368,32 @@ public final class OpcUaServer implements AutoCloseable {
         lifecycle = Lifecycle.RUNNING;
         log.info("OPC UA server {} listening on {}", config.applicationUri, urls);
         return this;
+    }
+
+    /**
+     * HistoryRead and HistoryUpdate over the configured store: raw reads, insert/replace/update and raw
+     * deletes, and the readers and updaters added.
+     */
+    private HistoryServices historyServices(Builder config) {
+        HistoryServices.Builder history = HistoryServices.builder()
+                .nodeManagers(nodeManagers)
+                .sessions(sessions::resolve)
+                .settings(config.historySettings)
+                .reader(new RawHistoryReader(config.historyStore))
+                .updater(new DataHistoryUpdater(config.historyStore))
+                .updater(new DeleteRawHistoryUpdater(config.historyStore));
+        config.historyReaders.forEach(history::reader);
+        // at-time and processed reads over the same store unless the application brought its own
+        Set<Class<?>> kinds = new HashSet<>();
+        config.historyReaders.forEach(reader -> kinds.add(reader.detailsType()));
+        if (!kinds.contains(ReadAtTimeDetails.class)) {
+            history.reader(new AtTimeHistoryReader(config.historyStore));
+        }
+        if (!kinds.contains(ReadProcessedDetails.class)) {
+            history.reader(new ProcessedHistoryReader(config.historyStore));
+        }
+        config.historyUpdaters.forEach(history::updater);
+        return history.build();
     }
 
     /** The discovery services over the endpoint URLs, presenting {@code certificate}. */
@@ -516,6 +577,14 @@ public final class OpcUaServer implements AutoCloseable {
         return eventTypes;
     }
 
+    /**
+     * The recorder of historizing variables, where node managers may {@link HistoryRecorder#record record}
+     * values; null before {@link #start()} and without a history store.
+     */
+    public HistoryRecorder historyRecorder() {
+        return historyRecorder;
+    }
+
     /** The request pipeline, for its statistics; null before {@link #start()}. */
     public ServiceDispatcher dispatcher() {
         return dispatcher;
@@ -573,6 +642,9 @@ public final class OpcUaServer implements AutoCloseable {
             sessions.close();
             subscriptions.close();
             monitoredItems.close();
+            if (historyRecorder != null) {
+                historyRecorder.close();
+            }
             nodeManagers.shutdown();
             transport = null;
             log.info("OPC UA server {} stopped", config.applicationUri);
@@ -617,8 +689,46 @@ public final class OpcUaServer implements AutoCloseable {
         private ValidationOptions validationOptions = ValidationOptions.defaults();
         private CertificateValidator clientCertificateValidator;
         private CertificateValidator userCertificateValidator;
+        private HistoryStore historyStore;
+        private HistorySettings historySettings = HistorySettings.DEFAULT;
+        private HistoryRecording historyRecording = HistoryRecording.DEFAULT;
+        private final List<HistoryReader<?>> historyReaders = new ArrayList<>();
+        private final List<HistoryUpdater<?>> historyUpdaters = new ArrayList<>();
 
         private Builder() {
+        }
+
+        /**
+         * Offers Historical Access (Part 11) over {@code store}: HistoryRead with raw reads and the readers
+         * added with {@link #historyReader}, HistoryUpdate of values (insert, replace, update, delete) and the
+         * updaters added with {@link #historyUpdater}, and the recording of {@link #historyRecording}; without a store HistoryRead and HistoryUpdate answer
+         * BadServiceUnsupported. The caller owns the store and closes it after the server.
+         */
+        public Builder history(HistoryStore store, HistorySettings settings) {
+            historyStore = Objects.requireNonNull(store, "store");
+            historySettings = Objects.requireNonNull(settings, "settings");
+            return this;
+        }
+
+        /**
+         * What is recorded into the {@link #history} store and how long it is kept: by default the variables
+         * declared historizing, sampled each second, everything kept.
+         */
+        public Builder historyRecording(HistoryRecording value) {
+            historyRecording = Objects.requireNonNull(value, "historyRecording");
+            return this;
+        }
+
+        /** A reader of another kind of HistoryReadDetails (at-time, processed, events), used with {@link #history}. */
+        public Builder historyReader(HistoryReader<?> reader) {
+            historyReaders.add(Objects.requireNonNull(reader, "reader"));
+            return this;
+        }
+
+        /** An updater of another kind of HistoryUpdateDetails, used with {@link #history}. */
+        public Builder historyUpdater(HistoryUpdater<?> updater) {
+            historyUpdaters.add(Objects.requireNonNull(updater, "updater"));
+            return this;
         }
 
         public Builder applicationUri(String value) {

@@ -57,7 +57,8 @@ public class FillingLine {
         conveyorSpeed = value;
     }
 
-    @UaVariable(description = "Conveyor speed reached, in bottles per minute", signalsChanges = true)
+    @UaVariable(description = "Conveyor speed reached, in bottles per minute", signalsChanges = true,
+            historizing = true)
     public double getActualSpeed() {
         return actualSpeed;
     }

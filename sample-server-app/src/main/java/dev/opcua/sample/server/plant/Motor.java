@@ -30,7 +30,7 @@ public final class Motor {
         this.noise = new Random(seed);
     }
 
-    @UaVariable(description = "Winding temperature in degrees Celsius", signalsChanges = true)
+    @UaVariable(description = "Winding temperature in degrees Celsius", signalsChanges = true, historizing = true)
     @UaLimitAlarm(high = 70, highHigh = 80, highSeverity = 600, highHighSeverity = 850)
     public double getTemperature() {
         return temperature;

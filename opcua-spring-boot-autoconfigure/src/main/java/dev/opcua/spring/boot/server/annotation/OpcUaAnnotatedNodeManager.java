@@ -11,6 +11,7 @@ import dev.opcua.stack.core.types.structured.Argument;
 import dev.opcua.stack.server.alarms.ConditionManager;
 import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.CallOperation;
+import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
@@ -31,6 +32,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.util.ClassUtils;
@@ -61,6 +63,8 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
     /** Filled in startup: the NodeIds of the variables that signal their changes. */
     private volatile Set<NodeId> signalled = Set.of();
+    /** Where signalled changes of historizing variables are recorded; asked per change. */
+    private volatile Supplier<HistoryRecorder> recorder = () -> null;
     private volatile DataChangeBroker broker;
 
     private OpcUaAnnotatedNodeManager(InMemoryNodeManager nodes, List<UaObjectModel> roots,
@@ -148,6 +152,9 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
                 }
                 if (!variable.writeRoles().isEmpty()) {
                     v.writeRoles(variable.writeRoles().toArray(WellKnownRole[]::new));
+                }
+                if (variable.historizing()) {
+                    v.historizing();
                 }
             });
         }
@@ -264,6 +271,15 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     }
 
     /**
+     * Records signalled changes of {@link UaVariable#historizing()} variables at once, into the recorder
+     * the supplier gives when a change is signalled (null: none, as before the server started); without
+     * signals they are recorded when sampled.
+     */
+    public void connectHistory(Supplier<HistoryRecorder> history) {
+        this.recorder = history == null ? () -> null : history;
+    }
+
+    /**
      * The member {@code property} of {@code source} changed: its current value goes to the items
      * that monitor it without sampling. Does nothing before {@link #connect} and for variables no
      * item monitors.
@@ -293,7 +309,12 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     private void push(VariableEntry entry) {
         DataChangeBroker dataChanges = broker;
         NodeId nodeId = entry.nodeId;
-        if (dataChanges == null || nodeId == null || !dataChanges.isMonitored(nodeId)) {
+        if (nodeId == null) {
+            return;
+        }
+        boolean monitored = dataChanges != null && dataChanges.isMonitored(nodeId);
+        HistoryRecorder history = entry.model.historizing() ? recorder.get() : null;
+        if (!monitored && history == null) {
             return;
         }
         DataValue value;
@@ -302,7 +323,12 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         } catch (UaException e) {
             value = DataValue.ofStatus(e.statusCode());
         }
-        dataChanges.valueChanged(nodeId, value);
+        if (monitored) {
+            dataChanges.valueChanged(nodeId, value);
+        }
+        if (history != null) {
+            history.record(nodeId, value);
+        }
     }
 
     /** Reads through the resolved handle; a failure becomes the status of the read (and is logged). */

@@ -95,6 +95,11 @@ public final class OpcUaAnnotatedNodeManagers {
         managers.forEach(manager -> manager.connect(dataChanges));
     }
 
+    /** Records signalled changes of historizing variables into the recorder the supplier gives (null: none). */
+    public void connectHistory(java.util.function.Supplier<dev.opcua.stack.server.history.HistoryRecorder> history) {
+        managers.forEach(manager -> manager.connectHistory(history));
+    }
+
     /**
      * The member {@code property} of {@code source} changed (see {@link UaValueChangedEvent}).
      *

@@ -213,7 +213,8 @@ final class UaBeanIntrospector {
         return new UaVariableModel(browseName, text(annotation.displayName(), browseName),
                 text(annotation.description(), null), javaName, where, converter, annotation.minimumSamplingInterval(),
                 annotation.signalsChanges(), getter, setter, roles(annotation.readRoles(), where + " readRoles"),
-                roles(annotation.writeRoles(), where + " writeRoles"), limitAlarm, offNormalAlarm);
+                roles(annotation.writeRoles(), where + " writeRoles"), limitAlarm, offNormalAlarm,
+                annotation.historizing());
     }
 
     private UaMethodModel method(UaMethod annotation, Method method, Object instance, String browseName,

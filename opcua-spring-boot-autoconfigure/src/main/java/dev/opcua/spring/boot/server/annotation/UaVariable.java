@@ -68,4 +68,13 @@ public @interface UaVariable {
      * UserAccessLevel without CurrentWrite.
      */
     String[] writeRoles() default {};
+
+    /**
+     * Whether the server records the value into its history store (Part 11; {@code opcua.server.history.*}):
+     * Historizing true and the AccessLevel HistoryRead bit, so that clients read the past values with
+     * HistoryRead. The value is sampled at {@code opcua.server.history.sampling-interval} and recorded when it
+     * changed; with {@link #signalsChanges()} each signalled change is recorded at once. Without history
+     * enabled the variable only says so.
+     */
+    boolean historizing() default false;
 }

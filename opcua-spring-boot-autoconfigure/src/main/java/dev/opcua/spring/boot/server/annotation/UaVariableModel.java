@@ -22,11 +22,12 @@ import java.util.List;
  * @param writeRoles the roles that may write, empty for the namespace default
  * @param limitAlarm the {@link UaLimitAlarm} on the member, null for none
  * @param offNormalAlarm the {@link UaOffNormalAlarm} on the member, null for none
+ * @param historizing whether the server records its values (Historizing, HistoryRead bit)
  */
 record UaVariableModel(String browseName, String displayName, String description, String property, String member,
         UaValueConverter converter, double minimumSamplingInterval, boolean signalsChanges, MethodHandle getter,
         MethodHandle setter, List<WellKnownRole> readRoles, List<WellKnownRole> writeRoles,
-        UaLimitAlarmModel limitAlarm, UaOffNormalAlarmModel offNormalAlarm) {
+        UaLimitAlarmModel limitAlarm, UaOffNormalAlarmModel offNormalAlarm, boolean historizing) {
 
     BuiltinType builtinType() {
         return converter.builtinType();

@@ -8,6 +8,7 @@ import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.NodeClass;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -18,13 +19,18 @@ import java.util.function.Supplier;
 public class VariableNode extends UaNode {
 
     private final ValueAttributes valueAttributes;
-    private final short accessLevel;
-    private final short userAccessLevel;
+    /** AccessLevel bits HistoryRead and HistoryWrite (Part 3, 8.57). */
+    private static final int HISTORY_READ = 0x04;
+    private static final int HISTORY_WRITE = 0x08;
+
+    private volatile short accessLevel;
+    private volatile short userAccessLevel;
     private final double minimumSamplingInterval;
-    private final boolean historizing;
-    private final long accessLevelEx;
+    private volatile boolean historizing;
+    private volatile long accessLevelEx;
     private volatile DataValue value;
     private volatile Supplier<DataValue> valueSource;
+    private volatile Consumer<DataValue> valueListener;
 
     /**
      * @param accessLevel AccessLevel bits (Byte, Part 3, 8.57)
@@ -56,9 +62,35 @@ public class VariableNode extends UaNode {
         return source == null ? value : source.get();
     }
 
-    /** Stores a value; a value source, when set, still answers reads. */
+    /** Stores a value; a value source, when set, still answers reads. The value listener, if any, sees it. */
     public void setValue(DataValue value) {
         this.value = Objects.requireNonNull(value, "value");
+        Consumer<DataValue> listener = valueListener;
+        if (listener != null) {
+            listener.accept(value);
+        }
+    }
+
+    /**
+     * Who sees every value stored with {@link #setValue}, on the storing thread, such as the history
+     * recorder; null for none. Must not block.
+     */
+    public void setValueListener(Consumer<DataValue> listener) {
+        this.valueListener = listener;
+    }
+
+    /**
+     * Makes the variable's history readable and, when {@code writable}, updatable (Part 3, 5.6.2 Historizing,
+     * 8.57 AccessLevel bits HistoryRead and HistoryWrite, in AccessLevel, UserAccessLevel and AccessLevelEx),
+     * and says whether the server records it now (Historizing).
+     */
+    public void setHistoryAccess(boolean historizing, boolean writable) {
+        int bits = HISTORY_READ | (writable ? HISTORY_WRITE : 0);
+        int cleared = ~(HISTORY_READ | HISTORY_WRITE);
+        this.accessLevel = (short) ((accessLevel & cleared) | bits);
+        this.userAccessLevel = (short) ((userAccessLevel & cleared) | bits);
+        this.accessLevelEx = (accessLevelEx & cleared) | bits;
+        this.historizing = historizing;
     }
 
     /** Makes every read ask {@code source} for the value; null returns to the stored value. */

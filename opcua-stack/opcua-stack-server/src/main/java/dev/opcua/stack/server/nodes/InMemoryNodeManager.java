@@ -246,6 +246,9 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
                 DataValue.of(options.value, StatusCode.GOOD, now, null),
                 new ValueAttributes(options.dataType, options.valueRank, options.arrayDimensions), access, access,
                 options.minimumSamplingInterval, false, access);
+        if (options.historizing) {
+            node.setHistoryAccess(true, options.historyWritable);
+        }
         Supplier<Variant> supplier = options.supplier;
         if (supplier != null) {
             node.setValueSource(() -> supplied(supplier));
@@ -519,6 +522,8 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         private Variant value = Variant.NULL;
         private Supplier<Variant> supplier;
         private WriteHandler writeHandler;
+        private boolean historizing;
+        private boolean historyWritable;
 
         VariableOptions(Spec spec, NodeId dataType) {
             super(spec);
@@ -577,6 +582,25 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         /** Asks {@code source} on every read; a UaException it throws becomes the read's status. */
         public VariableOptions valueSupplier(Supplier<Variant> source) {
             supplier = Objects.requireNonNull(source, "source");
+            return this;
+        }
+
+        /**
+         * Records the variable's values in the server's history store (Part 11): Historizing true and the
+         * AccessLevel HistoryRead bit, so that clients read its history with HistoryRead.
+         */
+        public VariableOptions historizing() {
+            historizing = true;
+            return this;
+        }
+
+        /**
+         * Records the variable (see {@link #historizing()}) and lets clients change its history with
+         * HistoryUpdate (AccessLevel HistoryWrite bit).
+         */
+        public VariableOptions historyWritable() {
+            historizing = true;
+            historyWritable = true;
             return this;
         }
 

@@ -8,6 +8,8 @@ import dev.opcua.stack.core.types.structured.EndpointDescription;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * A session (Part 4, 5.6): created on one secure channel, usable once activated, bound to the channel
@@ -45,6 +47,8 @@ public final class Session {
     private volatile long roles;
     private ByteString serverNonce;
     private int failedAuthentications;
+    /** State other service sets keep per session, by its type; dropped with the session. */
+    private final ConcurrentHashMap<Class<?>, Object> attachments = new ConcurrentHashMap<>(4);
 
     Session(NodeId sessionId, NodeId authenticationToken, String sessionName, ApplicationDescription clientDescription,
             String endpointUrl, List<EndpointDescription> endpoints, double revisedTimeoutMillis,
@@ -154,6 +158,15 @@ public final class Session {
 
     public boolean isClosed() {
         return state == State.CLOSED;
+    }
+
+    /**
+     * The state a service set keeps for this session, such as its continuation points (Part 4, 7.9:
+     * they live until released or the session closes): created by {@code create} on first use, one per
+     * type, and gone with the session.
+     */
+    public <T> T attachment(Class<T> type, Supplier<? extends T> create) {
+        return type.cast(attachments.computeIfAbsent(type, t -> create.get()));
     }
 
     List<EndpointDescription> endpoints() {

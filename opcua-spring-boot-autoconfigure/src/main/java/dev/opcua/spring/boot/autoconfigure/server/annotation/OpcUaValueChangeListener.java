@@ -42,6 +42,7 @@ public final class OpcUaValueChangeListener implements ApplicationListener<UaVal
             return;
         }
         managers.connect(server.dataChanges());
+        managers.connectHistory(server::historyRecorder); // set once the server started with a history store
         nodeManagers = managers;
     }
 

@@ -1,0 +1,312 @@
+package dev.opcua.stack.server.history;
+
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.server.addressspace.UaNode;
+import dev.opcua.stack.server.addressspace.VariableNode;
+import dev.opcua.stack.server.nodes.NodeManager;
+import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.util.NamedThreadFactory;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Records the values of historizing variables into a {@link HistoryStore} (Part 11, 4.2: a
+ * HistoricalDataNode's history is collected by the server while Historizing is true).
+ *
+ * <p>Which variables: those of in-memory node managers ({@link NodeStoreNodeManager}) whose Historizing
+ * attribute is true when the server starts, and those listed in {@link HistoryRecording#nodes()}, which
+ * get Historizing and the HistoryRead bit (HistoryWrite when asked) if they live in memory. How values
+ * arrive, without a scan of other nodes:
+ * <ul>
+ *   <li>pushed: an in-memory variable's value when the recorder starts, every value stored with {@link
+ *       VariableNode#setValue} (client writes, the application's updates), and every value given to {@link
+ *       #record};</li>
+ *   <li>sampled: every {@link HistoryRecording#samplingInterval()} the recorded variables are read in one
+ *       batch through their node managers, and a value whose value or status differs from the last one
+ *       recorded is recorded; so values of suppliers, getters and devices are recorded too, at the
+ *       sampling resolution.</li>
+ * </ul>
+ * A value without a source timestamp is recorded with the time it was seen. Values are queued (at most
+ * {@value #MAX_QUEUED}; beyond, they are dropped and counted) and appended in batches every
+ * {@value #FLUSH_MILLIS} ms by the {@code opcua-history-recorder} thread, which also applies the
+ * retention. {@link #close()} appends what is queued.
+ */
+public final class HistoryRecorder implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(HistoryRecorder.class);
+
+    static final int MAX_QUEUED = 100_000;
+    static final long FLUSH_MILLIS = 100;
+    private static final int MAX_BATCH = 10_000;
+    private static final long SAMPLE_TIMEOUT_SECONDS = 10;
+
+    private final HistoryStore store;
+    private final NodeManagers managers;
+    private final HistoryRecording recording;
+    private final Set<NodeId> recorded = new LinkedHashSet<>();
+    private final Map<NodeId, DataValue> lastRecorded = new ConcurrentHashMap<>();
+    private final ConcurrentLinkedQueue<HistorySample> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
+    private final AtomicLong appended = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private volatile ReadValueId[] sampled = new ReadValueId[0];
+    private volatile ScheduledExecutorService executor;
+    /** The last append handed to the store; appends run one after the other. */
+    private CompletableFuture<Void> lastAppend = CompletableFuture.completedFuture(null);
+
+    public HistoryRecorder(HistoryStore store, NodeManagers managers, HistoryRecording recording) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.managers = Objects.requireNonNull(managers, "managers");
+        this.recording = Objects.requireNonNull(recording, "recording");
+    }
+
+    /** Finds the variables to record, hooks their value changes and starts sampling; once, after the managers started. */
+    public synchronized void start() {
+        if (executor != null) {
+            throw new IllegalStateException("the recorder was started already");
+        }
+        for (NodeManager manager : managers.managers()) {
+            if (manager instanceof NodeStoreNodeManager memory) {
+                for (UaNode node : memory.store().nodes()) {
+                    if (node instanceof VariableNode variable && variable.historizing()) {
+                        hook(variable);
+                    }
+                }
+            }
+        }
+        for (ExpandedNodeId listed : recording.nodes()) {
+            NodeId nodeId = resolve(listed);
+            if (nodeId == null) {
+                log.warn("history recorder: {} is not recorded, its namespace is not in the server", listed);
+                continue;
+            }
+            if (managers.managerOf(nodeId) instanceof NodeStoreNodeManager memory
+                    && memory.store().get(nodeId) instanceof VariableNode variable) {
+                variable.setHistoryAccess(true, recording.historyWritable());
+                hook(variable);
+            } else {
+                recorded.add(nodeId); // another manager's variable: sampled, it declares its own access
+            }
+        }
+        List<ReadValueId> reads = new ArrayList<>(recorded.size());
+        for (NodeId nodeId : recorded) {
+            reads.add(new ReadValueId(nodeId, AttributeIds.Value, null, QualifiedName.NULL));
+        }
+        sampled = reads.toArray(new ReadValueId[0]);
+        executor = Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("opcua-history-recorder-"));
+        long sampling = recording.samplingInterval().toMillis();
+        executor.scheduleWithFixedDelay(this::sampleSafely, 0, sampling, TimeUnit.MILLISECONDS);
+        executor.scheduleWithFixedDelay(this::flushSafely, FLUSH_MILLIS, FLUSH_MILLIS, TimeUnit.MILLISECONDS);
+        if (!recording.retention().isUnlimited()) {
+            long check = recording.retentionCheckInterval().toMillis();
+            executor.scheduleWithFixedDelay(this::trimSafely, check, check, TimeUnit.MILLISECONDS);
+        }
+        log.info("history recorder started: {} variables, sampled every {} ms, retention {}", recorded.size(),
+                sampling, recording.retention());
+    }
+
+    /** The node id with the namespace index of its URI, or null when the server has no such namespace. */
+    private NodeId resolve(ExpandedNodeId listed) {
+        if (listed.namespaceUri() == null) {
+            return listed.nodeId();
+        }
+        int index = managers.namespaces().indexOf(listed.namespaceUri());
+        return index < 0 ? null : listed.nodeId().withNamespaceIndex(index);
+    }
+
+    /** Records the variable's value now (its history starts with the server) and every value stored later. */
+    private void hook(VariableNode variable) {
+        NodeId nodeId = variable.nodeId();
+        recorded.add(nodeId);
+        variable.setValueListener(value -> record(nodeId, value));
+        record(nodeId, variable.value());
+    }
+
+    /** The variables recorded. */
+    public synchronized Set<NodeId> recordedNodes() {
+        return Set.copyOf(recorded);
+    }
+
+    /**
+     * Records a value of a node now (a node manager that knows of a change); thread-safe, never blocks.
+     * Dropped and counted when {@value #MAX_QUEUED} values wait already.
+     */
+    public void record(NodeId nodeId, DataValue value) {
+        value = HistoryTime.withSourceTime(value, DateTime.now());
+        lastRecorded.put(nodeId, value);
+        if (queued.incrementAndGet() > MAX_QUEUED) {
+            queued.decrementAndGet();
+            if (dropped.incrementAndGet() % 10_000 == 1) {
+                log.warn("history recorder: the store falls behind, {} values dropped so far", dropped.get());
+            }
+            return;
+        }
+        queue.add(new HistorySample(nodeId, value));
+    }
+
+    /** Reads the recorded variables once and records what changed since the last value recorded. */
+    void sample() {
+        ReadValueId[] reads = sampled;
+        if (reads.length == 0) {
+            return;
+        }
+        DataValue[] values;
+        try {
+            // a manager that never answers must not stop the recording: this sample is skipped
+            values = managers.read(OperationContext.INTERNAL, reads, 0, TimestampsToReturn.Both)
+                    .get(SAMPLE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("history recorder: sampling {} variables failed: {}", reads.length, e.toString());
+            return;
+        }
+        for (int i = 0; i < reads.length; i++) {
+            DataValue value = values[i];
+            int status = value.statusCode().value();
+            if (status == StatusCodes.BadNodeIdUnknown || status == StatusCodes.BadNotReadable) {
+                continue;
+            }
+            DataValue last = lastRecorded.get(reads[i].nodeId());
+            if (last == null || !Objects.equals(last.value(), value.value())
+                    || !Objects.equals(last.statusCode(), value.statusCode())) {
+                record(reads[i].nodeId(), value);
+            }
+        }
+    }
+
+    /**
+     * Hands what is queued to the store now; the future completes once the store has it (durable as the
+     * store promises), failing as the store's append does.
+     */
+    public synchronized CompletableFuture<Void> flush() {
+        CompletableFuture<Void> previous = lastAppend;
+        while (true) {
+            List<HistorySample> batch = new ArrayList<>(Math.min(queued.get(), MAX_BATCH));
+            HistorySample sample;
+            while (batch.size() < MAX_BATCH && (sample = queue.poll()) != null) {
+                batch.add(sample);
+            }
+            if (batch.isEmpty()) {
+                break;
+            }
+            queued.addAndGet(-batch.size());
+            int size = batch.size();
+            previous = previous.exceptionally(ignored -> null).thenCompose(ignored -> store.append(batch))
+                    .whenComplete((ok, failure) -> {
+                        if (failure == null) {
+                            appended.addAndGet(size);
+                        } else if (failed.getAndAdd(size) == 0) {
+                            log.warn("history recorder: the store refused {} values", size, failure);
+                        }
+                    });
+        }
+        lastAppend = previous;
+        return previous;
+    }
+
+    /** Values appended to the store so far. */
+    public long appendedValues() {
+        return appended.get();
+    }
+
+    /** Values dropped because the queue was full. */
+    public long droppedValues() {
+        return dropped.get();
+    }
+
+    /** Values the store refused. */
+    public long failedValues() {
+        return failed.get();
+    }
+
+    private void sampleSafely() {
+        try {
+            sample();
+        } catch (RuntimeException e) {
+            log.warn("history recorder: sampling failed", e);
+        }
+    }
+
+    private void flushSafely() {
+        try {
+            flush();
+        } catch (RuntimeException e) {
+            log.warn("history recorder: flushing failed", e);
+        }
+    }
+
+    private void trimSafely() {
+        try {
+            long deleted = store.trim(recording.retention(), DateTime.now().utcTicks()).get(1, TimeUnit.MINUTES);
+            if (deleted > 0) {
+                log.info("history retention {}: {} values deleted", recording.retention(), deleted);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            log.warn("history retention failed", e);
+        }
+    }
+
+    /** Stops sampling, unhooks the variables and appends what is queued, waiting up to 10 s for the store. */
+    @Override
+    public void close() {
+        ScheduledExecutorService running;
+        synchronized (this) {
+            running = executor;
+            executor = null;
+        }
+        if (running == null) {
+            return;
+        }
+        running.shutdown();
+        try {
+            running.awaitTermination(10, TimeUnit.SECONDS);
+            for (NodeManager manager : managers.managers()) {
+                if (manager instanceof NodeStoreNodeManager memory) {
+                    for (NodeId nodeId : recordedNodes()) {
+                        if (memory.store().get(nodeId) instanceof VariableNode variable) {
+                            variable.setValueListener(null);
+                        }
+                    }
+                }
+            }
+            flush().get(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            log.warn("history recorder: the last values were not all appended", e);
+        }
+        log.info("history recorder stopped: {} values appended, {} dropped, {} refused", appended.get(),
+                dropped.get(), failed.get());
+    }
+}

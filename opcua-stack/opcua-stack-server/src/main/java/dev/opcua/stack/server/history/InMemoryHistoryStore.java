@@ -1,0 +1,183 @@
+package dev.opcua.stack.server.history;
+
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A {@link HistoryStore} in memory, for tests and for servers that need no history across restarts:
+ * one sorted map per node, each guarded by its own monitor, so nodes are read and written in
+ * parallel. Every future is complete when returned.
+ *
+ * <p>Its size for {@link HistoryRetention#maxBytes()} is estimated at {@value #ESTIMATED_BYTES_PER_VALUE}
+ * bytes per value (entry, key and a small DataValue), not measured.
+ */
+public final class InMemoryHistoryStore implements HistoryStore {
+
+    /** The estimated heap a value takes, for size retention. */
+    public static final int ESTIMATED_BYTES_PER_VALUE = 160;
+
+    private final Map<NodeId, NavigableMap<Long, DataValue>> series = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    private NavigableMap<Long, DataValue> seriesOf(NodeId nodeId) {
+        return series.computeIfAbsent(nodeId, id -> new TreeMap<>());
+    }
+
+    @Override
+    public CompletableFuture<Void> append(List<HistorySample> samples) {
+        checkOpen();
+        for (HistorySample sample : samples) {
+            NavigableMap<Long, DataValue> values = seriesOf(sample.nodeId());
+            synchronized (values) {
+                values.put(HistoryTime.ticksOf(sample.value()), sample.value());
+            }
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<HistoryPage> read(HistoryQuery query) {
+        checkOpen();
+        NavigableMap<Long, DataValue> values = series.get(query.nodeId());
+        if (values == null || query.isEmpty()) {
+            return CompletableFuture.completedFuture(HistoryPage.EMPTY);
+        }
+        List<DataValue> found = new ArrayList<>();
+        boolean more = false;
+        synchronized (values) {
+            NavigableMap<Long, DataValue> range = query.backward()
+                    ? values.subMap(query.end(), false, query.start(), true).descendingMap()
+                    : values.subMap(query.start(), true, query.end(), false);
+            for (DataValue value : range.values()) {
+                if (query.limit() > 0 && found.size() == query.limit()) {
+                    more = true;
+                    break;
+                }
+                found.add(value);
+            }
+        }
+        return CompletableFuture.completedFuture(new HistoryPage(found, more));
+    }
+
+    @Override
+    public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> updates) {
+        checkOpen();
+        NavigableMap<Long, DataValue> values = seriesOf(nodeId);
+        List<UpdateOutcome> outcomes = new ArrayList<>(updates.size());
+        synchronized (values) {
+            for (DataValue value : updates) {
+                long time = HistoryTime.ticksOf(value);
+                boolean exists = values.containsKey(time);
+                if (exists && mode == UpdateMode.INSERT) {
+                    outcomes.add(UpdateOutcome.ENTRY_EXISTS);
+                } else if (!exists && mode == UpdateMode.REPLACE) {
+                    outcomes.add(UpdateOutcome.NO_ENTRY_EXISTS);
+                } else {
+                    values.put(time, value);
+                    outcomes.add(exists ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
+                }
+            }
+        }
+        return CompletableFuture.completedFuture(outcomes);
+    }
+
+    @Override
+    public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks) {
+        checkOpen();
+        NavigableMap<Long, DataValue> values = series.get(nodeId);
+        if (values == null || startTicks >= endTicks) {
+            return CompletableFuture.completedFuture(0L);
+        }
+        synchronized (values) {
+            NavigableMap<Long, DataValue> range = values.subMap(startTicks, true, endTicks, false);
+            long count = range.size();
+            range.clear();
+            return CompletableFuture.completedFuture(count);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks) {
+        checkOpen();
+        long deleted = 0;
+        long oldest = retention.oldestTicks(nowTicks);
+        long total = 0;
+        for (NavigableMap<Long, DataValue> values : series.values()) {
+            synchronized (values) {
+                if (oldest != Long.MIN_VALUE) {
+                    NavigableMap<Long, DataValue> expired = values.headMap(oldest, false);
+                    deleted += expired.size();
+                    expired.clear();
+                }
+                total += values.size();
+            }
+        }
+        if (retention.maxBytes() > 0) {
+            long keep = retention.maxBytes() / ESTIMATED_BYTES_PER_VALUE;
+            while (total > keep) {
+                if (!removeOldest()) {
+                    break;
+                }
+                total--;
+                deleted++;
+            }
+        }
+        return CompletableFuture.completedFuture(deleted);
+    }
+
+    /** Removes the oldest value of all nodes; false when none is left. */
+    private boolean removeOldest() {
+        NavigableMap<Long, DataValue> oldestSeries = null;
+        long oldestTime = Long.MAX_VALUE;
+        for (NavigableMap<Long, DataValue> values : series.values()) {
+            synchronized (values) {
+                if (!values.isEmpty() && values.firstKey() < oldestTime) {
+                    oldestTime = values.firstKey();
+                    oldestSeries = values;
+                }
+            }
+        }
+        if (oldestSeries == null) {
+            return false;
+        }
+        synchronized (oldestSeries) {
+            Iterator<Long> first = oldestSeries.keySet().iterator();
+            if (first.hasNext()) {
+                first.next();
+                first.remove();
+            }
+        }
+        return true;
+    }
+
+    /** How many values the store holds, all nodes together. */
+    public long size() {
+        long total = 0;
+        for (NavigableMap<Long, DataValue> values : series.values()) {
+            synchronized (values) {
+                total += values.size();
+            }
+        }
+        return total;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the history store is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        series.clear();
+    }
+}

@@ -1,0 +1,344 @@
+package dev.opcua.stack.server.history.embedded;
+
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.server.history.HistoryPage;
+import dev.opcua.stack.server.history.HistoryQuery;
+import dev.opcua.stack.server.history.HistoryRetention;
+import dev.opcua.stack.server.history.HistorySample;
+import dev.opcua.stack.server.history.HistoryStore;
+import dev.opcua.stack.server.history.HistoryTime;
+import dev.opcua.stack.server.history.UpdateMode;
+import dev.opcua.stack.server.history.UpdateOutcome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.h2.mvstore.Cursor;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The default {@link HistoryStore}: one file, {@value #FILE_NAME}, under a directory, that needs no setup,
+ * keeps history across restarts and loses nothing it acknowledged when the process is killed.
+ *
+ * <p>Storage: H2's MVStore, used as a key-value store (no SQL): one B-tree map per node, from the time in
+ * ticks to the value's UA Binary encoding. MVStore never overwrites live data: a commit appends a chunk
+ * of changed pages with a header and footer that carry its length, version and checksum, and names the
+ * new root; on open it takes the newest complete chunk, so a chunk torn by a crash is ignored and the
+ * state of the previous commit is found intact.
+ *
+ * <p>Writes (append, update, delete, trim) run on one thread, {@code opcua-history-store-1}, which takes
+ * every operation waiting, applies them, commits once and (with {@link SyncPolicy#EVERY_COMMIT}) forces the
+ * file to the disk before completing their futures: a future completes only when its change is in a
+ * committed chunk (group commit; one commit per batch, not per operation). Reads run on the caller's
+ * thread against the last committed or applied state, without a lock.
+ *
+ * <p>Retention by size measures the file; MVStore reuses the space of deleted values and this store
+ * compacts the file after trimming, so the file shrinks within a few trims.
+ */
+public final class EmbeddedHistoryStore implements HistoryStore {
+
+    /** The file under the directory. */
+    public static final String FILE_NAME = "history.mv.db";
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedHistoryStore.class);
+    private static final String MAP_PREFIX = "values:";
+
+    private final Path file;
+    private final SyncPolicy sync;
+    private final MVStore store;
+    private final Map<NodeId, MVMap<Long, byte[]>> maps = new ConcurrentHashMap<>();
+    private final BlockingQueue<Write<?>> writes = new LinkedBlockingQueue<>();
+    private final Thread writer;
+    private final DataValueBytes bytes = new DataValueBytes(); // writer thread only
+    private volatile boolean closed;
+
+    /** A change queued for the writer thread, and who waits for it. */
+    private record Write<T>(Supplier<T> change, CompletableFuture<T> done) {
+    }
+
+    private static final Write<Void> STOP = new Write<>(() -> null, new CompletableFuture<>());
+
+    private EmbeddedHistoryStore(Path directory, SyncPolicy sync) {
+        this.sync = Objects.requireNonNull(sync, "sync");
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the history directory " + directory + " cannot be created", e);
+        }
+        this.file = directory.resolve(FILE_NAME);
+        boolean existed = Files.exists(file);
+        try {
+            this.store = new MVStore.Builder().fileName(file.toString()).autoCommitDisabled().open();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("the history file " + file + " cannot be opened: " + e.getMessage(), e);
+        }
+        for (String name : store.getMapNames()) {
+            if (name.startsWith(MAP_PREFIX)) {
+                NodeId nodeId = NodeId.parse(name.substring(MAP_PREFIX.length()));
+                maps.put(nodeId, store.openMap(name));
+            }
+        }
+        this.writer = new Thread(this::writeLoop, "opcua-history-store-1");
+        writer.start();
+        log.info("history store {} {}: {} nodes, sync {}", file, existed ? "opened" : "created", maps.size(), sync);
+    }
+
+    /** Opens (or creates) the store in {@code directory}, forcing every commit to the disk. */
+    public static EmbeddedHistoryStore open(Path directory) {
+        return open(directory, SyncPolicy.EVERY_COMMIT);
+    }
+
+    /** Opens (or creates) the store in {@code directory} with the given sync policy. */
+    public static EmbeddedHistoryStore open(Path directory, SyncPolicy sync) {
+        return new EmbeddedHistoryStore(directory, sync);
+    }
+
+    /** The store's file. */
+    public Path file() {
+        return file;
+    }
+
+    private MVMap<Long, byte[]> mapOf(NodeId nodeId) {
+        return maps.computeIfAbsent(nodeId, id -> store.openMap(MAP_PREFIX + id));
+    }
+
+    private <T> CompletableFuture<T> submit(Supplier<T> change) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the history store is closed"));
+        }
+        CompletableFuture<T> done = new CompletableFuture<>();
+        writes.add(new Write<>(change, done));
+        return done;
+    }
+
+    /** The writer thread: applies every waiting change, commits once, syncs per policy, then answers them. */
+    private void writeLoop() {
+        List<Write<?>> batch = new ArrayList<>();
+        List<Object> results = new ArrayList<>();
+        boolean stopping = false;
+        while (!stopping) {
+            try {
+                batch.add(writes.take());
+            } catch (InterruptedException e) {
+                break;
+            }
+            writes.drainTo(batch);
+            results.clear();
+            for (Write<?> write : batch) {
+                if (write == STOP) {
+                    stopping = true;
+                    results.add(null);
+                    continue;
+                }
+                try {
+                    results.add(write.change.get());
+                } catch (RuntimeException e) {
+                    results.add(e);
+                }
+            }
+            RuntimeException commitFailure = null;
+            try {
+                store.commit();
+                if (sync == SyncPolicy.EVERY_COMMIT) {
+                    store.sync();
+                }
+            } catch (RuntimeException e) {
+                commitFailure = e;
+                log.error("history store {}: commit failed", file, e);
+            }
+            for (int i = 0; i < batch.size(); i++) {
+                complete(batch.get(i), results.get(i), commitFailure);
+            }
+            batch.clear();
+        }
+        // submitted while closing: never applied
+        List<Write<?>> late = new ArrayList<>();
+        writes.drainTo(late);
+        for (Write<?> write : late) {
+            write.done.completeExceptionally(new IllegalStateException("the history store is closed"));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> void complete(Write<T> write, Object result, RuntimeException commitFailure) {
+        if (commitFailure != null) {
+            write.done.completeExceptionally(commitFailure);
+        } else if (result instanceof RuntimeException e) {
+            write.done.completeExceptionally(e);
+        } else {
+            write.done.complete((T) result);
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> append(List<HistorySample> samples) {
+        List<HistorySample> copy = List.copyOf(samples);
+        return submit(() -> {
+            for (HistorySample sample : copy) {
+                mapOf(sample.nodeId()).put(HistoryTime.ticksOf(sample.value()), bytes.encode(sample.value()));
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<HistoryPage> read(HistoryQuery query) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the history store is closed"));
+        }
+        MVMap<Long, byte[]> map = maps.get(query.nodeId());
+        if (map == null || query.isEmpty()) {
+            return CompletableFuture.completedFuture(HistoryPage.EMPTY);
+        }
+        try {
+            List<DataValue> values = new ArrayList<>();
+            boolean more = false;
+            Cursor<Long, byte[]> cursor = map.cursor(query.start(), null, query.backward());
+            while (cursor.hasNext()) {
+                long time = cursor.next();
+                if (!query.contains(time)) {
+                    break;
+                }
+                if (query.limit() > 0 && values.size() == query.limit()) {
+                    more = true;
+                    break;
+                }
+                values.add(DataValueBytes.decode(cursor.getValue()));
+            }
+            return CompletableFuture.completedFuture(new HistoryPage(values, more));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> values) {
+        List<DataValue> copy = List.copyOf(values);
+        return submit(() -> {
+            MVMap<Long, byte[]> map = mapOf(nodeId);
+            List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
+            for (DataValue value : copy) {
+                long time = HistoryTime.ticksOf(value);
+                boolean exists = map.containsKey(time);
+                if (exists && mode == UpdateMode.INSERT) {
+                    outcomes.add(UpdateOutcome.ENTRY_EXISTS);
+                } else if (!exists && mode == UpdateMode.REPLACE) {
+                    outcomes.add(UpdateOutcome.NO_ENTRY_EXISTS);
+                } else {
+                    map.put(time, bytes.encode(value));
+                    outcomes.add(exists ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
+                }
+            }
+            return outcomes;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks) {
+        return submit(() -> {
+            MVMap<Long, byte[]> map = maps.get(nodeId);
+            return map == null || startTicks >= endTicks ? 0L : deleteRange(map, startTicks, endTicks);
+        });
+    }
+
+    /** Deletes the keys in [start, end) of a map; the keys are collected first, then removed. */
+    private static long deleteRange(MVMap<Long, byte[]> map, long start, long end) {
+        List<Long> doomed = new ArrayList<>();
+        Iterator<Long> keys = map.keyIterator(start);
+        while (keys.hasNext()) {
+            long key = keys.next();
+            if (key >= end) {
+                break;
+            }
+            doomed.add(key);
+        }
+        for (Long key : doomed) {
+            map.remove(key);
+        }
+        return doomed.size();
+    }
+
+    @Override
+    public CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks) {
+        return submit(() -> {
+            long deleted = 0;
+            long oldest = retention.oldestTicks(nowTicks);
+            if (oldest != Long.MIN_VALUE) {
+                for (MVMap<Long, byte[]> map : maps.values()) {
+                    deleted += deleteRange(map, Long.MIN_VALUE, oldest);
+                }
+            }
+            if (retention.maxBytes() > 0) {
+                deleted += trimToSize(retention.maxBytes());
+            }
+            return deleted;
+        });
+    }
+
+    /**
+     * While the file is larger than {@code maxBytes}, deletes the oldest share of every node's values that
+     * the excess stands for, then commits and compacts so that the file can shrink.
+     */
+    private long trimToSize(long maxBytes) {
+        long deleted = 0;
+        for (int round = 0; round < 4; round++) {
+            store.commit();
+            store.compactFile(1_000);
+            long size = store.getFileStore().size();
+            if (size <= maxBytes) {
+                break;
+            }
+            // share of values to drop: the excess plus a margin, since pages are not freed one by one
+            double share = Math.min(1.0, (size - maxBytes) / (double) size + 0.05);
+            for (MVMap<Long, byte[]> map : maps.values()) {
+                long count = (long) Math.ceil(map.sizeAsLong() * share);
+                if (count > 0) {
+                    Long cut = map.getKey(Math.min(count, map.sizeAsLong()) - 1);
+                    deleted += deleteRange(map, Long.MIN_VALUE, cut + 1);
+                }
+            }
+        }
+        return deleted;
+    }
+
+    /** How many values the store holds, all nodes together. */
+    public long size() {
+        long total = 0;
+        for (MVMap<Long, byte[]> map : maps.values()) {
+            total += map.sizeAsLong();
+        }
+        return total;
+    }
+
+    /** Finishes the queued changes, commits, and closes the file. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        writes.add(STOP);
+        try {
+            writer.join(TimeUnit.SECONDS.toMillis(30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        store.close();
+        log.info("history store {} closed", file);
+    }
+}
