@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.LongAdder;
  * The {@code flood} scenario (flood isolation, DESIGN.md section 3: "one greedy client cannot starve the
  * rest"): sessions 2..N are quiet, each sending Reads of one value at {@code --quiet-rate} per second
  * (paced, one outstanding at a time); session 1 floods, keeping {@code --flood-inflight} Reads outstanding
- * and sending the next the moment any answer comes, BadServerTooBusy included.
+ * and sending the next the moment any answer comes, BadServerTooBusy included. The quiet sessions run on
+ * client I/O threads of their own, so that their latency is the server's and the network's, not a queue
+ * behind the flooder's responses in the harness (on a small machine the harness still shares the cores).
  *
  * <p>Two windows of {@code --duration} seconds each: first the quiet sessions alone (their baseline
  * latency), then with the flood running (after {@code --warmup} seconds of flood). The RESULT line gives
@@ -35,6 +37,9 @@ import java.util.concurrent.atomic.LongAdder;
  * does not tell).
  */
 final class FloodScenario {
+
+    /** Thread name prefix of the quiet sessions' own client resources (the flooder's are the harness's). */
+    static final String QUIET_THREADS = "load-quiet";
 
     private static final int WARMUP = 0;
     private static final int BASELINE = 1;

@@ -130,9 +130,13 @@ public final class LoadHarness {
                 SubScenario.run(o, url, server, resources, security, null, out, err);
                 return;
             }
+            // flood: the quiet sessions on I/O threads of their own, so that their latency is not the harness's
+            // own queue behind the flooder's responses
+            ClientResources quiet = o.scenario().equals("flood")
+                    ? ClientResources.builder().threadNamePrefix(FloodScenario.QUIET_THREADS).build() : null;
             try {
                 for (int i = 0; i < o.sessions(); i++) {
-                    sessions.add(LoadSession.open(url, resources, security));
+                    sessions.add(LoadSession.open(url, quiet != null && i > 0 ? quiet : resources, security));
                 }
                 int ns = sessions.get(0).namespaceIndex(o.namespace());
                 NodeId[] nodeIds = new NodeId[o.nodes()];
@@ -147,6 +151,9 @@ public final class LoadHarness {
             } finally {
                 for (LoadSession s : sessions) {
                     s.close();
+                }
+                if (quiet != null) {
+                    quiet.close();
                 }
             }
         }
