@@ -107,6 +107,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final EventTypeTree eventTypes;
     private final ModelChanges modelChanges;
     private ServiceDispatcher dispatcher;
+    private volatile ViewServices viewServices;
+    private volatile TranslateBrowsePaths translateBrowsePaths;
     private UaTcpServer transport;
     private volatile ServerChannelSecurity channelSecurity;
     private volatile Lifecycle lifecycle = Lifecycle.NOT_STARTED;
@@ -155,7 +157,13 @@ public final class OpcUaServer implements AutoCloseable {
                 .itemContainerFactory(monitoredItems)
                 .build();
         SessionManager.Builder sessionBuilder = SessionManager.builder()
-                .listener(subscriptions)
+                .listener((session, deleteSubscriptions) -> {
+                    subscriptions.sessionClosed(session, deleteSubscriptions);
+                    ViewServices view = viewServices;
+                    if (view != null) {
+                        view.ownerClosed(session); // its continuation points go with it
+                    }
+                })
                 .settings(config.sessionSettings)
                 .identityValidator(config.identityValidator)
                 .applicationCertificates(channelSecurity.certificates());
@@ -184,10 +192,12 @@ public final class OpcUaServer implements AutoCloseable {
         OperationLimits limits = config.operationLimits;
         new AttributeServices(nodeManagers, sessionRequired, limits.maxNodesPerRead(), limits.maxNodesPerWrite())
                 .registerWith(services);
-        new ViewServices(nodeManagers, sessionRequired, referenceTypes, config.maxBrowseContinuationPoints,
-                limits.maxNodesPerBrowse()).registerWith(services);
-        new TranslateBrowsePaths(nodeManagers, sessionRequired, referenceTypes,
-                limits.maxNodesPerTranslateBrowsePathsToNodeIds()).registerWith(services);
+        viewServices = new ViewServices(nodeManagers, sessions::resolve, referenceTypes,
+                config.maxBrowseContinuationPoints, limits.maxNodesPerBrowse());
+        viewServices.registerWith(services);
+        translateBrowsePaths = new TranslateBrowsePaths(nodeManagers, sessionRequired, referenceTypes,
+                limits.maxNodesPerTranslateBrowsePathsToNodeIds(), config.maxBrowsePathElements);
+        translateBrowsePaths.registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
         new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall()).registerWith(services);
         dispatcher = services.build();
@@ -402,6 +412,16 @@ public final class OpcUaServer implements AutoCloseable {
         return dispatcher;
     }
 
+    /** Browse and BrowseNext, for their continuation-point count; null before {@link #start()}. */
+    public ViewServices viewServices() {
+        return viewServices;
+    }
+
+    /** TranslateBrowsePathsToNodeIds, for its count of refused paths; null before {@link #start()}. */
+    public TranslateBrowsePaths translateBrowsePaths() {
+        return translateBrowsePaths;
+    }
+
     /**
      * Announces the shutdown (Part 5, 6.3.1): ServerState Shutdown, SecondsTillShutdown counting down
      * from {@code delay} once a second and ShutdownReason, so that clients can leave in time; then
@@ -478,6 +498,7 @@ public final class OpcUaServer implements AutoCloseable {
         private int ioThreads;
         private OperationLimits operationLimits = OperationLimits.NONE;
         private int maxBrowseContinuationPoints = 10;
+        private int maxBrowsePathElements = TranslateBrowsePaths.DEFAULT_MAX_PATH_ELEMENTS;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
         private SessionSettings sessionSettings = SessionSettings.DEFAULT;
         private IdentityValidator identityValidator = IdentityValidator.anonymousOnly();
@@ -612,7 +633,19 @@ public final class OpcUaServer implements AutoCloseable {
             return this;
         }
 
-        /** Operation limit of Browse (0 = none) and MaxBrowseContinuationPoints. */
+        /**
+         * Most elements of one RelativePath in TranslateBrowsePathsToNodeIds; a longer path is answered
+         * BadQueryTooComplex (Part 4, 5.9.4.4). Default 64.
+         */
+        public Builder maxBrowsePathElements(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxBrowsePathElements must be at least 1, was " + value);
+            }
+            maxBrowsePathElements = value;
+            return this;
+        }
+
+        /** Operation limit of Browse (0 = none) and MaxBrowseContinuationPoints (per session). */
         public Builder browseLimits(int maxNodesPerBrowse, int maxBrowseContinuationPoints) {
             if (maxNodesPerBrowse < 0 || maxBrowseContinuationPoints < 1) {
                 throw new IllegalArgumentException("need maxNodesPerBrowse >= 0 and maxBrowseContinuationPoints >= 1, was "

@@ -24,6 +24,7 @@ import dev.opcua.stack.core.types.structured.BrowseResponse;
 import dev.opcua.stack.core.types.structured.BrowseResult;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.ReferenceDescription;
+import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.NodeManagers;
@@ -37,6 +38,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Browse and BrowseNext (Part 4, 5.8.2 and 5.8.3). The node managers give each node's references;
@@ -48,8 +51,10 @@ import java.util.concurrent.CompletableFuture;
  * <p>Request faults: no nodes BadNothingToDo, over MaxNodesPerBrowse BadTooManyOperations, a view
  * BadViewIdUnknown (views are not supported). Per node: BadBrowseDirectionInvalid,
  * BadReferenceTypeIdInvalid, BadNodeIdUnknown; more references than requestedMaxReferencesPerNode
- * leave a continuation point, or BadNoContinuationPoints when none is free. Continuation points are
- * kept server-wide until sessions own them.
+ * leave a continuation point, or BadNoContinuationPoints when none is free (counted in
+ * {@link #continuationPointsRefused()}). Each session has its own MaxBrowseContinuationPoints (Part 4,
+ * 5.8.2 and 7.9), so a session that hoards its points refuses only itself, and a BrowseNext finds only
+ * its own session's points; {@link #ownerClosed} drops a closed session's points.
  */
 public final class ViewServices {
 
@@ -62,10 +67,25 @@ public final class ViewServices {
     private static final NodeId HAS_TYPE_DEFINITION = NodeId.ns0(NodeIds.HasTypeDefinition);
 
     private final NodeManagers managers;
-    private final RequestGuard guard;
+    /** The owner of every continuation point when requests are not resolved to sessions. */
+    private static final Object SHARED = new Object();
+
+    private final ContinuationPointOwner owners;
     private final ReferenceTypeTree referenceTypes;
-    private final ContinuationPoints continuationPoints;
+    private final int maxContinuationPoints;
+    private final Map<Object, ContinuationPoints> continuationPoints = new ConcurrentHashMap<>();
+    private final LongAdder continuationPointsRefused = new LongAdder();
     private final int maxNodesPerBrowse;
+
+    /**
+     * Checks that a request may run (throwing a {@link UaException} to refuse it) and names the owner of
+     * its continuation points, its session.
+     */
+    @FunctionalInterface
+    public interface ContinuationPointOwner {
+
+        Object ownerOf(ServerSecureChannel channel, RequestHeader header);
+    }
 
     /**
      * @param guard check run before each request, e.g. that it has an activated session
@@ -74,11 +94,38 @@ public final class ViewServices {
      */
     public ViewServices(NodeManagers managers, RequestGuard guard, ReferenceTypeTree referenceTypes,
             int maxContinuationPoints, int maxNodesPerBrowse) {
+        this(managers, (channel, header) -> {
+            guard.check(channel, header);
+            return SHARED;
+        }, referenceTypes, maxContinuationPoints, maxNodesPerBrowse);
+    }
+
+    /**
+     * @param owners check run before each request, naming the session that owns its continuation points
+     * @param maxContinuationPoints MaxBrowseContinuationPoints, per owner
+     * @param maxNodesPerBrowse operation limit, 0 for none
+     */
+    public ViewServices(NodeManagers managers, ContinuationPointOwner owners, ReferenceTypeTree referenceTypes,
+            int maxContinuationPoints, int maxNodesPerBrowse) {
         this.managers = managers;
-        this.guard = guard;
+        this.owners = owners;
         this.referenceTypes = referenceTypes;
-        this.continuationPoints = new ContinuationPoints(maxContinuationPoints);
+        this.maxContinuationPoints = maxContinuationPoints;
         this.maxNodesPerBrowse = maxNodesPerBrowse;
+    }
+
+    /** Forgets the continuation points of an owner that is gone, e.g. a closed session. */
+    public void ownerClosed(Object owner) {
+        continuationPoints.remove(owner);
+    }
+
+    /** Browse results answered BadNoContinuationPoints since the start: continuation-point hoarding. */
+    public long continuationPointsRefused() {
+        return continuationPointsRefused.sum();
+    }
+
+    private ContinuationPoints pointsOf(Object owner) {
+        return continuationPoints.computeIfAbsent(owner, o -> new ContinuationPoints(maxContinuationPoints));
     }
 
     public ServiceDispatcher.Builder registerWith(ServiceDispatcher.Builder dispatcher) {
@@ -87,7 +134,7 @@ public final class ViewServices {
     }
 
     public CompletableFuture<BrowseResponse> browse(ServerSecureChannel channel, BrowseRequest request) {
-        guard.check(channel, request.requestHeader());
+        Object owner = owners.ownerOf(channel, request.requestHeader());
         BrowseDescription[] descriptions = request.nodesToBrowse();
         int count = descriptions == null ? 0 : descriptions.length;
         if (count == 0) {
@@ -114,40 +161,42 @@ public final class ViewServices {
                     for (int i = 0; i < count; i++) {
                         results[i] = described[i] instanceof StatusCode
                                 ? new BrowseResult((StatusCode) described[i], null, null)
-                                : page((ReferenceDescription[]) described[i], max);
+                                : page(owner, (ReferenceDescription[]) described[i], max);
                     }
                     return new BrowseResponse(ResponseHeaders.good(handle), results, null);
                 });
     }
 
     public BrowseNextResponse browseNext(ServerSecureChannel channel, BrowseNextRequest request) {
-        guard.check(channel, request.requestHeader());
+        Object owner = owners.ownerOf(channel, request.requestHeader());
+        ContinuationPoints ownPoints = pointsOf(owner);
         ByteString[] points = request.continuationPoints();
         if (points == null || points.length == 0) {
             throw new UaException(StatusCodes.BadNothingToDo, "the request has no continuation points");
         }
         BrowseResult[] results = new BrowseResult[points.length];
         for (int i = 0; i < points.length; i++) {
-            ContinuationPoints.Remaining remaining = continuationPoints.take(points[i]);
+            ContinuationPoints.Remaining remaining = ownPoints.take(points[i]);
             if (remaining == null) {
                 results[i] = new BrowseResult(StatusCode.of(StatusCodes.BadContinuationPointInvalid), null, null);
             } else if (request.releaseContinuationPoints()) {
                 results[i] = new BrowseResult(StatusCode.GOOD, null, new ReferenceDescription[0]);
             } else {
-                results[i] = page(remaining.references(), remaining.maxPerResponse());
+                results[i] = page(owner, remaining.references(), remaining.maxPerResponse());
             }
         }
         return new BrowseNextResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), results, null);
     }
 
     /** The first {@code max} references, and a continuation point for the rest (0 = no limit). */
-    private BrowseResult page(ReferenceDescription[] references, int max) {
+    private BrowseResult page(Object owner, ReferenceDescription[] references, int max) {
         if (max <= 0 || references.length <= max) {
             return new BrowseResult(StatusCode.GOOD, null, references);
         }
-        ByteString point = continuationPoints.store(new ContinuationPoints.Remaining(
+        ByteString point = pointsOf(owner).store(new ContinuationPoints.Remaining(
                 Arrays.copyOfRange(references, max, references.length), max));
         if (point == null) {
+            continuationPointsRefused.increment();
             return new BrowseResult(StatusCode.of(StatusCodes.BadNoContinuationPoints), null, null);
         }
         return new BrowseResult(StatusCode.GOOD, point, Arrays.copyOf(references, max));
