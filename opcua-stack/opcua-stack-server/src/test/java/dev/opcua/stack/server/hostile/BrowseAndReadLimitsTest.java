@@ -64,7 +64,7 @@ class BrowseAndReadLimitsTest {
         LeakWatch.install();
         InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder("urn:test:hostile")
                 .variable("Huge", BuiltinType.Double, v -> v.valueRank(1)
-                        .value(Variant.ofArray(BuiltinType.Double, new double[60_000])))
+                        .value(Variant.ofArray(BuiltinType.Double, new double[20_000])))
                 .folder("Wide");
         for (int i = 0; i < 3_000; i++) {
             nodes.variable("Wide.V" + i, BuiltinType.Int32, v -> v.value(Variant.of(0)));
