@@ -22,6 +22,13 @@ import java.util.List;
  *       requests in a row, one ordinary request is served if any waits.</li>
  *   <li>A priority request may overtake earlier ordinary requests of its own owner (a CloseSession
  *       behind that session's Reads); Part 4 does not order the requests of a session.</li>
+ *   <li>A full queue is shared fairly: a request whose owner holds less than its fair share
+ *       ({@code maxQueued} divided by the owners queued, its own included) displaces the oldest waiting
+ *       request of an owner above the share, which {@link #takeDisplaced()} returns for a
+ *       BadServerTooBusy; only an owner at or above its share is refused. So a session that floods
+ *       fills the queue but cannot keep a polite session's requests out of it (DESIGN.md section 3).
+ *       Finding the owner to displace walks the ring, which happens only for a polite arrival into a
+ *       full queue.</li>
  * </ul>
  *
  * <p>Not thread-safe: {@link RequestWorkerPool} guards it with one lock, held only for these O(1)
@@ -46,6 +53,8 @@ public final class FairRequestQueue {
     private int queued;
     private int priorityQueued;
     private int priorityStreak;
+    private int ringSize;
+    private QueuedRequest displaced;
 
     /**
      * @param maxQueued ordinary requests that may wait, over all owners (MaxQueuedRequestCount)
@@ -77,7 +86,7 @@ public final class FairRequestQueue {
             priorityQueued++;
             return true;
         }
-        if (queued >= maxQueued) {
+        if (queued >= maxQueued && !displaceForFairShare(owner)) {
             return false;
         }
         owner = ownerFor(owner, request.owner());
@@ -89,7 +98,45 @@ public final class FairRequestQueue {
             owner.tail.next = request;
         }
         owner.tail = request;
+        owner.count++;
         queued++;
+        return true;
+    }
+
+    /**
+     * The request the last {@link #offer} displaced to make room for a fairer one, to be answered with
+     * BadServerTooBusy; null when it displaced none. Call after each successful offer.
+     */
+    public QueuedRequest takeDisplaced() {
+        QueuedRequest request = displaced;
+        displaced = null;
+        return request;
+    }
+
+    /**
+     * On a full queue: when {@code arriving}'s owner holds less than its fair share, removes the oldest
+     * request of an owner above the share (kept for {@link #takeDisplaced()}) and returns true.
+     */
+    private boolean displaceForFairShare(Owner arriving) {
+        int held = arriving == null ? 0 : arriving.count;
+        int sharers = ringSize + (held == 0 ? 1 : 0);
+        int share = Math.max(1, maxQueued / sharers);
+        if (held >= share) {
+            return false;
+        }
+        Owner victim = cursor;
+        for (int i = 0; i < ringSize && victim.count <= share; i++) {
+            victim = victim.next;
+        }
+        if (victim.count <= share) {
+            return false;
+        }
+        // count > share >= 1: the victim keeps a request, so it stays in the ring.
+        QueuedRequest oldest = victim.head;
+        victim.head = oldest.next;
+        victim.count--;
+        queued--;
+        displaced = unlinked(oldest);
         return true;
     }
 
@@ -116,6 +163,7 @@ public final class FairRequestQueue {
         Owner owner = cursor;
         QueuedRequest request = owner.head;
         owner.head = request.next;
+        owner.count--;
         queued--;
         if (owner.head == null) {
             owner.tail = null;
@@ -179,6 +227,7 @@ public final class FairRequestQueue {
 
     /** Links {@code owner} just before the cursor: last in the current round. */
     private void joinRing(Owner owner) {
+        ringSize++;
         if (cursor == null) {
             owner.next = owner;
             owner.previous = owner;
@@ -193,6 +242,7 @@ public final class FairRequestQueue {
 
     /** Unlinks the cursor's owner, which has nothing left; the next owner becomes the cursor. */
     private void leaveRing(Owner owner) {
+        ringSize--;
         if (owner.next == owner) {
             cursor = null;
         } else {
@@ -221,6 +271,8 @@ public final class FairRequestQueue {
         final long key;
         QueuedRequest head;
         QueuedRequest tail;
+        /** Requests in its ordinary FIFO. */
+        int count;
         int priorityCount;
         Owner next;
         Owner previous;

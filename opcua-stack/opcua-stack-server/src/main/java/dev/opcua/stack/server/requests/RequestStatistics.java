@@ -119,7 +119,10 @@ public final class RequestStatistics {
         return active.sum();
     }
 
-    /** Requests taken: into the queue, or to run at once on their event loop ({@link #ranInline()}). */
+    /**
+     * Requests taken: into the queue, or to run at once on their event loop ({@link #ranInline()}); a
+     * request the fair queue later displaced for another owner's counts as rejected instead.
+     */
     public long admitted() {
         return admitted.sum();
     }

@@ -87,12 +87,14 @@ public final class RequestWorkerPool implements AutoCloseable {
 
     /**
      * Queues {@code request} for a worker, or answers it at once through {@link RequestRunner#reject}
-     * when the queue has no room (TOO_BUSY) or the pool is closed (HALTED).
+     * when the queue has no room for its owner (TOO_BUSY) or the pool is closed (HALTED). A request
+     * that the queue displaced to make room for it (see {@link FairRequestQueue}) is answered TOO_BUSY.
      *
      * @return whether it was queued
      */
     public boolean submit(QueuedRequest request) {
         RejectReason refused = null;
+        QueuedRequest displaced = null;
         boolean startWorker = false;
         lock.lock();
         try {
@@ -101,6 +103,7 @@ public final class RequestWorkerPool implements AutoCloseable {
             } else if (!queue.offer(request)) {
                 refused = RejectReason.TOO_BUSY;
             } else {
+                displaced = queue.takeDisplaced();
                 published();
                 int idle = waiting;
                 if (idle > 0) {
@@ -121,7 +124,12 @@ public final class RequestWorkerPool implements AutoCloseable {
             runner.reject(request, refused);
             return false;
         }
-        statistics.recordAdmitted();
+        if (displaced != null) { // a flooder's request made room for this fairer one: admitted stays as it was
+            statistics.recordRejected(RejectReason.TOO_BUSY);
+            runner.reject(displaced, RejectReason.TOO_BUSY);
+        } else {
+            statistics.recordAdmitted();
+        }
         if (startWorker) {
             startWorker();
         }

@@ -61,11 +61,32 @@ class FairRequestQueueTest {
         assertThat(queue.offer(TestRequest.of(A, "a0"))).isTrue();
         assertThat(queue.offer(TestRequest.of(A, "a1"))).isTrue();
 
-        assertThat(queue.offer(TestRequest.of(B, "b0"))).isFalse();
+        assertThat(queue.offer(TestRequest.of(A, "a2"))).isFalse();
 
+        assertThat(queue.takeDisplaced()).isNull();
         assertThat(queue.size()).isEqualTo(2);
         assertThat(queue.owners()).isEqualTo(1);
         assertThat(pollAll(queue)).containsExactly("a0", "a1");
+    }
+
+    @Test
+    void onAFullQueueAnOwnerBelowItsShareDisplacesTheOldestRequestOfTheOwnerAboveIt() {
+        FairRequestQueue queue = new FairRequestQueue(4, 0);
+        for (int i = 0; i < 4; i++) {
+            queue.offer(TestRequest.of(A, "a" + i));
+        }
+
+        assertThat(queue.offer(TestRequest.of(B, "b0"))).isTrue();
+        assertThat(((TestRequest) queue.takeDisplaced()).name).isEqualTo("a0");
+        assertThat(queue.offer(TestRequest.of(B, "b1"))).isTrue();
+        assertThat(((TestRequest) queue.takeDisplaced()).name).isEqualTo("a1");
+
+        // Both hold their share of 2 now: whoever asks for more is refused.
+        assertThat(queue.offer(TestRequest.of(B, "b2"))).isFalse();
+        assertThat(queue.offer(TestRequest.of(A, "a4"))).isFalse();
+        assertThat(queue.takeDisplaced()).isNull();
+        assertThat(queue.size()).isEqualTo(4);
+        assertThat(pollAll(queue)).containsExactly("a2", "b0", "a3", "b1");
     }
 
     @Test
