@@ -33,8 +33,8 @@ final class HostileServer implements AutoCloseable {
 
     /** Timers short enough for the default build, long enough for a loaded 2-core machine. */
     static final TransportQuotas SHORT_TIMERS = TransportQuotas.builder()
-            .helloTimeout(Duration.ofMillis(1_500))
-            .messageReceiveTimeout(Duration.ofMillis(1_500))
+            .helloTimeout(Duration.ofMillis(2_000))
+            .messageReceiveTimeout(Duration.ofMillis(2_000))
             .writeStallTimeout(Duration.ofMillis(1_000))
             .build();
 

@@ -133,13 +133,13 @@ class SlowlorisTest {
         try (HostileServer server = HostileServer.start(b -> { });
                 RawUaClient patient = new RawUaClient(server.port()).readTimeout(20_000)) {
             ChannelSecurityToken token = open(patient);
-            // Four requests over more than the 1.5 s timeout, each whole: the deadline is per message.
-            for (int i = 0; i < 4; i++) {
+            // Five requests over more than the 2 s timeout, each whole: the deadline is per message.
+            for (int i = 0; i < 5; i++) {
                 long sequence = 2 + i;
                 patient.send(TestChunks.getEndpoints(token.channelId(), token.tokenId(), sequence, sequence,
                         server.endpointUrl()));
                 assertThat(ServerFrames.type(patient.readFrame())).isEqualTo(MessageType.MSG);
-                Thread.sleep(500);
+                Thread.sleep(600);
             }
             assertThat(server.rejected(TransportRejection.RECEIVE_TIMEOUT)).isZero();
         }

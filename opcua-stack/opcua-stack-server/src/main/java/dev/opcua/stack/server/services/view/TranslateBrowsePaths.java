@@ -89,6 +89,11 @@ public final class TranslateBrowsePaths {
         this.maxPathElements = maxPathElements;
     }
 
+    /** Most elements of one RelativePath. */
+    public int maxPathElements() {
+        return maxPathElements;
+    }
+
     /** Browse paths answered BadQueryTooComplex for having more than maxPathElements elements. */
     public long pathsRefused() {
         return pathsRefused.sum();
