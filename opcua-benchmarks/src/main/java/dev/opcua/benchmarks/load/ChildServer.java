@@ -16,8 +16,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A bench server ({@code BenchServer} or {@code MiloBenchServer}) in a child JVM on this classpath,
- * so its CPU is measured apart from the harness. Its stderr goes to a log file; its stdout is read
+ * A bench server ({@code BenchServer} or {@code MiloBenchServer}) in a child JVM on this classpath, or
+ * the open62541 peer's {@code bench_server} executable ({@code ../shared/peers/open62541}), so its CPU is
+ * measured apart from the harness. Its stderr goes to a log file; its stdout is read
  * for {@code READY <url>} and then drained by a named thread so the pipe never blocks it; that thread
  * hands the answers to {@link #stats()} probes ({@code STATS ...} lines) over a queue.
  *
@@ -29,6 +30,9 @@ import java.util.concurrent.TimeUnit;
  * --trust-all-clients}: the directory is kept and reused by later runs, so that the server's key is
  * generated once per server kind and machine, not per run; it holds nothing but that self-signed
  * benchmark certificate. Every client certificate is accepted, as the harness creates a new one each run.
+ *
+ * <p>The open62541 peer takes no port 0 and answers no {@code STATS} probe: it gets a port found free just
+ * before, and {@link #stats()} returns null at once (its CPU still comes from /proc; allocation is n/a).
  */
 final class ChildServer implements AutoCloseable {
 
@@ -40,39 +44,55 @@ final class ChildServer implements AutoCloseable {
     private final Path log;
     private final Path pki;
     private final BlockingQueue<String> statsLines;
+    private final boolean probes;
 
-    private ChildServer(Process process, String url, Path log, Path pki, BlockingQueue<String> statsLines) {
+    private ChildServer(Process process, String url, Path log, Path pki, BlockingQueue<String> statsLines,
+            boolean probes) {
         this.process = process;
         this.url = url;
         this.log = log;
         this.pki = pki;
         this.statsLines = statsLines;
+        this.probes = probes;
     }
 
     /**
-     * Starts {@code ours} or {@code milo} on a free port and waits for its READY line.
+     * Starts {@code ours}, {@code milo} or {@code open62541} (the executable {@code peer}) on a free port
+     * and waits for its READY line.
      *
      * @param secured whether it offers every security policy and mode (with a PKI directory) besides None
      * @param options further options of the server, e.g. {@code --simulate N,RATE}
      */
-    static ChildServer start(String which, int nodes, boolean secured, List<String> options) throws Exception {
-        String main = which.equals("milo") ? "dev.opcua.benchmarks.server.MiloBenchServer"
-                : "dev.opcua.benchmarks.server.BenchServer";
-        String java = ProcessHandle.current().info().command()
-                .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+    static ChildServer start(String which, String peer, int nodes, boolean secured, List<String> options)
+            throws Exception {
+        boolean native62541 = which.equals("open62541");
         Path log = Files.createTempFile("load-server-" + which + "-", ".log");
-        List<String> command = new ArrayList<>(List.of(java));
-        String jvmOptions = System.getProperty(JVM_OPTIONS, "").strip();
-        if (!jvmOptions.isEmpty()) {
-            command.addAll(List.of(jvmOptions.split("\\s+")));
+        List<String> command = new ArrayList<>();
+        if (native62541) {
+            if (peer == null || !Files.isExecutable(Path.of(peer))) {
+                throw new IllegalArgumentException("no open62541 bench_server at " + peer + ": build it with "
+                        + "../shared/peers/open62541/build.sh (see its README) or give --open62541 PATH");
+            }
+            command.addAll(List.of(peer, "--port", Integer.toString(freePort()), "--nodes", Integer.toString(nodes)));
+        } else {
+            String main = which.equals("milo") ? "dev.opcua.benchmarks.server.MiloBenchServer"
+                    : "dev.opcua.benchmarks.server.BenchServer";
+            String java = ProcessHandle.current().info().command()
+                    .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
+            command.add(java);
+            String jvmOptions = System.getProperty(JVM_OPTIONS, "").strip();
+            if (!jvmOptions.isEmpty()) {
+                command.addAll(List.of(jvmOptions.split("\\s+")));
+            }
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), main, "--port", "0", "--nodes",
+                    Integer.toString(nodes)));
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main, "--port", "0", "--nodes",
-                Integer.toString(nodes)));
         command.addAll(options);
         Path pki = null;
         if (secured) {
             pki = Path.of(System.getProperty("java.io.tmpdir"), "opcua-bench-pki-" + which);
-            command.addAll(List.of("--pki", pki.toString(), "--trust-all-clients"));
+            command.addAll(native62541 ? List.of("--pki", pki.toString())  // the peer accepts every client certificate
+                    : List.of("--pki", pki.toString(), "--trust-all-clients"));
         }
         Process process = new ProcessBuilder(command)
                 .redirectError(log.toFile())
@@ -84,10 +104,17 @@ final class ChildServer implements AutoCloseable {
         reader.start();
         try {
             String url = ready.get(60, TimeUnit.SECONDS);
-            return new ChildServer(process, url, log, pki, statsLines);
+            return new ChildServer(process, url, log, pki, statsLines, !native62541);
         } catch (Exception e) {
             process.destroyForcibly();
             throw new IllegalStateException("server " + which + " did not print READY; see " + log, e);
+        }
+    }
+
+    /** A TCP port nobody listens on right now, for a server that cannot be told to take any free one. */
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
         }
     }
 
@@ -99,7 +126,7 @@ final class ChildServer implements AutoCloseable {
             while ((line = in.readLine()) != null) {
                 if (!ready.isDone() && line.startsWith("READY ")) {
                     ready.complete(line.substring("READY ".length()).trim());
-                } else if (line.startsWith(ServerStats.PREFIX)) {
+                } else if (line.startsWith(ServerStats.PREFIX) || line.startsWith(Footprint.PREFIX)) {
                     statsLines.add(line);
                 }
             }
@@ -136,6 +163,9 @@ final class ChildServer implements AutoCloseable {
      * for the answer; null if it does not answer or the answer is malformed.
      */
     ServerStats stats() throws InterruptedException {
+        if (!probes) {
+            return null;
+        }
         statsLines.clear(); // a late answer to an earlier probe must not be taken for this one
         try {
             OutputStream in = process.getOutputStream();
@@ -153,6 +183,37 @@ final class ChildServer implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             return null;
         }
+    }
+
+    /**
+     * Has the child collect garbage and report its footprint ({@code GC} on its stdin); waits up to 30 s.
+     * Null for a server without the probe, or when it does not answer; the file descriptors come from
+     * /proc here.
+     */
+    Footprint footprint() throws InterruptedException {
+        if (!probes) {
+            return null;
+        }
+        statsLines.clear();
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write("GC\n".getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+        } catch (IOException e) {
+            return null;
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        for (String line = statsLines.poll(30, TimeUnit.SECONDS); line != null;
+                line = statsLines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            if (line.startsWith(Footprint.PREFIX)) {
+                try {
+                    return Footprint.parse(line, Footprint.openFiles(process.pid()));
+                } catch (IllegalArgumentException e) {
+                    return null;
+                }
+            }
+        }
+        return null;
     }
 
     @Override

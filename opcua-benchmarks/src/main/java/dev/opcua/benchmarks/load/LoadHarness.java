@@ -73,8 +73,8 @@ public final class LoadHarness {
                 measure(options, options.url(), null, out, err);
             } else {
                 boolean secured = options.security().policy() != SecurityPolicy.None;
-                try (ChildServer server = ChildServer.start(options.server(), options.nodes(), secured,
-                        options.childServerOptions())) {
+                try (ChildServer server = ChildServer.start(options.server(), options.open62541(), options.nodes(),
+                        secured, options.childServerOptions())) {
                     err.println("server " + options.server() + " pid " + server.pid() + " at " + server.url()
                             + ", log " + server.log() + (secured ? ", PKI " + server.pki() : ""));
                     measure(options, server.url(), server, out, err);
@@ -110,7 +110,8 @@ public final class LoadHarness {
             }
             return;
         }
-        if (o.client().equals("ours") && o.rawSessions()) {
+        if (o.client().equals("ours") && o.rawSessions() && !o.scenario().equals("flood")
+                && !o.scenario().equals("churn")) {
             err.println("note: " + o.scenario() + " runs on raw sessions: the harness drives no event items through the "
                     + "client's API yet");
         }
@@ -119,6 +120,10 @@ public final class LoadHarness {
             LoadSecurity security = LoadSecurity.of(o.security(), url, resources);
             if (o.scenario().equals("connect")) {
                 runConnect(o, url, server, resources, security, out, err);
+                return;
+            }
+            if (o.scenario().equals("churn")) {
+                ChurnScenario.run(o, url, server, resources, security, out, err);
                 return;
             }
             if (o.scenario().equals("sub") || o.scenario().equals("events")) {
@@ -134,7 +139,11 @@ public final class LoadHarness {
                 for (int i = 0; i < nodeIds.length; i++) {
                     nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
                 }
-                runLoad(o, server, sessions, nodeIds, resources, out, err);
+                if (o.scenario().equals("flood")) {
+                    FloodScenario.run(o, server, sessions, nodeIds, resources, out, err);
+                } else {
+                    runLoad(o, server, sessions, nodeIds, resources, out, err);
+                }
             } finally {
                 for (LoadSession s : sessions) {
                     s.close();
@@ -189,7 +198,8 @@ public final class LoadHarness {
                 // spread the chains' starting points over the variables
                 int start = (int) ((long) chains.size() * o.nodes() / chainCount);
                 chains.add(new RequestChain(sessions.get(s), o.scenario(), o.values(), nodeIds,
-                        start, phase, ops, errors, resources.executor(), stopped));
+                        RequestChain.browseOf(o.browseBench(), nodeIds), start, phase, ops, errors,
+                        resources.executor(), stopped));
             }
         }
         List<LatencyHistogram> histograms = new ArrayList<>();

@@ -12,7 +12,8 @@ import java.util.Objects;
 /**
  * Command-line options of {@link LoadHarness}.
  *
- * @param scenario {@code read}, {@code write}, {@code browse}, {@code connect}, {@code sub} or {@code events}
+ * @param scenario {@code read}, {@code write}, {@code browse}, {@code connect}, {@code sub}, {@code events},
+ *        {@code flood} or {@code churn}
  * @param values values (nodes) per request
  * @param sessions sessions, each on its own secure channel (for {@code sub} and {@code events}: subscriber
  *        sessions; the writer has one more)
@@ -21,7 +22,8 @@ import java.util.Objects;
  * @param durationS measurement window in seconds
  * @param warmupS warmup before the window in seconds
  * @param url endpoint of a running server, or null when {@code server} is set
- * @param server {@code ours} or {@code milo}: started as a child process; null when {@code url} is set
+ * @param server {@code ours}, {@code milo} or {@code open62541}: started as a child process; null when
+ *        {@code url} is set
  * @param security the security policy and mode of every channel ({@code --security none|sign|encrypt} with
  *        {@code --policy NAME}); {@link EndpointSecurity#NONE} by default
  * @param subscriptions {@code sub}, {@code events}: subscriptions per subscriber session
@@ -45,10 +47,23 @@ import java.util.Objects;
  *        with {@code milo})
  * @param namespace the URI of the namespace the bench variables and methods are in; its index is read from the
  *        server's NamespaceArray (Part 5, 6.3.1)
+ * @param quietRate {@code flood}: Reads of one value per second that each quiet session sends (paced, one
+ *        outstanding at a time)
+ * @param floodInflight {@code flood}: Reads the flooding session keeps outstanding (closed loop, each answer,
+ *        BadServerTooBusy included, sends the next at once)
+ * @param browseBench {@code browse}: whether each Browse reads the Bench folder of the bench namespace
+ *        ({@code --browse bench}: the node every bench server serves alike, open62541's reduced namespace 0
+ *        included) instead of the Server object and the Objects folder ({@code --browse standard}, the default)
+ * @param cycles {@code churn}: session cycles (connect, create, activate, close) in all
+ * @param cuts {@code churn}: connections that send a cut-short handshake and close
+ * @param open62541 {@code --server open62541}: the {@code bench_server} executable built by
+ *        {@code ../shared/peers/open62541/build.sh} ({@code --open62541 PATH}, else
+ *        {@code $O6_BUILD/bench_server}, else {@value #OPEN62541_DEFAULT}); null for the other servers
  */
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
-        int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace) {
+        int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace,
+        int quietRate, int floodInflight, boolean browseBench, int cycles, int cuts, String open62541) {
 
     /** The clients {@code --client} selects from. */
     public static final List<String> CLIENTS = List.of("ours", "milo", "raw");
@@ -56,25 +71,41 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     /** The policy of {@code --security sign|encrypt} when {@code --policy} is not given. */
     public static final SecurityPolicy DEFAULT_POLICY = SecurityPolicy.Basic256Sha256;
 
+    /** Where {@code build.sh} of the open62541 peer puts its server unless {@code O6_BUILD} says otherwise. */
+    public static final String OPEN62541_DEFAULT = "/tmp/o6anchor/bench_server";
+
+    /** The Bench folder's string identifier in the bench namespace of every bench server. */
+    public static final String BENCH_FOLDER = BenchAddressSpace.BENCH;
+
+    /** The namespace URI of the open62541 peer's bench layout (ours and Milo's serve {@code urn:bench}). */
+    public static final String PEER_NAMESPACE_URI = "urn:peer:bench";
+
     /** Events per second of the {@code events} scenario without {@code --write-rate}. */
     public static final int DEFAULT_EVENT_RATE = 1000;
 
-    public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo)"
-            + " [--scenario read|write|browse|connect|sub|events] [--values K (1)] [--sessions N (20)]"
+    public static final String USAGE = "usage: LoadHarness (--url opc.tcp://host:port/ | --server ours|milo|open62541"
+            + " [--open62541 PATH ($O6_BUILD/bench_server, " + OPEN62541_DEFAULT + ")])"
+            + " [--scenario read|write|browse|connect|sub|events|flood|churn] [--values K (1)] [--sessions N (20)]"
             + " [--inflight N (1)]"
             + " [--nodes N (1000)] [--duration S (10)] [--warmup S (3)] [--security none|sign|encrypt (none)]"
             + " [--policy " + String.join("|", policyNames()) + " (" + DEFAULT_POLICY + ")]"
-            + " [--client ours|milo|raw (ours)] [--namespace URI (" + BenchAddressSpace.NAMESPACE_URI + ")];"
+            + " [--client ours|milo|raw (ours)] [--namespace URI (" + BenchAddressSpace.NAMESPACE_URI + "; "
+            + PEER_NAMESPACE_URI + " with --server open62541)];"
             + " sub, events: [--subscriptions S (1)] [--items K (sub 100, events 1)] [--publishing-ms P (100)]"
             + " [--sampling-ms MS (P)] [--write-rate W (sub: every item once per publishing interval;"
-            + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)]";
+            + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)];"
+            + " browse: [--browse standard|bench (standard: Server object and Objects folder)];"
+            + " flood (raw sessions; session 1 floods, the others are quiet): [--quiet-rate R (50 Reads/s per quiet"
+            + " session)] [--flood-inflight F (1000)]; churn (raw sessions, --server ours|milo): [--cycles C (100000)]"
+            + " [--cuts K (10000)]";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");
         if (!scenario.equals("read") && !scenario.equals("write") && !scenario.equals("browse")
-                && !scenario.equals("connect") && !scenario.equals("sub") && !scenario.equals("events")) {
-            throw new IllegalArgumentException("--scenario must be read, write, browse, connect, sub or events, was "
-                    + scenario);
+                && !scenario.equals("connect") && !scenario.equals("sub") && !scenario.equals("events")
+                && !scenario.equals("flood") && !scenario.equals("churn")) {
+            throw new IllegalArgumentException(
+                    "--scenario must be read, write, browse, connect, sub, events, flood or churn, was " + scenario);
         }
         atLeast("--values", values, 1);
         atLeast("--sessions", sessions, 1);
@@ -87,11 +118,26 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         atLeast("--publishing-ms", publishingMs, 1);
         atLeast("--sampling-ms", samplingMs, 0);
         atLeast("--write-rate", writeRate, 0);
+        atLeast("--quiet-rate", quietRate, 1);
+        atLeast("--flood-inflight", floodInflight, 1);
+        atLeast("--cycles", cycles, 0);
+        atLeast("--cuts", cuts, 0);
+        if (scenario.equals("flood") && sessions < 2) {
+            throw new IllegalArgumentException("--scenario flood needs --sessions of at least 2 (one floods), was "
+                    + sessions);
+        }
         if ((url == null) == (server == null)) {
             throw new IllegalArgumentException("give exactly one of --url and --server");
         }
-        if (server != null && !server.equals("ours") && !server.equals("milo")) {
-            throw new IllegalArgumentException("--server must be ours or milo, was " + server);
+        if (server != null && !server.equals("ours") && !server.equals("milo") && !server.equals("open62541")) {
+            throw new IllegalArgumentException("--server must be ours, milo or open62541, was " + server);
+        }
+        if ((open62541 != null) != "open62541".equals(server)) {
+            throw new IllegalArgumentException("--open62541 PATH goes with --server open62541 (and only with it)");
+        }
+        if (serverChanges && "open62541".equals(server)) {
+            throw new IllegalArgumentException("--changes server needs a bench server that simulates its values; "
+                    + "the open62541 peer does not: use --changes writer");
         }
         if (url != null && !url.startsWith("opc.tcp://")) {
             throw new IllegalArgumentException("--url must start with opc.tcp://, was " + url);
@@ -134,7 +180,13 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         int writeRate = 0;
         String changes = "writer";
         String client = "ours";
-        String namespace = BenchAddressSpace.NAMESPACE_URI;
+        String namespace = null;
+        String open62541 = null;
+        String browse = "standard";
+        int cycles = 100_000;
+        int cuts = 10_000;
+        int quietRate = 50;
+        int floodInflight = 1000;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -165,13 +217,31 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--changes" -> changes = value;
                 case "--client" -> client = value;
                 case "--namespace" -> namespace = value;
+                case "--quiet-rate" -> quietRate = integer(name, value);
+                case "--flood-inflight" -> floodInflight = integer(name, value);
+                case "--open62541" -> open62541 = value;
+                case "--browse" -> browse = value;
+                case "--cycles" -> cycles = integer(name, value);
+                case "--cuts" -> cuts = integer(name, value);
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
+        }
+        if (!browse.equals("standard") && !browse.equals("bench")) {
+            throw new IllegalArgumentException("--browse must be standard or bench, was " + browse);
+        }
+        boolean peer = "open62541".equals(server);
+        if (peer && open62541 == null) {
+            String build = System.getenv("O6_BUILD");
+            open62541 = build != null && !build.isBlank() ? build + "/bench_server" : OPEN62541_DEFAULT;
+        }
+        if (namespace == null) {
+            namespace = peer ? PEER_NAMESPACE_URI : BenchAddressSpace.NAMESPACE_URI;
         }
         return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server,
                 security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
                 publishingMs,
-                samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace);
+                samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace,
+                quietRate, floodInflight, browse.equals("bench"), cycles, cuts, open62541);
     }
 
     private static boolean serverChanges(String changes) {
@@ -209,11 +279,13 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     }
 
     /**
-     * Whether the scenario runs on raw client sessions: {@code --client raw}, and {@code events} with
-     * {@code --client ours} (the harness drives no event items through the client's API yet).
+     * Whether the scenario runs on raw client sessions: {@code --client raw}, {@code events} with
+     * {@code --client ours} (the harness drives no event items through the client's API yet), and
+     * {@code flood} (its flooder must not be slowed by a client's own bounds) and {@code churn}.
      */
     public boolean rawSessions() {
-        return client.equals("raw") || scenario.equals("events");
+        return client.equals("raw") || scenario.equals("events") || scenario.equals("flood")
+                || scenario.equals("churn");
     }
 
     /** {@code client=...} of the RESULT line: the client that runs the scenario ({@code raw} on raw sessions). */

@@ -75,6 +75,7 @@ final class MiloLoadClients implements LoadClients {
     private final String url;
     private final String namespace;
     private final int nodes;
+    private final boolean browseBench;
     private final String policyUri;
     private final MessageSecurityMode mode;
     private final ApplicationCertificate certificate;
@@ -87,6 +88,7 @@ final class MiloLoadClients implements LoadClients {
         this.url = url;
         this.namespace = o.namespace();
         this.nodes = o.nodes();
+        this.browseBench = o.browseBench();
         this.policyUri = o.security().policy().uri();
         this.mode = MessageSecurityMode.valueOf(o.security().mode().name());
         this.certificate = o.security().policy() == SecurityPolicy.None ? null
@@ -143,7 +145,10 @@ final class MiloLoadClients implements LoadClients {
     public LoadClient open() throws Exception {
         OpcUaClient client = client();
         try {
-            return new Session(client, connect(client));
+            NodeId[] ids = connect(client);
+            return new Session(client, ids, browseBench
+                    ? List.of(browse(new NodeId(ids[0].getNamespaceIndex(), LoadOptions.BENCH_FOLDER)))
+                    : BROWSE);
         } catch (Exception e) {
             disconnectQuietly(client);
             throw e;
@@ -338,11 +343,13 @@ final class MiloLoadClients implements LoadClients {
         private final OpcUaClient client;
         private final NodeId[] nodeIds;
         private final ReadLists<ReadValueId> reads;
+        private final List<BrowseDescription> browse;
         private volatile boolean open = true;
 
-        Session(OpcUaClient client, NodeId[] nodeIds) {
+        Session(OpcUaClient client, NodeId[] nodeIds, List<BrowseDescription> browse) {
             this.client = client;
             this.nodeIds = nodeIds;
+            this.browse = browse;
             this.reads = new ReadLists<>(nodeIds.length,
                     n -> new ReadValueId(nodeIds[n], AttributeId.Value.uid(), null, QualifiedName.NULL_VALUE));
         }
@@ -404,7 +411,7 @@ final class MiloLoadClients implements LoadClients {
 
         @Override
         public void browse(Done done) {
-            client.browseAsync(BROWSE).whenComplete((results, failure) -> {
+            client.browseAsync(browse).whenComplete((results, failure) -> {
                 if (failure != null) {
                     done.done(ConnectLoop.describe(failure), true);
                     return;

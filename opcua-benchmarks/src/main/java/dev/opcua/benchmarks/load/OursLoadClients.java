@@ -51,12 +51,15 @@ final class OursLoadClients implements LoadClients {
     private final OpcUaClientConfig config;
     private final String namespace;
     private final int nodes;
+    private final boolean browseBench;
 
-    private OursLoadClients(ClientResources resources, OpcUaClientConfig config, String namespace, int nodes) {
+    private OursLoadClients(ClientResources resources, OpcUaClientConfig config, String namespace, int nodes,
+            boolean browseBench) {
         this.resources = resources;
         this.config = config;
         this.namespace = namespace;
         this.nodes = nodes;
+        this.browseBench = browseBench;
     }
 
     static OursLoadClients create(LoadOptions o, String url) {
@@ -76,7 +79,7 @@ final class OursLoadClients implements LoadClients {
                         .applicationUri(LoadSecurity.APPLICATION_URI).build())
                         .acceptAnyServerCertificate(true);
             }
-            return new OursLoadClients(resources, config.build(), o.namespace(), o.nodes());
+            return new OursLoadClients(resources, config.build(), o.namespace(), o.nodes(), o.browseBench());
         } catch (RuntimeException e) {
             resources.close();
             throw e;
@@ -87,7 +90,10 @@ final class OursLoadClients implements LoadClients {
     public LoadClient open() throws Exception {
         OpcUaClient client = OpcUaClient.create(config);
         try {
-            return new Session(client, connect(client));
+            NodeId[] ids = connect(client);
+            return new Session(client, ids, browseBench
+                    ? List.of(OpcUaClient.hierarchical(NodeId.string(ids[0].namespaceIndex(), LoadOptions.BENCH_FOLDER)))
+                    : BROWSE);
         } catch (Exception e) {
             client.close();
             throw e;
@@ -219,10 +225,12 @@ final class OursLoadClients implements LoadClients {
         private final OpcUaClient client;
         private final NodeId[] nodeIds;
         private final ReadLists<ReadValueId> reads;
+        private final List<BrowseDescription> browse;
 
-        Session(OpcUaClient client, NodeId[] nodeIds) {
+        Session(OpcUaClient client, NodeId[] nodeIds, List<BrowseDescription> browse) {
             this.client = client;
             this.nodeIds = nodeIds;
+            this.browse = browse;
             this.reads = new ReadLists<>(nodeIds.length,
                     n -> new ReadValueId(nodeIds[n], AttributeIds.Value, null, QualifiedName.NULL));
         }
@@ -282,7 +290,7 @@ final class OursLoadClients implements LoadClients {
 
         @Override
         public void browse(Done done) {
-            client.browse(BROWSE, 0).whenComplete((results, failure) -> {
+            client.browse(browse, 0).whenComplete((results, failure) -> {
                 if (failure != null) {
                     done.done(ConnectLoop.describe(failure), true);
                     return;

@@ -51,7 +51,8 @@ final class RequestChain {
     }
 
     /** Forward hierarchical references with subtypes, every node class, every result field. */
-    private static final BrowseDescription[] BROWSE = {browse(NodeIds.Server), browse(NodeIds.ObjectsFolder)};
+    private static final BrowseDescription[] BROWSE = {browse(NodeId.ns0(NodeIds.Server)),
+        browse(NodeId.ns0(NodeIds.ObjectsFolder))};
     private static final ViewDescription NO_VIEW = new ViewDescription(NodeId.NULL, DateTime.MIN_VALUE, 0);
 
     private final LoadSession session;
@@ -59,6 +60,7 @@ final class RequestChain {
     private final int values;
     private final int nodes;
     private final NodeId[] nodeIds;
+    private final BrowseDescription[] browse;
     private final Phase phase;
     private final LongAdder ops;
     private final ConcurrentHashMap<String, LongAdder> errors;
@@ -69,6 +71,13 @@ final class RequestChain {
 
     RequestChain(LoadSession session, String scenario, int values, NodeId[] nodeIds, int start, Phase phase,
             LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, Executor executor, CountDownLatch stopped) {
+        this(session, scenario, values, nodeIds, BROWSE, start, phase, ops, errors, executor, stopped);
+    }
+
+    RequestChain(LoadSession session, String scenario, int values, NodeId[] nodeIds, BrowseDescription[] browse,
+            int start, Phase phase, LongAdder ops, ConcurrentHashMap<String, LongAdder> errors, Executor executor,
+            CountDownLatch stopped) {
+        this.browse = browse;
         this.session = session;
         this.scenario = scenario;
         this.values = values;
@@ -94,7 +103,7 @@ final class RequestChain {
         }
         long start = System.nanoTime();
         if (scenario.equals("browse")) {
-            session.channel().request(new BrowseRequest(session.header(), NO_VIEW, 0, BROWSE), BrowseResponse.class)
+            session.channel().request(new BrowseRequest(session.header(), NO_VIEW, 0, browse), BrowseResponse.class)
                     .whenComplete((r, e) -> complete(start, r == null ? null : r.responseHeader(),
                             r == null ? null : browseStatuses(r.results()), e));
         } else if (scenario.equals("write")) {
@@ -124,8 +133,14 @@ final class RequestChain {
         return n;
     }
 
-    private static BrowseDescription browse(int nodeId) {
-        return new BrowseDescription(NodeId.ns0(nodeId), BrowseDirection.Forward,
+    /** The Browse of {@code --browse}: the Server object and the Objects folder, or the bench namespace's Bench folder. */
+    static BrowseDescription[] browseOf(boolean bench, NodeId[] nodeIds) {
+        return bench ? new BrowseDescription[] {browse(NodeId.string(nodeIds[0].namespaceIndex(),
+                LoadOptions.BENCH_FOLDER))} : BROWSE;
+    }
+
+    private static BrowseDescription browse(NodeId nodeId) {
+        return new BrowseDescription(nodeId, BrowseDirection.Forward,
                 NodeId.ns0(NodeIds.HierarchicalReferences), true, 0, BrowseResultMask.All.value());
     }
 
@@ -140,7 +155,7 @@ final class RequestChain {
         return codes;
     }
 
-    private static StatusCode[] statuses(DataValue[] results) {
+    static StatusCode[] statuses(DataValue[] results) {
         if (results == null) {
             return null;
         }
@@ -171,7 +186,7 @@ final class RequestChain {
     }
 
     /** null for a good response, else the first bad status (service result, then per item), or the exception. */
-    private static String error(ResponseHeader header, StatusCode[] results, Throwable failure) {
+    static String error(ResponseHeader header, StatusCode[] results, Throwable failure) {
         if (failure != null) {
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                     ? failure.getCause() : failure;

@@ -2,19 +2,21 @@ package dev.opcua.benchmarks.load;
 
 /**
  * One answer of a bench server's stdout probe:
- * {@code STATS cpu_ns=<n> alloc_bytes=<n> [jit_ms=<n>] [simulated=<n>]}.
+ * {@code STATS cpu_ns=<n> alloc_bytes=<n> [jit_ms=<n>] [simulated=<n>] [rejected=<n>]}.
  *
  * @param cpuNanos the server process's CPU time so far
  * @param allocatedBytes bytes allocated so far by the server's live threads
  * @param jitMillis time its JIT compilers spent so far, -1 when the probe does not tell
  * @param simulatedValues values its {@code --simulate} thread set so far, -1 without one or when not told
+ * @param rejectedRequests requests its request queue refused so far (BadServerTooBusy and the other
+ *        admission refusals), -1 when the server does not tell
  */
-record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis, long simulatedValues) {
+record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis, long simulatedValues, long rejectedRequests) {
 
     static final String PREFIX = "STATS ";
 
     ServerStats(long cpuNanos, long allocatedBytes) {
-        this(cpuNanos, allocatedBytes, -1, -1);
+        this(cpuNanos, allocatedBytes, -1, -1, -1);
     }
 
     /** JIT compilation time between two answers in ms; -1 when either is missing or does not tell. */
@@ -34,6 +36,7 @@ record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis, long simu
         long alloc = -1;
         long jit = -1;
         long simulated = -1;
+        long rejected = -1;
         for (String pair : line.substring(PREFIX.length()).trim().split("\\s+")) {
             int eq = pair.indexOf('=');
             if (eq <= 0) {
@@ -49,6 +52,8 @@ record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis, long simu
                     jit = Long.parseLong(pair.substring(eq + 1));
                 } else if (key.equals("simulated")) {
                     simulated = Long.parseLong(pair.substring(eq + 1));
+                } else if (key.equals("rejected")) {
+                    rejected = Long.parseLong(pair.substring(eq + 1));
                 }
             } catch (NumberFormatException e) {
                 throw new IllegalArgumentException("bad value in STATS line: " + line, e);
@@ -57,6 +62,6 @@ record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis, long simu
         if (cpu < 0 || alloc < 0) {
             throw new IllegalArgumentException("incomplete STATS line: " + line);
         }
-        return new ServerStats(cpu, alloc, jit, simulated);
+        return new ServerStats(cpu, alloc, jit, simulated, rejected);
     }
 }

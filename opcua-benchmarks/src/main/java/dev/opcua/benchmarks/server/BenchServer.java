@@ -249,6 +249,18 @@ public final class BenchServer {
         }
 
         @Override
+        public String counters() {
+            return "connections=" + server.transportStatistics().openConnections() + " channels="
+                    + server.transportStatistics().secureChannels() + " sessions="
+                    + server.sessions().currentSessions();
+        }
+
+        @Override
+        public long rejectedRequests() {
+            return server.dispatcher().statistics().rejected();
+        }
+
+        @Override
         public String endpointUrl() {
             return server.endpointUrl();
         }

@@ -12,6 +12,19 @@ public interface RunningBenchServer extends AutoCloseable {
     /** Values the {@code --simulate} thread has set so far; -1 without simulation. */
     long simulatedValues();
 
+    /**
+     * Its live connection, secure channel and session counts as {@code connections=N channels=N sessions=N}
+     * (each -1 when the server does not tell), for the {@code churn} scenario's footprint.
+     */
+    default String counters() {
+        return "connections=-1 channels=-1 sessions=-1";
+    }
+
+    /** Requests the server's request queue refused so far (BadServerTooBusy ...); -1 when it does not tell. */
+    default long rejectedRequests() {
+        return -1;
+    }
+
     @Override
     void close();
 }

@@ -15,17 +15,22 @@ import java.util.Map;
  * The bench servers' stdout probe for the load harness: each stdin line {@code STATS} is answered by one
  * stdout line {@code STATS cpu_ns=<process CPU> alloc_bytes=<bytes allocated by live threads>
  * jit_ms=<time the JIT compilers spent so far, -1 when unknown> simulated=<values the simulation set so far,
- * -1 without one>}. The count comes through this pipe rather than a Read of {@code Bench.Simulated} at the
+ * -1 without one> rejected=<requests the request queue refused so far, -1 when the server does not tell>}. The count comes through this pipe rather than a Read of {@code Bench.Simulated} at the
  * window's edges: such a Read is the first Int64 the server encodes in a while, which deoptimised and
  * recompiled its encoder inside the window. {@code alloc_bytes} is a running total kept per thread id: each
  * answer adds what every live thread allocated since the previous answer (all of it for a thread born in
  * between), so a thread that dies (a cached pool's idle thread) takes only its bytes since the previous
  * answer with it and never makes the total go back: the delta of two answers is then a lower bound, not
  * the nonsense a plain sum over live threads gives when a long-lived thread dies.
+ *
+ * <p>A stdin line {@code GC} collects garbage twice and is answered by {@code FOOTPRINT heap_used=<bytes
+ * after the collection> threads=<live threads> connections=<n> channels=<n> sessions=<n>} (the counts -1
+ * when the server does not tell): the {@code churn} scenario compares two of them.
  */
 final class StatsProbe {
 
     static final String COMMAND = "STATS";
+    static final String GC = "GC";
 
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -34,11 +39,16 @@ final class StatsProbe {
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private final java.util.function.LongSupplier simulated;
+    private final java.util.function.LongSupplier rejected;
+    private final java.util.function.Supplier<String> counters;
     private Map<Long, Long> lastSeen = new HashMap<>();
     private long allocated;
 
-    StatsProbe(java.util.function.LongSupplier simulated) {
+    StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected,
+            java.util.function.Supplier<String> counters) {
         this.simulated = simulated;
+        this.rejected = rejected;
+        this.counters = counters;
         // enabled up front so that the first answer already counts every live thread's bytes
         threads.setThreadAllocatedMemoryEnabled(true);
     }
@@ -47,8 +57,17 @@ final class StatsProbe {
     String statsLine() {
         long total = allocatedBytes();
         long jitMillis = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
-        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d simulated=%d",
-                os.getProcessCpuTime(), total, jitMillis, simulated.getAsLong());
+        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d simulated=%d rejected=%d",
+                os.getProcessCpuTime(), total, jitMillis, simulated.getAsLong(), rejected.getAsLong());
+    }
+
+    /** The answer to {@code GC}: collects garbage twice, then the heap in use, live threads and the server's counts. */
+    String footprintLine() {
+        System.gc();
+        System.gc();
+        long heapUsed = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        return String.format(Locale.ROOT, "FOOTPRINT heap_used=%d threads=%d %s", heapUsed, threads.getThreadCount(),
+                counters.get());
     }
 
     /** The running allocation total: the bytes of each live thread since it was last seen, added up. */
@@ -79,6 +98,9 @@ final class StatsProbe {
             while ((line = in.readLine()) != null) {
                 if (line.strip().equals(COMMAND)) {
                     out.println(statsLine());
+                    out.flush();
+                } else if (line.strip().equals(GC)) {
+                    out.println(footprintLine());
                     out.flush();
                 }
             }

@@ -61,6 +61,21 @@ class LoadHarnessTest {
         assertThat(result.get("server_alloc_b_per_op")).isEqualTo("n/a");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"raw", "ours", "milo"})
+    void browses_the_bench_folder_with_every_client(String client) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoadHarness.run(new String[] {"--url", server.endpointUrl(), "--scenario", "browse", "--browse",
+            "bench", "--client", client, "--nodes", "100", "--duration", "1", "--warmup", "0", "--sessions", "1"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+        Map<String, String> result = parse(out.toString(StandardCharsets.UTF_8).strip());
+        assertThat(Long.parseLong(result.get("ops"))).isPositive();
+        assertThat(result.get("errors")).as(err.toString(StandardCharsets.UTF_8)).isEqualTo("0");
+    }
+
     @Test
     void measures_cpu_and_allocation_of_a_child_server() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -120,7 +120,7 @@ class LoadOptionsTest {
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--items", "many"))
                 .hasMessageContaining("--items needs an integer, was 'many'");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "alarms"))
-                .hasMessageContaining("--scenario must be read, write, browse, connect, sub or events, was alarms");
+                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events, flood or churn, was alarms");
     }
 
     @Test
@@ -172,5 +172,42 @@ class LoadOptionsTest {
         assertThat(LoadOptions.parse("--url", URL).namespace()).isEqualTo("urn:bench");
         assertThat(LoadOptions.parse("--url", URL, "--namespace", "urn:peer:bench").namespace())
                 .isEqualTo("urn:peer:bench");
+    }
+
+    @Test
+    void the_open62541_peer_gets_its_executable_and_namespace_and_refuses_what_it_cannot_do() {
+        LoadOptions peer = LoadOptions.parse("--server", "open62541", "--open62541", "/opt/o6/bench_server");
+        assertThat(peer.open62541()).isEqualTo("/opt/o6/bench_server");
+        assertThat(peer.namespace()).isEqualTo(LoadOptions.PEER_NAMESPACE_URI);
+        assertThat(LoadOptions.parse("--server", "open62541").open62541()).endsWith("/bench_server");
+        assertThat(LoadOptions.parse("--server", "ours").open62541()).isNull();
+
+        assertThatThrownBy(() -> LoadOptions.parse("--server", "ours", "--open62541", "/x"))
+                .hasMessageContaining("--open62541 PATH goes with --server open62541");
+        assertThatThrownBy(() -> LoadOptions.parse("--server", "open62541", "--scenario", "sub", "--changes", "server"))
+                .hasMessageContaining("the open62541 peer does not");
+        assertThatThrownBy(() -> LoadOptions.parse("--server", "node"))
+                .hasMessageContaining("--server must be ours, milo or open62541");
+    }
+
+    @Test
+    void flood_needs_a_quiet_session_besides_the_flooder_and_positive_rates() {
+        LoadOptions flood = LoadOptions.parse("--url", URL, "--scenario", "flood", "--quiet-rate", "5",
+                "--flood-inflight", "300");
+        assertThat(flood.quietRate()).isEqualTo(5);
+        assertThat(flood.floodInflight()).isEqualTo(300);
+        assertThat(flood.rawSessions()).isTrue();
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "flood", "--sessions", "1"))
+                .hasMessageContaining("--sessions of at least 2");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--quiet-rate", "0"))
+                .hasMessageContaining("--quiet-rate must be at least 1");
+    }
+
+    @Test
+    void browse_reads_the_standard_nodes_unless_bench_is_asked_for() {
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "browse").browseBench()).isFalse();
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "browse", "--browse", "bench").browseBench()).isTrue();
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--browse", "all"))
+                .hasMessageContaining("--browse must be standard or bench");
     }
 }

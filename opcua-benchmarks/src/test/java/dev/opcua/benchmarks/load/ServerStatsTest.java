@@ -37,6 +37,14 @@ class ServerStatsTest {
     }
 
     @Test
+    void parses_the_rejected_count_when_the_probe_tells_it() {
+        assertThat(ServerStats.parse("STATS cpu_ns=1 alloc_bytes=2 simulated=-1 rejected=1234").rejectedRequests())
+                .isEqualTo(1234);
+        assertThat(ServerStats.parse("STATS cpu_ns=1 alloc_bytes=2").rejectedRequests()).as("an older probe or Milo")
+                .isEqualTo(-1);
+    }
+
+    @Test
     void ignores_unknown_fields_and_order() {
         ServerStats stats = ServerStats.parse("STATS alloc_bytes=5 extra=x cpu_ns=7");
 

@@ -14,7 +14,7 @@ class StatsProbeTest {
 
     @Test
     void a_live_threads_bytes_between_two_answers_are_counted() {
-        StatsProbe probe = new StatsProbe(() -> -1);
+        StatsProbe probe = new StatsProbe(() -> -1, () -> -1, () -> "connections=-1 channels=-1 sessions=-1");
         long before = probe.allocatedBytes();
 
         allocate(16);
@@ -24,7 +24,7 @@ class StatsProbeTest {
 
     @Test
     void the_total_never_goes_back_when_a_thread_that_allocated_much_ends() throws Exception {
-        StatsProbe probe = new StatsProbe(() -> -1);
+        StatsProbe probe = new StatsProbe(() -> -1, () -> -1, () -> "connections=-1 channels=-1 sessions=-1");
         CountDownLatch allocated = new CountDownLatch(1);
         CountDownLatch end = new CountDownLatch(1);
         Thread pooled = new Thread(() -> {
@@ -49,9 +49,16 @@ class StatsProbeTest {
 
     @Test
     void the_answer_line_names_every_field() {
-        String line = new StatsProbe(() -> 42).statsLine();
+        String line = new StatsProbe(() -> 42, () -> 7, () -> "").statsLine();
 
-        assertThat(line).matches("STATS cpu_ns=\\d+ alloc_bytes=\\d+ jit_ms=-?\\d+ simulated=42");
+        assertThat(line).matches("STATS cpu_ns=\\d+ alloc_bytes=\\d+ jit_ms=-?\\d+ simulated=42 rejected=7");
+    }
+
+    @Test
+    void the_footprint_line_gives_the_heap_after_a_collection_the_threads_and_the_servers_counts() {
+        String line = new StatsProbe(() -> -1, () -> -1, () -> "connections=2 channels=1 sessions=0").footprintLine();
+
+        assertThat(line).matches("FOOTPRINT heap_used=\\d+ threads=\\d+ connections=2 channels=1 sessions=0");
     }
 
     private static void allocate(int mebibytes) {

@@ -35,6 +35,19 @@ import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.roles.NodePermissions;
+import dev.opcua.stack.server.roles.RoleMapper;
+import dev.opcua.stack.server.nodeset.ImportedModel;
+import dev.opcua.stack.server.nodeset.ImportedNodeManager;
+import dev.opcua.stack.server.nodeset.ModelRegistry;
+import dev.opcua.stack.server.nodeset.NodeSetImporter;
+import dev.opcua.stack.server.nodeset.NodeSetSource;
+import dev.opcua.stack.server.nodeset.TypeInstantiator;
+import dev.opcua.stack.server.addressspace.UaNode;
+import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.encoding.generic.GenericStructureCodec;
+import java.net.URL;
+import java.nio.file.Path;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.services.OperationLimits;
@@ -88,6 +101,7 @@ import org.slf4j.LoggerFactory;
 public final class OpcUaServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(OpcUaServer.class);
+    private static final NodeId AGGREGATES = NodeId.ns0(NodeIds.Aggregates);
     private static final NodeId SYSTEM_STATUS_CHANGE_EVENT_TYPE = NodeId.ns0(NodeIds.SystemStatusChangeEventType);
     /** A shutdown matters to every client: high, below the 1000 of a failure. */
     private static final int SYSTEM_STATUS_SEVERITY = 800;
@@ -97,7 +111,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final NodeManagers nodeManagers;
     private final ServerObject serverObject;
     private final ServerDiagnosticsObject serverDiagnostics;
-    private final ReferenceTypeTree referenceTypes;
+    private volatile ReferenceTypeTree referenceTypes;
+    private final ModelRegistry models;
     private volatile DiscoveryServices discovery;
     private SessionManager sessions;
     private SubscriptionManager subscriptions;
@@ -121,18 +136,90 @@ public final class OpcUaServer implements AutoCloseable {
         this.serverObject = new ServerObject(ns0, namespaces, config.applicationUri,
                 new BuildInfo(config.productUri, config.manufacturerName, config.applicationName,
                         config.softwareVersion, config.buildNumber, DateTime.now()));
-        new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints);
+        new ServerCapabilitiesObject(ns0, config.operationLimits, config.maxBrowseContinuationPoints)
+                .publishCapacity(config.sessionSettings, config.subscriptionSettings, config.monitoredItemSettings,
+                        config.transportQuotas);
         this.serverDiagnostics = new ServerDiagnosticsObject(ns0);
         this.referenceTypes = ReferenceTypeTree.of(ns0);
+        this.models = new ModelRegistry(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
         this.modelChanges = new ModelChanges(eventNotifiers, eventTypes);
         // Namespace 0's value sources read the server's own counters and fields: never waiting
         nodeManagers.register(new NodeStoreNodeManager(List.of(NamespaceTable.OPC_UA_NAMESPACE), ns0, true));
         config.nodeManagers.forEach(nodeManagers::register);
+        config.defaultPermissions.forEach(this::applyDefaultPermissions);
+    }
+
+    /** Sets a namespace's DefaultRolePermissions on the store of the in-memory manager that owns it. */
+    private void applyDefaultPermissions(String namespaceUri, NodePermissions permissions) {
+        int index = namespaces.indexOf(namespaceUri);
+        NodeManager owner = index < 0 ? null : nodeManagers.managerOf(NodeId.string(index, ""));
+        if (owner == null) {
+            throw new IllegalStateException("default permissions for namespace " + namespaceUri
+                    + ": no node manager owns it; the namespaces are " + List.of(namespaces.toArray()));
+        }
+        if (!(owner instanceof NodeStoreNodeManager storeManager)) {
+            throw new IllegalStateException("default permissions for namespace " + namespaceUri + ": its node manager "
+                    + owner + " keeps no node store and checks permissions itself");
+        }
+        storeManager.store().setDefaultPermissions(permissions);
     }
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * Imports the configured NodeSet2 files in order, each into a node manager of its own that owns
+     * its models' namespaces, and returns the codecs of the messages: the standard ones plus a
+     * generic codec for each structure the models define (Part 6, 5.2.6), then the application's.
+     *
+     * @throws dev.opcua.stack.server.nodeset.NodeSetException naming file, line and node, or the
+     *     models of a failed RequiredModel check
+     */
+    private CodecRegistry importNodeSets() {
+        for (NodeSetSource source : config.nodeSets) {
+            ImportedModel model = NodeSetImporter.importNodeSet(source, namespaces, this::findNode, models);
+            nodeManagers.register(new ImportedNodeManager(model, this::findNode));
+        }
+        if (models.layouts().isEmpty() && config.codecs.isEmpty()) {
+            return CodecRegistry.standard();
+        }
+        CodecRegistry.Builder codecs = CodecRegistry.standard().toBuilder();
+        models.layouts().forEach(layout -> codecs.add(new GenericStructureCodec(layout)));
+        config.codecs.forEach(codecs::add);
+        return codecs.build();
+    }
+
+    /** A node of any in-memory node manager, or null. */
+    private UaNode findNode(NodeId nodeId) {
+        return nodeManagers.managerOf(nodeId) instanceof NodeStoreNodeManager manager
+                ? manager.store().get(nodeId) : null;
+    }
+
+    private List<NodeStore> nodeStores() {
+        List<NodeStore> stores = new ArrayList<>();
+        for (NodeManager manager : nodeManagers.managers()) {
+            if (manager instanceof NodeStoreNodeManager m) {
+                stores.add(m.store());
+            }
+        }
+        return stores;
+    }
+
+    /**
+     * Creates Objects of ObjectTypes (imported or standard) with their mandatory children, into the
+     * in-memory node manager that owns the new object's namespace. Use it once the server started.
+     */
+    public TypeInstantiator instances() {
+        return new TypeInstantiator(this::findNode,
+                id -> nodeManagers.managerOf(id) instanceof NodeStoreNodeManager m ? m.store() : null,
+                type -> referenceTypes.matches(type, AGGREGATES, true));
+    }
+
+    /** The information models of the address space: namespace 0 and the imported NodeSet2 files. */
+    public ModelRegistry models() {
+        return models;
     }
 
     /**
@@ -146,8 +233,12 @@ public final class OpcUaServer implements AutoCloseable {
         }
         ServerChannelSecurity channelSecurity = config.channelSecurity();
         this.channelSecurity = channelSecurity;
+        CodecRegistry codecs = importNodeSets();
         nodeManagers.startup();
         nodeManagers.linkReverseReferences();
+        if (!config.nodeSets.isEmpty()) {
+            referenceTypes = ReferenceTypeTree.of(nodeStores()); // with the imported reference types
+        }
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
         monitoredItems = new MonitoredItemContainerFactory(nodeManagers, dataChanges, eventNotifiers, eventTypes,
                 config.monitoredItemSettings, ItemCounters.of(subscriptionStatistics));
@@ -166,6 +257,7 @@ public final class OpcUaServer implements AutoCloseable {
                 })
                 .settings(config.sessionSettings)
                 .identityValidator(config.identityValidator)
+                .roleMapper(config.roleMapper)
                 .applicationCertificates(channelSecurity.certificates());
         if (config.userCertificateValidator != null) {
             sessionBuilder.userCertificateValidator(config.userCertificateValidator);
@@ -177,6 +269,7 @@ public final class OpcUaServer implements AutoCloseable {
         RequestGuard sessionRequired = (channel, header) -> sessions.resolve(channel, header);
         ServiceDispatcher.Builder services = ServiceDispatcher.builder()
                 .encodingLimits(config.transportQuotas.encodingLimits())
+                .codecRegistry(codecs)
                 .settings(config.requestPool)
                 .observer(config.serviceObserver)
                 .discoveryOnlyOverNone(channelSecurity.discoveryOnly())
@@ -184,7 +277,7 @@ public final class OpcUaServer implements AutoCloseable {
                 .registerSync(FindServersRequest.class, (channel, request) -> discovery.findServers(request));
         sessions.registerWith(services);
         SubscriptionServices subscriptionServices = new SubscriptionServices(subscriptions, sessions::resolve,
-                config.transportQuotas.encodingLimits());
+                codecs, config.transportQuotas.encodingLimits());
         subscriptionServices.registerWith(services);
         services.publishParking(subscriptionServices.publishParking());
         new MonitoredItemServices(sessions::resolve, subscriptions, config.operationLimits.maxMonitoredItemsPerCall())
@@ -192,7 +285,7 @@ public final class OpcUaServer implements AutoCloseable {
         OperationLimits limits = config.operationLimits;
         new AttributeServices(nodeManagers, sessionRequired, limits.maxNodesPerRead(), limits.maxNodesPerWrite())
                 .registerWith(services);
-        viewServices = new ViewServices(nodeManagers, sessions::resolve, referenceTypes,
+        viewServices = new ViewServices(nodeManagers, sessionRequired, referenceTypes,
                 config.maxBrowseContinuationPoints, limits.maxNodesPerBrowse());
         viewServices.registerWith(services);
         translateBrowsePaths = new TranslateBrowsePaths(nodeManagers, sessionRequired, referenceTypes,
@@ -208,6 +301,7 @@ public final class OpcUaServer implements AutoCloseable {
                     .port(config.port)
                     .ioThreads(config.ioThreads)
                     .transportQuotas(config.transportQuotas)
+                    .codecRegistry(codecs)
                     .endpointPaths(List.of(config.path))
                     .security(channelSecurity)
                     .requestListener(dispatcher)
@@ -500,8 +594,12 @@ public final class OpcUaServer implements AutoCloseable {
         private int maxBrowseContinuationPoints = 10;
         private int maxBrowsePathElements = TranslateBrowsePaths.DEFAULT_MAX_PATH_ELEMENTS;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
+        private final List<NodeSetSource> nodeSets = new ArrayList<>();
+        private final List<dev.opcua.stack.core.encoding.UaCodec<?>> codecs = new ArrayList<>();
         private SessionSettings sessionSettings = SessionSettings.DEFAULT;
         private IdentityValidator identityValidator = IdentityValidator.anonymousOnly();
+        private RoleMapper roleMapper = RoleMapper.wellKnown();
+        private final java.util.Map<String, NodePermissions> defaultPermissions = new java.util.LinkedHashMap<>();
         /** Explicit token policies of every endpoint, or null for policies generated from the token types. */
         private List<UserTokenPolicy> userTokenPolicies;
         private Set<UserTokenType> userTokenTypes = Set.of(UserTokenType.Anonymous);
@@ -761,6 +859,60 @@ public final class OpcUaServer implements AutoCloseable {
         /** Sampling interval bounds and queue sizes of monitored items. */
         public Builder monitoredItemSettings(MonitoredItemSettings value) {
             monitoredItemSettings = Objects.requireNonNull(value, "monitoredItemSettings");
+            return this;
+        }
+
+        /**
+         * Which roles each user has (Part 3, 4.9); by default {@link RoleMapper#wellKnown()}:
+         * Anonymous for anonymous users, AuthenticatedUser for the others.
+         */
+        public Builder roleMapper(RoleMapper value) {
+            roleMapper = Objects.requireNonNull(value, "roleMapper");
+            return this;
+        }
+
+        /**
+         * The DefaultRolePermissions of a namespace (Part 3, 5.2.9): the permissions of its nodes that
+         * have none of their own. The namespace must be owned by an in-memory node manager (an
+         * {@link dev.opcua.stack.server.nodes.InMemoryNodeManager}, the annotation model's, namespace
+         * 0); the server refuses to start otherwise.
+         */
+        public Builder defaultPermissions(String namespaceUri, NodePermissions permissions) {
+            defaultPermissions.put(Objects.requireNonNull(namespaceUri, "namespaceUri"),
+                    Objects.requireNonNull(permissions, "permissions"));
+            return this;
+        }
+
+        /**
+         * Adds a NodeSet2 file (a companion specification, Part 6, Annex F) to import at start, after
+         * those added before it: a file's RequiredModels must be namespace 0 or loaded earlier.
+         */
+        public Builder nodeSet(NodeSetSource source) {
+            nodeSets.add(Objects.requireNonNull(source, "source"));
+            return this;
+        }
+
+        public Builder nodeSet(Path file) {
+            return nodeSet(NodeSetSource.of(file));
+        }
+
+        public Builder nodeSet(URL url) {
+            return nodeSet(NodeSetSource.of(url));
+        }
+
+        /** A nodeset read from a stream opened once at start; {@code name} appears in error messages. */
+        public Builder nodeSet(String name, NodeSetSource.Opener opener) {
+            return nodeSet(new NodeSetSource(name, opener));
+        }
+
+        /**
+         * Adds the codec of a structure the application defines (a {@link GenericStructureCodec} of a
+         * {@link dev.opcua.stack.core.encoding.generic.StructureLayout}, or a hand-written one), so that its
+         * values are encoded when read and decoded when written; its DataType and encoding nodes belong in
+         * the application's node manager.
+         */
+        public Builder codec(dev.opcua.stack.core.encoding.UaCodec<?> codec) {
+            codecs.add(Objects.requireNonNull(codec, "codec"));
             return this;
         }
 

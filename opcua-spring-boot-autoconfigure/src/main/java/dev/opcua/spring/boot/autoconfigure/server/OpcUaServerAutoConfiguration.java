@@ -6,6 +6,7 @@ import dev.opcua.spring.boot.server.OpcUaServerLifecycle;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.NodeManager;
+import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.server.session.IdentityValidator;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -47,14 +48,22 @@ public final class OpcUaServerAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
+    RoleMapper opcUaRoleMapper(OpcUaServerProperties properties) {
+        return new OpcUaServerPropertiesMapper(properties).roleMapper();
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
     OpcUaServer opcUaServer(OpcUaServerProperties properties, ObjectProvider<PkiDirectory> pki,
-            ObjectProvider<IdentityValidator> identityValidator, ObjectProvider<NodeManager> nodeManagers,
+            ObjectProvider<IdentityValidator> identityValidator, ObjectProvider<RoleMapper> roleMapper,
+            ObjectProvider<NodeManager> nodeManagers,
             ObjectProvider<OpcUaServerCustomizer> customizers, ObjectProvider<SslBundles> sslBundles) {
         OpcUaServer.Builder builder = OpcUaServer.builder();
         SslBundles bundles = sslBundles.getIfAvailable();
         new OpcUaServerPropertiesMapper(properties, bundles).applyTo(builder, pki.getIfUnique());
         IdentityValidator validator = identityValidator.getIfUnique(IdentityValidator::anonymousOnly);
         builder.identityTypes(validator, OpcUaServerIdentities.tokenTypes(properties.getIdentity(), validator));
+        builder.roleMapper(roleMapper.getIfUnique(RoleMapper::wellKnown));
         nodeManagers.orderedStream().forEach(builder::nodeManager);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         OpcUaServer server = OpcUaServerPropertiesMapper.build(builder);

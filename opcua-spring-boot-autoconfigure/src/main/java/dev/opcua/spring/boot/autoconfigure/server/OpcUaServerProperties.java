@@ -6,7 +6,10 @@ import java.time.Duration;
 import java.time.Period;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.springframework.core.io.Resource;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
@@ -49,6 +52,13 @@ public class OpcUaServerProperties {
      */
     private Duration shutdownDelay = Duration.ZERO;
 
+    /**
+     * NodeSet2 files (companion specifications) imported at start, in order: each file's
+     * RequiredModels must be namespace 0 or a file listed before it. Spring resource locations,
+     * e.g. classpath:nodesets/Opc.Ua.Di.NodeSet2.xml or file:/etc/opcua/Opc.Ua.Machinery.NodeSet2.xml.
+     */
+    private List<Resource> nodesets = new ArrayList<>();
+
     private final Transport transport = new Transport();
 
     private final Requests requests = new Requests();
@@ -60,6 +70,8 @@ public class OpcUaServerProperties {
     private final Security security = new Security();
 
     private final Identity identity = new Identity();
+
+    private final Access access = new Access();
 
     public boolean isEnabled() {
         return enabled;
@@ -133,6 +145,14 @@ public class OpcUaServerProperties {
         this.shutdownDelay = shutdownDelay;
     }
 
+    public List<Resource> getNodesets() {
+        return nodesets;
+    }
+
+    public void setNodesets(List<Resource> nodesets) {
+        this.nodesets = nodesets;
+    }
+
     public Transport getTransport() {
         return transport;
     }
@@ -155,6 +175,10 @@ public class OpcUaServerProperties {
 
     public Identity getIdentity() {
         return identity;
+    }
+
+    public Access getAccess() {
+        return access;
     }
 
     /**
@@ -968,7 +992,11 @@ public class OpcUaServerProperties {
          */
         private String password;
 
-        /** Roles of the user, for the application; the stack does not enforce them yet. */
+        /**
+         * Well-known roles of the user (Part 3, 4.9.2): Observer, Operator, Engineer, Supervisor,
+         * ConfigureAdmin, SecurityAdmin (any case, '-' allowed); AuthenticatedUser is granted to every
+         * user anyway. The server checks them against the permissions of each node.
+         */
         private List<String> roles = new ArrayList<>();
 
         public String getUsername() {
@@ -993,6 +1021,53 @@ public class OpcUaServerProperties {
 
         public void setRoles(List<String> roles) {
             this.roles = roles;
+        }
+    }
+
+    /** Role permissions (Part 3, 4.9 and 5.2.9): which roles may do what on the nodes of a namespace. */
+    public static class Access {
+
+        /**
+         * Default permissions per namespace (DefaultRolePermissions): apply to the namespace's nodes
+         * that have none of their own; a namespace not listed lets every role do everything.
+         */
+        private List<NamespaceAccess> namespaces = new ArrayList<>();
+
+        public List<NamespaceAccess> getNamespaces() {
+            return namespaces;
+        }
+
+        public void setNamespaces(List<NamespaceAccess> namespaces) {
+            this.namespaces = namespaces;
+        }
+    }
+
+    /** The default permissions of the nodes of one namespace. */
+    public static class NamespaceAccess {
+
+        /** Namespace URI, of an in-memory or annotated node manager, or http://opcfoundation.org/UA/. */
+        private String uri;
+
+        /**
+         * Permissions (PermissionType names: browse, read, write, call, read-role-permissions,
+         * read-history, receive-events ...) by well-known role name; a role not listed has none.
+         */
+        private Map<String, List<String>> permissions = new LinkedHashMap<>();
+
+        public String getUri() {
+            return uri;
+        }
+
+        public void setUri(String uri) {
+            this.uri = uri;
+        }
+
+        public Map<String, List<String>> getPermissions() {
+            return permissions;
+        }
+
+        public void setPermissions(Map<String, List<String>> permissions) {
+            this.permissions = permissions;
         }
     }
 }

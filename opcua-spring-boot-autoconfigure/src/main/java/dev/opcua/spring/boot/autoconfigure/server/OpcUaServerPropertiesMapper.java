@@ -12,6 +12,10 @@ import dev.opcua.stack.core.security.pki.ValidationOptions;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
+import dev.opcua.stack.server.roles.NodePermissions;
+import dev.opcua.stack.server.roles.Permission;
+import dev.opcua.stack.server.roles.RoleMapper;
+import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.services.OperationLimits;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
@@ -22,8 +26,13 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import org.springframework.core.io.Resource;
+import dev.opcua.stack.server.nodeset.NodeSetSource;
 import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
@@ -94,6 +103,7 @@ final class OpcUaServerPropertiesMapper {
                 .subscriptionSettings(subscriptionSettings())
                 .monitoredItemSettings(monitoredItemSettings())
                 .security(endpointSecurity(pki != null));
+        nodeSets().forEach(builder::nodeSet);
         ValidationOptions validation = validationOptions();
         builder.certificateValidation(validation);
         OpcUaServerProperties.Certificate certificate = p.getSecurity().getCertificate();
@@ -122,6 +132,7 @@ final class OpcUaServerPropertiesMapper {
             }
             builder.userCertificateValidator(new PkiCertificateValidator(pki, validation));
         }
+        applyAccess(builder);
         if (certificate.getKeystore() == null && certificate.getPemCertificate() == null && pki == null
                 && p.getSecurity().getPolicies() == null) {
             log.warn("OPC UA server offers SecurityPolicy None only: messages and passwords cross the network"
@@ -138,10 +149,35 @@ final class OpcUaServerPropertiesMapper {
         try {
             return builder.build();
         } catch (IllegalStateException | IllegalArgumentException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith("default permissions for namespace")) {
+                throw new InvalidOpcUaServerPropertyException(key("access.namespaces"), null, e.getMessage(),
+                        "the URIs of namespaces served by in-memory or annotated node managers, or "
+                                + "http://opcfoundation.org/UA/", e);
+            }
             throw new InvalidOpcUaServerPropertyException(PREFIX + ".security", null,
                     "the server cannot be built from this configuration: " + e.getMessage(),
                     "a configuration that satisfies the rule in the reason (see docs/CONFIGURATION.md)", e);
         }
+    }
+
+    /**
+     * The {@code nodesets} as sources the server opens at start; a location that does not exist is
+     * reported now, naming its key and location.
+     */
+    List<NodeSetSource> nodeSets() {
+        List<NodeSetSource> sources = new ArrayList<>();
+        List<Resource> resources = properties.getNodesets();
+        for (int i = 0; i < resources.size(); i++) {
+            Resource resource = resources.get(i);
+            if (resource == null || !resource.exists()) {
+                throw new InvalidOpcUaServerPropertyException(key("nodesets[" + i + "]"),
+                        resource == null ? null : resource.getDescription(), "no NodeSet2 file is at this location",
+                        "the location of a NodeSet2 XML file, such as classpath:nodesets/Opc.Ua.Di.NodeSet2.xml or "
+                                + "file:/etc/opcua/Opc.Ua.Di.NodeSet2.xml");
+            }
+            sources.add(new NodeSetSource(resource.getDescription(), resource::getInputStream));
+        }
+        return sources;
     }
 
     int port() {
@@ -489,6 +525,62 @@ final class OpcUaServerPropertiesMapper {
         }
         return CHECKS.certificate("security.certificate", c.getPemCertificate(), c.getPemPrivateKey(),
                 c.getPemPrivateKeyPassword(), c.getKeystore(), c.getKeystorePassword(), c.getAlias());
+    }
+
+    /** {@code access.namespaces}: the DefaultRolePermissions of each namespace listed. */
+    void applyAccess(OpcUaServer.Builder builder) {
+        List<OpcUaServerProperties.NamespaceAccess> namespaces = properties.getAccess().getNamespaces();
+        for (int i = 0; i < namespaces.size(); i++) {
+            OpcUaServerProperties.NamespaceAccess namespace = namespaces.get(i);
+            String prefix = "access.namespaces[" + i + "]";
+            String uri = requireText(prefix + ".uri", namespace.getUri());
+            NodePermissions.Builder permissions = NodePermissions.builder();
+            for (Map.Entry<String, List<String>> grant : namespace.getPermissions().entrySet()) {
+                String roleKey = prefix + ".permissions." + grant.getKey();
+                WellKnownRole role = parse(roleKey, grant.getKey(), WellKnownRole::parse, "a well-known role: "
+                        + Arrays.stream(WellKnownRole.values()).map(WellKnownRole::browseName).toList());
+                List<String> names = grant.getValue() == null ? List.of() : grant.getValue();
+                for (int j = 0; j < names.size(); j++) {
+                    permissions.grant(role, parse(roleKey + "[" + j + "]", names.get(j), Permission::parse,
+                            "a permission: " + Arrays.stream(Permission.values()).map(Permission::specName).toList()));
+                }
+            }
+            builder.defaultPermissions(uri, permissions.build());
+        }
+    }
+
+    /**
+     * The {@link RoleMapper} of {@code identity.users[].roles}: Anonymous and AuthenticatedUser as
+     * the specification grants them, and each user's configured roles.
+     */
+    RoleMapper roleMapper() {
+        List<OpcUaServerProperties.User> users = properties.getIdentity().getUsers();
+        Map<String, Set<WellKnownRole>> roles = new HashMap<>();
+        for (int i = 0; i < users.size(); i++) {
+            OpcUaServerProperties.User user = users.get(i);
+            Set<WellKnownRole> granted = EnumSet.noneOf(WellKnownRole.class);
+            List<String> names = user.getRoles() == null ? List.of() : user.getRoles();
+            for (int j = 0; j < names.size(); j++) {
+                granted.add(parse("identity.users[" + i + "].roles[" + j + "]", names.get(j), WellKnownRole::parse,
+                        "a well-known role: " + Arrays.stream(WellKnownRole.values())
+                                .map(WellKnownRole::browseName).toList()));
+            }
+            if (user.getUsername() != null) {
+                roles.put(user.getUsername(), granted);
+            }
+        }
+        return RoleMapper.byUserName(roles);
+    }
+
+    /** @param allowed "a well-known role: [...]", whose part before ':' names what the value is not */
+    private static <T> T parse(String suffix, String value, java.util.function.Function<String, T> parser,
+            String allowed) {
+        try {
+            return parser.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidOpcUaServerPropertyException(key(suffix), value,
+                    "it is not " + allowed.substring(0, allowed.indexOf(':')), allowed);
+        }
     }
 
     private static String usernames(OpcUaServerProperties.Identity identity) {

@@ -16,6 +16,7 @@ import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.nodes.ReadOperation;
 import dev.opcua.stack.server.nodes.WriteOperation;
+import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
 import dev.opcua.stack.server.subscriptions.items.MonitoringAware;
 import java.util.ArrayList;
@@ -134,11 +135,21 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
                 if (variable.writable()) {
                     v.onWrite((context, value) -> self[0].write(entry, value));
                 }
+                if (!variable.readRoles().isEmpty()) {
+                    v.readRoles(variable.readRoles().toArray(WellKnownRole[]::new));
+                }
+                if (!variable.writeRoles().isEmpty()) {
+                    v.writeRoles(variable.writeRoles().toArray(WellKnownRole[]::new));
+                }
             });
         }
         for (UaMethodModel method : object.methods()) {
             builder.method(path + "." + method.browseName(), arguments(method.inputs()), arguments(method.outputs()),
-                    (context, inputs) -> self[0].call(method, inputs));
+                    (context, inputs) -> self[0].call(method, context, inputs), m -> {
+                        if (!method.callRoles().isEmpty()) {
+                            m.callRoles(method.callRoles().toArray(WellKnownRole[]::new));
+                        }
+                    });
         }
         for (UaObjectModel child : object.objects()) {
             declare(builder, child, path + "." + child.browseName(), bean, variables, byHolder, self);
@@ -269,12 +280,18 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         }
     }
 
-    private Variant[] call(UaMethodModel method, Variant[] inputs) {
-        Object[] arguments = new Object[inputs.length];
-        for (int i = 0; i < inputs.length; i++) {
-            UaArgumentModel argument = method.inputs().get(i);
-            arguments[i] = argument.converter().fromVariant(inputs[i]);
-            if (arguments[i] == null && argument.converter().isPrimitive()) {
+    /** Calls the bean's method; the Identity parameter, if any, gets the user of the calling session. */
+    private Variant[] call(UaMethodModel method, OperationContext context, Variant[] inputs) {
+        Object[] arguments = new Object[method.parameterCount()];
+        int input = 0;
+        for (int slot = 0; slot < arguments.length; slot++) {
+            if (slot == method.callerSlot()) {
+                arguments[slot] = context.identity();
+                continue;
+            }
+            UaArgumentModel argument = method.inputs().get(input);
+            arguments[slot] = argument.converter().fromVariant(inputs[input++]);
+            if (arguments[slot] == null && argument.converter().isPrimitive()) {
                 throw new UaException(StatusCodes.BadInvalidArgument, "argument " + argument.name() + " of "
                         + method.member() + " must not be null");
             }

@@ -1,5 +1,7 @@
 package dev.opcua.spring.boot.server.annotation;
 
+import dev.opcua.stack.server.roles.WellKnownRole;
+import dev.opcua.stack.server.session.Identity;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -178,14 +180,29 @@ final class UaBeanIntrospector {
         }
         return new UaVariableModel(browseName, text(annotation.displayName(), browseName),
                 text(annotation.description(), null), javaName, where, converter, annotation.minimumSamplingInterval(),
-                annotation.signalsChanges(), getter, setter);
+                annotation.signalsChanges(), getter, setter, roles(annotation.readRoles(), where + " readRoles"),
+                roles(annotation.writeRoles(), where + " writeRoles"));
     }
 
     private UaMethodModel method(UaMethod annotation, Method method, Object instance, String browseName,
             String where) {
         List<UaArgumentModel> inputs = new ArrayList<>();
         Parameter[] parameters = method.getParameters();
-        for (Parameter parameter : parameters) {
+        int callerSlot = -1;
+        for (int slot = 0; slot < parameters.length; slot++) {
+            Parameter parameter = parameters[slot];
+            if (parameter.getType() == Identity.class) {
+                if (callerSlot >= 0) {
+                    throw new OpcUaAnnotationException(where + ": has more than one Identity parameter; one "
+                            + "receives the calling user");
+                }
+                if (parameter.getAnnotation(UaArgument.class) != null) {
+                    throw new OpcUaAnnotationException(where + " parameter " + parameter.getName() + ": an Identity "
+                            + "parameter receives the calling user and is no input argument; remove @UaArgument");
+                }
+                callerSlot = slot;
+                continue;
+            }
             UaArgument argument = parameter.getAnnotation(UaArgument.class);
             String name = argument != null && !argument.name().isEmpty() ? argument.name() : parameter.getName();
             UaValueConverter converter = UaTypeMapping.resolve(parameter.getParameterizedType(), BuiltinType.Null,
@@ -215,7 +232,21 @@ final class UaBeanIntrospector {
                 .asType(MethodType.genericMethodType(n)).asSpreader(Object[].class, n);
         return new UaMethodModel(browseName, text(annotation.displayName(), browseName),
                 text(annotation.description(), null), where, List.copyOf(inputs), List.copyOf(outputs), invoker,
-                readers == null ? null : List.copyOf(readers));
+                readers == null ? null : List.copyOf(readers), callerSlot,
+                roles(annotation.callRoles(), where + " callRoles"));
+    }
+
+    /** Well-known role names of an annotation attribute. */
+    private static List<WellKnownRole> roles(String[] names, String where) {
+        List<WellKnownRole> roles = new ArrayList<>(names.length);
+        for (String name : names) {
+            try {
+                roles.add(WellKnownRole.parse(name));
+            } catch (IllegalArgumentException e) {
+                throw new OpcUaAnnotationException(where + ": " + e.getMessage());
+            }
+        }
+        return List.copyOf(roles);
     }
 
     /** A handle of type {@code ()Object} bound to the instance that reads the field or calls the getter. */

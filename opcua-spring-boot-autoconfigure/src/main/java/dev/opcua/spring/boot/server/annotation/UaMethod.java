@@ -7,10 +7,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Makes a method a method of its object, callable with the Call service (Part 4, 5.12.2).
+ * Makes a method a method of its object, callable with the Call service (Part 4, 5.11.2).
  *
  * <p>Each parameter is an input argument named after the parameter (the parent pom compiles with
- * {@code -parameters}) or after its {@link UaArgument}; the return type gives the output arguments:
+ * {@code -parameters}) or after its {@link UaArgument}, except one of type
+ * {@link dev.opcua.stack.server.session.Identity}, which receives the user of the calling session
+ * (anonymous, a user name, a certificate subject; null when the server itself calls), for
+ * methods that record or check who asked; the return type gives the output arguments:
  * none for void, one per component for a record, otherwise one named {@code result}. Argument types
  * map like {@link UaVariable} values. The method runs on the server's worker thread; an
  * {@link IllegalArgumentException} it throws answers BadInvalidArgument, an
@@ -30,4 +33,11 @@ public @interface UaMethod {
 
     /** Description; none when empty. */
     String description() default "";
+
+    /**
+     * The well-known roles that may call the method (Call permission, Part 3, 8.55), e.g.
+     * {@code {"Operator"}}; empty keeps the namespace's default permissions. Others get
+     * BadUserAccessDenied and UserExecutable false.
+     */
+    String[] callRoles() default {};
 }

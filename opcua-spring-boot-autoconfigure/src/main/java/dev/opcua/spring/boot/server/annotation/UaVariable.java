@@ -54,4 +54,18 @@ public @interface UaVariable {
      * false when the bean does not signal: items are then sampled through the getter.
      */
     boolean signalsChanges() default false;
+
+    /**
+     * The well-known roles that may read the value (Read permission, Part 3, 8.55), e.g.
+     * {@code {"Operator", "Engineer"}}; empty keeps the namespace's default permissions. Others get
+     * BadUserAccessDenied and a UserAccessLevel without CurrentRead.
+     */
+    String[] readRoles() default {};
+
+    /**
+     * The well-known roles that may write the value (Write permission) of a {@link UaAccess#READ_WRITE}
+     * variable; empty keeps the namespace's default permissions. Others get BadUserAccessDenied and a
+     * UserAccessLevel without CurrentWrite.
+     */
+    String[] writeRoles() default {};
 }

@@ -2,7 +2,9 @@ package dev.opcua.spring.boot.server.annotation;
 
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.server.roles.WellKnownRole;
 import java.lang.invoke.MethodHandle;
+import java.util.List;
 
 /**
  * A variable made from a {@link UaVariable} field or getter, with the handles that read and write
@@ -16,10 +18,12 @@ import java.lang.invoke.MethodHandle;
  * @param converter maps the Java value to the DataType and back
  * @param getter type {@code ()Object}, bound to the holder
  * @param setter type {@code (Object)void}, bound to the holder; null when read-only
+ * @param readRoles the roles that may read, empty for the namespace default
+ * @param writeRoles the roles that may write, empty for the namespace default
  */
 record UaVariableModel(String browseName, String displayName, String description, String property, String member,
         UaValueConverter converter, double minimumSamplingInterval, boolean signalsChanges, MethodHandle getter,
-        MethodHandle setter) {
+        MethodHandle setter, List<WellKnownRole> readRoles, List<WellKnownRole> writeRoles) {
 
     BuiltinType builtinType() {
         return converter.builtinType();

@@ -291,13 +291,13 @@ class OpcUaServerAutoConfigurationTests {
         contextRunner.withPropertyValues("opcua.server.security.policies=None",
                 "opcua.server.security.pki-dir=" + sharedPkiDir, "opcua.server.identity.anonymous=false",
                 "opcua.server.identity.users[0].username=operator", "opcua.server.identity.users[0].password=secret",
-                "opcua.server.identity.users[0].roles=operator,viewer",
+                "opcua.server.identity.users[0].roles=operator,observer",
                 "opcua.server.identity.users[1].username=admin",
                 "opcua.server.identity.users[1].password={sha256}"
                         + java.util.HexFormat.of().formatHex(OpcUaPasswordVerifier.sha256(bytes("s3cret")))).run(context -> {
                     OpcUaServerProperties.User operator = context.getBean(OpcUaServerProperties.class).getIdentity()
                             .getUsers().get(0);
-                    assertThat(operator.getRoles()).containsExactly("operator", "viewer");
+                    assertThat(operator.getRoles()).containsExactly("operator", "observer");
                     IdentityValidator validator = context.getBean(IdentityValidator.class);
                     assertThat(validator.validate(userName("operator", "secret"), null))
                             .isEqualTo(Identity.user("operator"));

@@ -572,6 +572,52 @@ class UaBeanIntrospectorTests {
                         + "name; its variables are [URL, count, fixed, running, setpoint, speed]");
     }
 
+    @OpcUaNamespace("urn:test:callers")
+    static class Callers {
+        @UaVariable(access = UaAccess.READ_WRITE, writeRoles = {"operator", "Engineer"})
+        volatile double setpoint;
+
+        @UaMethod(callRoles = "supervisor")
+        public String greet(String greeting, dev.opcua.stack.server.session.Identity caller) {
+            return greeting + " " + caller.userName();
+        }
+    }
+
+    @OpcUaNamespace("urn:test:two-callers")
+    static class TwoCallers {
+        @UaMethod
+        public void both(dev.opcua.stack.server.session.Identity a, dev.opcua.stack.server.session.Identity b) {
+        }
+    }
+
+    @OpcUaNamespace("urn:test:bad-role")
+    static class BadRole {
+        @UaMethod(callRoles = "boss")
+        public void start() {
+        }
+    }
+
+    @Test
+    void an_identity_parameter_is_no_input_argument_and_role_names_become_well_known_roles() {
+        UaObjectModel model = introspect(new Callers());
+        UaMethodModel greet = model.methods().get(0);
+        assertThat(greet.inputs()).extracting(UaArgumentModel::name).containsExactly("greeting");
+        assertThat(greet.callerSlot()).isEqualTo(1);
+        assertThat(greet.parameterCount()).isEqualTo(2);
+        assertThat(greet.callRoles()).containsExactly(dev.opcua.stack.server.roles.WellKnownRole.SUPERVISOR);
+        assertThat(model.variables().get(0).writeRoles()).containsExactly(
+                dev.opcua.stack.server.roles.WellKnownRole.OPERATOR, dev.opcua.stack.server.roles.WellKnownRole.ENGINEER);
+        assertThat(model.variables().get(0).readRoles()).isEmpty();
+    }
+
+    @Test
+    void two_identity_parameters_or_an_unknown_role_are_refused_naming_the_member() {
+        assertThatThrownBy(() -> introspect(new TwoCallers())).isInstanceOf(OpcUaAnnotationException.class)
+                .hasMessageContaining("both").hasMessageContaining("more than one Identity parameter");
+        assertThatThrownBy(() -> introspect(new BadRole())).isInstanceOf(OpcUaAnnotationException.class)
+                .hasMessageContaining("callRoles").hasMessageContaining("'boss'").hasMessageContaining("Operator");
+    }
+
     private static UaObjectModel introspect(Object bean) {
         String name = bean.getClass().getAnnotation(OpcUaNamespace.class).value().substring("urn:test:".length());
         return UaBeanIntrospector.introspect(name, bean);

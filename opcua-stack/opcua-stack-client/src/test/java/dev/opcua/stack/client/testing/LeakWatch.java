@@ -44,6 +44,11 @@ public final class LeakWatch {
         LEAKS.clear();
     }
 
+    /** Fails on any leak reported since {@link #install()}, without collecting garbage (cheap, per fuzz input). */
+    public static void assertNoLeaksReported() {
+        assertThat(LEAKS).as("ByteBuf leaks").isEmpty();
+    }
+
     /**
      * Collects garbage, lets the detector look at the collected buffers (it does so when buffers are
      * allocated) and fails on any leak reported since {@link #install()}.

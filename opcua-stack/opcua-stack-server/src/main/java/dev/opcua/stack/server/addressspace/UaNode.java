@@ -6,6 +6,7 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.NodeClass;
+import dev.opcua.stack.server.roles.NodePermissions;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -33,6 +34,8 @@ public abstract class UaNode {
     private volatile UaReference[] references = NO_REFERENCES;
     /** Set when the node leaves its {@link NodeStore}: holders of a reference (sample sources) see it. */
     private volatile boolean removed;
+    /** The node's own RolePermissions (Part 3, 5.2.9), or null for its namespace's default. */
+    private volatile NodePermissions permissions;
 
     protected UaNode(NodeId nodeId, QualifiedName browseName, LocalizedText displayName, LocalizedText description,
             long writeMask, long userWriteMask) {
@@ -53,6 +56,19 @@ public abstract class UaNode {
 
     void markRemoved() {
         removed = true;
+    }
+
+    /** The node's own permission table, or null when its namespace's default applies. */
+    public NodePermissions permissions() {
+        return permissions;
+    }
+
+    /**
+     * Gives the node its own permission table (null: the namespace's default); set while the address
+     * space is built, read on every checked operation without a lock.
+     */
+    public void setPermissions(NodePermissions value) {
+        permissions = value;
     }
 
     public NodeId nodeId() {

@@ -14,12 +14,12 @@ import dev.opcua.stack.server.addressspace.ValueAttributes;
  * Integer, UInteger and BaseDataType accept their members; Enumeration takes Int32; other data types
  * (structures) take ExtensionObjects.
  */
-final class DataTypeCheck {
+public final class DataTypeCheck {
 
     private DataTypeCheck() {
     }
 
-    static boolean accepts(ValueAttributes attributes, Variant value) {
+    public static boolean accepts(ValueAttributes attributes, Variant value) {
         return acceptsType(attributes.dataType(), value) && acceptsRank(attributes.valueRank(), value);
     }
 

@@ -22,7 +22,11 @@ import dev.opcua.stack.server.addressspace.UaNode;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
+import dev.opcua.stack.server.roles.NodePermissions;
+import dev.opcua.stack.server.roles.Permission;
+import dev.opcua.stack.server.roles.WellKnownRole;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -58,7 +62,13 @@ import java.util.function.Supplier;
  * BadMethodInvalid; too few inputs BadArgumentsMissing, too many BadTooManyArguments, inputs that
  * do not fit the declared DataType and ValueRank BadInvalidArgument with BadTypeMismatch for each
  * of them; a handler's UaException gives its status, any other exception BadInternalError, as do
- * outputs that do not match the declared count.
+ * outputs that do not match the declared count. A method the session's roles may not Call is
+ * BadUserAccessDenied.
+ *
+ * <p>Roles (Part 3, 4.9): {@link Builder#defaultPermissions} sets the namespace default,
+ * {@link Options#permissions} and {@link Options#roles} (with their shorthands
+ * {@link VariableOptions#writeRoles} and {@link MethodOptions#callRoles}) a node's own table, which
+ * the checks of {@link NodeStoreNodeManager} use.
  */
 public final class InMemoryNodeManager extends NodeStoreNodeManager {
 
@@ -105,6 +115,9 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         this.root = builder.root;
         this.specs = List.copyOf(builder.specs.values());
         this.specsByPath = new HashMap<>(builder.specs);
+        if (builder.defaultPermissions != null) {
+            store().setDefaultPermissions(builder.defaultPermissions);
+        }
     }
 
     /** A builder of the nodes of the namespace {@code namespaceUri}. */
@@ -183,6 +196,9 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
                 }
             }
         }
+        for (Spec spec : specs) {
+            applyPermissions(spec, store().get(idsByPath.get(spec.path)));
+        }
         for (Map.Entry<NodeId, List<UaReference>> entry : references.entrySet()) {
             UaNode node = store().get(entry.getKey());
             if (node != null) {
@@ -190,6 +206,22 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
             }
         }
         namespaceIndex = ns;
+    }
+
+    /**
+     * Gives a node its own permission table when its options asked for one: the given table, or the
+     * namespace default, narrowed by the roles named per permission. Done at startup, once the server
+     * set the namespace default.
+     */
+    private void applyPermissions(Spec spec, UaNode node) {
+        if (node == null || spec.permissions == null && spec.onlyRoles.isEmpty()) {
+            return;
+        }
+        NodePermissions permissions = spec.permissions != null ? spec.permissions : store().defaultPermissions();
+        for (Map.Entry<Permission, List<WellKnownRole>> only : spec.onlyRoles.entrySet()) {
+            permissions = permissions.withOnly(only.getKey(), only.getValue());
+        }
+        store().setPermissions(node, permissions);
     }
 
     /** Adds parent -> child (only when the parent is a node of this manager) and child -> parent. */
@@ -297,6 +329,11 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
             operation.fail(StatusCodes.BadMethodInvalid);
             return;
         }
+        UaNode methodNode = store().get(operation.methodId());
+        if (methodNode != null && !context.allows(permissionsOf(methodNode), Permission.CALL)) {
+            operation.fail(StatusCodes.BadUserAccessDenied);
+            return;
+        }
         Variant[] inputs = operation.inputArguments();
         if (inputs.length < method.inputs.length) {
             operation.fail(StatusCodes.BadArgumentsMissing);
@@ -354,6 +391,8 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         Argument[] inputs;
         Argument[] outputs;
         MethodHandler handler;
+        NodePermissions permissions;
+        final Map<Permission, List<WellKnownRole>> onlyRoles = new EnumMap<>(Permission.class);
 
         Spec(Kind kind, String path) {
             this.kind = kind;
@@ -410,6 +449,26 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
 
         public T description(String text) {
             spec.description = text;
+            return self();
+        }
+
+        /**
+         * The node's own RolePermissions (Part 3, 5.2.9) instead of the namespace default; combined
+         * with {@link #roles} when both are given.
+         */
+        public T permissions(NodePermissions permissions) {
+            spec.permissions = Objects.requireNonNull(permissions, "permissions");
+            return self();
+        }
+
+        /**
+         * Exactly {@code roles} have {@code permission} on this node; its other permissions are the
+         * namespace default's (or those of {@link #permissions}). For example
+         * {@code roles(Permission.WRITE, WellKnownRole.OPERATOR)}: everyone who may read, only
+         * operators write.
+         */
+        public T roles(Permission permission, WellKnownRole... roles) {
+            spec.onlyRoles.put(Objects.requireNonNull(permission, "permission"), List.of(roles));
             return self();
         }
 
@@ -488,6 +547,16 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
             return this;
         }
 
+        /** Only these roles may write the value (Write permission); the other permissions as the namespace's. */
+        public VariableOptions writeRoles(WellKnownRole... roles) {
+            return roles(Permission.WRITE, roles);
+        }
+
+        /** Only these roles may read the value (Read permission); the other permissions as the namespace's. */
+        public VariableOptions readRoles(WellKnownRole... roles) {
+            return roles(Permission.READ, roles);
+        }
+
         /** Allows writing the value. */
         public VariableOptions writable() {
             writable = true;
@@ -518,18 +587,40 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         }
     }
 
+    /** Options of a method. */
+    public static final class MethodOptions extends Options<MethodOptions> {
+        MethodOptions(Spec spec) {
+            super(spec);
+        }
+
+        /** Only these roles may call the method (Call permission); the other permissions as the namespace's. */
+        public MethodOptions callRoles(WellKnownRole... roles) {
+            return roles(Permission.CALL, roles);
+        }
+    }
+
     /** Declares the nodes; {@link #build()} checks that every parent path is declared. */
     public static final class Builder {
         private final String namespaceUri;
         private final Map<String, Spec> specs = new LinkedHashMap<>();
         private NodeId root = NodeId.ns0(NodeIds.ObjectsFolder);
         private boolean callbacksNonBlocking;
+        private NodePermissions defaultPermissions;
 
         private Builder(String namespaceUri) {
             if (namespaceUri == null || namespaceUri.isEmpty()) {
                 throw new IllegalArgumentException("namespaceUri must not be empty");
             }
             this.namespaceUri = namespaceUri;
+        }
+
+        /**
+         * The permissions of the nodes that have none of their own (the namespace's
+         * DefaultRolePermissions, Part 3, 5.2.9); every role may do everything unless set.
+         */
+        public Builder defaultPermissions(NodePermissions permissions) {
+            defaultPermissions = Objects.requireNonNull(permissions, "permissions");
+            return this;
         }
 
         /** The parent of nodes whose path has no parent segment (the Objects folder, i=85, by default). */
@@ -602,6 +693,12 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
          * @param outputs the OutputArguments, null or empty for none
          */
         public Builder method(String path, Argument[] inputs, Argument[] outputs, MethodHandler handler) {
+            return method(path, inputs, outputs, handler, m -> { });
+        }
+
+        /** A method with options, e.g. which roles may call it. */
+        public Builder method(String path, Argument[] inputs, Argument[] outputs, MethodHandler handler,
+                Consumer<MethodOptions> options) {
             Spec spec = add(Kind.METHOD, path);
             if (spec.parentPath == null) {
                 specs.remove(path);
@@ -610,6 +707,7 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
             spec.inputs = inputs == null ? NO_ARGUMENTS : inputs.clone();
             spec.outputs = outputs == null ? NO_ARGUMENTS : outputs.clone();
             spec.handler = Objects.requireNonNull(handler, "handler");
+            options.accept(new MethodOptions(spec));
             return this;
         }
 

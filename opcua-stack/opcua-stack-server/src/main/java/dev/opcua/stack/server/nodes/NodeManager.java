@@ -67,11 +67,12 @@ public interface NodeManager {
     }
 
     /**
-     * Calls methods on objects of this manager (Part 4, 5.12.2). A manager without methods keeps
-     * this default, which answers BadNotSupported.
+     * Calls methods on objects of this manager (Part 4, 5.11.2). A manager without methods keeps this
+     * default, which reads the NodeClass of each object through {@link #read} and answers as Part 4,
+     * Table 67 says: BadNodeIdUnknown for an object that does not exist, BadNodeIdInvalid for a node
+     * that is not an Object or ObjectType, BadMethodInvalid otherwise (no method belongs to it).
      */
     default CompletableFuture<Void> call(OperationContext context, List<CallOperation> operations) {
-        operations.forEach(op -> op.fail(dev.opcua.stack.core.ids.StatusCodes.BadNotSupported));
-        return CompletableFuture.completedFuture(null);
+        return MethodlessCalls.answer(context, operations, this::read);
     }
 }

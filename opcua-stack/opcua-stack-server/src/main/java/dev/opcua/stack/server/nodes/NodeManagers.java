@@ -103,6 +103,11 @@ public final class NodeManagers {
         }
     }
 
+    /** The registered managers, in registration order. */
+    public synchronized List<NodeManager> managers() {
+        return List.copyOf(managers);
+    }
+
     /** Calls {@link NodeManager#startup} of every manager, in registration order. */
     public synchronized void startup() {
         for (NodeManager m : managers) {

@@ -2,18 +2,31 @@ package dev.opcua.stack.server.nodes;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.NodeClass;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.RolePermissionType;
 import dev.opcua.stack.core.types.structured.WriteValue;
+import dev.opcua.stack.server.addressspace.MethodNode;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.addressspace.UaNode;
+import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.VariableNode;
+import dev.opcua.stack.server.roles.NodePermissions;
+import dev.opcua.stack.server.roles.Permission;
+import dev.opcua.stack.server.roles.UserAccess;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -28,6 +41,11 @@ import java.util.List;
  * another attribute BadDataEncodingInvalid; TimestampsToReturn selects the timestamps of Value reads,
  * the server timestamp being the time of the read. A write with an IndexRange replaces that range
  * of the current value.
+ *
+ * <p>Roles (Part 3, 4.9 and 5.2.9): each node's permission table (its own or the store's default,
+ * {@link NodeStore#permissionsOf}) is checked against the session's role mask: reading a Value
+ * needs Read, writing it Write (else BadUserAccessDenied), browsing a node Browse (else it is
+ * hidden); UserAccessLevel, UserExecutable and UserRolePermissions are answered for the session.
  */
 public class NodeStoreNodeManager implements SyncNodeManager {
 
@@ -35,6 +53,7 @@ public class NodeStoreNodeManager implements SyncNodeManager {
     static final int CURRENT_READ = 0x01;
     static final int CURRENT_WRITE = 0x02;
     private static final String DEFAULT_BINARY = "Default Binary";
+    private static final NodeId HAS_COMPONENT = NodeId.ns0(NodeIds.HasComponent);
 
     private final List<String> namespaceUris;
     private final NodeStore store;
@@ -73,11 +92,11 @@ public class NodeStoreNodeManager implements SyncNodeManager {
     public void readNow(OperationContext context, List<ReadOperation> operations) {
         DateTime now = DateTime.now();
         for (ReadOperation operation : operations) {
-            operation.complete(read(operation, now));
+            operation.complete(read(context, operation, now));
         }
     }
 
-    private DataValue read(ReadOperation operation, DateTime now) {
+    private DataValue read(OperationContext context, ReadOperation operation, DateTime now) {
         ReadValueId item = operation.item();
         UaNode node = store.get(item.nodeId());
         if (node == null) {
@@ -93,6 +112,9 @@ public class NodeStoreNodeManager implements SyncNodeManager {
                 if ((variable.userAccessLevel() & CURRENT_READ) == 0) {
                     return status(StatusCodes.BadNotReadable);
                 }
+                if (!context.allows(store.permissionsOf(node), Permission.READ)) {
+                    return status(StatusCodes.BadUserAccessDenied);
+                }
                 if (encodingGiven && !(encoding.namespaceIndex() == 0 && DEFAULT_BINARY.equals(encoding.name()))) {
                     return status(StatusCodes.BadDataEncodingUnsupported);
                 }
@@ -103,7 +125,10 @@ public class NodeStoreNodeManager implements SyncNodeManager {
             if (encodingGiven) {
                 return status(StatusCodes.BadDataEncodingInvalid);
             }
-            Variant v = node.attribute(attributeId);
+            Variant v = userAttribute(context, node, attributeId);
+            if (v == null) {
+                v = node.attribute(attributeId);
+            }
             if (v == null) {
                 return status(StatusCodes.BadAttributeIdInvalid);
             }
@@ -159,6 +184,9 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         if ((variable.userAccessLevel() & CURRENT_WRITE) == 0) {
             return StatusCode.of(StatusCodes.BadNotWritable);
         }
+        if (!context.allows(store.permissionsOf(node), Permission.WRITE)) {
+            return StatusCode.of(StatusCodes.BadUserAccessDenied);
+        }
         DataValue written = item.value() == null ? DataValue.NULL : item.value();
         if (item.indexRange() != null && !item.indexRange().isEmpty()) {
             try {
@@ -170,7 +198,7 @@ public class NodeStoreNodeManager implements SyncNodeManager {
                 return e.statusCode();
             }
         }
-        if (!DataTypeCheck.accepts(variable.valueAttributes(), written.value())) {
+        if (!acceptsValue(variable, written.value())) {
             return StatusCode.of(StatusCodes.BadTypeMismatch);
         }
         StatusCode accepted = acceptWrite(context, variable, written);
@@ -184,6 +212,15 @@ public class NodeStoreNodeManager implements SyncNodeManager {
     }
 
     /**
+     * Whether a written value fits the variable's DataType and ValueRank (Part 4, 5.11.4: otherwise
+     * BadTypeMismatch). The default knows the DataTypes of namespace 0 and takes any ExtensionObject
+     * for another namespace's; a subclass that knows those types (an imported model) refines it.
+     */
+    protected boolean acceptsValue(VariableNode variable, Variant value) {
+        return DataTypeCheck.accepts(variable.valueAttributes(), value);
+    }
+
+    /**
      * Called once a written value passed the access and type checks, before it is stored: a
      * subclass hands it to the application, which may veto it with a bad status (e.g.
      * BadOutOfRange). The default accepts every value.
@@ -194,16 +231,118 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         return StatusCode.GOOD;
     }
 
+    /**
+     * Call (Part 4, 5.11.2) on a manager whose methods have no code: an unknown object is
+     * BadNodeIdUnknown, a node that is neither an Object nor an ObjectType BadNodeIdInvalid, a method
+     * id that is not a Method component of the object BadMethodInvalid, and one that is (a method of
+     * the standard model this server does not implement) BadNotImplemented. A subclass with methods
+     * overrides this.
+     */
     @Override
-    public void browseNow(OperationContext context, List<BrowseOperation> operations) {
-        for (BrowseOperation operation : operations) {
-            UaNode node = store.get(operation.nodeId());
-            if (node == null) {
-                operation.fail(StatusCodes.BadNodeIdUnknown);
-            } else {
-                operation.complete(node.references());
+    public void callNow(OperationContext context, List<CallOperation> operations) {
+        for (CallOperation operation : operations) {
+            operation.fail(callStatus(operation));
+        }
+    }
+
+    private int callStatus(CallOperation operation) {
+        UaNode object = store.get(operation.objectId());
+        if (object == null) {
+            return StatusCodes.BadNodeIdUnknown;
+        }
+        if (object.nodeClass() != NodeClass.Object && object.nodeClass() != NodeClass.ObjectType) {
+            return StatusCodes.BadNodeIdInvalid;
+        }
+        if (!(store.get(operation.methodId()) instanceof MethodNode)) {
+            return StatusCodes.BadMethodInvalid;
+        }
+        for (UaReference reference : object.references()) {
+            if (reference.forward() && reference.targetId().isLocal()
+                    && operation.methodId().equals(reference.targetId().nodeId())
+                    && HAS_COMPONENT.equals(reference.referenceTypeId())) {
+                return StatusCodes.BadNotImplemented;
             }
         }
+        return StatusCodes.BadMethodInvalid;
+    }
+
+    /**
+     * The attributes that depend on the user (Part 3, 5.2.9, 5.2.10, 5.6.2 and 5.7): UserAccessLevel
+     * and UserExecutable narrowed by the user's permissions, RolePermissions (for users with
+     * ReadRolePermissions, else BadUserAccessDenied) and UserRolePermissions; null for any
+     * other attribute.
+     */
+    private Variant userAttribute(OperationContext context, UaNode node, int attributeId) {
+        switch (attributeId) {
+            case AttributeIds.UserAccessLevel:
+                if (node instanceof VariableNode variable) {
+                    return Variant.ofByte(UserAccess.accessLevel(variable.userAccessLevel(),
+                            store.permissionsOf(node).permissionsOf(context.roles())));
+                }
+                return null;
+            case AttributeIds.UserExecutable:
+                if (node instanceof MethodNode method) {
+                    return Variant.ofBoolean(method.userExecutable()
+                            && context.allows(store.permissionsOf(node), Permission.CALL));
+                }
+                return null;
+            case AttributeIds.RolePermissions:
+                if (!context.allows(store.permissionsOf(node), Permission.READ_ROLE_PERMISSIONS)) {
+                    throw new UaException(StatusCodes.BadUserAccessDenied, "no ReadRolePermissions");
+                }
+                return rolePermissions(store.permissionsOf(node).toRolePermissions());
+            case AttributeIds.UserRolePermissions:
+                return rolePermissions(store.permissionsOf(node).toRolePermissions(context.roles()));
+            default:
+                return null;
+        }
+    }
+
+    private static Variant rolePermissions(RolePermissionType[] entries) {
+        ExtensionObject[] values = new ExtensionObject[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            values[i] = ExtensionObject.of(entries[i]);
+        }
+        return Variant.ofArray(BuiltinType.ExtensionObject, values);
+    }
+
+    /** The permission table of a node of this manager, for the checks of subclasses. */
+    protected final NodePermissions permissionsOf(UaNode node) {
+        return store.permissionsOf(node);
+    }
+
+    /**
+     * Browse: a node the user may not Browse (Part 3, 8.55) is BadNodeIdUnknown and references to
+     * such nodes of this store are left out; while no permission restricts anyone, nothing is
+     * checked or copied.
+     */
+    @Override
+    public void browseNow(OperationContext context, List<BrowseOperation> operations) {
+        boolean restricted = store.isRestricted();
+        for (BrowseOperation operation : operations) {
+            UaNode node = store.get(operation.nodeId());
+            if (node == null || restricted && !context.allows(store.permissionsOf(node), Permission.BROWSE)) {
+                operation.fail(StatusCodes.BadNodeIdUnknown);
+            } else {
+                operation.complete(restricted ? visible(context, node.references()) : node.references());
+            }
+        }
+    }
+
+    /** The references whose local targets the user may browse; the same array when all are. */
+    private UaReference[] visible(OperationContext context, UaReference[] references) {
+        List<UaReference> kept = null;
+        for (int i = 0; i < references.length; i++) {
+            UaReference reference = references[i];
+            UaNode target = reference.targetId().isLocal() ? store.get(reference.targetId().nodeId()) : null;
+            boolean hidden = target != null && !context.allows(store.permissionsOf(target), Permission.BROWSE);
+            if (hidden && kept == null) {
+                kept = new ArrayList<>(Arrays.asList(references).subList(0, i));
+            } else if (!hidden && kept != null) {
+                kept.add(reference);
+            }
+        }
+        return kept == null ? references : kept.toArray(UaReference[]::new);
     }
 
     private static DataValue status(int code) {

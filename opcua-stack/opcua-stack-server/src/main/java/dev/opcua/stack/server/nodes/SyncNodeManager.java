@@ -23,9 +23,13 @@ public interface SyncNodeManager extends NodeManager {
         return run(() -> browseNow(context, operations));
     }
 
-    /** Calls methods on objects of this manager; the default answers BadNotSupported. */
+    /**
+     * Calls methods on objects of this manager; the default, for a manager without methods, answers
+     * BadNodeIdUnknown, BadNodeIdInvalid or BadMethodInvalid after the object's NodeClass, as
+     * {@link NodeManager#call} does.
+     */
     default void callNow(OperationContext context, List<CallOperation> operations) {
-        operations.forEach(op -> op.fail(dev.opcua.stack.core.ids.StatusCodes.BadNotSupported));
+        MethodlessCalls.answerNow(context, operations, this::readNow);
     }
 
     @Override

@@ -22,13 +22,13 @@ import java.util.List;
  *       requests in a row, one ordinary request is served if any waits.</li>
  *   <li>A priority request may overtake earlier ordinary requests of its own owner (a CloseSession
  *       behind that session's Reads); Part 4 does not order the requests of a session.</li>
- *   <li>A full queue is shared fairly: a request whose owner holds less than its fair share
- *       ({@code maxQueued} divided by the owners queued, its own included) displaces the oldest waiting
- *       request of an owner above the share, which {@link #takeDisplaced()} returns for a
- *       BadServerTooBusy; only an owner at or above its share is refused. So a session that floods
- *       fills the queue but cannot keep a polite session's requests out of it (DESIGN.md section 3).
- *       Finding the owner to displace walks the ring, which happens only for a polite arrival into a
- *       full queue.</li>
+ *   <li>Fair admission: when the ordinary part is full, a request whose owner has fewer requests
+ *       waiting than the owner with the most still gets in, and the oldest waiting request of that
+ *       largest owner makes room ({@link #takeEvicted()}, to be answered BadServerTooBusy). So a flood
+ *       from one session fills the queue only until others need room: the flooder is refused, the
+ *       others are not. The largest owner is tracked incrementally (it becomes the largest when it grows
+ *       past the one known; it is forgotten when it empties), so the choice costs no scan; an owner is
+ *       only ever evicted from when it has at least two more waiting than the newcomer's owner.</li>
  * </ul>
  *
  * <p>Not thread-safe: {@link RequestWorkerPool} guards it with one lock, held only for these O(1)
@@ -48,13 +48,13 @@ public final class FairRequestQueue {
     private final LongObjectHashMap<Owner> owners = new LongObjectHashMap<>();
 
     private Owner cursor; // the owner served next; null when no ordinary request waits
+    private Owner largest; // the owner with the most ordinary requests waiting, as far as known; or null
+    private QueuedRequest evicted; // made room for a fairer request in the last offer; taken by takeEvicted
     private QueuedRequest priorityHead;
     private QueuedRequest priorityTail;
     private int queued;
     private int priorityQueued;
     private int priorityStreak;
-    private int ringSize;
-    private QueuedRequest displaced;
 
     /**
      * @param maxQueued ordinary requests that may wait, over all owners (MaxQueuedRequestCount)
@@ -69,7 +69,11 @@ public final class FairRequestQueue {
         this.maxPriorityQueued = maxPriorityQueued;
     }
 
-    /** Queues {@code request}; false when there is no room for it. */
+    /**
+     * Queues {@code request}; false when there is no room for it. When the ordinary part is full and
+     * {@code request}'s owner has at least two fewer waiting than the largest owner, the largest owner's
+     * oldest request is removed to make room: take it with {@link #takeEvicted()} and refuse it.
+     */
     public boolean offer(QueuedRequest request) {
         Owner owner = owners.get(request.owner());
         if (request.priority() && priorityQueued < maxPriorityQueued
@@ -86,8 +90,12 @@ public final class FairRequestQueue {
             priorityQueued++;
             return true;
         }
-        if (queued >= maxQueued && !displaceForFairShare(owner)) {
-            return false;
+        if (queued >= maxQueued) {
+            int waiting = owner == null ? 0 : owner.count;
+            if (largest == null || largest == owner || largest.count < waiting + 2) {
+                return false;
+            }
+            evicted = removeHead(largest);
         }
         owner = ownerFor(owner, request.owner());
         request.queueOwner = owner;
@@ -100,44 +108,20 @@ public final class FairRequestQueue {
         owner.tail = request;
         owner.count++;
         queued++;
+        if (largest == null || owner.count > largest.count) {
+            largest = owner;
+        }
         return true;
     }
 
     /**
-     * The request the last {@link #offer} displaced to make room for a fairer one, to be answered with
-     * BadServerTooBusy; null when it displaced none. Call after each successful offer.
+     * The request the last {@link #offer} removed to make room for a fairer one, or null; each is
+     * returned once. The caller refuses it (BadServerTooBusy), as if it had found the queue full.
      */
-    public QueuedRequest takeDisplaced() {
-        QueuedRequest request = displaced;
-        displaced = null;
+    public QueuedRequest takeEvicted() {
+        QueuedRequest request = evicted;
+        evicted = null;
         return request;
-    }
-
-    /**
-     * On a full queue: when {@code arriving}'s owner holds less than its fair share, removes the oldest
-     * request of an owner above the share (kept for {@link #takeDisplaced()}) and returns true.
-     */
-    private boolean displaceForFairShare(Owner arriving) {
-        int held = arriving == null ? 0 : arriving.count;
-        int sharers = ringSize + (held == 0 ? 1 : 0);
-        int share = Math.max(1, maxQueued / sharers);
-        if (held >= share) {
-            return false;
-        }
-        Owner victim = cursor;
-        for (int i = 0; i < ringSize && victim.count <= share; i++) {
-            victim = victim.next;
-        }
-        if (victim.count <= share) {
-            return false;
-        }
-        // count > share >= 1: the victim keeps a request, so it stays in the ring.
-        QueuedRequest oldest = victim.head;
-        victim.head = oldest.next;
-        victim.count--;
-        queued--;
-        displaced = unlinked(oldest);
-        return true;
     }
 
     /** The next request to serve, or null when none waits. */
@@ -161,6 +145,16 @@ public final class FairRequestQueue {
         }
         priorityStreak = 0;
         Owner owner = cursor;
+        boolean empties = owner.head.next == null;
+        QueuedRequest request = removeHead(owner);
+        if (!empties) {
+            cursor = owner.next;
+        }
+        return request;
+    }
+
+    /** Removes {@code owner}'s oldest ordinary request; an owner left empty leaves the ring (and the map if idle). */
+    private QueuedRequest removeHead(Owner owner) {
         QueuedRequest request = owner.head;
         owner.head = request.next;
         owner.count--;
@@ -169,8 +163,9 @@ public final class FairRequestQueue {
             owner.tail = null;
             leaveRing(owner);
             forgetIfIdle(owner);
-        } else {
-            cursor = owner.next;
+            if (largest == owner) {
+                largest = null;
+            }
         }
         return unlinked(request);
     }
@@ -227,7 +222,6 @@ public final class FairRequestQueue {
 
     /** Links {@code owner} just before the cursor: last in the current round. */
     private void joinRing(Owner owner) {
-        ringSize++;
         if (cursor == null) {
             owner.next = owner;
             owner.previous = owner;
@@ -240,15 +234,19 @@ public final class FairRequestQueue {
         }
     }
 
-    /** Unlinks the cursor's owner, which has nothing left; the next owner becomes the cursor. */
+    /**
+     * Unlinks {@code owner}, which has nothing left; when it was the cursor, the next owner becomes the
+     * cursor (an evicted-from owner elsewhere in the ring leaves the cursor where it is).
+     */
     private void leaveRing(Owner owner) {
-        ringSize--;
         if (owner.next == owner) {
             cursor = null;
         } else {
             owner.previous.next = owner.next;
             owner.next.previous = owner.previous;
-            cursor = owner.next;
+            if (cursor == owner) {
+                cursor = owner.next;
+            }
         }
         owner.next = null;
         owner.previous = null;
@@ -266,13 +264,12 @@ public final class FairRequestQueue {
         return request;
     }
 
-    /** One owner's FIFO of ordinary requests, its count in the priority lane, and its place in the ring. */
+    /** One owner's FIFO of ordinary requests and their count, its count in the priority lane, and its place in the ring. */
     static final class Owner {
         final long key;
         QueuedRequest head;
         QueuedRequest tail;
-        /** Requests in its ordinary FIFO. */
-        int count;
+        int count; // ordinary requests waiting
         int priorityCount;
         Owner next;
         Owner previous;

@@ -53,6 +53,15 @@ public final class RequestStatistics {
         rejected[reason.ordinal()].increment();
     }
 
+    /**
+     * A queued request removed to make room for a fairer one (fair admission): it no longer counts as
+     * admitted, and counts as refused for lack of room.
+     */
+    void recordEvicted() {
+        admitted.decrement();
+        rejected[RejectReason.TOO_BUSY.ordinal()].increment();
+    }
+
     void recordWait(long nanos) {
         waitCount.increment();
         waitNanos.add(nanos);
@@ -120,8 +129,8 @@ public final class RequestStatistics {
     }
 
     /**
-     * Requests taken: into the queue, or to run at once on their event loop ({@link #ranInline()}); a
-     * request the fair queue later displaced for another owner's counts as rejected instead.
+     * Requests taken: into the queue, or to run at once on their event loop ({@link #ranInline()}); less
+     * those later evicted from the queue by fair admission (counted as refused instead).
      */
     public long admitted() {
         return admitted.sum();

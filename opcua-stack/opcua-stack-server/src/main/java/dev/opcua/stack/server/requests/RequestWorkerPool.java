@@ -18,7 +18,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Admission, on the submitting thread (the channel's event loop): a request that does not fit
  *       is refused at once through {@link RequestRunner#reject} with {@link RejectReason#TOO_BUSY},
- *       without reaching a worker; after {@link #close()}, with {@link RejectReason#HALTED}.</li>
+ *       without reaching a worker; after {@link #close()}, with {@link RejectReason#HALTED}. When the
+ *       queue makes room for a fairer request by evicting the largest owner's oldest one
+ *       ({@link FairRequestQueue#takeEvicted()}), that one is refused with TOO_BUSY instead.</li>
  *   <li>Threads: started on demand when a request waits and no worker is idle, up to
  *       {@code maxThreads}; a worker idle for {@code workerKeepAlive} ends while more than
  *       {@code minThreads} live. With {@code virtualThreads} (Java 21+), each worker is a virtual
@@ -87,14 +89,13 @@ public final class RequestWorkerPool implements AutoCloseable {
 
     /**
      * Queues {@code request} for a worker, or answers it at once through {@link RequestRunner#reject}
-     * when the queue has no room for its owner (TOO_BUSY) or the pool is closed (HALTED). A request
-     * that the queue displaced to make room for it (see {@link FairRequestQueue}) is answered TOO_BUSY.
+     * when the queue has no room (TOO_BUSY) or the pool is closed (HALTED).
      *
      * @return whether it was queued
      */
     public boolean submit(QueuedRequest request) {
         RejectReason refused = null;
-        QueuedRequest displaced = null;
+        QueuedRequest evicted = null;
         boolean startWorker = false;
         lock.lock();
         try {
@@ -103,7 +104,7 @@ public final class RequestWorkerPool implements AutoCloseable {
             } else if (!queue.offer(request)) {
                 refused = RejectReason.TOO_BUSY;
             } else {
-                displaced = queue.takeDisplaced();
+                evicted = queue.takeEvicted();
                 published();
                 int idle = waiting;
                 if (idle > 0) {
@@ -119,17 +120,18 @@ public final class RequestWorkerPool implements AutoCloseable {
         } finally {
             lock.unlock();
         }
+        if (evicted != null) {
+            // made room for a request of an owner with fewer waiting (fair admission): refused as if it
+            // had found the queue full
+            statistics.recordEvicted();
+            runner.reject(evicted, RejectReason.TOO_BUSY);
+        }
         if (refused != null) {
             statistics.recordRejected(refused);
             runner.reject(request, refused);
             return false;
         }
-        if (displaced != null) { // a flooder's request made room for this fairer one: admitted stays as it was
-            statistics.recordRejected(RejectReason.TOO_BUSY);
-            runner.reject(displaced, RejectReason.TOO_BUSY);
-        } else {
-            statistics.recordAdmitted();
-        }
+        statistics.recordAdmitted();
         if (startWorker) {
             startWorker();
         }

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.services;
 
 import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.server.session.Session;
 
 /**
  * A check a service runs before it touches the address space, such as that the request carries the
@@ -11,8 +12,9 @@ import dev.opcua.stack.core.types.structured.RequestHeader;
 @FunctionalInterface
 public interface RequestGuard {
 
-    /** Accepts every request (for servers and tests without sessions). */
-    RequestGuard NONE = (channel, header) -> { };
+    /** Accepts every request, without a session (for servers and tests without sessions). */
+    RequestGuard NONE = (channel, header) -> null;
 
-    void check(ServerSecureChannel channel, RequestHeader header);
+    /** @return the request's session, whose user the operations act for; null when there are no sessions */
+    Session check(ServerSecureChannel channel, RequestHeader header);
 }

@@ -41,6 +41,8 @@ public final class Session {
     private volatile long secureChannelId;
     private volatile State state = State.CREATED;
     private volatile Identity identity;
+    /** The user's roles as a {@link dev.opcua.stack.server.roles.WellKnownRole} mask, set with the identity. */
+    private volatile long roles;
     private ByteString serverNonce;
     private int failedAuthentications;
 
@@ -138,6 +140,14 @@ public final class Session {
         return identity;
     }
 
+    /**
+     * The roles of the user of the last activation as a mask of
+     * {@link dev.opcua.stack.server.roles.WellKnownRole} bits (Part 3, 4.9); 0 before the first.
+     */
+    public long roles() {
+        return roles;
+    }
+
     public boolean isActivated() {
         return state == State.ACTIVATED;
     }
@@ -167,11 +177,15 @@ public final class Session {
         return serverNonce;
     }
 
-    /** Activates (again) for {@code user} on channel {@code channelId} with a fresh nonce; false once closed. */
-    synchronized boolean activate(Identity user, long channelId, ByteString nonce) {
+    /**
+     * Activates (again) for {@code user} with its role mask on channel {@code channelId} with a fresh
+     * nonce; false once closed.
+     */
+    synchronized boolean activate(Identity user, long userRoles, long channelId, ByteString nonce) {
         if (state == State.CLOSED) {
             return false;
         }
+        roles = userRoles;
         identity = user;
         secureChannelId = channelId;
         serverNonce = nonce;

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.session;
 
+import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
@@ -123,6 +124,7 @@ public final class SessionManager implements AutoCloseable {
     private final AtomicInteger open = new AtomicInteger();
     private final SessionCounters counters = new SessionCounters();
     private final SessionListener listener;
+    private final RoleMapper roleMapper;
     private final ScheduledExecutorService timer;
     private volatile boolean closed;
 
@@ -137,6 +139,7 @@ public final class SessionManager implements AutoCloseable {
                 settings.failedAuthenticationLockout());
         this.nanoClock = builder.nanoClock;
         this.listener = builder.listener;
+        this.roleMapper = builder.roleMapper;
         this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "opcua-session-timer");
             thread.setDaemon(true);
@@ -245,7 +248,7 @@ public final class SessionManager implements AutoCloseable {
                     "a session moves to another channel only for the same user");
         }
         ByteString nonce = ByteString.wrap(randomBytes());
-        if (!session.activate(identity, channelId, nonce)) {
+        if (!session.activate(identity, roleMapper.mask(identity), channelId, nonce)) {
             throw new UaException(StatusCodes.BadSessionIdInvalid, "the session was closed");
         }
         if (session.clientThumbprint() != null) {
@@ -485,12 +488,22 @@ public final class SessionManager implements AutoCloseable {
         private CertificateValidator userCertificateValidator = NO_USER_CERTIFICATES;
         private LongSupplier nanoClock = System::nanoTime;
         private SessionListener listener = SessionListener.NONE;
+        private RoleMapper roleMapper = RoleMapper.wellKnown();
 
         private Builder() {
         }
 
         public Builder settings(SessionSettings value) {
             settings = Objects.requireNonNull(value, "settings");
+            return this;
+        }
+
+        /**
+         * Which roles each user has (Part 3, 4.9), asked at every activation; by default
+         * {@link RoleMapper#wellKnown()}: Anonymous or AuthenticatedUser.
+         */
+        public Builder roleMapper(RoleMapper value) {
+            roleMapper = Objects.requireNonNull(value, "roleMapper");
             return this;
         }
 

@@ -12,10 +12,13 @@ import org.eclipse.milo.opcua.stack.core.Identifiers;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName;
+import org.eclipse.milo.opcua.stack.core.types.builtin.Variant;
 import org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.UInteger;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowsePath;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowsePathResult;
+import org.eclipse.milo.opcua.stack.core.types.structured.CallMethodRequest;
+import org.eclipse.milo.opcua.stack.core.types.structured.CallMethodResult;
 import org.eclipse.milo.opcua.stack.core.types.structured.RelativePath;
 import org.eclipse.milo.opcua.stack.core.types.structured.RelativePathElement;
 import org.eclipse.milo.opcua.stack.core.types.structured.ServerDiagnosticsSummaryDataType;
@@ -87,10 +90,42 @@ class MiloTranslateAndCapabilitiesInteropTest {
         assertThat(client.readValue(0, TimestampsToReturn.Neither,
                 Identifiers.Server_ServerCapabilities_OperationLimits_MaxNodesPerRead).getValue().getValue())
                 .isEqualTo(uint(100));
+        // OPC UA 1.05 capacity properties (Part 5, 6.3.2) from the configured limits, and the profile
+        assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(0, 24095)).getValue().getValue())
+                .as("MaxSessions").isEqualTo(uint(server.sessions().settings().maxSessions()));
+        assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(0, 24096)).getValue().getValue())
+                .as("MaxSubscriptions").isEqualTo(uint(server.subscriptions().settings().maxSubscriptions()));
+        assertThat((String[]) client.readValue(0, TimestampsToReturn.Neither,
+                Identifiers.Server_ServerCapabilities_ServerProfileArray).getValue().getValue())
+                .containsExactly("http://opcfoundation.org/UA-Profile/Server/MicroEmbeddedDevice2017");
         Object summary = client.readValue(0, TimestampsToReturn.Neither,
                 Identifiers.Server_ServerDiagnostics_ServerDiagnosticsSummary).getValue().getValue();
         ServerDiagnosticsSummaryDataType decoded = (ServerDiagnosticsSummaryDataType) ((ExtensionObject) summary)
                 .decode(client.getStaticEncodingContext());
         assertThat(decoded.getCurrentSessionCount()).isEqualTo(uint(1));
+    }
+
+    @Test
+    void milo_calling_what_does_not_exist_gets_bad_node_id_unknown_or_bad_method_invalid() throws Exception {
+        // Part 4, 5.11.2, Table 67: an unknown object, a node that is no object, a method id that is
+        // no method of the object; a standard method the server does not implement is not invalid
+        NodeId nowhere = new NodeId(0, 999_999);
+        List<CallMethodResult> results = List.of(client.call(List.of(
+                new CallMethodRequest(nowhere, Identifiers.Server_GetMonitoredItems, new Variant[0]),
+                new CallMethodRequest(new NodeId(7, "Nowhere"), nowhere, new Variant[0]),
+                new CallMethodRequest(Identifiers.Server, nowhere, new Variant[0]),
+                new CallMethodRequest(Identifiers.Server, Identifiers.Server_ServerStatus, new Variant[0]),
+                new CallMethodRequest(Identifiers.Server_ServerStatus_State, Identifiers.Server_GetMonitoredItems,
+                        new Variant[0]),
+                new CallMethodRequest(Identifiers.Server, Identifiers.Server_GetMonitoredItems,
+                        new Variant[] {new Variant(uint(1))}))).getResults());
+
+        assertThat(results).extracting(r -> r.getStatusCode().getValue()).containsExactly(
+                org.eclipse.milo.opcua.stack.core.StatusCodes.Bad_NodeIdUnknown,
+                org.eclipse.milo.opcua.stack.core.StatusCodes.Bad_NodeIdUnknown,
+                org.eclipse.milo.opcua.stack.core.StatusCodes.Bad_MethodInvalid,
+                org.eclipse.milo.opcua.stack.core.StatusCodes.Bad_MethodInvalid,
+                org.eclipse.milo.opcua.stack.core.StatusCodes.Bad_NodeIdInvalid,
+                org.eclipse.milo.opcua.stack.core.StatusCodes.Bad_NotImplemented);
     }
 }

@@ -3,6 +3,7 @@ package dev.opcua.stack.server.namespace0;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -19,6 +20,10 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.OperationLimits;
+import dev.opcua.stack.server.session.SessionSettings;
+import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
+import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,6 +84,38 @@ class ServerCapabilitiesAndDiagnosticsTest {
                 .containsExactly("http://opcfoundation.org/UA-Profile/Server/NanoEmbeddedDevice2017");
         assertThat((String[]) read(NodeIds.Server_ServerCapabilities_LocaleIdArray).value()).containsExactly("en");
         assertThat(read(NodeIds.Server_ServerCapabilities_MinSupportedSampleRate)).isEqualTo(Variant.ofDouble(0));
+    }
+
+    @Test
+    void capacity_limits_come_from_the_settings_and_the_profile_follows_them() {
+        ServerCapabilitiesObject capabilities = new ServerCapabilitiesObject(ns0, OperationLimits.NONE, 10);
+        SubscriptionSettings subscriptions = SubscriptionSettings.builder().maxSubscriptions(40)
+                .maxSubscriptionsPerSession(4).maxMonitoredItems(5000).maxMonitoredItemsPerSubscription(500).build();
+        MonitoredItemSettings items = new MonitoredItemSettings(10, 3_600_000, 100, 1, 1000, 5000);
+        TransportQuotas quotas = TransportQuotas.builder().maxArrayLength(1000).maxStringLength(2000)
+                .maxByteStringLength(3000).build();
+        capabilities.publishCapacity(new SessionSettings(25, Duration.ofSeconds(10), Duration.ofHours(1), 5),
+                subscriptions, items, quotas);
+
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxSessions)).isEqualTo(Variant.ofUInt32(25));
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxSubscriptions)).isEqualTo(Variant.ofUInt32(40));
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxSubscriptionsPerSession)).isEqualTo(Variant.ofUInt32(4));
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxMonitoredItems)).isEqualTo(Variant.ofUInt32(5000));
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxMonitoredItemsPerSubscription))
+                .isEqualTo(Variant.ofUInt32(500));
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxMonitoredItemsQueueSize))
+                .as("the larger of the data-change and the event queue").isEqualTo(Variant.ofUInt32(5000));
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxArrayLength)).isEqualTo(Variant.ofUInt32(1000));
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxStringLength)).isEqualTo(Variant.ofUInt32(2000));
+        assertThat(read(NodeIds.Server_ServerCapabilities_MaxByteStringLength)).isEqualTo(Variant.ofUInt32(3000));
+        assertThat((String[]) read(NodeIds.Server_ServerCapabilities_ServerProfileArray).value())
+                .containsExactly(ServerCapabilitiesObject.MICRO_EMBEDDED_DEVICE_2017);
+
+        // one session at a time is not "Session Minimum 2 Parallel": Nano is all the server can claim
+        capabilities.publishCapacity(new SessionSettings(1, Duration.ofSeconds(10), Duration.ofHours(1), 5),
+                subscriptions, items, quotas);
+        assertThat((String[]) read(NodeIds.Server_ServerCapabilities_ServerProfileArray).value())
+                .containsExactly(ServerCapabilitiesObject.NANO_EMBEDDED_DEVICE_2017);
     }
 
     @Test

@@ -56,37 +56,80 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void aRequestBeyondMaxQueuedIsRefusedAndLeavesNoTrace() {
+    void aRequestBeyondMaxQueuedIsRefusedAndLeavesNoTraceWhenNoOwnerHasMoreWaiting() {
         FairRequestQueue queue = new FairRequestQueue(2, 0);
         assertThat(queue.offer(TestRequest.of(A, "a0"))).isTrue();
-        assertThat(queue.offer(TestRequest.of(A, "a1"))).isTrue();
+        assertThat(queue.offer(TestRequest.of(B, "b0"))).isTrue();
 
-        assertThat(queue.offer(TestRequest.of(A, "a2"))).isFalse();
+        assertThat(queue.offer(TestRequest.of(B, "b1"))).isFalse();
+        assertThat(queue.offer(TestRequest.of(C, "c0"))).as("A has 1, C 0: not two more").isFalse();
 
-        assertThat(queue.takeDisplaced()).isNull();
+        assertThat(queue.takeEvicted()).isNull();
         assertThat(queue.size()).isEqualTo(2);
-        assertThat(queue.owners()).isEqualTo(1);
-        assertThat(pollAll(queue)).containsExactly("a0", "a1");
+        assertThat(queue.owners()).isEqualTo(2);
+        assertThat(pollAll(queue)).containsExactly("a0", "b0");
     }
 
     @Test
-    void onAFullQueueAnOwnerBelowItsShareDisplacesTheOldestRequestOfTheOwnerAboveIt() {
+    void aFullQueueMakesRoomForAnOwnerWithFewerWaitingByEvictingTheFloodersOldest() {
         FairRequestQueue queue = new FairRequestQueue(4, 0);
         for (int i = 0; i < 4; i++) {
-            queue.offer(TestRequest.of(A, "a" + i));
+            assertThat(queue.offer(TestRequest.of(A, "a" + i))).isTrue();
         }
+        assertThat(queue.offer(TestRequest.of(A, "a4"))).as("the flooder itself is refused").isFalse();
+        assertThat(queue.takeEvicted()).isNull();
 
         assertThat(queue.offer(TestRequest.of(B, "b0"))).isTrue();
-        assertThat(((TestRequest) queue.takeDisplaced()).name).isEqualTo("a0");
-        assertThat(queue.offer(TestRequest.of(B, "b1"))).isTrue();
-        assertThat(((TestRequest) queue.takeDisplaced()).name).isEqualTo("a1");
+        assertThat(name(queue.takeEvicted())).isEqualTo("a0");
+        assertThat(queue.takeEvicted()).as("taken once").isNull();
+        assertThat(queue.offer(TestRequest.of(C, "c0"))).isTrue();
+        assertThat(name(queue.takeEvicted())).isEqualTo("a1");
+        // A has 2 waiting, B 1: B's second request would leave them equal, so it is refused
+        assertThat(queue.offer(TestRequest.of(B, "b1"))).isFalse();
 
-        // Both hold their share of 2 now: whoever asks for more is refused.
-        assertThat(queue.offer(TestRequest.of(B, "b2"))).isFalse();
-        assertThat(queue.offer(TestRequest.of(A, "a4"))).isFalse();
-        assertThat(queue.takeDisplaced()).isNull();
         assertThat(queue.size()).isEqualTo(4);
-        assertThat(pollAll(queue)).containsExactly("a2", "b0", "a3", "b1");
+        assertThat(pollAll(queue)).containsExactly("a2", "b0", "c0", "a3");
+        assertThat(queue.owners()).isZero();
+    }
+
+    @Test
+    void evictingAnOwnerEmptyLeavesTheRingIntactAndTheCursorOnItsOwner() {
+        FairRequestQueue queue = new FairRequestQueue(3, 0);
+        queue.offer(TestRequest.of(A, "a0"));
+        queue.offer(TestRequest.of(B, "b0"));
+        queue.offer(TestRequest.of(B, "b1"));
+        assertThat(name(queue.poll())).isEqualTo("a0"); // cursor now on B
+        queue.offer(TestRequest.of(B, "b2"));
+
+        assertThat(queue.offer(TestRequest.of(C, "c0"))).isTrue();
+        assertThat(name(queue.takeEvicted())).isEqualTo("b0");
+
+        assertThat(pollAll(queue)).containsExactly("b1", "c0", "b2");
+        assertThat(queue.owners()).isZero();
+    }
+
+    @Test
+    void underASustainedFloodEveryQuietOwnersRequestIsAdmitted() {
+        FairRequestQueue queue = new FairRequestQueue(50, 0);
+        List<String> refusedQuiet = new ArrayList<>();
+        int evicted = 0;
+        for (int round = 0; round < 1000; round++) {
+            for (int i = 0; i < 20; i++) {
+                queue.offer(TestRequest.of(A, "flood"));
+                evicted += queue.takeEvicted() == null ? 0 : 1;
+            }
+            long quiet = 10 + round % 19;
+            if (!queue.offer(TestRequest.of(quiet, "quiet" + quiet))) {
+                refusedQuiet.add("quiet" + quiet);
+            }
+            evicted += queue.takeEvicted() == null ? 0 : 1;
+            for (int served = 0; served < 3; served++) {
+                queue.poll(); // the server serves 3 requests per round: a seventh of the offered load
+            }
+        }
+        assertThat(refusedQuiet).isEmpty();
+        assertThat(evicted).isPositive();
+        assertThat(queue.size()).isLessThanOrEqualTo(50);
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import dev.opcua.stack.core.transport.uasc.SecureChannelIds;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
+import dev.opcua.stack.core.transport.uasc.ServerRequestListener;
 import dev.opcua.stack.core.transport.uasc.UascServerHandler;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -31,7 +32,7 @@ public final class EmbeddedConnection {
     private final List<ByteBuf> inputs = new ArrayList<>();
     private final MockTicker ticker = Ticker.newMockTicker();
 
-    public EmbeddedConnection(ServerChannelSettings settings, SyncTestListener listener) {
+    public EmbeddedConnection(ServerChannelSettings settings, ServerRequestListener listener) {
         channel = EmbeddedChannel.builder()
                 .ticker(ticker)
                 .handlers(new UaTcpFrameDecoder(settings.quotas().maxBufferSize()),

@@ -531,6 +531,18 @@ public final class UaDecoder {
         return dims.length == 1 ? Variant.ofArray(type, values) : Variant.ofMatrix(type, values, dims);
     }
 
+    /**
+     * Reads a structure field of a built-in type (Part 6, 5.2.6): the counterpart of
+     * {@code UaEncoder.writeField}. A scalar comes back as {@link Variant} holds it, an array as
+     * {@link BuiltinType#arrayClass()} or null for length -1.
+     */
+    public Object readField(String field, BuiltinType type, boolean array) {
+        if (array) {
+            return readArrayOf(field, type);
+        }
+        return readScalarVariant(field, type).value();
+    }
+
     private Variant readScalarVariant(String field, BuiltinType type) {
         switch (type) {
             case Boolean:

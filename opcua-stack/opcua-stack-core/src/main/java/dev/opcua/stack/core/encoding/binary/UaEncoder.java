@@ -334,6 +334,21 @@ public final class UaEncoder {
         }
     }
 
+    /**
+     * Writes a structure field of a built-in type as Part 6, 5.2.6 lays it out: a scalar as itself
+     * (no Variant mask), an array as its Int32 length and elements (5.2.5), null as length -1.
+     *
+     * @param value a scalar as {@link Variant} holds it ({@link BuiltinType#scalarClass()}), or an array of
+     *     {@link BuiltinType#arrayClass()}
+     */
+    public void writeField(String field, BuiltinType type, Object value, boolean array) {
+        if (array) {
+            writeArrayOf(field, type, value);
+        } else {
+            writeScalar(field, type, value);
+        }
+    }
+
     private void writeScalar(String field, BuiltinType type, Object v) {
         switch (type) {
             case Boolean:

@@ -13,6 +13,7 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.RequestGuard;
 import dev.opcua.stack.server.services.ServiceDispatcher;
+import dev.opcua.stack.server.session.Session;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -54,7 +55,7 @@ public final class AttributeServices {
     }
 
     public CompletableFuture<ReadResponse> read(ServerSecureChannel channel, ReadRequest request) {
-        guard.check(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
         checkCount(request.nodesToRead() == null ? 0 : request.nodesToRead().length, maxNodesPerRead);
         if (request.maxAge() < 0) {
             throw new UaException(StatusCodes.BadMaxAgeInvalid, "maxAge " + request.maxAge() + " is negative");
@@ -63,16 +64,16 @@ public final class AttributeServices {
             throw new UaException(StatusCodes.BadTimestampsToReturnInvalid, "timestampsToReturn is Invalid");
         }
         long handle = request.requestHeader().requestHandle();
-        return managers.read(new OperationContext(channel), request.nodesToRead(), request.maxAge(),
+        return managers.read(new OperationContext(channel, session), request.nodesToRead(), request.maxAge(),
                         request.timestampsToReturn())
                 .thenApply(results -> new ReadResponse(ResponseHeaders.good(handle), results, null));
     }
 
     public CompletableFuture<WriteResponse> write(ServerSecureChannel channel, WriteRequest request) {
-        guard.check(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
         checkCount(request.nodesToWrite() == null ? 0 : request.nodesToWrite().length, maxNodesPerWrite);
         long handle = request.requestHeader().requestHandle();
-        return managers.write(new OperationContext(channel), request.nodesToWrite())
+        return managers.write(new OperationContext(channel, session), request.nodesToWrite())
                 .thenApply(results -> new WriteResponse(ResponseHeaders.good(handle), results, null));
     }
 

@@ -10,6 +10,7 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.RequestGuard;
 import dev.opcua.stack.server.services.ServiceDispatcher;
+import dev.opcua.stack.server.session.Session;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -44,7 +45,7 @@ public final class CallServices {
     }
 
     public CompletableFuture<CallResponse> call(ServerSecureChannel channel, CallRequest request) {
-        guard.check(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
         int count = request.methodsToCall() == null ? 0 : request.methodsToCall().length;
         if (count == 0) {
             throw new UaException(StatusCodes.BadNothingToDo, "the request has no methods to call");
@@ -54,7 +55,7 @@ public final class CallServices {
                     "the request has " + count + " method calls, the server allows " + maxNodesPerMethodCall);
         }
         long handle = request.requestHeader().requestHandle();
-        return managers.call(new OperationContext(channel), request.methodsToCall())
+        return managers.call(new OperationContext(channel, session), request.methodsToCall())
                 .thenApply(results -> new CallResponse(ResponseHeaders.good(handle), results, null));
     }
 }

@@ -7,7 +7,9 @@ import dev.opcua.stack.server.addressspace.ReferenceTypeNode;
 import dev.opcua.stack.server.addressspace.UaNode;
 import dev.opcua.stack.server.addressspace.UaReference;
 import java.util.ArrayDeque;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -27,9 +29,14 @@ public final class ReferenceTypeTree {
 
     /** Builds the tree from the ReferenceType nodes of a store (namespace 0 holds the standard ones). */
     public static ReferenceTypeTree of(NodeStore store) {
+        return of(List.of(store));
+    }
+
+    /** Builds the tree from the ReferenceType nodes of several stores (namespace 0 and imported models). */
+    public static ReferenceTypeTree of(Collection<NodeStore> stores) {
         NodeId hasSubtype = NodeId.ns0(NodeIds.HasSubtype);
         Map<NodeId, Set<NodeId>> children = new HashMap<>();
-        for (UaNode node : store.nodes()) {
+        for (UaNode node : (Iterable<UaNode>) stores.stream().flatMap(s -> s.nodes().stream())::iterator) {
             if (node instanceof ReferenceTypeNode) {
                 Set<NodeId> direct = children.computeIfAbsent(node.nodeId(), k -> new HashSet<>());
                 for (UaReference r : node.references()) {

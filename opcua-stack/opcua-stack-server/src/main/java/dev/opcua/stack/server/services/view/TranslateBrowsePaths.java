@@ -23,6 +23,7 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.OperationLimits;
 import dev.opcua.stack.server.services.RequestGuard;
+import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -106,7 +107,7 @@ public final class TranslateBrowsePaths {
 
     public CompletableFuture<TranslateBrowsePathsToNodeIdsResponse> translate(ServerSecureChannel channel,
             TranslateBrowsePathsToNodeIdsRequest request) {
-        guard.check(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
         BrowsePath[] paths = request.browsePaths();
         OperationLimits.check(paths == null ? 0 : paths.length, maxPaths, "browse paths");
         Walk[] walks = new Walk[paths.length];
@@ -117,7 +118,7 @@ public final class TranslateBrowsePaths {
             }
         }
         long handle = request.requestHeader().requestHandle();
-        return step(new OperationContext(channel), walks, 0).thenApply(ignored -> {
+        return step(new OperationContext(channel, session), walks, 0).thenApply(ignored -> {
             BrowsePathResult[] results = new BrowsePathResult[walks.length];
             for (int i = 0; i < walks.length; i++) {
                 results[i] = walks[i].result();

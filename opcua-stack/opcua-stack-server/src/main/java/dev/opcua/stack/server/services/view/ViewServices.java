@@ -24,12 +24,12 @@ import dev.opcua.stack.core.types.structured.BrowseResponse;
 import dev.opcua.stack.core.types.structured.BrowseResult;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.ReferenceDescription;
-import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.RequestGuard;
+import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -66,11 +66,11 @@ public final class ViewServices {
     private static final int MASK_TYPE_DEFINITION = 0x20;
     private static final NodeId HAS_TYPE_DEFINITION = NodeId.ns0(NodeIds.HasTypeDefinition);
 
-    private final NodeManagers managers;
     /** The owner of every continuation point when requests are not resolved to sessions. */
     private static final Object SHARED = new Object();
 
-    private final ContinuationPointOwner owners;
+    private final NodeManagers managers;
+    private final RequestGuard guard;
     private final ReferenceTypeTree referenceTypes;
     private final int maxContinuationPoints;
     private final Map<Object, ContinuationPoints> continuationPoints = new ConcurrentHashMap<>();
@@ -78,37 +78,15 @@ public final class ViewServices {
     private final int maxNodesPerBrowse;
 
     /**
-     * Checks that a request may run (throwing a {@link UaException} to refuse it) and names the owner of
-     * its continuation points, its session.
-     */
-    @FunctionalInterface
-    public interface ContinuationPointOwner {
-
-        Object ownerOf(ServerSecureChannel channel, RequestHeader header);
-    }
-
-    /**
-     * @param guard check run before each request, e.g. that it has an activated session
-     * @param maxContinuationPoints MaxBrowseContinuationPoints
+     * @param guard check run before each request, e.g. that it has an activated session; the session it
+     *        returns owns the request's continuation points (all share one set when it returns null)
+     * @param maxContinuationPoints MaxBrowseContinuationPoints, per session
      * @param maxNodesPerBrowse operation limit, 0 for none
      */
     public ViewServices(NodeManagers managers, RequestGuard guard, ReferenceTypeTree referenceTypes,
             int maxContinuationPoints, int maxNodesPerBrowse) {
-        this(managers, (channel, header) -> {
-            guard.check(channel, header);
-            return SHARED;
-        }, referenceTypes, maxContinuationPoints, maxNodesPerBrowse);
-    }
-
-    /**
-     * @param owners check run before each request, naming the session that owns its continuation points
-     * @param maxContinuationPoints MaxBrowseContinuationPoints, per owner
-     * @param maxNodesPerBrowse operation limit, 0 for none
-     */
-    public ViewServices(NodeManagers managers, ContinuationPointOwner owners, ReferenceTypeTree referenceTypes,
-            int maxContinuationPoints, int maxNodesPerBrowse) {
         this.managers = managers;
-        this.owners = owners;
+        this.guard = guard;
         this.referenceTypes = referenceTypes;
         this.maxContinuationPoints = maxContinuationPoints;
         this.maxNodesPerBrowse = maxNodesPerBrowse;
@@ -134,7 +112,8 @@ public final class ViewServices {
     }
 
     public CompletableFuture<BrowseResponse> browse(ServerSecureChannel channel, BrowseRequest request) {
-        Object owner = owners.ownerOf(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
+        Object owner = session == null ? SHARED : session;
         BrowseDescription[] descriptions = request.nodesToBrowse();
         int count = descriptions == null ? 0 : descriptions.length;
         if (count == 0) {
@@ -147,7 +126,7 @@ public final class ViewServices {
         if (request.view() != null && request.view().viewId() != null && !request.view().viewId().isNull()) {
             throw new UaException(StatusCodes.BadViewIdUnknown, "views are not supported: " + request.view().viewId());
         }
-        OperationContext context = new OperationContext(channel);
+        OperationContext context = new OperationContext(channel, session);
         NodeId[] nodes = new NodeId[count];
         for (int i = 0; i < count; i++) {
             nodes[i] = descriptions[i].nodeId();
@@ -168,7 +147,8 @@ public final class ViewServices {
     }
 
     public BrowseNextResponse browseNext(ServerSecureChannel channel, BrowseNextRequest request) {
-        Object owner = owners.ownerOf(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
+        Object owner = session == null ? SHARED : session;
         ContinuationPoints ownPoints = pointsOf(owner);
         ByteString[] points = request.continuationPoints();
         if (points == null || points.length == 0) {

@@ -177,7 +177,9 @@ final class ItemChecks {
         return switch (code) {
             case StatusCodes.BadNodeIdUnknown, StatusCodes.BadNodeIdInvalid, StatusCodes.BadAttributeIdInvalid,
                     StatusCodes.BadIndexRangeInvalid, StatusCodes.BadDataEncodingInvalid,
-                    StatusCodes.BadDataEncodingUnsupported -> code;
+                    StatusCodes.BadDataEncodingUnsupported,
+                    // the session's roles lack Read (Part 3, 8.55): it may not monitor what it may not read
+                    StatusCodes.BadUserAccessDenied -> code;
             default -> StatusCodes.Good;
         };
     }

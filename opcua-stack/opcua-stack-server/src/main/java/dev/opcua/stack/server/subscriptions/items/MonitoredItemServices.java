@@ -97,7 +97,7 @@ public final class MonitoredItemServices {
         OperationLimits.check(length(request.itemsToCreate()), maxMonitoredItemsPerCall, "monitored items to create");
         checkTimestamps(request.timestampsToReturn());
         MonitoredItemContainer items = containerOf(session, request.subscriptionId());
-        return items.create(new OperationContext(channel), request.timestampsToReturn(), request.itemsToCreate())
+        return items.create(new OperationContext(channel, session), request.timestampsToReturn(), request.itemsToCreate())
                 .thenApply(results -> new CreateMonitoredItemsResponse(ResponseHeaders.good(header.requestHandle()),
                         results, null));
     }
@@ -109,7 +109,7 @@ public final class MonitoredItemServices {
         OperationLimits.check(length(request.itemsToModify()), maxMonitoredItemsPerCall, "monitored items to modify");
         checkTimestamps(request.timestampsToReturn());
         MonitoredItemContainer items = containerOf(session, request.subscriptionId());
-        return items.modify(new OperationContext(channel), request.timestampsToReturn(), request.itemsToModify())
+        return items.modify(new OperationContext(channel, session), request.timestampsToReturn(), request.itemsToModify())
                 .thenApply(results -> new ModifyMonitoredItemsResponse(ResponseHeaders.good(header.requestHandle()),
                         results, null));
     }
@@ -123,7 +123,7 @@ public final class MonitoredItemServices {
             throw new UaException(StatusCodes.BadMonitoringModeInvalid, "the request has no monitoring mode");
         }
         MonitoredItemContainer items = containerOf(session, request.subscriptionId());
-        return items.setMonitoringMode(new OperationContext(channel), request.monitoringMode(),
+        return items.setMonitoringMode(new OperationContext(channel, session), request.monitoringMode(),
                         request.monitoredItemIds())
                 .thenApply(results -> new SetMonitoringModeResponse(ResponseHeaders.good(header.requestHandle()),
                         results, null));

@@ -6,11 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.NodeClass;
 import dev.opcua.stack.core.types.structured.Argument;
 import dev.opcua.stack.core.types.structured.CallMethodRequest;
 import dev.opcua.stack.core.types.structured.CallMethodResult;
@@ -60,7 +62,7 @@ class CallServicesTest {
         managers.startup();
     }
 
-    /** A manager that answers nothing but what the SPI requires. */
+    /** A manager without methods whose nodes are the object "X" and the variable "V". */
     private static class Plain implements NodeManager {
         private final String uri;
 
@@ -75,6 +77,12 @@ class CallServicesTest {
 
         @Override
         public CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations) {
+            for (ReadOperation op : operations) {
+                String id = op.item().nodeId().stringId();
+                op.complete("X".equals(id) ? DataValue.of(Variant.ofInt32(NodeClass.Object.value()))
+                        : "V".equals(id) ? DataValue.of(Variant.ofInt32(NodeClass.Variable.value()))
+                        : DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown)));
+            }
             return CompletableFuture.completedFuture(null);
         }
 
@@ -119,6 +127,7 @@ class CallServicesTest {
 
     @Test
     void each_call_goes_to_the_manager_of_its_object_and_results_come_back_in_request_order() {
+        // a manager without methods answers after the object's NodeClass (Part 4, 5.11.2, Table 67)
         CallServices services = new CallServices(managers, RequestGuard.NONE, 0);
         NodeId pump = line.nodeId("Pump");
         CallResponse response = services.call(null, request(
@@ -126,13 +135,16 @@ class CallServicesTest {
                 new CallMethodRequest(in("urn:test:plain", "X"), line.nodeId("Pump.Double"), null),
                 new CallMethodRequest(NodeId.string(42, "Nobody"), line.nodeId("Pump.Double"), null),
                 new CallMethodRequest(in("urn:test:throws", "X"), in("urn:test:throws", "M"), null),
-                new CallMethodRequest(pump, line.nodeId("Pump.Double"), new Variant[] {Variant.ofString("x")})))
+                new CallMethodRequest(pump, line.nodeId("Pump.Double"), new Variant[] {Variant.ofString("x")}),
+                new CallMethodRequest(in("urn:test:plain", "Gone"), in("urn:test:plain", "M"), null),
+                new CallMethodRequest(in("urn:test:plain", "V"), in("urn:test:plain", "M"), null)))
                 .join();
         assertThat(response.responseHeader().requestHandle()).isEqualTo(77);
         CallMethodResult[] results = response.results();
         assertThat(results[0].outputArguments()).containsExactly(Variant.ofInt32(42));
         assertThat(results).extracting(r -> StatusCodes.name(r.statusCode().value())).containsExactly("Good",
-                "BadNotSupported", "BadNodeIdUnknown", "BadInternalError", "BadInvalidArgument");
+                "BadMethodInvalid", "BadNodeIdUnknown", "BadInternalError", "BadInvalidArgument",
+                "BadNodeIdUnknown", "BadNodeIdInvalid");
     }
 
     @Test

@@ -1,0 +1,67 @@
+package dev.opcua.benchmarks.load;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * What a bench server holds at one moment, after a garbage collection: the answer to its {@code GC} probe
+ * ({@code FOOTPRINT heap_used=<bytes> threads=<n> connections=<n> channels=<n> sessions=<n>}) and its open
+ * file descriptors from /proc. The {@code churn} scenario compares the footprint before and after.
+ *
+ * @param heapUsed heap in use after the collection, bytes
+ * @param threads live threads
+ * @param connections open TCP connections the server counts (-1 when it does not tell)
+ * @param channels open secure channels (-1 when it does not tell)
+ * @param sessions sessions (-1 when it does not tell)
+ * @param openFiles entries of /proc/&lt;pid&gt;/fd (-1 when unreadable)
+ */
+record Footprint(long heapUsed, long threads, long connections, long channels, long sessions, long openFiles) {
+
+    static final String PREFIX = "FOOTPRINT ";
+
+    static Footprint parse(String line, long openFiles) {
+        if (!line.startsWith(PREFIX)) {
+            throw new IllegalArgumentException("not a FOOTPRINT line: " + line);
+        }
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (String pair : line.substring(PREFIX.length()).trim().split("\\s+")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                try {
+                    values.put(pair.substring(0, eq), Long.parseLong(pair.substring(eq + 1)));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("bad value in FOOTPRINT line: " + line, e);
+                }
+            }
+        }
+        if (!values.containsKey("heap_used") || !values.containsKey("threads")) {
+            throw new IllegalArgumentException("incomplete FOOTPRINT line: " + line);
+        }
+        return new Footprint(values.get("heap_used"), values.get("threads"), values.getOrDefault("connections", -1L),
+                values.getOrDefault("channels", -1L), values.getOrDefault("sessions", -1L), openFiles);
+    }
+
+    /** Entries of /proc/&lt;pid&gt;/fd, -1 when unreadable (not Linux, process gone). */
+    static long openFiles(long pid) {
+        try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
+            return fds.count();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Whether {@code after} is back to this footprint: the same connections, channels, sessions and open
+     * files (the server's own counts exact), at most {@code threadSlack} more threads (pools that grow on
+     * demand and retire after their keep-alive) and at most {@code heapSlackBytes} more heap.
+     */
+    boolean backTo(Footprint after, long threadSlack, long heapSlackBytes) {
+        return after.connections == connections && after.channels == channels && after.sessions == sessions
+                && after.openFiles <= openFiles && after.threads <= threads + threadSlack
+                && after.heapUsed <= heapUsed + heapSlackBytes;
+    }
+}

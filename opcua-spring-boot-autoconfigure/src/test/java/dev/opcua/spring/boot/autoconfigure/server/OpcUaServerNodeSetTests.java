@@ -1,0 +1,86 @@
+package dev.opcua.spring.boot.autoconfigure.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.server.OpcUaServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.support.SpringFactoriesLoader;
+
+/** {@code opcua.server.nodesets}: files imported at start, and the messages when one is missing or a model is absent. */
+class OpcUaServerNodeSetTests {
+
+    private static final String DI = "http://opcfoundation.org/UA/DI/";
+    private static final String MACHINERY = "http://opcfoundation.org/UA/Machinery/";
+    private static Path companion;
+
+    private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class))
+            .withPropertyValues("opcua.server.bind-address=127.0.0.1", "opcua.server.port=0");
+
+    @BeforeAll
+    static void findCompanionFiles() {
+        String schema = System.getProperty("opcua.schema.dir", "../../shared/opcua-schema");
+        companion = Path.of(schema).resolve("companion").toAbsolutePath().normalize();
+        assumeTrue(Files.isDirectory(companion), "companion nodesets not found at " + companion + ": skipping");
+    }
+
+    private static String file(String name) {
+        return companion.resolve(name).toUri().toString();
+    }
+
+    @Test
+    void theListedNodesetsAreImportedInOrderIntoTheirOwnNamespaces() {
+        contextRunner.withPropertyValues("opcua.server.nodesets[0]=" + file("Opc.Ua.Di.NodeSet2.xml"),
+                "opcua.server.nodesets[1]=" + file("Opc.Ua.Machinery.NodeSet2.xml")).run(context -> {
+                    assertThat(context).hasNotFailed();
+                    OpcUaServer server = context.getBean(OpcUaServer.class);
+                    assertThat(server.namespaces().toArray()).contains(DI, MACHINERY);
+                    assertThat(server.models().model(MACHINERY).version()).isEqualTo("1.03.0");
+                    NodeId machines = NodeId.numeric(server.namespaces().indexOf(MACHINERY), 1001);
+                    assertThat(server.nodeManagers().managerOf(machines).namespaceUris()).containsExactly(MACHINERY);
+                });
+    }
+
+    @Test
+    void aMissingFileFailsStartUpNamingTheKeyAndTheLocation() {
+        contextRunner.withPropertyValues("opcua.server.nodesets[0]=classpath:nodesets/NoSuch.NodeSet2.xml")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause()
+                            .isInstanceOf(InvalidOpcUaServerPropertyException.class)
+                            .hasMessageContaining("opcua.server.nodesets[0]")
+                            .hasMessageContaining("nodesets/NoSuch.NodeSet2.xml")
+                            .hasMessageContaining("no NodeSet2 file is at this location");
+                });
+    }
+
+    @Test
+    void anAbsentRequiredModelFailsStartUpNamingBothModelsAndTheProperty() {
+        contextRunner.withPropertyValues("opcua.server.nodesets[0]=" + file("Opc.Ua.Machinery.NodeSet2.xml"))
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    FailureAnalysis analysis = new OpcUaNodeSetFailureAnalyzer().analyze(context.getStartupFailure());
+                    assertThat(analysis).as("analysis of %s", context.getStartupFailure()).isNotNull();
+                    assertThat(analysis.getDescription()).contains("model " + MACHINERY + " requires model " + DI,
+                            "not loaded");
+                    assertThat(analysis.getAction()).contains("opcua.server.nodesets", "model " + DI,
+                            "before the file of model " + MACHINERY);
+                });
+    }
+
+    @Test
+    void isRegisteredAsAFailureAnalyzer() {
+        assertThat(SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
+                .load(FailureAnalyzer.class, SpringFactoriesLoader.FailureHandler.handleMessage((message, e) -> { })))
+                .hasAtLeastOneElementOfType(OpcUaNodeSetFailureAnalyzer.class);
+    }
+}
