@@ -207,7 +207,7 @@ public class OpcUaServerProperties {
 
         /**
          * Bytes queued for one connection's socket before the server stops reading its requests (the low
-         * mark is half); a connection holding twice as much is closed.
+         * mark is half).
          */
         private DataSize writeBufferHighWaterMark = DataSize.ofMegabytes(4);
 

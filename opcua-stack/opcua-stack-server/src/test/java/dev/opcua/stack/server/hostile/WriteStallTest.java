@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A client that never reads its socket while it asks for large responses: the server does not buffer
  * without bound. Past the outbound high-water mark it stops reading that connection and closes it
- * (once its queue passes twice the mark, or the write stall timeout passes), logged and counted as
+ * when the write stall timeout passes, logged and counted as
  * {@link TransportRejection#WRITE_STALL}; the well-behaved client is served during and after.
  */
 class WriteStallTest {
