@@ -18,6 +18,7 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.TestSessions;
+import io.netty.channel.ChannelOption;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,9 +55,11 @@ class WriteStallTest {
                 .withGoodClient()) {
             UaTcpClientChannel deaf = server.connect(TransportQuotas.builder().maxMessageSize(1 << 20).build());
             NodeId session = TestSessions.open(deaf, server.endpointUrl());
+            // A fixed receive buffer: Linux would otherwise grow it (tcp_rmem, up to 32 MB here) and absorb it all.
+            deaf.nettyChannel().config().setOption(ChannelOption.SO_RCVBUF, 64 * 1024);
             deaf.nettyChannel().config().setAutoRead(false); // from now on it never reads its socket
             ReadValueId[] big = {new ReadValueId(plant.nodeId("Big"), AttributeIds.Value, null, QualifiedName.NULL)};
-            for (int i = 0; i < 80; i++) { // 32 MB of responses: more than the kernel's socket buffers hold
+            for (int i = 0; i < 80; i++) { // 32 MB of responses: far more than the socket buffers hold
                 deaf.request(new ReadRequest(TestSessions.header(session), 0, TimestampsToReturn.Neither, big),
                         ReadResponse.class);
             }
