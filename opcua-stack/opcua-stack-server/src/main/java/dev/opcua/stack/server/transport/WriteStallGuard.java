@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * What stays queued meanwhile is bounded by the requests admitted before reading stopped (the request
  * queue's bound and the parked Publish requests) times the largest response the client accepts. The
- * handler does not intercept writes: a hard cap checked on every write, tried first, made
- * {@code OpcUaServerFloodTest} fail consistently for a reason not yet understood, so it was left out.
+ * handler does not intercept writes: a hard cap checked on every write was tried and left out, as
+ * {@code OpcUaServerFloodTest}'s timing assertion failed in each of four runs with it (it fails now and
+ * then without it too, so the link is not established).
  *
  * <p>One instance per connection, on its event loop.
  */
