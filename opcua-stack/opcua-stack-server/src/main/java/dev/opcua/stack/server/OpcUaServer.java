@@ -150,6 +150,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final List<ConditionManager> conditionManagers = new ArrayList<>();
     private ServiceDispatcher dispatcher;
     private HistoryRecorder historyRecorder;
+    private volatile ViewServices viewServices;
+    private volatile TranslateBrowsePaths translateBrowsePaths;
     private UaTcpServer transport;
     private volatile ServerChannelSecurity channelSecurity;
     private volatile Lifecycle lifecycle = Lifecycle.NOT_STARTED;
@@ -291,7 +293,13 @@ public final class OpcUaServer implements AutoCloseable {
         namespace0.method(ConditionRefresh.CONDITION_REFRESH, refresh::call);
         namespace0.method(ConditionRefresh.CONDITION_REFRESH_2, refresh::call);
         SessionManager.Builder sessionBuilder = SessionManager.builder()
-                .listener(subscriptions)
+                .listener((session, deleteSubscriptions) -> {
+                    subscriptions.sessionClosed(session, deleteSubscriptions);
+                    ViewServices view = viewServices;
+                    if (view != null) {
+                        view.ownerClosed(session); // its continuation points go with it
+                    }
+                })
                 .settings(config.sessionSettings)
                 .identityValidator(config.identityValidator)
                 .roleMapper(config.roleMapper)
@@ -322,10 +330,12 @@ public final class OpcUaServer implements AutoCloseable {
         OperationLimits limits = config.operationLimits;
         new AttributeServices(nodeManagers, sessionRequired, limits.maxNodesPerRead(), limits.maxNodesPerWrite())
                 .registerWith(services);
-        new ViewServices(nodeManagers, sessionRequired, referenceTypes, config.maxBrowseContinuationPoints,
-                limits.maxNodesPerBrowse()).registerWith(services);
-        new TranslateBrowsePaths(nodeManagers, sessionRequired, referenceTypes,
-                limits.maxNodesPerTranslateBrowsePathsToNodeIds()).registerWith(services);
+        viewServices = new ViewServices(nodeManagers, sessionRequired, referenceTypes,
+                config.maxBrowseContinuationPoints, limits.maxNodesPerBrowse());
+        viewServices.registerWith(services);
+        translateBrowsePaths = new TranslateBrowsePaths(nodeManagers, sessionRequired, referenceTypes,
+                limits.maxNodesPerTranslateBrowsePathsToNodeIds(), config.maxBrowsePathElements);
+        translateBrowsePaths.registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
         CallServices.withSessions(nodeManagers, sessions::resolve, limits.maxNodesPerMethodCall()).registerWith(services);
         if (config.historyStore != null) {
@@ -590,6 +600,16 @@ public final class OpcUaServer implements AutoCloseable {
         return dispatcher;
     }
 
+    /** Browse and BrowseNext, for their continuation-point count; null before {@link #start()}. */
+    public ViewServices viewServices() {
+        return viewServices;
+    }
+
+    /** TranslateBrowsePathsToNodeIds, for its count of refused paths; null before {@link #start()}. */
+    public TranslateBrowsePaths translateBrowsePaths() {
+        return translateBrowsePaths;
+    }
+
     /**
      * Announces the shutdown (Part 5, 6.3.1): ServerState Shutdown, SecondsTillShutdown counting down
      * from {@code delay} once a second and ShutdownReason, so that clients can leave in time; then
@@ -669,6 +689,7 @@ public final class OpcUaServer implements AutoCloseable {
         private int ioThreads;
         private OperationLimits operationLimits = OperationLimits.NONE;
         private int maxBrowseContinuationPoints = 10;
+        private int maxBrowsePathElements = TranslateBrowsePaths.DEFAULT_MAX_PATH_ELEMENTS;
         private final List<NodeManager> nodeManagers = new ArrayList<>();
         private final List<NodeSetSource> nodeSets = new ArrayList<>();
         private final List<dev.opcua.stack.core.encoding.UaCodec<?>> codecs = new ArrayList<>();
@@ -845,7 +866,19 @@ public final class OpcUaServer implements AutoCloseable {
             return this;
         }
 
-        /** Operation limit of Browse (0 = none) and MaxBrowseContinuationPoints. */
+        /**
+         * Most elements of one RelativePath in TranslateBrowsePathsToNodeIds; a longer path is answered
+         * BadQueryTooComplex (Part 4, 5.9.4.4). Default 64.
+         */
+        public Builder maxBrowsePathElements(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("maxBrowsePathElements must be at least 1, was " + value);
+            }
+            maxBrowsePathElements = value;
+            return this;
+        }
+
+        /** Operation limit of Browse (0 = none) and MaxBrowseContinuationPoints (per session). */
         public Builder browseLimits(int maxNodesPerBrowse, int maxBrowseContinuationPoints) {
             if (maxNodesPerBrowse < 0 || maxBrowseContinuationPoints < 1) {
                 throw new IllegalArgumentException("need maxNodesPerBrowse >= 0 and maxBrowseContinuationPoints >= 1, was "

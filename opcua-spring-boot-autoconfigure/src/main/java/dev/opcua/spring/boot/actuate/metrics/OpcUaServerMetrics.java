@@ -2,11 +2,14 @@ package dev.opcua.spring.boot.actuate.metrics;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.core.transport.uasc.TransportRejection;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.requests.RejectReason;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.session.SessionCounters;
 import dev.opcua.stack.server.session.SessionManager;
+import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
+import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -20,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -40,6 +44,15 @@ import java.util.function.ToLongFunction;
  *     function counters</li>
  * <li>{@code opcua.server.secure.channels} gauge, {@code opcua.server.bytes.received|sent} function
  *     counters (bytes)</li>
+ * <li>hostile peers (docs/SECURITY.md, "Hostile peers"): {@code opcua.server.connections} gauge (sockets open
+ *     now); {@code opcua.server.transport.rejected} function counter [reason]: peers refused at the transport,
+ *     one series per {@link TransportRejection} ({@code connection_limit}, {@code handshake_timeout},
+ *     {@code receive_timeout}, {@code message_too_large}, {@code response_too_large}, {@code write_stall},
+ *     {@code protocol_error}); {@code opcua.server.limits.rejected} function counter [limit]: operations refused
+ *     at a service limit ({@code too_many_subscriptions}, {@code too_many_monitored_items},
+ *     {@code too_many_publish_requests}, {@code no_continuation_points}, {@code query_too_complex});
+ *     {@code opcua.server.requests.undecodable} (BadDecodingError, BadEncodingLimitsExceeded ...) and
+ *     {@code opcua.server.sessions.unactivated.timeouts} function counters</li>
  * <li>{@code opcua.server.subscriptions}, {@code opcua.server.monitored.items},
  *     {@code opcua.server.publish.requests.parked} gauges, {@code opcua.server.notifications.sent|dropped}
  *     function counters</li>
@@ -71,6 +84,8 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
     private volatile SessionManager sessions;
     private volatile SubscriptionStatistics subscriptions;
     private volatile ServerChannelCounters transport;
+    private volatile ViewServices views;
+    private volatile TranslateBrowsePaths paths;
 
     /** Meters tagged with the server's application URI only. */
     public OpcUaServerMetrics(OpcUaServer server) {
@@ -139,6 +154,33 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
         meters.add(counter(registry, "opcua.server.bytes.sent", "Bytes sent on every connection", BaseUnits.BYTES,
                 s -> transport(s, ServerChannelCounters::bytesSent)));
 
+        meters.add(gauge(registry, "opcua.server.connections", "Sockets open now, with or without a secure channel",
+                "connections", s -> transport(s, ServerChannelCounters::openConnections)));
+        for (TransportRejection reason : TransportRejection.values()) {
+            meters.add(FunctionCounter.builder("opcua.server.transport.rejected", state(),
+                            s -> transport(s, counters -> counters.rejected(reason)))
+                    .description("Peers refused at the transport: connections closed with an ERR, or responses "
+                            + "over the client's limits")
+                    .baseUnit("rejections")
+                    .tags(tags())
+                    .tag("reason", reason.name().toLowerCase(Locale.ROOT))
+                    .register(registry));
+        }
+        meters.add(limit(registry, "too_many_subscriptions",
+                s -> subscriptions(s, SubscriptionStatistics::subscriptionsRejected)));
+        meters.add(limit(registry, "too_many_monitored_items",
+                s -> subscriptions(s, SubscriptionStatistics::monitoredItemsRejected)));
+        meters.add(limit(registry, "too_many_publish_requests",
+                s -> subscriptions(s, SubscriptionStatistics::publishRequestsRejected)));
+        meters.add(limit(registry, "no_continuation_points", this::continuationPointsRefused));
+        meters.add(limit(registry, "query_too_complex", this::browsePathsRefused));
+        meters.add(counter(registry, "opcua.server.requests.undecodable",
+                "Requests answered with a ServiceFault because they could not be decoded (BadDecodingError, "
+                        + "BadEncodingLimitsExceeded ...)", "requests", s -> requests(s, RequestStatistics::undecodable)));
+        meters.add(counter(registry, "opcua.server.sessions.unactivated.timeouts",
+                "Sessions created, never activated, and closed by their timeout", "sessions",
+                s -> sessions(s, SessionCounters::unactivatedSessionTimeouts)));
+
         meters.add(gauge(registry, "opcua.server.subscriptions", "Subscriptions open now", "subscriptions",
                 s -> subscriptions(s, SubscriptionStatistics::subscriptions)));
         meters.add(gauge(registry, "opcua.server.monitored.items", "Monitored items of every subscription", "items",
@@ -159,6 +201,33 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
 
 
 
+
+    private FunctionCounter limit(MeterRegistry registry, String limit, ToDoubleFunction<OpcUaServer> count) {
+        return FunctionCounter.builder("opcua.server.limits.rejected", state(), count)
+                .description("Operations refused at a service limit (Part 4 status in the limit tag)")
+                .baseUnit("operations")
+                .tags(tags())
+                .tag("limit", limit)
+                .register(registry);
+    }
+
+    private double continuationPointsRefused(OpcUaServer s) {
+        ViewServices current = views;
+        if (current == null) {
+            current = s.viewServices();
+            views = current;
+        }
+        return current == null ? 0 : current.continuationPointsRefused();
+    }
+
+    private double browsePathsRefused(OpcUaServer s) {
+        TranslateBrowsePaths current = paths;
+        if (current == null) {
+            current = s.translateBrowsePaths();
+            paths = current;
+        }
+        return current == null ? 0 : current.pathsRefused();
+    }
 
     // The statistics objects appear at start(); each is kept once seen (they are final for a server's life).
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.springframework.core.io.Resource;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration of the auto-configured OPC UA server, under {@code opcua.server}. Every default is
@@ -198,6 +199,45 @@ public class OpcUaServerProperties {
         /** Event loop threads of the transport; 0 lets Netty choose (twice the processors). */
         private int ioThreads = 0;
 
+        /**
+         * How long a message begun on an open channel (a partial chunk, or the first chunks of a request)
+         * may take to arrive whole; beyond, ERR BadTimeout and the connection closes.
+         */
+        private Duration messageReceiveTimeout = Duration.ofSeconds(60);
+
+        /**
+         * Bytes queued for one connection's socket before the server stops reading its requests (the low
+         * mark is half).
+         */
+        private DataSize writeBufferHighWaterMark = DataSize.ofMegabytes(4);
+
+        /** How long a connection's outbound queue may stay above the high-water mark before it is closed. */
+        private Duration writeStallTimeout = Duration.ofSeconds(30);
+
+        public Duration getMessageReceiveTimeout() {
+            return messageReceiveTimeout;
+        }
+
+        public void setMessageReceiveTimeout(Duration messageReceiveTimeout) {
+            this.messageReceiveTimeout = messageReceiveTimeout;
+        }
+
+        public DataSize getWriteBufferHighWaterMark() {
+            return writeBufferHighWaterMark;
+        }
+
+        public void setWriteBufferHighWaterMark(DataSize writeBufferHighWaterMark) {
+            this.writeBufferHighWaterMark = writeBufferHighWaterMark;
+        }
+
+        public Duration getWriteStallTimeout() {
+            return writeStallTimeout;
+        }
+
+        public void setWriteStallTimeout(Duration writeStallTimeout) {
+            this.writeStallTimeout = writeStallTimeout;
+        }
+
         public Duration getOperationTimeout() {
             return operationTimeout;
         }
@@ -345,6 +385,9 @@ public class OpcUaServerProperties {
         /** Browse continuation points one session may hold (MaxBrowseContinuationPoints). */
         private int maxBrowseContinuationPoints = 10;
 
+        /** Elements of one TranslateBrowsePathsToNodeIds path; a longer path is answered BadQueryTooComplex. */
+        private int maxBrowsePathElements = 64;
+
         /** Failed user authentications before a client is locked out; 0 disables the lock-out. */
         private int maxFailedAuthenticationAttempts = 5;
 
@@ -359,6 +402,14 @@ public class OpcUaServerProperties {
 
         public void setMaxSessions(int maxSessions) {
             this.maxSessions = maxSessions;
+        }
+
+        public int getMaxBrowsePathElements() {
+            return maxBrowsePathElements;
+        }
+
+        public void setMaxBrowsePathElements(int maxBrowsePathElements) {
+            this.maxBrowsePathElements = maxBrowsePathElements;
         }
 
         public int getMaxChannels() {

@@ -98,6 +98,8 @@ final class OpcUaServerPropertiesMapper {
                 .sessionSettings(sessionSettings())
                 .operationLimits(operationLimits())
                 .browseLimits(operationLimits().maxNodesPerBrowse(), maxBrowseContinuationPoints())
+                .maxBrowsePathElements(positive("limits.max-browse-path-elements",
+                        p.getLimits().getMaxBrowsePathElements()))
                 .subscriptionSettings(subscriptionSettings())
                 .monitoredItemSettings(monitoredItemSettings())
                 .security(endpointSecurity(pki != null));
@@ -243,11 +245,19 @@ final class OpcUaServerPropertiesMapper {
                         t.getMaxEncodingNestingLevels()),
                 new Field("channelLifetime", "transport.channel-lifetime", t.getChannelLifetime()),
                 new Field("helloTimeout", "transport.hello-timeout", t.getHelloTimeout()),
-                new Field("securityTokenLifetime", "transport.security-token-lifetime", t.getSecurityTokenLifetime())};
+                new Field("securityTokenLifetime", "transport.security-token-lifetime", t.getSecurityTokenLifetime()),
+                new Field("messageReceiveTimeout", "transport.message-receive-timeout", t.getMessageReceiveTimeout()),
+                new Field("writeBufferHighWaterMark", "transport.write-buffer-high-water-mark",
+                        t.getWriteBufferHighWaterMark()),
+                new Field("writeStallTimeout", "transport.write-stall-timeout", t.getWriteStallTimeout())};
         positiveDuration("transport.operation-timeout", t.getOperationTimeout());
         positiveDuration("transport.channel-lifetime", t.getChannelLifetime());
         positiveDuration("transport.hello-timeout", t.getHelloTimeout());
         positiveDuration("transport.security-token-lifetime", t.getSecurityTokenLifetime());
+        positiveDuration("transport.message-receive-timeout", t.getMessageReceiveTimeout());
+        positiveDuration("transport.write-stall-timeout", t.getWriteStallTimeout());
+        int writeBufferHighWaterMark = bytes("transport.write-buffer-high-water-mark",
+                t.getWriteBufferHighWaterMark());
         positive("transport.max-string-length", t.getMaxStringLength());
         positive("transport.max-array-length", t.getMaxArrayLength());
         positive("transport.max-encoding-nesting-levels", t.getMaxEncodingNestingLevels());
@@ -265,6 +275,9 @@ final class OpcUaServerPropertiesMapper {
                 .helloTimeout(t.getHelloTimeout())
                 .securityTokenLifetime(t.getSecurityTokenLifetime())
                 .maxConnections(maxConnections)
+                .messageReceiveTimeout(t.getMessageReceiveTimeout())
+                .writeBufferHighWaterMark(writeBufferHighWaterMark)
+                .writeStallTimeout(t.getWriteStallTimeout())
                 .build(), fields);
     }
 

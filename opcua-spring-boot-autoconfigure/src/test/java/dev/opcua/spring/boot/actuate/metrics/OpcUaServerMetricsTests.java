@@ -5,15 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.spring.boot.actuate.testing.TestClient;
 import dev.opcua.spring.boot.actuate.testing.TestServers;
+import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.BrowsePath;
+import dev.opcua.stack.core.types.structured.BrowsePathResult;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
@@ -25,7 +31,11 @@ import dev.opcua.stack.core.types.structured.PublishResponse;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.RelativePath;
+import dev.opcua.stack.core.types.structured.RelativePathElement;
 import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
+import dev.opcua.stack.core.types.structured.TranslateBrowsePathsToNodeIdsRequest;
+import dev.opcua.stack.core.types.structured.TranslateBrowsePathsToNodeIdsResponse;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.requests.RejectReason;
@@ -34,6 +44,8 @@ import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -182,11 +194,48 @@ class OpcUaServerMetricsTests {
     }
 
     @Test
+    void hostile_peers_show_in_the_transport_and_limit_rejection_meters() throws Exception {
+        server = TestServers.started(plant, b -> b.transportQuotas(TransportQuotas.builder()
+                .helloTimeout(Duration.ofMillis(500)).build()).maxBrowsePathElements(2));
+        new OpcUaServerMetrics(server).bindTo(registry);
+
+        try (Socket garbage = new Socket("127.0.0.1", server.port());
+                Socket silent = new Socket("127.0.0.1", server.port())) {
+            garbage.setSoTimeout(20_000);
+            silent.setSoTimeout(20_000);
+            garbage.getOutputStream().write("GET / HTTP/1.1\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            garbage.getInputStream().readAllBytes(); // the ERR, then the end of the stream
+            silent.getInputStream().readAllBytes(); // nothing sent: ERR BadTimeout after the hello timeout
+
+            assertThat(transportRejected("protocol_error")).isEqualTo(1);
+            assertThat(transportRejected("handshake_timeout")).isEqualTo(1);
+            assertThat(transportRejected("connection_limit")).isZero();
+        }
+        try (TestClient client = TestClient.connect(server)) {
+            RelativePathElement down = new RelativePathElement(NodeId.ns0(NodeIds.Organizes), false, false,
+                    QualifiedName.of(0, "Objects"));
+            BrowsePathResult[] results = client.session().request(new TranslateBrowsePathsToNodeIdsRequest(
+                    client.session().header(), new BrowsePath[] {new BrowsePath(NodeId.ns0(NodeIds.RootFolder),
+                            new RelativePath(new RelativePathElement[] {down, down, down}))}),
+                    TranslateBrowsePathsToNodeIdsResponse.class).get(20, TimeUnit.SECONDS).results();
+
+            assertThat(results[0].statusCode().value()).isEqualTo(StatusCodes.BadQueryTooComplex);
+            assertThat(registry.get("opcua.server.limits.rejected").tag("limit", "query_too_complex")
+                    .functionCounter().count()).isEqualTo(1);
+            waitUntil(() -> gauge("opcua.server.connections") == 1); // the refused sockets are gone, the client's stays
+        }
+    }
+
+    private double transportRejected(String reason) {
+        return registry.get("opcua.server.transport.rejected").tag("reason", reason).functionCounter().count();
+    }
+
+    @Test
     void every_meter_has_a_description_and_the_application_uri_tag_and_bytes_are_in_bytes() throws Exception {
         server = TestServers.started(plant, b -> { });
         new OpcUaServerMetrics(server, Tags.of("site", "plant-1")).bindTo(registry);
 
-        assertThat(registry.getMeters()).hasSize(23).allSatisfy(meter -> {
+        assertThat(registry.getMeters()).hasSize(38).allSatisfy(meter -> {
             assertThat(meter.getId().getName()).startsWith("opcua.server.");
             assertThat(meter.getId().getDescription()).isNotBlank();
             assertThat(meter.getId().getTag(OpcUaServerMetrics.APPLICATION_URI_TAG))

@@ -79,6 +79,23 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
     }
 
     @Test
+    void aZeroWriteBufferHighWaterMarkIsRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription())
+                    .contains("Property: opcua.server.transport.write-buffer-high-water-mark").contains("Value: 0B")
+                    .contains("must be positive");
+            assertThat(analysis.getAction()).contains("positive size");
+        }, "opcua.server.transport.write-buffer-high-water-mark=0B");
+    }
+
+    @Test
+    void aZeroMessageReceiveTimeoutIsRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.transport.message-receive-timeout"),
+                "opcua.server.transport.message-receive-timeout=0s");
+    }
+
+    @Test
     void aBufferBelowTheUascMinimumIsRefused() {
         assertFailure(analysis -> {
             assertThat(analysis.getDescription()).contains("opcua.server.transport.max-buffer-size").contains("4096B");

@@ -155,14 +155,18 @@ class OpcUaServerAutoConfigurationTests {
                 "opcua.server.transport.max-byte-string-length=2MB", "opcua.server.transport.max-array-length=5000",
                 "opcua.server.transport.max-encoding-nesting-levels=50", "opcua.server.transport.channel-lifetime=1m",
                 "opcua.server.transport.security-token-lifetime=30m", "opcua.server.transport.hello-timeout=5s",
-                "opcua.server.transport.io-threads=2", "opcua.server.limits.max-channels=50").run(context -> {
+                "opcua.server.transport.io-threads=2", "opcua.server.limits.max-channels=50",
+                "opcua.server.transport.message-receive-timeout=7s",
+                "opcua.server.transport.write-buffer-high-water-mark=512KB",
+                "opcua.server.transport.write-stall-timeout=9s").run(context -> {
                     assertThat(context).hasNotFailed();
                     assertThat(mapper(context).transportQuotas()).isEqualTo(TransportQuotas.builder()
                             .operationTimeout(Duration.ofSeconds(30)).maxMessageSize(4 << 20).maxBufferSize(32 << 10)
                             .maxChunkCount(200).maxStringLength(1000).maxByteStringLength(2 << 20)
                             .maxArrayLength(5000).maxEncodingNestingLevels(50).channelLifetime(Duration.ofMinutes(1))
                             .securityTokenLifetime(Duration.ofMinutes(30)).helloTimeout(Duration.ofSeconds(5))
-                            .maxConnections(50).build());
+                            .maxConnections(50).messageReceiveTimeout(Duration.ofSeconds(7))
+                            .writeBufferHighWaterMark(512 << 10).writeStallTimeout(Duration.ofSeconds(9)).build());
                     assertThat(context.getBean(OpcUaServer.class).isRunning()).isTrue();
                 });
     }
@@ -191,6 +195,7 @@ class OpcUaServerAutoConfigurationTests {
                 "opcua.server.limits.max-failed-authentication-attempts=2",
                 "opcua.server.limits.failed-authentication-lockout=10s",
                 "opcua.server.limits.max-browse-continuation-points=4",
+                "opcua.server.limits.max-browse-path-elements=9",
                 "opcua.server.limits.operation.max-nodes-per-read=11",
                 "opcua.server.limits.operation.max-nodes-per-write=12",
                 "opcua.server.limits.operation.max-nodes-per-browse=13",
@@ -204,6 +209,8 @@ class OpcUaServerAutoConfigurationTests {
                     assertThat(mapper(context).operationLimits())
                             .isEqualTo(new OperationLimits(11, 12, 13, 14, 15, 16, 17));
                     assertThat(mapper(context).maxBrowseContinuationPoints()).isEqualTo(4);
+                    assertThat(context.getBean(OpcUaServer.class).translateBrowsePaths().maxPathElements())
+                            .isEqualTo(9);
                 });
     }
 

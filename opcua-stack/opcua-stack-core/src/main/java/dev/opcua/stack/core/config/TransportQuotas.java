@@ -21,7 +21,7 @@ import java.util.Objects;
  *       whole chunk. There is no "0 = unlimited" here: a server bounds what one peer can make it
  *       buffer;</li>
  *   <li>{@code maxChunkCount} is 0 (derived, see {@link #effectiveMaxChunkCount()}) or positive;</li>
- *   <li>the decoder limits and {@code maxConnections} are positive.</li>
+ *   <li>the decoder limits, {@code maxConnections} and {@code writeBufferHighWaterMark} are positive.</li>
  * </ul>
  *
  * @param operationTimeout how long a client waits for a response
@@ -37,10 +37,20 @@ import java.util.Objects;
  * @param channelLifetime how long a server keeps a secure channel whose socket dropped, so that the
  *        client can reconnect to it
  * @param helloTimeout how long a server waits for the Hello on a new socket (Part 6, 7.1.3: the
- *        default shall not exceed two minutes)
+ *        default shall not exceed two minutes), and then as long for the OpenSecureChannel; a socket
+ *        that lets it pass is answered ERR BadTimeout and closed
  * @param securityTokenLifetime lifetime a client requests for a security token, and the most a
  *        server grants
  * @param maxConnections most sockets a server keeps open at once
+ * @param messageReceiveTimeout how long a server waits for the rest of a message it has begun to
+ *        receive (a partial chunk, or the further chunks of a multi-chunk request) before it answers
+ *        ERR BadTimeout and closes the connection: a peer that trickles bytes cannot hold a connection
+ *        and its buffers for ever
+ * @param writeBufferHighWaterMark bytes a server queues for one connection's socket before it stops
+ *        reading that connection's requests (Netty's WriteBufferWaterMark; the low mark is half); a
+ *        peer that does not read its responses cannot make the server buffer without bound
+ * @param writeStallTimeout how long a connection's outbound queue may stay above the high-water
+ *        mark before the server closes the connection
  */
 public record TransportQuotas(
         Duration operationTimeout,
@@ -54,7 +64,10 @@ public record TransportQuotas(
         Duration channelLifetime,
         Duration helloTimeout,
         Duration securityTokenLifetime,
-        int maxConnections) {
+        int maxConnections,
+        Duration messageReceiveTimeout,
+        int writeBufferHighWaterMark,
+        Duration writeStallTimeout) {
 
     /** Smallest chunk size UASC works with (Part 6, 6.7.1 and 7.1.2.3). */
     public static final int MIN_BUFFER_SIZE = 8192;
@@ -81,7 +94,10 @@ public record TransportQuotas(
             Duration.ofSeconds(30),
             Duration.ofSeconds(10),
             Duration.ofHours(1),
-            1000);
+            1000,
+            Duration.ofSeconds(60),
+            4 << 20,
+            Duration.ofSeconds(30));
 
     public TransportQuotas {
         requirePositive("operationTimeout", operationTimeout);
@@ -109,6 +125,9 @@ public record TransportQuotas(
         requirePositive("maxArrayLength", maxArrayLength);
         requirePositive("maxEncodingNestingLevels", maxEncodingNestingLevels);
         requirePositive("maxConnections", maxConnections);
+        requirePositive("messageReceiveTimeout", messageReceiveTimeout);
+        requirePositive("writeBufferHighWaterMark", writeBufferHighWaterMark);
+        requirePositive("writeStallTimeout", writeStallTimeout);
     }
 
     /**
@@ -157,7 +176,8 @@ public record TransportQuotas(
      * Builds {@link TransportQuotas}; {@link #build()} validates. Defaults: operationTimeout 120 s,
      * maxMessageSize 2 MiB, maxBufferSize 65535, maxChunkCount 0 (derived), maxStringLength 65535,
      * maxByteStringLength 1 MiB, maxArrayLength 65535, maxEncodingNestingLevels 200, channelLifetime
-     * 30 s, helloTimeout 10 s, securityTokenLifetime 1 h, maxConnections 1000.
+     * 30 s, helloTimeout 10 s, securityTokenLifetime 1 h, maxConnections 1000, messageReceiveTimeout 60 s,
+     * writeBufferHighWaterMark 4 MiB, writeStallTimeout 30 s.
      */
     public static final class Builder {
 
@@ -173,6 +193,9 @@ public record TransportQuotas(
         private Duration helloTimeout;
         private Duration securityTokenLifetime;
         private int maxConnections;
+        private Duration messageReceiveTimeout;
+        private int writeBufferHighWaterMark;
+        private Duration writeStallTimeout;
 
         private Builder(TransportQuotas from) {
             operationTimeout = from.operationTimeout;
@@ -187,6 +210,9 @@ public record TransportQuotas(
             helloTimeout = from.helloTimeout;
             securityTokenLifetime = from.securityTokenLifetime;
             maxConnections = from.maxConnections;
+            messageReceiveTimeout = from.messageReceiveTimeout;
+            writeBufferHighWaterMark = from.writeBufferHighWaterMark;
+            writeStallTimeout = from.writeStallTimeout;
         }
 
         public Builder operationTimeout(Duration value) {
@@ -249,10 +275,26 @@ public record TransportQuotas(
             return this;
         }
 
+        public Builder messageReceiveTimeout(Duration value) {
+            messageReceiveTimeout = value;
+            return this;
+        }
+
+        public Builder writeBufferHighWaterMark(int value) {
+            writeBufferHighWaterMark = value;
+            return this;
+        }
+
+        public Builder writeStallTimeout(Duration value) {
+            writeStallTimeout = value;
+            return this;
+        }
+
         public TransportQuotas build() {
             return new TransportQuotas(operationTimeout, maxMessageSize, maxBufferSize, maxChunkCount,
                     maxStringLength, maxByteStringLength, maxArrayLength, maxEncodingNestingLevels,
-                    channelLifetime, helloTimeout, securityTokenLifetime, maxConnections);
+                    channelLifetime, helloTimeout, securityTokenLifetime, maxConnections, messageReceiveTimeout,
+                    writeBufferHighWaterMark, writeStallTimeout);
         }
     }
 }

@@ -29,6 +29,9 @@ class TransportQuotasTest {
         assertThat(q.helloTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(q.securityTokenLifetime()).isEqualTo(Duration.ofHours(1));
         assertThat(q.maxConnections()).isEqualTo(1000);
+        assertThat(q.messageReceiveTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(q.writeBufferHighWaterMark()).isEqualTo(4 << 20);
+        assertThat(q.writeStallTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(TransportQuotas.builder().build()).isEqualTo(q);
     }
 
@@ -76,9 +79,13 @@ class TransportQuotasTest {
                 .helloTimeout(Duration.ofSeconds(3))
                 .securityTokenLifetime(Duration.ofMinutes(10))
                 .maxConnections(7)
+                .messageReceiveTimeout(Duration.ofSeconds(6))
+                .writeBufferHighWaterMark(100_000)
+                .writeStallTimeout(Duration.ofSeconds(8))
                 .build();
         assertThat(q).isEqualTo(new TransportQuotas(Duration.ofSeconds(5), 1_000_000, 16_384, 70, 1, 2, 3, 4,
-                Duration.ofMinutes(2), Duration.ofSeconds(3), Duration.ofMinutes(10), 7));
+                Duration.ofMinutes(2), Duration.ofSeconds(3), Duration.ofMinutes(10), 7, Duration.ofSeconds(6),
+                100_000, Duration.ofSeconds(8)));
         assertThat(q.toBuilder().build()).isEqualTo(q);
         assertThat(q.toBuilder().maxConnections(8).build().maxConnections()).isEqualTo(8);
         assertThat(q.maxConnections()).isEqualTo(7);
@@ -99,6 +106,9 @@ class TransportQuotasTest {
                 bad(b -> b.operationTimeout(Duration.ZERO), "operationTimeout must be positive, was PT0S"),
                 bad(b -> b.channelLifetime(Duration.ofSeconds(-1)), "channelLifetime must be positive, was PT-1S"),
                 bad(b -> b.helloTimeout(Duration.ZERO), "helloTimeout must be positive, was PT0S"),
+                bad(b -> b.messageReceiveTimeout(Duration.ZERO), "messageReceiveTimeout must be positive, was PT0S"),
+                bad(b -> b.writeStallTimeout(Duration.ofSeconds(-1)), "writeStallTimeout must be positive, was PT-1S"),
+                bad(b -> b.writeBufferHighWaterMark(0), "writeBufferHighWaterMark must be greater than 0, was 0"),
                 bad(b -> b.securityTokenLifetime(Duration.ZERO), "securityTokenLifetime must be positive, was PT0S"),
                 bad(b -> b.securityTokenLifetime(Duration.ofMillis(0x1_0000_0000L)),
                         "securityTokenLifetime must be at most 4294967295 ms (UInt32 RequestedLifetime, Part 4, "

@@ -149,6 +149,14 @@ public final class RequestStatistics {
         return rejected[reason.ordinal()].sum();
     }
 
+    /**
+     * Requests that could not be decoded, answered with a ServiceFault (BadDecodingError,
+     * BadEncodingLimitsExceeded over the quotas' string, array and nesting limits, BadServiceUnsupported).
+     */
+    public long undecodable() {
+        return undecodable.count.sum();
+    }
+
     /** Requests answered without being run, for every reason. */
     public long rejected() {
         long sum = 0;

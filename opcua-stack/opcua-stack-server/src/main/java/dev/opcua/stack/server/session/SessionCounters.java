@@ -13,6 +13,7 @@ public final class SessionCounters {
     private final LongAdder created = new LongAdder();
     private final LongAdder closed = new LongAdder();
     private final LongAdder timedOut = new LongAdder();
+    private final LongAdder timedOutUnactivated = new LongAdder();
     private final LongAdder rejected = new LongAdder();
     private final LongAdder failedAuthentications = new LongAdder();
     private final LongAdder lockedOut = new LongAdder();
@@ -28,8 +29,11 @@ public final class SessionCounters {
         closed.increment();
     }
 
-    void timedOut() {
+    void timedOut(boolean activated) {
         timedOut.increment();
+        if (!activated) {
+            timedOutUnactivated.increment();
+        }
     }
 
     void rejected() {
@@ -57,6 +61,14 @@ public final class SessionCounters {
     /** Sessions closed because no request came for their revised timeout. */
     public long sessionTimeouts() {
         return timedOut.sum();
+    }
+
+    /**
+     * Of {@link #sessionTimeouts()}, the sessions never activated: created and abandoned, the mark of a
+     * CreateSession flood.
+     */
+    public long unactivatedSessionTimeouts() {
+        return timedOutUnactivated.sum();
     }
 
     /** CreateSession requests refused because maxSessions were open. */

@@ -418,8 +418,9 @@ public final class SessionManager implements AutoCloseable {
         try {
             long now = nanoClock.getAsLong();
             for (Session session : sessions.values()) {
+                boolean activated = session.isActivated();
                 if (session.expired(now) && remove(session, false)) {
-                    counters.timedOut();
+                    counters.timedOut(activated);
                     log.debug("{} timed out", session);
                 }
             }

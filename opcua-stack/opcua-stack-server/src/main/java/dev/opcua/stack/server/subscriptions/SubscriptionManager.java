@@ -156,6 +156,9 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         if (refused != 0) {
             count.decrementAndGet();
             deleteItems(subscription);
+            if (refused == StatusCodes.BadTooManySubscriptions) {
+                statistics.subscriptionRejected();
+            }
             throw new UaException(refused, refused == StatusCodes.BadTooManySubscriptions
                     ? "the session has " + settings.maxSubscriptionsPerSession() + " subscriptions, its maximum"
                     : "the session was closed");
@@ -237,6 +240,9 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
             sessionClosed(session, false);
         }
         if (refused != 0) {
+            if (refused == StatusCodes.BadTooManySubscriptions) {
+                statistics.subscriptionRejected();
+            }
             return new TransferResult(StatusCode.of(refused), NO_SEQUENCE_NUMBERS);
         }
         statistics.subscriptionTransferred();
@@ -394,6 +400,7 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         do {
             current = count.get();
             if (current >= settings.maxSubscriptions()) {
+                statistics.subscriptionRejected();
                 throw new UaException(StatusCodes.BadTooManySubscriptions,
                         "the server has " + current + " subscriptions, its maximum");
             }

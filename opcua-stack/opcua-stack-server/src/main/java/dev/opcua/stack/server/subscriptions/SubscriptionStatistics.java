@@ -22,6 +22,8 @@ public final class SubscriptionStatistics {
     private final LongAdder monitoredItems = new LongAdder();
     private final LongAdder parkedPublishRequests = new LongAdder();
     private final LongAdder publishRequestsRejected = new LongAdder();
+    private final LongAdder subscriptionsRejected = new LongAdder();
+    private final LongAdder monitoredItemsRejected = new LongAdder();
     private final LongAdder publishRequestsTimedOut = new LongAdder();
     private final LongAdder notificationsSent = new LongAdder();
     private final LongAdder notificationsDropped = new LongAdder();
@@ -72,6 +74,21 @@ public final class SubscriptionStatistics {
     /** Publish requests answered BadTooManyPublishRequests. */
     public long publishRequestsRejected() {
         return publishRequestsRejected.sum();
+    }
+
+    /** CreateSubscription and TransferSubscriptions refused with BadTooManySubscriptions (server or session limit). */
+    public long subscriptionsRejected() {
+        return subscriptionsRejected.sum();
+    }
+
+    /** Monitored items not created: BadTooManyMonitoredItems (the server's or the subscription's limit). */
+    public long monitoredItemsRejected() {
+        return monitoredItemsRejected.sum();
+    }
+
+    /** Counts monitored items refused with BadTooManyMonitoredItems. */
+    public void monitoredItemsRejected(int count) {
+        monitoredItemsRejected.add(count);
     }
 
     /** Publish requests answered BadTimeout because their timeoutHint passed while parked. */
@@ -127,6 +144,10 @@ public final class SubscriptionStatistics {
 
     void publishRequestRejected() {
         publishRequestsRejected.increment();
+    }
+
+    void subscriptionRejected() {
+        subscriptionsRejected.increment();
     }
 
     void publishRequestTimedOut() {

@@ -13,6 +13,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,8 @@ import org.slf4j.LoggerFactory;
  * <p>The server owns its event loops ({@code opcua-server-io-N}, native epoll where available, else
  * NIO): {@link #start()} creates them and blocks until the socket is bound, {@link #close()} closes
  * every connection and shuts them down, waiting a bounded time. It does not own the listener.
- * Sockets use TCP_NODELAY: a response is one write, so Nagle's algorithm only adds latency.
+ * Sockets use TCP_NODELAY: a response is one write, so Nagle's algorithm only adds latency. Each
+ * connection's outbound queue has the quotas' high-water mark ({@link WriteStallGuard}).
  *
  * <pre>{@code
  * try (UaTcpServer server = UaTcpServer.builder().port(0).requestListener(dispatcher).build().start()) {
@@ -93,6 +95,8 @@ public final class UaTcpServer implements AutoCloseable {
                 .channel(transport.serverChannelClass())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
+                        settings.quotas().writeBufferHighWaterMark() / 2, settings.quotas().writeBufferHighWaterMark()))
                 .childHandler(new UaTcpServerInitializer(settings, listener, openChannels));
         try {
             serverChannel = bootstrap.bind(bindAddress, port).sync().channel();

@@ -139,12 +139,14 @@ class UaTcpServerTest {
     }
 
     @Test
-    void aSilentSocketIsClosedAfterTheHelloTimeout() {
+    void aSilentSocketIsAnsweredWithBadTimeoutAndClosedAfterTheHelloTimeout() {
         fixture = DiscoveryServerFixture.start(
                 TransportQuotas.builder().helloTimeout(Duration.ofMillis(200)).build(), true);
         try (RawUaClient silent = new RawUaClient(fixture.port())) {
             long start = System.nanoTime();
 
+            assertThat(StatusCode.of(ServerFrames.errorStatus(silent.readFrame())))
+                    .isEqualTo(StatusCode.of(StatusCodes.BadTimeout));
             assertThat(silent.isClosedByServer()).isTrue();
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
         }

@@ -9,6 +9,7 @@ import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
+import dev.opcua.stack.core.transport.uasc.TransportRejection;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.enumerated.SecurityTokenRequestType;
@@ -63,25 +64,26 @@ class UascServerHandlerTimersAndTokensTest {
     }
 
     @Test
-    void aConnectionThatSendsNoHelloIsClosedAfterTheHelloTimeout() {
+    void aConnectionThatSendsNoHelloIsAnsweredWithBadTimeoutAfterTheHelloTimeout() {
         advance(1_999);
         assertThat(connection.channel.isActive()).isTrue();
 
         advance(1);
 
-        assertThat(connection.channel.isActive()).isFalse();
-        assertThat(connection.readAll()).isEmpty();
+        assertError(StatusCodes.BadTimeout);
+        assertThat(settings.counters().rejected(TransportRejection.HANDSHAKE_TIMEOUT)).isEqualTo(1);
     }
 
     @Test
-    void aConnectionThatSendsNoOpenAfterItsHelloIsClosedAfterTheSameTimeout() {
+    void aConnectionThatSendsNoOpenAfterItsHelloIsAnsweredWithBadTimeoutAfterTheSameTimeout() {
         connection.write(HEL).read();
         advance(1_999);
         assertThat(connection.channel.isActive()).isTrue();
 
         advance(1);
 
-        assertThat(connection.channel.isActive()).isFalse();
+        assertError(StatusCodes.BadTimeout);
+        assertThat(settings.counters().rejected(TransportRejection.HANDSHAKE_TIMEOUT)).isEqualTo(1);
     }
 
     @Test

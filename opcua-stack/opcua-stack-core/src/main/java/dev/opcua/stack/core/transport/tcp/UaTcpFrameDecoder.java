@@ -88,6 +88,11 @@ public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
         return failed;
     }
 
+    /** Whether part of a frame is buffered, waiting for the rest of its bytes. */
+    public boolean hasPartialFrame() {
+        return !failed && internalBuffer().isReadable();
+    }
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         // With auto-read off the cumulating path must see every read: it asks for the next one.

@@ -1,12 +1,13 @@
 package dev.opcua.stack.core.transport.uasc;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Live counts of one server's transport: open sockets, the count that {@code maxConnections} bounds
- * (Part 6, 7.1.2.3: BadTcpNotEnoughResources beyond it), open secure channels, and the bytes that
- * crossed the sockets. Updated by the handlers of all event loops (striped adders for the bytes, so
+ * (Part 6, 7.1.2.3: BadTcpNotEnoughResources beyond it), open secure channels, the bytes that
+ * crossed the sockets, and the peers refused per {@link TransportRejection}. Updated by the handlers of all event loops (striped adders for the bytes, so
  * the event loops do not contend); read by the server and its metrics.
  */
 public final class ServerChannelCounters {
@@ -15,6 +16,7 @@ public final class ServerChannelCounters {
     private final AtomicInteger secureChannels = new AtomicInteger();
     private final LongAdder bytesReceived = new LongAdder();
     private final LongAdder bytesSent = new LongAdder();
+    private final AtomicLongArray rejections = new AtomicLongArray(TransportRejection.values().length);
 
     /** Sockets currently open, counted from channelActive to channelInactive. */
     public int openConnections() {
@@ -44,6 +46,16 @@ public final class ServerChannelCounters {
     /** Counts bytes written to a socket. */
     public void sent(long bytes) {
         bytesSent.add(bytes);
+    }
+
+    /** Peers refused for {@code reason} since the server started. */
+    public long rejected(TransportRejection reason) {
+        return rejections.get(reason.ordinal());
+    }
+
+    /** Counts one refusal. */
+    public void reject(TransportRejection reason) {
+        rejections.incrementAndGet(reason.ordinal());
     }
 
     /** Counts a new socket and returns the count including it. */

@@ -58,9 +58,12 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li><b>Connect</b>: beyond {@code maxConnections} sockets, ERR BadTcpNotEnoughResources (Part 6,
- *       7.1.2.3). A socket that sends no Hello within {@code helloTimeout} is closed (Part 6, 7.1.3);
- *       the same time is then allowed for the OpenSecureChannel, so that idle sockets cannot hold
- *       connection slots.</li>
+ *       7.1.2.3). A socket that sends no Hello within {@code helloTimeout} is answered ERR BadTimeout and
+ *       closed (Part 6, 7.1.3); the same time is then allowed for the OpenSecureChannel, so that idle or
+ *       trickling sockets cannot hold connection slots. On the open channel, a message begun (a partial
+ *       chunk, or the first chunks of a request) must be finished within {@code messageReceiveTimeout},
+ *       else ERR BadTimeout. Every ERR is counted in {@link ServerChannelCounters} by its
+ *       {@link TransportRejection}.</li>
  *   <li><b>HEL</b>, first and only once (Part 6, 7.1.3; anything else first, or a second HEL, ACK,
  *       ERR or RHE: BadTcpMessageTypeInvalid): the EndpointUrl must pass the settings' filter
  *       (BadTcpEndpointUrlInvalid); the ACK comes from {@link BufferNegotiation}; then the frame
@@ -119,6 +122,9 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private boolean released;
     private Future<?> handshakeTimer;
     private Future<?> tokenTimer;
+    /** Runs while a message of the open channel is partly received; null when none is. */
+    private Future<?> receiveTimer;
+    private UaTcpFrameDecoder frameDecoder;
     private HelloMessage hello;
     private SecureChannelWriter writer;
     private MessageAssembler assembler;
@@ -175,8 +181,8 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         int connections = settings.counters().connectionOpened();
         int max = settings.quotas().maxConnections();
         if (connections > max) {
-            fail(StatusCodes.BadTcpNotEnoughResources, "the server has reached its limit of " + max
-                    + " connections", null);
+            fail(TransportRejection.CONNECTION_LIMIT, StatusCodes.BadTcpNotEnoughResources,
+                    "the server has reached its limit of " + max + " connections", null);
             return;
         }
         handshakeTimer = schedule(this::onHandshakeTimeout, settings.quotas().helloTimeout().toNanos());
@@ -191,6 +197,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         state = State.CLOSED;
         cancel(handshakeTimer);
         cancel(tokenTimer);
+        cancel(receiveTimer);
         if (assembler != null) {
             assembler.discard();
         }
@@ -264,7 +271,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
                     "the endpoint URL " + hello.endpointUrl() + " is not served here");
         }
         AcknowledgeMessage ack = BufferNegotiation.negotiate(hello, settings.quotas());
-        UaTcpFrameDecoder frameDecoder = ctx.pipeline().get(UaTcpFrameDecoder.class);
+        frameDecoder = ctx.pipeline().get(UaTcpFrameDecoder.class);
         if (frameDecoder != null) {
             frameDecoder.setMaxFrameSize((int) ack.receiveBufferSize());
         }
@@ -359,7 +366,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
             token = tokens.issue(request.requestedLifetime(), now, sendCrypto, receiveCrypto);
             writer.setToken(secureChannelId, token.id(), token.sendCrypto());
             channel = new UascServerSecureChannel(secureChannelId, hello.endpointUrl(), writer, requested,
-                    opnClientChain);
+                    opnClientChain, settings.counters());
             settings.counters().secureChannelOpened();
             state = State.OPEN;
             cancel(handshakeTimer);
@@ -418,6 +425,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
             owned = null; // the assembler owns the frame from here, also when it throws
             ByteBuf message = assembler.add(chunkType, requestId, frame);
             if (message != null) {
+                receiveTimer = cancel(receiveTimer); // the next partial message has a deadline of its own
                 listener.onRequest(channel, requestId, message);
             }
         } finally {
@@ -531,10 +539,38 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
 
     private void onHandshakeTimeout() {
         if (state == State.AWAIT_HELLO || state == State.AWAIT_OPEN) {
-            log.debug("{}: no {} within {}, closing", ctx.channel().remoteAddress(),
-                    state == State.AWAIT_HELLO ? "Hello" : "OpenSecureChannel", settings.quotas().helloTimeout());
-            state = State.CLOSED;
-            ctx.close();
+            fail(TransportRejection.HANDSHAKE_TIMEOUT, StatusCodes.BadTimeout, "no "
+                    + (state == State.AWAIT_HELLO ? "Hello" : "OpenSecureChannel") + " within "
+                    + settings.quotas().helloTimeout().toMillis() + " ms", null);
+        }
+    }
+
+    /**
+     * After each read: while a message of the open channel is partly received (a partial chunk in the
+     * frame decoder, or the first chunks of a request in the assembler), the message receive timeout
+     * runs; it starts with the first read that leaves a message unfinished and stops when a whole
+     * request is passed on or nothing is pending. Before the channel is open the hello timeout bounds
+     * the handshake instead.
+     */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (state == State.OPEN) {
+            boolean partial = assembler.inProgress() || (frameDecoder != null && frameDecoder.hasPartialFrame());
+            if (!partial) {
+                receiveTimer = cancel(receiveTimer);
+            } else if (receiveTimer == null) {
+                receiveTimer = schedule(this::onReceiveTimeout,
+                        settings.quotas().messageReceiveTimeout().toNanos());
+            }
+        }
+        ctx.fireChannelReadComplete();
+    }
+
+    private void onReceiveTimeout() {
+        receiveTimer = null;
+        if (state == State.OPEN) {
+            fail(TransportRejection.RECEIVE_TIMEOUT, StatusCodes.BadTimeout, "a message begun was not finished"
+                    + " within " + settings.quotas().messageReceiveTimeout().toMillis() + " ms", null);
         }
     }
 
@@ -553,7 +589,8 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
             writer.setToken(secureChannelId, tokens.current().id(), tokens.current().sendCrypto());
             scheduleTokenTimer();
         } else {
-            fail(StatusCodes.BadSecureChannelClosed, "security token " + expired + " expired without renewal", null);
+            fail(TransportRejection.PROTOCOL_ERROR, StatusCodes.BadSecureChannelClosed,
+                    "security token " + expired + " expired without renewal", null);
         }
     }
 
@@ -561,10 +598,12 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         return ctx.executor().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     }
 
-    private static void cancel(Future<?> timer) {
+    /** Cancels {@code timer} when there is one; returns null, for the field that held it. */
+    private static Future<?> cancel(Future<?> timer) {
         if (timer != null) {
             timer.cancel(false);
         }
+        return null;
     }
 
     // ---- errors ---------------------------------------------------------------------------------
@@ -577,7 +616,8 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private void fail(Throwable cause) {
         Throwable failure = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
         if (failure instanceof UaException e) {
-            fail(e.statusCode().value(), reasonOf(e), null);
+            int status = e.statusCode().value();
+            fail(TransportRejection.ofError(status), status, reasonOf(e), null);
         } else if (failure instanceof IOException) {
             // The peer reset the socket: nobody is left to read an ERR.
             if (state != State.CLOSED) {
@@ -586,16 +626,20 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
             }
             ctx.close();
         } else {
-            fail(StatusCodes.BadTcpInternalError, "internal error", failure);
+            fail(TransportRejection.PROTOCOL_ERROR, StatusCodes.BadTcpInternalError, "internal error", failure);
         }
     }
 
-    /** Sends ERR and closes (Part 6, 7.1.5); only the first failure of a connection is answered and logged. */
-    private void fail(int status, String reason, Throwable internal) {
+    /**
+     * Sends ERR and closes (Part 6, 7.1.5); only the first failure of a connection is answered, logged
+     * and counted (as {@code rejection}).
+     */
+    private void fail(TransportRejection rejection, int status, String reason, Throwable internal) {
         if (state == State.CLOSED) {
             return;
         }
         state = State.CLOSED;
+        settings.counters().reject(rejection);
         if (internal != null) {
             log.warn("{}: internal error, closing the connection", ctx.channel().remoteAddress(), internal);
         } else {

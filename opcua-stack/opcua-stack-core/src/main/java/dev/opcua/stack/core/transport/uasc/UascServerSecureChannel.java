@@ -24,9 +24,11 @@ final class UascServerSecureChannel implements ServerSecureChannel {
     private final SecureChannelWriter writer;
     private final EndpointSecurity security;
     private final List<X509Certificate> clientCertificateChain;
+    private final ServerChannelCounters counters;
 
     UascServerSecureChannel(long secureChannelId, String endpointUrl, SecureChannelWriter writer,
-            EndpointSecurity security, List<X509Certificate> clientCertificateChain) {
+            EndpointSecurity security, List<X509Certificate> clientCertificateChain, ServerChannelCounters counters) {
+        this.counters = counters;
         this.secureChannelId = secureChannelId;
         this.endpointUrl = endpointUrl;
         this.writer = writer;
@@ -73,6 +75,9 @@ final class UascServerSecureChannel implements ServerSecureChannel {
             writer.writeSymmetric(MessageType.MSG, requestId, response);
         } catch (UaException e) {
             // BadResponseTooLarge (checked before any chunk is written) or BadEncodingError.
+            if (e.statusCode().isSameCode(StatusCodes.BadResponseTooLarge)) {
+                counters.reject(TransportRejection.RESPONSE_TOO_LARGE);
+            }
             log.debug("channel {}: response to request {} not sent: {}", secureChannelId, requestId,
                     e.getMessage());
             sendServiceFault(requestId, ResponseHeaders.requestHandleOf(response), e.statusCode().value());

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * TranslateBrowsePathsToNodeIds (Part 4, 5.8.4). All paths of a request advance together, one
@@ -43,7 +44,10 @@ import java.util.concurrent.CompletableFuture;
  * BadTooManyOperations. Per path: a null starting node BadNodeIdInvalid, an unknown one
  * BadNodeIdUnknown, no elements BadNothingToDo, an empty targetName on an element other than the
  * last BadBrowseNameInvalid (the last may be empty: then every target of its references matches),
- * no target BadNoMatch. A reference to another server cannot have its BrowseName checked: its target
+ * no target BadNoMatch, more elements than {@code maxPathElements} BadQueryTooComplex (Part 4, 5.9.4.4:
+ * "requires too many resources in the Server"; each element costs two node-manager calls, so a deep
+ * path from a hostile client is refused before it is walked, and counted in {@link #pathsRefused()}).
+ * A reference to another server cannot have its BrowseName checked: its target
  * is returned with the index of the element still to process, and a path that reached only such
  * targets is UncertainReferenceOutOfServer. Complete targets carry remainingPathIndex UInt32 max.
  */
@@ -52,10 +56,15 @@ public final class TranslateBrowsePaths {
     /** remainingPathIndex of a target that completed the whole path (the maximum of Index, UInt32). */
     public static final long COMPLETE = 0xFFFF_FFFFL;
 
+    /** Default bound on the elements of one RelativePath. */
+    public static final int DEFAULT_MAX_PATH_ELEMENTS = 64;
+
     private final NodeManagers managers;
     private final RequestGuard guard;
     private final ReferenceTypeTree referenceTypes;
     private final int maxPaths;
+    private final int maxPathElements;
+    private final LongAdder pathsRefused = new LongAdder();
 
     /**
      * @param guard check run before each request, e.g. that it has an activated session
@@ -63,10 +72,32 @@ public final class TranslateBrowsePaths {
      */
     public TranslateBrowsePaths(NodeManagers managers, RequestGuard guard, ReferenceTypeTree referenceTypes,
             int maxNodesPerTranslateBrowsePathsToNodeIds) {
+        this(managers, guard, referenceTypes, maxNodesPerTranslateBrowsePathsToNodeIds, DEFAULT_MAX_PATH_ELEMENTS);
+    }
+
+    /**
+     * @param maxPathElements most elements of one RelativePath; a longer one is BadQueryTooComplex
+     */
+    public TranslateBrowsePaths(NodeManagers managers, RequestGuard guard, ReferenceTypeTree referenceTypes,
+            int maxNodesPerTranslateBrowsePathsToNodeIds, int maxPathElements) {
+        if (maxPathElements < 1) {
+            throw new IllegalArgumentException("maxPathElements must be at least 1, was " + maxPathElements);
+        }
         this.managers = managers;
         this.guard = guard;
         this.referenceTypes = referenceTypes;
         this.maxPaths = maxNodesPerTranslateBrowsePathsToNodeIds;
+        this.maxPathElements = maxPathElements;
+    }
+
+    /** Most elements of one RelativePath. */
+    public int maxPathElements() {
+        return maxPathElements;
+    }
+
+    /** Browse paths answered BadQueryTooComplex for having more than maxPathElements elements. */
+    public long pathsRefused() {
+        return pathsRefused.sum();
     }
 
     /** Registers TranslateBrowsePathsToNodeIds with a dispatcher. */
@@ -81,7 +112,10 @@ public final class TranslateBrowsePaths {
         OperationLimits.check(paths == null ? 0 : paths.length, maxPaths, "browse paths");
         Walk[] walks = new Walk[paths.length];
         for (int i = 0; i < paths.length; i++) {
-            walks[i] = new Walk(paths[i]);
+            walks[i] = new Walk(paths[i], maxPathElements);
+            if (walks[i].status == StatusCodes.BadQueryTooComplex) {
+                pathsRefused.increment();
+            }
         }
         long handle = request.requestHeader().requestHandle();
         return step(new OperationContext(channel, session), walks, 0).thenApply(ignored -> {
@@ -181,12 +215,15 @@ public final class TranslateBrowsePaths {
         int status = StatusCodes.Good;
         boolean done;
 
-        Walk(BrowsePath path) {
-            elements = path.relativePath() == null || path.relativePath().elements() == null
+        Walk(BrowsePath path, int maxElements) {
+            RelativePathElement[] all = path.relativePath() == null || path.relativePath().elements() == null
                     ? new RelativePathElement[0] : path.relativePath().elements();
             NodeId start = path.startingNode();
+            elements = all.length > maxElements ? new RelativePathElement[0] : all;
             if (start == null || start.isNull()) {
                 status = StatusCodes.BadNodeIdInvalid;
+            } else if (all.length > maxElements) {
+                status = StatusCodes.BadQueryTooComplex; // not walked: elements is empty
             } else if (elements.length == 0) {
                 status = StatusCodes.BadNothingToDo;
             } else {

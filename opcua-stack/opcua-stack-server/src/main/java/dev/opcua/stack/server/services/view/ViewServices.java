@@ -38,6 +38,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Browse and BrowseNext (Part 4, 5.8.2 and 5.8.3). The node managers give each node's references;
@@ -49,8 +51,10 @@ import java.util.concurrent.CompletableFuture;
  * <p>Request faults: no nodes BadNothingToDo, over MaxNodesPerBrowse BadTooManyOperations, a view
  * BadViewIdUnknown (views are not supported). Per node: BadBrowseDirectionInvalid,
  * BadReferenceTypeIdInvalid, BadNodeIdUnknown; more references than requestedMaxReferencesPerNode
- * leave a continuation point, or BadNoContinuationPoints when none is free. Continuation points are
- * kept server-wide until sessions own them.
+ * leave a continuation point, or BadNoContinuationPoints when none is free (counted in
+ * {@link #continuationPointsRefused()}). Each session has its own MaxBrowseContinuationPoints (Part 4,
+ * 5.8.2 and 7.9), so a session that hoards its points refuses only itself, and a BrowseNext finds only
+ * its own session's points; {@link #ownerClosed} drops a closed session's points.
  */
 public final class ViewServices {
 
@@ -62,15 +66,21 @@ public final class ViewServices {
     private static final int MASK_TYPE_DEFINITION = 0x20;
     private static final NodeId HAS_TYPE_DEFINITION = NodeId.ns0(NodeIds.HasTypeDefinition);
 
+    /** The owner of every continuation point when requests are not resolved to sessions. */
+    private static final Object SHARED = new Object();
+
     private final NodeManagers managers;
     private final RequestGuard guard;
     private final ReferenceTypeTree referenceTypes;
-    private final ContinuationPoints continuationPoints;
+    private final int maxContinuationPoints;
+    private final Map<Object, ContinuationPoints> continuationPoints = new ConcurrentHashMap<>();
+    private final LongAdder continuationPointsRefused = new LongAdder();
     private final int maxNodesPerBrowse;
 
     /**
-     * @param guard check run before each request, e.g. that it has an activated session
-     * @param maxContinuationPoints MaxBrowseContinuationPoints
+     * @param guard check run before each request, e.g. that it has an activated session; the session it
+     *        returns owns the request's continuation points (all share one set when it returns null)
+     * @param maxContinuationPoints MaxBrowseContinuationPoints, per session
      * @param maxNodesPerBrowse operation limit, 0 for none
      */
     public ViewServices(NodeManagers managers, RequestGuard guard, ReferenceTypeTree referenceTypes,
@@ -78,8 +88,22 @@ public final class ViewServices {
         this.managers = managers;
         this.guard = guard;
         this.referenceTypes = referenceTypes;
-        this.continuationPoints = new ContinuationPoints(maxContinuationPoints);
+        this.maxContinuationPoints = maxContinuationPoints;
         this.maxNodesPerBrowse = maxNodesPerBrowse;
+    }
+
+    /** Forgets the continuation points of an owner that is gone, e.g. a closed session. */
+    public void ownerClosed(Object owner) {
+        continuationPoints.remove(owner);
+    }
+
+    /** Browse results answered BadNoContinuationPoints since the start: continuation-point hoarding. */
+    public long continuationPointsRefused() {
+        return continuationPointsRefused.sum();
+    }
+
+    private ContinuationPoints pointsOf(Object owner) {
+        return continuationPoints.computeIfAbsent(owner, o -> new ContinuationPoints(maxContinuationPoints));
     }
 
     public ServiceDispatcher.Builder registerWith(ServiceDispatcher.Builder dispatcher) {
@@ -89,6 +113,7 @@ public final class ViewServices {
 
     public CompletableFuture<BrowseResponse> browse(ServerSecureChannel channel, BrowseRequest request) {
         Session session = guard.check(channel, request.requestHeader());
+        Object owner = session == null ? SHARED : session;
         BrowseDescription[] descriptions = request.nodesToBrowse();
         int count = descriptions == null ? 0 : descriptions.length;
         if (count == 0) {
@@ -115,40 +140,43 @@ public final class ViewServices {
                     for (int i = 0; i < count; i++) {
                         results[i] = described[i] instanceof StatusCode
                                 ? new BrowseResult((StatusCode) described[i], null, null)
-                                : page((ReferenceDescription[]) described[i], max);
+                                : page(owner, (ReferenceDescription[]) described[i], max);
                     }
                     return new BrowseResponse(ResponseHeaders.good(handle), results, null);
                 });
     }
 
     public BrowseNextResponse browseNext(ServerSecureChannel channel, BrowseNextRequest request) {
-        guard.check(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
+        Object owner = session == null ? SHARED : session;
+        ContinuationPoints ownPoints = pointsOf(owner);
         ByteString[] points = request.continuationPoints();
         if (points == null || points.length == 0) {
             throw new UaException(StatusCodes.BadNothingToDo, "the request has no continuation points");
         }
         BrowseResult[] results = new BrowseResult[points.length];
         for (int i = 0; i < points.length; i++) {
-            ContinuationPoints.Remaining remaining = continuationPoints.take(points[i]);
+            ContinuationPoints.Remaining remaining = ownPoints.take(points[i]);
             if (remaining == null) {
                 results[i] = new BrowseResult(StatusCode.of(StatusCodes.BadContinuationPointInvalid), null, null);
             } else if (request.releaseContinuationPoints()) {
                 results[i] = new BrowseResult(StatusCode.GOOD, null, new ReferenceDescription[0]);
             } else {
-                results[i] = page(remaining.references(), remaining.maxPerResponse());
+                results[i] = page(owner, remaining.references(), remaining.maxPerResponse());
             }
         }
         return new BrowseNextResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), results, null);
     }
 
     /** The first {@code max} references, and a continuation point for the rest (0 = no limit). */
-    private BrowseResult page(ReferenceDescription[] references, int max) {
+    private BrowseResult page(Object owner, ReferenceDescription[] references, int max) {
         if (max <= 0 || references.length <= max) {
             return new BrowseResult(StatusCode.GOOD, null, references);
         }
-        ByteString point = continuationPoints.store(new ContinuationPoints.Remaining(
+        ByteString point = pointsOf(owner).store(new ContinuationPoints.Remaining(
                 Arrays.copyOfRange(references, max, references.length), max));
         if (point == null) {
+            continuationPointsRefused.increment();
             return new BrowseResult(StatusCode.of(StatusCodes.BadNoContinuationPoints), null, null);
         }
         return new BrowseResult(StatusCode.GOOD, point, Arrays.copyOf(references, max));

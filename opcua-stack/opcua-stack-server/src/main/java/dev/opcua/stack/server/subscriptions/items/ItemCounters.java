@@ -22,6 +22,10 @@ public interface ItemCounters {
         @Override
         public void notificationsDropped(long count) {
         }
+
+        @Override
+        public void itemsRejected(int count) {
+        }
     };
 
     /** Counts into the subscription engine's statistics. */
@@ -41,6 +45,11 @@ public interface ItemCounters {
             public void notificationsDropped(long count) {
                 statistics.notificationsDropped(count);
             }
+
+            @Override
+            public void itemsRejected(int count) {
+                statistics.monitoredItemsRejected(count);
+            }
         };
     }
 
@@ -50,4 +59,7 @@ public interface ItemCounters {
 
     /** Notifications discarded because a queue was full (queues of size 1 overwrite, which counts too). */
     void notificationsDropped(long count);
+
+    /** Items refused with BadTooManyMonitoredItems: a monitored-item flood past the limits. */
+    void itemsRejected(int count);
 }

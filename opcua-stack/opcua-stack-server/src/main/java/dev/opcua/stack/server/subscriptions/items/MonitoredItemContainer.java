@@ -236,6 +236,7 @@ public final class MonitoredItemContainer implements ItemContainer {
     private MonitoredItemCreateResult[] add(List<Pending> pending, TimestampsToReturn timestamps,
             MonitoredItemCreateResult[] results) {
         int remaining = owner.remainingItemCapacity();
+        int rejected = 0;
         List<Pending> created = new ArrayList<>(pending.size());
         List<MonitoredItemBase> createdItems = new ArrayList<>(pending.size());
         for (Pending p : pending) {
@@ -245,6 +246,7 @@ public final class MonitoredItemContainer implements ItemContainer {
             }
             if (remaining <= 0) {
                 results[p.index] = createFailed(StatusCodes.BadTooManyMonitoredItems, p.filterResult());
+                rejected++;
                 continue;
             }
             remaining--;
@@ -264,6 +266,9 @@ public final class MonitoredItemContainer implements ItemContainer {
         }
         if (!createdItems.isEmpty()) {
             context.counters.itemsAdded(createdItems.size());
+        }
+        if (rejected > 0) {
+            context.counters.itemsRejected(rejected);
         }
         for (int k = 0; k < createdItems.size(); k++) {
             MonitoredItemBase item = createdItems.get(k);

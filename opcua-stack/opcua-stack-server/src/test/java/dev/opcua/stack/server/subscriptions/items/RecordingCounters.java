@@ -8,6 +8,7 @@ final class RecordingCounters implements ItemCounters {
     final AtomicLong added = new AtomicLong();
     final AtomicLong removed = new AtomicLong();
     final AtomicLong dropped = new AtomicLong();
+    final AtomicLong rejected = new AtomicLong();
 
     @Override
     public void itemsAdded(int count) {
@@ -22,6 +23,11 @@ final class RecordingCounters implements ItemCounters {
     @Override
     public void notificationsDropped(long count) {
         dropped.addAndGet(count);
+    }
+
+    @Override
+    public void itemsRejected(int count) {
+        rejected.addAndGet(count);
     }
 
     long live() {

@@ -1,0 +1,60 @@
+package dev.opcua.stack.server.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.core.transport.uasc.TransportRejection;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.embedded.EmbeddedChannel;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** The outbound high-water mark's policy on one connection, with EmbeddedChannel's clock. */
+class WriteStallGuardTest {
+
+    private final ServerChannelCounters counters = new ServerChannelCounters();
+    private final EmbeddedChannel channel = new EmbeddedChannel(new WriteStallGuard(Duration.ofSeconds(5), counters));
+
+    WriteStallGuardTest() {
+        channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(50, 100));
+    }
+
+    @Test
+    void overTheHighMarkReadingStopsAndResumesBelowTheLowMark() {
+        channel.write(bytes(150)); // written, not flushed: queued
+        assertThat(channel.isWritable()).isFalse();
+        assertThat(channel.config().isAutoRead()).isFalse();
+
+        channel.flush();
+        assertThat(channel.isWritable()).isTrue();
+        assertThat(channel.config().isAutoRead()).isTrue();
+        channel.advanceTimeBy(10, TimeUnit.SECONDS);
+        channel.runScheduledPendingTasks();
+
+        assertThat(channel.isOpen()).as("the stall timer stopped when the queue drained").isTrue();
+        assertThat(counters.rejected(TransportRejection.WRITE_STALL)).isZero();
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aQueueStillOverTheHighMarkWhenTheStallTimeoutPassesClosesTheConnection() {
+        channel.write(bytes(150));
+        channel.advanceTimeBy(4, TimeUnit.SECONDS);
+        channel.runScheduledPendingTasks();
+        assertThat(channel.isOpen()).isTrue();
+
+        channel.advanceTimeBy(2, TimeUnit.SECONDS);
+        channel.runScheduledPendingTasks();
+
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(counters.rejected(TransportRejection.WRITE_STALL)).isEqualTo(1);
+        channel.finishAndReleaseAll();
+    }
+
+    private static ByteBuf bytes(int size) {
+        return Unpooled.buffer(size).writeZero(size);
+    }
+}
