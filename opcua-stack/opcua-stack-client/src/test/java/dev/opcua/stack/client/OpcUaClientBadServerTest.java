@@ -208,6 +208,11 @@ class OpcUaClientBadServerTest {
         assertThatThrownBy(() -> client.readValue(scripted("Observed")).get(BOUND.toMillis(), TimeUnit.MILLISECONDS))
                 .hasCauseInstanceOf(UaException.class);
 
+        // the observer hears of the failure after the caller's future has failed: wait for it, bounded
+        long deadline = System.nanoTime() + BOUND.toNanos();
+        while (observed.size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
         assertThat(observed).containsExactly("Read Good", "Read BadTooManyOperations UaException");
     }
 
