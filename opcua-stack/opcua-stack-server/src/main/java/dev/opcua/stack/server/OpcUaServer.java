@@ -337,7 +337,7 @@ public final class OpcUaServer implements AutoCloseable {
                 limits.maxNodesPerTranslateBrowsePathsToNodeIds(), config.maxBrowsePathElements);
         translateBrowsePaths.registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
-        CallServices.withSessions(nodeManagers, sessions::resolve, limits.maxNodesPerMethodCall()).registerWith(services);
+        new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall()).registerWith(services);
         if (config.historyStore != null) {
             historyServices(config).registerWith(services);
             historyRecorder = new HistoryRecorder(config.historyStore, nodeManagers, config.historyRecording);

@@ -11,7 +11,6 @@ import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.RequestGuard;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import dev.opcua.stack.server.session.Session;
-import dev.opcua.stack.server.subscriptions.SessionResolver;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -24,32 +23,21 @@ import java.util.concurrent.CompletableFuture;
 public final class CallServices {
 
     private final NodeManagers managers;
-    private final SessionResolver sessions;
+    private final RequestGuard guard;
     private final int maxNodesPerMethodCall;
 
     /**
-     * @param guard check run before each request, e.g. that it has an activated session
+     * @param guard check run before each request, e.g. that it has an activated session; the session it
+     *     returns goes to the node managers in the {@link OperationContext} (methods such as
+     *     ConditionRefresh act on the caller's subscriptions)
      * @param maxNodesPerMethodCall operation limit of Call, 0 for none
      */
     public CallServices(NodeManagers managers, RequestGuard guard, int maxNodesPerMethodCall) {
-        this(managers, (SessionResolver) guard::check, maxNodesPerMethodCall);
-    }
-
-    /**
-     * @param sessions finds the activated session of each request, handed to the node managers in the
-     *     {@link OperationContext} (methods such as ConditionRefresh act on the caller's subscriptions)
-     * @param maxNodesPerMethodCall operation limit of Call, 0 for none
-     */
-    public static CallServices withSessions(NodeManagers managers, SessionResolver sessions, int maxNodesPerMethodCall) {
-        return new CallServices(managers, sessions, maxNodesPerMethodCall);
-    }
-
-    private CallServices(NodeManagers managers, SessionResolver sessions, int maxNodesPerMethodCall) {
         if (maxNodesPerMethodCall < 0) {
             throw new IllegalArgumentException("maxNodesPerMethodCall must be >= 0, was " + maxNodesPerMethodCall);
         }
         this.managers = managers;
-        this.sessions = sessions;
+        this.guard = guard;
         this.maxNodesPerMethodCall = maxNodesPerMethodCall;
     }
 
@@ -59,7 +47,7 @@ public final class CallServices {
     }
 
     public CompletableFuture<CallResponse> call(ServerSecureChannel channel, CallRequest request) {
-        Session session = sessions.resolve(channel, request.requestHeader());
+        Session session = guard.check(channel, request.requestHeader());
         int count = request.methodsToCall() == null ? 0 : request.methodsToCall().length;
         if (count == 0) {
             throw new UaException(StatusCodes.BadNothingToDo, "the request has no methods to call");
