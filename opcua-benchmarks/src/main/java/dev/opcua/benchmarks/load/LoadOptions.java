@@ -74,9 +74,6 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     /** Where {@code build.sh} of the open62541 peer puts its server unless {@code O6_BUILD} says otherwise. */
     public static final String OPEN62541_DEFAULT = "/tmp/o6anchor/bench_server";
 
-    /** The Bench folder's string identifier in the bench namespace of every bench server. */
-    public static final String BENCH_FOLDER = BenchAddressSpace.BENCH;
-
     /** The namespace URI of the open62541 peer's bench layout (ours and Milo's serve {@code urn:bench}). */
     public static final String PEER_NAMESPACE_URI = "urn:peer:bench";
 

@@ -147,7 +147,7 @@ final class MiloLoadClients implements LoadClients {
         try {
             NodeId[] ids = connect(client);
             return new Session(client, ids, browseBench
-                    ? List.of(browse(new NodeId(ids[0].getNamespaceIndex(), LoadOptions.BENCH_FOLDER)))
+                    ? List.of(browse(new NodeId(ids[0].getNamespaceIndex(), BenchAddressSpace.BENCH)))
                     : BROWSE);
         } catch (Exception e) {
             disconnectQuietly(client);

@@ -92,7 +92,7 @@ final class OursLoadClients implements LoadClients {
         try {
             NodeId[] ids = connect(client);
             return new Session(client, ids, browseBench
-                    ? List.of(OpcUaClient.hierarchical(NodeId.string(ids[0].namespaceIndex(), LoadOptions.BENCH_FOLDER)))
+                    ? List.of(OpcUaClient.hierarchical(NodeId.string(ids[0].namespaceIndex(), BenchAddressSpace.BENCH)))
                     : BROWSE);
         } catch (Exception e) {
             client.close();

@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
@@ -136,7 +137,7 @@ final class RequestChain {
     /** The Browse of {@code --browse}: the Server object and the Objects folder, or the bench namespace's Bench folder. */
     static BrowseDescription[] browseOf(boolean bench, NodeId[] nodeIds) {
         return bench ? new BrowseDescription[] {browse(NodeId.string(nodeIds[0].namespaceIndex(),
-                LoadOptions.BENCH_FOLDER))} : BROWSE;
+                BenchAddressSpace.BENCH))} : BROWSE;
     }
 
     private static BrowseDescription browse(NodeId nodeId) {
