@@ -91,10 +91,7 @@ final class ChurnScenario {
 
         err.println("server after: " + describe(after) + (back ? "; back to the start" : "; NOT back to the start"));
         errors.forEach((status, count) -> err.println("cycle errors " + status + ": " + count.sum()));
-        StringBuilder line = new StringBuilder("RESULT");
-        result.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
-        out.println(line);
-        out.flush();
+        LoadHarness.printResult(result, out);
     }
 
     private static void cycles(String url, ClientResources resources, LoadSecurity security, AtomicLong left,

@@ -156,10 +156,7 @@ final class FloodScenario {
                 result.get("flooder_good_per_s"), result.get("flooder_busy_per_s"), otherErrors,
                 result.get("server_rejected_per_s"));
         floodErrors.forEach((status, count) -> err.println("flooder errors " + status + ": " + count.sum()));
-        StringBuilder line = new StringBuilder("RESULT");
-        result.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
-        out.println(line);
-        out.flush();
+        LoadHarness.printResult(result, out);
     }
 
     /** The quiet sessions' phase; written by the harness, read by the callbacks. */

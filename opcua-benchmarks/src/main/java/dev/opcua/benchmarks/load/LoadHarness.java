@@ -336,6 +336,11 @@ public final class LoadHarness {
             err.println("note: the client used more CPU than the server; the harness may limit throughput");
         }
         jitNote(ServerStats.jitMillisBetween(a0, a1), s1 - s0, err);
+        printResult(result, out);
+    }
+
+    /** The one stdout line of a run: {@code RESULT key=value ...} in the map's order. */
+    static void printResult(Map<String, String> result, PrintStream out) {
         StringBuilder line = new StringBuilder("RESULT");
         result.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
         out.println(line);

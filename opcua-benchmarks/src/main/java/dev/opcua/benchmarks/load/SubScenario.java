@@ -476,10 +476,7 @@ final class SubScenario {
             err.println("note: the writer skipped " + writer.skippedTicks() + " ticks with "
                     + ValueWriter.MAX_OUTSTANDING + " requests unanswered; the rate may be below the target");
         }
-        StringBuilder line = new StringBuilder("RESULT");
-        result.forEach((k, v) -> line.append(' ').append(k).append('=').append(v));
-        out.println(line);
-        out.flush();
+        LoadHarness.printResult(result, out);
     }
 
     private static void closeQuietly(LoadSession session, PrintStream err) {
