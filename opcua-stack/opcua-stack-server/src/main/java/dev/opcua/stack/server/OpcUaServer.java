@@ -48,6 +48,7 @@ import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.server.nodeset.ImportedModel;
 import dev.opcua.stack.server.nodeset.ImportedNodeManager;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
+import dev.opcua.stack.server.nodes.StructureCodecSource;
 import dev.opcua.stack.server.nodeset.NodeSetImporter;
 import dev.opcua.stack.server.nodeset.NodeSetSource;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
@@ -213,7 +214,8 @@ public final class OpcUaServer implements AutoCloseable {
     /**
      * Imports the configured NodeSet2 files in order, each into a node manager of its own that owns
      * its models' namespaces, and returns the codecs of the messages: the standard ones plus a
-     * generic codec for each structure the models define (Part 6, 5.2.6), then the application's.
+     * generic codec for each structure the models define (Part 6, 5.2.6), those of the node managers
+     * that define structures in code ({@link StructureCodecSource}), then the application's.
      *
      * @throws dev.opcua.stack.server.nodeset.NodeSetException naming file, line and node, or the
      *     models of a failed RequiredModel check
@@ -223,11 +225,18 @@ public final class OpcUaServer implements AutoCloseable {
             ImportedModel model = NodeSetImporter.importNodeSet(source, namespaces, this::findNode, models);
             nodeManagers.register(new ImportedNodeManager(model, this::findNode));
         }
-        if (models.layouts().isEmpty() && config.codecs.isEmpty()) {
+        List<dev.opcua.stack.core.encoding.UaCodec<?>> defined = new ArrayList<>();
+        for (NodeManager manager : nodeManagers.managers()) {
+            if (manager instanceof StructureCodecSource source) {
+                defined.addAll(source.codecs(namespaces));
+            }
+        }
+        if (models.layouts().isEmpty() && config.codecs.isEmpty() && defined.isEmpty()) {
             return CodecRegistry.standard();
         }
         CodecRegistry.Builder codecs = CodecRegistry.standard().toBuilder();
         models.layouts().forEach(layout -> codecs.add(new GenericStructureCodec(layout)));
+        defined.forEach(codecs::add);
         config.codecs.forEach(codecs::add);
         return codecs.build();
     }

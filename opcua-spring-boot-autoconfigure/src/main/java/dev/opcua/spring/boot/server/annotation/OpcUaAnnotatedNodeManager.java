@@ -9,6 +9,7 @@ import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.Argument;
 import dev.opcua.stack.server.alarms.ConditionManager;
+import dev.opcua.stack.server.datatypes.RecordDataTypeManager;
 import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.CallOperation;
 import dev.opcua.stack.server.history.HistoryRecorder;
@@ -55,6 +56,8 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     private static final Variant[] NO_VARIANTS = {};
 
     private final InMemoryNodeManager nodes;
+    /** The DataTypes of the record variables, in {@link #typesNamespaceUri}; null when there are none. */
+    private final RecordDataTypeManager types;
     private final List<UaObjectModel> roots;
     private final List<VariableEntry> variables;
     /** Holder object (by identity) to its variables by Java name, and the bean to nested ones by dotted path. */
@@ -67,10 +70,12 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     private volatile Supplier<HistoryRecorder> recorder = () -> null;
     private volatile DataChangeBroker broker;
 
-    private OpcUaAnnotatedNodeManager(InMemoryNodeManager nodes, List<UaObjectModel> roots,
-            List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder) {
+    private OpcUaAnnotatedNodeManager(InMemoryNodeManager nodes, RecordDataTypeManager types,
+            List<UaObjectModel> roots, List<VariableEntry> variables,
+            Map<Object, Map<String, List<VariableEntry>>> byHolder) {
         super(nodes.namespaceUris(), nodes.store(), nodes.isNonBlocking());
         this.nodes = nodes;
+        this.types = types;
         this.roots = roots;
         this.variables = variables;
         this.byHolder = byHolder;
@@ -110,16 +115,56 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         List<VariableEntry> variables = new ArrayList<>();
         Map<Object, Map<String, List<VariableEntry>>> byHolder = new IdentityHashMap<>();
         OpcUaAnnotatedNodeManager[] self = new OpcUaAnnotatedNodeManager[1];
+        RecordDataTypeManager types = recordTypes(namespaceUri, roots);
         for (UaObjectModel root : roots) {
-            declare(builder, root, root.browseName(), root.instance(), variables, byHolder, self);
+            declare(builder, root, root.browseName(), root.instance(), variables, byHolder, self, types);
         }
-        self[0] = new OpcUaAnnotatedNodeManager(builder.build(), List.copyOf(roots), List.copyOf(variables), byHolder);
+        self[0] = new OpcUaAnnotatedNodeManager(builder.build(), types, List.copyOf(roots), List.copyOf(variables),
+                byHolder);
         return self[0];
+    }
+
+    /** The DataTypes of the record variables of the objects, or null when they have none. */
+    private static RecordDataTypeManager recordTypes(String namespaceUri, List<UaObjectModel> roots) {
+        Set<Class<? extends Record>> records = new java.util.LinkedHashSet<>();
+        java.util.ArrayDeque<UaObjectModel> pending = new java.util.ArrayDeque<>(roots);
+        while (!pending.isEmpty()) {
+            UaObjectModel object = pending.poll();
+            for (UaVariableModel variable : object.variables()) {
+                if (variable.converter().recordType() != null) {
+                    records.add(variable.converter().recordType());
+                }
+            }
+            pending.addAll(object.objects());
+        }
+        if (records.isEmpty()) {
+            return null;
+        }
+        RecordDataTypeManager.Builder builder = RecordDataTypeManager.builder(typesNamespaceUri(namespaceUri));
+        try {
+            records.forEach(builder::record);
+        } catch (IllegalArgumentException e) {
+            throw new OpcUaAnnotationException("namespace " + namespaceUri + ": " + e.getMessage());
+        }
+        return builder.build();
+    }
+
+    /** The namespace of the DataTypes of the record variables of a namespace. */
+    public static String typesNamespaceUri(String namespaceUri) {
+        return namespaceUri + "/types";
+    }
+
+    /**
+     * The DataTypes of the record variables of this namespace (Part 3, 5.8.3), a node manager of its own
+     * in {@link #typesNamespaceUri}; null when no variable holds a record.
+     */
+    public RecordDataTypeManager typeManager() {
+        return types;
     }
 
     private static void declare(InMemoryNodeManager.Builder builder, UaObjectModel object, String path, Object bean,
             List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder,
-            OpcUaAnnotatedNodeManager[] self) {
+            OpcUaAnnotatedNodeManager[] self, RecordDataTypeManager types) {
         boolean alarmSource = object.variables().stream().anyMatch(UaVariableModel::hasAlarm);
         builder.object(path, o -> {
             o.displayName(object.displayName()).description(object.description());
@@ -135,7 +180,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
             if (!object.javaPath().isEmpty()) {
                 index(byHolder, bean, object.javaPath() + "." + variable.property(), entry);
             }
-            builder.variable(variablePath, variable.builtinType(), v -> {
+            Consumer<InMemoryNodeManager.VariableOptions> options = v -> {
                 v.displayName(variable.displayName())
                         .description(variable.description())
                         .valueRank(variable.valueRank())
@@ -156,7 +201,13 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
                 if (variable.historizing()) {
                     v.historizing();
                 }
-            });
+            };
+            Class<? extends Record> record = variable.converter().recordType();
+            if (record != null) {
+                builder.variable(variablePath, types.dataTypeId(record), options);
+            } else {
+                builder.variable(variablePath, variable.builtinType(), options);
+            }
         }
         for (UaMethodModel method : object.methods()) {
             builder.method(path + "." + method.browseName(), arguments(method.inputs()), arguments(method.outputs()),
@@ -167,7 +218,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
                     });
         }
         for (UaObjectModel child : object.objects()) {
-            declare(builder, child, path + "." + child.browseName(), bean, variables, byHolder, self);
+            declare(builder, child, path + "." + child.browseName(), bean, variables, byHolder, self, types);
         }
     }
 
@@ -344,7 +395,8 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
             throw failed(variable.member(), "reading", e);
         }
         try {
-            return variable.converter().toVariant(value);
+            Class<? extends Record> record = variable.converter().recordType();
+            return record != null ? types.toVariant((Record) value) : variable.converter().toVariant(value);
         } catch (RuntimeException e) {
             throw failed(variable.member(), "converting the value " + value + " to " + variable.builtinType() + " of", e);
         }
@@ -352,7 +404,9 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
 
     private void write(VariableEntry entry, Variant value) {
         UaVariableModel variable = entry.model;
-        Object javaValue = variable.converter().fromVariant(value);
+        Class<? extends Record> record = variable.converter().recordType();
+        // a record arrives as its structure, decoded by the codec of its DataType, and becomes a new instance
+        Object javaValue = record != null ? types.fromVariant(value, record) : variable.converter().fromVariant(value);
         if (javaValue == null && variable.converter().isPrimitive()) {
             throw new UaException(StatusCodes.BadTypeMismatch, variable.member() + " takes no null value");
         }

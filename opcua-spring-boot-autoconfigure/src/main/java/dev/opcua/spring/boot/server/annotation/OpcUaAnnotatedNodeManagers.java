@@ -84,9 +84,14 @@ public final class OpcUaAnnotatedNodeManagers {
         return conditionManagers;
     }
 
-    /** Adds every manager, and those of the alarms, to the server's builder. */
+    /** Adds every manager, and those of the alarms and of the records' DataTypes, to the server's builder. */
     public void registerWith(OpcUaServer.Builder builder) {
         managers.forEach(builder::nodeManager);
+        for (OpcUaAnnotatedNodeManager manager : managers) {
+            if (manager.typeManager() != null) {
+                builder.nodeManager(manager.typeManager());
+            }
+        }
         conditionManagers.forEach(builder::nodeManager);
     }
 

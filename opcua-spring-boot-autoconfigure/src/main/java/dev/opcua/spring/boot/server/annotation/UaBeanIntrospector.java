@@ -1,5 +1,6 @@
 package dev.opcua.spring.boot.server.annotation;
 
+import dev.opcua.stack.server.datatypes.RecordDataTypeManager;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.session.Identity;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
@@ -165,7 +166,7 @@ final class UaBeanIntrospector {
         MethodHandle setter = null;
         UaValueConverter converter;
         if (member instanceof Field field) {
-            converter = UaTypeMapping.resolve(field.getGenericType(), annotation.dataType(), where);
+            converter = converter(field.getGenericType(), annotation.dataType(), where);
             if (writable) {
                 if (Modifier.isFinal(field.getModifiers())) {
                     throw new OpcUaAnnotationException(where + ": access READ_WRITE needs a field that is not "
@@ -175,7 +176,7 @@ final class UaBeanIntrospector {
             }
         } else {
             Method method = (Method) member;
-            converter = UaTypeMapping.resolve(method.getGenericReturnType(), annotation.dataType(), where);
+            converter = converter(method.getGenericReturnType(), annotation.dataType(), where);
             if (writable) {
                 Method setterMethod = findSetter(method.getDeclaringClass(), javaName, method.getReturnType());
                 if (setterMethod == null) {
@@ -215,6 +216,26 @@ final class UaBeanIntrospector {
                 annotation.signalsChanges(), getter, setter, roles(annotation.readRoles(), where + " readRoles"),
                 roles(annotation.writeRoles(), where + " writeRoles"), limitAlarm, offNormalAlarm,
                 annotation.historizing());
+    }
+
+    /**
+     * The converter of a variable's Java type: a record becomes a structured DataType of its own
+     * (checked here, so that a component the stack cannot map names the bean and the member).
+     */
+    private static UaValueConverter converter(java.lang.reflect.Type type, BuiltinType dataType, String where) {
+        if (type instanceof Class<?> c && c.isRecord()) {
+            if (dataType != BuiltinType.Null) {
+                throw new OpcUaAnnotationException(where + ": dataType " + dataType + " does not fit the record "
+                        + c.getName() + "; a record is a structured DataType defined from its components");
+            }
+            try {
+                RecordDataTypeManager.builder("urn:check").record(c.asSubclass(Record.class));
+            } catch (IllegalArgumentException e) {
+                throw new OpcUaAnnotationException(where + ": " + e.getMessage());
+            }
+            return UaValueConverter.record(c);
+        }
+        return UaTypeMapping.resolve(type, dataType, where);
     }
 
     private UaMethodModel method(UaMethod annotation, Method method, Object instance, String browseName,

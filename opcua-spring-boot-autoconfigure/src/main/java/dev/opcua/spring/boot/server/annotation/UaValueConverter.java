@@ -24,7 +24,7 @@ final class UaValueConverter {
         Object fromStack(Object stackValue);
     }
 
-    private enum Shape { SCALAR, ARRAY, LIST }
+    private enum Shape { SCALAR, ARRAY, LIST, RECORD }
 
     private final BuiltinType type;
     private final Shape shape;
@@ -57,6 +57,20 @@ final class UaValueConverter {
         return new UaValueConverter(type, Shape.LIST, List.class, javaElementClass, codec, false);
     }
 
+    /**
+     * A record, whose structured DataType the node manager defines ({@code RecordDataTypeManager}) and
+     * which it converts itself: {@link #toVariant} and {@link #fromVariant} are not for it.
+     */
+    static UaValueConverter record(Class<?> recordClass) {
+        return new UaValueConverter(BuiltinType.ExtensionObject, Shape.RECORD, recordClass, recordClass, null, false);
+    }
+
+    /** The record class of a record variable, null for the others. */
+    @SuppressWarnings("unchecked")
+    Class<? extends Record> recordType() {
+        return shape == Shape.RECORD ? (Class<? extends Record>) javaClass : null;
+    }
+
     BuiltinType builtinType() {
         return type;
     }
@@ -67,7 +81,7 @@ final class UaValueConverter {
 
     /** ValueRank (Part 3, 5.6.2): -1 for a scalar, 1 for an array. */
     int valueRank() {
-        return shape == Shape.SCALAR ? -1 : 1;
+        return shape == Shape.SCALAR || shape == Shape.RECORD ? -1 : 1;
     }
 
     /** Whether a null cannot be converted to the Java type (a primitive). */
@@ -79,6 +93,9 @@ final class UaValueConverter {
     Variant toVariant(Object value) {
         if (value == null) {
             return Variant.NULL;
+        }
+        if (shape == Shape.RECORD) {
+            throw new IllegalStateException("a record is converted by the DataTypes of its node manager");
         }
         if (shape == Shape.SCALAR) {
             return Variant.ofScalar(type, codec.toStack(value));
@@ -113,6 +130,9 @@ final class UaValueConverter {
             return null;
         }
         Object stack = value.value();
+        if (shape == Shape.RECORD) {
+            throw new IllegalStateException("a record is converted by the DataTypes of its node manager");
+        }
         if (shape == Shape.SCALAR) {
             return codec.fromStack(stack);
         }

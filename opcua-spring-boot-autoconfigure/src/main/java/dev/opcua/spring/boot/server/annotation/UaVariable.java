@@ -21,6 +21,15 @@ import java.lang.annotation.Target;
  * in the same Java type: Byte for short, UInt16 for int, UInt32 or UInt64 for long, String for an
  * enum (its constant's name).
  *
+ * <p>A Java record is a structured variable: the server defines a structured DataType from it
+ * (Part 3, 5.8.3; Part 6, 5.2.6), with a StructureDefinition of one field per component (named as
+ * the component, capitalised), nested records as nested structures, enums as Enumeration DataTypes
+ * with EnumStrings, arrays and Lists as array fields, {@code Optional} or {@code @Nullable}
+ * components as optional fields; the DataTypes live in the namespace {@code <namespace>/types}.
+ * Clients decode the value from the DataTypeDefinition; a write decodes into a new record instance
+ * that the field or setter receives (a record constructor's IllegalArgumentException refuses it
+ * with BadOutOfRange).
+ *
  * <p>A setter that throws {@link IllegalArgumentException} refuses the write with BadOutOfRange;
  * any other exception gives BadInternalError and is logged.
  */

@@ -6,6 +6,7 @@ import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.IdType;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -185,7 +186,8 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
                     typeDefinition(references, id, spec.kind == Kind.FOLDER ? FOLDER_TYPE : spec.typeDefinition);
                 }
                 case VARIABLE -> {
-                    store().add(createVariable(id, browseName, displayName, description, spec, now));
+                    store().add(createVariable(id, browseName, displayName, description, spec, dataType(spec, namespaces),
+                            now));
                     typeDefinition(references, id, BASE_DATA_VARIABLE_TYPE);
                 }
                 case METHOD -> {
@@ -237,14 +239,28 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         references.computeIfAbsent(node, k -> new ArrayList<>()).add(UaReference.forward(HAS_TYPE_DEFINITION, type));
     }
 
+    /** The variable's DataType; one named by namespace URI gets the server's index for it. */
+    private static NodeId dataType(Spec spec, NamespaceTable namespaces) {
+        ExpandedNodeId byUri = spec.variable.dataTypeByUri;
+        if (byUri == null) {
+            return spec.variable.dataType;
+        }
+        int ns = namespaces.indexOf(byUri.namespaceUri());
+        if (ns < 0) {
+            throw new IllegalStateException(spec.path + ": its DataType " + byUri + " is in a namespace the server "
+                    + "does not have");
+        }
+        return byUri.nodeId().withNamespaceIndex(ns);
+    }
+
     private VariableNode createVariable(NodeId id, QualifiedName browseName, LocalizedText displayName,
-            LocalizedText description, Spec spec, DateTime now) {
+            LocalizedText description, Spec spec, NodeId dataType, DateTime now) {
         VariableOptions options = spec.variable;
         short access = (short) ((options.readable ? ACCESS_READ : 0)
                 | (options.writable || options.writeHandler != null ? ACCESS_WRITE : 0));
         VariableNode node = new VariableNode(id, browseName, displayName, description, 0, 0,
                 DataValue.of(options.value, StatusCode.GOOD, now, null),
-                new ValueAttributes(options.dataType, options.valueRank, options.arrayDimensions), access, access,
+                new ValueAttributes(dataType, options.valueRank, options.arrayDimensions), access, access,
                 options.minimumSamplingInterval, false, access);
         if (options.historizing) {
             node.setHistoryAccess(true, options.historyWritable);
@@ -514,6 +530,7 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
     /** Options of a variable: value rank, dimensions, access, and where its value comes from. */
     public static final class VariableOptions extends Options<VariableOptions> {
         private final NodeId dataType;
+        private ExpandedNodeId dataTypeByUri;
         private int valueRank = -1;
         private long[] arrayDimensions;
         private boolean readable = true;
@@ -705,6 +722,23 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         public Builder variable(String path, NodeId dataType, Consumer<VariableOptions> options) {
             Objects.requireNonNull(dataType, "dataType");
             VariableOptions variable = new VariableOptions(add(Kind.VARIABLE, path), dataType);
+            options.accept(variable);
+            variable.spec.variable = variable;
+            return this;
+        }
+
+        /**
+         * A variable whose DataType is named by namespace URI ({@code nsu=...}), for a type of another node
+         * manager whose namespace index is known only when the server starts (e.g. a
+         * {@code RecordDataTypeManager}'s); the namespace must be the server's by then.
+         */
+        public Builder variable(String path, ExpandedNodeId dataType, Consumer<VariableOptions> options) {
+            Objects.requireNonNull(dataType, "dataType");
+            if (dataType.namespaceUri() == null) {
+                return variable(path, dataType.nodeId(), options);
+            }
+            VariableOptions variable = new VariableOptions(add(Kind.VARIABLE, path), BuiltinType.Variant.dataTypeId());
+            variable.dataTypeByUri = dataType;
             options.accept(variable);
             variable.spec.variable = variable;
             return this;
