@@ -47,6 +47,7 @@ import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.server.nodeset.ImportedModel;
 import dev.opcua.stack.server.nodeset.ImportedNodeManager;
+import dev.opcua.stack.server.nodeset.InstantiatesTypes;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodes.StructureCodecSource;
 import dev.opcua.stack.server.nodeset.NodeSetImporter;
@@ -288,6 +289,16 @@ public final class OpcUaServer implements AutoCloseable {
         nodeManagers.linkReverseReferences();
         if (!config.nodeSets.isEmpty()) {
             referenceTypes = ReferenceTypeTree.of(nodeStores()); // with the imported reference types
+        }
+        try {
+            for (NodeManager manager : nodeManagers.managers()) {
+                if (manager instanceof InstantiatesTypes typed) {
+                    typed.instantiateTypes(instances());
+                }
+            }
+        } catch (RuntimeException e) {
+            nodeManagers.shutdown(); // they started above; nothing else did yet
+            throw e;
         }
         conditionManagers.forEach(ConditionManager::startInputs);
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();

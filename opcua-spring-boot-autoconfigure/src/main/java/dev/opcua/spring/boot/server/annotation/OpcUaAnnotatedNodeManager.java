@@ -8,7 +8,15 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.Argument;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.StandardDataTypes;
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.alarms.ConditionManager;
+import dev.opcua.stack.server.nodeset.InstantiatesTypes;
+import dev.opcua.stack.server.nodeset.TypeInstantiator;
 import dev.opcua.stack.server.datatypes.RecordDataTypeManager;
 import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.CallOperation;
@@ -50,16 +58,22 @@ import org.springframework.util.ClassUtils;
  * {@link #valueChanged(Object, String)} instead of being sampled. Extending
  * {@link NodeStoreNodeManager} keeps the server linking the bean objects into the Objects folder.
  */
-public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implements MonitoringAware {
+public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implements MonitoringAware,
+        InstantiatesTypes {
 
     private static final Logger log = LoggerFactory.getLogger(OpcUaAnnotatedNodeManager.class);
     private static final Variant[] NO_VARIANTS = {};
+    private static final NodeId HAS_COMPONENT = NodeId.ns0(NodeIds.HasComponent);
 
     private final InMemoryNodeManager nodes;
     /** The DataTypes of the record variables, in {@link #typesNamespaceUri}; null when there are none. */
     private final RecordDataTypeManager types;
     private final List<UaObjectModel> roots;
     private final List<VariableEntry> variables;
+    /** The objects of a {@link UaObject#type()}, instantiated at start by their paths. */
+    private final Map<String, UaObjectModel> typedObjects;
+    /** Set in startup: where the types' namespaces are looked up. */
+    private volatile NamespaceTable namespaceTable;
     /** Holder object (by identity) to its variables by Java name, and the bean to nested ones by dotted path. */
     private final Map<Object, Map<String, List<VariableEntry>>> byHolder;
     /** Variables whose failures were logged at WARN once already; later ones go to DEBUG. */
@@ -72,10 +86,11 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
 
     private OpcUaAnnotatedNodeManager(InMemoryNodeManager nodes, RecordDataTypeManager types,
             List<UaObjectModel> roots, List<VariableEntry> variables,
-            Map<Object, Map<String, List<VariableEntry>>> byHolder) {
+            Map<Object, Map<String, List<VariableEntry>>> byHolder, Map<String, UaObjectModel> typedObjects) {
         super(nodes.namespaceUris(), nodes.store(), nodes.isNonBlocking());
         this.nodes = nodes;
         this.types = types;
+        this.typedObjects = typedObjects;
         this.roots = roots;
         this.variables = variables;
         this.byHolder = byHolder;
@@ -116,11 +131,12 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         Map<Object, Map<String, List<VariableEntry>>> byHolder = new IdentityHashMap<>();
         OpcUaAnnotatedNodeManager[] self = new OpcUaAnnotatedNodeManager[1];
         RecordDataTypeManager types = recordTypes(namespaceUri, roots);
+        Map<String, UaObjectModel> typed = new LinkedHashMap<>();
         for (UaObjectModel root : roots) {
-            declare(builder, root, root.browseName(), root.instance(), variables, byHolder, self, types);
+            declare(builder, root, root.browseName(), root.instance(), variables, byHolder, self, types, typed);
         }
         self[0] = new OpcUaAnnotatedNodeManager(builder.build(), types, List.copyOf(roots), List.copyOf(variables),
-                byHolder);
+                byHolder, typed);
         return self[0];
     }
 
@@ -164,7 +180,18 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
 
     private static void declare(InMemoryNodeManager.Builder builder, UaObjectModel object, String path, Object bean,
             List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder,
-            OpcUaAnnotatedNodeManager[] self, RecordDataTypeManager types) {
+            OpcUaAnnotatedNodeManager[] self, RecordDataTypeManager types, Map<String, UaObjectModel> typed) {
+        if (object.typed()) {
+            // the type's instance is made at start (instantiateTypes); its variables bind the instance's children
+            typed.put(path, object);
+            for (UaVariableModel variable : object.variables()) {
+                VariableEntry entry = new VariableEntry(variable, path + "." + variable.browseName(), true);
+                variables.add(entry);
+                index(byHolder, object.instance(), variable.property(), entry);
+                index(byHolder, bean, object.javaPath() + "." + variable.property(), entry);
+            }
+            return;
+        }
         boolean alarmSource = object.variables().stream().anyMatch(UaVariableModel::hasAlarm);
         builder.object(path, o -> {
             o.displayName(object.displayName()).description(object.description());
@@ -174,7 +201,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         });
         for (UaVariableModel variable : object.variables()) {
             String variablePath = path + "." + variable.browseName();
-            VariableEntry entry = new VariableEntry(variable, variablePath);
+            VariableEntry entry = new VariableEntry(variable, variablePath, false);
             variables.add(entry);
             index(byHolder, object.instance(), variable.property(), entry);
             if (!object.javaPath().isEmpty()) {
@@ -218,7 +245,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
                     });
         }
         for (UaObjectModel child : object.objects()) {
-            declare(builder, child, path + "." + child.browseName(), bean, variables, byHolder, self, types);
+            declare(builder, child, path + "." + child.browseName(), bean, variables, byHolder, self, types, typed);
         }
     }
 
@@ -497,14 +524,117 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     @Override
     public synchronized void startup(NamespaceTable namespaces) {
         nodes.startup(namespaces);
+        namespaceTable = namespaces;
         Set<NodeId> pushed = new HashSet<>();
         for (VariableEntry entry : variables) {
-            entry.nodeId = nodes.nodeId(entry.path);
+            // a typed object's variables are the instance's children: their ids follow the same path rule
+            entry.nodeId = entry.typed ? NodeId.string(nodes.namespaceIndex(), entry.path) : nodes.nodeId(entry.path);
             if (entry.model.signalsChanges()) {
                 pushed.add(entry.nodeId);
             }
         }
         signalled = Collections.unmodifiableSet(pushed);
+    }
+
+    /**
+     * Creates the objects of a {@link UaObject#type()} with their type's Mandatory children and the Optional
+     * ones the object binds, and binds the object's variables to them.
+     *
+     * @throws OpcUaAnnotationException naming the bean, the member and the type when the type is unknown, or a
+     *     variable names no child of the type or does not fit its DataType
+     */
+    @Override
+    public synchronized void instantiateTypes(TypeInstantiator instances) {
+        int ns = nodes.namespaceIndex();
+        for (Map.Entry<String, UaObjectModel> typed : typedObjects.entrySet()) {
+            String path = typed.getKey();
+            UaObjectModel object = typed.getValue();
+            NodeId type = resolve(object);
+            Set<String> children;
+            try {
+                children = instances.declaredChildren(type);
+            } catch (IllegalArgumentException e) {
+                throw new OpcUaAnnotationException(object.where() + ": @UaObject type " + object.type()
+                        + " is no ObjectType of the server (" + e.getMessage() + ")");
+            }
+            Set<String> bound = new java.util.LinkedHashSet<>();
+            for (UaVariableModel variable : object.variables()) {
+                if (!children.contains(variable.browseName())) {
+                    throw new OpcUaAnnotationException(variable.member() + ": names no child of the type "
+                            + object.type() + " (" + object.where() + "); its children are " + children);
+                }
+                bound.add(variable.browseName());
+            }
+            int dot = path.lastIndexOf('.');
+            NodeId instanceId = NodeId.string(ns, path);
+            try {
+                instances.instantiate(type, instanceId, QualifiedName.of(ns, object.browseName()),
+                        nodes.nodeId(path.substring(0, dot)), HAS_COMPONENT, bound);
+            } catch (IllegalArgumentException e) {
+                throw new OpcUaAnnotationException(object.where() + ": instantiating the type " + object.type()
+                        + " failed: " + e.getMessage());
+            }
+        }
+        for (VariableEntry entry : variables) {
+            if (entry.typed) {
+                bind(entry);
+            }
+        }
+    }
+
+    /** The NodeId of a typed object's type, with the server's namespace index. */
+    private NodeId resolve(UaObjectModel object) {
+        ExpandedNodeId type = object.type();
+        if (type.namespaceUri() == null) {
+            return type.nodeId();
+        }
+        int index = namespaceTable.indexOf(type.namespaceUri());
+        if (index < 0) {
+            throw new OpcUaAnnotationException(object.where() + ": @UaObject type " + type + " is in the namespace "
+                    + type.namespaceUri() + ", which the server does not have; load its NodeSet2 file "
+                    + "(opcua.server.nodesets)");
+        }
+        return type.nodeId().withNamespaceIndex(index);
+    }
+
+    /** Makes an instance's child Variable read (and write) the bean's member. */
+    private void bind(VariableEntry entry) {
+        UaVariableModel variable = entry.model;
+        if (!(store().get(entry.nodeId) instanceof VariableNode child)) {
+            throw new OpcUaAnnotationException(variable.member() + ": the child " + variable.browseName()
+                    + " of its object's type is no Variable");
+        }
+        BuiltinType expected = StandardDataTypes.encodingOf(child.valueAttributes().dataType());
+        int rank = child.valueAttributes().valueRank();
+        boolean rankFits = rank == -1 ? variable.valueRank() == -1 : rank < 1 || variable.valueRank() != -1;
+        if (expected != null && expected != BuiltinType.Variant && (expected != variable.builtinType() || !rankFits)) {
+            throw new OpcUaAnnotationException(variable.member() + ": holds " + variable.builtinType()
+                    + (variable.valueRank() == -1 ? "" : " array") + ", but the child " + variable.browseName()
+                    + " of its object's type has the DataType " + expected + " and ValueRank " + rank
+                    + "; use a Java type that maps to it (see @UaVariable dataType)");
+        }
+        VariableNode bound = child;
+        // CurrentWrite (Part 3, 8.57) as the member allows: a value the bean never sees must not be writable
+        int write = variable.writable() ? 0x02 : 0;
+        if ((child.accessLevel() & 0x02) != write || (child.userAccessLevel() & 0x02) != write) {
+            bound = new VariableNode(child.nodeId(), child.browseName(), child.displayName(), child.description(),
+                    child.writeMask(), child.userWriteMask(), child.value(), child.valueAttributes(),
+                    (short) (child.accessLevel() & ~0x02 | write), (short) (child.userAccessLevel() & ~0x02 | write),
+                    child.minimumSamplingInterval(), child.historizing(), child.accessLevelEx() & ~0x02L | write);
+            bound.addReferences(child.references());
+            store().remove(child.nodeId());
+            store().add(bound);
+        }
+        bound.setValueSource(() -> {
+            try {
+                return DataValue.of(read(variable), StatusCode.GOOD, DateTime.now(), null);
+            } catch (UaException e) {
+                return DataValue.ofStatus(e.statusCode());
+            }
+        });
+        if (variable.writable()) {
+            nodes.onWrite(bound.nodeId(), (context, value) -> write(entry, value));
+        }
     }
 
     @Override
@@ -548,11 +678,14 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     private static final class VariableEntry {
         final UaVariableModel model;
         final String path;
+        /** Whether it binds a child of a type instance rather than a node of the builder. */
+        final boolean typed;
         volatile NodeId nodeId;
 
-        VariableEntry(UaVariableModel model, String path) {
+        VariableEntry(UaVariableModel model, String path, boolean typed) {
             this.model = model;
             this.path = path;
+            this.typed = typed;
         }
     }
 }

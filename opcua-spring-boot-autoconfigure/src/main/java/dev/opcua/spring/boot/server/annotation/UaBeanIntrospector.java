@@ -1,5 +1,6 @@
 package dev.opcua.spring.boot.server.annotation;
 
+import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
 import dev.opcua.stack.server.datatypes.RecordDataTypeManager;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.session.Identity;
@@ -76,11 +77,12 @@ final class UaBeanIntrospector {
         }
         String name = namespace.name().isEmpty() ? type.getSimpleName() : namespace.name();
         checkName(name, label + " @OpcUaNamespace(name)");
-        return new UaBeanIntrospector(label).object(name, namespace.displayName(), namespace.description(), bean, "");
+        return new UaBeanIntrospector(label).object(name, namespace.displayName(), namespace.description(), bean, "",
+                null, label);
     }
 
     private UaObjectModel object(String browseName, String displayName, String description, Object instance,
-            String javaPath) {
+            String javaPath, ExpandedNodeId type, String where) {
         ancestors.add(instance);
         List<UaVariableModel> variables = new ArrayList<>();
         List<UaMethodModel> methods = new ArrayList<>();
@@ -102,8 +104,14 @@ final class UaBeanIntrospector {
             }
         }
         ancestors.remove(instance);
+        if (type != null && (!methods.isEmpty() || !objects.isEmpty())) {
+            throw new OpcUaAnnotationException(where + ": an object of the type " + type + " binds its type's "
+                    + "variables only; move the @UaMethod and @UaObject members "
+                    + (methods.isEmpty() ? objects.get(0).browseName() : methods.get(0).browseName())
+                    + " to an untyped object");
+        }
         return new UaObjectModel(browseName, text(displayName, browseName), text(description, null), instance,
-                javaPath, List.copyOf(variables), List.copyOf(methods), List.copyOf(objects));
+                javaPath, List.copyOf(variables), List.copyOf(methods), List.copyOf(objects), type, where);
     }
 
     private <M extends AccessibleObject & Member> void member(M member, Object instance, String javaPath,
@@ -155,7 +163,7 @@ final class UaBeanIntrospector {
                         + "(a cycle); objects must form a tree");
             }
             objects.add(object(browseName, object.displayName(), object.description(), nested,
-                    (javaPath.isEmpty() ? "" : javaPath + ".") + javaName));
+                    (javaPath.isEmpty() ? "" : javaPath + ".") + javaName, type(object.type(), where), where));
         }
     }
 
@@ -288,6 +296,19 @@ final class UaBeanIntrospector {
                 text(annotation.description(), null), where, List.copyOf(inputs), List.copyOf(outputs), invoker,
                 readers == null ? null : List.copyOf(readers), callerSlot,
                 roles(annotation.callRoles(), where + " callRoles"));
+    }
+
+    /** The ObjectType of {@link UaObject#type()}, null when empty. */
+    private static ExpandedNodeId type(String text, String where) {
+        if (text.isBlank()) {
+            return null;
+        }
+        try {
+            return ExpandedNodeId.parse(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new OpcUaAnnotationException(where + ": @UaObject type '" + text + "' is no ExpandedNodeId ("
+                    + e.getMessage() + "); write e.g. nsu=http://opcfoundation.org/UA/Machinery/;i=1012");
+        }
     }
 
     /** Well-known role names of an annotation attribute. */

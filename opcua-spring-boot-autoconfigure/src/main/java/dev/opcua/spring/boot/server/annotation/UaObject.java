@@ -25,4 +25,17 @@ public @interface UaObject {
 
     /** Description; none when empty. */
     String description() default "";
+
+    /**
+     * The ObjectType of the object, as ExpandedNodeId text, e.g.
+     * {@code "nsu=http://opcfoundation.org/UA/Machinery/;i=1012"} (MachineIdentificationType) or
+     * {@code "i=58"}; empty for BaseObjectType. The type may be standard or imported
+     * ({@code opcua.server.nodesets}). The object is then an instance of the type with its Mandatory
+     * children (Part 3, 6.4) and HasTypeDefinition to it; each {@link UaVariable} of the held object binds
+     * the child Variable of its BrowseName (a Mandatory one, or an Optional one, which is then created),
+     * and its Java type must fit the child's DataType. Children the object does not bind keep the type's
+     * default value. A variable naming no child of the type, a type the server does not have, and
+     * {@link UaMethod} or nested {@link UaObject} members in a typed object are start-up errors.
+     */
+    String type() default "";
 }

@@ -33,6 +33,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -107,7 +108,8 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
     /** Filled once in startup, before the server takes requests; read only afterwards. */
     private final Map<String, NodeId> idsByPath = new HashMap<>();
     private final Map<NodeId, MethodEntry> methods = new HashMap<>();
-    private final Map<NodeId, WriteHandler> writeHandlers = new HashMap<>();
+    /** Filled in startup, and by {@link #onWrite} for nodes made at start by others (type instances). */
+    private final Map<NodeId, WriteHandler> writeHandlers = new ConcurrentHashMap<>();
     private volatile int namespaceIndex = -1;
 
     private InMemoryNodeManager(Builder builder) {
@@ -308,6 +310,18 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         references.computeIfAbsent(method, k -> new ArrayList<>()).add(UaReference.forward(HAS_PROPERTY, id));
         references.computeIfAbsent(id, k -> new ArrayList<>()).add(UaReference.inverse(HAS_PROPERTY, method));
         typeDefinition(references, id, PROPERTY_TYPE);
+    }
+
+    /**
+     * Hands the written values of a variable of this manager's store that its builder did not declare (a
+     * child of a type instance made at start, {@code OpcUaServer.instances()}) to a handler, as
+     * {@link VariableOptions#onWrite} does for declared ones. The variable's AccessLevel must allow writing.
+     */
+    public void onWrite(NodeId variable, WriteHandler handler) {
+        if (!(store().get(variable) instanceof VariableNode)) {
+            throw new IllegalArgumentException(variable + " is no variable of " + namespaceUri);
+        }
+        writeHandlers.put(variable, Objects.requireNonNull(handler, "handler"));
     }
 
     @Override

@@ -13,9 +13,11 @@ import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -37,6 +39,7 @@ public final class TypeInstantiator {
     private static final NodeId HAS_TYPE_DEFINITION = NodeId.ns0(NodeIds.HasTypeDefinition);
     private static final NodeId HAS_MODELLING_RULE = NodeId.ns0(NodeIds.HasModellingRule);
     private static final NodeId MANDATORY = NodeId.ns0(NodeIds.ModellingRule_Mandatory);
+    private static final NodeId OPTIONAL = NodeId.ns0(NodeIds.ModellingRule_Optional);
     private static final NodeId HAS_INTERFACE = NodeId.ns0(NodeIds.HasInterface);
     /** Deeper than any real model: guards against a type that (indirectly) contains itself. */
     private static final int MAX_DEPTH = 16;
@@ -71,6 +74,18 @@ public final class TypeInstantiator {
      */
     public ObjectNode instantiate(NodeId type, NodeId instanceId, QualifiedName browseName, NodeId parent,
             NodeId referenceType) {
+        return instantiate(type, instanceId, browseName, parent, referenceType, Set.of());
+    }
+
+    /**
+     * Creates the object, its mandatory children and those of its Optional children (Part 3, 6.4.4.4.3)
+     * whose BrowseNames are given, e.g. the ones an application has values for.
+     *
+     * @param optionalChildren BrowseNames (name part) of Optional InstanceDeclarations of the type to create too
+     * @see #instantiate(NodeId, NodeId, QualifiedName, NodeId, NodeId)
+     */
+    public ObjectNode instantiate(NodeId type, NodeId instanceId, QualifiedName browseName, NodeId parent,
+            NodeId referenceType, Set<String> optionalChildren) {
         Objects.requireNonNull(browseName, "browseName");
         if (!(nodes.apply(type) instanceof ObjectTypeNode objectType) || objectType.isAbstract()) {
             throw new IllegalArgumentException(type + " is not a concrete ObjectType of this server");
@@ -89,16 +104,39 @@ public final class TypeInstantiator {
             UaReference.inverse(referenceType, parent)});
         store.add(instance);
         parentNode.addReference(UaReference.forward(referenceType, instanceId));
-        addChildren(store, instance, declarations(objectType, null), 0);
+        addChildren(store, instance, declarations(objectType, null, optionalChildren), 0);
         return instance;
+    }
+
+    /**
+     * The BrowseNames (name part) of the Object and Variable InstanceDeclarations an instance of the type
+     * may have directly below it, Mandatory or Optional, from the type, its supertypes and interfaces.
+     *
+     * @throws IllegalArgumentException when the type is not an ObjectType of this server
+     */
+    public Set<String> declaredChildren(NodeId type) {
+        if (!(nodes.apply(type) instanceof ObjectTypeNode objectType)) {
+            throw new IllegalArgumentException(type + " is not an ObjectType of this server");
+        }
+        Set<String> names = new LinkedHashSet<>();
+        declarations(objectType, null, null).forEach((name, declaration) -> {
+            if (!(declaration.node() instanceof MethodNode)) {
+                names.add(name);
+            }
+        });
+        return names;
     }
 
     /** One InstanceDeclaration: the reference type from its parent and the declaring node. */
     private record Declaration(NodeId referenceType, UaNode node) {
     }
 
-    /** The mandatory declarations of a declaring node (own children first), then of its type definition. */
-    private Map<String, Declaration> declarations(UaNode declaring, Map<String, Declaration> into) {
+    /**
+     * The mandatory declarations of a declaring node (own children first), then of its type definition;
+     * and the Optional ones named in {@code optional} (every one when it is null).
+     */
+    private Map<String, Declaration> declarations(UaNode declaring, Map<String, Declaration> into,
+            Set<String> optional) {
         Map<String, Declaration> found = into != null ? into : new LinkedHashMap<>();
         if (declaring instanceof ObjectTypeNode || declaring instanceof dev.opcua.stack.server.addressspace.VariableTypeNode) {
             List<UaNode> types = new ArrayList<>();
@@ -106,30 +144,31 @@ public final class TypeInstantiator {
                 types.add(t);
             }
             for (UaNode t : types) {
-                own(t, found);
+                own(t, found, optional);
                 for (UaReference r : t.references()) {
                     if (r.forward() && r.referenceTypeId().equals(HAS_INTERFACE) && r.targetId().isLocal()) {
                         for (UaNode i = nodes.apply(r.targetId().nodeId()); i != null; i = supertype(i)) {
-                            own(i, found);
+                            own(i, found, optional);
                         }
                     }
                 }
             }
             return found;
         }
-        own(declaring, found);
+        own(declaring, found, optional);
         UaNode typeDefinition = typeDefinition(declaring);
-        return typeDefinition == null ? found : declarations(typeDefinition, found);
+        return typeDefinition == null ? found : declarations(typeDefinition, found, optional);
     }
 
-    /** Adds the node's own mandatory aggregated children whose names are not taken yet. */
-    private void own(UaNode node, Map<String, Declaration> found) {
+    /** Adds the node's own mandatory (and chosen optional) aggregated children whose names are not taken yet. */
+    private void own(UaNode node, Map<String, Declaration> found, Set<String> optional) {
         for (UaReference r : node.references()) {
             if (!r.forward() || !r.targetId().isLocal() || !isAggregate.test(r.referenceTypeId())) {
                 continue;
             }
             UaNode child = nodes.apply(r.targetId().nodeId());
-            if (child != null && isMandatory(child)) {
+            if (child != null && (hasRule(child, MANDATORY) || hasRule(child, OPTIONAL)
+                    && (optional == null || optional.contains(child.browseName().name())))) {
                 found.putIfAbsent(child.browseName().name(), new Declaration(r.referenceTypeId(), child));
             }
         }
@@ -162,7 +201,7 @@ public final class TypeInstantiator {
             child.addReferences(references.toArray(new UaReference[0]));
             store.add(child);
             parent.addReference(UaReference.forward(referenceType, childId));
-            addChildren(store, child, declarations(node, null), depth + 1);
+            addChildren(store, child, declarations(node, null, Set.of()), depth + 1);
         }
     }
 
@@ -183,10 +222,10 @@ public final class TypeInstantiator {
         return id.idType() == IdType.String ? id.stringId() : String.valueOf(id.identifier());
     }
 
-    private boolean isMandatory(UaNode node) {
+    private static boolean hasRule(UaNode node, NodeId rule) {
         for (UaReference r : node.references()) {
             if (r.forward() && r.referenceTypeId().equals(HAS_MODELLING_RULE) && r.targetId().isLocal()
-                    && r.targetId().nodeId().equals(MANDATORY)) {
+                    && r.targetId().nodeId().equals(rule)) {
                 return true;
             }
         }

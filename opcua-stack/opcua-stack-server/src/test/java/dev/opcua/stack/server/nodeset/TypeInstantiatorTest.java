@@ -80,8 +80,9 @@ class TypeInstantiatorTest {
         org.eclipse.milo.opcua.stack.core.types.builtin.NodeId line = new org.eclipse.milo.opcua.stack.core.types
                 .builtin.NodeId(ns, "Line1");
         List<ReferenceDescription> lineChildren = browse(line, Identifiers.HierarchicalReferences);
-        assertThat(lineChildren).extracting(r -> r.getBrowseName().getName()).containsExactly("Identification");
-        assertThat(lineChildren.get(0).getTypeDefinition().getIdentifier()).isEqualTo(uint(1012));
+        assertThat(lineChildren).extracting(r -> r.getBrowseName().getName()).contains("Identification");
+        assertThat(lineChildren).allSatisfy(r -> assertThat(r.getTypeDefinition().getIdentifier())
+                .isEqualTo(uint(1012)));
 
         org.eclipse.milo.opcua.stack.core.types.builtin.NodeId identification = new org.eclipse.milo.opcua.stack
                 .core.types.builtin.NodeId(ns, "Line1.Identification");
@@ -103,6 +104,21 @@ class TypeInstantiatorTest {
         assertThatThrownBy(() -> server.instances().instantiate(NodeId.numeric(machinery, 1012),
                 NodeId.string(99, "X"), QualifiedName.of(ns, "X"), NodeId.ns0(NodeIds.ObjectsFolder),
                 NodeId.ns0(NodeIds.Organizes))).hasMessageContaining("has no in-memory node manager");
+    }
+
+    @Test
+    void named_optional_children_are_created_and_the_type_lists_all_it_declares() throws Exception {
+        NodeId type = NodeId.numeric(machinery, 1012);
+        assertThat(server.instances().declaredChildren(type)).contains("Manufacturer", "SerialNumber",
+                "ProductInstanceUri", "YearOfConstruction", "Location", "Model").doesNotContain("Line1");
+        server.instances().instantiate(type, NodeId.string(ns, "Line1.Nameplate"), QualifiedName.of(ns, "Nameplate"),
+                NodeId.string(ns, "Line1"), NodeId.ns0(NodeIds.HasComponent), java.util.Set.of("YearOfConstruction"));
+        org.eclipse.milo.opcua.stack.core.types.builtin.NodeId nameplate = new org.eclipse.milo.opcua.stack.core
+                .types.builtin.NodeId(ns, "Line1.Nameplate");
+        assertThat(browse(nameplate, Identifiers.HasProperty)).extracting(r -> r.getBrowseName().getName())
+                .containsExactlyInAnyOrder("Manufacturer", "SerialNumber", "ProductInstanceUri", "YearOfConstruction");
+        assertThatThrownBy(() -> server.instances().declaredChildren(NodeId.ns0(NodeIds.Int32)))
+                .hasMessageContaining("is not an ObjectType");
     }
 
     private static List<ReferenceDescription> browse(org.eclipse.milo.opcua.stack.core.types.builtin.NodeId node,
