@@ -3,6 +3,9 @@ package dev.opcua.spring.boot.server.annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
 import java.util.HashSet;
 import java.util.Set;
 import org.springframework.aot.hint.MemberCategory;
@@ -14,7 +17,8 @@ import org.springframework.aot.hint.annotation.ReflectiveProcessor;
  * {@link UaBeanIntrospector} lists the declared fields and methods of the class and its superclasses,
  * and of the classes its {@link UaObject} members hold, and turns them into method handles; it reads the
  * components of a record that a {@link UaMethod} returns and the constants of an enum a
- * {@link UaVariable} holds. Spring's AOT processing calls this for every bean class that carries the
+ * {@link UaVariable} holds; a record a {@link UaVariable} holds is read by its accessors and rebuilt by
+ * its canonical constructor (its structured DataType), with the records and enums of its components. Spring's AOT processing calls this for every bean class that carries the
  * annotation (it is meta-annotated {@code @Reflective}).
  */
 final class UaNamespaceReflectiveProcessor implements ReflectiveProcessor {
@@ -40,14 +44,14 @@ final class UaNamespaceReflectiveProcessor implements ReflectiveProcessor {
                 if (field.isAnnotationPresent(UaObject.class)) {
                     registerObject(hints, field.getType(), seen);
                 } else if (field.isAnnotationPresent(UaVariable.class)) {
-                    registerValue(hints, field.getType());
+                    registerVariable(hints, field.getGenericType(), seen);
                 }
             }
             for (Method method : c.getDeclaredMethods()) {
                 if (method.isAnnotationPresent(UaObject.class)) {
                     registerObject(hints, method.getReturnType(), seen);
                 } else if (method.isAnnotationPresent(UaVariable.class)) {
-                    registerValue(hints, method.getReturnType());
+                    registerVariable(hints, method.getGenericReturnType(), seen);
                 } else if (method.isAnnotationPresent(UaMethod.class)) {
                     registerMethod(hints, method);
                 }
@@ -68,6 +72,29 @@ final class UaNamespaceReflectiveProcessor implements ReflectiveProcessor {
         }
         for (Class<?> parameter : method.getParameterTypes()) {
             registerValue(hints, parameter);
+        }
+    }
+
+    /** A variable's type: a record with its components' types, down to their enums. */
+    private static void registerVariable(ReflectionHints hints, Type type, Set<Class<?>> seen) {
+        if (type instanceof ParameterizedType parameterized) {
+            for (Type argument : parameterized.getActualTypeArguments()) {
+                registerVariable(hints, argument, seen); // List<Reading>, Optional<Mode>
+            }
+            type = parameterized.getRawType();
+        }
+        if (!(type instanceof Class<?> raw)) {
+            return;
+        }
+        Class<?> element = raw.isArray() ? raw.getComponentType() : raw;
+        if (!element.isRecord()) {
+            registerValue(hints, element);
+        } else if (seen.add(element)) {
+            hints.registerType(element, MemberCategory.INVOKE_DECLARED_CONSTRUCTORS, MemberCategory.ACCESS_DECLARED_FIELDS,
+                    MemberCategory.INVOKE_DECLARED_METHODS, MemberCategory.INVOKE_PUBLIC_METHODS);
+            for (RecordComponent component : element.getRecordComponents()) {
+                registerVariable(hints, component.getGenericType(), seen);
+            }
         }
     }
 

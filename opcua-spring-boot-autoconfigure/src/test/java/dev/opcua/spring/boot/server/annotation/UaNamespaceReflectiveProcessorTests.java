@@ -18,6 +18,14 @@ class UaNamespaceReflectiveProcessorTests {
     record Reading(double value, Mode mode) {
     }
 
+    enum Shift { EARLY, LATE }
+
+    record Limits(double low, double high) {
+    }
+
+    record Setpoint(String product, java.util.List<Limits> limits, Shift shift) {
+    }
+
     static class Motor {
         @UaVariable double temperature;
         @UaVariable Mode mode;
@@ -25,6 +33,7 @@ class UaNamespaceReflectiveProcessorTests {
 
     static class Machine {
         @UaVariable(access = UaAccess.READ_WRITE) private double speed;
+        @UaVariable(access = UaAccess.READ_WRITE) volatile Setpoint setpoint;
     }
 
     @OpcUaNamespace("urn:test:aot")
@@ -65,6 +74,18 @@ class UaNamespaceReflectiveProcessorTests {
         assertThat(reflection.onFieldAccess(Motor.class, "temperature")).accepts(hints);
         assertThat(reflection.onMethodInvocation(Reading.class, "value")).accepts(hints);
         assertThat(reflection.onMethodInvocation(Mode.class, "values")).accepts(hints);
+    }
+
+    @Test
+    void recordVariablesGetTheirConstructorAccessorsAndComponentTypes() throws Exception {
+        RuntimeHints hints = hintsFor(Line.class);
+
+        assertThat(reflection.onConstructorInvocation(Setpoint.class.getDeclaredConstructor(String.class,
+                java.util.List.class, Shift.class))).accepts(hints);
+        assertThat(reflection.onMethodInvocation(Setpoint.class, "product")).accepts(hints);
+        assertThat(reflection.onConstructorInvocation(Limits.class.getDeclaredConstructor(double.class, double.class)))
+                .accepts(hints);
+        assertThat(reflection.onMethodInvocation(Shift.class, "values")).accepts(hints);
     }
 
     @Test
