@@ -1,8 +1,15 @@
 package dev.opcua.stack.server.history;
 
+import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.server.history.events.EventKey;
+import dev.opcua.stack.server.history.events.EventPage;
+import dev.opcua.stack.server.history.events.EventQuery;
+import dev.opcua.stack.server.history.events.EventSample;
+import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +24,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * parallel. Every future is complete when returned.
  *
  * <p>Its size for {@link HistoryRetention#maxBytes()} is estimated at {@value #ESTIMATED_BYTES_PER_VALUE}
- * bytes per value (entry, key and a small DataValue), not measured.
+ * bytes per value (entry, key and a small DataValue), not measured; events count towards the age only.
+ *
+ * <p>Events: per notifier one sorted map by {@link EventKey} and an index from EventId to key, under the
+ * notifier's monitor.
  */
 public final class InMemoryHistoryStore implements HistoryStore {
 
@@ -25,7 +35,14 @@ public final class InMemoryHistoryStore implements HistoryStore {
     public static final int ESTIMATED_BYTES_PER_VALUE = 160;
 
     private final Map<NodeId, NavigableMap<Long, DataValue>> series = new ConcurrentHashMap<>();
+    private final Map<NodeId, EventHistory> events = new ConcurrentHashMap<>();
     private volatile boolean closed;
+
+    /** The events of one notifier; guarded by itself. */
+    private static final class EventHistory {
+        final NavigableMap<EventKey, UaEvent> byKey = new TreeMap<>();
+        final Map<ByteString, EventKey> byId = new HashMap<>();
+    }
 
     private NavigableMap<Long, DataValue> seriesOf(NodeId nodeId) {
         return series.computeIfAbsent(nodeId, id -> new TreeMap<>());
@@ -105,6 +122,72 @@ public final class InMemoryHistoryStore implements HistoryStore {
     }
 
     @Override
+    public CompletableFuture<Void> appendEvents(List<EventSample> samples) {
+        checkOpen();
+        for (EventSample sample : samples) {
+            EventHistory history = events.computeIfAbsent(sample.notifier(), id -> new EventHistory());
+            EventKey key = sample.key();
+            synchronized (history) {
+                EventKey previous = history.byId.put(key.eventId(), key);
+                if (previous != null) {
+                    history.byKey.remove(previous);
+                }
+                history.byKey.put(key, sample.event());
+            }
+        }
+        return CompletableFuture.completedFuture(null);
+    }
+
+    @Override
+    public CompletableFuture<EventPage> readEvents(EventQuery query) {
+        checkOpen();
+        EventHistory history = events.get(query.notifier());
+        if (history == null || query.isEmpty()) {
+            return CompletableFuture.completedFuture(EventPage.EMPTY);
+        }
+        List<UaEvent> found = new ArrayList<>();
+        boolean more = false;
+        synchronized (history) {
+            Iterable<Map.Entry<EventKey, UaEvent>> walk = query.backward()
+                    ? (query.start() == Long.MAX_VALUE ? history.byKey : history.byKey.headMap(
+                            new EventKey(query.start() + 1, ByteString.EMPTY), false)).descendingMap().entrySet()
+                    : history.byKey.tailMap(new EventKey(query.start(), ByteString.EMPTY), true).entrySet();
+            for (Map.Entry<EventKey, UaEvent> entry : walk) {
+                if (query.isPastEnd(entry.getKey())) {
+                    break;
+                }
+                if (!query.contains(entry.getKey())) {
+                    continue;
+                }
+                if (query.limit() > 0 && found.size() == query.limit()) {
+                    more = true;
+                    break;
+                }
+                found.add(entry.getValue());
+            }
+        }
+        return CompletableFuture.completedFuture(new EventPage(found, more));
+    }
+
+    @Override
+    public CompletableFuture<List<Boolean>> deleteEvents(NodeId notifier, List<ByteString> eventIds) {
+        checkOpen();
+        EventHistory history = events.get(notifier);
+        List<Boolean> deleted = new ArrayList<>(eventIds.size());
+        for (ByteString id : eventIds) {
+            if (history == null || id == null) {
+                deleted.add(false);
+                continue;
+            }
+            synchronized (history) {
+                EventKey key = history.byId.remove(id);
+                deleted.add(key != null && history.byKey.remove(key) != null);
+            }
+        }
+        return CompletableFuture.completedFuture(deleted);
+    }
+
+    @Override
     public CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks) {
         checkOpen();
         long deleted = 0;
@@ -118,6 +201,17 @@ public final class InMemoryHistoryStore implements HistoryStore {
                     expired.clear();
                 }
                 total += values.size();
+            }
+        }
+        if (oldest != Long.MIN_VALUE) {
+            for (EventHistory history : events.values()) {
+                synchronized (history) {
+                    NavigableMap<EventKey, UaEvent> expired =
+                            history.byKey.headMap(new EventKey(oldest, ByteString.EMPTY), false);
+                    deleted += expired.size();
+                    expired.keySet().forEach(key -> history.byId.remove(key.eventId()));
+                    expired.clear();
+                }
             }
         }
         if (retention.maxBytes() > 0) {
@@ -179,5 +273,6 @@ public final class InMemoryHistoryStore implements HistoryStore {
     public void close() {
         closed = true;
         series.clear();
+        events.clear();
     }
 }

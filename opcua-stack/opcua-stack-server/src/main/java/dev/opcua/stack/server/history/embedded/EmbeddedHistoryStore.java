@@ -1,5 +1,7 @@
 package dev.opcua.stack.server.history.embedded;
 
+import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.history.HistoryPage;
@@ -10,7 +12,14 @@ import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.HistoryTime;
 import dev.opcua.stack.server.history.UpdateMode;
 import dev.opcua.stack.server.history.UpdateOutcome;
+import dev.opcua.stack.server.history.events.EventBytes;
+import dev.opcua.stack.server.history.events.EventKey;
+import dev.opcua.stack.server.history.events.EventPage;
+import dev.opcua.stack.server.history.events.EventQuery;
+import dev.opcua.stack.server.history.events.EventSample;
+import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.io.IOException;
+import java.util.HexFormat;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +56,10 @@ import org.slf4j.LoggerFactory;
  * committed chunk (group commit; one commit per batch, not per operation). Reads run on the caller's
  * thread against the last committed or applied state, without a lock.
  *
+ * <p>Events: per notifier a map {@code events:<notifier>} from the {@link EventKey#sortable() sortable key} (Time,
+ * EventId) to the event's {@link EventBytes}, and an index {@code eventids:<notifier>} from the EventId in hex to
+ * that key, for deletes by EventId. They are written by the same thread and commits as values.
+ *
  * <p>Retention by size measures the file; MVStore reuses the space of deleted values and this store
  * compacts the file after trimming, so the file shrinks within a few trims.
  */
@@ -57,6 +70,9 @@ public final class EmbeddedHistoryStore implements HistoryStore {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedHistoryStore.class);
     private static final String MAP_PREFIX = "values:";
+    private static final String EVENTS_PREFIX = "events:";
+    private static final String EVENT_IDS_PREFIX = "eventids:";
+    private static final HexFormat HEX = HexFormat.of();
 
     private final Path file;
     private final SyncPolicy sync;
@@ -64,6 +80,9 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     private final Map<NodeId, MVMap<Long, byte[]>> maps = new ConcurrentHashMap<>();
     private final BlockingQueue<Write<?>> writes = new LinkedBlockingQueue<>();
     private final Thread writer;
+    private final Map<NodeId, MVMap<String, byte[]>> eventMaps = new ConcurrentHashMap<>();
+    private final Map<NodeId, MVMap<String, String>> eventIdMaps = new ConcurrentHashMap<>();
+    private final EventBytes eventBytes = new EventBytes(CodecRegistry.standard());
     private final DataValueBytes bytes = new DataValueBytes(); // writer thread only
     private volatile boolean closed;
 
@@ -91,6 +110,10 @@ public final class EmbeddedHistoryStore implements HistoryStore {
             if (name.startsWith(MAP_PREFIX)) {
                 NodeId nodeId = NodeId.parse(name.substring(MAP_PREFIX.length()));
                 maps.put(nodeId, store.openMap(name));
+            } else if (name.startsWith(EVENTS_PREFIX)) {
+                NodeId notifier = NodeId.parse(name.substring(EVENTS_PREFIX.length()));
+                eventMaps.put(notifier, store.openMap(name));
+                eventIdMaps.put(notifier, store.openMap(EVENT_IDS_PREFIX + notifier));
             }
         }
         this.writer = new Thread(this::writeLoop, "opcua-history-store-1");
@@ -115,6 +138,11 @@ public final class EmbeddedHistoryStore implements HistoryStore {
 
     private MVMap<Long, byte[]> mapOf(NodeId nodeId) {
         return maps.computeIfAbsent(nodeId, id -> store.openMap(MAP_PREFIX + id));
+    }
+
+    private MVMap<String, byte[]> eventMapOf(NodeId notifier) {
+        eventIdMaps.computeIfAbsent(notifier, id -> store.openMap(EVENT_IDS_PREFIX + id));
+        return eventMaps.computeIfAbsent(notifier, id -> store.openMap(EVENTS_PREFIX + id));
     }
 
     private <T> CompletableFuture<T> submit(Supplier<T> change) {
@@ -274,6 +302,101 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     }
 
     @Override
+    public CompletableFuture<Void> appendEvents(List<EventSample> samples) {
+        List<EventSample> copy = List.copyOf(samples);
+        return submit(() -> {
+            for (EventSample sample : copy) {
+                MVMap<String, byte[]> events = eventMapOf(sample.notifier());
+                MVMap<String, String> ids = eventIdMaps.get(sample.notifier());
+                String key = sample.key().sortable();
+                String previous = ids.put(HEX.formatHex(sample.event().eventId().unsafeBytes()), key);
+                if (previous != null && !previous.equals(key)) {
+                    events.remove(previous);
+                }
+                events.put(key, eventBytes.encode(sample.event()));
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<EventPage> readEvents(EventQuery query) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the history store is closed"));
+        }
+        MVMap<String, byte[]> events = eventMaps.get(query.notifier());
+        if (events == null || query.isEmpty()) {
+            return CompletableFuture.completedFuture(EventPage.EMPTY);
+        }
+        try {
+            // forward: from the first key at the start; backward: from below the first key after the start
+            String from = query.backward()
+                    ? (query.start() == Long.MAX_VALUE ? null : EventKey.sortableTicks(query.start() + 1))
+                    : EventKey.sortableTicks(query.start());
+            List<UaEvent> found = new ArrayList<>();
+            boolean more = false;
+            Cursor<String, byte[]> cursor = events.cursor(from, null, query.backward());
+            while (cursor.hasNext()) {
+                EventKey key = EventKey.parseSortable(cursor.next());
+                if (query.isPastEnd(key)) {
+                    break;
+                }
+                if (!query.contains(key)) {
+                    continue;
+                }
+                if (query.limit() > 0 && found.size() == query.limit()) {
+                    more = true;
+                    break;
+                }
+                found.add(eventBytes.decode(cursor.getValue()));
+            }
+            return CompletableFuture.completedFuture(new EventPage(found, more));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
+    public CompletableFuture<List<Boolean>> deleteEvents(NodeId notifier, List<ByteString> eventIds) {
+        List<ByteString> copy = List.copyOf(eventIds);
+        return submit(() -> {
+            MVMap<String, byte[]> events = eventMaps.get(notifier);
+            MVMap<String, String> ids = eventIdMaps.get(notifier);
+            List<Boolean> deleted = new ArrayList<>(copy.size());
+            for (ByteString id : copy) {
+                String key = events == null || id.isNull() ? null : ids.remove(HEX.formatHex(id.unsafeBytes()));
+                deleted.add(key != null && events.remove(key) != null);
+            }
+            return deleted;
+        });
+    }
+
+    /** Deletes the events of every notifier before {@code oldest}. */
+    private long trimEvents(long oldest) {
+        long deleted = 0;
+        String end = EventKey.sortableTicks(oldest);
+        for (Map.Entry<NodeId, MVMap<String, byte[]>> entry : eventMaps.entrySet()) {
+            MVMap<String, byte[]> events = entry.getValue();
+            MVMap<String, String> ids = eventIdMaps.get(entry.getKey());
+            List<String> doomed = new ArrayList<>();
+            Iterator<String> keys = events.keyIterator(null);
+            while (keys.hasNext()) {
+                String key = keys.next();
+                if (key.compareTo(end) >= 0) {
+                    break;
+                }
+                doomed.add(key);
+            }
+            for (String key : doomed) {
+                events.remove(key);
+                ids.remove(key.substring(16));
+            }
+            deleted += doomed.size();
+        }
+        return deleted;
+    }
+
+    @Override
     public CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks) {
         return submit(() -> {
             long deleted = 0;
@@ -282,6 +405,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
                 for (MVMap<Long, byte[]> map : maps.values()) {
                     deleted += deleteRange(map, Long.MIN_VALUE, oldest);
                 }
+                deleted += trimEvents(oldest);
             }
             if (retention.maxBytes() > 0) {
                 deleted += trimToSize(retention.maxBytes());

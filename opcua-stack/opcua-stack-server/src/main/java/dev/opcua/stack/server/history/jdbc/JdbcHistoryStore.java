@@ -3,6 +3,7 @@ package dev.opcua.stack.server.history.jdbc;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.history.HistoryPage;
@@ -13,6 +14,12 @@ import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.HistoryTime;
 import dev.opcua.stack.server.history.UpdateMode;
 import dev.opcua.stack.server.history.UpdateOutcome;
+import dev.opcua.stack.server.history.events.EventBytes;
+import dev.opcua.stack.server.history.events.EventKey;
+import dev.opcua.stack.server.history.events.EventPage;
+import dev.opcua.stack.server.history.events.EventQuery;
+import dev.opcua.stack.server.history.events.EventSample;
+import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -46,7 +53,9 @@ import org.slf4j.LoggerFactory;
  *       visible to reads.</li>
  *   <li>Reads, updates, deletes and trims run on {@code opcua-history-jdbc-io-N} threads, never on the caller's;
  *       a read walks the primary key {@code (node_id, ts)} and streams rows with a fetch size.</li>
- *   <li>{@link #trim}: the age by one DELETE; the size by PostgreSQL's own measure of the table and its index
+ *   <li>Events ({@link HistorySchema}'s events table) are appended, read and deleted on the I/O threads, each call
+ *       one transaction: events come far less often than values, so they need no buffer of their own.</li>
+ *   <li>{@link #trim}: the age by one DELETE (values and events); the size by PostgreSQL's own measure of the table and its index
  *       ({@code pg_total_relation_size}): while it exceeds maxBytes, the oldest rows go, as many as the excess
  *       holds at the table's average row size. PostgreSQL reuses the space of deleted rows after VACUUM
  *       (autovacuum does it); the file does not shrink.</li>
@@ -77,6 +86,8 @@ public final class JdbcHistoryStore implements HistoryStore {
     private final String readForwardSql;
     private final String readBackwardSql;
     private final String deleteSql;
+    private final String eventsTable;
+    private final EventBytes eventBytes = new EventBytes(CodecRegistry.standard());
 
     /** One append call: its values and the future that completes when they are committed. */
     private record Append(List<HistorySample> samples, CompletableFuture<Void> done) {
@@ -97,6 +108,7 @@ public final class JdbcHistoryStore implements HistoryStore {
         readForwardSql = "SELECT dv FROM " + t + " WHERE node_id = ? AND ts >= ? AND ts < ? ORDER BY ts LIMIT ?";
         readBackwardSql = "SELECT dv FROM " + t + " WHERE node_id = ? AND ts <= ? AND ts > ? ORDER BY ts DESC LIMIT ?";
         deleteSql = "DELETE FROM " + t + " WHERE node_id = ? AND ts >= ? AND ts < ?";
+        eventsTable = HistorySchema.eventsTable(t);
         AtomicInteger ioIndex = new AtomicInteger();
         io = java.util.concurrent.Executors.newFixedThreadPool(options.ioThreads(), r -> {
             Thread thread = new Thread(r, "opcua-history-jdbc-io-" + ioIndex.incrementAndGet());
@@ -338,6 +350,119 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
+    public CompletableFuture<Void> appendEvents(List<EventSample> samples) {
+        checkOpen();
+        if (samples.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        List<EventSample> copy = List.copyOf(samples);
+        return supply(connection -> {
+            connection.setAutoCommit(false);
+            try {
+                // an EventId kept already moves to the event's (new) time: delete it first, then upsert
+                try (PreparedStatement delete = connection.prepareStatement(
+                        "DELETE FROM " + eventsTable + " WHERE notifier = ? AND event_id = ?");
+                        PreparedStatement insert = connection.prepareStatement("INSERT INTO " + eventsTable
+                                + " (notifier, ts, event_id, event) VALUES (?, ?, ?, ?) ON CONFLICT (notifier, ts,"
+                                + " event_id) DO UPDATE SET event = EXCLUDED.event")) {
+                    for (EventSample sample : copy) {
+                        String notifier = sample.notifier().toString();
+                        EventKey key = sample.key();
+                        delete.setString(1, notifier);
+                        delete.setBytes(2, key.eventId().unsafeBytes());
+                        delete.addBatch();
+                        insert.setString(1, notifier);
+                        insert.setLong(2, key.ticks());
+                        insert.setBytes(3, key.eventId().unsafeBytes());
+                        insert.setBytes(4, eventBytes.encode(sample.event()));
+                        insert.addBatch();
+                    }
+                    delete.executeBatch();
+                    insert.executeBatch();
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<EventPage> readEvents(EventQuery query) {
+        checkOpen();
+        if (query.isEmpty()) {
+            return CompletableFuture.completedFuture(EventPage.EMPTY);
+        }
+        String sql = "SELECT event FROM " + eventsTable + " WHERE notifier = ? AND "
+                + (query.backward() ? "ts <= ? AND ts > ?" : "ts >= ? AND ts < ?")
+                + (query.after() == null ? "" : query.backward() ? " AND (ts, event_id) < (?, ?)"
+                        : " AND (ts, event_id) > (?, ?)")
+                + (query.backward() ? " ORDER BY ts DESC, event_id DESC" : " ORDER BY ts, event_id") + " LIMIT ?";
+        return supply(connection -> {
+            List<UaEvent> found = new ArrayList<>();
+            boolean more = false;
+            connection.setAutoCommit(false); // a fetch size streams rows only inside a transaction
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                statement.setFetchSize(FETCH_SIZE);
+                int p = 1;
+                statement.setString(p++, query.notifier().toString());
+                statement.setLong(p++, query.start());
+                statement.setLong(p++, query.end());
+                if (query.after() != null) {
+                    statement.setLong(p++, query.after().ticks());
+                    statement.setBytes(p++, query.after().eventId().unsafeBytes());
+                }
+                if (query.limit() > 0) {
+                    statement.setLong(p, query.limit() + 1L);
+                } else {
+                    statement.setNull(p, Types.BIGINT);
+                }
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        if (query.limit() > 0 && found.size() == query.limit()) {
+                            more = true;
+                            break;
+                        }
+                        found.add(eventBytes.decode(rows.getBytes(1)));
+                    }
+                }
+            } finally {
+                connection.rollback();
+            }
+            return new EventPage(found, more);
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<Boolean>> deleteEvents(NodeId notifier, List<ByteString> eventIds) {
+        checkOpen();
+        List<ByteString> copy = List.copyOf(eventIds);
+        return supply(connection -> {
+            List<Boolean> deleted = new ArrayList<>(copy.size());
+            connection.setAutoCommit(false);
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "DELETE FROM " + eventsTable + " WHERE notifier = ? AND event_id = ?")) {
+                for (ByteString id : copy) {
+                    if (id.isNull()) {
+                        deleted.add(false);
+                        continue;
+                    }
+                    statement.setString(1, notifier.toString());
+                    statement.setBytes(2, id.unsafeBytes());
+                    deleted.add(statement.executeUpdate() > 0);
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+            return deleted;
+        });
+    }
+
+    @Override
     public CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks) {
         checkOpen();
         if (retention.isUnlimited()) {
@@ -349,9 +474,12 @@ public final class JdbcHistoryStore implements HistoryStore {
             long deleted = 0;
             long oldest = retention.oldestTicks(nowTicks);
             if (oldest != Long.MIN_VALUE) {
-                try (PreparedStatement statement = connection.prepareStatement("DELETE FROM " + t + " WHERE ts < ?")) {
-                    statement.setLong(1, oldest);
-                    deleted += statement.executeUpdate();
+                for (String table : new String[] {t, eventsTable}) {
+                    try (PreparedStatement statement = connection.prepareStatement(
+                            "DELETE FROM " + table + " WHERE ts < ?")) {
+                        statement.setLong(1, oldest);
+                        deleted += statement.executeUpdate();
+                    }
                 }
             }
             if (retention.maxBytes() > 0) {
