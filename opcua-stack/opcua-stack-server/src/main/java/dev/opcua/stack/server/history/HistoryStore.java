@@ -61,12 +61,39 @@ public interface HistoryStore extends AutoCloseable {
     CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks);
 
     /**
-     * Deletes what the retention no longer keeps: values and events older than its age (by their time, against
+     * Deletes what the retention no longer keeps: values, modified values and events older than its age (by their time, against
      * {@code nowTicks}), then, while the store is larger than its size, the oldest values; returns how
      * many were deleted. A store that cannot measure its size ignores the size and says so in its
      * documentation.
      */
     CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks);
+
+    /**
+     * {@link #update} that also keeps what it changed for read-modified (Part 11, 6.5.3.3): per value inserted the
+     * new value (HistoryUpdateType Insert), per value replaced the old one (Replace, or Update for {@link
+     * UpdateMode#UPSERT}), with {@code by}. The default keeps nothing and only updates.
+     */
+    default CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> values,
+            HistoryModification by) {
+        return update(nodeId, mode, values);
+    }
+
+    /**
+     * {@link #delete} that also keeps the deleted values (HistoryUpdateType Delete) with {@code by}, for
+     * read-modified. The default keeps nothing and only deletes.
+     */
+    default CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks, HistoryModification by) {
+        return delete(nodeId, startTicks, endTicks);
+    }
+
+    /**
+     * The modified values of one node in the query's range and direction, by time and then sequence, at most its
+     * limit, after {@code after} (the last value of a previous page) when not null. A store that keeps no modified
+     * values answers BadHistoryOperationUnsupported (the default).
+     */
+    default CompletableFuture<ModifiedPage> readModified(HistoryQuery query, ModifiedValue after) {
+        return unsupported("modified values");
+    }
 
     /**
      * Records events, of any notifiers, in one batch; an event already kept (same notifier, Time and EventId) is

@@ -3,6 +3,8 @@ package dev.opcua.stack.server.history;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.enumerated.HistoryUpdateType;
+import dev.opcua.stack.core.types.structured.ModificationInfo;
 import dev.opcua.stack.server.history.events.EventKey;
 import dev.opcua.stack.server.history.events.EventPage;
 import dev.opcua.stack.server.history.events.EventQuery;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -36,6 +39,8 @@ public final class InMemoryHistoryStore implements HistoryStore {
 
     private final Map<NodeId, NavigableMap<Long, DataValue>> series = new ConcurrentHashMap<>();
     private final Map<NodeId, EventHistory> events = new ConcurrentHashMap<>();
+    /** Modified values per node, by time and sequence; guarded by itself, taken inside the node's values' monitor. */
+    private final Map<NodeId, TreeSet<ModifiedValue>> modified = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     /** The events of one notifier; guarded by itself. */
@@ -104,6 +109,93 @@ public final class InMemoryHistoryStore implements HistoryStore {
             }
         }
         return CompletableFuture.completedFuture(outcomes);
+    }
+
+    @Override
+    public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> updates,
+            HistoryModification by) {
+        checkOpen();
+        NavigableMap<Long, DataValue> values = seriesOf(nodeId);
+        TreeSet<ModifiedValue> changes = modifiedOf(nodeId);
+        List<UpdateOutcome> outcomes = new ArrayList<>(updates.size());
+        synchronized (values) {
+            for (DataValue value : updates) {
+                long time = HistoryTime.ticksOf(value);
+                DataValue old = values.get(time);
+                if (old != null && mode == UpdateMode.INSERT) {
+                    outcomes.add(UpdateOutcome.ENTRY_EXISTS);
+                } else if (old == null && mode == UpdateMode.REPLACE) {
+                    outcomes.add(UpdateOutcome.NO_ENTRY_EXISTS);
+                } else {
+                    values.put(time, value);
+                    outcomes.add(old != null ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
+                    keep(changes, time, old != null ? old : value, mode.modificationType(old != null), by);
+                }
+            }
+        }
+        return CompletableFuture.completedFuture(outcomes);
+    }
+
+    private TreeSet<ModifiedValue> modifiedOf(NodeId nodeId) {
+        return modified.computeIfAbsent(nodeId, id -> new TreeSet<>(ModifiedValue.ORDER));
+    }
+
+    /** Adds a modified value after those already kept at its time. */
+    private static void keep(TreeSet<ModifiedValue> changes, long time, DataValue value, HistoryUpdateType type,
+            HistoryModification by) {
+        synchronized (changes) {
+            ModifiedValue last = changes.lower(new ModifiedValue(time, Long.MAX_VALUE, PROBE, INFO_PROBE));
+            long sequence = last != null && last.ticks() == time ? last.sequence() + 1 : 1;
+            changes.add(new ModifiedValue(time, sequence, value, new ModificationInfo(by.time(), type, by.userName())));
+        }
+    }
+
+    /** A value and info to build search keys of a time and sequence with. */
+    private static final DataValue PROBE = DataValue.of(dev.opcua.stack.core.types.builtin.Variant.NULL);
+    private static final ModificationInfo INFO_PROBE = new ModificationInfo(null, HistoryUpdateType.Insert, null);
+
+    @Override
+    public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks, HistoryModification by) {
+        checkOpen();
+        NavigableMap<Long, DataValue> values = series.get(nodeId);
+        if (values == null || startTicks >= endTicks) {
+            return CompletableFuture.completedFuture(0L);
+        }
+        TreeSet<ModifiedValue> changes = modifiedOf(nodeId);
+        synchronized (values) {
+            NavigableMap<Long, DataValue> range = values.subMap(startTicks, true, endTicks, false);
+            long count = range.size();
+            range.forEach((time, old) -> keep(changes, time, old, HistoryUpdateType.Delete, by));
+            range.clear();
+            return CompletableFuture.completedFuture(count);
+        }
+    }
+
+    @Override
+    public CompletableFuture<ModifiedPage> readModified(HistoryQuery query, ModifiedValue after) {
+        checkOpen();
+        TreeSet<ModifiedValue> changes = modified.get(query.nodeId());
+        if (changes == null || query.isEmpty()) {
+            return CompletableFuture.completedFuture(ModifiedPage.EMPTY);
+        }
+        List<ModifiedValue> found = new ArrayList<>();
+        boolean more = false;
+        synchronized (changes) {
+            for (ModifiedValue value : query.backward() ? changes.descendingSet() : changes) {
+                if (!query.contains(value.ticks()) || (after != null && !value.isAfter(after, query.backward()))) {
+                    if (query.backward() ? value.ticks() <= query.end() : value.ticks() >= query.end()) {
+                        break;
+                    }
+                    continue;
+                }
+                if (query.limit() > 0 && found.size() == query.limit()) {
+                    more = true;
+                    break;
+                }
+                found.add(value);
+            }
+        }
+        return CompletableFuture.completedFuture(new ModifiedPage(found, more));
     }
 
     @Override
@@ -204,6 +296,14 @@ public final class InMemoryHistoryStore implements HistoryStore {
             }
         }
         if (oldest != Long.MIN_VALUE) {
+            for (TreeSet<ModifiedValue> changes : modified.values()) {
+                synchronized (changes) {
+                    java.util.SortedSet<ModifiedValue> expired =
+                            changes.headSet(new ModifiedValue(oldest, 0, PROBE, INFO_PROBE));
+                    deleted += expired.size();
+                    expired.clear();
+                }
+            }
             for (EventHistory history : events.values()) {
                 synchronized (history) {
                     NavigableMap<EventKey, UaEvent> expired =
@@ -274,5 +374,6 @@ public final class InMemoryHistoryStore implements HistoryStore {
         closed = true;
         series.clear();
         events.clear();
+        modified.clear();
     }
 }

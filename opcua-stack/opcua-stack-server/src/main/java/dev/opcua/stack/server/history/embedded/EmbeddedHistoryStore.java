@@ -4,12 +4,17 @@ import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.enumerated.HistoryUpdateType;
+import dev.opcua.stack.core.types.structured.ModificationInfo;
+import dev.opcua.stack.server.history.HistoryModification;
 import dev.opcua.stack.server.history.HistoryPage;
 import dev.opcua.stack.server.history.HistoryQuery;
 import dev.opcua.stack.server.history.HistoryRetention;
 import dev.opcua.stack.server.history.HistorySample;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.HistoryTime;
+import dev.opcua.stack.server.history.ModifiedPage;
+import dev.opcua.stack.server.history.ModifiedValue;
 import dev.opcua.stack.server.history.UpdateMode;
 import dev.opcua.stack.server.history.UpdateOutcome;
 import dev.opcua.stack.server.history.events.EventBytes;
@@ -60,6 +65,10 @@ import org.slf4j.LoggerFactory;
  * EventId) to the event's {@link EventBytes}, and an index {@code eventids:<notifier>} from the EventId in hex to
  * that key, for deletes by EventId. They are written by the same thread and commits as values.
  *
+ * <p>Modified values (read-modified, Part 11, 6.5.3.3): per node a map {@code modified:<node>} from the time (as
+ * {@link EventKey#sortableTicks}) and a 16 hex digit sequence to the value and its ModificationInfo ({@link
+ * ModifiedValueBytes}), written in the same change as the update or delete that made them.
+ *
  * <p>Retention by size measures the file; MVStore reuses the space of deleted values and this store
  * compacts the file after trimming, so the file shrinks within a few trims.
  */
@@ -72,6 +81,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     private static final String MAP_PREFIX = "values:";
     private static final String EVENTS_PREFIX = "events:";
     private static final String EVENT_IDS_PREFIX = "eventids:";
+    private static final String MODIFIED_PREFIX = "modified:";
     private static final HexFormat HEX = HexFormat.of();
 
     private final Path file;
@@ -82,6 +92,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     private final Thread writer;
     private final Map<NodeId, MVMap<String, byte[]>> eventMaps = new ConcurrentHashMap<>();
     private final Map<NodeId, MVMap<String, String>> eventIdMaps = new ConcurrentHashMap<>();
+    private final Map<NodeId, MVMap<String, byte[]>> modifiedMaps = new ConcurrentHashMap<>();
     private final EventBytes eventBytes = new EventBytes(CodecRegistry.standard());
     private final DataValueBytes bytes = new DataValueBytes(); // writer thread only
     private volatile boolean closed;
@@ -110,6 +121,8 @@ public final class EmbeddedHistoryStore implements HistoryStore {
             if (name.startsWith(MAP_PREFIX)) {
                 NodeId nodeId = NodeId.parse(name.substring(MAP_PREFIX.length()));
                 maps.put(nodeId, store.openMap(name));
+            } else if (name.startsWith(MODIFIED_PREFIX)) {
+                modifiedMaps.put(NodeId.parse(name.substring(MODIFIED_PREFIX.length())), store.openMap(name));
             } else if (name.startsWith(EVENTS_PREFIX)) {
                 NodeId notifier = NodeId.parse(name.substring(EVENTS_PREFIX.length()));
                 eventMaps.put(notifier, store.openMap(name));
@@ -277,6 +290,110 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     }
 
     @Override
+    public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> values,
+            HistoryModification by) {
+        List<DataValue> copy = List.copyOf(values);
+        return submit(() -> {
+            MVMap<Long, byte[]> map = mapOf(nodeId);
+            MVMap<String, byte[]> changes = modifiedMapOf(nodeId);
+            List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
+            for (DataValue value : copy) {
+                long time = HistoryTime.ticksOf(value);
+                byte[] old = map.get(time);
+                if (old != null && mode == UpdateMode.INSERT) {
+                    outcomes.add(UpdateOutcome.ENTRY_EXISTS);
+                } else if (old == null && mode == UpdateMode.REPLACE) {
+                    outcomes.add(UpdateOutcome.NO_ENTRY_EXISTS);
+                } else {
+                    map.put(time, bytes.encode(value));
+                    outcomes.add(old != null ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
+                    keep(changes, time, old != null ? DataValueBytes.decode(old) : value,
+                            mode.modificationType(old != null), by);
+                }
+            }
+            return outcomes;
+        });
+    }
+
+    private MVMap<String, byte[]> modifiedMapOf(NodeId nodeId) {
+        return modifiedMaps.computeIfAbsent(nodeId, id -> store.openMap(MODIFIED_PREFIX + id));
+    }
+
+    /** Adds a modified value after those kept at its time already (writer thread). */
+    private static void keep(MVMap<String, byte[]> changes, long time, DataValue value, HistoryUpdateType type,
+            HistoryModification by) {
+        String prefix = EventKey.sortableTicks(time);
+        String last = changes.lowerKey(time == Long.MAX_VALUE ? prefix + "g" : EventKey.sortableTicks(time + 1));
+        long sequence = last != null && last.startsWith(prefix) ? HEX.fromHexDigitsToLong(last, 16, 32) + 1 : 1;
+        changes.put(prefix + HEX.toHexDigits(sequence),
+                ModifiedValueBytes.encode(value, new ModificationInfo(by.time(), type, by.userName())));
+    }
+
+    @Override
+    public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks, HistoryModification by) {
+        return submit(() -> {
+            MVMap<Long, byte[]> map = maps.get(nodeId);
+            if (map == null || startTicks >= endTicks) {
+                return 0L;
+            }
+            MVMap<String, byte[]> changes = modifiedMapOf(nodeId);
+            List<Long> doomed = new ArrayList<>();
+            Iterator<Long> keys = map.keyIterator(startTicks);
+            while (keys.hasNext()) {
+                long key = keys.next();
+                if (key >= endTicks) {
+                    break;
+                }
+                doomed.add(key);
+            }
+            for (Long key : doomed) {
+                keep(changes, key, DataValueBytes.decode(map.remove(key)), HistoryUpdateType.Delete, by);
+            }
+            return (long) doomed.size();
+        });
+    }
+
+    @Override
+    public CompletableFuture<ModifiedPage> readModified(HistoryQuery query, ModifiedValue after) {
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the history store is closed"));
+        }
+        MVMap<String, byte[]> changes = modifiedMaps.get(query.nodeId());
+        if (changes == null || query.isEmpty()) {
+            return CompletableFuture.completedFuture(ModifiedPage.EMPTY);
+        }
+        try {
+            String from = query.backward()
+                    ? (query.start() == Long.MAX_VALUE ? null : EventKey.sortableTicks(query.start() + 1))
+                    : EventKey.sortableTicks(query.start());
+            List<ModifiedValue> found = new ArrayList<>();
+            boolean more = false;
+            Cursor<String, byte[]> cursor = changes.cursor(from, null, query.backward());
+            while (cursor.hasNext()) {
+                String key = cursor.next();
+                long ticks = HEX.fromHexDigitsToLong(key, 0, 16) ^ Long.MIN_VALUE;
+                if (query.backward() ? ticks <= query.end() : ticks >= query.end()) {
+                    break;
+                }
+                Object[] decoded = ModifiedValueBytes.decode(cursor.getValue());
+                ModifiedValue value = new ModifiedValue(ticks, HEX.fromHexDigitsToLong(key, 16, 32),
+                        (DataValue) decoded[0], (ModificationInfo) decoded[1]);
+                if (!query.contains(ticks) || (after != null && !value.isAfter(after, query.backward()))) {
+                    continue;
+                }
+                if (query.limit() > 0 && found.size() == query.limit()) {
+                    more = true;
+                    break;
+                }
+                found.add(value);
+            }
+            return CompletableFuture.completedFuture(new ModifiedPage(found, more));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    @Override
     public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks) {
         return submit(() -> {
             MVMap<Long, byte[]> map = maps.get(nodeId);
@@ -406,6 +523,20 @@ public final class EmbeddedHistoryStore implements HistoryStore {
                     deleted += deleteRange(map, Long.MIN_VALUE, oldest);
                 }
                 deleted += trimEvents(oldest);
+                String end = EventKey.sortableTicks(oldest);
+                for (MVMap<String, byte[]> changes : modifiedMaps.values()) {
+                    List<String> doomed = new ArrayList<>();
+                    Iterator<String> keys = changes.keyIterator(null);
+                    while (keys.hasNext()) {
+                        String key = keys.next();
+                        if (key.compareTo(end) >= 0) {
+                            break;
+                        }
+                        doomed.add(key);
+                    }
+                    doomed.forEach(changes::remove);
+                    deleted += doomed.size();
+                }
             }
             if (retention.maxBytes() > 0) {
                 deleted += trimToSize(retention.maxBytes());

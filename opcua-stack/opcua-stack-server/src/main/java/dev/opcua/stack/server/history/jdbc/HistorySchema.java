@@ -29,6 +29,10 @@ import org.slf4j.LoggerFactory;
  * PRIMARY KEY (notifier, ts, event_id), INDEX (notifier, event_id) for deletes by EventId
  * </pre>
  *
+ * Modified values (read-modified, Part 11, 6.5.3.3) go to {@code <table>_modified}: {@code node_id, ts, seq} (the
+ * order of the modifications at one time, from 1; primary key), {@code dv} (the value inserted, or the old value
+ * replaced or deleted), {@code modified_at} (ticks), {@code update_type} (HistoryUpdateType), {@code user_name}.
+ *
  * The primary key is the index every read, update and delete of a node's time range walks; a node holds one value
  * per time, as the HistoryStore contract says. Where the TimescaleDB extension is available the table becomes a
  * hypertable chunked by {@code ts} (one day per chunk); without it, or when it cannot be loaded, a plain table.
@@ -56,6 +60,11 @@ final class HistorySchema {
         return checkName(table + "_events");
     }
 
+    /** The modified-values table of a values table: its name with {@code _modified}. */
+    static String modifiedTable(String table) {
+        return checkName(table + "_modified");
+    }
+
     /**
      * Creates the table when missing and, when asked and available, makes it a hypertable.
      *
@@ -69,6 +78,9 @@ final class HistorySchema {
             statement.execute("CREATE TABLE IF NOT EXISTS " + events + " (notifier text NOT NULL, ts bigint NOT NULL,"
                     + " event_id bytea NOT NULL, event bytea NOT NULL, PRIMARY KEY (notifier, ts, event_id))");
             statement.execute("CREATE INDEX IF NOT EXISTS " + events + "_ids ON " + events + " (notifier, event_id)");
+            statement.execute("CREATE TABLE IF NOT EXISTS " + modifiedTable(table) + " (node_id text NOT NULL,"
+                    + " ts bigint NOT NULL, seq int NOT NULL, dv bytea NOT NULL, modified_at bigint NOT NULL,"
+                    + " update_type int NOT NULL, user_name text, PRIMARY KEY (node_id, ts, seq))");
         }
         return tryTimescale && hypertable(connection, table);
     }

@@ -5,7 +5,13 @@ import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.enumerated.HistoryUpdateType;
+import dev.opcua.stack.core.types.structured.ModificationInfo;
+import dev.opcua.stack.server.history.HistoryModification;
+import dev.opcua.stack.server.history.ModifiedPage;
+import dev.opcua.stack.server.history.ModifiedValue;
 import dev.opcua.stack.server.history.HistoryPage;
 import dev.opcua.stack.server.history.HistoryQuery;
 import dev.opcua.stack.server.history.HistoryRetention;
@@ -87,6 +93,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     private final String readBackwardSql;
     private final String deleteSql;
     private final String eventsTable;
+    private final String modifiedTable;
     private final EventBytes eventBytes = new EventBytes(CodecRegistry.standard());
 
     /** One append call: its values and the future that completes when they are committed. */
@@ -109,6 +116,7 @@ public final class JdbcHistoryStore implements HistoryStore {
         readBackwardSql = "SELECT dv FROM " + t + " WHERE node_id = ? AND ts <= ? AND ts > ? ORDER BY ts DESC LIMIT ?";
         deleteSql = "DELETE FROM " + t + " WHERE node_id = ? AND ts >= ? AND ts < ?";
         eventsTable = HistorySchema.eventsTable(t);
+        modifiedTable = HistorySchema.modifiedTable(t);
         AtomicInteger ioIndex = new AtomicInteger();
         io = java.util.concurrent.Executors.newFixedThreadPool(options.ioThreads(), r -> {
             Thread thread = new Thread(r, "opcua-history-jdbc-io-" + ioIndex.incrementAndGet());
@@ -333,6 +341,143 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
+    public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> values,
+            HistoryModification by) {
+        checkOpen();
+        String node = nodeId.toString();
+        List<DataValue> copy = List.copyOf(values);
+        return supply(connection -> {
+            List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
+            connection.setAutoCommit(false);
+            try (PreparedStatement current = connection.prepareStatement(
+                    "SELECT dv FROM " + options.table() + " WHERE node_id = ? AND ts = ? FOR UPDATE");
+                    PreparedStatement upsert = connection.prepareStatement(upsertSql)) {
+                for (DataValue value : copy) {
+                    long ts = HistoryTime.ticksOf(value);
+                    current.setString(1, node);
+                    current.setLong(2, ts);
+                    byte[] old;
+                    try (ResultSet row = current.executeQuery()) {
+                        old = row.next() ? row.getBytes(1) : null;
+                    }
+                    if (old != null && mode == UpdateMode.INSERT) {
+                        outcomes.add(UpdateOutcome.ENTRY_EXISTS);
+                    } else if (old == null && mode == UpdateMode.REPLACE) {
+                        outcomes.add(UpdateOutcome.NO_ENTRY_EXISTS);
+                    } else {
+                        upsert.setString(1, node);
+                        upsert.setLong(2, ts);
+                        upsert.setBytes(3, bytes.encode(value));
+                        upsert.executeUpdate();
+                        outcomes.add(old != null ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
+                        keep(connection, node, ts, old != null ? old : bytes.encode(value),
+                                mode.modificationType(old != null), by);
+                    }
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+            return outcomes;
+        });
+    }
+
+    /** Adds a modified value after those kept at its time already, in the caller's transaction. */
+    private void keep(Connection connection, String node, long ts, byte[] dv, HistoryUpdateType type,
+            HistoryModification by) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + modifiedTable
+                + " (node_id, ts, seq, dv, modified_at, update_type, user_name) SELECT ?, ?, COALESCE(MAX(seq), 0) + 1,"
+                + " ?, ?, ?, ? FROM " + modifiedTable + " WHERE node_id = ? AND ts = ?")) {
+            insert.setString(1, node);
+            insert.setLong(2, ts);
+            insert.setBytes(3, dv);
+            insert.setLong(4, by.time().utcTicks());
+            insert.setInt(5, type.value());
+            insert.setString(6, by.userName());
+            insert.setString(7, node);
+            insert.setLong(8, ts);
+            insert.executeUpdate();
+        }
+    }
+
+    @Override
+    public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks, HistoryModification by) {
+        checkOpen();
+        if (startTicks >= endTicks) {
+            return CompletableFuture.completedFuture(0L);
+        }
+        String node = nodeId.toString();
+        return supply(connection -> {
+            connection.setAutoCommit(false);
+            long count = 0;
+            try (PreparedStatement statement = connection.prepareStatement(deleteSql + " RETURNING ts, dv")) {
+                statement.setString(1, node);
+                statement.setLong(2, startTicks);
+                statement.setLong(3, endTicks);
+                List<Object[]> deleted = new ArrayList<>();
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        deleted.add(new Object[] {rows.getLong(1), rows.getBytes(2)});
+                    }
+                }
+                for (Object[] row : deleted) {
+                    keep(connection, node, (Long) row[0], (byte[]) row[1], HistoryUpdateType.Delete, by);
+                }
+                count = deleted.size();
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+            return count;
+        });
+    }
+
+    @Override
+    public CompletableFuture<ModifiedPage> readModified(HistoryQuery query, ModifiedValue after) {
+        checkOpen();
+        if (query.isEmpty()) {
+            return CompletableFuture.completedFuture(ModifiedPage.EMPTY);
+        }
+        String sql = "SELECT ts, seq, dv, modified_at, update_type, user_name FROM " + modifiedTable
+                + " WHERE node_id = ? AND " + (query.backward() ? "ts <= ? AND ts > ?" : "ts >= ? AND ts < ?")
+                + (after == null ? "" : query.backward() ? " AND (ts, seq) < (?, ?)" : " AND (ts, seq) > (?, ?)")
+                + (query.backward() ? " ORDER BY ts DESC, seq DESC" : " ORDER BY ts, seq") + " LIMIT ?";
+        return supply(connection -> {
+            List<ModifiedValue> found = new ArrayList<>();
+            boolean more = false;
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                int p = 1;
+                statement.setString(p++, query.nodeId().toString());
+                statement.setLong(p++, query.start());
+                statement.setLong(p++, query.end());
+                if (after != null) {
+                    statement.setLong(p++, after.ticks());
+                    statement.setLong(p++, after.sequence());
+                }
+                if (query.limit() > 0) {
+                    statement.setLong(p, query.limit() + 1L);
+                } else {
+                    statement.setNull(p, Types.BIGINT);
+                }
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        if (query.limit() > 0 && found.size() == query.limit()) {
+                            more = true;
+                            break;
+                        }
+                        found.add(new ModifiedValue(rows.getLong(1), rows.getLong(2), bytes.decode(rows.getBytes(3)),
+                                new ModificationInfo(DateTime.ofTicks(rows.getLong(4)),
+                                        HistoryUpdateType.fromValue(rows.getInt(5)), rows.getString(6))));
+                    }
+                }
+            }
+            return new ModifiedPage(found, more);
+        });
+    }
+
+    @Override
     public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks) {
         checkOpen();
         if (startTicks >= endTicks) {
@@ -474,7 +619,7 @@ public final class JdbcHistoryStore implements HistoryStore {
             long deleted = 0;
             long oldest = retention.oldestTicks(nowTicks);
             if (oldest != Long.MIN_VALUE) {
-                for (String table : new String[] {t, eventsTable}) {
+                for (String table : new String[] {t, eventsTable, modifiedTable}) {
                     try (PreparedStatement statement = connection.prepareStatement(
                             "DELETE FROM " + table + " WHERE ts < ?")) {
                         statement.setLong(1, oldest);
