@@ -24,7 +24,9 @@ import dev.opcua.stack.core.types.enumerated.ServerState;
 import dev.opcua.stack.core.types.structured.BuildInfo;
 import dev.opcua.stack.core.types.structured.FindServersRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
+import dev.opcua.stack.core.types.structured.DeleteEventDetails;
 import dev.opcua.stack.core.types.structured.ReadAtTimeDetails;
+import dev.opcua.stack.core.types.structured.ReadEventDetails;
 import dev.opcua.stack.core.types.structured.ReadProcessedDetails;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.alarms.Condition;
@@ -75,10 +77,13 @@ import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.history.HistoryRecording;
 import dev.opcua.stack.server.history.HistoryStore;
+import dev.opcua.stack.server.history.events.EventHistoryRecorder;
 import dev.opcua.stack.server.history.aggregate.AggregateFunction;
 import dev.opcua.stack.server.services.history.AtTimeHistoryReader;
 import dev.opcua.stack.server.services.history.DataHistoryUpdater;
+import dev.opcua.stack.server.services.history.DeleteEventHistoryUpdater;
 import dev.opcua.stack.server.services.history.DeleteRawHistoryUpdater;
+import dev.opcua.stack.server.services.history.EventHistoryReader;
 import dev.opcua.stack.server.services.history.HistoryReader;
 import dev.opcua.stack.server.services.history.ProcessedHistoryReader;
 import dev.opcua.stack.server.services.history.HistoryServices;
@@ -152,6 +157,7 @@ public final class OpcUaServer implements AutoCloseable {
     private final List<ConditionManager> conditionManagers = new ArrayList<>();
     private ServiceDispatcher dispatcher;
     private HistoryRecorder historyRecorder;
+    private EventHistoryRecorder eventHistoryRecorder;
     private volatile ViewServices viewServices;
     private volatile TranslateBrowsePaths translateBrowsePaths;
     private UaTcpServer transport;
@@ -362,6 +368,11 @@ public final class OpcUaServer implements AutoCloseable {
             historyServices(config).registerWith(services);
             historyRecorder = new HistoryRecorder(config.historyStore, nodeManagers, config.historyRecording);
             historyRecorder.start();
+            if (!config.historyRecording.eventNotifiers().isEmpty()) {
+                eventHistoryRecorder = new EventHistoryRecorder(config.historyStore, eventNotifiers, nodeManagers,
+                        config.historyRecording);
+                eventHistoryRecorder.start();
+            }
         }
         dispatcher = services.build();
         serverDiagnostics.setSource(new ServerCounters(sessions, dispatcher));
@@ -379,6 +390,9 @@ public final class OpcUaServer implements AutoCloseable {
                     .start();
         } catch (RuntimeException e) {
             dispatcher.close();
+            if (eventHistoryRecorder != null) {
+                eventHistoryRecorder.close();
+            }
             if (historyRecorder != null) {
                 historyRecorder.close();
             }
@@ -422,7 +436,13 @@ public final class OpcUaServer implements AutoCloseable {
         if (!kinds.contains(ReadProcessedDetails.class)) {
             history.reader(new ProcessedHistoryReader(config.historyStore));
         }
+        if (!kinds.contains(ReadEventDetails.class)) {
+            history.reader(new EventHistoryReader(config.historyStore, eventTypes));
+        }
         config.historyUpdaters.forEach(history::updater);
+        if (config.historyUpdaters.stream().noneMatch(updater -> updater.detailsType() == DeleteEventDetails.class)) {
+            history.updater(new DeleteEventHistoryUpdater(config.historyStore));
+        }
         return history.build();
     }
 
@@ -615,6 +635,11 @@ public final class OpcUaServer implements AutoCloseable {
         return historyRecorder;
     }
 
+    /** The recorder of the event notifiers' history; null before {@link #start()} and when no notifier is recorded. */
+    public EventHistoryRecorder eventHistoryRecorder() {
+        return eventHistoryRecorder;
+    }
+
     /** The request pipeline, for its statistics; null before {@link #start()}. */
     public ServiceDispatcher dispatcher() {
         return dispatcher;
@@ -682,6 +707,9 @@ public final class OpcUaServer implements AutoCloseable {
             sessions.close();
             subscriptions.close();
             monitoredItems.close();
+            if (eventHistoryRecorder != null) {
+                eventHistoryRecorder.close();
+            }
             if (historyRecorder != null) {
                 historyRecorder.close();
             }
@@ -753,7 +781,8 @@ public final class OpcUaServer implements AutoCloseable {
 
         /**
          * What is recorded into the {@link #history} store and how long it is kept: by default the variables
-         * declared historizing, sampled each second, everything kept.
+         * declared historizing, sampled each second, everything kept, no events; {@link
+         * HistoryRecording#withEventNotifiers} adds the events of notifiers (read with ReadEventDetails).
          */
         public Builder historyRecording(HistoryRecording value) {
             historyRecording = Objects.requireNonNull(value, "historyRecording");

@@ -8,8 +8,9 @@ import dev.opcua.stack.server.addressspace.VariableNode;
 
 /**
  * What a server with a history store publishes about Historical Access: the HistoryServerCapabilities
- * object (Part 11, 5.4.2: raw data readable, inserted, replaced, updated and deleted; no events, annotations
- * or at-time deletes yet; MaxReturnDataValues), Server.ServerCapabilities.MaxHistoryContinuationPoints and
+ * object (Part 11, 5.4.2: raw data readable, inserted, replaced, updated and deleted; event history readable and
+ * deleted by EventId; no event inserts, annotations or at-time deletes yet; MaxReturnDataValues, and
+ * MaxReturnEventValues, the same limit), Server.ServerCapabilities.MaxHistoryContinuationPoints and
  * the history operation limits (Part 5, 6.3.2 and 6.3.11). Without a history store those keep the
  * nodeset's defaults (false, 0).
  */
@@ -36,17 +37,21 @@ public final class HistoryCapabilitiesObject {
         flag(store, sources, NodeIds.HistoryServerCapabilities_UpdateDataCapability, true);
         flag(store, sources, NodeIds.HistoryServerCapabilities_DeleteRawCapability, true);
         flag(store, sources, NodeIds.HistoryServerCapabilities_ServerTimestampSupported, true);
-        for (int unsupported : new int[] {NodeIds.HistoryServerCapabilities_AccessHistoryEventsCapability,
-                NodeIds.HistoryServerCapabilities_DeleteAtTimeCapability,
+        flag(store, sources, NodeIds.HistoryServerCapabilities_AccessHistoryEventsCapability, true);
+        flag(store, sources, NodeIds.HistoryServerCapabilities_DeleteEventCapability, true);
+        for (int unsupported : new int[] {NodeIds.HistoryServerCapabilities_DeleteAtTimeCapability,
                 NodeIds.HistoryServerCapabilities_InsertAnnotationCapability,
                 NodeIds.HistoryServerCapabilities_InsertEventCapability,
                 NodeIds.HistoryServerCapabilities_ReplaceEventCapability,
-                NodeIds.HistoryServerCapabilities_UpdateEventCapability,
-                NodeIds.HistoryServerCapabilities_DeleteEventCapability}) {
+                NodeIds.HistoryServerCapabilities_UpdateEventCapability}) {
             flag(store, sources, unsupported, false);
         }
         if (store.get(NodeId.ns0(NodeIds.HistoryServerCapabilities_MaxReturnDataValues)) instanceof VariableNode) {
             sources.put(NodeIds.HistoryServerCapabilities_MaxReturnDataValues,
+                    () -> Variant.ofUInt32(maxReturnDataValues));
+        }
+        if (store.get(NodeId.ns0(NodeIds.HistoryServerCapabilities_MaxReturnEventValues)) instanceof VariableNode) {
+            sources.put(NodeIds.HistoryServerCapabilities_MaxReturnEventValues,
                     () -> Variant.ofUInt32(maxReturnDataValues));
         }
     }

@@ -53,6 +53,16 @@ public class OpcUaHistoryProperties {
     /** Whether the listed {@code nodes} also accept HistoryUpdate (AccessLevel HistoryWrite). */
     private boolean nodesWritable;
 
+    /**
+     * Objects whose events are recorded (event history, read with ReadEventDetails): each keeps the events reported
+     * on it or on a notifier below it, with all their fields; {@code i=2253} (the Server object) records every
+     * event of the server. Node ids as for {@code nodes}.
+     */
+    private List<String> eventNotifiers = new ArrayList<>();
+
+    /** Whether the {@code event-notifiers} also accept HistoryUpdate deletes of events (EventNotifier HistoryWrite). */
+    private boolean eventNotifiersWritable;
+
     /** How often recorded variables are read to record values that changed. */
     private Duration samplingInterval = Duration.ofSeconds(1);
 
@@ -123,6 +133,22 @@ public class OpcUaHistoryProperties {
 
     public void setNodesWritable(boolean nodesWritable) {
         this.nodesWritable = nodesWritable;
+    }
+
+    public List<String> getEventNotifiers() {
+        return eventNotifiers;
+    }
+
+    public void setEventNotifiers(List<String> eventNotifiers) {
+        this.eventNotifiers = eventNotifiers;
+    }
+
+    public boolean isEventNotifiersWritable() {
+        return eventNotifiersWritable;
+    }
+
+    public void setEventNotifiersWritable(boolean eventNotifiersWritable) {
+        this.eventNotifiersWritable = eventNotifiersWritable;
     }
 
     public Duration getSamplingInterval() {

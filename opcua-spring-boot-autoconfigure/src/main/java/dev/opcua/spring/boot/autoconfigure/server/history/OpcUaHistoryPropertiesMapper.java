@@ -82,18 +82,25 @@ final class OpcUaHistoryPropertiesMapper {
             }
             maxBytes = properties.getMaxSize().toBytes();
         }
-        Set<ExpandedNodeId> nodes = new LinkedHashSet<>();
-        List<String> texts = properties.getNodes();
-        for (int i = 0; i < texts.size(); i++) {
+        Set<ExpandedNodeId> nodes = nodeIds("nodes", properties.getNodes());
+        Set<ExpandedNodeId> notifiers = nodeIds("event-notifiers", properties.getEventNotifiers());
+        return new HistoryRecording(nodes, properties.isNodesWritable(), sampling,
+                new HistoryRetention(maxAge == null ? Duration.ZERO : maxAge, maxBytes), check)
+                .withEventNotifiers(notifiers, properties.isEventNotifiersWritable());
+    }
+
+    /** The node ids of a list property, each checked by its index. */
+    private static Set<ExpandedNodeId> nodeIds(String property, List<String> texts) {
+        Set<ExpandedNodeId> ids = new LinkedHashSet<>();
+        for (int i = 0; i < (texts == null ? 0 : texts.size()); i++) {
             String text = texts.get(i);
             try {
-                nodes.add(ExpandedNodeId.parse(text));
+                ids.add(ExpandedNodeId.parse(text));
             } catch (RuntimeException e) {
-                throw CHECKS.invalid("nodes[" + i + "]", text, "it is not a node id: " + e.getMessage(),
+                throw CHECKS.invalid(property + "[" + i + "]", text, "it is not a node id: " + e.getMessage(),
                         "nsu=<namespace URI>;s=<id>, ns=<index>;i=<id> or i=<id>", e);
             }
         }
-        return new HistoryRecording(nodes, properties.isNodesWritable(), sampling,
-                new HistoryRetention(maxAge == null ? Duration.ZERO : maxAge, maxBytes), check);
+        return ids;
     }
 }

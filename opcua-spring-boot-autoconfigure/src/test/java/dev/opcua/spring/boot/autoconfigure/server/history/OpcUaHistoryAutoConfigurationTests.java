@@ -14,13 +14,27 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.InMemoryHistoryStore;
 import dev.opcua.stack.server.history.embedded.EmbeddedHistoryStore;
+import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
+import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
+import org.eclipse.milo.opcua.stack.core.AttributeId;
+import org.eclipse.milo.opcua.stack.core.Identifiers;
 import org.eclipse.milo.opcua.stack.core.StatusCodes;
+import org.eclipse.milo.opcua.stack.core.types.builtin.ByteString;
+import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
+import org.eclipse.milo.opcua.stack.core.types.structured.ContentFilter;
+import org.eclipse.milo.opcua.stack.core.types.structured.ContentFilterElement;
+import org.eclipse.milo.opcua.stack.core.types.structured.DeleteEventDetails;
+import org.eclipse.milo.opcua.stack.core.types.structured.EventFilter;
+import org.eclipse.milo.opcua.stack.core.types.structured.HistoryEvent;
+import org.eclipse.milo.opcua.stack.core.types.structured.HistoryEventFieldList;
+import org.eclipse.milo.opcua.stack.core.types.structured.ReadEventDetails;
+import org.eclipse.milo.opcua.stack.core.types.structured.SimpleAttributeOperand;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DateTime;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
@@ -137,6 +151,68 @@ class OpcUaHistoryAutoConfigurationTests {
                     assertThat(invalidProperty(context.getStartupFailure()))
                             .hasMessageContaining("opcua.server.history.nodes[0]");
                 });
+        contextRunner.withPropertyValues("opcua.server.history.enabled=true", "opcua.server.history.store=memory",
+                "opcua.server.history.event-notifiers[0]=i=2253", "opcua.server.history.event-notifiers[1]=Server")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(invalidProperty(context.getStartupFailure()))
+                            .hasMessageContaining("opcua.server.history.event-notifiers[1]");
+                });
+    }
+
+    @Test
+    void milo_reads_and_deletes_the_recorded_events_of_the_listed_notifier() {
+        contextRunner.withPropertyValues("opcua.server.history.enabled=true", "opcua.server.history.store=memory",
+                        "opcua.server.history.event-notifiers[0]=i=2253",
+                        "opcua.server.history.event-notifiers-writable=true")
+                .run(context -> {
+                    OpcUaServer server = context.getBean(OpcUaServer.class);
+                    UaEvent trip = UaEvent.builder(dev.opcua.stack.core.types.builtin.NodeId.ns0(
+                                    dev.opcua.stack.core.ids.NodeIds.BaseEventType))
+                            .sourceNode(EventNotifierRegistry.SERVER_OBJECT).sourceName("Server")
+                            .message("line tripped").severity(800).build();
+                    server.eventNotifiers().report(EventNotifierRegistry.SERVER_OBJECT, trip);
+                    OpcUaClient client = MiloClients.anonymousOverNone(server.endpointUrl());
+                    try {
+                        EventFilter filter = new EventFilter(new SimpleAttributeOperand[] {
+                            new SimpleAttributeOperand(Identifiers.BaseEventType,
+                                    new QualifiedName[] {new QualifiedName(0, "EventId")}, AttributeId.Value.uid(),
+                                    null),
+                            new SimpleAttributeOperand(Identifiers.BaseEventType,
+                                    new QualifiedName[] {new QualifiedName(0, "Message")}, AttributeId.Value.uid(),
+                                    null)}, new ContentFilter(new ContentFilterElement[0]));
+                        ReadEventDetails lastHour = new ReadEventDetails(uint(0),
+                                new DateTime(Instant.now().minus(Duration.ofHours(1))),
+                                new DateTime(Instant.now().plusSeconds(60)), filter);
+                        List<HistoryEventFieldList> events = List.of();
+                        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+                        while (events.isEmpty() && System.nanoTime() < deadline) {
+                            events = events(client, lastHour);
+                            if (events.isEmpty()) {
+                                Thread.sleep(50);
+                            }
+                        }
+                        assertThat(events).hasSize(1);
+                        assertThat(((LocalizedText) events.get(0).getEventFields()[1].getValue()).text())
+                                .isEqualTo("line tripped");
+                        ByteString id = (ByteString) events.get(0).getEventFields()[0].getValue();
+                        HistoryUpdateResult deleted = client.historyUpdate(List.of(
+                                new DeleteEventDetails(Identifiers.Server, new ByteString[] {id}))).getResults()[0];
+                        assertThat(deleted.getStatusCode().isGood()).isTrue();
+                        assertThat(events(client, lastHour)).isEmpty();
+                    } finally {
+                        client.disconnect();
+                    }
+                });
+    }
+
+    private static List<HistoryEventFieldList> events(OpcUaClient client, ReadEventDetails details) throws Exception {
+        HistoryReadResult result = client.historyRead(details, TimestampsToReturn.Neither, false,
+                List.of(new HistoryReadValueId(Identifiers.Server, null, QualifiedName.NULL_VALUE, null)))
+                .getResults()[0];
+        assertThat(result.getStatusCode().isGood()).isTrue();
+        HistoryEvent data = (HistoryEvent) result.getHistoryData().decode(client.getStaticEncodingContext());
+        return data.getEvents() == null ? List.of() : Arrays.asList(data.getEvents());
     }
 
     /** The property failure in a startup failure's causes. */

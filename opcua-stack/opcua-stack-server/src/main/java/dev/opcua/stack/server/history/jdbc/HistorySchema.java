@@ -19,6 +19,20 @@ import org.slf4j.LoggerFactory;
  * PRIMARY KEY (node_id, ts)
  * </pre>
  *
+ * Events (Part 11, 4.3) go to a second table, {@code <table>_events}:
+ *
+ * <pre>
+ * notifier text   the notifier's NodeId in its text form
+ * ts       bigint the event's Time in 100 ns ticks since 1601
+ * event_id bytea  the EventId; with ts the order of a notifier's events (bytea compares as unsigned bytes)
+ * event    bytea  the whole event ({@link dev.opcua.stack.server.history.events.EventBytes})
+ * PRIMARY KEY (notifier, ts, event_id), INDEX (notifier, event_id) for deletes by EventId
+ * </pre>
+ *
+ * Modified values (read-modified, Part 11, 6.5.3.3) go to {@code <table>_modified}: {@code node_id, ts, seq} (the
+ * order of the modifications at one time, from 1; primary key), {@code dv} (the value inserted, or the old value
+ * replaced or deleted), {@code modified_at} (ticks), {@code update_type} (HistoryUpdateType), {@code user_name}.
+ *
  * The primary key is the index every read, update and delete of a node's time range walks; a node holds one value
  * per time, as the HistoryStore contract says. Where the TimescaleDB extension is available the table becomes a
  * hypertable chunked by {@code ts} (one day per chunk); without it, or when it cannot be loaded, a plain table.
@@ -41,6 +55,16 @@ final class HistorySchema {
         return table;
     }
 
+    /** The events table of a values table: its name with {@code _events}, checked as a name too. */
+    static String eventsTable(String table) {
+        return checkName(table + "_events");
+    }
+
+    /** The modified-values table of a values table: its name with {@code _modified}. */
+    static String modifiedTable(String table) {
+        return checkName(table + "_modified");
+    }
+
     /**
      * Creates the table when missing and, when asked and available, makes it a hypertable.
      *
@@ -50,6 +74,13 @@ final class HistorySchema {
         try (Statement statement = connection.createStatement()) {
             statement.execute("CREATE TABLE IF NOT EXISTS " + table
                     + " (node_id text NOT NULL, ts bigint NOT NULL, dv bytea NOT NULL, PRIMARY KEY (node_id, ts))");
+            String events = eventsTable(table);
+            statement.execute("CREATE TABLE IF NOT EXISTS " + events + " (notifier text NOT NULL, ts bigint NOT NULL,"
+                    + " event_id bytea NOT NULL, event bytea NOT NULL, PRIMARY KEY (notifier, ts, event_id))");
+            statement.execute("CREATE INDEX IF NOT EXISTS " + events + "_ids ON " + events + " (notifier, event_id)");
+            statement.execute("CREATE TABLE IF NOT EXISTS " + modifiedTable(table) + " (node_id text NOT NULL,"
+                    + " ts bigint NOT NULL, seq int NOT NULL, dv bytea NOT NULL, modified_at bigint NOT NULL,"
+                    + " update_type int NOT NULL, user_name text, PRIMARY KEY (node_id, ts, seq))");
         }
         return tryTimescale && hypertable(connection, table);
     }

@@ -3,8 +3,15 @@ package dev.opcua.stack.server.history.jdbc;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.enumerated.HistoryUpdateType;
+import dev.opcua.stack.core.types.structured.ModificationInfo;
+import dev.opcua.stack.server.history.HistoryModification;
+import dev.opcua.stack.server.history.ModifiedPage;
+import dev.opcua.stack.server.history.ModifiedValue;
 import dev.opcua.stack.server.history.HistoryPage;
 import dev.opcua.stack.server.history.HistoryQuery;
 import dev.opcua.stack.server.history.HistoryRetention;
@@ -13,6 +20,12 @@ import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.HistoryTime;
 import dev.opcua.stack.server.history.UpdateMode;
 import dev.opcua.stack.server.history.UpdateOutcome;
+import dev.opcua.stack.server.history.events.EventBytes;
+import dev.opcua.stack.server.history.events.EventKey;
+import dev.opcua.stack.server.history.events.EventPage;
+import dev.opcua.stack.server.history.events.EventQuery;
+import dev.opcua.stack.server.history.events.EventSample;
+import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -46,7 +59,9 @@ import org.slf4j.LoggerFactory;
  *       visible to reads.</li>
  *   <li>Reads, updates, deletes and trims run on {@code opcua-history-jdbc-io-N} threads, never on the caller's;
  *       a read walks the primary key {@code (node_id, ts)} and streams rows with a fetch size.</li>
- *   <li>{@link #trim}: the age by one DELETE; the size by PostgreSQL's own measure of the table and its index
+ *   <li>Events ({@link HistorySchema}'s events table) are appended, read and deleted on the I/O threads, each call
+ *       one transaction: events come far less often than values, so they need no buffer of their own.</li>
+ *   <li>{@link #trim}: the age by one DELETE (values and events); the size by PostgreSQL's own measure of the table and its index
  *       ({@code pg_total_relation_size}): while it exceeds maxBytes, the oldest rows go, as many as the excess
  *       holds at the table's average row size. PostgreSQL reuses the space of deleted rows after VACUUM
  *       (autovacuum does it); the file does not shrink.</li>
@@ -77,6 +92,9 @@ public final class JdbcHistoryStore implements HistoryStore {
     private final String readForwardSql;
     private final String readBackwardSql;
     private final String deleteSql;
+    private final String eventsTable;
+    private final String modifiedTable;
+    private final EventBytes eventBytes = new EventBytes(CodecRegistry.standard());
 
     /** One append call: its values and the future that completes when they are committed. */
     private record Append(List<HistorySample> samples, CompletableFuture<Void> done) {
@@ -97,6 +115,8 @@ public final class JdbcHistoryStore implements HistoryStore {
         readForwardSql = "SELECT dv FROM " + t + " WHERE node_id = ? AND ts >= ? AND ts < ? ORDER BY ts LIMIT ?";
         readBackwardSql = "SELECT dv FROM " + t + " WHERE node_id = ? AND ts <= ? AND ts > ? ORDER BY ts DESC LIMIT ?";
         deleteSql = "DELETE FROM " + t + " WHERE node_id = ? AND ts >= ? AND ts < ?";
+        eventsTable = HistorySchema.eventsTable(t);
+        modifiedTable = HistorySchema.modifiedTable(t);
         AtomicInteger ioIndex = new AtomicInteger();
         io = java.util.concurrent.Executors.newFixedThreadPool(options.ioThreads(), r -> {
             Thread thread = new Thread(r, "opcua-history-jdbc-io-" + ioIndex.incrementAndGet());
@@ -321,6 +341,143 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
+    public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> values,
+            HistoryModification by) {
+        checkOpen();
+        String node = nodeId.toString();
+        List<DataValue> copy = List.copyOf(values);
+        return supply(connection -> {
+            List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
+            connection.setAutoCommit(false);
+            try (PreparedStatement current = connection.prepareStatement(
+                    "SELECT dv FROM " + options.table() + " WHERE node_id = ? AND ts = ? FOR UPDATE");
+                    PreparedStatement upsert = connection.prepareStatement(upsertSql)) {
+                for (DataValue value : copy) {
+                    long ts = HistoryTime.ticksOf(value);
+                    current.setString(1, node);
+                    current.setLong(2, ts);
+                    byte[] old;
+                    try (ResultSet row = current.executeQuery()) {
+                        old = row.next() ? row.getBytes(1) : null;
+                    }
+                    if (old != null && mode == UpdateMode.INSERT) {
+                        outcomes.add(UpdateOutcome.ENTRY_EXISTS);
+                    } else if (old == null && mode == UpdateMode.REPLACE) {
+                        outcomes.add(UpdateOutcome.NO_ENTRY_EXISTS);
+                    } else {
+                        upsert.setString(1, node);
+                        upsert.setLong(2, ts);
+                        upsert.setBytes(3, bytes.encode(value));
+                        upsert.executeUpdate();
+                        outcomes.add(old != null ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
+                        keep(connection, node, ts, old != null ? old : bytes.encode(value),
+                                mode.modificationType(old != null), by);
+                    }
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+            return outcomes;
+        });
+    }
+
+    /** Adds a modified value after those kept at its time already, in the caller's transaction. */
+    private void keep(Connection connection, String node, long ts, byte[] dv, HistoryUpdateType type,
+            HistoryModification by) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO " + modifiedTable
+                + " (node_id, ts, seq, dv, modified_at, update_type, user_name) SELECT ?, ?, COALESCE(MAX(seq), 0) + 1,"
+                + " ?, ?, ?, ? FROM " + modifiedTable + " WHERE node_id = ? AND ts = ?")) {
+            insert.setString(1, node);
+            insert.setLong(2, ts);
+            insert.setBytes(3, dv);
+            insert.setLong(4, by.time().utcTicks());
+            insert.setInt(5, type.value());
+            insert.setString(6, by.userName());
+            insert.setString(7, node);
+            insert.setLong(8, ts);
+            insert.executeUpdate();
+        }
+    }
+
+    @Override
+    public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks, HistoryModification by) {
+        checkOpen();
+        if (startTicks >= endTicks) {
+            return CompletableFuture.completedFuture(0L);
+        }
+        String node = nodeId.toString();
+        return supply(connection -> {
+            connection.setAutoCommit(false);
+            long count = 0;
+            try (PreparedStatement statement = connection.prepareStatement(deleteSql + " RETURNING ts, dv")) {
+                statement.setString(1, node);
+                statement.setLong(2, startTicks);
+                statement.setLong(3, endTicks);
+                List<Object[]> deleted = new ArrayList<>();
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        deleted.add(new Object[] {rows.getLong(1), rows.getBytes(2)});
+                    }
+                }
+                for (Object[] row : deleted) {
+                    keep(connection, node, (Long) row[0], (byte[]) row[1], HistoryUpdateType.Delete, by);
+                }
+                count = deleted.size();
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+            return count;
+        });
+    }
+
+    @Override
+    public CompletableFuture<ModifiedPage> readModified(HistoryQuery query, ModifiedValue after) {
+        checkOpen();
+        if (query.isEmpty()) {
+            return CompletableFuture.completedFuture(ModifiedPage.EMPTY);
+        }
+        String sql = "SELECT ts, seq, dv, modified_at, update_type, user_name FROM " + modifiedTable
+                + " WHERE node_id = ? AND " + (query.backward() ? "ts <= ? AND ts > ?" : "ts >= ? AND ts < ?")
+                + (after == null ? "" : query.backward() ? " AND (ts, seq) < (?, ?)" : " AND (ts, seq) > (?, ?)")
+                + (query.backward() ? " ORDER BY ts DESC, seq DESC" : " ORDER BY ts, seq") + " LIMIT ?";
+        return supply(connection -> {
+            List<ModifiedValue> found = new ArrayList<>();
+            boolean more = false;
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                int p = 1;
+                statement.setString(p++, query.nodeId().toString());
+                statement.setLong(p++, query.start());
+                statement.setLong(p++, query.end());
+                if (after != null) {
+                    statement.setLong(p++, after.ticks());
+                    statement.setLong(p++, after.sequence());
+                }
+                if (query.limit() > 0) {
+                    statement.setLong(p, query.limit() + 1L);
+                } else {
+                    statement.setNull(p, Types.BIGINT);
+                }
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        if (query.limit() > 0 && found.size() == query.limit()) {
+                            more = true;
+                            break;
+                        }
+                        found.add(new ModifiedValue(rows.getLong(1), rows.getLong(2), bytes.decode(rows.getBytes(3)),
+                                new ModificationInfo(DateTime.ofTicks(rows.getLong(4)),
+                                        HistoryUpdateType.fromValue(rows.getInt(5)), rows.getString(6))));
+                    }
+                }
+            }
+            return new ModifiedPage(found, more);
+        });
+    }
+
+    @Override
     public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks) {
         checkOpen();
         if (startTicks >= endTicks) {
@@ -338,6 +495,119 @@ public final class JdbcHistoryStore implements HistoryStore {
     }
 
     @Override
+    public CompletableFuture<Void> appendEvents(List<EventSample> samples) {
+        checkOpen();
+        if (samples.isEmpty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        List<EventSample> copy = List.copyOf(samples);
+        return supply(connection -> {
+            connection.setAutoCommit(false);
+            try {
+                // an EventId kept already moves to the event's (new) time: delete it first, then upsert
+                try (PreparedStatement delete = connection.prepareStatement(
+                        "DELETE FROM " + eventsTable + " WHERE notifier = ? AND event_id = ?");
+                        PreparedStatement insert = connection.prepareStatement("INSERT INTO " + eventsTable
+                                + " (notifier, ts, event_id, event) VALUES (?, ?, ?, ?) ON CONFLICT (notifier, ts,"
+                                + " event_id) DO UPDATE SET event = EXCLUDED.event")) {
+                    for (EventSample sample : copy) {
+                        String notifier = sample.notifier().toString();
+                        EventKey key = sample.key();
+                        delete.setString(1, notifier);
+                        delete.setBytes(2, key.eventId().unsafeBytes());
+                        delete.addBatch();
+                        insert.setString(1, notifier);
+                        insert.setLong(2, key.ticks());
+                        insert.setBytes(3, key.eventId().unsafeBytes());
+                        insert.setBytes(4, eventBytes.encode(sample.event()));
+                        insert.addBatch();
+                    }
+                    delete.executeBatch();
+                    insert.executeBatch();
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<EventPage> readEvents(EventQuery query) {
+        checkOpen();
+        if (query.isEmpty()) {
+            return CompletableFuture.completedFuture(EventPage.EMPTY);
+        }
+        String sql = "SELECT event FROM " + eventsTable + " WHERE notifier = ? AND "
+                + (query.backward() ? "ts <= ? AND ts > ?" : "ts >= ? AND ts < ?")
+                + (query.after() == null ? "" : query.backward() ? " AND (ts, event_id) < (?, ?)"
+                        : " AND (ts, event_id) > (?, ?)")
+                + (query.backward() ? " ORDER BY ts DESC, event_id DESC" : " ORDER BY ts, event_id") + " LIMIT ?";
+        return supply(connection -> {
+            List<UaEvent> found = new ArrayList<>();
+            boolean more = false;
+            connection.setAutoCommit(false); // a fetch size streams rows only inside a transaction
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                statement.setFetchSize(FETCH_SIZE);
+                int p = 1;
+                statement.setString(p++, query.notifier().toString());
+                statement.setLong(p++, query.start());
+                statement.setLong(p++, query.end());
+                if (query.after() != null) {
+                    statement.setLong(p++, query.after().ticks());
+                    statement.setBytes(p++, query.after().eventId().unsafeBytes());
+                }
+                if (query.limit() > 0) {
+                    statement.setLong(p, query.limit() + 1L);
+                } else {
+                    statement.setNull(p, Types.BIGINT);
+                }
+                try (ResultSet rows = statement.executeQuery()) {
+                    while (rows.next()) {
+                        if (query.limit() > 0 && found.size() == query.limit()) {
+                            more = true;
+                            break;
+                        }
+                        found.add(eventBytes.decode(rows.getBytes(1)));
+                    }
+                }
+            } finally {
+                connection.rollback();
+            }
+            return new EventPage(found, more);
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<Boolean>> deleteEvents(NodeId notifier, List<ByteString> eventIds) {
+        checkOpen();
+        List<ByteString> copy = List.copyOf(eventIds);
+        return supply(connection -> {
+            List<Boolean> deleted = new ArrayList<>(copy.size());
+            connection.setAutoCommit(false);
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "DELETE FROM " + eventsTable + " WHERE notifier = ? AND event_id = ?")) {
+                for (ByteString id : copy) {
+                    if (id.isNull()) {
+                        deleted.add(false);
+                        continue;
+                    }
+                    statement.setString(1, notifier.toString());
+                    statement.setBytes(2, id.unsafeBytes());
+                    deleted.add(statement.executeUpdate() > 0);
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+            return deleted;
+        });
+    }
+
+    @Override
     public CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks) {
         checkOpen();
         if (retention.isUnlimited()) {
@@ -349,9 +619,12 @@ public final class JdbcHistoryStore implements HistoryStore {
             long deleted = 0;
             long oldest = retention.oldestTicks(nowTicks);
             if (oldest != Long.MIN_VALUE) {
-                try (PreparedStatement statement = connection.prepareStatement("DELETE FROM " + t + " WHERE ts < ?")) {
-                    statement.setLong(1, oldest);
-                    deleted += statement.executeUpdate();
+                for (String table : new String[] {t, eventsTable, modifiedTable}) {
+                    try (PreparedStatement statement = connection.prepareStatement(
+                            "DELETE FROM " + table + " WHERE ts < ?")) {
+                        statement.setLong(1, oldest);
+                        deleted += statement.executeUpdate();
+                    }
                 }
             }
             if (retention.maxBytes() > 0) {

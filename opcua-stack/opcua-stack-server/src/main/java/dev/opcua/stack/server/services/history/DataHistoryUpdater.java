@@ -8,6 +8,7 @@ import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.PerformUpdateType;
 import dev.opcua.stack.core.types.structured.HistoryUpdateResult;
 import dev.opcua.stack.core.types.structured.UpdateDataDetails;
+import dev.opcua.stack.server.history.HistoryModification;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.UpdateMode;
 import dev.opcua.stack.server.history.UpdateOutcome;
@@ -23,7 +24,8 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>A value's time is its SourceTimestamp (Part 11, 6.9.2); a value without one gets
  * BadInvalidTimestampArgument. A stored value keeps its value, status and source time and gets the time
- * of the update as its ServerTimestamp. PerformUpdateType Remove, or no values, is
+ * of the update as its ServerTimestamp. The store keeps the value inserted, or the one replaced, with the time of
+ * the update, its type and the session's user name, for read-modified (Part 11, 6.5.3.3). PerformUpdateType Remove, or no values, is
  * BadHistoryOperationInvalid.
  */
 public final class DataHistoryUpdater implements HistoryUpdater<UpdateDataDetails> {
@@ -68,12 +70,19 @@ public final class DataHistoryUpdater implements HistoryUpdater<UpdateDataDetail
         if (values.isEmpty()) {
             return CompletableFuture.completedFuture(new HistoryUpdateResult(StatusCode.GOOD, results, null));
         }
-        return store.update(details.nodeId(), mode, values).thenApply(outcomes -> {
+        // Part 11, 6.5.3.3: what the update changes is kept for read-modified, with when and by whom
+        HistoryModification by = new HistoryModification(now, userName(context));
+        return store.update(details.nodeId(), mode, values, by).thenApply(outcomes -> {
             for (int k = 0; k < outcomes.size(); k++) {
                 results[positions.get(k)] = StatusCode.of(status(outcomes.get(k)));
             }
             return new HistoryUpdateResult(StatusCode.GOOD, results, null);
         });
+    }
+
+    /** The session's user name, for the ModificationInfo; null without one (anonymous, or the server). */
+    static String userName(OperationContext context) {
+        return context.identity() == null ? null : context.identity().userName();
     }
 
     private static UpdateMode mode(PerformUpdateType type) {

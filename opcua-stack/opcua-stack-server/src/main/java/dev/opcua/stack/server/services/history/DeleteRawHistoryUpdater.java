@@ -6,6 +6,7 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.DeleteRawModifiedDetails;
 import dev.opcua.stack.core.types.structured.HistoryUpdateResult;
+import dev.opcua.stack.server.history.HistoryModification;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.nodes.OperationContext;
 import java.util.concurrent.CompletableFuture;
@@ -13,8 +14,9 @@ import java.util.concurrent.CompletableFuture;
 /**
  * Deletes raw values (Part 11, 6.9.5 DeleteRawModifiedDetails): those with {@code startTime <= t < endTime};
  * with equal times, the value at that time. Both times are needed and the start may not be after the end
- * (BadInvalidTimestampArgument); nothing in the range is BadNoData; isDeleteModified is
- * BadHistoryOperationUnsupported (the stores keep no modified values).
+ * (BadInvalidTimestampArgument); nothing in the range is BadNoData. The deleted values are kept as modified
+ * values (HistoryUpdateType Delete, with the time and the session's user name) for read-modified (Part 11,
+ * 6.5.3.3). isDeleteModified (deleting those kept values) is BadHistoryOperationUnsupported.
  */
 public final class DeleteRawHistoryUpdater implements HistoryUpdater<DeleteRawModifiedDetails> {
 
@@ -45,7 +47,8 @@ public final class DeleteRawHistoryUpdater implements HistoryUpdater<DeleteRawMo
         }
         long start = details.startTime().utcTicks();
         long end = details.endTime().utcTicks();
-        return store.delete(details.nodeId(), start, start == end ? start + 1 : end).thenApply(deleted ->
+        HistoryModification by = HistoryModification.now(DataHistoryUpdater.userName(context));
+        return store.delete(details.nodeId(), start, start == end ? start + 1 : end, by).thenApply(deleted ->
                 new HistoryUpdateResult(StatusCode.of(deleted > 0 ? StatusCodes.Good : StatusCodes.BadNoData), null,
                         null));
     }

@@ -118,7 +118,7 @@ public final class HistoryReadOperation<D extends HistoryReadDetails> {
     }
 
     /** Part 4, 7.40 TimestampsToReturn and Part 4, 7.27 IndexRange applied to a stored value. */
-    private DataValue shape(DataValue stored) {
+    DataValue shape(DataValue stored) {
         boolean source = timestampsToReturn != TimestampsToReturn.Server;
         boolean server = timestampsToReturn != TimestampsToReturn.Source;
         Variant value = stored.value();

@@ -182,7 +182,7 @@ public final class HistoryServices {
 
     public CompletableFuture<HistoryUpdateResponse> historyUpdate(ServerSecureChannel channel,
             HistoryUpdateRequest request) {
-        sessions.resolve(channel, request.requestHeader());
+        Session session = sessions.resolve(channel, request.requestHeader());
         ExtensionObject[] items = request.historyUpdateDetails();
         int count = items == null ? 0 : items.length;
         HistoryUpdateDetails[] details = new HistoryUpdateDetails[count];
@@ -200,8 +200,10 @@ public final class HistoryServices {
         OperationContext context = new OperationContext(channel);
         @SuppressWarnings("unchecked")
         CompletableFuture<HistoryUpdateResult>[] results = new CompletableFuture[count];
+        // the updaters learn the user (ModificationInfo.userName); the access check stays as it was
+        OperationContext user = new OperationContext(channel, session);
         for (int i = 0; i < count; i++) {
-            results[i] = updateOne(context, chosen[i], details[i]);
+            results[i] = updateOne(context, user, chosen[i], details[i]);
         }
         return CompletableFuture.allOf(results).thenApply(ignored -> {
             HistoryUpdateResult[] out = new HistoryUpdateResult[count];
@@ -213,8 +215,8 @@ public final class HistoryServices {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private CompletableFuture<HistoryUpdateResult> updateOne(OperationContext context, HistoryUpdater updater,
-            HistoryUpdateDetails details) {
+    private CompletableFuture<HistoryUpdateResult> updateOne(OperationContext context, OperationContext user,
+            HistoryUpdater updater, HistoryUpdateDetails details) {
         if (details == null) {
             return done(updateFailed(StatusCodes.BadHistoryOperationInvalid));
         }
@@ -228,7 +230,7 @@ public final class HistoryServices {
             }
             CompletableFuture<HistoryUpdateResult> result;
             try {
-                result = updater.update(context, details);
+                result = updater.update(user, details);
             } catch (RuntimeException e) {
                 result = CompletableFuture.failedFuture(e);
             }

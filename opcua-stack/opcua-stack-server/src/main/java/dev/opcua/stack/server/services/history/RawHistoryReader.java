@@ -6,19 +6,22 @@ import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.structured.HistoryModifiedData;
 import dev.opcua.stack.core.types.structured.HistoryReadResult;
+import dev.opcua.stack.core.types.structured.ModificationInfo;
 import dev.opcua.stack.core.types.structured.ReadRawModifiedDetails;
 import dev.opcua.stack.server.history.HistoryQuery;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.HistoryTime;
+import dev.opcua.stack.server.history.ModifiedValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Reads raw history (Part 11, 6.5.3.2 ReadRawModifiedDetails with isReadModified false) from a {@link
- * HistoryStore}.
+ * Reads raw history (Part 11, 6.5.3.2 ReadRawModifiedDetails with isReadModified false) and modified values
+ * (6.5.3.3, isReadModified true) from a {@link HistoryStore}.
  *
  * <ul>
  *   <li>Time domain (Part 11, 4.6): start and end given, start before end: forward over {@code start <= t <
@@ -34,7 +37,12 @@ import java.util.concurrent.CompletableFuture;
  *       values; a bound that does not exist is a value with BadBoundNotFound, no value and the start (end)
  *       time. With only one time given, only that time's bound is returned. Bounds count towards
  *       numValuesPerNode.</li>
- *   <li>isReadModified: BadHistoryOperationUnsupported (the stores keep no modified values).</li>
+ *   <li>isReadModified: the values HistoryUpdate inserted, replaced, updated or deleted in the same time domain
+ *       ({@link HistoryStore#readModified}), all of them where a time was modified more than once, as
+ *       HistoryModifiedData with a ModificationInfo per value (time, HistoryUpdateType, user name); the value of
+ *       an insert is the new one, of any other modification the old one. returnBounds with it is
+ *       BadInvalidArgument (Part 11, 6.5.3.3). Paged as raw values; a continuation point resumes after the last
+ *       value's time and sequence.</li>
  *   <li>No value in the domain: GoodNoData.</li>
  * </ul>
  */
@@ -59,12 +67,15 @@ public final class RawHistoryReader implements HistoryReader<ReadRawModifiedDeta
     private record Remaining(HistoryQuery query, DataValue pendingLast, long total, int pageSize) {
     }
 
+    /** Where a read of modified values stands: its range, the last value returned (null at first), the counts. */
+    private record ModifiedRemaining(HistoryQuery query, ModifiedValue after, long total, int pageSize) {
+    }
+
     @Override
     public CompletableFuture<HistoryReadResult> read(HistoryReadOperation<ReadRawModifiedDetails> operation) {
         ReadRawModifiedDetails details = operation.details();
-        if (details.isReadModified()) {
-            return CompletableFuture.completedFuture(
-                    HistoryReadOperation.failed(StatusCodes.BadHistoryOperationUnsupported));
+        if (details.isReadModified() && details.returnBounds()) {
+            return CompletableFuture.completedFuture(HistoryReadOperation.failed(StatusCodes.BadInvalidArgument));
         }
         boolean hasStart = given(details.startTime());
         boolean hasEnd = given(details.endTime());
@@ -84,6 +95,10 @@ public final class RawHistoryReader implements HistoryReader<ReadRawModifiedDeta
         boolean backward = !hasStart || (hasEnd && end < start);
         long from = hasStart ? start : end;
         long to = hasStart && hasEnd ? (start == end ? start + 1 : end) : backward ? Long.MIN_VALUE : Long.MAX_VALUE;
+        if (details.isReadModified()) {
+            HistoryQuery query = backward ? HistoryQuery.backward(node, from, to, 0) : HistoryQuery.forward(node, from, to, 0);
+            return modifiedPage(operation, new ModifiedRemaining(query, null, total, pageSize));
+        }
         if (!details.returnBounds()) {
             HistoryQuery query = backward ? HistoryQuery.backward(node, from, to, 0) : HistoryQuery.forward(node, from, to, 0);
             return page(operation, new Remaining(query, null, total, pageSize), null);
@@ -115,7 +130,30 @@ public final class RawHistoryReader implements HistoryReader<ReadRawModifiedDeta
     @Override
     public CompletableFuture<HistoryReadResult> resume(HistoryReadOperation<ReadRawModifiedDetails> operation,
             Object state) {
-        return page(operation, (Remaining) state, null);
+        return state instanceof ModifiedRemaining modified ? modifiedPage(operation, modified)
+                : page(operation, (Remaining) state, null);
+    }
+
+    /** One response of modified values, with a continuation point while more remain and the total allows. */
+    private CompletableFuture<HistoryReadResult> modifiedPage(HistoryReadOperation<ReadRawModifiedDetails> operation,
+            ModifiedRemaining remaining) {
+        long room = Math.min(remaining.pageSize, operation.maxReturnDataValues());
+        int limit = (int) (remaining.total < 0 ? room : Math.min(room, remaining.total));
+        return store.readModified(remaining.query.withLimit(limit), remaining.after).thenApply(found -> {
+            List<ModifiedValue> values = found.values();
+            DataValue[] out = new DataValue[values.size()];
+            ModificationInfo[] infos = new ModificationInfo[values.size()];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = operation.shape(values.get(i).value());
+                infos[i] = values.get(i).info();
+            }
+            long total = less(remaining.total, out.length);
+            boolean more = found.more() && total != 0;
+            Object continuation = more ? new ModifiedRemaining(remaining.query, values.get(values.size() - 1), total,
+                    remaining.pageSize) : null;
+            int status = out.length == 0 && continuation == null ? StatusCodes.GoodNoData : StatusCodes.Good;
+            return operation.result(StatusCode.of(status), new HistoryModifiedData(out, infos), continuation);
+        });
     }
 
     /** One response's values: {@code leading} (a missing start bound), the store's page, the missing end bound. */

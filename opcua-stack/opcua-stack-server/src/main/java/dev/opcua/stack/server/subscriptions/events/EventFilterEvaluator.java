@@ -132,6 +132,11 @@ public final class EventFilterEvaluator {
         return selects.length;
     }
 
+    /** Whether the filter has a where clause, which some events may fail (a history read scans ahead then). */
+    public boolean hasWhereClause() {
+        return where != null;
+    }
+
     /** Whether the event passes the where clause (TRUE; NULL and FALSE do not pass). */
     public boolean matches(UaEvent event) {
         checkValid();
