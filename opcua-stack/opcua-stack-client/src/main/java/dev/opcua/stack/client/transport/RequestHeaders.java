@@ -16,18 +16,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class RequestHeaders {
 
     private static final AtomicInteger HANDLES = new AtomicInteger();
-    private static volatile Stamp stamp = new Stamp(System.currentTimeMillis());
-
-    /** A millisecond and its DateTime. */
-    private static final class Stamp {
-        final long millis;
-        final DateTime time;
-
-        Stamp(long millis) {
-            this.millis = millis;
-            this.time = DateTime.ofEpochMillis(millis);
-        }
-    }
 
     private RequestHeaders() {
     }
@@ -49,13 +37,7 @@ public final class RequestHeaders {
      * per millisecond however many requests share it.
      */
     public static DateTime timestamp() {
-        long now = System.currentTimeMillis();
-        Stamp s = stamp;
-        if (s.millis != now) {
-            s = new Stamp(now);
-            stamp = s;
-        }
-        return s.time;
+        return DateTime.currentMillisecond();
     }
 
     /** The next request handle: a UInt32 counter that skips 0 and wraps. */

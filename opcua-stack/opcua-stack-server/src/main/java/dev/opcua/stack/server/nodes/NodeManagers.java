@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
 
@@ -136,18 +137,61 @@ public final class NodeManagers {
     public CompletableFuture<DataValue[]> read(OperationContext context, ReadValueId[] items, double maxAge,
             TimestampsToReturn timestampsToReturn) {
         DataValue[] results = new DataValue[items.length];
+        return readInto(context, items, maxAge, timestampsToReturn, results).thenApply(ignored -> results);
+    }
+
+    /**
+     * {@link #read} into the caller's array (as long as {@code items}): the future completes when every
+     * result is set, and is the same completed instance whenever the managers answered before returning,
+     * so that the Read service allocates no future of its own for the usual request.
+     */
+    public CompletableFuture<Void> readInto(OperationContext context, ReadValueId[] items, double maxAge,
+            TimestampsToReturn timestampsToReturn, DataValue[] results) {
+        NodeManager sole = soleManager(items, ReadValueId::nodeId);
+        if (sole != null) { // the usual request: no grouping, no lambdas, and done at once from a synchronous manager
+            List<ReadOperation> batch;
+            if (items.length == 1) { // the most common request: a one-element list, no array
+                batch = List.of(new ReadOperation(items[0], maxAge, timestampsToReturn, results, 0));
+            } else {
+                ReadOperation[] operations = new ReadOperation[items.length];
+                for (int i = 0; i < items.length; i++) {
+                    operations[i] = new ReadOperation(items[i], maxAge, timestampsToReturn, results, i);
+                }
+                batch = Arrays.asList(operations);
+            }
+            CompletableFuture<Void> call;
+            try {
+                call = sole.read(context, batch);
+            } catch (RuntimeException e) {
+                call = null;
+            }
+            if (call == null || call.isDone()) {
+                unansweredRead(results);
+                return CompletedCalls.DONE;
+            }
+            return call.handle((ignored, failure) -> {
+                unansweredRead(results);
+                return null;
+            });
+        }
         return route(items.length, i -> items[i].nodeId(),
                 i -> new ReadOperation(items[i], maxAge, timestampsToReturn, results, i),
                 i -> results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown)),
                 (manager, batch) -> manager.read(context, batch))
                 .handle((ignored, failure) -> {
-                    for (int i = 0; i < results.length; i++) {
-                        if (results[i] == null) {
-                            results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadInternalError));
-                        }
-                    }
-                    return results;
+                    unansweredRead(results);
+                    return null;
                 });
+    }
+
+    /** Fills the results a manager left unanswered (or failed) with BadInternalError. */
+    private static DataValue[] unansweredRead(DataValue[] results) {
+        for (int i = 0; i < results.length; i++) {
+            if (results[i] == null) {
+                results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadInternalError));
+            }
+        }
+        return results;
     }
 
     /**
@@ -156,17 +200,63 @@ public final class NodeManagers {
      */
     public CompletableFuture<StatusCode[]> write(OperationContext context, WriteValue[] items) {
         StatusCode[] results = new StatusCode[items.length];
+        NodeManager sole = soleManager(items, WriteValue::nodeId);
+        if (sole != null) { // as in read: the usual request goes to one manager
+            List<WriteOperation> batch;
+            if (items.length == 1) {
+                batch = List.of(new WriteOperation(items[0], results, 0));
+            } else {
+                WriteOperation[] operations = new WriteOperation[items.length];
+                for (int i = 0; i < items.length; i++) {
+                    operations[i] = new WriteOperation(items[i], results, i);
+                }
+                batch = Arrays.asList(operations);
+            }
+            CompletableFuture<Void> call;
+            try {
+                call = sole.write(context, batch);
+            } catch (RuntimeException e) {
+                call = null;
+            }
+            if (call == null || call.isDone()) {
+                return CompletableFuture.completedFuture(unansweredWrite(results));
+            }
+            return call.handle((ignored, failure) -> unansweredWrite(results));
+        }
         return route(items.length, i -> items[i].nodeId(), i -> new WriteOperation(items[i], results, i),
                 i -> results[i] = StatusCode.of(StatusCodes.BadNodeIdUnknown),
                 (manager, batch) -> manager.write(context, batch))
-                .handle((ignored, failure) -> {
-                    for (int i = 0; i < results.length; i++) {
-                        if (results[i] == null) {
-                            results[i] = StatusCode.of(StatusCodes.BadInternalError);
-                        }
-                    }
-                    return results;
-                });
+                .handle((ignored, failure) -> unansweredWrite(results));
+    }
+
+    /** Fills the results a manager left unanswered (or failed) with BadInternalError. */
+    private static StatusCode[] unansweredWrite(StatusCode[] results) {
+        for (int i = 0; i < results.length; i++) {
+            if (results[i] == null) {
+                results[i] = StatusCode.of(StatusCodes.BadInternalError);
+            }
+        }
+        return results;
+    }
+
+    /**
+     * The manager of every item's node when it is one and the same (the usual request), else null (items of
+     * several managers, or of an unknown namespace): then the request is grouped by {@link #route}.
+     */
+    private <T> NodeManager soleManager(T[] items, Function<T, NodeId> nodeOf) {
+        if (items.length == 0) {
+            return null;
+        }
+        NodeManager first = managerOf(nodeOf.apply(items[0]));
+        if (first == null) {
+            return null;
+        }
+        for (int i = 1; i < items.length; i++) {
+            if (managerOf(nodeOf.apply(items[i])) != first) {
+                return null;
+            }
+        }
+        return first;
     }
 
     /**

@@ -90,8 +90,9 @@ public class NodeStoreNodeManager implements SyncNodeManager {
 
     @Override
     public void readNow(OperationContext context, List<ReadOperation> operations) {
-        DateTime now = DateTime.now();
-        for (ReadOperation operation : operations) {
+        DateTime now = DateTime.currentMillisecond();
+        for (int i = 0, n = operations.size(); i < n; i++) { // indexed: no iterator per request
+            ReadOperation operation = operations.get(i);
             operation.complete(read(context, operation, now));
         }
     }
@@ -163,7 +164,8 @@ public class NodeStoreNodeManager implements SyncNodeManager {
 
     @Override
     public void writeNow(OperationContext context, List<WriteOperation> operations) {
-        for (WriteOperation operation : operations) {
+        for (int i = 0, n = operations.size(); i < n; i++) { // indexed: no iterator per request
+            WriteOperation operation = operations.get(i);
             operation.complete(write(context, operation.item()));
         }
     }
@@ -205,7 +207,7 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         if (accepted != null && !accepted.isGood()) {
             return accepted;
         }
-        DateTime now = DateTime.now();
+        DateTime now = DateTime.currentMillisecond(); // as a Read stamps its serverTimestamp
         variable.setValue(DataValue.of(written.value(), written.statusCode(),
                 written.sourceTimestamp() == null ? now : written.sourceTimestamp(), written.sourcePicoseconds(), now, 0));
         return StatusCode.GOOD;

@@ -37,20 +37,32 @@ public interface SyncNodeManager extends NodeManager {
         return run(() -> callNow(context, operations));
     }
 
+    // Read and Write call directly, without a Runnable: they are the hot path, and the lambda and a
+    // completed future per request are what a one-value Read would allocate here.
     @Override
     default CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations) {
-        return run(() -> readNow(context, operations));
+        try {
+            readNow(context, operations);
+            return CompletedCalls.DONE;
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     @Override
     default CompletableFuture<Void> write(OperationContext context, List<WriteOperation> operations) {
-        return run(() -> writeNow(context, operations));
+        try {
+            writeNow(context, operations);
+            return CompletedCalls.DONE;
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     private static CompletableFuture<Void> run(Runnable work) {
         try {
             work.run();
-            return CompletableFuture.completedFuture(null);
+            return CompletedCalls.DONE;
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

@@ -27,6 +27,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -113,7 +114,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         this.serviceNames = Map.copyOf(names);
         this.registry = builder.registry;
         EncodingLimits limits = builder.encodingLimits;
-        this.decoders = ThreadLocal.withInitial(() -> new UaDecoder(registry, limits));
+        this.decoders = ThreadLocal.withInitial(() -> new UaDecoder(registry, limits).cacheNodeIds());
         this.publishParking = builder.publishParking;
         this.inlineConditions = inlineConditions(builder.inline, registry);
         this.pool = new RequestWorkerPool(builder.settings(), new Runner());
@@ -203,14 +204,14 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             }
             return;
         }
-        long owner = peek.tokenKey() != 0 ? peek.tokenKey() : channel.secureChannelId();
-        Request request = new Request(owner, isPriority(peek.typeId()), System.nanoTime(), peek.timeoutHint(),
-                channel, requestId, message, peek.requestHandle());
         if (mayRunInline(peek.typeId(), message) && pool.admitInline()) {
-            run(request);
-        } else {
-            pool.submit(request);
+            // no queue entry: the request runs before this method returns
+            run(channel, requestId, message, peek.requestHandle());
+            return;
         }
+        long owner = peek.tokenKey() != 0 ? peek.tokenKey() : channel.secureChannelId();
+        pool.submit(new Request(owner, isPriority(peek.typeId()), System.nanoTime(), peek.timeoutHint(), channel,
+                requestId, message, peek.requestHandle()));
     }
 
     /** Whether the request's type was declared inline, its condition holds now and it is small enough. */
@@ -220,11 +221,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
     }
 
     /** On a worker, or inline on the event loop: decode, find the handler, run it, answer. */
-    private void run(Request queued) {
-        ServerSecureChannel channel = queued.channel;
-        long requestId = queued.requestId;
-        long requestHandle = queued.requestHandle;
-        ByteBuf message = queued.message;
+    private void run(ServerSecureChannel channel, long requestId, ByteBuf message, long requestHandle) {
         if (!channel.isOpen()) { // nobody to answer: the client is gone
             message.release();
             return;
@@ -265,23 +262,39 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
                     new NullPointerException("handler returned no future"), call);
             return;
         }
-        response.whenComplete((result, failure) -> {
-            if (failure != null) {
-                fail(channel, requestId, requestHandle, request, start, failure, call);
-            } else if (result == null) {
-                fail(channel, requestId, requestHandle, request, start,
-                        new NullPointerException("handler returned no response"), call);
-            } else {
-                try {
-                    channel.sendResponse(requestId, result);
-                } finally {
-                    statistics.requestFinished(type, System.nanoTime() - start, false);
-                    if (call != null) {
-                        call.finished(StatusCodes.Good, null);
-                    }
+        if (response.isDone()) { // answered at once (Read, Write of in-memory nodes): no callback to allocate
+            UaStructure result = null;
+            Throwable failure = null;
+            try {
+                result = response.join();
+            } catch (CompletionException | CancellationException e) {
+                failure = e;
+            }
+            answer(channel, requestId, requestHandle, request, type, start, call, result, failure);
+        } else {
+            response.whenComplete((result, failure) ->
+                    answer(channel, requestId, requestHandle, request, type, start, call, result, failure));
+        }
+    }
+
+    /** Sends the handler's response, or a ServiceFault when it failed or gave none. */
+    private void answer(ServerSecureChannel channel, long requestId, long requestHandle, UaStructure request,
+            Class<?> type, long start, ServiceObserver.Call call, UaStructure result, Throwable failure) {
+        if (failure != null) {
+            fail(channel, requestId, requestHandle, request, start, failure, call);
+        } else if (result == null) {
+            fail(channel, requestId, requestHandle, request, start,
+                    new NullPointerException("handler returned no response"), call);
+        } else {
+            try {
+                channel.sendResponse(requestId, result);
+            } finally {
+                statistics.requestFinished(type, System.nanoTime() - start, false);
+                if (call != null) {
+                    call.finished(StatusCodes.Good, null);
                 }
             }
-        });
+        }
     }
 
     /** Decodes the request, or returns null when no codec knows its encoding id. */
@@ -397,7 +410,8 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
 
         @Override
         public void run(QueuedRequest request) {
-            ServiceDispatcher.this.run((Request) request);
+            Request queued = (Request) request;
+            ServiceDispatcher.this.run(queued.channel, queued.requestId, queued.message, queued.requestHandle);
         }
 
         @Override

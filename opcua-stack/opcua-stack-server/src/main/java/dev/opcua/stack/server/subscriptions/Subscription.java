@@ -453,7 +453,7 @@ public final class Subscription implements ItemOwner {
             NotificationMessage message = available ? drain() : null;
             if (message == null) {
                 PublishResponses.send(request, id, retransmission.sequenceNumbers(), false,
-                        new NotificationMessage(nextSequenceNumber, DateTime.now(), NO_NOTIFICATIONS));
+                        new NotificationMessage(nextSequenceNumber, DateTime.currentMillisecond(), NO_NOTIFICATIONS));
                 statistics.keepAliveSent();
                 state = State.KEEPALIVE;
                 return true;
@@ -546,7 +546,7 @@ public final class Subscription implements ItemOwner {
         }
         recycleBuffers();
         statistics.notificationMessageSent(count);
-        return new NotificationMessage(consumeSequenceNumber(), DateTime.now(), data);
+        return new NotificationMessage(consumeSequenceNumber(), DateTime.currentMillisecond(), data);
     }
 
     /** Empties the drain lists for the next message; a list a burst made large is dropped rather than kept. */

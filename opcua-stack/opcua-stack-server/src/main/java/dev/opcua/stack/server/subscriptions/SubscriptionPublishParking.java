@@ -38,7 +38,7 @@ final class SubscriptionPublishParking implements PublishParking {
         this.decoders = new FastThreadLocal<>() {
             @Override
             protected UaDecoder initialValue() {
-                return new UaDecoder(registry, limits);
+                return new UaDecoder(registry, limits).cacheNodeIds();
             }
         };
     }

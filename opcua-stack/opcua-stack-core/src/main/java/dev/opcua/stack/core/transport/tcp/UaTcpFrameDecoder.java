@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * Cuts the UA TCP byte stream into frames by the 8-byte header common to UA TCP and UASC (Part 6,
  * 7.1.2.2): three type bytes, a chunk type byte, and the little-endian UInt32 MessageSize that counts
- * the header too. Each whole frame is passed on as a retained slice, header included, which the next
+ * the header too. Each whole frame is passed on as a buffer of its own, header included, which the next
  * handler releases.
  *
  * <p>The header is checked before any body is buffered, as Part 6, 7.1.2.2 asks of the UA TCP layer:
@@ -27,6 +27,9 @@ import java.util.List;
  * status in {@code cause.getCause()}. The stream cannot be resynchronised after a bad header, so from
  * then on the decoder discards all input and emits nothing.
  *
+ * <p>Frames of at most {@value #COPY_MAX_BYTES} bytes are passed on as copies in buffers of their own
+ * (the allocator recycles those), larger ones as retained slices of the receive buffer.
+ *
  * <p>A read that holds exactly one whole, acceptable frame while nothing is buffered (one receive,
  * one chunk: the usual case for small messages) is passed on as it came, without a slice of it:
  * the next handler owns and releases it all the same. A decoder that {@linkplain
@@ -39,6 +42,9 @@ public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
 
     /** Bytes of the common header: MessageType, chunk type, MessageSize. */
     public static final int HEADER_SIZE = 8;
+
+    /** Frames up to this size are passed on as a copy rather than as a slice of the receive buffer. */
+    static final int COPY_MAX_BYTES = 1024;
 
     private final boolean lendFrames;
     private int maxFrameSize;
@@ -159,6 +165,12 @@ public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
         }
         if (lendFrames) {
             lend(ctx, in, start + (int) size);
+        } else if (size <= COPY_MAX_BYTES) {
+            // a copy into a buffer of the allocator's (whose ByteBuf objects are recycled) instead of a
+            // slice of the receive buffer: a slice is a new object per frame, and copying a small frame
+            // costs less than allocating and collecting one
+            ByteBuf frame = ctx.alloc().buffer((int) size);
+            out.add(frame.writeBytes(in, (int) size));
         } else {
             out.add(in.readRetainedSlice((int) size));
         }

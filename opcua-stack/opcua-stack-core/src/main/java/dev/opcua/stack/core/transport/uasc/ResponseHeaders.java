@@ -26,7 +26,7 @@ public final class ResponseHeaders {
 
     /** A header with {@code status} for the request with {@code requestHandle}. */
     public static ResponseHeader withStatus(long requestHandle, StatusCode status) {
-        return new ResponseHeader(DateTime.now(), requestHandle, status, DiagnosticInfo.NULL, null,
+        return new ResponseHeader(DateTime.currentMillisecond(), requestHandle, status, DiagnosticInfo.NULL, null,
                 ExtensionObject.NULL);
     }
 

@@ -72,7 +72,8 @@ final class UascServerSecureChannel implements ServerSecureChannel {
             return; // the client is gone: encoding the response would be wasted work
         }
         try {
-            writer.writeSymmetric(MessageType.MSG, requestId, response);
+            // no promise: a failed write reaches exceptionCaught, which closes the channel (-48 B a response)
+            writer.writeSymmetricVoid(MessageType.MSG, requestId, response);
         } catch (UaException e) {
             // BadResponseTooLarge (checked before any chunk is written) or BadEncodingError.
             if (e.statusCode().isSameCode(StatusCodes.BadResponseTooLarge)) {

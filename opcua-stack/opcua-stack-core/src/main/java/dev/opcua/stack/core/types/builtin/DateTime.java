@@ -59,6 +59,26 @@ public final class DateTime implements Comparable<DateTime> {
         return ofInstant(Instant.now());
     }
 
+    /** The DateTime of the latest {@link #currentMillisecond()}: shared by every caller within that millisecond. */
+    private static volatile DateTime lastMillisecond = MIN_VALUE;
+
+    /**
+     * The current time to the millisecond, one instance per millisecond however many callers share it:
+     * for the timestamps a server or client stamps on every message (ResponseHeader, RequestHeader,
+     * serverTimestamp, publishTime), where {@link #now()} would allocate an Instant and a DateTime each
+     * time. Part 4 leaves the resolution of these timestamps to the application; UA DateTime ticks are
+     * 100 ns, the millisecond is what the system clock reliably resolves on every platform.
+     */
+    public static DateTime currentMillisecond() {
+        long ticks = System.currentTimeMillis() * 10_000L + EPOCH_OFFSET_TICKS;
+        DateTime last = lastMillisecond;
+        if (last.utcTicks != ticks) {
+            last = ofTicks(ticks);
+            lastMillisecond = last;
+        }
+        return last;
+    }
+
     /** Ticks of 100 ns since 1601-01-01 UTC, as encoded. */
     public long utcTicks() {
         return utcTicks;

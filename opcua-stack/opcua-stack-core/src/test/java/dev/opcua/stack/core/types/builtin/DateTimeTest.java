@@ -91,4 +91,22 @@ class DateTimeTest {
         assertThat(DateTime.MIN_VALUE.toString()).isEqualTo("DateTime.MIN_VALUE");
         assertThat(DateTime.MAX_VALUE.toString()).isEqualTo("DateTime.MAX_VALUE");
     }
+
+    @Test
+    void currentMillisecondIsNowToTheMillisecondAndSharedWithinIt() {
+        long before = System.currentTimeMillis();
+        DateTime a = DateTime.currentMillisecond();
+        DateTime b = DateTime.currentMillisecond();
+        long after = System.currentTimeMillis();
+        assertThat(a.toInstant().toEpochMilli()).isBetween(before, after);
+        assertThat(a.utcTicks() % 10_000).as("whole milliseconds").isZero();
+        if (a.utcTicks() == b.utcTicks()) {
+            assertThat(b).isSameAs(a);
+        }
+        long later = a.toInstant().toEpochMilli();
+        while (System.currentTimeMillis() == later) {
+            Thread.onSpinWait();
+        }
+        assertThat(DateTime.currentMillisecond().compareTo(a)).isPositive();
+    }
 }

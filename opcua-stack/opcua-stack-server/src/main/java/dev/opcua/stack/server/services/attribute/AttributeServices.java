@@ -4,6 +4,8 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
@@ -64,17 +66,26 @@ public final class AttributeServices {
             throw new UaException(StatusCodes.BadTimestampsToReturnInvalid, "timestampsToReturn is Invalid");
         }
         long handle = request.requestHeader().requestHandle();
-        return managers.read(new OperationContext(channel, session), request.nodesToRead(), request.maxAge(),
-                        request.timestampsToReturn())
-                .thenApply(results -> new ReadResponse(ResponseHeaders.good(handle), results, null));
+        DataValue[] results = new DataValue[request.nodesToRead().length];
+        CompletableFuture<Void> done = managers.readInto(new OperationContext(channel, session),
+                request.nodesToRead(), request.maxAge(), request.timestampsToReturn(), results);
+        if (done.isDone()) { // the usual case: no stage to chain (readInto never completes exceptionally)
+            return CompletableFuture.completedFuture(new ReadResponse(ResponseHeaders.good(handle), results, null));
+        }
+        return done.thenApply(ignored -> new ReadResponse(ResponseHeaders.good(handle), results, null));
     }
 
     public CompletableFuture<WriteResponse> write(ServerSecureChannel channel, WriteRequest request) {
         Session session = guard.check(channel, request.requestHeader());
         checkCount(request.nodesToWrite() == null ? 0 : request.nodesToWrite().length, maxNodesPerWrite);
         long handle = request.requestHeader().requestHandle();
-        return managers.write(new OperationContext(channel, session), request.nodesToWrite())
-                .thenApply(results -> new WriteResponse(ResponseHeaders.good(handle), results, null));
+        CompletableFuture<StatusCode[]> results = managers.write(new OperationContext(channel, session),
+                request.nodesToWrite());
+        if (results.isDone() && !results.isCompletedExceptionally()) {
+            return CompletableFuture.completedFuture(new WriteResponse(ResponseHeaders.good(handle), results.join(),
+                    null));
+        }
+        return results.thenApply(statuses -> new WriteResponse(ResponseHeaders.good(handle), statuses, null));
     }
 
     private static void checkCount(int count, int limit) {

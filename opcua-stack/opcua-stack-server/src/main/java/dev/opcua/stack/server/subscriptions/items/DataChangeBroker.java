@@ -31,7 +31,7 @@ public final class DataChangeBroker {
         }
         DataValue stamped = value.serverTimestamp() != null ? value
                 : DataValue.of(value.value(), value.statusCode(), value.sourceTimestamp(), value.sourcePicoseconds(),
-                        DateTime.now(), 0);
+                        DateTime.currentMillisecond(), 0);
         for (MonitoredItem item : items) {
             item.onPushedValue(stamped);
         }

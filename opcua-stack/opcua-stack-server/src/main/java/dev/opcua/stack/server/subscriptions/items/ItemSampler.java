@@ -135,7 +135,7 @@ final class ItemSampler implements SamplingScheduler.BatchSampler<MonitoredItem>
             MonitoredItem item = members.get(i);
             if (item.sampleSource() != null) {
                 if (tickTime == null) {
-                    tickTime = DateTime.now();
+                    tickTime = DateTime.currentMillisecond();
                 }
                 sampleFromSource(item, tickTime);
             } else {

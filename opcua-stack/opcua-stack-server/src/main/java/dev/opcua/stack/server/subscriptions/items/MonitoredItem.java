@@ -253,7 +253,7 @@ public final class MonitoredItem extends MonitoredItemBase {
             return sample;
         }
         DateTime serverTime = !server ? null : sample.serverTimestamp() != null ? sample.serverTimestamp()
-                : DateTime.now();
+                : DateTime.currentMillisecond();
         return DataValue.of(sample.value(), sample.statusCode(), source ? sample.sourceTimestamp() : null,
                 source ? sample.sourcePicoseconds() : 0, serverTime, server ? sample.serverPicoseconds() : 0);
     }

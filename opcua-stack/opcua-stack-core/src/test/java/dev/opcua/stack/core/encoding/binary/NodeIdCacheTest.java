@@ -1,0 +1,94 @@
+package dev.opcua.stack.core.encoding.binary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.encoding.EncodingLimits;
+import dev.opcua.stack.core.encoding.UaEncodingException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** A decoder with {@link UaDecoder#cacheNodeIds()} returns equal NodeIds, the same instance once seen twice. */
+class NodeIdCacheTest {
+
+    private static final List<NodeId> KINDS = List.of(NodeId.numeric(2, 7), NodeId.numeric(3, 70_000),
+            NodeId.numeric(300, 5), NodeId.string(2, "Bench/v0001"), NodeId.guid(4, UUID.randomUUID()),
+            NodeId.opaque(1, ByteString.wrap(new byte[32])), NodeId.ns0(85));
+
+    private static ByteBuf encoded(List<NodeId> ids) {
+        ByteBuf buf = Unpooled.buffer();
+        UaEncoder encoder = new UaEncoder(CodecRegistry.standard(), buf);
+        ids.forEach(id -> encoder.writeNodeId("Id", id));
+        return buf;
+    }
+
+    private static List<NodeId> decode(UaDecoder decoder, ByteBuf buf, int count) {
+        decoder.setBuffer(buf);
+        List<NodeId> out = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            out.add(decoder.readNodeId("Id"));
+        }
+        assertThat(buf.isReadable()).as("every byte consumed").isFalse();
+        return out;
+    }
+
+    @Test
+    void everyKindDecodesEqualAndTheThirdSightingIsTheSameInstance() {
+        UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
+        List<NodeId> first = decode(decoder, encoded(KINDS), KINDS.size());
+        List<NodeId> second = decode(decoder, encoded(KINDS), KINDS.size());
+        List<NodeId> third = decode(decoder, encoded(KINDS), KINDS.size());
+        assertThat(first).isEqualTo(KINDS);
+        assertThat(third).isEqualTo(KINDS);
+        for (int i = 0; i < KINDS.size(); i++) {
+            assertThat(third.get(i)).as("kept on its second sighting: %s", KINDS.get(i)).isSameAs(second.get(i));
+        }
+    }
+
+    @Test
+    void idsThatDifferInOneByteOrInTheirNamespaceAreNotConfused() {
+        UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
+        List<NodeId> ids = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) { // more than the slots: collisions replace entries
+            ids.add(NodeId.string(2 + i % 3, "v" + i));
+            ids.add(NodeId.numeric(2 + i % 2, i));
+        }
+        for (int round = 0; round < 3; round++) {
+            assertThat(decode(decoder, encoded(ids), ids.size())).isEqualTo(ids);
+        }
+    }
+
+    @Test
+    void longIdentifiersAreDecodedAsUsualAndLimitsStillApply() {
+        String longId = "x".repeat(NodeIdCache.MAX_BYTES * 2);
+        UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
+        List<NodeId> ids = List.of(NodeId.string(2, longId), NodeId.string(2, longId));
+        assertThat(decode(decoder, encoded(ids), 2)).isEqualTo(ids);
+
+        UaDecoder strict = new UaDecoder(CodecRegistry.standard(), new EncodingLimits(8, 1 << 20, 65_535, 200))
+                .cacheNodeIds();
+        ByteBuf tooLong = encoded(List.of(NodeId.string(2, "longer than eight")));
+        UaEncodingException e = catchThrowableOfType(() -> decode(strict, tooLong, 1), UaEncodingException.class);
+        assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadEncodingLimitsExceeded);
+    }
+
+    @Test
+    void aTruncatedIdFailsAsWithoutTheCache() {
+        ByteBuf whole = encoded(List.of(NodeId.string(2, "Bench/v0001")));
+        UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
+        for (int i = 0; i < 2; i++) {
+            decode(decoder, whole.duplicate(), 1);
+        }
+        ByteBuf truncated = whole.slice(0, whole.readableBytes() - 1);
+        UaEncodingException e = catchThrowableOfType(() -> decode(decoder, truncated, 1), UaEncodingException.class);
+        assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadDecodingError);
+    }
+}
