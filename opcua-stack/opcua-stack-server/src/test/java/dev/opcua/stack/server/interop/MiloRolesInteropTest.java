@@ -78,6 +78,9 @@ class MiloRolesInteropTest {
                         .value(dev.opcua.stack.core.types.builtin.Variant.ofString("secret"))
                         .readRoles(WellKnownRole.SUPERVISOR))
                 .object("Line.Hidden", o -> o.roles(Permission.BROWSE, WellKnownRole.OPERATOR))
+                .variable("Line.Log", BuiltinType.Double, v -> v
+                        .value(dev.opcua.stack.core.types.builtin.Variant.ofDouble(1)).historizing()
+                        .roles(Permission.READ_HISTORY, WellKnownRole.OPERATOR))
                 .method("Line.Start", null, null, (context, inputs) -> {
                     starts.incrementAndGet();
                     return new dev.opcua.stack.core.types.builtin.Variant[0];
@@ -95,6 +98,8 @@ class MiloRolesInteropTest {
                 .roleMapper(RoleMapper.byUserName(Map.of("alice", EnumSet.of(WellKnownRole.OPERATOR))))
                 .nodeManager(line)
                 .defaultPermissions(NS, everyoneReads)
+                .history(new dev.opcua.stack.server.history.InMemoryHistoryStore(),
+                        dev.opcua.stack.server.services.history.HistorySettings.DEFAULT)
                 .build()
                 .start();
     }
@@ -212,6 +217,32 @@ class MiloRolesInteropTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> OpcUaServer.builder()
                         .defaultPermissions("urn:test:nobody", NodePermissions.ALL).build())
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("urn:test:nobody");
+    }
+
+    /** HistoryRead of Line.Log (raw, the last hour): the operation's status. */
+    private static long historyRead(OpcUaClient client) throws Exception {
+        var details = new org.eclipse.milo.opcua.stack.core.types.structured.ReadRawModifiedDetails(false,
+                new org.eclipse.milo.opcua.stack.core.types.builtin.DateTime(java.time.Instant.now().minusSeconds(3600)),
+                org.eclipse.milo.opcua.stack.core.types.builtin.DateTime.now(),
+                org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint(10), false);
+        return client.historyRead(details, TimestampsToReturn.Both, false, List.of(
+                new org.eclipse.milo.opcua.stack.core.types.structured.HistoryReadValueId(node("Line.Log"), null,
+                        org.eclipse.milo.opcua.stack.core.types.builtin.QualifiedName.NULL_VALUE, null)))
+                .getResults()[0].getStatusCode().getValue();
+    }
+
+    @Test
+    void history_is_read_only_by_the_roles_with_the_ReadHistory_permission() throws Exception {
+        OpcUaClient alice = connect(new UsernameProvider("alice", "a-secret"));
+        OpcUaClient bob = connect(new UsernameProvider("bob", "b-secret"));
+        try {
+            long operator = historyRead(alice);
+            assertThat(new StatusCode(operator).isBad()).as("an operator may: status %08X", operator).isFalse();
+            assertThat(historyRead(bob)).isEqualTo(StatusCodes.Bad_UserAccessDenied);
+        } finally {
+            alice.disconnect();
+            bob.disconnect();
+        }
     }
 
     private static void assertRefused(OpcUaClient client) throws Exception {

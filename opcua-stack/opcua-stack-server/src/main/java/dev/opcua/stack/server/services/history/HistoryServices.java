@@ -111,7 +111,8 @@ public final class HistoryServices {
         long handle = request.requestHeader().requestHandle();
         HistoryContinuationPoints points = session.attachment(HistoryContinuationPoints.class,
                 () -> new HistoryContinuationPoints(settings.maxContinuationPoints()));
-        OperationContext context = new OperationContext(channel);
+        // the session's roles decide UserAccessLevel's HistoryRead bit (Part 3, 5.6.2; Part 11, 5.2.2)
+        OperationContext context = new OperationContext(channel, session);
         NodeId[] nodes = new NodeId[count];
         for (int i = 0; i < count; i++) {
             nodes[i] = items[i].nodeId();
@@ -197,13 +198,13 @@ public final class HistoryServices {
         OperationLimits.check(count, allEvents ? settings.maxNodesPerHistoryUpdateEvents()
                 : settings.maxNodesPerHistoryUpdateData(), "history update details");
         long handle = request.requestHeader().requestHandle();
-        OperationContext context = new OperationContext(channel);
+        // the user's roles decide UserAccessLevel's HistoryWrite bit, and the updaters record the user
+        // (ModificationInfo.userName)
+        OperationContext context = new OperationContext(channel, session);
         @SuppressWarnings("unchecked")
         CompletableFuture<HistoryUpdateResult>[] results = new CompletableFuture[count];
-        // the updaters learn the user (ModificationInfo.userName); the access check stays as it was
-        OperationContext user = new OperationContext(channel, session);
         for (int i = 0; i < count; i++) {
-            results[i] = updateOne(context, user, chosen[i], details[i]);
+            results[i] = updateOne(context, chosen[i], details[i]);
         }
         return CompletableFuture.allOf(results).thenApply(ignored -> {
             HistoryUpdateResult[] out = new HistoryUpdateResult[count];
@@ -215,8 +216,8 @@ public final class HistoryServices {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private CompletableFuture<HistoryUpdateResult> updateOne(OperationContext context, OperationContext user,
-            HistoryUpdater updater, HistoryUpdateDetails details) {
+    private CompletableFuture<HistoryUpdateResult> updateOne(OperationContext context, HistoryUpdater updater,
+            HistoryUpdateDetails details) {
         if (details == null) {
             return done(updateFailed(StatusCodes.BadHistoryOperationInvalid));
         }
@@ -230,7 +231,7 @@ public final class HistoryServices {
             }
             CompletableFuture<HistoryUpdateResult> result;
             try {
-                result = updater.update(user, details);
+                result = updater.update(context, details);
             } catch (RuntimeException e) {
                 result = CompletableFuture.failedFuture(e);
             }
