@@ -77,8 +77,9 @@ import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.history.HistoryRecording;
 import dev.opcua.stack.server.history.HistoryStore;
-import dev.opcua.stack.server.history.events.EventHistoryRecorder;
+import dev.opcua.stack.server.history.aggregate.AggregateConfiguration;
 import dev.opcua.stack.server.history.aggregate.AggregateFunction;
+import dev.opcua.stack.server.history.events.EventHistoryRecorder;
 import dev.opcua.stack.server.services.history.AtTimeHistoryReader;
 import dev.opcua.stack.server.services.history.DataHistoryUpdater;
 import dev.opcua.stack.server.services.history.DeleteEventHistoryUpdater;
@@ -86,6 +87,7 @@ import dev.opcua.stack.server.services.history.DeleteRawHistoryUpdater;
 import dev.opcua.stack.server.services.history.EventHistoryReader;
 import dev.opcua.stack.server.services.history.HistoryReader;
 import dev.opcua.stack.server.services.history.ProcessedHistoryReader;
+import dev.opcua.stack.server.services.history.SteppedLookup;
 import dev.opcua.stack.server.services.history.HistoryServices;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.services.history.HistoryUpdater;
@@ -430,11 +432,13 @@ public final class OpcUaServer implements AutoCloseable {
         // at-time and processed reads over the same store unless the application brought its own
         Set<Class<?>> kinds = new HashSet<>();
         config.historyReaders.forEach(reader -> kinds.add(reader.detailsType()));
+        // stepped or sloped as each variable's HistoricalDataConfiguration says (Part 11, 5.2.2)
+        SteppedLookup stepped = new SteppedLookup(nodeManagers);
         if (!kinds.contains(ReadAtTimeDetails.class)) {
-            history.reader(new AtTimeHistoryReader(config.historyStore));
+            history.reader(new AtTimeHistoryReader(config.historyStore, AggregateConfiguration.DEFAULT, stepped));
         }
         if (!kinds.contains(ReadProcessedDetails.class)) {
-            history.reader(new ProcessedHistoryReader(config.historyStore));
+            history.reader(new ProcessedHistoryReader(config.historyStore, AggregateConfiguration.DEFAULT, stepped));
         }
         if (!kinds.contains(ReadEventDetails.class)) {
             history.reader(new EventHistoryReader(config.historyStore, eventTypes));

@@ -23,6 +23,7 @@ import dev.opcua.stack.server.addressspace.UaNode;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
+import dev.opcua.stack.server.history.aggregate.AggregateConfiguration;
 import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.Permission;
 import dev.opcua.stack.server.roles.WellKnownRole;
@@ -97,6 +98,11 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
     private static final NodeId BASE_DATA_VARIABLE_TYPE = NodeId.ns0(NodeIds.BaseDataVariableType);
     private static final NodeId PROPERTY_TYPE = NodeId.ns0(NodeIds.PropertyType);
     private static final NodeId ARGUMENT_TYPE = NodeId.ns0(NodeIds.Argument);
+    private static final NodeId HAS_HISTORICAL_CONFIGURATION = NodeId.ns0(NodeIds.HasHistoricalConfiguration);
+    private static final NodeId HISTORICAL_DATA_CONFIGURATION_TYPE = NodeId.ns0(NodeIds.HistoricalDataConfigurationType);
+    private static final NodeId AGGREGATE_CONFIGURATION_TYPE = NodeId.ns0(NodeIds.AggregateConfigurationType);
+    /** The standard BrowseName of every HistoricalDataConfiguration instance (Part 11, 5.2.2, Table 6). */
+    public static final String HA_CONFIGURATION = "HA Configuration";
     private static final Argument[] NO_ARGUMENTS = {};
 
     private enum Kind { FOLDER, OBJECT, VARIABLE, METHOD }
@@ -191,6 +197,9 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
                     store().add(createVariable(id, browseName, displayName, description, spec, dataType(spec, namespaces),
                             now));
                     typeDefinition(references, id, BASE_DATA_VARIABLE_TYPE);
+                    if (spec.variable.historizing) {
+                        addHistoricalConfiguration(references, spec.path, id, spec.variable.stepped, now);
+                    }
                 }
                 case METHOD -> {
                     store().add(new MethodNode(id, browseName, displayName, description, 0, 0, true, true));
@@ -287,6 +296,56 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         } catch (RuntimeException e) {
             return DataValue.ofStatus(StatusCode.of(StatusCodes.BadInternalError));
         }
+    }
+
+    /**
+     * The variable's HistoricalDataConfiguration (Part 11, 5.2.2): an object "HA Configuration" referenced
+     * with HasHistoricalConfiguration, with its mandatory Stepped property and AggregateConfiguration object
+     * (Part 13, 4.2.1.2; the values the server's aggregates use by default). Clients learn from it whether
+     * the history is stepped or sloped, and the server's at-time and processed reads go by its Stepped.
+     */
+    private void addHistoricalConfiguration(Map<NodeId, List<UaReference>> references, String path, NodeId variable,
+            boolean stepped, DateTime now) {
+        NodeId config = childId(variable, HA_CONFIGURATION);
+        store().add(new ObjectNode(config, QualifiedName.of(0, HA_CONFIGURATION), LocalizedText.of(HA_CONFIGURATION),
+                null, 0, 0, (short) 0));
+        idsByPath.putIfAbsent(path + "." + HA_CONFIGURATION, config);
+        linkParent(references, variable, HAS_HISTORICAL_CONFIGURATION, config, true);
+        typeDefinition(references, config, HISTORICAL_DATA_CONFIGURATION_TYPE);
+        addProperty(references, config, "Stepped", BuiltinType.Boolean, Variant.ofBoolean(stepped), now);
+        NodeId aggregates = childId(config, "AggregateConfiguration");
+        store().add(new ObjectNode(aggregates, QualifiedName.of(0, "AggregateConfiguration"),
+                LocalizedText.of("AggregateConfiguration"), null, 0, 0, (short) 0));
+        linkParent(references, config, HAS_COMPONENT, aggregates, true);
+        typeDefinition(references, aggregates, AGGREGATE_CONFIGURATION_TYPE);
+        AggregateConfiguration defaults = AggregateConfiguration.DEFAULT;
+        addProperty(references, aggregates, "TreatUncertainAsBad", BuiltinType.Boolean,
+                Variant.ofBoolean(defaults.treatUncertainAsBad()), now);
+        addProperty(references, aggregates, "PercentDataBad", BuiltinType.Byte,
+                Variant.ofByte(defaults.percentDataBad()), now);
+        addProperty(references, aggregates, "PercentDataGood", BuiltinType.Byte,
+                Variant.ofByte(defaults.percentDataGood()), now);
+        addProperty(references, aggregates, "UseSlopedExtrapolation", BuiltinType.Boolean,
+                Variant.ofBoolean(defaults.useSlopedExtrapolation()), now);
+    }
+
+    /** The id of a child of {@code parent} named {@code name}: "parent.name" in the parent's namespace. */
+    private static NodeId childId(NodeId parent, String name) {
+        return parent.idType() == IdType.String
+                ? NodeId.string(parent.namespaceIndex(), parent.stringId() + "." + name)
+                : NodeId.string(parent.namespaceIndex(), parent + "." + name);
+    }
+
+    /** A read-only scalar property of namespace 0's BrowseName {@code name}. */
+    private void addProperty(Map<NodeId, List<UaReference>> references, NodeId owner, String name, BuiltinType type,
+            Variant value, DateTime now) {
+        NodeId id = childId(owner, name);
+        store().add(new VariableNode(id, QualifiedName.of(0, name), LocalizedText.of(name), null, 0, 0,
+                DataValue.of(value, StatusCode.GOOD, now, null),
+                ValueAttributes.scalar(NodeId.ns0(type.typeId())), (short) ACCESS_READ, (short) ACCESS_READ, 0,
+                false, ACCESS_READ));
+        linkParent(references, owner, HAS_PROPERTY, id, true);
+        typeDefinition(references, id, PROPERTY_TYPE);
     }
 
     /** The property is found by the path "method path.InputArguments" too. */
@@ -554,6 +613,7 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         private Supplier<Variant> supplier;
         private WriteHandler writeHandler;
         private boolean historizing;
+        private boolean stepped;
         private boolean historyWritable;
 
         VariableOptions(Spec spec, NodeId dataType) {
@@ -632,6 +692,18 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         public VariableOptions historyWritable() {
             historizing = true;
             historyWritable = true;
+            return this;
+        }
+
+        /**
+         * Records the variable (see {@link #historizing()}) as stepped: its value holds until the next one
+         * rather than changing along a line between them, as for a state or a setpoint (the Stepped property
+         * of its HistoricalDataConfiguration, Part 11, 5.2.2). At-time and processed history reads hold the
+         * previous value instead of interpolating. Default: sloped.
+         */
+        public VariableOptions stepped() {
+            historizing = true;
+            stepped = true;
             return this;
         }
 
