@@ -240,7 +240,7 @@ class OpcUaServerMetricsTests {
         server = TestServers.started(plant, b -> { });
         new OpcUaServerMetrics(server, Tags.of("site", "plant-1")).bindTo(registry);
 
-        assertThat(registry.getMeters()).hasSize(38).allSatisfy(meter -> {
+        assertThat(registry.getMeters()).hasSize(42).allSatisfy(meter -> {
             assertThat(meter.getId().getName()).startsWith("opcua.server.");
             assertThat(meter.getId().getDescription()).isNotBlank();
             assertThat(meter.getId().getTag(OpcUaServerMetrics.APPLICATION_URI_TAG))
