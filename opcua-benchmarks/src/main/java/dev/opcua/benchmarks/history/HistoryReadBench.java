@@ -28,7 +28,7 @@ import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.history.HistorySample;
 import dev.opcua.stack.server.history.HistoryStore;
-import dev.opcua.stack.server.history.InMemoryHistoryStore;
+import dev.opcua.stack.server.history.embedded.SyncPolicy;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import java.time.Instant;
@@ -38,7 +38,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * HistoryRead over one secure channel on loopback, client and server in one process, from an in-memory store:
+ * HistoryRead over one secure channel on loopback, client and server in one process, from each store in turn
+ * ({@code memory}, the reference; {@code embedded}; {@code postgres}, see {@link BenchStores}):
  *
  * <ul>
  *   <li>{@code raw}: one million raw values of one node (1 Hz, about 11.6 days) read forward, paged by
@@ -49,7 +50,9 @@ import java.util.concurrent.TimeUnit;
  * </ul>
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.history.HistoryReadBench
- * [--values N] [--rounds N]}. Each measurement runs once to warm up, then {@code rounds} times.
+ * [--values N] [--rounds N] [--stores memory,embedded,postgres] [--jdbc-url URL]}. Each measurement runs once to
+ * warm up, then {@code rounds} times. The server's bytes include the store's own threads (the PostgreSQL store's
+ * I/O threads and driver); PostgreSQL's own processes are not counted.
  */
 public final class HistoryReadBench {
 
@@ -62,16 +65,29 @@ public final class HistoryReadBench {
     public static void main(String[] args) throws Exception {
         int values = 1_000_000;
         int rounds = 3;
+        String stores = "memory,embedded,postgres";
+        String jdbcUrl = null;
         for (int i = 0; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--values" -> values = Integer.parseInt(args[i + 1]);
                 case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
+                case "--stores" -> stores = args[i + 1];
+                case "--jdbc-url" -> jdbcUrl = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]
-                        + " (use --values N, --rounds N)");
+                        + " (use --values N, --rounds N, --stores memory,embedded,postgres, --jdbc-url URL)");
             }
         }
+        for (String kind : stores.split(",")) {
+            try (BenchStores.Opened opened = BenchStores.open(kind.strip(), null, SyncPolicy.EVERY_COMMIT, jdbcUrl)) {
+                System.out.println("store: " + opened.describe());
+                run(kind.strip(), opened.store(), values, rounds);
+            }
+        }
+    }
+
+    /** The raw and processed measurements against one store, which the caller owns. */
+    private static void run(String kind, HistoryStore store, int values, int rounds) throws Exception {
         NodeStore nodes = new NodeStore(1);
-        HistoryStore store = new InMemoryHistoryStore();
         OpcUaServer server = OpcUaServer.builder()
                 .applicationUri("urn:dev.opcua:bench")
                 .bindAddress("127.0.0.1")
@@ -109,9 +125,9 @@ public final class HistoryReadBench {
                         n -> !n.equals(caller) && !n.startsWith("opcua-client-"));
                 long clientBytes = ThreadAllocations.between(before, after,
                         n -> n.equals(caller) || n.startsWith("opcua-client-"));
-                System.out.printf("RESULT bench=raw round=%s values=%d pages=%d ms=%.0f values_per_s=%.0f "
+                System.out.printf("RESULT bench=raw store=%s round=%s values=%d pages=%d ms=%.0f values_per_s=%.0f "
                                 + "server_bytes_per_value=%.1f client_bytes_per_value=%.1f%n",
-                        round == 0 ? "warmup" : round, read, pagesAndValues[0], nanos / 1e6, read / (nanos / 1e9),
+                        kind, round == 0 ? "warmup" : round, read, pagesAndValues[0], nanos / 1e6, read / (nanos / 1e9),
                         serverBytes / (double) read, clientBytes / (double) read);
             }
             DateTime dayEnd = DateTime.ofTicks(start.utcTicks() + 86_400 * SECOND_TICKS);
@@ -126,16 +142,15 @@ public final class HistoryReadBench {
                     Map<Long, ThreadAllocations.Sample> after = allocations.snapshot();
                     long serverBytes = ThreadAllocations.between(before, after,
                             n -> !n.equals(caller) && !n.startsWith("opcua-client-"));
-                    System.out.printf("RESULT bench=average interval_ms=%.0f round=%s raw_values=86400 results=%d "
+                    System.out.printf("RESULT bench=average store=%s interval_ms=%.0f round=%s raw_values=86400 results=%d "
                                     + "ms=%.1f server_bytes_per_raw_value=%.1f%n",
-                            interval, round == 0 ? "warmup" : round, result[1], nanos / 1e6,
+                            kind, interval, round == 0 ? "warmup" : round, result[1], nanos / 1e6,
                             serverBytes / 86_400.0);
                 }
             }
             session.close();
         } finally {
             server.close();
-            store.close();
         }
     }
 

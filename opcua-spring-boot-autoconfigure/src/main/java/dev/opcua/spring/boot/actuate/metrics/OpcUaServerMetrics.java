@@ -4,6 +4,7 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.transport.uasc.TransportRejection;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.requests.RejectReason;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.session.SessionCounters;
@@ -56,6 +57,10 @@ import java.util.function.ToLongFunction;
  * <li>{@code opcua.server.subscriptions}, {@code opcua.server.monitored.items},
  *     {@code opcua.server.publish.requests.parked} gauges, {@code opcua.server.notifications.sent|dropped}
  *     function counters</li>
+ * <li>history recording (Part 11; a server with a history store): {@code opcua.server.history.backlog} gauge
+ *     (values waiting: queued in the recorder or handed to the store and not yet acknowledged), and
+ *     {@code opcua.server.history.values.recorded|dropped|refused} function counters (acknowledged by the store;
+ *     dropped by the recorder because its bounded queue was full; refused by the store)</li>
  * <li>{@code opcua.server.certificate.expiry} gauge (seconds): time left until the application certificate's
  *     notAfter, negative once it expired, NaN without a certificate (SecurityPolicy None only, or before
  *     start); read at every scrape, so a renewed certificate shows at once</li>
@@ -86,6 +91,7 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
     private volatile ServerChannelCounters transport;
     private volatile ViewServices views;
     private volatile TranslateBrowsePaths paths;
+    private volatile HistoryRecorder recorder;
 
     /** Meters tagged with the server's application URI only. */
     public OpcUaServerMetrics(OpcUaServer server) {
@@ -193,6 +199,18 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
         meters.add(counter(registry, "opcua.server.notifications.dropped",
                 "Notifications discarded by full monitored-item queues", "notifications",
                 s -> subscriptions(s, SubscriptionStatistics::notificationsDropped)));
+        meters.add(gauge(registry, "opcua.server.history.backlog",
+                "Values waiting to be stored: queued in the history recorder or not yet acknowledged by the store",
+                "values", s -> history(s, HistoryRecorder::backlog)));
+        meters.add(counter(registry, "opcua.server.history.values.recorded",
+                "Values of historizing variables the history store acknowledged", "values",
+                s -> history(s, HistoryRecorder::appendedValues)));
+        meters.add(counter(registry, "opcua.server.history.values.dropped",
+                "Values not recorded because the history recorder's queue was full (the store fell behind)",
+                "values", s -> history(s, HistoryRecorder::droppedValues)));
+        meters.add(counter(registry, "opcua.server.history.values.refused",
+                "Values the history store refused (failed appends)", "values",
+                s -> history(s, HistoryRecorder::failedValues)));
         meters.add(gauge(registry, "opcua.server.certificate.expiry",
                 "Seconds until the application certificate expires (notAfter); negative once expired, NaN without one",
                 "seconds", OpcUaServerMetrics::secondsUntilCertificateExpiry));
@@ -230,6 +248,16 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
     }
 
     // The statistics objects appear at start(); each is kept once seen (they are final for a server's life).
+
+    /** A reading of the history recorder, kept once seen so that counts survive the server's stop; 0 without one. */
+    private long history(OpcUaServer s, ToLongFunction<HistoryRecorder> reading) {
+        HistoryRecorder current = recorder;
+        if (current == null) {
+            current = s.historyRecorder();
+            recorder = current;
+        }
+        return current == null ? 0 : reading.applyAsLong(current);
+    }
 
     private long requests(OpcUaServer s, ToLongFunction<RequestStatistics> reading) {
         RequestStatistics current = requests;

@@ -12,6 +12,9 @@ import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -37,6 +40,8 @@ import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import dev.opcua.stack.core.types.structured.TranslateBrowsePathsToNodeIdsRequest;
 import dev.opcua.stack.core.types.structured.TranslateBrowsePathsToNodeIdsResponse;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.history.InMemoryHistoryStore;
+import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.requests.RejectReason;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
@@ -235,7 +240,7 @@ class OpcUaServerMetricsTests {
         server = TestServers.started(plant, b -> { });
         new OpcUaServerMetrics(server, Tags.of("site", "plant-1")).bindTo(registry);
 
-        assertThat(registry.getMeters()).hasSize(38).allSatisfy(meter -> {
+        assertThat(registry.getMeters()).hasSize(42).allSatisfy(meter -> {
             assertThat(meter.getId().getName()).startsWith("opcua.server.");
             assertThat(meter.getId().getDescription()).isNotBlank();
             assertThat(meter.getId().getTag(OpcUaServerMetrics.APPLICATION_URI_TAG))
@@ -251,6 +256,25 @@ class OpcUaServerMetricsTests {
                 .containsExactlyInAnyOrder("too_busy", "too_old", "timeout", "halted");
         assertThat(registry.find("opcua.server.requests").timer())
                 .as("the request timer comes from the observations, not from this binder").isNull();
+    }
+
+    @Test
+    void values_recorded_into_history_show_in_the_history_meters() throws Exception {
+        server = TestServers.started(plant, b -> b.history(new InMemoryHistoryStore(), HistorySettings.DEFAULT));
+        OpcUaServerMetrics metrics = new OpcUaServerMetrics(server);
+        metrics.bindTo(registry);
+        double before = counter("opcua.server.history.values.recorded");
+        NodeId speed = plant.nodeId("Speed");
+        for (int i = 0; i < 3; i++) {
+            DateTime time = DateTime.ofEpochMillis(1_000L * (i + 1));
+            server.historyRecorder().record(speed, DataValue.of(Variant.ofDouble(i), StatusCode.GOOD, time, time));
+        }
+        server.historyRecorder().flush().get(10, TimeUnit.SECONDS);
+
+        assertThat(counter("opcua.server.history.values.recorded") - before).isEqualTo(3);
+        assertThat(gauge("opcua.server.history.backlog")).isZero();
+        assertThat(counter("opcua.server.history.values.dropped")).isZero();
+        assertThat(counter("opcua.server.history.values.refused")).isZero();
     }
 
     @Test

@@ -24,13 +24,12 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,18 +51,26 @@ import org.slf4j.LoggerFactory;
  *       recorded is recorded; so values of suppliers, getters and devices are recorded too, at the
  *       sampling resolution.</li>
  * </ul>
- * A value without a source timestamp is recorded with the time it was seen. Values are queued (at most
- * {@value #MAX_QUEUED}; beyond, they are dropped and counted) and appended in batches every
- * {@value #FLUSH_MILLIS} ms by the {@code opcua-history-recorder} thread, which also applies the
- * retention. {@link #close()} appends what is queued.
+ * A value without a source timestamp is recorded with the time it was seen.
+ *
+ * <p>Between the recorder and the store: values wait in a bounded queue (at most {@value #MAX_QUEUED}) and
+ * every {@value #FLUSH_MILLIS} ms the {@code opcua-history-recorder} thread hands them to the store in batches of
+ * at most {@value #MAX_BATCH}, without waiting for earlier batches to be acknowledged (the stores apply appends
+ * in the order they were called and commit everything waiting at once: group commit), but with at most
+ * {@value #MAX_APPENDING} values handed over and not yet acknowledged. Overflow policy: when the store falls that
+ * far behind the recorder stops handing values over, its queue fills, and newly recorded values are dropped and
+ * counted ({@link #droppedValues()}): the history gets a gap at its newest end rather than unbounded memory;
+ * {@link #backlog()} says how many values wait. The same thread applies the retention. {@link #close()} appends
+ * what is queued.
  */
 public final class HistoryRecorder implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(HistoryRecorder.class);
 
     static final int MAX_QUEUED = 100_000;
+    static final int MAX_APPENDING = 100_000;
     static final long FLUSH_MILLIS = 100;
-    private static final int MAX_BATCH = 10_000;
+    static final int MAX_BATCH = 10_000;
     private static final long SAMPLE_TIMEOUT_SECONDS = 10;
 
     private final HistoryStore store;
@@ -71,14 +78,16 @@ public final class HistoryRecorder implements AutoCloseable {
     private final HistoryRecording recording;
     private final Set<NodeId> recorded = new LinkedHashSet<>();
     private final Map<NodeId, DataValue> lastRecorded = new ConcurrentHashMap<>();
-    private final ConcurrentLinkedQueue<HistorySample> queue = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger queued = new AtomicInteger();
+    /** Bounded, and without a node object per value (ConcurrentLinkedQueue allocated one). */
+    private final ArrayBlockingQueue<HistorySample> queue = new ArrayBlockingQueue<>(MAX_QUEUED);
     private final AtomicLong appended = new AtomicLong();
+    /** Values handed to the store whose append has not completed yet. */
+    private final AtomicLong appending = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private volatile ReadValueId[] sampled = new ReadValueId[0];
     private volatile ScheduledExecutorService executor;
-    /** The last append handed to the store; appends run one after the other. */
+    /** Completes when every append handed to the store so far has completed. */
     private CompletableFuture<Void> lastAppend = CompletableFuture.completedFuture(null);
 
     public HistoryRecorder(HistoryStore store, NodeManagers managers, HistoryRecording recording) {
@@ -155,20 +164,19 @@ public final class HistoryRecorder implements AutoCloseable {
     }
 
     /**
-     * Records a value of a node now (a node manager that knows of a change); thread-safe, never blocks.
+     * Records a value of a node now (a node manager that knows of a change); thread-safe, never waits for the store.
      * Dropped and counted when {@value #MAX_QUEUED} values wait already.
      */
     public void record(NodeId nodeId, DataValue value) {
-        value = HistoryTime.withSourceTime(value, DateTime.now());
+        if (value.sourceTimestamp() == null || value.sourceTimestamp().isNull()) {
+            value = HistoryTime.withSourceTime(value, DateTime.now()); // the clock only when needed: it costs
+        }
         lastRecorded.put(nodeId, value);
-        if (queued.incrementAndGet() > MAX_QUEUED) {
-            queued.decrementAndGet();
+        if (!queue.offer(new HistorySample(nodeId, value))) {
             if (dropped.incrementAndGet() % 10_000 == 1) {
                 log.warn("history recorder: the store falls behind, {} values dropped so far", dropped.get());
             }
-            return;
         }
-        queue.add(new HistorySample(nodeId, value));
     }
 
     /** Reads the recorded variables once and records what changed since the last value recorded. */
@@ -204,30 +212,33 @@ public final class HistoryRecorder implements AutoCloseable {
     }
 
     /**
-     * Hands what is queued to the store now; the future completes once the store has it (durable as the
-     * store promises), failing as the store's append does.
+     * Hands what is queued to the store now, as far as {@value #MAX_APPENDING} values not yet acknowledged allow;
+     * the future completes once the store has every value handed to it so far (durable as the store promises),
+     * failing as the store's append does.
      */
     public synchronized CompletableFuture<Void> flush() {
         CompletableFuture<Void> previous = lastAppend;
-        while (true) {
-            List<HistorySample> batch = new ArrayList<>(Math.min(queued.get(), MAX_BATCH));
-            HistorySample sample;
-            while (batch.size() < MAX_BATCH && (sample = queue.poll()) != null) {
-                batch.add(sample);
-            }
-            if (batch.isEmpty()) {
-                break;
-            }
-            queued.addAndGet(-batch.size());
+        int room;
+        while (!queue.isEmpty() && (room = (int) Math.min(MAX_BATCH, MAX_APPENDING - appending.get())) > 0) {
+            List<HistorySample> batch = new ArrayList<>(Math.min(queue.size(), room));
+            queue.drainTo(batch, room);
             int size = batch.size();
-            previous = previous.exceptionally(ignored -> null).thenCompose(ignored -> store.append(batch))
+            appending.addAndGet(size);
+            CompletableFuture<Void> append;
+            try {
+                append = store.append(batch);
+            } catch (RuntimeException e) {
+                append = CompletableFuture.failedFuture(e);
+            }
+            previous = previous.exceptionally(ignored -> null).thenCombine(append
                     .whenComplete((ok, failure) -> {
+                        appending.addAndGet(-size);
                         if (failure == null) {
                             appended.addAndGet(size);
                         } else if (failed.getAndAdd(size) == 0) {
                             log.warn("history recorder: the store refused {} values", size, failure);
                         }
-                    });
+                    }), (a, b) -> null);
         }
         lastAppend = previous;
         return previous;
@@ -236,6 +247,11 @@ public final class HistoryRecorder implements AutoCloseable {
     /** Values appended to the store so far. */
     public long appendedValues() {
         return appended.get();
+    }
+
+    /** Values waiting: queued for the store, or handed to it and not yet acknowledged. */
+    public long backlog() {
+        return queue.size() + appending.get();
     }
 
     /** Values dropped because the queue was full. */
@@ -277,7 +293,7 @@ public final class HistoryRecorder implements AutoCloseable {
         }
     }
 
-    /** Stops sampling, unhooks the variables and appends what is queued, waiting up to 10 s for the store. */
+    /** Stops sampling, unhooks the variables and appends what is queued, waiting up to 10 s per batch for the store. */
     @Override
     public void close() {
         ScheduledExecutorService running;
@@ -300,7 +316,12 @@ public final class HistoryRecorder implements AutoCloseable {
                     }
                 }
             }
-            flush().get(10, TimeUnit.SECONDS);
+            CompletableFuture<Void> last = flush();
+            while (!queue.isEmpty()) { // more than the store takes at once: hand over the rest as it catches up
+                last.exceptionally(ignored -> null).get(10, TimeUnit.SECONDS);
+                last = flush();
+            }
+            last.get(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {

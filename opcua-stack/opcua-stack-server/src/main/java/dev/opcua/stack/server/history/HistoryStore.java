@@ -37,7 +37,9 @@ public interface HistoryStore extends AutoCloseable {
     /**
      * Records values, of any nodes, in one batch: each value is stored at its time, replacing a value
      * the node already has at that time. The future completes once the values are as durable as the
-     * store promises (the embedded store: written, and synced per its policy).
+     * store promises (the embedded store: written, and synced per its policy). Appends are applied in the
+     * order of the calls, also when a caller does not wait for one before making the next (the recorder
+     * does not); the list is not used after the call returns.
      */
     CompletableFuture<Void> append(List<HistorySample> samples);
 

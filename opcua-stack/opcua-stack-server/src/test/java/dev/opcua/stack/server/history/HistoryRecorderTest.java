@@ -15,6 +15,9 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -93,6 +96,91 @@ class HistoryRecorderTest {
         recorder.close();
         assertThat(recorder.appendedValues()).isEqualTo(store.size());
         assertThat(recorder.droppedValues()).isZero();
+    }
+
+    @Test
+    void a_store_that_falls_behind_bounds_the_backlog_and_newly_recorded_values_are_dropped_and_counted()
+            throws Exception {
+        List<CompletableFuture<Void>> pending = new CopyOnWriteArrayList<>();
+        AtomicLong handed = new AtomicLong();
+        // appends complete only when the test says so; everything else as the in-memory store
+        HistoryStore stalled = new HistoryStore() {
+            @Override
+            public CompletableFuture<Void> append(List<HistorySample> samples) {
+                CompletableFuture<Void> done = new CompletableFuture<>();
+                pending.add(done);
+                handed.addAndGet(samples.size());
+                List<HistorySample> copy = List.copyOf(samples);
+                return done.thenCompose(ignored -> store.append(copy));
+            }
+
+            @Override
+            public CompletableFuture<HistoryPage> read(HistoryQuery query) {
+                return store.read(query);
+            }
+
+            @Override
+            public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode,
+                    List<DataValue> values) {
+                return store.update(nodeId, mode, values);
+            }
+
+            @Override
+            public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks) {
+                return store.delete(nodeId, startTicks, endTicks);
+            }
+
+            @Override
+            public CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks) {
+                return store.trim(retention, nowTicks);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        recorder = new HistoryRecorder(stalled, managers, HistoryRecording.DEFAULT);
+        recorder.start(); // records the initial values of Stored and Supplied (one of them maybe after the flood)
+        NodeId node = nodes.nodeId("Ignored");
+        long kept = HistoryRecorder.MAX_QUEUED + HistoryRecorder.MAX_APPENDING;
+        int offered = (int) kept + 1_000;
+        // the flusher hands the store at most MAX_APPENDING unacknowledged values (offered in parts the queue
+        // holds, each handed over before the next: nothing dropped yet) ...
+        int i = 0;
+        while (handed.get() < HistoryRecorder.MAX_APPENDING) {
+            for (int part = i + 40_000; i < part; i++) {
+                record(node, i);
+            }
+            await(() -> recorder.backlog() == handed.get() || handed.get() == HistoryRecorder.MAX_APPENDING);
+        }
+        assertThat(recorder.droppedValues()).isZero();
+        // ... and the queue holds MAX_QUEUED more; the rest is dropped
+        for (; i < offered; i++) {
+            record(node, i);
+        }
+        await(() -> recorder.backlog() == kept);
+        assertThat(handed.get()).isEqualTo(HistoryRecorder.MAX_APPENDING);
+        assertThat(recorder.droppedValues()).isGreaterThanOrEqualTo(offered - kept);
+        assertThat(recorder.appendedValues()).isZero();
+
+        await(() -> { // the store catches up: the queued values follow
+            pending.forEach(done -> done.complete(null));
+            return recorder.backlog() == 0;
+        });
+        assertThat(recorder.appendedValues()).isEqualTo(kept);
+        List<Double> history = history("Ignored");
+        long others = history("Stored").size() + history("Supplied").size();
+        assertThat(history.size() + others).isEqualTo(kept);
+        assertThat(recorder.droppedValues()).isEqualTo(offered + others - kept);
+        for (int k = 0; k < history.size(); k++) {
+            assertThat(history.get(k)).as("the oldest are kept, the newest dropped").isEqualTo((double) k);
+        }
+    }
+
+    /** Records value {@code i} of a node at a time of its own. */
+    private void record(NodeId node, int i) {
+        DateTime time = DateTime.ofTicks(1_000_000L * (i + 1));
+        recorder.record(node, DataValue.of(Variant.ofDouble(i), StatusCode.GOOD, time, time));
     }
 
     @Test

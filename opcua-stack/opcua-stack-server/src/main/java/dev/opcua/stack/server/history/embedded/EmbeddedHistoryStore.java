@@ -29,6 +29,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -69,6 +70,11 @@ import org.slf4j.LoggerFactory;
  * {@link EventKey#sortableTicks}) and a 16 hex digit sequence to the value and its ModificationInfo ({@link
  * ModifiedValueBytes}), written in the same change as the update or delete that made them.
  *
+ * <p>Appends are applied in the order of the calls. A value later than every value of its node (what recording
+ * produces) goes through MVStore's append buffer ({@link MVMap#append}, the maps are opened single-writer): up to
+ * a page of keys is collected per map and becomes one leaf, instead of a copy of the leaf and its path per value
+ * that {@link MVMap#put} makes (MVStore never changes a page in place). Any other value is put.
+ *
  * <p>Retention by size measures the file; MVStore reuses the space of deleted values and this store
  * compacts the file after trimming, so the file shrinks within a few trims.
  */
@@ -95,6 +101,8 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     private final Map<NodeId, MVMap<String, byte[]>> modifiedMaps = new ConcurrentHashMap<>();
     private final EventBytes eventBytes = new EventBytes(CodecRegistry.standard());
     private final DataValueBytes bytes = new DataValueBytes(); // writer thread only
+    /** Per map, the newest time the writer put in it, so that a later time is appended; writer thread only. */
+    private final Map<MVMap<Long, byte[]>, long[]> newestTimes = new IdentityHashMap<>();
     private volatile boolean closed;
 
     /** A change queued for the writer thread, and who waits for it. */
@@ -120,7 +128,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
         for (String name : store.getMapNames()) {
             if (name.startsWith(MAP_PREFIX)) {
                 NodeId nodeId = NodeId.parse(name.substring(MAP_PREFIX.length()));
-                maps.put(nodeId, store.openMap(name));
+                maps.put(nodeId, store.openMap(name, valuesMap()));
             } else if (name.startsWith(MODIFIED_PREFIX)) {
                 modifiedMaps.put(NodeId.parse(name.substring(MODIFIED_PREFIX.length())), store.openMap(name));
             } else if (name.startsWith(EVENTS_PREFIX)) {
@@ -150,7 +158,13 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     }
 
     private MVMap<Long, byte[]> mapOf(NodeId nodeId) {
-        return maps.computeIfAbsent(nodeId, id -> store.openMap(MAP_PREFIX + id));
+        MVMap<Long, byte[]> map = maps.get(nodeId); // no capturing lambda per value once the map exists
+        return map != null ? map : maps.computeIfAbsent(nodeId, id -> store.openMap(MAP_PREFIX + id, valuesMap()));
+    }
+
+    /** A node's map: keys and values as before (no type given), written by one thread only: appends allowed. */
+    private static MVMap.Builder<Long, byte[]> valuesMap() {
+        return new MVMap.Builder<Long, byte[]>().singleWriter();
     }
 
     private MVMap<String, byte[]> eventMapOf(NodeId notifier) {
@@ -231,7 +245,16 @@ public final class EmbeddedHistoryStore implements HistoryStore {
         List<HistorySample> copy = List.copyOf(samples);
         return submit(() -> {
             for (HistorySample sample : copy) {
-                mapOf(sample.nodeId()).put(HistoryTime.ticksOf(sample.value()), bytes.encode(sample.value()));
+                MVMap<Long, byte[]> map = mapOf(sample.nodeId());
+                long time = HistoryTime.ticksOf(sample.value());
+                byte[] value = bytes.encode(sample.value());
+                long[] newest = newestTimes.computeIfAbsent(map, EmbeddedHistoryStore::newestTime);
+                if (time > newest[0]) {
+                    map.append(time, value);
+                    newest[0] = time;
+                } else {
+                    map.put(time, value); // at or before the newest: a replace or an insert in the middle
+                }
             }
             return null;
         });
@@ -267,11 +290,18 @@ public final class EmbeddedHistoryStore implements HistoryStore {
         }
     }
 
+    /** The newest time in a map, Long.MIN_VALUE when empty. */
+    private static long[] newestTime(MVMap<Long, byte[]> map) {
+        Long last = map.lastKey();
+        return new long[] {last == null ? Long.MIN_VALUE : last};
+    }
+
     @Override
     public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> values) {
         List<DataValue> copy = List.copyOf(values);
         return submit(() -> {
             MVMap<Long, byte[]> map = mapOf(nodeId);
+            newestTimes.remove(map); // may add a newer time; found again on the next append
             List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
             for (DataValue value : copy) {
                 long time = HistoryTime.ticksOf(value);
@@ -295,6 +325,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
         List<DataValue> copy = List.copyOf(values);
         return submit(() -> {
             MVMap<Long, byte[]> map = mapOf(nodeId);
+            newestTimes.remove(map); // may add a newer time: MVMap.append must never see an older one
             MVMap<String, byte[]> changes = modifiedMapOf(nodeId);
             List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
             for (DataValue value : copy) {
@@ -336,6 +367,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
             if (map == null || startTicks >= endTicks) {
                 return 0L;
             }
+            newestTimes.remove(map); // may delete the newest time
             MVMap<String, byte[]> changes = modifiedMapOf(nodeId);
             List<Long> doomed = new ArrayList<>();
             Iterator<Long> keys = map.keyIterator(startTicks);
@@ -397,6 +429,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     public CompletableFuture<Long> delete(NodeId nodeId, long startTicks, long endTicks) {
         return submit(() -> {
             MVMap<Long, byte[]> map = maps.get(nodeId);
+            newestTimes.remove(map); // may delete the newest time
             return map == null || startTicks >= endTicks ? 0L : deleteRange(map, startTicks, endTicks);
         });
     }
@@ -516,6 +549,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     @Override
     public CompletableFuture<Long> trim(HistoryRetention retention, long nowTicks) {
         return submit(() -> {
+            newestTimes.clear(); // may delete every value of a node
             long deleted = 0;
             long oldest = retention.oldestTicks(nowTicks);
             if (oldest != Long.MIN_VALUE) {
