@@ -111,7 +111,7 @@ public final class LoadHarness {
             return;
         }
         if (o.client().equals("ours") && o.rawSessions() && !o.scenario().equals("flood")
-                && !o.scenario().equals("churn")) {
+                && !o.scenario().equals("churn") && !o.scenario().equals("sessions")) {
             err.println("note: " + o.scenario() + " runs on raw sessions: the harness drives no event items through the "
                     + "client's API yet");
         }
@@ -124,6 +124,10 @@ public final class LoadHarness {
             }
             if (o.scenario().equals("churn")) {
                 ChurnScenario.run(o, url, server, resources, security, out, err);
+                return;
+            }
+            if (o.scenario().equals("sessions")) {
+                SessionsScenario.run(o, url, server, resources, security, out, err);
                 return;
             }
             if (o.scenario().equals("sub") || o.scenario().equals("events")) {

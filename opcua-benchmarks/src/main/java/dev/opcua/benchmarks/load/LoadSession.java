@@ -1,6 +1,7 @@
 package dev.opcua.benchmarks.load;
 
 import dev.opcua.stack.client.session.ClientSession;
+import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.config.TransportQuotas;
@@ -42,10 +43,16 @@ public final class LoadSession implements AutoCloseable {
 
     /** Opens a channel with {@code security} and an activated anonymous session; the caller closes it. */
     static LoadSession open(String url, ClientResources resources, LoadSecurity security) throws Exception {
+        return open(url, resources, security, security.session());
+    }
+
+    /** Opens a channel with {@code security} and a session created with {@code options}; the caller closes it. */
+    static LoadSession open(String url, ClientResources resources, LoadSecurity security, SessionOptions options)
+            throws Exception {
         UaTcpClientChannel channel = UaTcpClientChannel.connect(url, TransportQuotas.DEFAULT, security.channel(),
                 resources).get(TIMEOUT_S, TimeUnit.SECONDS);
         try {
-            ClientSession session = ClientSession.open(channel, security.session()).get(TIMEOUT_S, TimeUnit.SECONDS);
+            ClientSession session = ClientSession.open(channel, options).get(TIMEOUT_S, TimeUnit.SECONDS);
             return new LoadSession(channel, session);
         } catch (Exception e) {
             channel.close();
