@@ -50,7 +50,7 @@ final class SessionsScenario {
      * Handshakes in flight at once: enough to keep both processes busy (RSA on one side while the other
      * answers), few enough that a handshake never waits behind thousands of others and times out.
      */
-    static final int CONNECTS_IN_FLIGHT = 4;
+    static final int CONNECTS_IN_FLIGHT = 16;
     /** Seconds between progress lines while the sessions ramp up or subscribe. */
     static final int PROGRESS_S = 5;
     /** Attempts per session before the ramp-up gives it up (a refused or timed-out handshake is retried). */
