@@ -18,6 +18,7 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One anonymous {@link ClientSession} (Part 4, 5.6.2 CreateSession and 5.6.3 ActivateSession) on its
@@ -49,8 +50,17 @@ public final class LoadSession implements AutoCloseable {
     /** Opens a channel with {@code security} and a session created with {@code options}; the caller closes it. */
     static LoadSession open(String url, ClientResources resources, LoadSecurity security, SessionOptions options)
             throws Exception {
-        UaTcpClientChannel channel = UaTcpClientChannel.connect(url, TransportQuotas.DEFAULT, security.channel(),
-                resources).get(TIMEOUT_S, TimeUnit.SECONDS);
+        CompletableFuture<UaTcpClientChannel> connecting = UaTcpClientChannel.connect(url, TransportQuotas.DEFAULT,
+                security.channel(), resources);
+        UaTcpClientChannel channel;
+        try {
+            channel = connecting.get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            // the handshake may still finish: its channel is closed then, not left open on both ends (on a loaded
+            // machine the sessions scenario's ramp-up leaked a server connection per timeout)
+            connecting.thenAccept(UaTcpClientChannel::close);
+            throw e;
+        }
         try {
             ClientSession session = ClientSession.open(channel, options).get(TIMEOUT_S, TimeUnit.SECONDS);
             return new LoadSession(channel, session);

@@ -220,7 +220,7 @@ class LoadOptionsTest {
         assertThat(options.samplingMs()).isEqualTo(500);
         assertThat(options.serverChanges()).isTrue();
         assertThat(options.rawSessions()).isTrue();
-        assertThat(options.childServerOptions()).containsExactly("--simulate", "1000,1000", "--max-sessions", "510");
+        assertThat(options.childServerOptions()).containsExactly("--simulate", "1000,1000", "--max-sessions", "560");
     }
 
     @Test
