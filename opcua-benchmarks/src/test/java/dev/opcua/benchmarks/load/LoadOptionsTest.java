@@ -120,7 +120,8 @@ class LoadOptionsTest {
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--items", "many"))
                 .hasMessageContaining("--items needs an integer, was 'many'");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "alarms"))
-                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events, flood or churn, was alarms");
+                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events, flood, churn or "
+                        + "sessions, was alarms");
     }
 
     @Test
