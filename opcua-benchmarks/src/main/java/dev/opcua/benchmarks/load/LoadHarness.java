@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.LongAdder;
  * ActivateSession, CloseSession, channel close) in a loop, with a security policy the full secure
  * handshake each time; or, for {@code sub} and {@code events}, subscriber sessions receive data change
  * notifications of variables a writer session changes, or events it has the server emit (see
- * {@link SubScenario}). After {@code --warmup} seconds it
+ * {@link SubScenario}); for {@code sessions}, thousands of secure sessions with a subscription each, every
+ * notification verified and the server's heap per idle session measured (see {@link SessionsScenario}).
+ * After {@code --warmup} seconds it
  * measures {@code --duration} seconds:
  * throughput, latency percentiles, errors by status, the harness JVM's CPU and allocated bytes per
  * operation, and for a server it started as a child process ({@code --server ours|milo}) that
@@ -111,7 +113,7 @@ public final class LoadHarness {
             return;
         }
         if (o.client().equals("ours") && o.rawSessions() && !o.scenario().equals("flood")
-                && !o.scenario().equals("churn")) {
+                && !o.scenario().equals("churn") && !o.scenario().equals("sessions")) {
             err.println("note: " + o.scenario() + " runs on raw sessions: the harness drives no event items through the "
                     + "client's API yet");
         }
@@ -124,6 +126,10 @@ public final class LoadHarness {
             }
             if (o.scenario().equals("churn")) {
                 ChurnScenario.run(o, url, server, resources, security, out, err);
+                return;
+            }
+            if (o.scenario().equals("sessions")) {
+                SessionsScenario.run(o, url, server, resources, security, out, err);
                 return;
             }
             if (o.scenario().equals("sub") || o.scenario().equals("events")) {

@@ -13,7 +13,7 @@ import java.util.Objects;
  * Command-line options of {@link LoadHarness}.
  *
  * @param scenario {@code read}, {@code write}, {@code browse}, {@code connect}, {@code sub}, {@code events},
- *        {@code flood} or {@code churn}
+ *        {@code flood}, {@code churn} or {@code sessions} (many idle secure sessions, see {@link SessionsScenario})
  * @param values values (nodes) per request
  * @param sessions sessions, each on its own secure channel (for {@code sub} and {@code events}: subscriber
  *        sessions; the writer has one more)
@@ -94,15 +94,16 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " browse: [--browse standard|bench (standard: Server object and Objects folder)];"
             + " flood (raw sessions; session 1 floods, the others are quiet): [--quiet-rate R (50 Reads/s per quiet"
             + " session)] [--flood-inflight F (1000)]; churn (raw sessions, --server ours|milo): [--cycles C (100000)]"
-            + " [--cuts K (10000)]";
+            + " [--cuts K (10000)]; sessions (raw sessions, --server ours, the server changes the values):"
+            + " --items (10) --publishing-ms (1000) --sampling-ms (P/2)";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");
         if (!scenario.equals("read") && !scenario.equals("write") && !scenario.equals("browse")
                 && !scenario.equals("connect") && !scenario.equals("sub") && !scenario.equals("events")
-                && !scenario.equals("flood") && !scenario.equals("churn")) {
-            throw new IllegalArgumentException(
-                    "--scenario must be read, write, browse, connect, sub, events, flood or churn, was " + scenario);
+                && !scenario.equals("flood") && !scenario.equals("churn") && !scenario.equals("sessions")) {
+            throw new IllegalArgumentException("--scenario must be read, write, browse, connect, sub, events, flood, "
+                    + "churn or sessions, was " + scenario);
         }
         atLeast("--values", values, 1);
         atLeast("--sessions", sessions, 1);
@@ -139,8 +140,14 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         if (url != null && !url.startsWith("opc.tcp://")) {
             throw new IllegalArgumentException("--url must start with opc.tcp://, was " + url);
         }
-        if (serverChanges && !scenario.equals("sub")) {
+        if (serverChanges && !scenario.equals("sub") && !scenario.equals("sessions")) {
             throw new IllegalArgumentException("--changes server needs --scenario sub, was " + scenario);
+        }
+        if (scenario.equals("sessions") && (!serverChanges || !"ours".equals(server))) {
+            // the changes, the heap per session and the session limits (--max-sessions) come from our bench server
+            // in a child JVM
+            throw new IllegalArgumentException("--scenario sessions needs --server ours (it changes the values, takes "
+                    + "--max-sessions and reports its heap), was " + (server == null ? "--url " + url : server));
         }
         if (!CLIENTS.contains(client)) {
             throw new IllegalArgumentException("--client must be ours, milo or raw, was " + client);
@@ -172,7 +179,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         String policy = null;
         int subscriptions = 1;
         Integer items = null;
-        int publishingMs = 100;
+        Integer publishingMs = null;
         Integer samplingMs = null;
         int writeRate = 0;
         String changes = "writer";
@@ -234,10 +241,20 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         if (namespace == null) {
             namespace = peer ? PEER_NAMESPACE_URI : BenchAddressSpace.NAMESPACE_URI;
         }
+        boolean manySessions = scenario.equals("sessions");
+        if (manySessions) {
+            // the server changes the values (no writer among thousands of sessions); sampled twice per change, so
+            // that a late sample never merges two changes and every change is delivered
+            changes = "server";
+            publishingMs = publishingMs == null ? 1000 : publishingMs;
+            samplingMs = samplingMs == null ? Math.max(1, publishingMs / 2) : samplingMs;
+        }
+        int publishing = publishingMs == null ? 100 : publishingMs;
         return new LoadOptions(scenario, values, sessions, inflight, nodes, duration, warmup, url, server,
-                security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1 : 100,
-                publishingMs,
-                samplingMs == null ? publishingMs : samplingMs, writeRate, serverChanges(changes), client, namespace,
+                security(mode, policy), subscriptions, items != null ? items : scenario.equals("events") ? 1
+                        : manySessions ? 10 : 100,
+                publishing,
+                samplingMs == null ? publishing : samplingMs, writeRate, serverChanges(changes), client, namespace,
                 quietRate, floodInflight, browse.equals("bench"), cycles, cuts, open62541);
     }
 
@@ -259,7 +276,17 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
 
     /** Extra options of a child bench server: {@code --simulate N,RATE} for {@code --changes server}. */
     public List<String> childServerOptions() {
-        return serverChanges ? List.of("--simulate", monitoredNodes() + "," + changesPerSecond()) : List.of();
+        List<String> options = new ArrayList<>();
+        if (serverChanges) {
+            options.addAll(List.of("--simulate", monitoredNodes() + "," + changesPerSecond()));
+        }
+        if (scenario.equals("sessions")) {
+            // room for every session (and its channel and subscriptions): configuration, not the server's default;
+            // and a tenth more for sessions whose handshake timed out on the client after CreateSession: the server
+            // holds them until their timeout
+            options.addAll(List.of("--max-sessions", Integer.toString(sessions + sessions / 10 + 10)));
+        }
+        return options;
     }
 
     /** {@code sub}: monitored items of all subscriber sessions together. */
@@ -282,7 +309,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
      */
     public boolean rawSessions() {
         return client.equals("raw") || scenario.equals("events") || scenario.equals("flood")
-                || scenario.equals("churn");
+                || scenario.equals("churn") || scenario.equals("sessions");
     }
 
     /** {@code client=...} of the RESULT line: the client that runs the scenario ({@code raw} on raw sessions). */

@@ -1,6 +1,7 @@
 package dev.opcua.benchmarks.load;
 
 import dev.opcua.stack.client.session.ClientSession;
+import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.config.TransportQuotas;
@@ -17,6 +18,7 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One anonymous {@link ClientSession} (Part 4, 5.6.2 CreateSession and 5.6.3 ActivateSession) on its
@@ -42,10 +44,25 @@ public final class LoadSession implements AutoCloseable {
 
     /** Opens a channel with {@code security} and an activated anonymous session; the caller closes it. */
     static LoadSession open(String url, ClientResources resources, LoadSecurity security) throws Exception {
-        UaTcpClientChannel channel = UaTcpClientChannel.connect(url, TransportQuotas.DEFAULT, security.channel(),
-                resources).get(TIMEOUT_S, TimeUnit.SECONDS);
+        return open(url, resources, security, security.session());
+    }
+
+    /** Opens a channel with {@code security} and a session created with {@code options}; the caller closes it. */
+    static LoadSession open(String url, ClientResources resources, LoadSecurity security, SessionOptions options)
+            throws Exception {
+        CompletableFuture<UaTcpClientChannel> connecting = UaTcpClientChannel.connect(url, TransportQuotas.DEFAULT,
+                security.channel(), resources);
+        UaTcpClientChannel channel;
         try {
-            ClientSession session = ClientSession.open(channel, security.session()).get(TIMEOUT_S, TimeUnit.SECONDS);
+            channel = connecting.get(TIMEOUT_S, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            // the handshake may still finish: its channel is closed then, not left open on both ends (on a loaded
+            // machine the sessions scenario's ramp-up leaked a server connection per timeout)
+            connecting.thenAccept(UaTcpClientChannel::close);
+            throw e;
+        }
+        try {
+            ClientSession session = ClientSession.open(channel, options).get(TIMEOUT_S, TimeUnit.SECONDS);
             return new LoadSession(channel, session);
         } catch (Exception e) {
             channel.close();

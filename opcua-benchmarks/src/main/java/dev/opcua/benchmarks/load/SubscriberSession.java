@@ -192,6 +192,9 @@ final class SubscriberSession implements Subscriber {
         }
         acks.add(new SubscriptionAcknowledgement(response.subscriptionId(), message.sequenceNumber()));
         SubscriptionTally tally = tallies.get(response.subscriptionId());
+        if (tally != null) {
+            tally.recordSequenceNumber(message.sequenceNumber());
+        }
         for (ExtensionObject body : data) {
             Object decoded = body.decoded();
             if (decoded instanceof DataChangeNotification change) {

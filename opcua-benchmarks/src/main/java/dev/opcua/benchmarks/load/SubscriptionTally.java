@@ -24,6 +24,9 @@ final class SubscriptionTally {
     private final WriteSequence values;
     private final LatencyHistogram latency = new LatencyHistogram();
     private long foreign;
+    /** Sequence numbers of the NotificationMessages received (not keep-alives, which carry the next one). */
+    private final BitSet sequenceNumbers = new BitSet();
+    private long maxSequenceNumber;
 
     /**
      * @param slots per clientHandle, the variable (slot of {@code values}) the item monitors
@@ -168,6 +171,29 @@ final class SubscriptionTally {
             total += values.expected(slot);
         }
         return total;
+    }
+
+    /**
+     * Records the sequence number of a NotificationMessage with notifications (Part 4, 7.25: a subscription
+     * numbers its messages 1, 2, 3 ...; a keep-alive carries the next number without using it).
+     */
+    synchronized void recordSequenceNumber(long sequenceNumber) {
+        if (sequenceNumber < 1 || sequenceNumber > Integer.MAX_VALUE) {
+            foreign++;
+            return;
+        }
+        sequenceNumbers.set((int) sequenceNumber);
+        maxSequenceNumber = Math.max(maxSequenceNumber, sequenceNumber);
+    }
+
+    /** Messages with notifications received, each sequence number counted once. */
+    synchronized long messages() {
+        return sequenceNumbers.cardinality();
+    }
+
+    /** Sequence numbers missing between 1 and the highest received: messages lost. */
+    synchronized long sequenceGaps() {
+        return maxSequenceNumber - sequenceNumbers.cardinality();
     }
 
     /** Notifications with a value that is not one of the writer's (initial values, earlier runs). */

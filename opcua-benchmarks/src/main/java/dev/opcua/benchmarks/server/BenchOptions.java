@@ -18,15 +18,19 @@ import java.nio.file.Path;
  * @param simulatedVariables {@code --simulate N,RATE}: the server itself changes {@code Var.0 .. Var.{N-1}}
  *        (see {@link ValueSimulator}); 0 when it does not simulate
  * @param simulatedRate values per second the simulation changes, all variables together; 0 without it
+ * @param maxSessions {@code --max-sessions N} (our server only): sessions, and with them sockets, secure channels
+ *        and subscriptions, the server admits at once; 0 for the limits of {@link BenchServer} and the stack's
+ *        defaults (100 sessions, 1,000 connections)
  */
 public record BenchOptions(int port, int nodes, String host, int threads, int maxQueued, Path pki,
-        boolean trustAllClients, int simulatedVariables, int simulatedRate) {
+        boolean trustAllClients, int simulatedVariables, int simulatedRate, int maxSessions) {
 
     public static final String USAGE = "options: --port N (default 4841, 0 = any free port), --nodes N (default 1000),"
             + " --host NAME (default localhost), --threads N (default 16), --max-queued N (default 2000),"
             + " --pki DIR (offer every security policy and mode; default: None only),"
             + " --trust-all-clients (accept any client certificate; benchmarking only),"
-            + " --simulate N,RATE (the server changes Var.0 .. Var.N-1, RATE values per second in all; default: off)";
+            + " --simulate N,RATE (the server changes Var.0 .. Var.N-1, RATE values per second in all; default: off),"
+            + " --max-sessions N (sessions, connections and subscriptions admitted at once; default: the stack's)";
 
     public static final BenchOptions DEFAULT = new BenchOptions(4841, 1000, "localhost", 16, 2000, null, false);
 
@@ -34,6 +38,12 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
     public BenchOptions(int port, int nodes, String host, int threads, int maxQueued, Path pki,
             boolean trustAllClients) {
         this(port, nodes, host, threads, maxQueued, pki, trustAllClients, 0, 0);
+    }
+
+    /** Options with the default session limits. */
+    public BenchOptions(int port, int nodes, String host, int threads, int maxQueued, Path pki,
+            boolean trustAllClients, int simulatedVariables, int simulatedRate) {
+        this(port, nodes, host, threads, maxQueued, pki, trustAllClients, simulatedVariables, simulatedRate, 0);
     }
 
     public BenchOptions {
@@ -59,10 +69,19 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
             throw new IllegalArgumentException("--simulate N must be 1.." + nodes + " (--nodes), was "
                     + simulatedVariables);
         }
+        if (maxSessions < 0) {
+            throw new IllegalArgumentException("--max-sessions must be at least 1, was " + maxSessions);
+        }
         if ((simulatedVariables == 0) != (simulatedRate == 0) || simulatedRate < 0) {
             throw new IllegalArgumentException("--simulate needs N and RATE both at least 1, was " + simulatedVariables
                     + "," + simulatedRate);
         }
+    }
+
+    /** These options admitting {@code value} sessions at once. */
+    public BenchOptions withMaxSessions(int value) {
+        return new BenchOptions(port, nodes, host, threads, maxQueued, pki, trustAllClients, simulatedVariables,
+                simulatedRate, value);
     }
 
     /** Whether the server changes its variables itself. */
@@ -72,18 +91,18 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
 
     public BenchOptions withPort(int value) {
         return new BenchOptions(value, nodes, host, threads, maxQueued, pki, trustAllClients, simulatedVariables,
-                simulatedRate);
+                simulatedRate, maxSessions);
     }
 
     public BenchOptions withNodes(int value) {
         return new BenchOptions(port, value, host, threads, maxQueued, pki, trustAllClients, simulatedVariables,
-                simulatedRate);
+                simulatedRate, maxSessions);
     }
 
     /** These options with a PKI directory and, when {@code trustAll}, every client certificate accepted. */
     public BenchOptions withPki(Path directory, boolean trustAll) {
         return new BenchOptions(port, nodes, host, threads, maxQueued, directory, trustAll, simulatedVariables,
-                simulatedRate);
+                simulatedRate, maxSessions);
     }
 
     /**
@@ -101,6 +120,7 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
         boolean trustAll = false;
         int simulatedVariables = 0;
         int simulatedRate = 0;
+        int maxSessions = 0;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (name.equals("--trust-all-clients")) { // a switch: no value follows
@@ -119,6 +139,13 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
                 case "--threads" -> threads = integer(name, value);
                 case "--max-queued" -> maxQueued = integer(name, value);
                 case "--pki" -> pki = Path.of(value);
+                case "--max-sessions" -> {
+                    maxSessions = integer(name, value);
+                    if (maxSessions < 1) {
+                        throw new IllegalArgumentException("--max-sessions must be at least 1, was " + value + "; "
+                                + USAGE);
+                    }
+                }
                 case "--simulate" -> {
                     int comma = value.indexOf(',');
                     if (comma < 0) {
@@ -136,7 +163,7 @@ public record BenchOptions(int port, int nodes, String host, int threads, int ma
         }
         try {
             return new BenchOptions(port, nodes, host, threads, maxQueued, pki, trustAll, simulatedVariables,
-                    simulatedRate);
+                    simulatedRate, maxSessions);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage() + "; " + USAGE, e);
         }

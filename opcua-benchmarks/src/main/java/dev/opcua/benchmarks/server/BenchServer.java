@@ -19,7 +19,9 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.services.ServiceObserver;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
+import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
@@ -119,6 +121,9 @@ public final class BenchServer {
                 .requests(minThreads, options.threads(), options.maxQueued())
                 .subscriptionSettings(SUBSCRIPTIONS)
                 .nodeManager(manager);
+        if (options.maxSessions() > 0) {
+            limitSessions(builder, options.maxSessions());
+        }
         if (options.pki() != null) {
             builder.security(EndpointSecurity.every()).pki(new PkiDirectory(options.pki()));
             if (options.trustAllClients()) {
@@ -154,6 +159,20 @@ public final class BenchServer {
                         ? ", simulating " + options.simulatedRate() + " values/s on " + options.simulatedVariables()
                         + " variables" : "");
         return new Running(server, ticker, simulator, ns);
+    }
+
+    /**
+     * {@code --max-sessions N}: N sessions, N sockets beyond the few a client needs while it reconnects, and a
+     * subscription for each session beyond the bench's {@link #SUBSCRIPTIONS}: the limits a server of many
+     * sessions configures (Part 4, 5.6.2 BadTooManySessions; Part 6, 7.1.2.3 BadTcpNotEnoughResources).
+     */
+    private static void limitSessions(OpcUaServer.Builder builder, int maxSessions) {
+        SessionSettings defaults = SessionSettings.DEFAULT;
+        builder.sessionSettings(new SessionSettings(maxSessions, defaults.minSessionTimeout(),
+                        defaults.maxSessionTimeout(), defaults.maxFailedAuthenticationAttempts(), defaults.failedAuthenticationLockout()))
+                .transportQuotas(TransportQuotas.DEFAULT.toBuilder().maxConnections(maxSessions + 10).build())
+                .subscriptionSettings(SUBSCRIPTIONS.toBuilder()
+                        .maxSubscriptions(Math.max(SUBSCRIPTIONS.maxSubscriptions(), 2 * maxSessions)).build());
     }
 
     /**

@@ -120,7 +120,8 @@ class LoadOptionsTest {
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--items", "many"))
                 .hasMessageContaining("--items needs an integer, was 'many'");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "alarms"))
-                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events, flood or churn, was alarms");
+                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events, flood, churn or "
+                        + "sessions, was alarms");
     }
 
     @Test
@@ -209,5 +210,25 @@ class LoadOptionsTest {
         assertThat(LoadOptions.parse("--url", URL, "--scenario", "browse", "--browse", "bench").browseBench()).isTrue();
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--browse", "all"))
                 .hasMessageContaining("--browse must be standard or bench");
+    }
+
+    @Test
+    void sessions_defaults_to_ten_items_at_one_second_sampled_twice_per_change_by_the_server() {
+        LoadOptions options = LoadOptions.parse("--server", "ours", "--scenario", "sessions", "--sessions", "500");
+
+        assertThat(options.items()).isEqualTo(10);
+        assertThat(options.publishingMs()).isEqualTo(1000);
+        assertThat(options.samplingMs()).isEqualTo(500);
+        assertThat(options.serverChanges()).isTrue();
+        assertThat(options.rawSessions()).isTrue();
+        assertThat(options.childServerOptions()).containsExactly("--simulate", "1000,1000", "--max-sessions", "560");
+    }
+
+    @Test
+    void sessions_needs_our_server_in_a_child_process() {
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sessions"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--scenario sessions needs --server ours");
+        assertThatThrownBy(() -> LoadOptions.parse("--server", "milo", "--scenario", "sessions"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("was milo");
     }
 }

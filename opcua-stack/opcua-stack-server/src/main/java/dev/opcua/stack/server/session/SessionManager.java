@@ -114,6 +114,8 @@ public final class SessionManager implements AutoCloseable {
 
     private final SessionSettings settings;
     private final Function<String, List<EndpointDescription>> endpoints;
+    /** The endpoints the last session was created with, shared by the next ones while they are equal. */
+    private volatile List<EndpointDescription> lastEndpoints = List.of();
     private final long maxRequestMessageSize;
     private final ApplicationProof applicationProof;
     private final UserTokenProof userTokenProof;
@@ -187,7 +189,7 @@ public final class SessionManager implements AutoCloseable {
                         request.clientNonce());
             }
             double timeout = settings.reviseTimeout(request.requestedSessionTimeout());
-            List<EndpointDescription> sessionEndpoints = List.copyOf(endpoints.apply(request.endpointUrl()));
+            List<EndpointDescription> sessionEndpoints = shared(endpoints.apply(request.endpointUrl()));
             NodeId token = NodeId.opaque(0, ByteString.wrap(randomBytes()));
             session = new Session(NodeId.guid(1, UUID.randomUUID()), token, request.sessionName(),
                     request.clientDescription(), request.endpointUrl(), sessionEndpoints, timeout,
@@ -207,6 +209,21 @@ public final class SessionManager implements AutoCloseable {
                 server == null ? ByteString.NULL : server.der(),
                 session.endpoints().toArray(EndpointDescription[]::new), new SignedSoftwareCertificate[0],
                 signature, maxRequestMessageSize);
+    }
+
+    /**
+     * The endpoints a session keeps (for ActivateSession's user token policies): the list of the previous
+     * CreateSession when this one equals it, so that 10,000 sessions of one endpoint URL hold one list
+     * rather than 10,000 copies of a dozen endpoint descriptions (each GetEndpoints answer is built anew).
+     */
+    private List<EndpointDescription> shared(List<EndpointDescription> fresh) {
+        List<EndpointDescription> last = lastEndpoints;
+        if (last.equals(fresh)) {
+            return last;
+        }
+        List<EndpointDescription> copy = List.copyOf(fresh);
+        lastEndpoints = copy;
+        return copy;
     }
 
     /** ActivateSession (Part 4, 5.6.3). */

@@ -16,6 +16,7 @@ import dev.opcua.stack.core.types.structured.CancelRequest;
 import dev.opcua.stack.core.types.structured.CloseSessionRequest;
 import dev.opcua.stack.core.types.structured.CreateSessionRequest;
 import dev.opcua.stack.core.types.structured.CreateSessionResponse;
+import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.core.types.structured.IssuedIdentityToken;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.UserNameIdentityToken;
@@ -124,6 +125,40 @@ class SessionManagerTest {
         assertThat(a.serverEndpoints()).containsExactlyElementsOf(discovery.endpoints());
         assertThat(manager.currentSessions()).isEqualTo(2);
         assertThat(manager.counters().sessionsCreated()).isEqualTo(2);
+    }
+
+    @Test
+    void sessionsCreatedWithEqualEndpointsShareOneListAndADifferentListIsKeptApart() {
+        List<EndpointDescription> first = discovery.endpoints();
+        List<EndpointDescription> other = List.of(first.get(0), first.get(0));
+        String[] answer = {"first"};
+        // each call builds new, equal descriptions, as GetEndpoints does when it puts the client's host name in
+        manager.close();
+        manager = SessionManager.builder()
+                .identityValidator(UserNameIdentityValidator.of(Map.of("alice", "secret"), true))
+                .endpoints(url -> answer[0].equals("first") ? copies(first) : copies(other))
+                .build();
+
+        Session a = session(manager.createSession(channel, create(60_000)));
+        Session b = session(manager.createSession(channel, create(60_000)));
+        answer[0] = "other";
+        CreateSessionResponse created = manager.createSession(channel, create(60_000));
+        Session c = session(created);
+
+        assertThat(a.endpoints()).isEqualTo(first).isSameAs(b.endpoints());
+        assertThat(c.endpoints()).isEqualTo(other).isNotSameAs(a.endpoints());
+        assertThat(created.serverEndpoints()).containsExactlyElementsOf(other);
+    }
+
+    private Session session(CreateSessionResponse created) {
+        manager.activateSession(channel, activate(created.authenticationToken(), anonymous()));
+        return manager.resolve(channel, header(created.authenticationToken()));
+    }
+
+    private static List<EndpointDescription> copies(List<EndpointDescription> endpoints) {
+        return endpoints.stream().map(e -> new EndpointDescription(e.endpointUrl(), e.server(), e.serverCertificate(),
+                e.securityMode(), e.securityPolicyUri(), e.userIdentityTokens(), e.transportProfileUri(),
+                e.securityLevel())).toList();
     }
 
     @Test

@@ -20,8 +20,9 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>Speed by construction: the {@link Mac} and the {@link Cipher} are created and keyed once, when
  * the token's keys are derived, and reused for every chunk. Every chunk of a token starts from the
  * same IV (Part 6, 6.7.5), and {@code doFinal} returns the cipher to its initialised state, so
- * nothing is re-initialised per chunk. Work happens in two scratch arrays owned by this object,
- * so securing a chunk allocates nothing once they have grown to the chunk size.
+ * nothing is re-initialised per chunk. Work happens in the two scratch arrays of the calling thread
+ * ({@link ChunkScratch}), so securing a chunk allocates nothing once they have grown to the chunk size, and
+ * an idle channel holds no scratch memory (issue 20: 10,000 secure sessions).
  *
  * <p>Not thread-safe. One instance serves one direction of one token: the sending one is used under
  * the channel's send lock, the receiving one on the channel's event loop.
@@ -34,8 +35,6 @@ public final class SymmetricChunkCrypto implements ChunkCrypto {
     private final Mac mac;
     private final Cipher cipher;
     private final byte[] expected;
-    private byte[] plain = new byte[0];
-    private byte[] crypt = new byte[0];
 
     private SymmetricChunkCrypto(EndpointSecurity security, KeyDerivation.Keys keys, int cipherMode) {
         SecurityPolicy policy = security.policy();
@@ -93,7 +92,8 @@ public final class SymmetricChunkCrypto implements ChunkCrypto {
         }
         int signedLength = chunk.writerIndex() - chunkStart;
         chunk.setIntLE(chunkStart + 4, signedLength + signatureSize); // the size is signed too
-        byte[] work = plain(signedLength + signatureSize);
+        ChunkScratch scratch = ChunkScratch.forThisThread();
+        byte[] work = scratch.plain(signedLength + signatureSize);
         chunk.getBytes(chunkStart, work, 0, signedLength);
         try {
             mac.update(work, 0, signedLength);
@@ -104,7 +104,7 @@ public final class SymmetricChunkCrypto implements ChunkCrypto {
             }
             int offset = securedStart - chunkStart;
             int length = signedLength + signatureSize - offset;
-            byte[] out = crypt(length);
+            byte[] out = scratch.crypt(length);
             int written = cipher.doFinal(work, offset, length, out, 0);
             chunk.writerIndex(securedStart);
             chunk.writeBytes(out, 0, written);
@@ -119,14 +119,15 @@ public final class SymmetricChunkCrypto implements ChunkCrypto {
         int chunkLength = end - chunkStart;
         int offset = securedStart - chunkStart;
         int securedLength = end - securedStart;
-        byte[] work = plain(chunkLength);
+        ChunkScratch scratch = ChunkScratch.forThisThread();
+        byte[] work = scratch.plain(chunkLength);
         try {
             if (encrypt) {
                 if (securedLength <= 0 || securedLength % blockSize != 0) {
                     throw failed(securedLength + " encrypted bytes are not a whole number of AES blocks");
                 }
                 chunk.getBytes(chunkStart, work, 0, offset);
-                byte[] in = crypt(securedLength);
+                byte[] in = scratch.crypt(securedLength);
                 chunk.getBytes(securedStart, in, 0, securedLength);
                 cipher.doFinal(in, 0, securedLength, work, offset);
             } else {
@@ -175,19 +176,5 @@ public final class SymmetricChunkCrypto implements ChunkCrypto {
 
     private static UaException failed(String reason) {
         return new UaException(StatusCodes.BadSecurityChecksFailed, reason);
-    }
-
-    private byte[] plain(int size) {
-        if (plain.length < size) {
-            plain = new byte[Math.max(size, 8192)];
-        }
-        return plain;
-    }
-
-    private byte[] crypt(int size) {
-        if (crypt.length < size) {
-            crypt = new byte[Math.max(size, 8192)];
-        }
-        return crypt;
     }
 }

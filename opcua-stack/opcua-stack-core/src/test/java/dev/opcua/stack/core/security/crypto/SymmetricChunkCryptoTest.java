@@ -140,6 +140,91 @@ class SymmetricChunkCryptoTest {
         }
     }
 
+    // ---- scratch memory (issue 20: 10,000 secure channels) -------------------------------------
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("encryptingEndpoints")
+    void an_instance_keeps_no_chunk_sized_array_after_securing_and_verifying(EndpointSecurity security)
+            throws IllegalAccessException {
+        KeyDerivation.Keys keys = keys(security.policy()).client();
+        SymmetricChunkCrypto sender = SymmetricChunkCrypto.forSending(security, keys);
+        SymmetricChunkCrypto receiver = SymmetricChunkCrypto.forReceiving(security, keys);
+        byte[] body = body(20_000, 1);
+        assertThat(verifiedBody(receiver, chunk(sender, 1, body), 1)).isEqualTo(body);
+
+        // the working arrays belong to the thread: an idle channel's token holds nothing of the chunk's size
+        for (SymmetricChunkCrypto crypto : List.of(sender, receiver)) {
+            for (java.lang.reflect.Field field : SymmetricChunkCrypto.class.getDeclaredFields()) {
+                if (field.getType() == byte[].class) {
+                    field.setAccessible(true);
+                    assertThat(((byte[]) field.get(crypto)).length).as(field.getName())
+                            .isLessThanOrEqualTo(security.policy().symmetricSignatureSize());
+                }
+            }
+        }
+        assertThat(ChunkScratch.forThisThread().plain(1).length).isGreaterThanOrEqualTo(20_000);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("securedEndpoints")
+    void channels_sharing_threads_interleave_their_chunks_without_mixing_them(EndpointSecurity security)
+            throws Exception {
+        int channels = 8;
+        List<SymmetricChunkCrypto> senders = new ArrayList<>();
+        List<SymmetricChunkCrypto> receivers = new ArrayList<>();
+        for (int c = 0; c < channels; c++) {
+            KeyDerivation.Keys keys = keys(security.policy()).server();
+            senders.add(SymmetricChunkCrypto.forSending(security, keys));
+            receivers.add(SymmetricChunkCrypto.forReceiving(security, keys));
+        }
+        // one thread: each channel's chunk is secured, another channel's verified in between
+        for (int round = 0; round < 20; round++) {
+            for (int c = 0; c < channels; c++) {
+                byte[] body = body(100 + 997 * ((round + c) % 11), round * channels + c);
+                ByteBuf secured = chunk(senders.get(c), round + 1, body);
+                int other = (c + 1) % channels;
+                ByteBuf otherChunk = chunk(senders.get(other), round + 1, body(33, c));
+                assertThat(verifiedBody(receivers.get(other), otherChunk, round + 1)).isEqualTo(body(33, c));
+                assertThat(verifiedBody(receivers.get(c), secured, round + 1)).isEqualTo(body);
+            }
+        }
+        // threads at once, each with channels of its own, as event loops, workers and the publisher run
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Boolean>> results = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int thread = t;
+                results.add(pool.submit(() -> {
+                    KeyDerivation.Keys keys = keys(security.policy()).client();
+                    SymmetricChunkCrypto sender = SymmetricChunkCrypto.forSending(security, keys);
+                    SymmetricChunkCrypto receiver = SymmetricChunkCrypto.forReceiving(security, keys);
+                    for (int i = 0; i < 200; i++) {
+                        byte[] body = body(1 + (i * 131 + thread * 17) % 9000, i + thread);
+                        ByteBuf buffer = Unpooled.buffer(HEADERS_SIZE + body.length + 64);
+                        try {
+                            writeHeaders(buffer, i + 1);
+                            buffer.writeBytes(body);
+                            sender.secure(buffer, 0, SECURED_START);
+                            int bodyEnd = receiver.verify(buffer, 0, SECURED_START);
+                            if (!Arrays.equals(ByteBufUtil.getBytes(buffer, HEADERS_SIZE, bodyEnd - HEADERS_SIZE),
+                                    body)) {
+                                return false;
+                            }
+                        } finally {
+                            buffer.release();
+                        }
+                    }
+                    return true;
+                }));
+            }
+            for (java.util.concurrent.Future<Boolean> result : results) {
+                assertThat(result.get(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     // ---- chunk sizing ----------------------------------------------------------------------------
 
     @ParameterizedTest(name = "{0}")
