@@ -77,8 +77,8 @@ final class SoakScenario {
 
         SoakVerdict verdict = SoakVerdict.judge(samples, so.settleS(), SoakVerdict.leakReports(server.log()));
         SoakChart.render(samples, so.settleS(), String.format(Locale.ROOT,
-                "soak of our server: %.0f ops/s mixed, %d min; RSS %s within %.0f %% from minute %.0f", rate,
-                o.durationS() / 60, verdict.rssWithin() ? "" : "NOT", SoakVerdict.TOLERANCE * 100, so.settleS() / 60.0),
+                "soak of our server: %.0f ops/s mixed, %d min; RSS %s %.0f %% from minute %.0f", rate,
+                o.durationS() / 60, verdict.rssWithin() ? "within" : "NOT within", SoakVerdict.TOLERANCE * 100, so.settleS() / 60.0),
                 png);
         report(o, rate, capacity, capacityErrors, load, samples, verdict, csv, png, out, err);
     }
