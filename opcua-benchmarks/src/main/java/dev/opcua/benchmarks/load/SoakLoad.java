@@ -179,7 +179,7 @@ final class SoakLoad implements AutoCloseable {
                 }
             }
         }, PACE_MS, PACE_MS, TimeUnit.MILLISECONDS);
-        pacer.scheduleAtFixedRate(this::floodBurst, FLOOD_PERIOD_S, FLOOD_PERIOD_S, TimeUnit.SECONDS);
+        pacer.scheduleAtFixedRate(this::floodBurst, 1, FLOOD_PERIOD_S, TimeUnit.SECONDS);
         for (LoadSession subscriber : subscribers) {
             publish(subscriber, new ConcurrentLinkedQueue<>());
             publish(subscriber, new ConcurrentLinkedQueue<>());
