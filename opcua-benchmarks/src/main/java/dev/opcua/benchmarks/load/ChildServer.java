@@ -65,6 +65,15 @@ final class ChildServer implements AutoCloseable {
      */
     static ChildServer start(String which, String peer, int nodes, boolean secured, List<String> options)
             throws Exception {
+        return start(which, peer, nodes, secured, options, List.of());
+    }
+
+    /**
+     * {@link #start(String, String, int, boolean, List)} with JVM options of the scenario's before those of
+     * {@value #JVM_OPTIONS} (which thus win), e.g. the soak's fixed heap.
+     */
+    static ChildServer start(String which, String peer, int nodes, boolean secured, List<String> options,
+            List<String> scenarioJvmOptions) throws Exception {
         boolean native62541 = which.equals("open62541");
         Path log = Files.createTempFile("load-server-" + which + "-", ".log");
         List<String> command = new ArrayList<>();
@@ -80,6 +89,7 @@ final class ChildServer implements AutoCloseable {
             String java = ProcessHandle.current().info().command()
                     .orElse(System.getProperty("java.home") + File.separator + "bin" + File.separator + "java");
             command.add(java);
+            command.addAll(scenarioJvmOptions);
             String jvmOptions = System.getProperty(JVM_OPTIONS, "").strip();
             if (!jvmOptions.isEmpty()) {
                 command.addAll(List.of(jvmOptions.split("\\s+")));

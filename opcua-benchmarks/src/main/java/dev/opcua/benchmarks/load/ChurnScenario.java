@@ -27,6 +27,11 @@ import java.util.concurrent.atomic.LongAdder;
  * and session counts) is taken before and after: the RESULT line says whether it came back
  * ({@code back_to_start=true}), allowing a few threads for pools that retire after their keep-alive and
  * 16 MiB of heap for what the JIT and the JVM keep.
+ *
+ * <p>The "before" is taken after a warm-up of a tenth of the cycles and cuts (at most 1,000 and 100), so
+ * that it holds what the server starts on demand and keeps for good: its I/O event loops, the workers up
+ * to {@code requests.min-threads}, the subscription and session timers (a cold server has none of them, and
+ * the first full run counted them as 9 threads "not back"). The cold footprint is logged too.
  */
 final class ChurnScenario {
 
@@ -34,6 +39,10 @@ final class ChurnScenario {
     static final long THREAD_SLACK = 8;
     /** Heap a server may hold more after the churn and a collection: code caches, interned strings, pools. */
     static final long HEAP_SLACK = 16L << 20;
+    /** At most this many warm-up cycles (a tenth of {@code --cycles}) before the baseline. */
+    static final long MAX_WARMUP_CYCLES = 1_000;
+    /** At most this many warm-up cuts (a tenth of {@code --cuts}) before the baseline. */
+    static final int MAX_WARMUP_CUTS = 100;
 
     private ChurnScenario() {
     }
@@ -44,25 +53,22 @@ final class ChurnScenario {
             throw new IllegalArgumentException("--scenario churn needs --server ours|milo: it compares the child "
                     + "server's footprint before and after");
         }
-        Footprint before = server.footprint();
-        err.println("churn: " + o.cycles() + " session cycles on " + o.sessions() + " threads, then " + o.cuts()
+        Footprint cold = server.footprint();
+        err.println("server cold: " + describe(cold));
+        long warmCycles = Math.min(MAX_WARMUP_CYCLES, o.cycles() / 10);
+        int warmCuts = Math.min(MAX_WARMUP_CUTS, o.cuts() / 10);
+        ConcurrentHashMap<String, LongAdder> warmErrors = new ConcurrentHashMap<>();
+        runCycles(o, url, resources, security, warmCycles, new LongAdder(), warmErrors, err);
+        cuts(url, warmCuts, err);
+        Footprint before = settled(server, cold); // once the warm-up's last connections closed
+        err.println("churn: warmed up with " + warmCycles + " cycles and " + warmCuts + " cuts; " + o.cycles()
+                + " session cycles on " + o.sessions() + " threads, then " + o.cuts()
                 + " handshakes cut short; server before: " + describe(before));
 
         long t0 = System.nanoTime();
         LongAdder done = new LongAdder();
-        ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
-        AtomicLong left = new AtomicLong(o.cycles());
-        List<Thread> threads = new ArrayList<>();
-        for (int i = 0; i < o.sessions(); i++) {
-            Thread thread = new Thread(() -> cycles(url, resources, security, left, done, errors), "load-churn-" + i);
-            thread.setDaemon(true);
-            threads.add(thread);
-            thread.start();
-        }
-        while (!joined(threads, 5)) {
-            err.printf(Locale.ROOT, "  %.0f s: %d of %d cycles%n", (System.nanoTime() - t0) / 1e9, done.sum(),
-                    o.cycles());
-        }
+        ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>(warmErrors);
+        runCycles(o, url, resources, security, o.cycles(), done, errors, err);
         double cycleSeconds = (System.nanoTime() - t0) / 1e9;
 
         long cutErrors = cuts(url, o.cuts(), err);
@@ -76,6 +82,8 @@ final class ChurnScenario {
         result.put("server", o.server());
         result.put("security", o.securityName());
         result.put("threads", Integer.toString(o.sessions()));
+        result.put("warmup_cycles", Long.toString(warmCycles));
+        result.put("warmup_cuts", Integer.toString(warmCuts));
         result.put("cycles", Long.toString(done.sum()));
         result.put("cycles_per_s", LoadHarness.fmt(done.sum() / cycleSeconds));
         result.put("cycle_errors", Long.toString(errorCount));
@@ -92,6 +100,24 @@ final class ChurnScenario {
         err.println("server after: " + describe(after) + (back ? "; back to the start" : "; NOT back to the start"));
         errors.forEach((status, count) -> err.println("cycle errors " + status + ": " + count.sum()));
         LoadHarness.printResult(result, out);
+    }
+
+    /** Runs {@code count} session cycles on {@code --sessions} threads, logging progress every 5 s. */
+    private static void runCycles(LoadOptions o, String url, ClientResources resources, LoadSecurity security,
+            long count, LongAdder done, ConcurrentHashMap<String, LongAdder> errors, PrintStream err)
+            throws InterruptedException {
+        long t0 = System.nanoTime();
+        AtomicLong left = new AtomicLong(count);
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < o.sessions(); i++) {
+            Thread thread = new Thread(() -> cycles(url, resources, security, left, done, errors), "load-churn-" + i);
+            thread.setDaemon(true);
+            threads.add(thread);
+            thread.start();
+        }
+        while (!joined(threads, 5)) {
+            err.printf(Locale.ROOT, "  %.0f s: %d of %d cycles%n", (System.nanoTime() - t0) / 1e9, done.sum(), count);
+        }
     }
 
     private static void cycles(String url, ClientResources resources, LoadSecurity security, AtomicLong left,

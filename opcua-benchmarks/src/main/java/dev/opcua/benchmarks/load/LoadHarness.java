@@ -76,7 +76,8 @@ public final class LoadHarness {
             } else {
                 boolean secured = options.security().policy() != SecurityPolicy.None;
                 try (ChildServer server = ChildServer.start(options.server(), options.open62541(), options.nodes(),
-                        secured, options.childServerOptions())) {
+                        secured, options.childServerOptions(), options.scenario().equals("soak")
+                                ? SoakScenario.SERVER_JVM_OPTIONS : List.of())) {
                     err.println("server " + options.server() + " pid " + server.pid() + " at " + server.url()
                             + ", log " + server.log() + (secured ? ", PKI " + server.pki() : ""));
                     measure(options, server.url(), server, out, err);
@@ -113,7 +114,8 @@ public final class LoadHarness {
             return;
         }
         if (o.client().equals("ours") && o.rawSessions() && !o.scenario().equals("flood")
-                && !o.scenario().equals("churn") && !o.scenario().equals("sessions")) {
+                && !o.scenario().equals("churn") && !o.scenario().equals("sessions")
+                && !o.scenario().equals("soak")) {
             err.println("note: " + o.scenario() + " runs on raw sessions: the harness drives no event items through the "
                     + "client's API yet");
         }
@@ -130,6 +132,10 @@ public final class LoadHarness {
             }
             if (o.scenario().equals("sessions")) {
                 SessionsScenario.run(o, url, server, resources, security, out, err);
+                return;
+            }
+            if (o.scenario().equals("soak")) {
+                SoakScenario.run(o, url, server, resources, security, out, err);
                 return;
             }
             if (o.scenario().equals("sub") || o.scenario().equals("events")) {

@@ -56,6 +56,7 @@ import java.util.Objects;
  *        included) instead of the Server object and the Objects folder ({@code --browse standard}, the default)
  * @param cycles {@code churn}: session cycles (connect, create, activate, close) in all
  * @param cuts {@code churn}: connections that send a cut-short handshake and close
+ * @param soak {@code soak}: rate, settle time, sample interval and report directory ({@link SoakOptions})
  * @param open62541 {@code --server open62541}: the {@code bench_server} executable built by
  *        {@code ../shared/peers/open62541/build.sh} ({@code --open62541 PATH}, else
  *        {@code $O6_BUILD/bench_server}, else {@value #OPEN62541_DEFAULT}); null for the other servers
@@ -63,7 +64,8 @@ import java.util.Objects;
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
         int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace,
-        int quietRate, int floodInflight, boolean browseBench, int cycles, int cuts, String open62541) {
+        int quietRate, int floodInflight, boolean browseBench, int cycles, int cuts, String open62541,
+        SoakOptions soak) {
 
     /** The clients {@code --client} selects from. */
     public static final List<String> CLIENTS = List.of("ours", "milo", "raw");
@@ -95,15 +97,19 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " flood (raw sessions; session 1 floods, the others are quiet): [--quiet-rate R (50 Reads/s per quiet"
             + " session)] [--flood-inflight F (1000)]; churn (raw sessions, --server ours|milo): [--cycles C (100000)]"
             + " [--cuts K (10000)]; sessions (raw sessions, --server ours, the server changes the values):"
-            + " --items (10) --publishing-ms (1000) --sampling-ms (P/2)";
+            + " --items (10) --publishing-ms (1000) --sampling-ms (P/2);"
+            + " soak (raw sessions, --server ours|milo; --duration is its length):"
+            + " [--rate OPS (0: 80 % of the capacity measured first)] [--settle S (600)] [--sample S (10)]"
+            + " [--report DIR (" + SoakOptions.DEFAULT_REPORT + ")]";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");
         if (!scenario.equals("read") && !scenario.equals("write") && !scenario.equals("browse")
                 && !scenario.equals("connect") && !scenario.equals("sub") && !scenario.equals("events")
-                && !scenario.equals("flood") && !scenario.equals("churn") && !scenario.equals("sessions")) {
+                && !scenario.equals("flood") && !scenario.equals("churn") && !scenario.equals("sessions")
+                && !scenario.equals("soak")) {
             throw new IllegalArgumentException("--scenario must be read, write, browse, connect, sub, events, flood, "
-                    + "churn or sessions, was " + scenario);
+                    + "churn, sessions or soak, was " + scenario);
         }
         atLeast("--values", values, 1);
         atLeast("--sessions", sessions, 1);
@@ -191,6 +197,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         int cuts = 10_000;
         int quietRate = 50;
         int floodInflight = 1000;
+        SoakOptions soak = SoakOptions.DEFAULT;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (i + 1 >= args.length) {
@@ -227,6 +234,10 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--browse" -> browse = value;
                 case "--cycles" -> cycles = integer(name, value);
                 case "--cuts" -> cuts = integer(name, value);
+                case "--rate" -> soak = soak.withRate(number(name, value));
+                case "--settle" -> soak = soak.withSettle(integer(name, value));
+                case "--sample" -> soak = soak.withSample(integer(name, value));
+                case "--report" -> soak = soak.withReport(value);
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
@@ -255,7 +266,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                         : manySessions ? 10 : 100,
                 publishing,
                 samplingMs == null ? publishing : samplingMs, writeRate, serverChanges(changes), client, namespace,
-                quietRate, floodInflight, browse.equals("bench"), cycles, cuts, open62541);
+                quietRate, floodInflight, browse.equals("bench"), cycles, cuts, open62541, soak);
     }
 
     private static boolean serverChanges(String changes) {
@@ -309,7 +320,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
      */
     public boolean rawSessions() {
         return client.equals("raw") || scenario.equals("events") || scenario.equals("flood")
-                || scenario.equals("churn") || scenario.equals("sessions");
+                || scenario.equals("churn") || scenario.equals("sessions") || scenario.equals("soak");
     }
 
     /** {@code client=...} of the RESULT line: the client that runs the scenario ({@code raw} on raw sessions). */
@@ -362,6 +373,14 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     private static void atLeast(String name, int value, int min) {
         if (value < min) {
             throw new IllegalArgumentException(name + " must be at least " + min + ", was " + value);
+        }
+    }
+
+    private static double number(String name, String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " needs a number, was '" + value + "'", e);
         }
     }
 

@@ -3,6 +3,8 @@ package dev.opcua.benchmarks.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -25,9 +27,11 @@ class ChurnScenarioTest {
     void a_server_churned_by_sessions_and_cut_handshakes_is_back_to_its_start() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
+        // the harness's progress goes to the console as well: the profile's long run shows how far it is
         int code = LoadHarness.run(new String[] {"--server", "ours", "--scenario", "churn", "--sessions", "3",
             "--cycles", CYCLES, "--cuts", CUTS, "--nodes", "10"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(new TeeOutputStream(err, System.err), true, StandardCharsets.UTF_8));
 
         String log = err.toString(StandardCharsets.UTF_8);
         System.out.println(out.toString(StandardCharsets.UTF_8).strip()); // the RESULT line, for the profile's run
@@ -41,6 +45,35 @@ class ChurnScenarioTest {
         assertThat(Long.parseLong(result.get("open_files_after"))).as(log)
                 .isLessThanOrEqualTo(Long.parseLong(result.get("open_files_before")));
         assertThat(result.get("back_to_start")).as(log).isEqualTo("true");
+    }
+
+    /** Writes to a buffer and to a stream. */
+    static final class TeeOutputStream extends OutputStream {
+        private final OutputStream first;
+        private final OutputStream second;
+
+        TeeOutputStream(OutputStream first, OutputStream second) {
+            this.first = first;
+            this.second = second;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            first.write(b);
+            second.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            first.write(b, off, len);
+            second.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            first.flush();
+            second.flush();
+        }
     }
 
     private static Map<String, String> parse(String line) {

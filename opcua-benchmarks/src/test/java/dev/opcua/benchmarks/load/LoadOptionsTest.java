@@ -120,8 +120,26 @@ class LoadOptionsTest {
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "sub", "--items", "many"))
                 .hasMessageContaining("--items needs an integer, was 'many'");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "alarms"))
-                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events, flood, churn or "
-                        + "sessions, was alarms");
+                .hasMessageContaining("--scenario must be read, write, browse, connect, sub, events, flood, churn, "
+                        + "sessions or soak, was alarms");
+    }
+
+    @Test
+    void soak_options_have_defaults_and_bad_ones_are_refused_by_name() {
+        LoadOptions defaults = LoadOptions.parse("--server", "ours", "--scenario", "soak");
+        assertThat(defaults.soak()).isEqualTo(new SoakOptions(0, 600, 10, "soak-report"));
+        assertThat(defaults.rawSessions()).isTrue();
+        LoadOptions given = LoadOptions.parse("--server", "ours", "--scenario", "soak", "--rate", "1500.5",
+                "--settle", "120", "--sample", "5", "--report", "/tmp/soak");
+        assertThat(given.soak()).isEqualTo(new SoakOptions(1500.5, 120, 5, "/tmp/soak"));
+        assertThatThrownBy(() -> LoadOptions.parse("--server", "ours", "--scenario", "soak", "--sample", "0"))
+                .hasMessageContaining("--sample must be at least 1, was 0");
+        assertThatThrownBy(() -> LoadOptions.parse("--server", "ours", "--scenario", "soak", "--rate", "-1"))
+                .hasMessageContaining("--rate must be 0 (80 % of the measured capacity) or positive, was -1.0");
+        assertThatThrownBy(() -> LoadOptions.parse("--server", "ours", "--scenario", "soak", "--rate", "fast"))
+                .hasMessageContaining("--rate needs a number, was 'fast'");
+        assertThat(LoadOptions.USAGE).contains("[--rate OPS (0: 80 % of the capacity measured first)]")
+                .contains("[--report DIR (soak-report)]");
     }
 
     @Test

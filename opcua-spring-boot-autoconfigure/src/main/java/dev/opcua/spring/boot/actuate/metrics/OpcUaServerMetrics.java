@@ -49,7 +49,7 @@ import java.util.function.ToLongFunction;
  *     now); {@code opcua.server.transport.rejected} function counter [reason]: peers refused at the transport,
  *     one series per {@link TransportRejection} ({@code connection_limit}, {@code handshake_timeout},
  *     {@code receive_timeout}, {@code message_too_large}, {@code response_too_large}, {@code write_stall},
- *     {@code protocol_error}); {@code opcua.server.limits.rejected} function counter [limit]: operations refused
+ *     {@code write_buffer_limit}, {@code protocol_error}); {@code opcua.server.limits.rejected} function counter [limit]: operations refused
  *     at a service limit ({@code too_many_subscriptions}, {@code too_many_monitored_items},
  *     {@code too_many_publish_requests}, {@code no_continuation_points}, {@code query_too_complex});
  *     {@code opcua.server.requests.undecodable} (BadDecodingError, BadEncodingLimitsExceeded ...) and

@@ -214,6 +214,13 @@ public class OpcUaServerProperties {
         /** How long a connection's outbound queue may stay above the high-water mark before it is closed. */
         private Duration writeStallTimeout = Duration.ofSeconds(30);
 
+        /**
+         * Most bytes queued for one connection's socket, at least the high-water mark: a response that
+         * would take the queue past it closes the connection at once (the responses to requests read
+         * before reading stopped).
+         */
+        private DataSize writeBufferLimit = DataSize.ofMegabytes(32);
+
         public Duration getMessageReceiveTimeout() {
             return messageReceiveTimeout;
         }
@@ -236,6 +243,14 @@ public class OpcUaServerProperties {
 
         public void setWriteStallTimeout(Duration writeStallTimeout) {
             this.writeStallTimeout = writeStallTimeout;
+        }
+
+        public DataSize getWriteBufferLimit() {
+            return writeBufferLimit;
+        }
+
+        public void setWriteBufferLimit(DataSize writeBufferLimit) {
+            this.writeBufferLimit = writeBufferLimit;
         }
 
         public Duration getOperationTimeout() {

@@ -249,7 +249,8 @@ final class OpcUaServerPropertiesMapper {
                 new Field("messageReceiveTimeout", "transport.message-receive-timeout", t.getMessageReceiveTimeout()),
                 new Field("writeBufferHighWaterMark", "transport.write-buffer-high-water-mark",
                         t.getWriteBufferHighWaterMark()),
-                new Field("writeStallTimeout", "transport.write-stall-timeout", t.getWriteStallTimeout())};
+                new Field("writeStallTimeout", "transport.write-stall-timeout", t.getWriteStallTimeout()),
+                new Field("writeBufferLimit", "transport.write-buffer-limit", t.getWriteBufferLimit())};
         positiveDuration("transport.operation-timeout", t.getOperationTimeout());
         positiveDuration("transport.channel-lifetime", t.getChannelLifetime());
         positiveDuration("transport.hello-timeout", t.getHelloTimeout());
@@ -258,6 +259,7 @@ final class OpcUaServerPropertiesMapper {
         positiveDuration("transport.write-stall-timeout", t.getWriteStallTimeout());
         int writeBufferHighWaterMark = bytes("transport.write-buffer-high-water-mark",
                 t.getWriteBufferHighWaterMark());
+        int writeBufferLimit = bytes("transport.write-buffer-limit", t.getWriteBufferLimit());
         positive("transport.max-string-length", t.getMaxStringLength());
         positive("transport.max-array-length", t.getMaxArrayLength());
         positive("transport.max-encoding-nesting-levels", t.getMaxEncodingNestingLevels());
@@ -278,6 +280,7 @@ final class OpcUaServerPropertiesMapper {
                 .messageReceiveTimeout(t.getMessageReceiveTimeout())
                 .writeBufferHighWaterMark(writeBufferHighWaterMark)
                 .writeStallTimeout(t.getWriteStallTimeout())
+                .writeBufferLimit(writeBufferLimit)
                 .build(), fields);
     }
 

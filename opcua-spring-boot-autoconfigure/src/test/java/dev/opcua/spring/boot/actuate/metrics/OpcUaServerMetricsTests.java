@@ -215,6 +215,7 @@ class OpcUaServerMetricsTests {
             assertThat(transportRejected("protocol_error")).isEqualTo(1);
             assertThat(transportRejected("handshake_timeout")).isEqualTo(1);
             assertThat(transportRejected("connection_limit")).isZero();
+            assertThat(transportRejected("write_buffer_limit")).as("a series for every TransportRejection").isZero();
         }
         try (TestClient client = TestClient.connect(server)) {
             RelativePathElement down = new RelativePathElement(NodeId.ns0(NodeIds.Organizes), false, false,
@@ -240,7 +241,7 @@ class OpcUaServerMetricsTests {
         server = TestServers.started(plant, b -> { });
         new OpcUaServerMetrics(server, Tags.of("site", "plant-1")).bindTo(registry);
 
-        assertThat(registry.getMeters()).hasSize(42).allSatisfy(meter -> {
+        assertThat(registry.getMeters()).hasSize(43).allSatisfy(meter -> {
             assertThat(meter.getId().getName()).startsWith("opcua.server.");
             assertThat(meter.getId().getDescription()).isNotBlank();
             assertThat(meter.getId().getTag(OpcUaServerMetrics.APPLICATION_URI_TAG))

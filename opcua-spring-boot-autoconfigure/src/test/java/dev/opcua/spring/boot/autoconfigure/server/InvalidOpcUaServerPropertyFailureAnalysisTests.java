@@ -89,6 +89,14 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
     }
 
     @Test
+    void aWriteBufferLimitBelowTheHighWaterMarkIsRefused() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.transport.write-buffer-limit").contains("Value: 1048576B")
+                .contains("must be at least writeBufferHighWaterMark (4194304 bytes)"),
+                "opcua.server.transport.write-buffer-limit=1MB");
+    }
+
+    @Test
     void aZeroMessageReceiveTimeoutIsRefused() {
         assertFailure(analysis -> assertThat(analysis.getDescription())
                 .contains("Property: opcua.server.transport.message-receive-timeout"),

@@ -158,7 +158,8 @@ class OpcUaServerAutoConfigurationTests {
                 "opcua.server.transport.io-threads=2", "opcua.server.limits.max-channels=50",
                 "opcua.server.transport.message-receive-timeout=7s",
                 "opcua.server.transport.write-buffer-high-water-mark=512KB",
-                "opcua.server.transport.write-stall-timeout=9s").run(context -> {
+                "opcua.server.transport.write-stall-timeout=9s",
+                "opcua.server.transport.write-buffer-limit=8MB").run(context -> {
                     assertThat(context).hasNotFailed();
                     assertThat(mapper(context).transportQuotas()).isEqualTo(TransportQuotas.builder()
                             .operationTimeout(Duration.ofSeconds(30)).maxMessageSize(4 << 20).maxBufferSize(32 << 10)
@@ -166,7 +167,8 @@ class OpcUaServerAutoConfigurationTests {
                             .maxArrayLength(5000).maxEncodingNestingLevels(50).channelLifetime(Duration.ofMinutes(1))
                             .securityTokenLifetime(Duration.ofMinutes(30)).helloTimeout(Duration.ofSeconds(5))
                             .maxConnections(50).messageReceiveTimeout(Duration.ofSeconds(7))
-                            .writeBufferHighWaterMark(512 << 10).writeStallTimeout(Duration.ofSeconds(9)).build());
+                            .writeBufferHighWaterMark(512 << 10).writeStallTimeout(Duration.ofSeconds(9))
+                            .writeBufferLimit(8 << 20).build());
                     assertThat(context.getBean(OpcUaServer.class).isRunning()).isTrue();
                 });
     }

@@ -21,7 +21,8 @@ import java.util.Objects;
  *       whole chunk. There is no "0 = unlimited" here: a server bounds what one peer can make it
  *       buffer;</li>
  *   <li>{@code maxChunkCount} is 0 (derived, see {@link #effectiveMaxChunkCount()}) or positive;</li>
- *   <li>the decoder limits, {@code maxConnections} and {@code writeBufferHighWaterMark} are positive.</li>
+ *   <li>the decoder limits, {@code maxConnections} and {@code writeBufferHighWaterMark} are positive;</li>
+ *   <li>{@code writeBufferLimit} is at least {@code writeBufferHighWaterMark}.</li>
  * </ul>
  *
  * @param operationTimeout how long a client waits for a response
@@ -51,6 +52,9 @@ import java.util.Objects;
  *        peer that does not read its responses cannot make the server buffer without bound
  * @param writeStallTimeout how long a connection's outbound queue may stay above the high-water
  *        mark before the server closes the connection
+ * @param writeBufferLimit most bytes a server queues for one connection's socket: a response chunk
+ *        that would take the queue past it closes the connection at once (the responses admitted
+ *        before reading stopped cannot pile up past it), so it is at least the high-water mark
  */
 public record TransportQuotas(
         Duration operationTimeout,
@@ -67,7 +71,8 @@ public record TransportQuotas(
         int maxConnections,
         Duration messageReceiveTimeout,
         int writeBufferHighWaterMark,
-        Duration writeStallTimeout) {
+        Duration writeStallTimeout,
+        int writeBufferLimit) {
 
     /** Smallest chunk size UASC works with (Part 6, 6.7.1 and 7.1.2.3). */
     public static final int MIN_BUFFER_SIZE = 8192;
@@ -97,7 +102,8 @@ public record TransportQuotas(
             1000,
             Duration.ofSeconds(60),
             4 << 20,
-            Duration.ofSeconds(30));
+            Duration.ofSeconds(30),
+            32 << 20);
 
     public TransportQuotas {
         requirePositive("operationTimeout", operationTimeout);
@@ -128,6 +134,10 @@ public record TransportQuotas(
         requirePositive("messageReceiveTimeout", messageReceiveTimeout);
         requirePositive("writeBufferHighWaterMark", writeBufferHighWaterMark);
         requirePositive("writeStallTimeout", writeStallTimeout);
+        if (writeBufferLimit < writeBufferHighWaterMark) {
+            throw new IllegalArgumentException("writeBufferLimit must be at least writeBufferHighWaterMark ("
+                    + writeBufferHighWaterMark + " bytes), was " + writeBufferLimit);
+        }
     }
 
     /**
@@ -177,7 +187,7 @@ public record TransportQuotas(
      * maxMessageSize 2 MiB, maxBufferSize 65535, maxChunkCount 0 (derived), maxStringLength 65535,
      * maxByteStringLength 1 MiB, maxArrayLength 65535, maxEncodingNestingLevels 200, channelLifetime
      * 30 s, helloTimeout 10 s, securityTokenLifetime 1 h, maxConnections 1000, messageReceiveTimeout 60 s,
-     * writeBufferHighWaterMark 4 MiB, writeStallTimeout 30 s.
+     * writeBufferHighWaterMark 4 MiB, writeStallTimeout 30 s, writeBufferLimit 32 MiB.
      */
     public static final class Builder {
 
@@ -196,6 +206,7 @@ public record TransportQuotas(
         private Duration messageReceiveTimeout;
         private int writeBufferHighWaterMark;
         private Duration writeStallTimeout;
+        private int writeBufferLimit;
 
         private Builder(TransportQuotas from) {
             operationTimeout = from.operationTimeout;
@@ -213,6 +224,7 @@ public record TransportQuotas(
             messageReceiveTimeout = from.messageReceiveTimeout;
             writeBufferHighWaterMark = from.writeBufferHighWaterMark;
             writeStallTimeout = from.writeStallTimeout;
+            writeBufferLimit = from.writeBufferLimit;
         }
 
         public Builder operationTimeout(Duration value) {
@@ -290,11 +302,16 @@ public record TransportQuotas(
             return this;
         }
 
+        public Builder writeBufferLimit(int value) {
+            writeBufferLimit = value;
+            return this;
+        }
+
         public TransportQuotas build() {
             return new TransportQuotas(operationTimeout, maxMessageSize, maxBufferSize, maxChunkCount,
                     maxStringLength, maxByteStringLength, maxArrayLength, maxEncodingNestingLevels,
                     channelLifetime, helloTimeout, securityTokenLifetime, maxConnections, messageReceiveTimeout,
-                    writeBufferHighWaterMark, writeStallTimeout);
+                    writeBufferHighWaterMark, writeStallTimeout, writeBufferLimit);
         }
     }
 }

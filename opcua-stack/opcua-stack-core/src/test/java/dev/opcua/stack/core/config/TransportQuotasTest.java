@@ -32,6 +32,7 @@ class TransportQuotasTest {
         assertThat(q.messageReceiveTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(q.writeBufferHighWaterMark()).isEqualTo(4 << 20);
         assertThat(q.writeStallTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(q.writeBufferLimit()).isEqualTo(32 << 20);
         assertThat(TransportQuotas.builder().build()).isEqualTo(q);
     }
 
@@ -82,10 +83,11 @@ class TransportQuotasTest {
                 .messageReceiveTimeout(Duration.ofSeconds(6))
                 .writeBufferHighWaterMark(100_000)
                 .writeStallTimeout(Duration.ofSeconds(8))
+                .writeBufferLimit(300_000)
                 .build();
         assertThat(q).isEqualTo(new TransportQuotas(Duration.ofSeconds(5), 1_000_000, 16_384, 70, 1, 2, 3, 4,
                 Duration.ofMinutes(2), Duration.ofSeconds(3), Duration.ofMinutes(10), 7, Duration.ofSeconds(6),
-                100_000, Duration.ofSeconds(8)));
+                100_000, Duration.ofSeconds(8), 300_000));
         assertThat(q.toBuilder().build()).isEqualTo(q);
         assertThat(q.toBuilder().maxConnections(8).build().maxConnections()).isEqualTo(8);
         assertThat(q.maxConnections()).isEqualTo(7);
@@ -109,6 +111,8 @@ class TransportQuotasTest {
                 bad(b -> b.messageReceiveTimeout(Duration.ZERO), "messageReceiveTimeout must be positive, was PT0S"),
                 bad(b -> b.writeStallTimeout(Duration.ofSeconds(-1)), "writeStallTimeout must be positive, was PT-1S"),
                 bad(b -> b.writeBufferHighWaterMark(0), "writeBufferHighWaterMark must be greater than 0, was 0"),
+                bad(b -> b.writeBufferLimit((4 << 20) - 1),
+                        "writeBufferLimit must be at least writeBufferHighWaterMark (4194304 bytes), was 4194303"),
                 bad(b -> b.securityTokenLifetime(Duration.ZERO), "securityTokenLifetime must be positive, was PT0S"),
                 bad(b -> b.securityTokenLifetime(Duration.ofMillis(0x1_0000_0000L)),
                         "securityTokenLifetime must be at most 4294967295 ms (UInt32 RequestedLifetime, Part 4, "

@@ -10,8 +10,8 @@ import io.netty.handler.flush.FlushConsolidationHandler;
 import java.util.Set;
 
 /**
- * The pipeline of each accepted socket: byte counting, the outbound high-water mark's policy
- * ({@link WriteStallGuard}), UA TCP framing, flush consolidation, the secure channel.
+ * The pipeline of each accepted socket: byte counting, the outbound high-water mark's policy and
+ * the write buffer limit ({@link WriteStallGuard}), UA TCP framing, flush consolidation, the secure channel.
  * Flushes are coalesced per event-loop turn also when they come from worker threads, so responses
  * that several workers finish together leave in one write (the design's request path).
  */
@@ -36,7 +36,7 @@ final class UaTcpServerInitializer extends ChannelInitializer<Channel> {
         // Before the Hello only connection messages arrive; maxBufferSize (>= 8192) bounds them.
         ch.pipeline().addLast("traffic", trafficCounter);
         ch.pipeline().addLast("write-stall", new WriteStallGuard(settings.quotas().writeStallTimeout(),
-                settings.counters()));
+                settings.quotas().writeBufferLimit(), settings.counters()));
         ch.pipeline().addLast("uatcp-framing", new UaTcpFrameDecoder(settings.quotas().maxBufferSize()));
         ch.pipeline().addLast("flush-consolidation",
                 new FlushConsolidationHandler(FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));

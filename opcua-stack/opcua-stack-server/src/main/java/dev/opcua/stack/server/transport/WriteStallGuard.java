@@ -2,10 +2,13 @@ package dev.opcua.stack.server.transport;
 
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.transport.uasc.TransportRejection;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufHolder;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.ChannelPromise;
 import java.time.Duration;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -23,25 +26,29 @@ import org.slf4j.LoggerFactory;
  *   <li>a queue still above the high mark when the timer ({@code writeStallTimeout}) fires closes the
  *       connection, logged with its reason and counted as {@link TransportRejection#WRITE_STALL}.</li>
  * </ul>
- * What stays queued meanwhile is bounded by the requests admitted before reading stopped (the request
- * queue's bound and the parked Publish requests) times the largest response the client accepts. The
- * handler does not intercept writes: a hard cap checked on every write was tried and left out, as
- * {@code OpcUaServerFloodTest}'s timing assertion failed in each of four runs with it (it fails now and
- * then without it too, so the link is not established).
+ * The requests read before reading stopped are still answered, and a peer that pipelines many of
+ * them (a single socket read can hold hundreds) could queue their responses far past the high mark.
+ * A hard bound caps that: a chunk that would take the queue past {@code writeBufferLimit} closes the
+ * connection at once, counted as {@link TransportRejection#WRITE_BUFFER_LIMIT}. Closing is the only
+ * policy that keeps the protocol whole here: the chunk already carries its sequence number, so
+ * dropping it (or the rest of its message) would show the peer a gap, and answering needs the very
+ * queue that is full. The check is one read of the queue's byte count per chunk.
  *
  * <p>One instance per connection, on its event loop.
  */
-final class WriteStallGuard extends ChannelInboundHandlerAdapter {
+final class WriteStallGuard extends ChannelDuplexHandler {
 
     private static final Logger log = LoggerFactory.getLogger(WriteStallGuard.class);
 
     private final Duration stallTimeout;
+    private final long writeBufferLimit;
     private final ServerChannelCounters counters;
     private Future<?> stallTimer;
     private boolean closing;
 
-    WriteStallGuard(Duration stallTimeout, ServerChannelCounters counters) {
+    WriteStallGuard(Duration stallTimeout, int writeBufferLimit, ServerChannelCounters counters) {
         this.stallTimeout = stallTimeout;
+        this.writeBufferLimit = writeBufferLimit;
         this.counters = counters;
     }
 
@@ -61,6 +68,20 @@ final class WriteStallGuard extends ChannelInboundHandlerAdapter {
     }
 
     @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+        if (!closing) {
+            long queued = pendingBytes(ctx.channel());
+            long size = sizeOf(msg);
+            if (queued + size > writeBufferLimit) {
+                close(ctx, TransportRejection.WRITE_BUFFER_LIMIT, "a " + size + "-byte chunk would take its queue of "
+                        + queued + " bytes past the write buffer limit of " + writeBufferLimit + " bytes");
+            }
+        }
+        // After the close the head fails the write and releases the chunk, as for any write to a closed channel.
+        ctx.write(msg, promise);
+    }
+
+    @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         stopTimer();
         ctx.fireChannelInactive();
@@ -70,21 +91,28 @@ final class WriteStallGuard extends ChannelInboundHandlerAdapter {
         stallTimer = null;
         Channel channel = ctx.channel();
         if (channel.isActive() && !channel.isWritable()) {
-            close(ctx, "it has not read its responses for " + stallTimeout.toMillis() + " ms ("
-                    + pendingBytes(channel) + " bytes queued)");
+            close(ctx, TransportRejection.WRITE_STALL, "it has not read its responses for "
+                    + stallTimeout.toMillis() + " ms (" + pendingBytes(channel) + " bytes queued)");
         }
     }
 
-    private void close(ChannelHandlerContext ctx, String reason) {
+    private void close(ChannelHandlerContext ctx, TransportRejection reason, String detail) {
         if (closing) {
             return;
         }
         closing = true;
         stopTimer();
-        counters.reject(TransportRejection.WRITE_STALL);
+        counters.reject(reason);
         log.warn("{}: closing the connection: the peer does not read, {}; high-water mark {} bytes",
-                ctx.channel().remoteAddress(), reason, ctx.channel().config().getWriteBufferHighWaterMark());
+                ctx.channel().remoteAddress(), detail, ctx.channel().config().getWriteBufferHighWaterMark());
         ctx.close();
+    }
+
+    private static long sizeOf(Object msg) {
+        if (msg instanceof ByteBuf buf) {
+            return buf.readableBytes();
+        }
+        return msg instanceof ByteBufHolder holder ? holder.content().readableBytes() : 0;
     }
 
     private static long pendingBytes(Channel channel) {

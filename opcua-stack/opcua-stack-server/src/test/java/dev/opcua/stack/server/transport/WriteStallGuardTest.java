@@ -6,6 +6,7 @@ import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.transport.uasc.TransportRejection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.time.Duration;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class WriteStallGuardTest {
 
     private final ServerChannelCounters counters = new ServerChannelCounters();
-    private final EmbeddedChannel channel = new EmbeddedChannel(new WriteStallGuard(Duration.ofSeconds(5), counters));
+    private final EmbeddedChannel channel = new EmbeddedChannel(new WriteStallGuard(Duration.ofSeconds(5), 1000, counters));
 
     WriteStallGuardTest() {
         channel.config().setWriteBufferWaterMark(new WriteBufferWaterMark(50, 100));
@@ -51,6 +52,28 @@ class WriteStallGuardTest {
 
         assertThat(channel.isOpen()).isFalse();
         assertThat(counters.rejected(TransportRejection.WRITE_STALL)).isEqualTo(1);
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void aChunkThatWouldTakeTheQueuePastTheWriteBufferLimitClosesTheConnectionAtOnce() {
+        // Netty counts each queued chunk with its bookkeeping (96 bytes): 2 x 396 bytes fit under 1000
+        ByteBuf first = bytes(300);
+        ByteBuf second = bytes(300);
+        ByteBuf third = bytes(300);
+        channel.write(first);
+        channel.write(second);
+        assertThat(channel.isOpen()).isTrue();
+
+        ChannelFuture over = channel.write(third);
+
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(over.isSuccess()).isFalse();
+        assertThat(third.refCnt()).as("the refused chunk is released").isZero();
+        assertThat(first.refCnt()).as("the queued chunks are released with the close").isZero();
+        assertThat(second.refCnt()).isZero();
+        assertThat(counters.rejected(TransportRejection.WRITE_BUFFER_LIMIT)).isEqualTo(1);
+        assertThat(counters.rejected(TransportRejection.WRITE_STALL)).isZero();
         channel.finishAndReleaseAll();
     }
 

@@ -65,7 +65,9 @@ public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
      *        then gets the receive buffer itself, its indexes around the frame, for the length of its
      *        channelRead. It reads it and releases it there as it would a frame of its own, but must
      *        not keep it: what it keeps past channelRead it takes as a retained slice. Saves an
-     *        object per frame for a handler that decodes each frame as it comes.
+     *        object per frame for a handler that decodes each frame as it comes. While auto-read is
+     *        off, frames are passed on as slices, so that a read that completes a frame asks for no
+     *        further read.
      */
     public UaTcpFrameDecoder(int maxFrameSize, boolean lendFrames) {
         setMaxFrameSize(maxFrameSize);
@@ -163,7 +165,10 @@ public final class UaTcpFrameDecoder extends ByteToMessageDecoder {
         if (readable < size) {
             return;
         }
-        if (lendFrames) {
+        // With auto-read off a frame goes through out: ByteToMessageDecoder asks for the next read when
+        // a read fired no frame it knows of, and a lent frame is unknown to it, so a lending decoder
+        // would go on reading a peer whose handler stopped reading (a client that must not read).
+        if (lendFrames && ctx.channel().config().isAutoRead()) {
             lend(ctx, in, start + (int) size);
         } else if (size <= COPY_MAX_BYTES) {
             // a copy into a buffer of the allocator's (whose ByteBuf objects are recycled) instead of a

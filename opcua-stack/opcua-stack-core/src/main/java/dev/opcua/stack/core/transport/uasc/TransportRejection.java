@@ -30,6 +30,12 @@ public enum TransportRejection {
     /** The connection's outbound queue stayed above its high-water mark for the write stall timeout: closed. */
     WRITE_STALL,
 
+    /**
+     * A response chunk that would have taken the connection's outbound queue past writeBufferLimit:
+     * closed at once (the chunks of one message cannot be dropped without a gap in the sequence numbers).
+     */
+    WRITE_BUFFER_LIMIT,
+
     /** Any other ERR: a malformed or out-of-order message, a security check that failed. */
     PROTOCOL_ERROR;
 

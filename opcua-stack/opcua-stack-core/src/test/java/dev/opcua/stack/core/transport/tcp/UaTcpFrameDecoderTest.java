@@ -11,6 +11,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.DecoderException;
 import java.nio.charset.StandardCharsets;
@@ -99,6 +100,38 @@ class UaTcpFrameDecoderTest {
         lending.writeInbound(input(stream, 0, 10));
         lending.writeInbound(input(stream, 10, stream.length - 10));
         assertThat(frames).containsExactly(ACK, MSG_C, MSG_A, HEL, MSG_C);
+        assertThat(lending.finishAndReleaseAll()).isFalse();
+    }
+
+    @Test
+    void withAutoReadOffALendingDecoderAsksForAnotherReadOnlyWhileAFrameIsIncomplete() {
+        int[] readsAsked = {0};
+        List<byte[]> frames = new ArrayList<>();
+        EmbeddedChannel lending = new EmbeddedChannel(new ChannelOutboundHandlerAdapter() {
+            @Override
+            public void read(ChannelHandlerContext ctx) {
+                readsAsked[0]++;
+                ctx.read();
+            }
+        }, new UaTcpFrameDecoder(8192, true), new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ByteBuf frame = (ByteBuf) msg;
+                frames.add(ByteBufUtil.getBytes(frame));
+                frame.release();
+            }
+        });
+        lending.config().setAutoRead(false); // the handler has stopped reading: back-pressure
+        readsAsked[0] = 0;
+
+        lending.writeInbound(input(MSG_C, 0, 10));
+        assertThat(readsAsked[0]).as("a partial frame asks for the rest").isEqualTo(1);
+        lending.writeInbound(input(concat(MSG_C, MSG_A), 10, MSG_C.length + MSG_A.length - 10));
+        assertThat(frames).containsExactly(MSG_C, MSG_A);
+        assertThat(readsAsked[0]).as("frames were passed on: no further read is asked for").isEqualTo(1);
+        lending.writeInbound(input(ACK));
+        assertThat(readsAsked[0]).isEqualTo(1);
+        assertThat(frames).containsExactly(MSG_C, MSG_A, ACK);
         assertThat(lending.finishAndReleaseAll()).isFalse();
     }
 
