@@ -130,6 +130,39 @@ class SamplePlantApplicationTest {
     }
 
     @Test
+    void milo_browses_the_lines_machinery_identification_and_reads_its_manufacturer() throws Exception {
+        connect(false);
+        String machinery = "http://opcfoundation.org/UA/Machinery/";
+        assertThat(client.getNamespaceTable().getIndex(machinery)).as("Machinery in the NamespaceArray").isNotNull();
+        org.eclipse.milo.opcua.stack.core.types.structured.ReferenceDescription[] children = client.browse(
+                new org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription(line("Identification"),
+                        org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseDirection.Forward,
+                        org.eclipse.milo.opcua.stack.core.Identifiers.HierarchicalReferences, true,
+                        org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint(0),
+                        org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint(63)))
+                .getReferences();
+        assertThat(children).extracting(r -> r.getBrowseName().getName())
+                .contains("Manufacturer", "SerialNumber", "ProductInstanceUri", "YearOfConstruction");
+        org.eclipse.milo.opcua.stack.core.types.structured.ReferenceDescription[] type = client.browse(
+                new org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription(line("Identification"),
+                        org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseDirection.Forward,
+                        org.eclipse.milo.opcua.stack.core.Identifiers.HasTypeDefinition, false,
+                        org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint(0),
+                        org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint(63)))
+                .getReferences();
+        assertThat(type).hasSize(1);
+        assertThat(type[0].getNodeId().getIdentifier())
+                .isEqualTo(org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint(1012));
+        assertThat(type[0].getNodeId().getNamespaceIndex())
+                .isEqualTo(client.getNamespaceTable().getIndex(machinery));
+        NodeId manufacturer = children[java.util.Arrays.stream(children).map(r -> r.getBrowseName().getName()).toList()
+                .indexOf("Manufacturer")].getNodeId().toNodeId(client.getNamespaceTable()).orElseThrow();
+        assertThat(((org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText) read(manufacturer)).getText())
+                .isEqualTo("dev.opcua Bottling Machines");
+        assertThat(read(line("Identification.YearOfConstruction"))).hasToString("2024");
+    }
+
+    @Test
     void a_client_reads_the_last_hour_of_speed_and_motor_temperature_at_once() throws Exception {
         connect(false);
         CallMethodResult started = client.call(List.of(new CallMethodRequest(line(""), line("Start"),

@@ -8,6 +8,7 @@ import dev.opcua.stack.codegen.emit.Sources;
 import dev.opcua.stack.codegen.model.GenerationModel;
 import dev.opcua.stack.codegen.model.StructureModel;
 import dev.opcua.stack.codegen.model.StructureModel.Shape;
+import dev.opcua.stack.codegen.models.NodeSetModelWriter;
 import dev.opcua.stack.codegen.schema.NodeSet;
 import dev.opcua.stack.codegen.schema.NodeSetReader;
 import dev.opcua.stack.codegen.schema.SchemaData;
@@ -21,9 +22,10 @@ import java.util.List;
 
 /**
  * Generates the standard types and id constants of opcua-stack-core from the schema data, and the
- * namespace 0 resource of opcua-stack-server ({@link Namespace0Writer}) from the standard nodeset.
+ * namespace 0 resource of opcua-stack-server ({@link Namespace0Writer}) from the standard nodeset, and
+ * the companion models DI and Machinery of opcua-stack-server ({@link NodeSetModelWriter}).
  *
- * <p>Usage: {@code CodeGenerator [--schema DIR] [--out DIR] [--resources DIR]}; relative paths are
+ * <p>Usage: {@code CodeGenerator [--schema DIR] [--out DIR] [--resources DIR] [--models DIR]}; relative paths are
  * resolved against the working directory. The generated files of the owned packages
  * ({@link Packages#OWNED}) are replaced; the resource is written to {@link Namespace0Writer#RESOURCE_PATH}
  * below the resources directory.
@@ -39,7 +41,11 @@ public final class CodeGenerator {
     /** Default resource root for the namespace 0 resource, relative to the repository root. */
     public static final String DEFAULT_RESOURCES_DIR = "opcua-stack/opcua-stack-server/src/main/resources";
 
-    private static final String USAGE = "usage: CodeGenerator [--schema DIR] [--out DIR] [--resources DIR]";
+    /** Default source root of the generated companion models, relative to the repository root. */
+    public static final String DEFAULT_MODELS_DIR = "opcua-stack/opcua-stack-server/src/generated/java";
+
+    private static final String USAGE =
+            "usage: CodeGenerator [--schema DIR] [--out DIR] [--resources DIR] [--models DIR]";
 
     private CodeGenerator() {
     }
@@ -48,13 +54,15 @@ public final class CodeGenerator {
         String schema = DEFAULT_SCHEMA_DIR;
         String out = DEFAULT_OUT_DIR;
         String resources = DEFAULT_RESOURCES_DIR;
+        String models = DEFAULT_MODELS_DIR;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
                 System.out.println(USAGE);
                 return;
             }
-            if (!option.equals("--schema") && !option.equals("--out") && !option.equals("--resources")) {
+            if (!option.equals("--schema") && !option.equals("--out") && !option.equals("--resources")
+                    && !option.equals("--models")) {
                 fail(2, "unknown option '" + option + "'\n" + USAGE);
             }
             if (i + 1 >= args.length) {
@@ -64,6 +72,8 @@ public final class CodeGenerator {
                 schema = args[++i];
             } else if (option.equals("--out")) {
                 out = args[++i];
+            } else if (option.equals("--models")) {
+                models = args[++i];
             } else {
                 resources = args[++i];
             }
@@ -71,6 +81,8 @@ public final class CodeGenerator {
         try {
             generate(Path.of(schema).toAbsolutePath().normalize(), Path.of(out).toAbsolutePath().normalize(),
                     Path.of(resources).toAbsolutePath().normalize(), System.out);
+            generateModels(Path.of(schema).toAbsolutePath().normalize(), Path.of(models).toAbsolutePath().normalize(),
+                    System.out);
         } catch (SchemaException e) {
             fail(1, e.getMessage());
         } catch (IOException | RuntimeException e) {
@@ -93,6 +105,42 @@ public final class CodeGenerator {
     public static void generate(Path schemaDir, Path outDir, Path resourcesDir, PrintStream log) throws IOException {
         generate(schemaDir, outDir, log);
         generateNamespace0(schemaDir, resourcesDir, log);
+    }
+
+    /** The companion models written as Java: file below {@code companion/}, class name, description. */
+    private static final String[][] MODELS = {
+        {"Opc.Ua.Di.NodeSet2.xml", "DiModel", "The OPC UA for Devices (DI) model, Part 100"},
+        {"Opc.Ua.Machinery.NodeSet2.xml", "MachineryModel", "The OPC UA for Machinery model, OPC 40001-1"},
+    };
+
+    /**
+     * Writes the companion models ({@link #MODELS}) as classes of {@link NodeSetModelWriter#PACKAGE}
+     * below {@code modelsDir}, replacing the generated files of that package.
+     */
+    public static void generateModels(Path schemaDir, Path modelsDir, PrintStream log) throws IOException {
+        Path directory = modelsDir.resolve(NodeSetModelWriter.PACKAGE.replace('.', '/'));
+        List<GeneratedFile> files = new java.util.ArrayList<>();
+        for (String[] model : MODELS) {
+            Path file = schemaDir.resolve("companion").resolve(model[0]);
+            if (!Files.isRegularFile(file)) {
+                throw new SchemaException("schema directory " + schemaDir + " has no companion/" + model[0]);
+            }
+            log.println("opcua-stack-codegen: reading " + file);
+            files.add(NodeSetModelWriter.write(file, model[1], model[2]));
+        }
+        Files.createDirectories(directory);
+        try (java.util.stream.Stream<Path> old = Files.list(directory)) {
+            for (Path path : old.toList()) {
+                if (Files.readString(path).startsWith(dev.opcua.stack.codegen.emit.JavaWriter.HEADER)) {
+                    Files.delete(path);
+                }
+            }
+        }
+        for (GeneratedFile file : files) {
+            Path path = modelsDir.resolve(file.relativePath());
+            Files.writeString(path, file.content());
+            log.println("opcua-stack-codegen: wrote " + path + " (" + file.content().length() + " chars)");
+        }
     }
 
     /** Reads the standard nodeset of the schema directory and writes the namespace 0 resource below {@code resourcesDir}. */

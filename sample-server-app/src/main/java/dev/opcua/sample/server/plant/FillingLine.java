@@ -28,10 +28,14 @@ public class FillingLine {
 
     public static final String NAMESPACE = "urn:dev.opcua:sample:bottling";
     public static final double MAX_SPEED = 600;
+    /** Machinery's MachineIdentificationType (OPC 40001-1, 8.1), from the generated model of application.yml. */
+    public static final String MACHINE_IDENTIFICATION_TYPE = "nsu=http://opcfoundation.org/UA/Machinery/;i=1012";
 
     private final ApplicationEventPublisher events;
     private final Motor conveyorMotor = new Motor(4.0, 40, 80, 1);
     private final Motor fillerMotor = new Motor(7.5, 65, 85, 2);
+    private final MachineIdentification identification =
+            new MachineIdentification("dev.opcua Bottling Machines", "FL-0001", 2024);
     private volatile double conveyorSpeed = 240;
     private volatile double actualSpeed;
     private volatile double fillVolume = 500;
@@ -95,6 +99,12 @@ public class FillingLine {
     @UaObject(description = "The drive of the filler carousel")
     public Motor getFillerMotor() {
         return fillerMotor;
+    }
+
+    @UaObject(name = "Identification", type = MACHINE_IDENTIFICATION_TYPE,
+            description = "The line's nameplate, a Machinery MachineIdentification")
+    public MachineIdentification getIdentification() {
+        return identification;
     }
 
     @UaMethod(description = "Starts production; refused while the line is in FAULT")

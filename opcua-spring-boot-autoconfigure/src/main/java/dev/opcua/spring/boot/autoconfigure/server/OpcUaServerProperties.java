@@ -55,7 +55,8 @@ public class OpcUaServerProperties {
     /**
      * NodeSet2 files (companion specifications) imported at start, in order: each file's
      * RequiredModels must be namespace 0 or a file listed before it. Spring resource locations,
-     * e.g. classpath:nodesets/Opc.Ua.Di.NodeSet2.xml or file:/etc/opcua/Opc.Ua.Machinery.NodeSet2.xml.
+     * e.g. classpath:nodesets/Opc.Ua.Di.NodeSet2.xml or file:/etc/opcua/Opc.Ua.Machinery.NodeSet2.xml,
+     * or a model built into the server (generated from its NodeSet2 file): model:di or model:machinery.
      */
     private List<Resource> nodesets = new ArrayList<>();
 

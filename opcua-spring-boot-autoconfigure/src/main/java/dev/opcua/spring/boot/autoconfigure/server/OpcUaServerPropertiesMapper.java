@@ -31,7 +31,10 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.core.io.ContextResource;
 import org.springframework.core.io.Resource;
+import dev.opcua.stack.server.models.StandardModels;
 import dev.opcua.stack.server.nodeset.NodeSetSource;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -169,6 +172,17 @@ final class OpcUaServerPropertiesMapper {
         List<Resource> resources = properties.getNodesets();
         for (int i = 0; i < resources.size(); i++) {
             Resource resource = resources.get(i);
+            String model = builtInModel(resource);
+            if (model != null) {
+                try {
+                    sources.add(StandardModels.byName(model));
+                } catch (IllegalArgumentException e) {
+                    throw new InvalidOpcUaServerPropertyException(key("nodesets[" + i + "]"), model,
+                            "no built-in model has this name", String.join(" or ", StandardModels.names().stream()
+                                    .map(n -> StandardModels.PREFIX + n).toList()));
+                }
+                continue;
+            }
             if (resource == null || !resource.exists()) {
                 throw new InvalidOpcUaServerPropertyException(key("nodesets[" + i + "]"),
                         resource == null ? null : resource.getDescription(), "no NodeSet2 file is at this location",
@@ -178,6 +192,19 @@ final class OpcUaServerPropertiesMapper {
             sources.add(new NodeSetSource(resource.getDescription(), resource::getInputStream));
         }
         return sources;
+    }
+
+    /**
+     * The {@code model:NAME} location of a generated model, or null. Spring has no protocol for it:
+     * such a location becomes a resource of the context or class path whose path is the location itself.
+     */
+    private static String builtInModel(Resource resource) {
+        String path = resource instanceof ContextResource context ? context.getPathWithinContext()
+                : resource instanceof ClassPathResource classPath ? classPath.getPath() : null;
+        if (path != null && path.startsWith("/")) {
+            path = path.substring(1);
+        }
+        return path != null && path.startsWith(StandardModels.PREFIX) ? path : null;
     }
 
     int port() {

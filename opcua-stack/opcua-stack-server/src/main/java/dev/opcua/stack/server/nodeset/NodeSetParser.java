@@ -35,6 +35,13 @@ final class NodeSetParser {
     }
 
     static NodeSetDocument parse(NodeSetSource source) {
+        if (source.data() != null) {
+            NodeSetData data = source.data().get();
+            if (data == null) {
+                throw new NodeSetException(source.name() + ": not found");
+            }
+            return data.document(source.name());
+        }
         try (InputStream in = source.open()) {
             return new NodeSetParser(source.name()).read(in);
         } catch (IOException e) {

@@ -6,13 +6,18 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
- * Where a NodeSet2 file comes from: a name for messages and a way to open it (once, at start).
+ * Where a NodeSet2 file comes from: a name for messages and a way to open it (once, at start), or a
+ * document already built in code ({@link NodeSetData}, e.g. a generated model of
+ * {@code dev.opcua.stack.server.models.StandardModels}).
  *
  * @param name the file's name in error messages, e.g. its path
+ * @param opener opens the XML; null when {@code data} is given
+ * @param data builds the document; null for XML
  */
-public record NodeSetSource(String name, Opener opener) {
+public record NodeSetSource(String name, Opener opener, Supplier<NodeSetData> data) {
 
     /** Opens the XML; the import closes the stream. */
     @FunctionalInterface
@@ -22,7 +27,19 @@ public record NodeSetSource(String name, Opener opener) {
 
     public NodeSetSource {
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(opener, "opener");
+        if ((opener == null) == (data == null)) {
+            throw new IllegalArgumentException(name + ": a nodeset source has either an opener or data");
+        }
+    }
+
+    /** XML opened by {@code opener}. */
+    public NodeSetSource(String name, Opener opener) {
+        this(name, Objects.requireNonNull(opener, "opener"), null);
+    }
+
+    /** A document built in code (called once, at start); the import treats it as the XML it was made from. */
+    public static NodeSetSource ofData(String name, Supplier<NodeSetData> data) {
+        return new NodeSetSource(name, null, Objects.requireNonNull(data, "data"));
     }
 
     public static NodeSetSource of(Path path) {
