@@ -267,20 +267,7 @@ public final class JdbcHistoryStore implements HistoryStore {
                 statement.setString(1, query.nodeId().toString());
                 statement.setLong(2, query.start());
                 statement.setLong(3, query.end());
-                if (query.limit() > 0) {
-                    statement.setLong(4, query.limit() + 1L);
-                } else {
-                    statement.setNull(4, Types.BIGINT);
-                }
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        if (query.limit() > 0 && values.size() == query.limit()) {
-                            more = true;
-                            break;
-                        }
-                        values.add(bytes.decode(rows.getBytes(1)));
-                    }
-                }
+                more = fetchPage(statement, 4, query.limit(), row -> bytes.decode(row.getBytes(1)), values);
             } finally {
                 connection.rollback();
             }
@@ -456,22 +443,9 @@ public final class JdbcHistoryStore implements HistoryStore {
                     statement.setLong(p++, after.ticks());
                     statement.setLong(p++, after.sequence());
                 }
-                if (query.limit() > 0) {
-                    statement.setLong(p, query.limit() + 1L);
-                } else {
-                    statement.setNull(p, Types.BIGINT);
-                }
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        if (query.limit() > 0 && found.size() == query.limit()) {
-                            more = true;
-                            break;
-                        }
-                        found.add(new ModifiedValue(rows.getLong(1), rows.getLong(2), bytes.decode(rows.getBytes(3)),
-                                new ModificationInfo(DateTime.ofTicks(rows.getLong(4)),
-                                        HistoryUpdateType.fromValue(rows.getInt(5)), rows.getString(6))));
-                    }
-                }
+                more = fetchPage(statement, p, query.limit(), row -> new ModifiedValue(row.getLong(1), row.getLong(2),
+                        bytes.decode(row.getBytes(3)), new ModificationInfo(DateTime.ofTicks(row.getLong(4)),
+                                HistoryUpdateType.fromValue(row.getInt(5)), row.getString(6))), found);
             }
             return new ModifiedPage(found, more);
         });
@@ -559,25 +533,42 @@ public final class JdbcHistoryStore implements HistoryStore {
                     statement.setLong(p++, query.after().ticks());
                     statement.setBytes(p++, query.after().eventId().unsafeBytes());
                 }
-                if (query.limit() > 0) {
-                    statement.setLong(p, query.limit() + 1L);
-                } else {
-                    statement.setNull(p, Types.BIGINT);
-                }
-                try (ResultSet rows = statement.executeQuery()) {
-                    while (rows.next()) {
-                        if (query.limit() > 0 && found.size() == query.limit()) {
-                            more = true;
-                            break;
-                        }
-                        found.add(eventBytes.decode(rows.getBytes(1)));
-                    }
-                }
+                more = fetchPage(statement, p, query.limit(), row -> eventBytes.decode(row.getBytes(1)), found);
             } finally {
                 connection.rollback();
             }
             return new EventPage(found, more);
         });
+    }
+
+    /**
+     * Binds the LIMIT parameter at {@code index} (one row more than {@code limit}, to learn whether more follow;
+     * none for 0), runs the query and reads up to {@code limit} rows into {@code out}.
+     *
+     * @return whether more rows follow
+     */
+    private static <T> boolean fetchPage(PreparedStatement statement, int index, long limit, RowReader<T> reader,
+            List<T> out) throws SQLException {
+        if (limit > 0) {
+            statement.setLong(index, limit + 1L);
+        } else {
+            statement.setNull(index, Types.BIGINT);
+        }
+        try (ResultSet rows = statement.executeQuery()) {
+            while (rows.next()) {
+                if (limit > 0 && out.size() == limit) {
+                    return true;
+                }
+                out.add(reader.read(rows));
+            }
+        }
+        return false;
+    }
+
+    /** Makes one element of a page from the current row. */
+    @FunctionalInterface
+    private interface RowReader<T> {
+        T read(ResultSet row) throws SQLException;
     }
 
     @Override
