@@ -90,6 +90,8 @@ class SampleClientApplicationTest {
                 "--opcua.server.port=" + PLANT_PORT, "--opcua.server.hostnames=localhost",
                 "--opcua.server.security.pki-dir=" + plantPki, "--opcua.server.security.policies=None",
                 "--opcua.server.shutdown-delay=0s", "--plant.simulation.period-ms=100", "--server.port=0",
+                // the filling line's Machinery identification needs the built-in models
+                "--opcua.server.nodesets=model:di,model:machinery",
                 "--spring.application.name=sample-plant-under-test");
     }
 
