@@ -95,9 +95,10 @@ public final class OpcUaListener {
     }
 
     void created(ClientMonitoredItem created) {
-        this.item = created;
+        // the problem first: whoever sees the item (isCreated) sees its problem too
         this.problem = created.status().isGood() ? filterProblem(created) : "the server refused the item: "
                 + created.status();
+        this.item = created;
     }
 
     /**
