@@ -354,9 +354,7 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         if (arguments.length == 0) {
             return;
         }
-        NodeId id = method.idType() == IdType.String
-                ? NodeId.string(method.namespaceIndex(), method.stringId() + "." + name)
-                : NodeId.string(method.namespaceIndex(), method + "." + name);
+        NodeId id = childId(method, name);
         ExtensionObject[] values = new ExtensionObject[arguments.length];
         for (int i = 0; i < arguments.length; i++) {
             values[i] = ExtensionObject.of(arguments[i]);

@@ -15,7 +15,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.IntConsumer;
 import java.util.function.IntFunction;
@@ -159,13 +158,8 @@ public final class NodeManagers {
                 }
                 batch = Arrays.asList(operations);
             }
-            CompletableFuture<Void> call;
-            try {
-                call = sole.read(context, batch);
-            } catch (RuntimeException e) {
-                call = null;
-            }
-            if (call == null || call.isDone()) {
+            CompletableFuture<?> call = invoke(sole, context, batch, NodeManager::read);
+            if (call.isDone()) {
                 unansweredRead(results);
                 return CompletedCalls.DONE;
             }
@@ -177,7 +171,7 @@ public final class NodeManagers {
         return route(items.length, i -> items[i].nodeId(),
                 i -> new ReadOperation(items[i], maxAge, timestampsToReturn, results, i),
                 i -> results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown)),
-                (manager, batch) -> manager.read(context, batch))
+                context, NodeManager::read)
                 .handle((ignored, failure) -> {
                     unansweredRead(results);
                     return null;
@@ -212,20 +206,14 @@ public final class NodeManagers {
                 }
                 batch = Arrays.asList(operations);
             }
-            CompletableFuture<Void> call;
-            try {
-                call = sole.write(context, batch);
-            } catch (RuntimeException e) {
-                call = null;
-            }
-            if (call == null || call.isDone()) {
+            CompletableFuture<?> call = invoke(sole, context, batch, NodeManager::write);
+            if (call.isDone()) {
                 return CompletableFuture.completedFuture(unansweredWrite(results));
             }
             return call.handle((ignored, failure) -> unansweredWrite(results));
         }
         return route(items.length, i -> items[i].nodeId(), i -> new WriteOperation(items[i], results, i),
-                i -> results[i] = StatusCode.of(StatusCodes.BadNodeIdUnknown),
-                (manager, batch) -> manager.write(context, batch))
+                i -> results[i] = StatusCode.of(StatusCodes.BadNodeIdUnknown), context, NodeManager::write)
                 .handle((ignored, failure) -> unansweredWrite(results));
     }
 
@@ -269,8 +257,7 @@ public final class NodeManagers {
             operations[i] = new BrowseOperation(nodes[i]);
         }
         return route(nodes.length, i -> nodes[i], i -> operations[i],
-                i -> operations[i].fail(StatusCodes.BadNodeIdUnknown),
-                (manager, batch) -> manager.browse(context, batch))
+                i -> operations[i].fail(StatusCodes.BadNodeIdUnknown), context, NodeManager::browse)
                 .handle((ignored, failure) -> operations);
     }
 
@@ -286,8 +273,7 @@ public final class NodeManagers {
             operations[i] = new CallOperation(items[i]);
         }
         return route(items.length, i -> items[i].objectId(), i -> operations[i],
-                i -> operations[i].fail(StatusCodes.BadNodeIdUnknown),
-                (manager, batch) -> manager.call(context, batch))
+                i -> operations[i].fail(StatusCodes.BadNodeIdUnknown), context, NodeManager::call)
                 .handle((ignored, failure) -> {
                     CallMethodResult[] results = new CallMethodResult[operations.length];
                     for (int i = 0; i < operations.length; i++) {
@@ -303,7 +289,7 @@ public final class NodeManagers {
      * Completes when every manager has answered (failures included: callers fill what is missing).
      */
     private <O> CompletableFuture<Void> route(int count, IntFunction<NodeId> nodeOf, IntFunction<O> operationOf,
-            IntConsumer unknown, BiFunction<NodeManager, List<O>, CompletableFuture<Void>> call) {
+            IntConsumer unknown, OperationContext context, ManagerCall<O> call) {
         Map<NodeManager, List<O>> batches = new IdentityHashMap<>();
         for (int i = 0; i < count; i++) {
             NodeManager manager = managerOf(nodeOf.apply(i));
@@ -323,16 +309,26 @@ public final class NodeManagers {
         CompletableFuture<?>[] calls = new CompletableFuture<?>[batches.size()];
         int n = 0;
         for (Map.Entry<NodeManager, List<O>> batch : batches.entrySet()) {
-            calls[n++] = invoke(() -> call.apply(batch.getKey(), batch.getValue()));
+            calls[n++] = invoke(batch.getKey(), context, batch.getValue(), call);
         }
         return CompletableFuture.allOf(calls);
     }
 
-    /** Runs a manager call; a manager that throws instead of failing its future counts as failed. */
-    private static CompletableFuture<?> invoke(java.util.function.Supplier<CompletableFuture<Void>> call) {
+    /** One of a manager's batch calls, e.g. {@code NodeManager::read}: a method reference that captures nothing. */
+    @FunctionalInterface
+    private interface ManagerCall<O> {
+        CompletableFuture<Void> apply(NodeManager manager, OperationContext context, List<O> batch);
+    }
+
+    /**
+     * Runs a manager call; a manager that throws instead of failing its future counts as failed, one that
+     * returns no future as done.
+     */
+    private static <O> CompletableFuture<?> invoke(NodeManager manager, OperationContext context, List<O> batch,
+            ManagerCall<O> call) {
         try {
-            CompletableFuture<Void> future = call.get();
-            return future == null ? CompletableFuture.completedFuture(null) : future;
+            CompletableFuture<Void> future = call.apply(manager, context, batch);
+            return future == null ? CompletedCalls.DONE : future;
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }

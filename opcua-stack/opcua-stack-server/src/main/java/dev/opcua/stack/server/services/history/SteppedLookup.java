@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.services.history;
 
+import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -13,7 +14,10 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
 
 /**
@@ -47,18 +51,17 @@ public final class SteppedLookup implements Predicate<NodeId> {
             if (properties.isEmpty()) {
                 return false;
             }
-            ReadValueId[] names = new ReadValueId[properties.size()];
-            for (int i = 0; i < names.length; i++) {
-                names[i] = new ReadValueId(properties.get(i), dev.opcua.stack.core.ids.AttributeIds.BrowseName, null,
-                        QualifiedName.NULL);
+            // each property's BrowseName and Value in one read
+            ReadValueId[] reads = new ReadValueId[2 * properties.size()];
+            for (int k = 0; k < properties.size(); k++) {
+                reads[2 * k] = new ReadValueId(properties.get(k), AttributeIds.BrowseName, null, QualifiedName.NULL);
+                reads[2 * k + 1] = new ReadValueId(properties.get(k), AttributeIds.Value, null, QualifiedName.NULL);
             }
-            DataValue[] read = await(managers.read(OperationContext.INTERNAL, names, 0, TimestampsToReturn.Neither));
-            for (int i = 0; i < read.length; i++) {
-                if (read[i].value().value() instanceof QualifiedName name && name.namespaceIndex() == 0
+            DataValue[] read = await(managers.read(OperationContext.INTERNAL, reads, 0, TimestampsToReturn.Neither));
+            for (int k = 0; k < properties.size(); k++) {
+                if (read[2 * k].value().value() instanceof QualifiedName name && name.namespaceIndex() == 0
                         && "Stepped".equals(name.name())) {
-                    DataValue value = await(managers.read(OperationContext.INTERNAL, new ReadValueId[] {
-                        new ReadValueId(properties.get(i), dev.opcua.stack.core.ids.AttributeIds.Value, null,
-                                QualifiedName.NULL)}, 0, TimestampsToReturn.Neither))[0];
+                    DataValue value = read[2 * k + 1];
                     return value.statusCode().isGood() && Boolean.TRUE.equals(value.value().value());
                 }
             }
@@ -89,13 +92,13 @@ public final class SteppedLookup implements Predicate<NodeId> {
         return targets;
     }
 
-    private static <T> T await(java.util.concurrent.CompletableFuture<T> future) {
+    private static <T> T await(CompletableFuture<T> future) {
         try {
             return future.get(WAIT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             throw new IllegalStateException(e);
         }
     }
