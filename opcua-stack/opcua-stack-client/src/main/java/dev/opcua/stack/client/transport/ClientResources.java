@@ -6,7 +6,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.time.Duration;
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Infrastructure shared by the client's connections (the transport of Part 6, 7.1): the Netty event
  * loops ({@code opcua-client-io-N}; epoll when netty-transport-native-epoll is on the class path and
- * usable, NIO otherwise), one timer wheel ({@code opcua-client-timer}, ticking every 50 ms by default)
+ * usable, NIO otherwise), one timer ({@code opcua-client-timer}, asleep until its earliest deadline, see {@link DeadlineTimer})
  * for request timeouts, token renewal, keep-alives and reconnect delays, and the executor
  * ({@code opcua-client-callback-N}, a {@link CallbackExecutor}) on which response futures are completed,
  * so that user callbacks never run on an event loop. {@link Builder#threadNamePrefix} replaces
@@ -37,7 +36,7 @@ public final class ClientResources implements AutoCloseable {
 
     private final EventLoopGroup eventLoopGroup;
     private final Class<? extends SocketChannel> socketChannelType;
-    private final HashedWheelTimer timer;
+    private final DeadlineTimer timer;
     private final Executor executor;
     private final CallbackExecutor ownedExecutor;
     private final boolean closeable;
@@ -48,13 +47,13 @@ public final class ClientResources implements AutoCloseable {
         this.eventLoopGroup = new MultiThreadIoEventLoopGroup(builder.ioThreads,
                 new NamedThreadFactory(builder.threadNamePrefix + "-io-", true), transport.ioHandlerFactory);
         this.socketChannelType = transport.socketChannelType;
-        // Every tick wakes the timer thread: ticks of 10 ms cost 5 to 10 ms of CPU a second on an idle
-        // client, so the default is 50 ms; timeouts fire at most one tick late.
-        this.timer = new HashedWheelTimer(runnable -> {
+        // No tick: the thread wakes for a deadline only (a 50 ms wheel woke it 20 times a second, busy or not);
+        // deadlines on a grid of the tick share their wake-ups and fire at most one tick late.
+        this.timer = new DeadlineTimer(runnable -> {
             Thread t = new FastThreadLocalThread(runnable, builder.threadNamePrefix + "-timer");
             t.setDaemon(true);
             return t;
-        }, builder.timerTick.toNanos(), TimeUnit.NANOSECONDS, 512);
+        }, builder.timerTick.toNanos());
         if (builder.executor != null) {
             this.executor = builder.executor;
             this.ownedExecutor = null;
@@ -154,8 +153,9 @@ public final class ClientResources implements AutoCloseable {
         }
 
         /**
-         * The tick of the timer wheel (default 50 ms): request timeouts, reconnect delays and keep-alives
-         * fire up to one tick late; a shorter tick wakes the timer thread more often.
+         * The timer's grid (default 50 ms): request timeouts, reconnect delays and keep-alives are rounded up
+         * to it, so they fire up to one tick late and those within one tick share a wake-up of the timer
+         * thread. The thread sleeps while nothing is due, whatever the tick.
          */
         public Builder timerTick(Duration tick) {
             if (tick.toMillis() < 1) {
