@@ -4,9 +4,10 @@
 # min..max of the key RESULT fields.
 #
 #   perf/ab.sh [-r R] [--jar JAR] -- HARNESS_OPTIONS...        ours (A) versus milo (B)
-#   perf/ab.sh [-r R] -a 'CMD A' -b 'CMD B' -- HARNESS_OPTIONS...
+#   perf/ab.sh [-r R] -a 'CMD A' -b 'CMD B' [-c 'CMD C' [-d 'CMD D']] -- HARNESS_OPTIONS...
 #
-# CMD A / CMD B are command prefixes the harness options are appended to, e.g. two builds:
+# CMD A / CMD B (/ CMD C / CMD D, more sides taken in turn: A B C D A B C D ...) are command prefixes the harness
+# options are appended to, e.g. two builds:
 #   -a 'java -cp /tmp/old.jar dev.opcua.benchmarks.load.LoadHarness --server ours'
 # HARNESS_OPTIONS include the security of every channel, e.g. -- --security encrypt --policy Basic256Sha256
 # (default --security none); to compare security modes, put them in the prefixes:
@@ -23,14 +24,18 @@ rounds=5
 jar=opcua-benchmarks/target/benchmarks.jar
 cmd_a=
 cmd_b=
+cmd_c=
+cmd_d=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -r) rounds=$2; shift 2 ;;
     --jar) jar=$2; shift 2 ;;
     -a) cmd_a=$2; shift 2 ;;
     -b) cmd_b=$2; shift 2 ;;
+    -c) cmd_c=$2; shift 2 ;;
+    -d) cmd_d=$2; shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -64,10 +69,14 @@ for ((i = 1; i <= rounds; i++)); do
   echo "round $i/$rounds" >&2
   run_side A "$cmd_a" "$@"
   run_side B "$cmd_b" "$@"
+  if [[ -n $cmd_c ]]; then run_side C "$cmd_c" "$@"; fi
+  if [[ -n $cmd_d ]]; then run_side D "$cmd_d" "$@"; fi
 done
 
 echo "A: $cmd_a"
 echo "B: $cmd_b"
+if [[ -n $cmd_c ]]; then echo "C: $cmd_c"; fi
+if [[ -n $cmd_d ]]; then echo "D: $cmd_d"; fi
 echo "options: $*; rounds: $rounds; results: $results"
 awk '
   function median(side, key,   n, i, j, t, a) {
@@ -77,7 +86,7 @@ awk '
     lo = a[1]; hi = a[n]
     return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
   }
-  BEGIN { nkeys = split("ops_per_s p50_us p99_us server_cpu_us_per_op server_path_cpu_us_per_op server_alloc_b_per_op client_cpu_us_per_op client_alloc_b_per_op", keys, " ") }
+  BEGIN { nkeys = split("ops_per_s p50_us p99_us server_cpu_us_per_op server_path_cpu_us_per_op server_alloc_b_per_op client_cpu_us_per_op client_alloc_b_per_op server_rss_mb server_heap_after_gc_mb", keys, " ") }
   {
     side = $1; n = ++count[side]
     for (f = 3; f <= NF; f++) { split($f, kv, "="); fields[kv[1]] = kv[2] }
@@ -94,9 +103,9 @@ awk '
   }
   END {
     printf "%-4s %-26s %14s %22s\n", "side", "metric", "median", "min..max"
-    for (s = 0; s < 2; s++) {
-      side = s ? "B" : "A"
-      if (!(side in count)) { printf "%-4s no results\n", side; continue }
+    for (s = 0; s < 4; s++) {
+      side = substr("ABCD", s + 1, 1)
+      if (!(side in count)) { if (s < 2) printf "%-4s no results\n", side; continue }
       for (k = 1; k <= nkeys; k++) {
         key = keys[k]
         if (val[side, key, 1] == "n/a") { printf "%-4s %-26s %14s %22s\n", side, key, "n/a", ""; continue }

@@ -297,11 +297,13 @@ public final class LoadHarness {
         long elapsed = System.nanoTime() - t0;
         ClientUsage.Snapshot c1 = client.snapshot();
         long s1 = server == null ? -1 : server.cpuNanos();
+        long rss = ServerMemory.rssNow(server);
         ServerStats a1 = server == null ? null : server.stats();
         progress.interrupt();
         if (!stopped.await(15, TimeUnit.SECONDS)) {
             err.println("warning: " + stopped.getCount() + " requests still outstanding after 15 s");
         }
+        ServerMemory memory = ServerMemory.after(server, rss);
 
         LatencyHistogram latency = new LatencyHistogram();
         histograms.forEach(latency::add);
@@ -335,6 +337,7 @@ public final class LoadHarness {
         result.put("server_alloc_b_per_op", serverAlloc);
         result.put("client_cpu_us_per_op", fmt(clientCpu));
         result.put("client_alloc_b_per_op", Long.toString(clientAlloc));
+        memory.putInto(result);
 
         err.printf(Locale.ROOT, "%s: %d ops in %.2f s = %s ops/s; latency us p50 %s p90 %s p99 %s max %s%n",
                 o.securityName(), done, seconds, result.get("ops_per_s"), result.get("p50_us"), result.get("p90_us"),

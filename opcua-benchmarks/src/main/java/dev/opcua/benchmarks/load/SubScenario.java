@@ -203,6 +203,7 @@ final class SubScenario {
             }
             long elapsed = System.nanoTime() - t0;
             long s1 = server == null ? -1 : server.cpuNanos();
+            long rss = ServerMemory.rssNow(server);
             Map<String, Long> threads = server == null ? Map.of()
                     : ThreadCpu.between(threads0, ThreadCpu.snapshot(server.pid()));
             LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
@@ -253,9 +254,10 @@ final class SubScenario {
             if (!stopped.await(first.keepAliveMs() + 10_000, TimeUnit.MILLISECONDS)) {
                 err.println("warning: " + stopped.getCount() + " Publish requests still outstanding");
             }
+            ServerMemory memory = ServerMemory.after(server, rss);
 
             report(o, metrics, values, subscribers, writer, elapsed, c0, c1, s0, s1, a0, a1, threads, ownThreads,
-                    clientThreads, publishingMs, first.revisedSamplingMs(), out, err);
+                    clientThreads, publishingMs, first.revisedSamplingMs(), memory, out, err);
         } finally {
             // after a failure too: no Publish is sent again, nothing more is written
             metrics.phase.value = RequestChain.Phase.STOP;
@@ -360,8 +362,7 @@ final class SubScenario {
             List<Subscriber> subscribers, ValueWriter writer, long elapsed, LoadHarness.ClientUsage.Snapshot c0,
             LoadHarness.ClientUsage.Snapshot c1, long s0, long s1, ServerStats a0, ServerStats a1,
             Map<String, Long> serverThreads, Map<String, Long> ownThreads, List<String> clientThreads,
-            double publishingMs,
-            double samplingMs, PrintStream out, PrintStream err) {
+            double publishingMs, double samplingMs, ServerMemory memory, PrintStream out, PrintStream err) {
         LatencyHistogram latency = new LatencyHistogram();
         long delivered = 0;
         long expected = 0;
@@ -447,6 +448,7 @@ final class SubScenario {
         result.put("server_alloc_b_per_op", serverAlloc);
         result.put("client_cpu_us_per_op", clientCpu);
         result.put("client_alloc_b_per_op", clientAlloc);
+        memory.putInto(result);
 
         err.printf(Locale.ROOT, "%s: %d notifications in %.2f s = %s/s, %s %s/s; delivered %d of %d values (%s), "
                 + "%d foreign; latency us p50 %s p90 %s p99 %s max %s; keep-alives %s%n", o.securityName(),

@@ -892,10 +892,10 @@ public final class OpcUaServer implements AutoCloseable {
             return this;
         }
 
-        /** Event loop threads of the transport; 0, the default, lets Netty choose. */
+        /** Event loop threads of the transport; 0, the default, is one per processor. */
         public Builder ioThreads(int value) {
             if (value < 0) {
-                throw new IllegalArgumentException("ioThreads must be 0 (Netty's default) or more, was " + value);
+                throw new IllegalArgumentException("ioThreads must be 0 (one per processor) or more, was " + value);
             }
             ioThreads = value;
             return this;

@@ -197,7 +197,7 @@ public class OpcUaServerProperties {
         /** How long a new connection may take to send its Hello message. */
         private Duration helloTimeout = Duration.ofSeconds(10);
 
-        /** Event loop threads of the transport; 0 lets Netty choose (twice the processors). */
+        /** Event loop threads of the transport; 0 is one per processor. */
         private int ioThreads = 0;
 
         /**

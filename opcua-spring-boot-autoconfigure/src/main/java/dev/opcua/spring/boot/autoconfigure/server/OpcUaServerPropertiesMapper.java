@@ -96,7 +96,7 @@ final class OpcUaServerPropertiesMapper {
                 .hostnames(hostnames())
                 .transportQuotas(transportQuotas())
                 .ioThreads(nonNegative("transport.io-threads", p.getTransport().getIoThreads(),
-                        "0 (Netty's default) or a thread count"))
+                        "0 (one per processor) or a thread count"))
                 .requestPool(requestPool())
                 .sessionSettings(sessionSettings())
                 .operationLimits(operationLimits())
