@@ -161,15 +161,16 @@ final class ChurnScenario {
     }
 
     /**
-     * The server's footprint once its connection, channel and session counts are back where they were
-     * (the last cut connections close asynchronously), or the last one taken after 30 s.
+     * The server's footprint once its connection, channel and session counts and its open files are back
+     * where they were (the last cut connections close asynchronously: a socket's descriptor may outlive the
+     * server's count of it by a moment), or the last one taken after 30 s.
      */
     private static Footprint settled(ChildServer server, Footprint before) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         Footprint after = server.footprint();
         while (after != null && before != null && System.nanoTime() < deadline
                 && (after.connections() != before.connections() || after.channels() != before.channels()
-                        || after.sessions() != before.sessions())) {
+                        || after.sessions() != before.sessions() || after.openFiles() > before.openFiles())) {
             TimeUnit.MILLISECONDS.sleep(500);
             after = server.footprint();
         }
