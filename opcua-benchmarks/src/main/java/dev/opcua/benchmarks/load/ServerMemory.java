@@ -1,5 +1,8 @@
 package dev.opcua.benchmarks.load;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 
 /**
@@ -16,7 +19,22 @@ record ServerMemory(long rssBytes, long heapAfterGcBytes) {
 
     /** The child's resident set size now: to be taken while the load still runs. */
     static long rssNow(ChildServer server) {
-        return server == null ? -1 : SessionsScenario.rssBytes(server.pid());
+        return server == null ? -1 : rssBytes(server.pid());
+    }
+
+    /** Resident set size of a process from /proc/&lt;pid&gt;/status (VmRSS), bytes; -1 when unreadable. */
+    static long rssBytes(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    String[] parts = line.substring("VmRSS:".length()).trim().split("\\s+");
+                    return Long.parseLong(parts[0]) * 1024;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or the process is gone
+        }
+        return -1;
     }
 
     /** Completes {@code rssBytes}, taken under load, with the heap after a collection, asked for now. */
@@ -33,7 +51,8 @@ record ServerMemory(long rssBytes, long heapAfterGcBytes) {
         result.put("server_heap_after_gc_mb", mb(heapAfterGcBytes));
     }
 
-    private static String mb(long bytes) {
+    /** Bytes as MiB for a RESULT field, n/a when negative (not measured). */
+    static String mb(long bytes) {
         return bytes < 0 ? "n/a" : LoadHarness.fmt(bytes / 1048576.0);
     }
 }

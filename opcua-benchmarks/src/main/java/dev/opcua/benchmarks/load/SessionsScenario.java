@@ -5,11 +5,8 @@ import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -75,7 +72,7 @@ final class SessionsScenario {
         ExecutorService connectors = Executors.newFixedThreadPool(CONNECTS_IN_FLIGHT, named("load-connect-"));
         try {
             Footprint empty = server.footprint();
-            long rssEmpty = rssBytes(server.pid());
+            long rssEmpty = ServerMemory.rssBytes(server.pid());
 
             // ramp-up
             long rampStart = System.nanoTime();
@@ -108,7 +105,7 @@ final class SessionsScenario {
                 throw new IllegalStateException("no session opened", lastFailure.get());
             }
             Footprint idle = server.footprint();
-            long rssIdle = rssBytes(server.pid());
+            long rssIdle = ServerMemory.rssBytes(server.pid());
 
             // one subscription of M items per session
             SubscriberSession first = firstOpen(subscribers);
@@ -183,7 +180,7 @@ final class SessionsScenario {
             // the window's last changes: sampled, queued and published within two publishing intervals
             TimeUnit.MILLISECONDS.sleep((long) Math.max(2000, 3 * first.revisedPublishingMs()));
             Footprint busy = server.footprint();
-            long rssBusy = rssBytes(server.pid());
+            long rssBusy = ServerMemory.rssBytes(server.pid());
             metrics.phase.value = RequestChain.Phase.STOP;
 
             Verdict verdict = verify(subscribers, err);
@@ -300,22 +297,22 @@ final class SessionsScenario {
         result.put("errors", Long.toString(metrics.errorCount()));
         result.put("server_cpu_us_per_notification", serverCpu);
         result.put("server_cpu_ms_per_s", s0 < 0 || s1 < 0 ? "n/a" : LoadHarness.fmt((s1 - s0) / 1e6 / seconds));
-        result.put("heap_empty_mb", mb(empty == null ? -1 : empty.heapUsed()));
-        result.put("heap_idle_mb", mb(idle == null ? -1 : idle.heapUsed()));
-        result.put("heap_subscribed_mb", mb(busy == null ? -1 : busy.heapUsed()));
+        result.put("heap_empty_mb", ServerMemory.mb(empty == null ? -1 : empty.heapUsed()));
+        result.put("heap_idle_mb", ServerMemory.mb(idle == null ? -1 : idle.heapUsed()));
+        result.put("heap_subscribed_mb", ServerMemory.mb(busy == null ? -1 : busy.heapUsed()));
         result.put("heap_per_idle_session_b", empty == null || idle == null ? "n/a"
                 : Long.toString((idle.heapUsed() - empty.heapUsed()) / open));
         result.put("heap_per_subscribed_session_b", empty == null || busy == null ? "n/a"
                 : Long.toString((busy.heapUsed() - empty.heapUsed()) / open));
-        result.put("rss_empty_mb", mb(rssEmpty));
-        result.put("rss_idle_mb", mb(rssIdle));
-        result.put("rss_subscribed_mb", mb(rssBusy));
+        result.put("rss_empty_mb", ServerMemory.mb(rssEmpty));
+        result.put("rss_idle_mb", ServerMemory.mb(rssIdle));
+        result.put("rss_subscribed_mb", ServerMemory.mb(rssBusy));
         result.put("server_threads", busy == null ? "n/a" : Long.toString(busy.threads()));
         result.put("server_open_files", busy == null ? "n/a" : Long.toString(busy.openFiles()));
         result.put("client_cpu_us_per_notification",
                 LoadHarness.fmt((c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perNotification));
         result.put("client_alloc_b_per_notification", Long.toString(c1.allocatedSince(c0) / perNotification));
-        result.put("client_rss_mb", mb(rssBytes(ProcessHandle.current().pid())));
+        result.put("client_rss_mb", ServerMemory.mb(ServerMemory.rssBytes(ProcessHandle.current().pid())));
         result.put("client_threads", Integer.toString(ManagementFactory.getThreadMXBean().getThreadCount()));
         boolean verified = v.complete(n, open) && metrics.errorCount() == 0;
         result.put("verified", Boolean.toString(verified));
@@ -389,24 +386,6 @@ final class SessionsScenario {
         }
     }
 
-    /** Resident set size of a process from /proc/&lt;pid&gt;/status, bytes; -1 when unreadable. */
-    static long rssBytes(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    String[] parts = line.substring("VmRSS:".length()).trim().split("\\s+");
-                    return Long.parseLong(parts[0]) * 1024;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or the process is gone
-        }
-        return -1;
-    }
-
-    private static String mb(long bytes) {
-        return bytes < 0 ? "n/a" : LoadHarness.fmt(bytes / 1048576.0);
-    }
 
     private static double seconds(long since) {
         return Math.max(1e-3, (System.nanoTime() - since) / 1e9);

@@ -56,17 +56,9 @@ record SoakSample(long elapsedS, long rssKib, long heapKib, long threads, long o
         return samples;
     }
 
-    /** VmRSS of a process in KiB, from /proc/&lt;pid&gt;/status; -1 when unreadable. */
+    /** VmRSS of a process in KiB ({@link ServerMemory#rssBytes}); -1 when unreadable. */
     static long rssKib(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return Long.parseLong(line.substring("VmRSS:".length()).replace("kB", "").strip());
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or the process is gone
-        }
-        return -1;
+        long bytes = ServerMemory.rssBytes(pid);
+        return bytes < 0 ? -1 : bytes / 1024;
     }
 }

@@ -224,7 +224,7 @@ public final class UaTcpServer implements AutoCloseable {
             return this;
         }
 
-        /** Event loop threads; 0, the default, is one per processor ({@link #defaultIoThreads()}). */
+        /** Event loop threads; 0, the default, is one per processor ({@link UaTcpServer#defaultIoThreads()}). */
         public Builder ioThreads(int value) {
             if (value < 0) {
                 throw new IllegalArgumentException("ioThreads must be 0 (one per processor) or more, was " + value);
