@@ -20,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * every 2 s, which checks the scenario (load, samples, CSV, PNG, no errors, no leak report) but is too short
  * for the RSS verdict. The Maven profile {@code soak} runs the full one (60 min, the capacity measured
  * first, sampled every 10 s, judged from minute 10) and requires {@code verdict=pass}
- * ({@code soak.duration}, {@code soak.rate}, {@code soak.settle}, {@code soak.sample}, {@code soak.report};
+ * ({@code soak.duration}, {@code soak.rate}, {@code soak.settle}, {@code soak.sample}, {@code soak.sessions},
+ * {@code soak.nodes}, {@code soak.warmup} (of the capacity measurement), {@code soak.report};
  * README, "Load harness").
  */
 class SoakScenarioTest {
@@ -29,6 +30,9 @@ class SoakScenarioTest {
     private static final String RATE = System.getProperty("soak.rate", "150");
     private static final String SETTLE = System.getProperty("soak.settle", "4");
     private static final String SAMPLE = System.getProperty("soak.sample", "2");
+    private static final String SESSIONS = System.getProperty("soak.sessions", "4");
+    private static final String NODES = System.getProperty("soak.nodes", "100");
+    private static final String WARMUP = System.getProperty("soak.warmup", "5");
     private static final String REPORT = System.getProperty("soak.report", "");
     private static final boolean REQUIRE_PASS = Boolean.getBoolean("soak.requirePass");
 
@@ -37,8 +41,8 @@ class SoakScenarioTest {
         Path report = REPORT.isBlank() ? temp : Path.of(REPORT);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoadHarness.run(new String[] {"--server", "ours", "--scenario", "soak", "--sessions", "4",
-            "--nodes", "100", "--duration", DURATION, "--warmup", "5", "--rate", RATE, "--settle", SETTLE,
+        int code = LoadHarness.run(new String[] {"--server", "ours", "--scenario", "soak", "--sessions", SESSIONS,
+            "--nodes", NODES, "--duration", DURATION, "--warmup", WARMUP, "--rate", RATE, "--settle", SETTLE,
             "--sample", SAMPLE, "--report", report.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(new ChurnScenarioTest.TeeOutputStream(err, System.err), true, StandardCharsets.UTF_8));
