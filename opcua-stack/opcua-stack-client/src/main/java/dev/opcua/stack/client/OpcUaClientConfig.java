@@ -438,11 +438,7 @@ public final class OpcUaClientConfig {
             return this;
         }
 
-        /**
-         * An executor of the caller's for subscription listeners; its owner shuts it down. It is handed
-         * notifications from the I/O thread, so it must run them elsewhere (a direct executor would run
-         * listeners on the I/O thread and hold up every response of the channel).
-         */
+        /** An executor of the caller's for subscription listeners; its owner shuts it down. */
         public Builder listenerExecutor(Executor listenerExecutor) {
             this.listenerExecutor = listenerExecutor;
             return this;

@@ -282,27 +282,6 @@ public final class ConnectionManager implements ServiceInvoker {
     }
 
     @Override
-    public <T extends UaResponseMessage> CompletableFuture<T> sendInline(
-            Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis) {
-        Active a = active;
-        if (a == null) {
-            return sendLater(build, responseType, timeoutMillis);
-        }
-        UaRequestMessage request;
-        try {
-            request = build.apply(header(a, timeoutMillis));
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
-        }
-        RequestObserver.Call call = observe(request);
-        CompletableFuture<T> result = a.session().requestInline(request, responseType);
-        if (call != null) {
-            result.whenComplete((r, failure) -> finish(call, failure));
-        }
-        return result;
-    }
-
-    @Override
     public <T extends UaResponseMessage, R> CompletableFuture<R> send(
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType,
             Function<? super T, ? extends R> then) {
@@ -362,18 +341,14 @@ public final class ConnectionManager implements ServiceInvoker {
     @SuppressWarnings("unchecked")
     private <T extends UaResponseMessage, R> CompletableFuture<R> sendOn(Active a, UaRequestMessage request,
             Class<T> responseType, Function<? super T, ? extends R> then) {
-        RequestObserver.Call call = observe(request);
+        RequestObserver.Call call = observer == RequestObserver.NONE ? null
+                : observer.started(SERVICE_NAMES.get(request.getClass()));
         CompletableFuture<R> result = then == null ? (CompletableFuture<R>) a.session().request(request, responseType)
                 : a.session().request(request, responseType, then);
         if (call != null) {
             result.whenComplete((r, failure) -> finish(call, failure));
         }
         return result;
-    }
-
-    /** The observer's record of a request about to be sent; null without an observer. */
-    private RequestObserver.Call observe(UaRequestMessage request) {
-        return observer == RequestObserver.NONE ? null : observer.started(SERVICE_NAMES.get(request.getClass()));
     }
 
     private static void finish(RequestObserver.Call call, Throwable failure) {

@@ -13,8 +13,7 @@ import java.util.function.Function;
  * timeoutHint), so that a request waiting out a reconnect goes out under the session that exists
  * then, not the one that was lost.
  *
- * <p>Futures complete on the client's callback executor, never on an event loop ({@link #sendInline}
- * excepted). A ServiceFault
+ * <p>Futures complete on the client's callback executor, never on an event loop. A ServiceFault
  * fails the future with a {@link dev.opcua.stack.core.UaException} carrying its serviceResult.
  */
 public interface ServiceInvoker {
@@ -63,17 +62,4 @@ public interface ServiceInvoker {
      */
     <T extends UaResponseMessage> CompletableFuture<T> send(Function<RequestHeader, ? extends UaRequestMessage> build,
             Class<T> responseType, long timeoutMillis);
-
-    /**
-     * {@link #send(Function, Class, long)} whose future a response may complete on the channel's event
-     * loop instead of the callback executor. Only for a dependent action that is short and never blocks:
-     * the Publish pipeline, which hands notifications to the listeners' queue and sends the next Publish
-     * from there, saving the hand-off to the callback executor and the event loop's wake-up for the
-     * write. Failures, and a request that waits out a reconnect, complete on the callback executor. This
-     * default does not complete inline.
-     */
-    default <T extends UaResponseMessage> CompletableFuture<T> sendInline(
-            Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis) {
-        return send(build, responseType, timeoutMillis);
-    }
 }

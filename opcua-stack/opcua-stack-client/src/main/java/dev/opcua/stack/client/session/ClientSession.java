@@ -295,7 +295,8 @@ public final class ClientSession {
      */
     public <T extends UaStructure> CompletableFuture<T> request(UaStructure request, Class<T> responseType) {
         if (closing.get()) {
-            return closedFuture();
+            return CompletableFuture.failedFuture(new UaException(StatusCodes.BadSessionClosed, "session "
+                    + sessionId + " is closed"));
         }
         return transport.request(request, responseType);
     }
@@ -307,25 +308,10 @@ public final class ClientSession {
     public <T extends UaStructure, R> CompletableFuture<R> request(UaStructure request, Class<T> responseType,
             Function<? super T, ? extends R> then) {
         if (closing.get()) {
-            return closedFuture();
+            return CompletableFuture.failedFuture(new UaException(StatusCodes.BadSessionClosed, "session "
+                    + sessionId + " is closed"));
         }
         return transport.request(request, responseType, then);
-    }
-
-    /**
-     * {@link #request(UaStructure, Class)} whose response completes the future on the channel's event
-     * loop: for short, non-blocking dependent actions only (see {@link UaTcpClientChannel#requestInline}).
-     */
-    public <T extends UaStructure> CompletableFuture<T> requestInline(UaStructure request, Class<T> responseType) {
-        if (closing.get()) {
-            return closedFuture();
-        }
-        return transport.requestInline(request, responseType);
-    }
-
-    private <T> CompletableFuture<T> closedFuture() {
-        return CompletableFuture.failedFuture(new UaException(StatusCodes.BadSessionClosed, "session " + sessionId
-                + " is closed"));
     }
 
     /** A RequestHeader (Part 4, 7.33) of this session: its authenticationToken, a new handle, the request timeout. */

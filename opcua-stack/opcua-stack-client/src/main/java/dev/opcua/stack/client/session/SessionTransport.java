@@ -23,11 +23,6 @@ interface SessionTransport {
         return request(request, responseType).thenApply(then);
     }
 
-    /** Sends a request whose response may complete the future on the event loop; see {@link UaTcpClientChannel#requestInline}. */
-    default <T extends UaStructure> CompletableFuture<T> requestInline(UaStructure request, Class<T> responseType) {
-        return request(request, responseType);
-    }
-
     static SessionTransport of(UaTcpClientChannel channel) {
         return new SessionTransport() {
             @Override
@@ -44,12 +39,6 @@ interface SessionTransport {
             public <T extends UaStructure, R> CompletableFuture<R> request(UaStructure request, Class<T> responseType,
                     Function<? super T, ? extends R> then) {
                 return channel.request(request, responseType, then);
-            }
-
-            @Override
-            public <T extends UaStructure> CompletableFuture<T> requestInline(UaStructure request,
-                    Class<T> responseType) {
-                return channel.requestInline(request, responseType);
             }
 
             @Override

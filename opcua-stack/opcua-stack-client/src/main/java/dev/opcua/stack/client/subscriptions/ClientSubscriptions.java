@@ -54,10 +54,6 @@ import org.slf4j.LoggerFactory;
  * pipeline until a subscription exists; BadSessionIdInvalid, BadSessionClosed and
  * BadSessionNotActivated pause it and call {@link #setOnSessionInvalid(Consumer) onSessionInvalid};
  * any other failure sends it again after {@link SubscriptionSettings#publishRetryDelay()}.
- * A Publish response is handled on the event loop that decoded it ({@link ServiceInvoker#sendInline}):
- * its notifications go to the listeners' queues and the next Publish request is written from there,
- * which saves a hand-off to the callback executor and a wake-up of the event loop per response; so
- * nothing on that path blocks (failures are handled on the callback executor).
  *
  * <h2>Listeners</h2>
  * Listeners run on the listener executor, one subscription's notifications one after the other in
@@ -445,7 +441,7 @@ public final class ClientSubscriptions {
         }
         for (int i = 0; i < toSend; i++) {
             PublishCall call = new PublishCall(sendEpoch);
-            services.sendInline(call, PublishResponse.class, publishTimeoutMillis()).whenComplete(call);
+            services.send(call, PublishResponse.class, publishTimeoutMillis()).whenComplete(call);
         }
     }
 

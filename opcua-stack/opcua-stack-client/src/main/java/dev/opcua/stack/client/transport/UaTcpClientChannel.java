@@ -164,14 +164,6 @@ public final class UaTcpClientChannel {
         return handler.request(request, responseType, timeoutMillis(request), then);
     }
 
-    /**
-     * {@link #request(UaStructure, Class)} whose future a response completes on the channel's event loop;
-     * for short, non-blocking dependent actions only (see {@link UascClientHandler#requestInline}).
-     */
-    public <T extends UaStructure> CompletableFuture<T> requestInline(UaStructure request, Class<T> responseType) {
-        return handler.requestInline(request, responseType, timeoutMillis(request));
-    }
-
     /** {@link #request(UaStructure, Class)} accepting any response type. */
     public CompletableFuture<UaStructure> request(UaStructure request) {
         return handler.request(request, timeoutMillis(request));

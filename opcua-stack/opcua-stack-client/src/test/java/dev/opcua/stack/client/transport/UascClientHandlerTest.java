@@ -243,36 +243,6 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void anInlineRequestsResponseCompletesOnTheEventLoopWhileOtherResponsesAndFailuresGoToTheExecutor() {
-        List<Runnable> handedOver = new ArrayList<>();
-        start(handedOver::add);
-        readOutbound();
-        feed(ack());
-        readOutbound();
-        feed(opnResponse(CHANNEL_ID, serverSequence++, 1, TOKEN_ID, 3_600_000));
-        handedOver.forEach(Runnable::run);
-        handedOver.clear();
-        assertThat(handler.handshake()).isCompleted();
-
-        CompletableFuture<GetEndpointsResponse> inline =
-                handler.requestInline(getEndpoints(), GetEndpointsResponse.class, 1000);
-        CompletableFuture<GetEndpointsResponse> plain = request(1000);
-        CompletableFuture<GetEndpointsResponse> faulted =
-                handler.requestInline(getEndpoints(), GetEndpointsResponse.class, 1000);
-        feed(msgChunk('F', CHANNEL_ID, TOKEN_ID, serverSequence++, 2, getEndpointsResponse()));
-        assertThat(inline).as("completed within channelRead").isCompleted();
-        assertThat(handedOver).isEmpty();
-        feed(msgChunk('F', CHANNEL_ID, TOKEN_ID, serverSequence++, 3, getEndpointsResponse()));
-        feed(msgChunk('F', CHANNEL_ID, TOKEN_ID, serverSequence++, 4, serviceFault(GoldenFrames.BAD_SESSION_ID_INVALID)));
-        assertThat(plain).isNotDone();
-        assertThat(faulted).as("a failure waits for the executor, inline or not").isNotDone();
-        assertThat(handedOver).hasSize(2);
-        handedOver.forEach(Runnable::run);
-        assertThat(plain).isCompleted();
-        assertFailure(faulted, StatusCodes.BadSessionIdInvalid, "ServiceFault");
-    }
-
-    @Test
     void anAbortChunkFailsOnlyItsRequest() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> aborted = request(1000);
@@ -516,11 +486,7 @@ class UascClientHandlerTest {
     // ---- helpers ---------------------------------------------------------------------------------
 
     private void start() {
-        start(DIRECT);
-    }
-
-    private void start(Executor executor) {
-        handler = new UascClientHandler(URL, quotas, timer, executor);
+        handler = new UascClientHandler(URL, quotas, timer, DIRECT);
         channel = new EmbeddedChannel(new UaTcpFrameDecoder(UascClientHandler.HANDSHAKE_MAX_FRAME_SIZE), handler);
     }
 

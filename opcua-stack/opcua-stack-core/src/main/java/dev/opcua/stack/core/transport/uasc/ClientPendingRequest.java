@@ -27,8 +27,6 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
     private final Class<?> responseType;
     private final Function<Object, Object> then;
     private final int timeoutMillis;
-    // A response completes the future on the event loop itself (see UascClientHandler#requestInline).
-    private final boolean inline;
 
     private volatile int requestId;
     private int requestHandle;
@@ -40,16 +38,13 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
     /**
      * @param then applied to the response on the executor before the future completes with its result
      *        (a failure it throws fails the future); null to complete with the response itself
-     * @param inline complete with a response on the event loop that decoded it; failures still go to
-     *        the executor
      */
     ClientPendingRequest(UascClientHandler owner, Class<?> responseType, long timeoutMillis,
-            Function<Object, Object> then, boolean inline) {
+            Function<Object, Object> then) {
         this.owner = owner;
         this.responseType = responseType;
         this.timeoutMillis = (int) Math.min(timeoutMillis, Integer.MAX_VALUE);
         this.then = then;
-        this.inline = inline;
     }
 
     long requestId() {
@@ -100,11 +95,7 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
                     + " for request " + requestId() + ", received a " + response.getClass().getSimpleName()));
         } else {
             outcome = response;
-            if (inline) {
-                run();
-            } else {
-                dispatch();
-            }
+            dispatch();
         }
     }
 
@@ -127,7 +118,7 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
         }
     }
 
-    /** Runs on the executor (an inline request's response: on the event loop) and completes the future. */
+    /** Runs on the executor: completes the future, so callbacks never run on the event loop. */
     @Override
     public void run() {
         Object o = outcome;

@@ -79,7 +79,7 @@ import org.slf4j.LoggerFactory;
  * a frame within channelRead and keeps only slices of the chunks of a message still incomplete) and a
  * flush-consolidation handler. Requests are encoded on the calling thread by the
  * {@link SecureChannelWriter}; responses are decoded on the event loop and their futures completed on the {@code executor}, so user callbacks never run on the
- * event loop (a {@link #requestInline} response excepted). Every pending future is completed: by its response, an abort chunk, its timeout, a
+ * event loop. Every pending future is completed: by its response, an abort chunk, its timeout, a
  * server Error, {@link #close()} or the connection closing.
  *
  * <p>Decisions where the specification is silent: an Acknowledge whose buffer sizes exceed what the
@@ -234,30 +234,12 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         return (CompletableFuture<UaStructure>) (CompletableFuture<?>) send(request, null, timeoutMillis, null);
     }
 
-    /**
-     * {@link #request(UaStructure, Class, long)} whose future a response completes on the event loop
-     * that decoded it, not on the executor: for a dependent action that is short and never blocks, such
-     * as a Publish pipeline that sends the next Publish request from there (its write then needs no
-     * wake-up of the event loop, and the response no hand-off to the executor). Failures (a
-     * ServiceFault, a timeout, the channel's end) still complete on the executor.
-     */
-    @SuppressWarnings("unchecked")
-    public <T extends UaStructure> CompletableFuture<T> requestInline(UaStructure request, Class<T> responseType,
-            long timeoutMillis) {
-        return (CompletableFuture<T>) (CompletableFuture<?>) send(request, responseType, timeoutMillis, null, true);
-    }
-
     private ClientPendingRequest send(UaStructure request, Class<?> responseType, long timeoutMillis,
             Function<Object, Object> then) {
-        return send(request, responseType, timeoutMillis, then, false);
-    }
-
-    private ClientPendingRequest send(UaStructure request, Class<?> responseType, long timeoutMillis,
-            Function<Object, Object> then, boolean inline) {
         if (timeoutMillis <= 0) {
             throw new IllegalArgumentException("timeoutMillis must be > 0: " + timeoutMillis);
         }
-        ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, then, inline);
+        ClientPendingRequest p = new ClientPendingRequest(this, responseType, timeoutMillis, then);
         if (request instanceof UaRequestMessage m && m.requestHeader() != null) {
             p.requestHandle(m.requestHeader().requestHandle());
         }
