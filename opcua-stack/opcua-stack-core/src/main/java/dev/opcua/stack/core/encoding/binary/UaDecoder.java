@@ -77,7 +77,7 @@ public final class UaDecoder {
      * Lets this decoder return the same NodeId instance for the same encoded bytes (numeric, GUID and
      * short String or ByteString ids) instead of decoding a new one each time: for the long-lived decoders
      * of a channel or a worker thread, where the same node ids and session tokens come back in every
-     * request. About 16 kB empty and 300 kB when full; not worth it for a decoder that reads one message.
+     * request. About 64 kB empty and 1 MB when full; not worth it for a decoder that reads one message.
      */
     public UaDecoder cacheNodeIds() {
         if (nodeIds == null) {
