@@ -58,6 +58,7 @@ public final class UaDecoder {
     /** Entries on the path stack: nested values plus array elements. */
     private int depth;
     private DateTime lastDateTime = DateTime.MIN_VALUE;
+    private DateTime previousDateTime = DateTime.MIN_VALUE;
     /** Recently decoded NodeIds, when {@link #cacheNodeIds()} was called; null otherwise. */
     private NodeIdCache nodeIds;
     private String[] pathFields = new String[8];
@@ -297,13 +298,22 @@ public final class UaDecoder {
     public DateTime readDateTime(String field) {
         need(field, 8);
         long ticks = buf.readLongLE();
-        // Timestamps repeat within a message (source and server time, one server time for all results):
-        // DateTime is immutable, so the last one read is reused when the ticks match.
+        // Timestamps repeat within a message (one server time for all results, source times of one
+        // sampling): DateTime is immutable, so one of the last two read is reused when the ticks match.
+        // Two, because a DataValue's source and server times alternate: with one, a notification's server
+        // time never matched the source time read just before it.
         DateTime last = lastDateTime;
         if (last.utcTicks() == ticks) {
             return last;
         }
+        DateTime previous = previousDateTime;
+        if (previous.utcTicks() == ticks) {
+            previousDateTime = last;
+            lastDateTime = previous;
+            return previous;
+        }
         DateTime value = DateTime.ofTicks(ticks);
+        previousDateTime = last;
         lastDateTime = value;
         return value;
     }
