@@ -127,19 +127,11 @@ class MiloEventHistoryInteropTest {
 
     @AfterAll
     static void stop() throws Exception {
-        if (client != null) {
-            client.disconnect();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (store != null) {
-            store.close();
-        }
+        MiloClients.disconnectAndClose(client, server, store);
     }
 
     private static DateTime at(double seconds) {
-        return new DateTime(T0.plusMillis((long) (seconds * 1000)));
+        return MiloClients.miloTime(T0, seconds);
     }
 
     private static SimpleAttributeOperand field(String name) {

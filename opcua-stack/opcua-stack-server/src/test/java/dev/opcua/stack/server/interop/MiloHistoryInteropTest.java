@@ -123,19 +123,11 @@ class MiloHistoryInteropTest {
 
     @AfterAll
     static void stop() throws Exception {
-        if (client != null) {
-            client.disconnect();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (store != null) {
-            store.close();
-        }
+        MiloClients.disconnectAndClose(client, server, store);
     }
 
     private static DateTime at(double seconds) {
-        return new DateTime(T0.plusMillis((long) (seconds * 1000)));
+        return MiloClients.miloTime(T0, seconds);
     }
 
     private static HistoryReadResult read(HistoryReadDetails details, TimestampsToReturn timestamps, NodeId node,

@@ -112,19 +112,11 @@ class MiloProcessedAndAtTimeHistoryInteropTest {
 
     @AfterAll
     static void stop() throws Exception {
-        if (client != null) {
-            client.disconnect();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (history != null) {
-            history.close();
-        }
+        MiloClients.disconnectAndClose(client, server, history);
     }
 
     private static DateTime at(int second) {
-        return new DateTime(BASE.plusSeconds(second));
+        return MiloClients.miloTime(BASE, second);
     }
 
     private static ReadProcessedDetails processed(int from, int to, double intervalMillis, NodeId... aggregates) {

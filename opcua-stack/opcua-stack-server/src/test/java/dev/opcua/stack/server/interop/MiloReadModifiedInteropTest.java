@@ -103,19 +103,11 @@ class MiloReadModifiedInteropTest {
 
     @AfterAll
     static void stop() throws Exception {
-        if (client != null) {
-            client.disconnect();
-        }
-        if (server != null) {
-            server.close();
-        }
-        if (store != null) {
-            store.close();
-        }
+        MiloClients.disconnectAndClose(client, server, store);
     }
 
     private static DateTime time(double seconds) {
-        return new DateTime(T0.plusMillis((long) (seconds * 1000)));
+        return MiloClients.miloTime(T0, seconds);
     }
 
     private static DataValue at(double value, double seconds) {

@@ -5,6 +5,7 @@ import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import java.security.KeyPair;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.List;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClientConfig;
@@ -15,6 +16,7 @@ import org.eclipse.milo.opcua.stack.core.security.DefaultClientCertificateValida
 import org.eclipse.milo.opcua.stack.core.security.MemoryCertificateQuarantine;
 import org.eclipse.milo.opcua.stack.core.security.MemoryTrustListManager;
 import org.eclipse.milo.opcua.stack.core.security.SecurityPolicy;
+import org.eclipse.milo.opcua.stack.core.types.builtin.DateTime;
 import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
 import org.eclipse.milo.opcua.stack.core.types.structured.EndpointDescription;
 import org.eclipse.milo.opcua.stack.core.util.validation.ValidationCheck;
@@ -23,6 +25,23 @@ import org.eclipse.milo.opcua.stack.core.util.validation.ValidationCheck;
 public final class MiloClients {
 
     private MiloClients() {
+    }
+
+    /** Disconnects {@code client}, then closes the rest in order; a null (a setup that failed early) is skipped. */
+    public static void disconnectAndClose(OpcUaClient client, AutoCloseable... resources) throws Exception {
+        if (client != null) {
+            client.disconnect();
+        }
+        for (AutoCloseable resource : resources) {
+            if (resource != null) {
+                resource.close();
+            }
+        }
+    }
+
+    /** The Milo DateTime {@code seconds} after {@code t0} (to the millisecond), for history written and read back. */
+    public static DateTime miloTime(Instant t0, double seconds) {
+        return new DateTime(t0.plusMillis((long) (seconds * 1000)));
     }
 
     /** A connected anonymous client on the first SecurityPolicy None endpoint of {@code endpointUrl}. */
