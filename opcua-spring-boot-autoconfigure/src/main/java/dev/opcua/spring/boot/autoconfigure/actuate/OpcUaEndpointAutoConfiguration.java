@@ -34,7 +34,16 @@ public final class OpcUaEndpointAutoConfiguration {
     @Conditional(OnServerOrClients.class)
     OpcUaEndpoint opcUaEndpoint(ObjectProvider<OpcUaServer> server, ObjectProvider<OpcUaClients> clients,
             ObjectProvider<OpcUaListenerEndpointRegistry> listeners) {
-        OpcUaEndpoint endpoint = new OpcUaEndpoint(server.getIfUnique(), clients.getIfUnique(), Clock.systemUTC());
+        return endpoint(server.getIfUnique(), clients.getIfUnique(), listeners);
+    }
+
+    /**
+     * The endpoint over the server and clients there are (either may be null), with the listener registry
+     * when there is one; also what the console uses while the endpoint is not exposed.
+     */
+    public static OpcUaEndpoint endpoint(OpcUaServer server, OpcUaClients clients,
+            ObjectProvider<OpcUaListenerEndpointRegistry> listeners) {
+        OpcUaEndpoint endpoint = new OpcUaEndpoint(server, clients, Clock.systemUTC());
         listeners.ifUnique(registry -> endpoint.setListeners(registry::listeners));
         return endpoint;
     }

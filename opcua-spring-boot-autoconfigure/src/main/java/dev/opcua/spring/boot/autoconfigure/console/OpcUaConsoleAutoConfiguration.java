@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.console;
 
 import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint;
+import dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointAutoConfiguration;
 import dev.opcua.spring.boot.client.OpcUaClients;
 import dev.opcua.spring.boot.client.listener.OpcUaListenerEndpointRegistry;
 import dev.opcua.spring.boot.console.AddressSpaceBrowser;
@@ -8,7 +9,6 @@ import dev.opcua.spring.boot.console.OpcUaConsole;
 import dev.opcua.spring.boot.console.OpcUaConsoleController;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.server.OpcUaServer;
-import java.time.Clock;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
@@ -55,11 +55,8 @@ public final class OpcUaConsoleAutoConfiguration {
             OpcUaConsoleProperties properties) {
         OpcUaServer opcUaServer = server.getIfUnique();
         // The endpoint bean exists only while /actuator/opcua is exposed; the console needs its descriptor anyway.
-        OpcUaEndpoint source = endpoint.getIfUnique(() -> {
-            OpcUaEndpoint own = new OpcUaEndpoint(opcUaServer, clients.getIfUnique(), Clock.systemUTC());
-            listeners.ifUnique(registry -> own.setListeners(registry::listeners));
-            return own;
-        });
+        OpcUaEndpoint source = endpoint.getIfUnique(
+                () -> OpcUaEndpointAutoConfiguration.endpoint(opcUaServer, clients.getIfUnique(), listeners));
         return new OpcUaConsole(source,
                 opcUaServer == null ? null : new AddressSpaceBrowser(opcUaServer, properties.getTimeout()));
     }
