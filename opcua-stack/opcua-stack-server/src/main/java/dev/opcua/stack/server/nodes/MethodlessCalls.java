@@ -51,10 +51,14 @@ final class MethodlessCalls {
     }
 
     private static List<ReadOperation> reads(List<CallOperation> operations, DataValue[] classes) {
-        List<ReadOperation> reads = new ArrayList<>(operations.size());
+        ReadValueId[] items = new ReadValueId[classes.length];
         for (int i = 0; i < classes.length; i++) {
-            ReadValueId item = new ReadValueId(operations.get(i).objectId(), AttributeIds.NodeClass, null, null);
-            reads.add(new ReadOperation(item, 0, TimestampsToReturn.Neither, classes, i));
+            items[i] = new ReadValueId(operations.get(i).objectId(), AttributeIds.NodeClass, null, null);
+        }
+        ReadOperation.Request request = new ReadOperation.Request(items, 0, TimestampsToReturn.Neither, classes);
+        List<ReadOperation> reads = new ArrayList<>(classes.length);
+        for (int i = 0; i < classes.length; i++) {
+            reads.add(request.operation(i));
         }
         return reads;
     }

@@ -148,13 +148,14 @@ public final class NodeManagers {
             TimestampsToReturn timestampsToReturn, DataValue[] results) {
         NodeManager sole = soleManager(items, ReadValueId::nodeId);
         if (sole != null) { // the usual request: no grouping, no lambdas, and done at once from a synchronous manager
+            ReadOperation.Request request = new ReadOperation.Request(items, maxAge, timestampsToReturn, results);
             List<ReadOperation> batch;
             if (items.length == 1) { // the most common request: a one-element list, no array
-                batch = List.of(new ReadOperation(items[0], maxAge, timestampsToReturn, results, 0));
+                batch = List.of(request.operation(0));
             } else {
                 ReadOperation[] operations = new ReadOperation[items.length];
                 for (int i = 0; i < items.length; i++) {
-                    operations[i] = new ReadOperation(items[i], maxAge, timestampsToReturn, results, i);
+                    operations[i] = request.operation(i);
                 }
                 batch = Arrays.asList(operations);
             }
@@ -168,8 +169,8 @@ public final class NodeManagers {
                 return null;
             });
         }
-        return route(items.length, i -> items[i].nodeId(),
-                i -> new ReadOperation(items[i], maxAge, timestampsToReturn, results, i),
+        ReadOperation.Request request = new ReadOperation.Request(items, maxAge, timestampsToReturn, results);
+        return route(items.length, i -> items[i].nodeId(), request::operation,
                 i -> results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown)),
                 context, NodeManager::read)
                 .handle((ignored, failure) -> {

@@ -11,42 +11,58 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
  */
 public final class ReadOperation {
 
-    private final ReadValueId item;
-    private final double maxAge;
-    private final TimestampsToReturn timestampsToReturn;
-    private final DataValue[] results;
+    // One per item of a request, so only what differs per item: the request's items, maxAge,
+    // timestamps and results are shared (24 bytes an item, not 40).
+    private final Request request;
     private final int index;
 
-    ReadOperation(ReadValueId item, double maxAge, TimestampsToReturn timestampsToReturn, DataValue[] results,
-            int index) {
-        this.item = item;
-        this.maxAge = maxAge;
-        this.timestampsToReturn = timestampsToReturn;
-        this.results = results;
+    /** What the items of one Read share. */
+    static final class Request {
+
+        private final ReadValueId[] items;
+        private final double maxAge;
+        private final TimestampsToReturn timestampsToReturn;
+        private final DataValue[] results;
+
+        /** @param results as long as {@code items}; item i's result goes to index i */
+        Request(ReadValueId[] items, double maxAge, TimestampsToReturn timestampsToReturn, DataValue[] results) {
+            this.items = items;
+            this.maxAge = maxAge;
+            this.timestampsToReturn = timestampsToReturn;
+            this.results = results;
+        }
+
+        ReadOperation operation(int index) {
+            return new ReadOperation(this, index);
+        }
+    }
+
+    private ReadOperation(Request request, int index) {
+        this.request = request;
         this.index = index;
     }
 
     /** The node, attribute, index range and data encoding to read. */
     public ReadValueId item() {
-        return item;
+        return request.items[index];
     }
 
     /** Oldest acceptable cached value in ms (0: read the source, Part 4, 5.11.2). */
     public double maxAge() {
-        return maxAge;
+        return request.maxAge;
     }
 
     public TimestampsToReturn timestampsToReturn() {
-        return timestampsToReturn;
+        return request.timestampsToReturn;
     }
 
     /** Sets the result of this item. */
     public void complete(DataValue result) {
-        results[index] = result;
+        request.results[index] = result;
     }
 
     /** Whether a result is set. */
     public boolean isComplete() {
-        return results[index] != null;
+        return request.results[index] != null;
     }
 }
