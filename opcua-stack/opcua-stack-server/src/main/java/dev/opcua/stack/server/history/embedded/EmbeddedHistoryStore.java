@@ -298,27 +298,10 @@ public final class EmbeddedHistoryStore implements HistoryStore {
 
     @Override
     public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> values) {
-        List<DataValue> copy = List.copyOf(values);
-        return submit(() -> {
-            MVMap<Long, byte[]> map = mapOf(nodeId);
-            newestTimes.remove(map); // may add a newer time; found again on the next append
-            List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
-            for (DataValue value : copy) {
-                long time = HistoryTime.ticksOf(value);
-                boolean exists = map.containsKey(time);
-                if (exists && mode == UpdateMode.INSERT) {
-                    outcomes.add(UpdateOutcome.ENTRY_EXISTS);
-                } else if (!exists && mode == UpdateMode.REPLACE) {
-                    outcomes.add(UpdateOutcome.NO_ENTRY_EXISTS);
-                } else {
-                    map.put(time, bytes.encode(value));
-                    outcomes.add(exists ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
-                }
-            }
-            return outcomes;
-        });
+        return update(nodeId, mode, values, null);
     }
 
+    /** With {@code by} null nothing is kept for read-modified (the three-argument update). */
     @Override
     public CompletableFuture<List<UpdateOutcome>> update(NodeId nodeId, UpdateMode mode, List<DataValue> values,
             HistoryModification by) {
@@ -326,7 +309,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
         return submit(() -> {
             MVMap<Long, byte[]> map = mapOf(nodeId);
             newestTimes.remove(map); // may add a newer time: MVMap.append must never see an older one
-            MVMap<String, byte[]> changes = modifiedMapOf(nodeId);
+            MVMap<String, byte[]> changes = by == null ? null : modifiedMapOf(nodeId);
             List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
             for (DataValue value : copy) {
                 long time = HistoryTime.ticksOf(value);
@@ -338,8 +321,10 @@ public final class EmbeddedHistoryStore implements HistoryStore {
                 } else {
                     map.put(time, bytes.encode(value));
                     outcomes.add(old != null ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
-                    keep(changes, time, old != null ? DataValueBytes.decode(old) : value,
-                            mode.modificationType(old != null), by);
+                    if (changes != null) {
+                        keep(changes, time, old != null ? DataValueBytes.decode(old) : value,
+                                mode.modificationType(old != null), by);
+                    }
                 }
             }
             return outcomes;
