@@ -146,9 +146,9 @@ public final class NodeManagers {
      */
     public CompletableFuture<Void> readInto(OperationContext context, ReadValueId[] items, double maxAge,
             TimestampsToReturn timestampsToReturn, DataValue[] results) {
+        ReadOperation.Request request = new ReadOperation.Request(items, maxAge, timestampsToReturn, results);
         NodeManager sole = soleManager(items, ReadValueId::nodeId);
         if (sole != null) { // the usual request: no grouping, no lambdas, and done at once from a synchronous manager
-            ReadOperation.Request request = new ReadOperation.Request(items, maxAge, timestampsToReturn, results);
             List<ReadOperation> batch;
             if (items.length == 1) { // the most common request: a one-element list, no array
                 batch = List.of(request.operation(0));
@@ -169,7 +169,6 @@ public final class NodeManagers {
                 return null;
             });
         }
-        ReadOperation.Request request = new ReadOperation.Request(items, maxAge, timestampsToReturn, results);
         return route(items.length, i -> items[i].nodeId(), request::operation,
                 i -> results[i] = DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown)),
                 context, NodeManager::read)
