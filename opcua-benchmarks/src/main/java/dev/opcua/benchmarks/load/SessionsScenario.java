@@ -386,7 +386,6 @@ final class SessionsScenario {
         }
     }
 
-
     private static double seconds(long since) {
         return Math.max(1e-3, (System.nanoTime() - since) / 1e9);
     }
