@@ -32,8 +32,9 @@ import org.junit.jupiter.api.BeforeAll;
  *
  * <p>Whatever the input, the handler must answer with ERR, a ServiceFault or a response and close
  * cleanly: an exception that reaches the end of the pipeline, an input buffer not released, a
- * channel, connection or channel id still counted after the close, or a ByteBuf leak (the detector
- * runs at paranoid; a leak shows up as a finding on a later input) is a finding.
+ * channel, connection or channel id still counted after the close, or a ByteBuf leak (bytes still held
+ * by the connection's own counting allocator after the close, see {@link EmbeddedConnection#finish()})
+ * is a finding, on the input that caused it.
  */
 class ServerSecureChannelFuzzTest {
 

@@ -8,6 +8,7 @@ import static dev.opcua.stack.server.testing.GoldenFrames.HEL;
 import static dev.opcua.stack.server.testing.GoldenFrames.MSG_GET_ENDPOINTS;
 import static dev.opcua.stack.server.testing.GoldenFrames.OPN_ISSUE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.opcua.stack.core.channel.AsymmetricSecurityHeader;
 import dev.opcua.stack.core.channel.ChunkType;
@@ -27,6 +28,7 @@ import dev.opcua.stack.server.testing.Hex;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.SyncTestListener;
+import io.netty.buffer.ByteBuf;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -67,6 +69,18 @@ class UascServerHandlerConversationTest {
         assertThat(connection.read()).isEqualTo(ACK);
         assertThat(connection.channel.isActive()).isTrue();
         connection.finish();
+    }
+
+    @Test
+    void aResponseFrameNeverReleasedIsCaughtAsHeldBytesAtTheClose() {
+        EmbeddedConnection connection = new EmbeddedConnection(settings, listener).write(HEL);
+        connection.channel.runPendingTasks();
+        ByteBuf ack = connection.channel.readOutbound(); // taken and, on purpose, not released
+
+        assertThat(connection.heldBytes()).isPositive();
+        assertThatThrownBy(connection::finish).isInstanceOf(AssertionError.class).hasMessageContaining("still held");
+        ack.release();
+        assertThat(connection.heldBytes()).isZero();
     }
 
     @Test
