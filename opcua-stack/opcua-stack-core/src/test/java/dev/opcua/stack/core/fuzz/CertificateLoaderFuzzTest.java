@@ -11,10 +11,13 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * {@link CertificateLoader} reading certificates, CRLs and private keys from any bytes (DER or PEM, by
- * content) written to a temporary file. The only acceptable refusal is the documented
- * {@link IllegalArgumentException} naming the file.
+ * content), and PKCS#12 or JKS key stores (the type detected from the content) from any bytes written to
+ * a temporary file. The only acceptable refusal is the documented {@link IllegalArgumentException}
+ * naming the source.
  */
 class CertificateLoaderFuzzTest {
+
+    private static final String SOURCE = "fuzz-input";
 
     private static Path dir;
     private static Path file;
@@ -31,24 +34,15 @@ class CertificateLoaderFuzzTest {
         Files.deleteIfExists(dir);
     }
 
-    private static void write(byte[] data) {
-        try {
-            Files.write(file, data);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     @FuzzTest(maxDuration = "5m")
     void readCertificates(byte[] data) {
-        write(data);
         try {
-            CertificateLoader.readCertificates(file);
+            CertificateLoader.readCertificates(data, SOURCE);
         } catch (IllegalArgumentException refused) {
             // documented
         }
         try {
-            CertificateLoader.readCrls(file);
+            CertificateLoader.readCrls(data, SOURCE);
         } catch (IllegalArgumentException refused) {
             // documented
         }
@@ -56,14 +50,28 @@ class CertificateLoaderFuzzTest {
 
     @FuzzTest(maxDuration = "5m")
     void readPrivateKey(byte[] data) {
-        write(data);
         try {
-            CertificateLoader.readPrivateKey(file, "password".toCharArray());
+            CertificateLoader.readPrivateKey(data, SOURCE, "password".toCharArray());
         } catch (IllegalArgumentException refused) {
             // documented
         }
         try {
-            CertificateLoader.readPrivateKey(file, null);
+            CertificateLoader.readPrivateKey(data, SOURCE, null);
+        } catch (IllegalArgumentException refused) {
+            // documented
+        }
+    }
+
+    /** Key stores are read through the JDK's KeyStore, which wants a file to detect the type. */
+    @FuzzTest(maxDuration = "5m")
+    void loadKeyStore(byte[] data) {
+        try {
+            Files.write(file, data);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        try {
+            CertificateLoader.loadKeyStore(file, "password".toCharArray(), null, null);
         } catch (IllegalArgumentException refused) {
             // documented
         }

@@ -158,12 +158,20 @@ public final class CertificateLoader {
      * @throws IllegalArgumentException naming the file when it holds no certificate or cannot be parsed
      */
     public static List<X509Certificate> readCertificates(Path file) {
-        byte[] bytes = read(file);
+        return readCertificates(read(file), file.toString());
+    }
+
+    /**
+     * {@link #readCertificates(Path)} from bytes already read, e.g. from a class path resource.
+     *
+     * @param source what the bytes are (a file name, a resource), named in the error
+     */
+    public static List<X509Certificate> readCertificates(byte[] bytes, String source) {
         List<X509Certificate> certificates = new ArrayList<>();
         try {
             if (isPem(bytes)) {
                 JcaX509CertificateConverter converter = new JcaX509CertificateConverter();
-                for (Object o : pemObjects(bytes, file)) {
+                for (Object o : pemObjects(bytes, source)) {
                     if (o instanceof X509CertificateHolder holder) {
                         certificates.add(converter.getCertificate(holder));
                     }
@@ -175,10 +183,10 @@ public final class CertificateLoader {
                 }
             }
         } catch (GeneralSecurityException | ClassCastException e) {
-            throw new IllegalArgumentException("cannot parse the certificate in " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot parse the certificate in " + source + ": " + e.getMessage(), e);
         }
         if (certificates.isEmpty()) {
-            throw new IllegalArgumentException("no certificate in " + file);
+            throw new IllegalArgumentException("no certificate in " + source);
         }
         return List.copyOf(certificates);
     }
@@ -189,12 +197,20 @@ public final class CertificateLoader {
      * @throws IllegalArgumentException naming the file when it holds no CRL or cannot be parsed
      */
     public static List<X509CRL> readCrls(Path file) {
-        byte[] bytes = read(file);
+        return readCrls(read(file), file.toString());
+    }
+
+    /**
+     * {@link #readCrls(Path)} from bytes already read.
+     *
+     * @param source what the bytes are (a file name, a resource), named in the error
+     */
+    public static List<X509CRL> readCrls(byte[] bytes, String source) {
         List<X509CRL> crls = new ArrayList<>();
         try {
             if (isPem(bytes)) {
                 JcaX509CRLConverter converter = new JcaX509CRLConverter();
-                for (Object o : pemObjects(bytes, file)) {
+                for (Object o : pemObjects(bytes, source)) {
                     if (o instanceof X509CRLHolder holder) {
                         crls.add(converter.getCRL(holder));
                     }
@@ -205,10 +221,10 @@ public final class CertificateLoader {
                 }
             }
         } catch (GeneralSecurityException | ClassCastException e) {
-            throw new IllegalArgumentException("cannot parse the CRL in " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot parse the CRL in " + source + ": " + e.getMessage(), e);
         }
         if (crls.isEmpty()) {
-            throw new IllegalArgumentException("no CRL in " + file);
+            throw new IllegalArgumentException("no CRL in " + source);
         }
         return List.copyOf(crls);
     }
@@ -219,33 +235,41 @@ public final class CertificateLoader {
      * @param password for an encrypted key; ignored (may be null) for a plain one
      */
     public static PrivateKey readPrivateKey(Path file, char[] password) {
-        byte[] bytes = read(file);
+        return readPrivateKey(read(file), file.toString(), password);
+    }
+
+    /**
+     * {@link #readPrivateKey(Path, char[])} from bytes already read.
+     *
+     * @param source what the bytes are (a file name, a resource), named in the error
+     */
+    public static PrivateKey readPrivateKey(byte[] bytes, String source, char[] password) {
         JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
         if (!isPem(bytes)) {
-            return convert(file, "neither PEM nor DER PKCS#8",
+            return convert(source, "neither PEM nor DER PKCS#8",
                     () -> converter.getPrivateKey(PrivateKeyInfo.getInstance(bytes)));
         }
-        for (Object o : pemObjects(bytes, file)) {
+        for (Object o : pemObjects(bytes, source)) {
             if (o instanceof PrivateKeyInfo info) {
-                return convert(file, "unusable PKCS#8 key", () -> converter.getPrivateKey(info));
+                return convert(source, "unusable PKCS#8 key", () -> converter.getPrivateKey(info));
             }
             if (o instanceof PEMKeyPair pair) {
-                return convert(file, "unusable PKCS#1 key", () -> converter.getKeyPair(pair).getPrivate());
+                return convert(source, "unusable PKCS#1 key", () -> converter.getKeyPair(pair).getPrivate());
             }
             if (o instanceof PKCS8EncryptedPrivateKeyInfo encrypted) {
-                requirePassword(file, password);
-                PrivateKeyInfo info = decrypt(file, () -> encrypted.decryptPrivateKeyInfo(
+                requirePassword(source, password);
+                PrivateKeyInfo info = decrypt(source, () -> encrypted.decryptPrivateKeyInfo(
                         new JceOpenSSLPKCS8DecryptorProviderBuilder().setProvider(Bc.provider()).build(password)));
-                return convert(file, "unusable PKCS#8 key", () -> converter.getPrivateKey(info));
+                return convert(source, "unusable PKCS#8 key", () -> converter.getPrivateKey(info));
             }
             if (o instanceof PEMEncryptedKeyPair encrypted) {
-                requirePassword(file, password);
-                PEMKeyPair pair = decrypt(file, () -> encrypted.decryptKeyPair(
+                requirePassword(source, password);
+                PEMKeyPair pair = decrypt(source, () -> encrypted.decryptKeyPair(
                         new JcePEMDecryptorProviderBuilder().setProvider(Bc.provider()).build(password)));
-                return convert(file, "unusable PKCS#1 key", () -> converter.getKeyPair(pair).getPrivate());
+                return convert(source, "unusable PKCS#1 key", () -> converter.getKeyPair(pair).getPrivate());
             }
         }
-        throw new IllegalArgumentException("no private key in " + file + " (expected a PEM block PRIVATE KEY, "
+        throw new IllegalArgumentException("no private key in " + source + " (expected a PEM block PRIVATE KEY, "
                 + "RSA PRIVATE KEY or ENCRYPTED PRIVATE KEY)");
     }
 
@@ -254,20 +278,20 @@ public final class CertificateLoader {
         T run() throws Exception;
     }
 
-    private static <T> T convert(Path file, String what, Step<T> step) {
+    private static <T> T convert(String source, String what, Step<T> step) {
         try {
             return step.run();
         } catch (Exception e) {
-            throw new IllegalArgumentException("cannot read the private key in " + file + ": " + what + " ("
+            throw new IllegalArgumentException("cannot read the private key in " + source + ": " + what + " ("
                     + e.getMessage() + ")", e);
         }
     }
 
-    private static <T> T decrypt(Path file, Step<T> step) {
+    private static <T> T decrypt(String source, Step<T> step) {
         try {
             return step.run();
         } catch (Exception e) {
-            throw new IllegalArgumentException("wrong password for the encrypted private key in " + file
+            throw new IllegalArgumentException("wrong password for the encrypted private key in " + source
                     + " (" + e.getMessage() + ")", e);
         }
     }
@@ -405,7 +429,7 @@ public final class CertificateLoader {
         return new String(bytes, StandardCharsets.ISO_8859_1).contains("-----BEGIN ");
     }
 
-    private static List<Object> pemObjects(byte[] bytes, Path file) {
+    private static List<Object> pemObjects(byte[] bytes, String source) {
         List<Object> objects = new ArrayList<>();
         try (PEMParser parser = new PEMParser(new InputStreamReader(new ByteArrayInputStream(bytes),
                 StandardCharsets.US_ASCII))) {
@@ -413,14 +437,14 @@ public final class CertificateLoader {
                 objects.add(o);
             }
         } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException("malformed PEM in " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("malformed PEM in " + source + ": " + e.getMessage(), e);
         }
         return objects;
     }
 
-    private static void requirePassword(Path file, char[] password) {
+    private static void requirePassword(String source, char[] password) {
         if (password == null || password.length == 0) {
-            throw new IllegalArgumentException("the private key in " + file + " is encrypted; a password is required");
+            throw new IllegalArgumentException("the private key in " + source + " is encrypted; a password is required");
         }
     }
 }

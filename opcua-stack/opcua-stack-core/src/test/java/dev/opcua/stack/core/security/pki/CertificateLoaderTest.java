@@ -130,6 +130,22 @@ class CertificateLoaderTest {
     }
 
     @Test
+    void bytesReadElsewhereAreParsedAlikeAndTheirSourceIsNamedInErrors() throws Exception {
+        Path pem = dir.resolve("bytes.pem");
+        CertificateLoader.writeCertificatesPem(List.of(app.certificate()), pem);
+        byte[] garbage = {1, 2, 3};
+
+        assertThat(CertificateLoader.readCertificates(Files.readAllBytes(pem), "classpath:app.pem"))
+                .containsExactly(app.certificate());
+        assertThatThrownBy(() -> CertificateLoader.readCertificates(garbage, "classpath:app.pem"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("classpath:app.pem");
+        assertThatThrownBy(() -> CertificateLoader.readCrls(garbage, "classpath:ca.crl"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("classpath:ca.crl");
+        assertThatThrownBy(() -> CertificateLoader.readPrivateKey(Files.readAllBytes(pem), "classpath:app.pem", null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no private key in classpath:app.pem");
+    }
+
+    @Test
     void crlsReadFromDerAndPem() throws Exception {
         X509CRL crl = CrlBuilder.issuedBy(ca).revoke(app.certificate()).build();
         Path der = dir.resolve("ca.crl");
