@@ -24,7 +24,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The system property {@value #JVM_OPTIONS} of the harness, options separated by spaces, goes to the
  * child's {@code java} command before the class path, e.g. {@code -XX:StartFlightRecording=...} to profile
- * the server.
+ * the server. The system property {@value #CPUS} (a CPU list such as {@code 0} or {@code 0-3}) starts the
+ * child under {@code taskset -c}, so that server and harness run on cores of their own, as on two machines
+ * (the harness itself is started under {@code taskset} by whoever runs it; {@code taskset} execs the server,
+ * whose process id, and so its CPU in /proc, stays the same).
  *
  * <p>For a secured run the child gets {@code --pki <java.io.tmpdir>/opcua-bench-pki-<ours|milo>
  * --trust-all-clients}: the directory is kept and reused by later runs, so that the server's key is
@@ -38,6 +41,8 @@ final class ChildServer implements AutoCloseable {
 
     /** The harness's system property with extra JVM options of the child. */
     static final String JVM_OPTIONS = "load.server.jvmOptions";
+    /** The harness's system property with the CPUs the child runs on (Linux {@code taskset -c} list). */
+    static final String CPUS = "load.server.cpus";
 
     private final Process process;
     private final String url;
@@ -77,6 +82,14 @@ final class ChildServer implements AutoCloseable {
         boolean native62541 = which.equals("open62541");
         Path log = Files.createTempFile("load-server-" + which + "-", ".log");
         List<String> command = new ArrayList<>();
+        String cpus = System.getProperty(CPUS, "").strip();
+        if (!cpus.isEmpty()) {
+            if (!cpus.matches("[0-9,-]+")) {
+                throw new IllegalArgumentException("-D" + CPUS + " must be a CPU list such as 0 or 0-3,6, was '"
+                        + cpus + "'");
+            }
+            command.addAll(List.of("taskset", "-c", cpus));
+        }
         if (native62541) {
             if (peer == null || !Files.isExecutable(Path.of(peer))) {
                 throw new IllegalArgumentException("no open62541 bench_server at " + peer + ": build it with "

@@ -133,8 +133,10 @@ public final class BenchServer {
             }
         }
         builder.serviceObserver(serviceObserver(System.getProperty("bench.observe", "none")));
-        // -Dbench.ioThreads=N: the number of event loops; 0 (default) is Netty's, two per core
+        // -Dbench.ioThreads=N: the number of event loops; 0 (default) is one per processor
         builder.ioThreads(Integer.getInteger("bench.ioThreads", 0));
+        // -Dbench.readsPerTurn=N: socket reads per connection per event-loop turn (the server's default 1)
+        builder.readsPerTurn(Integer.getInteger("bench.readsPerTurn", 1));
         OpcUaServer server = builder.build();
         ScheduledExecutorService ticker = null;
         ValueSimulator<DateTime> simulator = null;

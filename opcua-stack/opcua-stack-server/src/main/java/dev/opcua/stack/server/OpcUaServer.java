@@ -383,6 +383,7 @@ public final class OpcUaServer implements AutoCloseable {
                     .bindAddress(config.bindAddress)
                     .port(config.port)
                     .ioThreads(config.ioThreads)
+                    .readsPerTurn(config.readsPerTurn)
                     .transportQuotas(config.transportQuotas)
                     .codecRegistry(codecs)
                     .endpointPaths(List.of(config.path))
@@ -739,6 +740,7 @@ public final class OpcUaServer implements AutoCloseable {
         private RequestPoolSettings requestPool = RequestPoolSettings.DEFAULT;
         private ServiceObserver serviceObserver = ServiceObserver.NONE;
         private int ioThreads;
+        private int readsPerTurn = 1;
         private OperationLimits operationLimits = OperationLimits.NONE;
         private int maxBrowseContinuationPoints = 10;
         private int maxBrowsePathElements = TranslateBrowsePaths.DEFAULT_MAX_PATH_ELEMENTS;
@@ -898,6 +900,18 @@ public final class OpcUaServer implements AutoCloseable {
                 throw new IllegalArgumentException("ioThreads must be 0 (one per processor) or more, was " + value);
             }
             ioThreads = value;
+            return this;
+        }
+
+        /**
+         * Socket reads per connection per turn of its event loop; default 1, so that a flooding client
+         * cannot hold a loop from the other connections on it ({@link UaTcpServer.Builder#readsPerTurn}).
+         */
+        public Builder readsPerTurn(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("readsPerTurn must be at least 1, was " + value);
+            }
+            readsPerTurn = value;
             return this;
         }
 

@@ -201,6 +201,12 @@ public class OpcUaServerProperties {
         private int ioThreads = 0;
 
         /**
+         * Socket reads a connection makes per turn of its event loop before the loop serves the next ready
+         * connection; 1 keeps a flooding client from holding the loop from the others on it.
+         */
+        private int readsPerTurn = 1;
+
+        /**
          * How long a message begun on an open channel (a partial chunk, or the first chunks of a request)
          * may take to arrive whole; beyond, ERR BadTimeout and the connection closes.
          */
@@ -284,6 +290,14 @@ public class OpcUaServerProperties {
 
         public void setIoThreads(int ioThreads) {
             this.ioThreads = ioThreads;
+        }
+
+        public int getReadsPerTurn() {
+            return readsPerTurn;
+        }
+
+        public void setReadsPerTurn(int readsPerTurn) {
+            this.readsPerTurn = readsPerTurn;
         }
     }
 

@@ -97,6 +97,7 @@ final class OpcUaServerPropertiesMapper {
                 .transportQuotas(transportQuotas())
                 .ioThreads(nonNegative("transport.io-threads", p.getTransport().getIoThreads(),
                         "0 (one per processor) or a thread count"))
+                .readsPerTurn(positive("transport.reads-per-turn", p.getTransport().getReadsPerTurn()))
                 .requestPool(requestPool())
                 .sessionSettings(sessionSettings())
                 .operationLimits(operationLimits())

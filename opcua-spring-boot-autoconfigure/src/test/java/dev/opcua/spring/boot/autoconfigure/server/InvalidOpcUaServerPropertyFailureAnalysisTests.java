@@ -79,6 +79,15 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
     }
 
     @Test
+    void zeroReadsPerTurnIsRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.transport.reads-per-turn")
+                    .contains("Value: 0").contains("must be positive");
+            assertThat(analysis.getAction()).contains("a count of 1 or more");
+        }, "opcua.server.transport.reads-per-turn=0");
+    }
+
+    @Test
     void aZeroWriteBufferHighWaterMarkIsRefused() {
         assertFailure(analysis -> {
             assertThat(analysis.getDescription())

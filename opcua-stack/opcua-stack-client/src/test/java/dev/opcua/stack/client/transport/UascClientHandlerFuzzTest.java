@@ -68,7 +68,7 @@ class UascClientHandlerFuzzTest {
         LeakWatch.assertNoLeaksReported();
         ManualTimer timer = new ManualTimer();
         UascClientHandler handler = new UascClientHandler(URL, QUOTAS, timer, Runnable::run);
-        UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(false, true);
+        UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(false, false);
         EmbeddedChannel channel = EmbeddedChannel.builder()
                 .handlers(new UaTcpFrameDecoder(UascClientHandler.HANDSHAKE_MAX_FRAME_SIZE), handler)
                 .register(false)

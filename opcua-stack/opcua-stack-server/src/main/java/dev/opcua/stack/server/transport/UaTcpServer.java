@@ -9,6 +9,7 @@ import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
 import dev.opcua.stack.core.transport.uasc.ServerRequestListener;
 import dev.opcua.stack.server.util.NamedThreadFactory;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -34,7 +35,12 @@ import org.slf4j.LoggerFactory;
  * NIO): {@link #start()} creates them and blocks until the socket is bound, {@link #close()} closes
  * every connection and shuts them down, waiting a bounded time. It does not own the listener.
  * Sockets use TCP_NODELAY: a response is one write, so Nagle's algorithm only adds latency. Each
- * connection's outbound queue has the quotas' high-water mark ({@link WriteStallGuard}).
+ * connection's outbound queue has the quotas' high-water mark ({@link WriteStallGuard}). Each
+ * connection makes {@link Builder#readsPerTurn(int) one socket read} of at most {@value #READ_BUFFER_MAX}
+ * bytes per turn of its event loop by default, so that a client flooding its socket cannot keep the loop
+ * from the other connections it serves: small requests run on the loop, and with Netty's default of 16
+ * reads a turn a flooder's megabyte of Reads ran before a quiet session's one (DESIGN.md section 3:
+ * one greedy client cannot starve the rest).
  *
  * <pre>{@code
  * try (UaTcpServer server = UaTcpServer.builder().port(0).requestListener(dispatcher).build().start()) {
@@ -49,9 +55,13 @@ public final class UaTcpServer implements AutoCloseable {
     /** How long {@link #close()} lets the event loops finish their work. */
     private static final long SHUTDOWN_TIMEOUT_MILLIS = 5_000;
 
+    /** The largest buffer one socket read fills; Netty's adaptive sizing grows towards it under load. */
+    static final int READ_BUFFER_MAX = 65_536;
+
     private final String bindAddress;
     private final int port;
     private final int ioThreads;
+    private final int readsPerTurn;
     private final boolean nativeTransport;
     private final ServerChannelSettings settings;
     private final ServerRequestListener listener;
@@ -67,6 +77,7 @@ public final class UaTcpServer implements AutoCloseable {
         this.bindAddress = builder.bindAddress;
         this.port = builder.port;
         this.ioThreads = builder.ioThreads;
+        this.readsPerTurn = builder.readsPerTurn;
         this.nativeTransport = builder.nativeTransport;
         this.listener = Objects.requireNonNull(builder.listener, "requestListener");
         this.settings = new ServerChannelSettings(builder.quotas, builder.endpointUrlFilter, builder.registry,
@@ -106,6 +117,8 @@ public final class UaTcpServer implements AutoCloseable {
                 .channel(transport.serverChannelClass())
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.RCVBUF_ALLOCATOR,
+                        new AdaptiveRecvByteBufAllocator(64, 2048, READ_BUFFER_MAX).maxMessagesPerRead(readsPerTurn))
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
                         settings.quotas().writeBufferHighWaterMark() / 2, settings.quotas().writeBufferHighWaterMark()))
                 .childHandler(new UaTcpServerInitializer(settings, listener, openChannels));
@@ -199,6 +212,7 @@ public final class UaTcpServer implements AutoCloseable {
         private String bindAddress = "0.0.0.0";
         private int port = 4840;
         private int ioThreads;
+        private int readsPerTurn = 1;
         private boolean nativeTransport = true;
         private TransportQuotas quotas = TransportQuotas.DEFAULT;
         private Predicate<String> endpointUrlFilter = EndpointPathFilter.ofPaths(List.of("/"));
@@ -230,6 +244,19 @@ public final class UaTcpServer implements AutoCloseable {
                 throw new IllegalArgumentException("ioThreads must be 0 (one per processor) or more, was " + value);
             }
             ioThreads = value;
+            return this;
+        }
+
+        /**
+         * Socket reads a connection makes per turn of its event loop before the loop serves the next ready
+         * connection; default 1 (Netty's own default is 16). More lets a single busy connection move more
+         * bytes per wake-up, at the cost of the other connections on its loop.
+         */
+        public Builder readsPerTurn(int value) {
+            if (value < 1) {
+                throw new IllegalArgumentException("readsPerTurn must be at least 1, was " + value);
+            }
+            readsPerTurn = value;
             return this;
         }
 

@@ -34,8 +34,8 @@ public final class EmbeddedConnection {
     public final EmbeddedChannel channel;
     private final List<ByteBuf> inputs = new ArrayList<>();
     private final MockTicker ticker = Ticker.newMockTicker();
-    /** Unpooled and instrumented: its metric counts the bytes of buffers not yet freed. */
-    private final UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(false, true);
+    /** Unpooled and instrumented: its metric counts bytes not yet freed (Netty's detector watches it too). */
+    private final UnpooledByteBufAllocator allocator = new UnpooledByteBufAllocator(false, false);
 
     public EmbeddedConnection(ServerChannelSettings settings, ServerRequestListener listener) {
         channel = EmbeddedChannel.builder()
