@@ -1,0 +1,108 @@
+package dev.opcua.stack.server.hostile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.client.transport.UaTcpClientChannel;
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.ReadRequest;
+import dev.opcua.stack.core.types.structured.ReadResponse;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.testing.LeakWatch;
+import dev.opcua.stack.server.testing.TestSessions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One socket read per connection per turn of the event loop ({@code transport.reads-per-turn}, default 1):
+ * a quiet session's Read that waits in its socket behind a flood on the same event loop is served
+ * before the flood is, not after it. Small Reads run on the event loop (inline when idle), so the order
+ * in which the server's variable suppliers are called is the order the loop served the requests; the
+ * flood's first Read holds the only event loop (a gate) until the whole flood and the quiet Read were
+ * sent. Nothing about time is asserted. With Netty's 16 reads a turn ({@code readsPerTurn(16)}) the quiet
+ * Read was served after all 5,000 Reads of the flood in a trial; with one, after 3.
+ */
+class ReadsPerTurnTest {
+
+    /** About 240 KB of Reads: more than three reads of 64 KiB. */
+    private static final int FLOOD = 3_000;
+
+    @BeforeEach
+    void watchLeaks() {
+        LeakWatch.install();
+    }
+
+    @AfterEach
+    void nothingLeaked() throws InterruptedException {
+        LeakWatch.assertNoLeaks();
+    }
+
+    @Test
+    void aQuietReadBehindAFloodOnTheSameEventLoopIsServedBeforeTheFloodIsDone() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        AtomicBoolean atGate = new AtomicBoolean();
+        AtomicLong floodServed = new AtomicLong();
+        AtomicLong floodServedBeforeQuiet = new AtomicLong(-1);
+        InMemoryNodeManager plant = InMemoryNodeManager.builder("urn:test:turns")
+                .variable("Gate", BuiltinType.Int64, v -> v.valueSupplier(() -> {
+                    atGate.set(true);
+                    try {
+                        gate.await(20, TimeUnit.SECONDS); // holds the event loop: the rest arrives meanwhile
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    return Variant.of(0L);
+                }))
+                .variable("Flood", BuiltinType.Int64,
+                        v -> v.valueSupplier(() -> Variant.of(floodServed.incrementAndGet())))
+                .variable("Quiet", BuiltinType.Int64, v -> v.valueSupplier(() -> {
+                    floodServedBeforeQuiet.set(floodServed.get());
+                    return Variant.of(0L);
+                }))
+                .nonBlockingCallbacks()
+                .build();
+        try (HostileServer server = HostileServer.start(b -> b.nodeManager(plant).ioThreads(1))) {
+            UaTcpClientChannel flooder = server.connect();
+            UaTcpClientChannel quiet = server.connect();
+            NodeId flooding = TestSessions.open(flooder, server.endpointUrl());
+            NodeId reading = TestSessions.open(quiet, server.endpointUrl());
+
+            List<CompletableFuture<ReadResponse>> flood = new ArrayList<>();
+            flood.add(read(flooder, flooding, plant.nodeId("Gate")));
+            HostileServer.await("the gate holds the event loop", atGate::get);
+            for (int i = 0; i < FLOOD; i++) {
+                flood.add(read(flooder, flooding, plant.nodeId("Flood")));
+            }
+            CompletableFuture<ReadResponse> quietRead = read(quiet, reading, plant.nodeId("Quiet"));
+            Thread.sleep(300); // lets the bytes reach the server's sockets; not a measurement
+            gate.countDown();
+
+            assertThat(quietRead.get(30, TimeUnit.SECONDS).results()[0].statusCode().isGood()).isTrue();
+            CompletableFuture.allOf(flood.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+            assertThat(floodServed.get()).isEqualTo(FLOOD);
+            assertThat(floodServedBeforeQuiet.get()).as("flood Reads served before the quiet one")
+                    .isBetween(0L, FLOOD / 2L);
+            flooder.close().get(10, TimeUnit.SECONDS);
+            quiet.close().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static CompletableFuture<ReadResponse> read(UaTcpClientChannel channel, NodeId session, NodeId node) {
+        return channel.request(new ReadRequest(TestSessions.header(session), 0, TimestampsToReturn.Neither,
+                new ReadValueId[] {new ReadValueId(node, AttributeIds.Value, null, QualifiedName.NULL)}),
+                ReadResponse.class);
+    }
+}
