@@ -20,6 +20,7 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.testing.TestSessions;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -104,12 +105,17 @@ final class HostileServer implements AutoCloseable {
     }
 
     static void assertReadSucceeds(UaTcpClientChannel channel, NodeId session) throws Exception {
-        ReadResponse response = channel.request(new ReadRequest(TestSessions.header(session), 0,
-                TimestampsToReturn.Neither, new ReadValueId[] {new ReadValueId(
-                        NodeId.ns0(NodeIds.Server_ServerStatus_State), AttributeIds.Value, null, QualifiedName.NULL)}),
-                ReadResponse.class).get(20, TimeUnit.SECONDS);
+        ReadResponse response = read(channel, session, NodeId.ns0(NodeIds.Server_ServerStatus_State))
+                .get(20, TimeUnit.SECONDS);
         DataValue value = response.results()[0];
         assertThat(value.statusCode().isGood()).as("the well-behaved client's Read: %s", value.statusCode()).isTrue();
+    }
+
+    /** Sends a Read of one node's Value in the session, without waiting for the answer. */
+    static CompletableFuture<ReadResponse> read(UaTcpClientChannel channel, NodeId session, NodeId node) {
+        return channel.request(new ReadRequest(TestSessions.header(session), 0, TimestampsToReturn.Neither,
+                new ReadValueId[] {new ReadValueId(node, AttributeIds.Value, null, QualifiedName.NULL)}),
+                ReadResponse.class);
     }
 
     /** Waits up to 20 s for {@code condition}; fails naming {@code what} when it does not come. */

@@ -3,15 +3,10 @@ package dev.opcua.stack.server.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
-import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.NodeId;
-import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
-import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
-import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
-import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.TestSessions;
@@ -81,12 +76,12 @@ class ReadsPerTurnTest {
             NodeId reading = TestSessions.open(quiet, server.endpointUrl());
 
             List<CompletableFuture<ReadResponse>> flood = new ArrayList<>();
-            flood.add(read(flooder, flooding, plant.nodeId("Gate")));
+            flood.add(HostileServer.read(flooder, flooding, plant.nodeId("Gate")));
             HostileServer.await("the gate holds the event loop", atGate::get);
             for (int i = 0; i < FLOOD; i++) {
-                flood.add(read(flooder, flooding, plant.nodeId("Flood")));
+                flood.add(HostileServer.read(flooder, flooding, plant.nodeId("Flood")));
             }
-            CompletableFuture<ReadResponse> quietRead = read(quiet, reading, plant.nodeId("Quiet"));
+            CompletableFuture<ReadResponse> quietRead = HostileServer.read(quiet, reading, plant.nodeId("Quiet"));
             Thread.sleep(300); // lets the bytes reach the server's sockets; not a measurement
             gate.countDown();
 
@@ -98,11 +93,5 @@ class ReadsPerTurnTest {
             flooder.close().get(10, TimeUnit.SECONDS);
             quiet.close().get(10, TimeUnit.SECONDS);
         }
-    }
-
-    private static CompletableFuture<ReadResponse> read(UaTcpClientChannel channel, NodeId session, NodeId node) {
-        return channel.request(new ReadRequest(TestSessions.header(session), 0, TimestampsToReturn.Neither,
-                new ReadValueId[] {new ReadValueId(node, AttributeIds.Value, null, QualifiedName.NULL)}),
-                ReadResponse.class);
     }
 }
