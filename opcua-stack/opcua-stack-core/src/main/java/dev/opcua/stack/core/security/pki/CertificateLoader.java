@@ -19,7 +19,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.Key;
 import java.security.KeyStore;
-import java.security.KeyStoreException;
 import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.UnrecoverableKeyException;
@@ -95,7 +94,21 @@ public final class CertificateLoader {
      */
     public static ApplicationCertificate loadKeyStore(Path keyStoreFile, char[] storePassword, String alias,
             char[] keyPassword) {
-        KeyStore store = openKeyStore(keyStoreFile, storePassword);
+        if (!Files.isRegularFile(keyStoreFile)) {
+            throw new IllegalArgumentException("key store " + keyStoreFile + " does not exist or is not a file");
+        }
+        return loadKeyStore(read(keyStoreFile), keyStoreFile.toString(), storePassword, alias, keyPassword);
+    }
+
+    /**
+     * {@link #loadKeyStore(Path, char[], String, char[])} from bytes already read, e.g. from a class path
+     * resource: JKS and JCEKS by their magic number, anything that starts as a DER sequence as PKCS#12.
+     *
+     * @param source what the bytes are (a file name, a resource), named in the error
+     */
+    public static ApplicationCertificate loadKeyStore(byte[] bytes, String source, char[] storePassword,
+            String alias, char[] keyPassword) {
+        KeyStore store = openKeyStore(bytes, source, storePassword);
         try {
             List<String> aliases = Collections.list(store.aliases());
             String entry = alias;
@@ -107,19 +120,19 @@ public final class CertificateLoader {
                     }
                 }
                 if (keyEntries.isEmpty()) {
-                    throw new IllegalArgumentException("key store " + keyStoreFile + " holds no private key entry; "
+                    throw new IllegalArgumentException("key store " + source + " holds no private key entry; "
                             + "its entries: " + aliases);
                 }
                 if (keyEntries.size() > 1) {
-                    throw new IllegalArgumentException("key store " + keyStoreFile + " holds several private key "
+                    throw new IllegalArgumentException("key store " + source + " holds several private key "
                             + "entries " + keyEntries + "; name the alias to use");
                 }
                 entry = keyEntries.get(0);
             } else if (!store.containsAlias(entry)) {
-                throw new IllegalArgumentException("alias '" + entry + "' not found in key store " + keyStoreFile
+                throw new IllegalArgumentException("alias '" + entry + "' not found in key store " + source
                         + "; its aliases: " + aliases);
             } else if (!store.isKeyEntry(entry)) {
-                throw new IllegalArgumentException("alias '" + entry + "' in key store " + keyStoreFile
+                throw new IllegalArgumentException("alias '" + entry + "' in key store " + source
                         + " is a certificate entry, not a private key entry");
             }
             Key key;
@@ -127,28 +140,28 @@ public final class CertificateLoader {
                 key = store.getKey(entry, keyPassword != null ? keyPassword : storePassword);
             } catch (UnrecoverableKeyException e) {
                 throw new IllegalArgumentException("wrong key password for alias '" + entry + "' in key store "
-                        + keyStoreFile, e);
+                        + source, e);
             }
             if (!(key instanceof PrivateKey privateKey)) {
-                throw new IllegalArgumentException("alias '" + entry + "' in key store " + keyStoreFile
+                throw new IllegalArgumentException("alias '" + entry + "' in key store " + source
                         + " holds a secret key, not a private key");
             }
             Certificate[] certificates = store.getCertificateChain(entry);
             if (certificates == null || certificates.length == 0) {
-                throw new IllegalArgumentException("alias '" + entry + "' in key store " + keyStoreFile
+                throw new IllegalArgumentException("alias '" + entry + "' in key store " + source
                         + " has no certificate");
             }
             List<X509Certificate> chain = new ArrayList<>();
             for (Certificate c : certificates) {
                 if (!(c instanceof X509Certificate x509)) {
-                    throw new IllegalArgumentException("alias '" + entry + "' in key store " + keyStoreFile
+                    throw new IllegalArgumentException("alias '" + entry + "' in key store " + source
                             + " holds a " + c.getType() + " certificate, not X.509");
                 }
                 chain.add(x509);
             }
-            return applicationCertificate(chain, privateKey, "key store " + keyStoreFile + " alias '" + entry + "'");
+            return applicationCertificate(chain, privateKey, "key store " + source + " alias '" + entry + "'");
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot read key store " + keyStoreFile + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read key store " + source + ": " + e.getMessage(), e);
         }
     }
 
@@ -395,23 +408,42 @@ public final class CertificateLoader {
         }
     }
 
-    private static KeyStore openKeyStore(Path file, char[] password) {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("key store " + file + " does not exist or is not a file");
+    /** The JKS and JCEKS magic numbers (their first four bytes); PKCS#12 is a DER SEQUENCE (tag 0x30). */
+    private static final int JKS_MAGIC = 0xFEEDFEED;
+    private static final int JCEKS_MAGIC = 0xCECECECE;
+
+    private static KeyStore openKeyStore(byte[] bytes, String source, char[] password) {
+        String type = keyStoreType(bytes);
+        if (type == null) {
+            throw new IllegalArgumentException(source + " is not a PKCS#12 or JKS key store: it starts with neither "
+                    + "a DER sequence nor the JKS magic number");
         }
         try {
-            return KeyStore.getInstance(file.toFile(), password);
+            KeyStore store = KeyStore.getInstance(type);
+            store.load(new ByteArrayInputStream(bytes), password);
+            return store;
         } catch (IOException e) {
             if (e.getCause() instanceof UnrecoverableKeyException
                     || (e.getMessage() != null && e.getMessage().contains("password"))) {
-                throw new IllegalArgumentException("wrong password for key store " + file, e);
+                throw new IllegalArgumentException("wrong password for key store " + source, e);
             }
-            throw new IllegalArgumentException("cannot read key store " + file + ": " + e.getMessage(), e);
-        } catch (KeyStoreException e) {
-            throw new IllegalArgumentException(file + " is not a PKCS#12 or JKS key store: " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read key store " + source + ": " + e.getMessage(), e);
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("cannot read key store " + file + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("cannot read key store " + source + ": " + e.getMessage(), e);
         }
+    }
+
+    private static String keyStoreType(byte[] bytes) {
+        if (bytes.length >= 4) {
+            int magic = (bytes[0] & 0xFF) << 24 | (bytes[1] & 0xFF) << 16 | (bytes[2] & 0xFF) << 8 | (bytes[3] & 0xFF);
+            if (magic == JKS_MAGIC) {
+                return "JKS";
+            }
+            if (magic == JCEKS_MAGIC) {
+                return "JCEKS";
+            }
+        }
+        return bytes.length > 0 && bytes[0] == 0x30 ? "PKCS12" : null;
     }
 
     private static byte[] read(Path file) {

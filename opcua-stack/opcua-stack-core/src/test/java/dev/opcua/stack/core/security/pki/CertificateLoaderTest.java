@@ -231,6 +231,33 @@ class CertificateLoaderTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(notAStore.toString());
     }
 
+    @Test
+    void keyStoreBytesAreTypedByTheirContentAndErrorsNameTheSource() throws Exception {
+        byte[] pkcs12 = Files.readAllBytes(keyStore("PKCS12", "bytes.p12", "app", PASSWORD));
+        byte[] jks = Files.readAllBytes(keyStore("JKS", "bytes.jks", "app", PASSWORD));
+
+        assertThat(CertificateLoader.loadKeyStore(pkcs12, "classpath:app.p12", PASSWORD, null, null).certificate())
+                .isEqualTo(app.certificate());
+        assertThat(CertificateLoader.loadKeyStore(jks, "classpath:app.jks", PASSWORD, null, null).certificate())
+                .isEqualTo(app.certificate());
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(jks, "classpath:app.jks", "wrong".toCharArray(),
+                null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("wrong password for key store classpath:app.jks");
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore("hello".getBytes(), "classpath:text.p12", PASSWORD,
+                null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("classpath:text.p12 is not a PKCS#12 or JKS key store: it starts with neither a DER "
+                        + "sequence nor the JKS magic number");
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(new byte[] {0x30, 0x03, 0x02, 0x01}, "cut.p12",
+                PASSWORD, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("cannot read key store cut.p12");
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(dir.resolve("missing.p12"), PASSWORD, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("does not exist");
+    }
+
     private Path keyStore(String type, String name, String alias, char[] keyPassword) throws Exception {
         KeyStore ks = KeyStore.getInstance(type);
         ks.load(null, null);
