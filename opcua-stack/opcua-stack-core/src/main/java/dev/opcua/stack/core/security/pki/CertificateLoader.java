@@ -102,7 +102,7 @@ public final class CertificateLoader {
 
     /**
      * {@link #loadKeyStore(Path, char[], String, char[])} from bytes already read, e.g. from a class path
-     * resource: JKS and JCEKS by their magic number, anything that starts as a DER sequence as PKCS#12.
+     * resource: JKS by its magic number, anything that starts as a DER sequence as PKCS#12.
      *
      * @param source what the bytes are (a file name, a resource), named in the error
      */
@@ -408,9 +408,12 @@ public final class CertificateLoader {
         }
     }
 
-    /** The JKS and JCEKS magic numbers (their first four bytes); PKCS#12 is a DER SEQUENCE (tag 0x30). */
+    /**
+     * The JKS magic number (its first four bytes); PKCS#12 is a DER SEQUENCE (tag 0x30). JCEKS is not read: its
+     * JDK parser allocates whatever length the file claims (a fuzzed store made it throw
+     * NegativeArraySizeException), and PKCS#12 replaced it.
+     */
     private static final int JKS_MAGIC = 0xFEEDFEED;
-    private static final int JCEKS_MAGIC = 0xCECECECE;
 
     private static KeyStore openKeyStore(byte[] bytes, String source, char[] password) {
         String type = keyStoreType(bytes);
@@ -430,6 +433,10 @@ public final class CertificateLoader {
             throw new IllegalArgumentException("cannot read key store " + source + ": " + e.getMessage(), e);
         } catch (GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot read key store " + source + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            // the JDK's parsers may fail on malformed content with any runtime exception
+            throw new IllegalArgumentException("cannot read key store " + source + ": malformed " + type + " content ("
+                    + e + ")", e);
         }
     }
 
@@ -438,9 +445,6 @@ public final class CertificateLoader {
             int magic = (bytes[0] & 0xFF) << 24 | (bytes[1] & 0xFF) << 16 | (bytes[2] & 0xFF) << 8 | (bytes[3] & 0xFF);
             if (magic == JKS_MAGIC) {
                 return "JKS";
-            }
-            if (magic == JCEKS_MAGIC) {
-                return "JCEKS";
             }
         }
         return bytes.length > 0 && bytes[0] == 0x30 ? "PKCS12" : null;

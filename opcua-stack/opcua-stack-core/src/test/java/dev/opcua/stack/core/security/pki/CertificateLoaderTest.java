@@ -258,6 +258,24 @@ class CertificateLoaderTest {
                 .hasMessageContaining("does not exist");
     }
 
+    /** Fuzzing found it: the JDK's JCEKS parser threw NegativeArraySizeException on a claimed length. */
+    @Test
+    void jceksAndMalformedStoresAreRefusedWithTheDocumentedError() throws Exception {
+        byte[] jks = Files.readAllBytes(keyStore("JKS", "magic.jks", "app", PASSWORD));
+        byte[] jceks = jks.clone();
+        jceks[0] = jceks[1] = jceks[2] = jceks[3] = (byte) 0xCE;
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(jceks, "app.jceks", PASSWORD, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("app.jceks is not a PKCS#12 or JKS key store");
+
+        byte[] negativeLength = jks.clone();
+        // the first entry's alias length (after magic, version, count and tag) set to 0xFFFF: readUTF fails
+        negativeLength[16] = negativeLength[17] = (byte) 0xFF;
+        assertThatThrownBy(() -> CertificateLoader.loadKeyStore(negativeLength, "cut.jks", PASSWORD, null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("cannot read key store cut.jks");
+    }
+
     private Path keyStore(String type, String name, String alias, char[] keyPassword) throws Exception {
         KeyStore ks = KeyStore.getInstance(type);
         ks.load(null, null);
