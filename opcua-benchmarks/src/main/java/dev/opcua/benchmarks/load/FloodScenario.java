@@ -25,7 +25,9 @@ import java.util.concurrent.atomic.LongAdder;
  * The {@code flood} scenario (flood isolation, DESIGN.md section 3: "one greedy client cannot starve the
  * rest"): sessions 2..N are quiet, each sending Reads of one value at {@code --quiet-rate} per second
  * (paced, one outstanding at a time); session 1 floods, keeping {@code --flood-inflight} Reads outstanding
- * and sending the next the moment any answer comes, BadServerTooBusy included. The quiet sessions run on
+ * and sending the next the moment any answer comes, BadServerTooBusy included; or, with
+ * {@code --flood-client raw}, a {@link RawFlooder} on a connection of its own writes Reads without waiting for
+ * any answer (session 1 then stays idle). The quiet sessions run on
  * client I/O threads of their own, so that their latency is the server's and the network's, not a queue
  * behind the flooder's responses in the harness (on a small machine the harness still shares the cores).
  *
@@ -50,24 +52,27 @@ final class FloodScenario {
     private FloodScenario() {
     }
 
-    static void run(LoadOptions o, ChildServer server, List<LoadSession> sessions, NodeId[] nodeIds,
-            ClientResources resources, PrintStream out, PrintStream err) throws InterruptedException {
+    static void run(LoadOptions o, String url, ChildServer server, List<LoadSession> sessions, NodeId[] nodeIds,
+            ClientResources resources, PrintStream out, PrintStream err) throws Exception {
         Phase quietPhase = new Phase();
         List<QuietReader> readers = new ArrayList<>();
         for (int s = 1; s < sessions.size(); s++) {
             readers.add(new QuietReader(sessions.get(s), nodeIds[s % nodeIds.length], quietPhase));
         }
+        boolean raw = o.floodClient().equals("raw");
         RequestChain.Phase floodPhase = new RequestChain.Phase();
         LongAdder floodGood = new LongAdder();
         ConcurrentHashMap<String, LongAdder> floodErrors = new ConcurrentHashMap<>();
-        CountDownLatch floodStopped = new CountDownLatch(o.floodInflight());
+        CountDownLatch floodStopped = new CountDownLatch(raw ? 0 : o.floodInflight());
         List<RequestChain> flood = new ArrayList<>();
-        for (int f = 0; f < o.floodInflight(); f++) {
+        for (int f = 0; f < (raw ? 0 : o.floodInflight()); f++) {
             flood.add(new RequestChain(sessions.get(0), "read", 1, nodeIds, f, floodPhase, floodGood, floodErrors,
                     resources.executor(), floodStopped));
         }
-        err.printf(Locale.ROOT, "flood: %d quiet sessions x %d Reads/s, 1 flooding session x %d in flight, warmup %d s,"
-                + " two windows of %d s%n", readers.size(), o.quietRate(), o.floodInflight(), o.warmupS(), o.durationS());
+        err.printf(Locale.ROOT, "flood: %d quiet sessions x %d Reads/s, 1 flooding session %s, warmup %d s,"
+                + " two windows of %d s%n", readers.size(), o.quietRate(), raw ? "writing Reads without waiting (raw)"
+                : "x " + o.floodInflight() + " in flight", o.warmupS(), o.durationS());
+        RawFlooder rawFlooder = raw ? RawFlooder.open(url) : null;
 
         ScheduledExecutorService pacer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "load-pacer");
@@ -89,24 +94,46 @@ final class FloodScenario {
             quietPhase.value = BETWEEN;
 
             flood.forEach(RequestChain::issue);
+            if (rawFlooder != null) {
+                rawFlooder.start(nodeIds[0]);
+            }
             TimeUnit.SECONDS.sleep(o.warmupS());
             quietPhase.value = FLOOD;
             floodPhase.value = RequestChain.Phase.MEASURE;
+            if (rawFlooder != null) {
+                rawFlooder.count();
+            }
             Window flooded = Window.measure(o, server, err, "with the flood");
             floodPhase.value = RequestChain.Phase.STOP;
             quietPhase.value = STOP;
+            long floodSent = -1;
+            double writeBlockedPct = -1;
+            if (rawFlooder != null) {
+                // the counts at the end of the window; what is still in flight is dropped with the connection
+                floodSent = rawFlooder.sent();
+                writeBlockedPct = rawFlooder.writeNanos() / 1e7 / flooded.seconds;
+                floodGood.add(rawFlooder.good());
+                floodErrors.computeIfAbsent("BadServerTooBusy", k -> new LongAdder()).add(rawFlooder.busy());
+                rawFlooder.otherErrors().forEach((status, count) ->
+                        floodErrors.computeIfAbsent(status, k -> new LongAdder()).add(count.sum()));
+                rawFlooder.close();
+            }
             if (!floodStopped.await(15, TimeUnit.SECONDS)) {
                 err.println("warning: " + floodStopped.getCount() + " flood requests still outstanding after 15 s");
             }
 
-            report(o, readers, baseline, flooded, floodGood.sum(), floodErrors, out, err);
+            report(o, readers, baseline, flooded, floodGood.sum(), floodSent, writeBlockedPct, floodErrors, out, err);
         } finally {
             pacer.shutdownNow();
+            if (rawFlooder != null) {
+                rawFlooder.close();
+            }
         }
     }
 
     private static void report(LoadOptions o, List<QuietReader> readers, Window baseline, Window flooded,
-            long floodGood, Map<String, LongAdder> floodErrors, PrintStream out, PrintStream err) {
+            long floodGood, long floodSent, double writeBlockedPct, Map<String, LongAdder> floodErrors, PrintStream out,
+            PrintStream err) {
         LatencyHistogram quietBefore = new LatencyHistogram();
         LatencyHistogram quietDuring = new LatencyHistogram();
         long quietErrors = 0;
@@ -132,7 +159,8 @@ final class FloodScenario {
         result.put("security", o.securityName());
         result.put("sessions", Integer.toString(o.sessions()));
         result.put("quiet_rate", Integer.toString(o.quietRate()));
-        result.put("flood_inflight", Integer.toString(o.floodInflight()));
+        result.put("flood_client", o.floodClient());
+        result.put("flood_inflight", o.floodClient().equals("raw") ? "n/a" : Integer.toString(o.floodInflight()));
         result.put("duration_s", LoadHarness.fmt(flooded.seconds));
         result.put("baseline_reads", Long.toString(quietBefore.count()));
         result.put("baseline_p50_us", LoadHarness.fmt(quietBefore.quantile(0.50) / 1e3));
@@ -143,6 +171,8 @@ final class FloodScenario {
         result.put("p99_ratio", p99Before > 0 ? String.format(Locale.ROOT, "%.2f", p99During / p99Before) : "n/a");
         result.put("quiet_errors", Long.toString(quietErrors));
         result.put("quiet_late", Long.toString(late));
+        result.put("flooder_sent_per_s", floodSent < 0 ? "n/a" : LoadHarness.fmt(floodSent / flooded.seconds));
+        result.put("flooder_in_write_pct", writeBlockedPct < 0 ? "n/a" : LoadHarness.fmt(writeBlockedPct));
         result.put("flooder_good_per_s", LoadHarness.fmt(floodGood / flooded.seconds));
         result.put("flooder_busy_per_s", LoadHarness.fmt(busy / flooded.seconds));
         result.put("flooder_other_errors", Long.toString(otherErrors));
@@ -152,7 +182,8 @@ final class FloodScenario {
         err.printf(Locale.ROOT, "quiet Reads: baseline p50 %s us p99 %s us; with the flood p50 %s us p99 %s us (x%s);"
                 + " errors %d, late ticks %d%n", result.get("baseline_p50_us"), result.get("baseline_p99_us"),
                 result.get("flood_p50_us"), result.get("flood_p99_us"), result.get("p99_ratio"), quietErrors, late);
-        err.printf(Locale.ROOT, "flooder: %s Good/s, %s BadServerTooBusy/s, %d other errors; server refused %s/s%n",
+        err.printf(Locale.ROOT, "flooder: %s sent/s (%s %% of the window in socket writes), %s Good/s,"
+                + " %s BadServerTooBusy/s, %d other errors; server refused %s/s%n", result.get("flooder_sent_per_s"), result.get("flooder_in_write_pct"),
                 result.get("flooder_good_per_s"), result.get("flooder_busy_per_s"), otherErrors,
                 result.get("server_rejected_per_s"));
         floodErrors.forEach((status, count) -> err.println("flooder errors " + status + ": " + count.sum()));

@@ -156,7 +156,7 @@ public final class LoadHarness {
                     nodeIds[i] = NodeId.string(ns, BenchAddressSpace.variableId(i));
                 }
                 if (o.scenario().equals("flood")) {
-                    FloodScenario.run(o, server, sessions, nodeIds, resources, out, err);
+                    FloodScenario.run(o, url, server, sessions, nodeIds, resources, out, err);
                 } else {
                     runLoad(o, server, sessions, nodeIds, resources, out, err);
                 }

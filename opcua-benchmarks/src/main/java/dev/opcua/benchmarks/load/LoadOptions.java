@@ -51,6 +51,10 @@ import java.util.Objects;
  *        outstanding at a time)
  * @param floodInflight {@code flood}: Reads the flooding session keeps outstanding (closed loop, each answer,
  *        BadServerTooBusy included, sends the next at once)
+ * @param floodClient {@code flood}: {@code session} (the flooder is a raw session of the harness's client, closed
+ *        loop, {@code --flood-inflight}) or {@code raw} ({@link RawFlooder}: a hand-opened connection that
+ *        writes one pre-encoded Read again and again without waiting for answers, so that one client core
+ *        offers a server core far more than it can serve)
  * @param browseBench {@code browse}: whether each Browse reads the Bench folder of the bench namespace
  *        ({@code --browse bench}: the node every bench server serves alike, open62541's reduced namespace 0
  *        included) instead of the Server object and the Objects folder ({@code --browse standard}, the default)
@@ -64,8 +68,8 @@ import java.util.Objects;
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
         int warmupS, String url, String server, EndpointSecurity security, int subscriptions, int items,
         int publishingMs, int samplingMs, int writeRate, boolean serverChanges, String client, String namespace,
-        int quietRate, int floodInflight, boolean browseBench, int cycles, int cuts, String open62541,
-        SoakOptions soak) {
+        int quietRate, int floodInflight, String floodClient, boolean browseBench, int cycles, int cuts,
+        String open62541, SoakOptions soak) {
 
     /** The clients {@code --client} selects from. */
     public static final List<String> CLIENTS = List.of("ours", "milo", "raw");
@@ -95,7 +99,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " events: " + DEFAULT_EVENT_RATE + " events/s)]; sub: [--changes writer|server (writer)];"
             + " browse: [--browse standard|bench (standard: Server object and Objects folder)];"
             + " flood (raw sessions; session 1 floods, the others are quiet): [--quiet-rate R (50 Reads/s per quiet"
-            + " session)] [--flood-inflight F (1000)]; churn (raw sessions, --server ours|milo): [--cycles C (100000)]"
+            + " session)] [--flood-inflight F (1000)] [--flood-client session|raw (session)];"
+            + " churn (raw sessions, --server ours|milo): [--cycles C (100000)]"
             + " [--cuts K (10000)]; sessions (raw sessions, --server ours, the server changes the values):"
             + " --items (10) --publishing-ms (1000) --sampling-ms (P/2);"
             + " soak (raw sessions, --server ours|milo; --duration is its length):"
@@ -124,6 +129,9 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         atLeast("--write-rate", writeRate, 0);
         atLeast("--quiet-rate", quietRate, 1);
         atLeast("--flood-inflight", floodInflight, 1);
+        if (!floodClient.equals("session") && !floodClient.equals("raw")) {
+            throw new IllegalArgumentException("--flood-client must be session or raw, was " + floodClient);
+        }
         atLeast("--cycles", cycles, 0);
         atLeast("--cuts", cuts, 0);
         if (scenario.equals("flood") && sessions < 2) {
@@ -197,6 +205,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         int cuts = 10_000;
         int quietRate = 50;
         int floodInflight = 1000;
+        String floodClient = "session";
         SoakOptions soak = SoakOptions.DEFAULT;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
@@ -230,6 +239,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                 case "--namespace" -> namespace = value;
                 case "--quiet-rate" -> quietRate = integer(name, value);
                 case "--flood-inflight" -> floodInflight = integer(name, value);
+                case "--flood-client" -> floodClient = value;
                 case "--open62541" -> open62541 = value;
                 case "--browse" -> browse = value;
                 case "--cycles" -> cycles = integer(name, value);
@@ -266,7 +276,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
                         : manySessions ? 10 : 100,
                 publishing,
                 samplingMs == null ? publishing : samplingMs, writeRate, serverChanges(changes), client, namespace,
-                quietRate, floodInflight, browse.equals("bench"), cycles, cuts, open62541, soak);
+                quietRate, floodInflight, floodClient, browse.equals("bench"), cycles, cuts, open62541, soak);
     }
 
     private static boolean serverChanges(String changes) {

@@ -8,7 +8,9 @@ import dev.opcua.benchmarks.server.RunningBenchServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -16,13 +18,26 @@ import org.junit.jupiter.api.Test;
  * The {@code flood} scenario against our server with a request queue of 4 and one worker, every request
  * through the queue ({@code bench.inlineWhenIdle=false}: run inline on the event loop, a flood is paced by
  * TCP instead and never reaches the queue): the flooder keeps 64 Reads outstanding, so most of them are
- * refused, while three quiet sessions read a few times per second. Behaviour, not timing: the flooder is answered BadServerTooBusy, the server counts the
- * refusals, and every Read of the quiet sessions is answered Good in both windows.
+ * refused, while three quiet sessions read a few times per second; or a {@link RawFlooder} writes Reads
+ * without waiting for answers. Behaviour, not timing: the flooder is answered BadServerTooBusy, the server
+ * counts the refusals, and every Read of the quiet sessions is answered Good in both windows.
  */
 class FloodScenarioTest {
 
     @Test
     void the_flooder_is_refused_and_the_quiet_sessions_are_served() {
+        flood("--flood-client", "session", "--flood-inflight", "64");
+    }
+
+    @Test
+    void a_raw_flooder_that_never_waits_is_refused_and_the_quiet_sessions_are_served() {
+        Map<String, String> result = flood("--flood-client", "raw");
+        assertThat(result.get("flood_client")).isEqualTo("raw");
+        assertThat(result.get("flooder_sent_per_s")).isNotEqualTo("n/a");
+        assertThat(result.get("flooder_other_errors")).isEqualTo("0");
+    }
+
+    private static Map<String, String> flood(String... flooder) {
         RunningBenchServer started;
         System.setProperty("bench.inlineWhenIdle", "false");
         try {
@@ -34,9 +49,10 @@ class FloodScenarioTest {
             long rejectedBefore = server.rejectedRequests();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
-            int code = LoadHarness.run(new String[] {"--url", server.endpointUrl(), "--scenario", "flood",
-                "--sessions", "4", "--quiet-rate", "20", "--flood-inflight", "64", "--nodes", "100",
-                "--duration", "1", "--warmup", "1"},
+            List<String> args = new ArrayList<>(List.of("--url", server.endpointUrl(), "--scenario", "flood",
+                    "--sessions", "4", "--quiet-rate", "20", "--nodes", "100", "--duration", "1", "--warmup", "1"));
+            args.addAll(List.of(flooder));
+            int code = LoadHarness.run(args.toArray(String[]::new),
                     new PrintStream(out, true, StandardCharsets.UTF_8),
                     new PrintStream(err, true, StandardCharsets.UTF_8));
 
@@ -50,6 +66,7 @@ class FloodScenarioTest {
             assertThat(Long.parseLong(result.get("flood_reads"))).as(log).isPositive();
             assertThat(result.get("quiet_errors")).as(log).isEqualTo("0");
             assertThat(server.rejectedRequests()).as("the server's refusal counter").isGreaterThan(rejectedBefore);
+            return result;
         }
     }
 

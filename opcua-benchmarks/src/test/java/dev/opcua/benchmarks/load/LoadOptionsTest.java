@@ -216,6 +216,11 @@ class LoadOptionsTest {
         assertThat(flood.quietRate()).isEqualTo(5);
         assertThat(flood.floodInflight()).isEqualTo(300);
         assertThat(flood.rawSessions()).isTrue();
+        assertThat(flood.floodClient()).isEqualTo("session");
+        assertThat(LoadOptions.parse("--url", URL, "--scenario", "flood", "--flood-client", "raw").floodClient())
+                .isEqualTo("raw");
+        assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "flood", "--flood-client", "milo"))
+                .hasMessageContaining("--flood-client must be session or raw, was milo");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--scenario", "flood", "--sessions", "1"))
                 .hasMessageContaining("--sessions of at least 2");
         assertThatThrownBy(() -> LoadOptions.parse("--url", URL, "--quiet-rate", "0"))
