@@ -115,9 +115,12 @@ public final class BenchServer {
                 .port(options.port())
                 .hostnames(List.of(options.host()))
                 // -Dbench.inlineWhenIdle=false sends every request through the queue to a worker (the stack's
-                // requests.inline-when-idle, default true); requests(...) keeps that and sets the pipeline's sizes
+                // requests.inline-when-idle, default true), -Dbench.maxRunningPerSession=N bounds the workers one
+                // session holds (requests.max-running-per-session, default 0 = none); requests(...) keeps both
+                // and sets the pipeline's sizes
                 .requestPool(RequestPoolSettings.DEFAULT.withInlineWhenIdle(
-                        Boolean.parseBoolean(System.getProperty("bench.inlineWhenIdle", "true"))))
+                        Boolean.parseBoolean(System.getProperty("bench.inlineWhenIdle", "true")))
+                        .withMaxRunningPerSession(Integer.getInteger("bench.maxRunningPerSession", 0)))
                 .requests(minThreads, options.threads(), options.maxQueued())
                 .subscriptionSettings(SUBSCRIPTIONS)
                 .nodeManager(manager);

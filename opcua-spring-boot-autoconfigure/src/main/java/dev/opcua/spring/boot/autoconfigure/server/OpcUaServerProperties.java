@@ -332,6 +332,21 @@ public class OpcUaServerProperties {
          */
         private boolean inlineWhenIdle = true;
 
+        /**
+         * Workers one session may hold at once; its further requests wait in the queue (and past max-queued
+         * are answered BadServerTooBusy), so that one flooding session cannot keep every worker busy. 0 = no
+         * bound.
+         */
+        private int maxRunningPerSession = 0;
+
+        public int getMaxRunningPerSession() {
+            return maxRunningPerSession;
+        }
+
+        public void setMaxRunningPerSession(int maxRunningPerSession) {
+            this.maxRunningPerSession = maxRunningPerSession;
+        }
+
         public boolean isInlineWhenIdle() {
             return inlineWhenIdle;
         }

@@ -325,15 +325,18 @@ final class OpcUaServerPropertiesMapper {
         nonNegative("requests.max-priority-queued", r.getMaxPriorityQueued(), "0 or more");
         positiveDuration("requests.max-request-age", r.getMaxRequestAge());
         positiveDuration("requests.worker-keep-alive", r.getWorkerKeepAlive());
+        nonNegative("requests.max-running-per-session", r.getMaxRunningPerSession(), "0 (no bound) or more");
         return stackRule(() -> new RequestPoolSettings(r.getMinThreads(), r.getMaxThreads(), r.getMaxQueued(),
                         r.getMaxPriorityQueued(), r.getWorkerKeepAlive(), r.getMaxRequestAge(), r.isVirtualThreads(),
-                        RequestPoolSettings.DEFAULT.shutdownTimeout(), r.isInlineWhenIdle()),
+                        RequestPoolSettings.DEFAULT.shutdownTimeout(), r.isInlineWhenIdle(),
+                        r.getMaxRunningPerSession()),
                 new Field("minThreads", "requests.min-threads", r.getMinThreads()),
                 new Field("maxThreads", "requests.max-threads", r.getMaxThreads()),
                 new Field("maxQueued", "requests.max-queued", r.getMaxQueued()),
                 new Field("maxPriorityQueued", "requests.max-priority-queued", r.getMaxPriorityQueued()),
                 new Field("workerKeepAlive", "requests.worker-keep-alive", r.getWorkerKeepAlive()),
-                new Field("maxRequestAge", "requests.max-request-age", r.getMaxRequestAge()));
+                new Field("maxRequestAge", "requests.max-request-age", r.getMaxRequestAge()),
+                new Field("maxRunningPerSession", "requests.max-running-per-session", r.getMaxRunningPerSession()));
     }
 
     SessionSettings sessionSettings() {

@@ -70,6 +70,15 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
     }
 
     @Test
+    void aNegativeRunningBoundPerSessionIsRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.requests.max-running-per-session")
+                    .contains("Value: -1");
+            assertThat(analysis.getAction()).contains("0 (no bound) or more");
+        }, "opcua.server.requests.max-running-per-session=-1");
+    }
+
+    @Test
     void aNegativeSizeIsRefused() {
         assertFailure(analysis -> {
             assertThat(analysis.getDescription()).contains("Property: opcua.server.transport.max-message-size")

@@ -29,6 +29,11 @@ import java.util.List;
  *       others are not. The largest owner is tracked incrementally (it becomes the largest when it grows
  *       past the one known; it is forgotten when it empties), so the choice costs no scan; an owner is
  *       only ever evicted from when it has at least two more waiting than the newcomer's owner.</li>
+ *   <li>Running bound ({@code maxRunningPerOwner}, 0 = none): an owner whose ordinary requests hold that
+ *       many workers leaves the ring until one of them is {@link #done done}; its further requests wait
+ *       in its FIFO (and count towards fair admission). So a flooding session keeps a few workers busy,
+ *       not all of them, and the event loops that read the other sessions' requests keep their share of
+ *       the cores.</li>
  * </ul>
  *
  * <p>Not thread-safe: {@link RequestWorkerPool} guards it with one lock, held only for these O(1)
@@ -45,6 +50,7 @@ public final class FairRequestQueue {
 
     private final int maxQueued;
     private final int maxPriorityQueued;
+    private final int maxRunningPerOwner;
     private final LongObjectHashMap<Owner> owners = new LongObjectHashMap<>();
 
     private Owner cursor; // the owner served next; null when no ordinary request waits
@@ -61,12 +67,21 @@ public final class FairRequestQueue {
      * @param maxPriorityQueued requests that may wait in the priority lane, in addition
      */
     public FairRequestQueue(int maxQueued, int maxPriorityQueued) {
-        if (maxQueued < 1 || maxPriorityQueued < 0) {
-            throw new IllegalArgumentException("need maxQueued >= 1 and maxPriorityQueued >= 0, was " + maxQueued
-                    + " and " + maxPriorityQueued);
+        this(maxQueued, maxPriorityQueued, 0);
+    }
+
+    /**
+     * @param maxRunningPerOwner ordinary requests of one owner that may be running at once (taken by
+     *        {@link #poll()}, not yet {@link #done done}); 0 = no bound
+     */
+    public FairRequestQueue(int maxQueued, int maxPriorityQueued, int maxRunningPerOwner) {
+        if (maxQueued < 1 || maxPriorityQueued < 0 || maxRunningPerOwner < 0) {
+            throw new IllegalArgumentException("need maxQueued >= 1, maxPriorityQueued >= 0 and maxRunningPerOwner"
+                    + " >= 0, was " + maxQueued + ", " + maxPriorityQueued + " and " + maxRunningPerOwner);
         }
         this.maxQueued = maxQueued;
         this.maxPriorityQueued = maxPriorityQueued;
+        this.maxRunningPerOwner = maxRunningPerOwner;
     }
 
     /**
@@ -101,7 +116,9 @@ public final class FairRequestQueue {
         request.queueOwner = owner;
         if (owner.tail == null) {
             owner.head = request;
-            joinRing(owner);
+            if (!atRunningBound(owner)) {
+                joinRing(owner);
+            }
         } else {
             owner.tail.next = request;
         }
@@ -126,7 +143,7 @@ public final class FairRequestQueue {
 
     /** The next request to serve, or null when none waits. */
     public QueuedRequest poll() {
-        boolean ordinaryWaits = queued > 0;
+        boolean ordinaryWaits = cursor != null; // owners at their running bound are out of the ring
         if (priorityHead != null && (!ordinaryWaits || priorityStreak < PRIORITY_BURST)) {
             QueuedRequest request = priorityHead;
             priorityHead = request.next;
@@ -146,11 +163,52 @@ public final class FairRequestQueue {
         priorityStreak = 0;
         Owner owner = cursor;
         boolean empties = owner.head.next == null;
+        if (maxRunningPerOwner > 0) {
+            owner.running++; // before removeHead, which forgets an owner with nothing waiting or running
+        }
         QueuedRequest request = removeHead(owner);
+        if (maxRunningPerOwner > 0) {
+            request.runningOwner = owner;
+        }
         if (!empties) {
-            cursor = owner.next;
+            if (atRunningBound(owner)) {
+                leaveRing(owner); // moves the cursor on
+            } else {
+                cursor = owner.next;
+            }
         }
         return request;
+    }
+
+    /**
+     * A request {@link #poll() taken} earlier has finished running (answered, refused or failed): its owner
+     * may run another. Every polled request must be reported once.
+     *
+     * @return whether its owner rejoined the ring, so that a request it has waiting can now be polled
+     */
+    public boolean done(QueuedRequest request) {
+        Owner owner = request.runningOwner;
+        if (owner == null) {
+            return false; // a priority request, or no running bound
+        }
+        request.runningOwner = null;
+        boolean wasAtBound = atRunningBound(owner);
+        owner.running--;
+        if (wasAtBound && owner.head != null && owner.next == null) {
+            joinRing(owner);
+            return true;
+        }
+        forgetIfIdle(owner);
+        return false;
+    }
+
+    /** Whether {@link #poll()} would return a request now (owners at their running bound do not count). */
+    public boolean hasReady() {
+        return cursor != null || priorityHead != null;
+    }
+
+    private boolean atRunningBound(Owner owner) {
+        return maxRunningPerOwner > 0 && owner.running >= maxRunningPerOwner;
     }
 
     /** Removes {@code owner}'s oldest ordinary request; an owner left empty leaves the ring (and the map if idle). */
@@ -161,7 +219,9 @@ public final class FairRequestQueue {
         queued--;
         if (owner.head == null) {
             owner.tail = null;
-            leaveRing(owner);
+            if (owner.next != null) { // an owner at its running bound is out of the ring already
+                leaveRing(owner);
+            }
             forgetIfIdle(owner);
             if (largest == owner) {
                 largest = null;
@@ -253,7 +313,7 @@ public final class FairRequestQueue {
     }
 
     private void forgetIfIdle(Owner owner) {
-        if (owner.head == null && owner.priorityCount == 0) {
+        if (owner.head == null && owner.priorityCount == 0 && owner.running == 0) {
             owners.remove(owner.key);
         }
     }
@@ -271,6 +331,7 @@ public final class FairRequestQueue {
         QueuedRequest tail;
         int count; // ordinary requests waiting
         int priorityCount;
+        int running; // ordinary requests polled and not yet done, with a running bound
         Owner next;
         Owner previous;
 

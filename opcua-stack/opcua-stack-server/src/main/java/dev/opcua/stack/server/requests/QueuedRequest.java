@@ -17,6 +17,7 @@ public abstract class QueuedRequest {
     // Bookkeeping of the queue, guarded by its owner's lock.
     QueuedRequest next;
     FairRequestQueue.Owner queueOwner;
+    FairRequestQueue.Owner runningOwner; // set while it runs under its owner's running bound
 
     /**
      * @param owner the key of its owner: a session's authentication token, or the secure channel

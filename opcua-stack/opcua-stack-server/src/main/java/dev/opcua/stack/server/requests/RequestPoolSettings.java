@@ -20,30 +20,48 @@ import java.util.Objects;
  *        node manager is non-blocking) runs on the event loop that received it when no request waits in
  *        either lane, instead of being handed to a worker and back; default true. The queue's order and
  *        bounds are untouched: a request runs inline only when it would have been first in line.
+ * @param maxRunningPerSession workers one session (or one channel, before its session) may hold at once;
+ *        its further requests wait in its FIFO of the queue, and past the queue's bound are refused with
+ *        BadServerTooBusy, so that a flooding session cannot make every worker compete with the event
+ *        loops for the cores; 0 = no bound (the default)
  */
 public record RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
         Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout,
-        boolean inlineWhenIdle) {
+        boolean inlineWhenIdle, int maxRunningPerSession) {
 
     public static final RequestPoolSettings DEFAULT = new RequestPoolSettings(10, 100, 200, 20,
-            Duration.ofSeconds(60), Duration.ofMinutes(10), false, Duration.ofSeconds(5), true);
+            Duration.ofSeconds(60), Duration.ofMinutes(10), false, Duration.ofSeconds(5), true, 0);
+
+    /** Settings without a running bound per session. */
+    public RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
+            Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout,
+            boolean inlineWhenIdle) {
+        this(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive, maxRequestAge, virtualThreads,
+                shutdownTimeout, inlineWhenIdle, 0);
+    }
 
     /** Settings with {@code inlineWhenIdle} at its default, true. */
     public RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
             Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout) {
         this(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive, maxRequestAge, virtualThreads,
-                shutdownTimeout, true);
+                shutdownTimeout, true, 0);
     }
 
     /** These settings with {@code inlineWhenIdle} set to {@code value}. */
     public RequestPoolSettings withInlineWhenIdle(boolean value) {
         return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
-                maxRequestAge, virtualThreads, shutdownTimeout, value);
+                maxRequestAge, virtualThreads, shutdownTimeout, value, maxRunningPerSession);
+    }
+
+    /** These settings with {@code maxRunningPerSession} set to {@code value} (0 = no bound). */
+    public RequestPoolSettings withMaxRunningPerSession(int value) {
+        return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
+                maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle, value);
     }
 
     /**
      * @throws IllegalArgumentException unless 0 <= minThreads <= maxThreads, maxThreads >= 1,
-     *         maxQueued >= 1, maxPriorityQueued >= 0 and the durations are positive (shutdownTimeout: not negative)
+     *         maxQueued >= 1, maxPriorityQueued >= 0, maxRunningPerSession >= 0 and the durations are positive (shutdownTimeout: not negative)
      */
     public RequestPoolSettings {
         Objects.requireNonNull(workerKeepAlive, "workerKeepAlive");
@@ -58,6 +76,10 @@ public record RequestPoolSettings(int minThreads, int maxThreads, int maxQueued,
         }
         if (maxPriorityQueued < 0) {
             throw new IllegalArgumentException("maxPriorityQueued must not be negative, was " + maxPriorityQueued);
+        }
+        if (maxRunningPerSession < 0) {
+            throw new IllegalArgumentException("maxRunningPerSession must not be negative (0 = no bound), was "
+                    + maxRunningPerSession);
         }
         if (workerKeepAlive.isNegative() || workerKeepAlive.isZero() || maxRequestAge.isNegative()
                 || maxRequestAge.isZero() || shutdownTimeout.isNegative()) {

@@ -73,7 +73,8 @@ public final class RequestWorkerPool implements AutoCloseable {
     public RequestWorkerPool(RequestPoolSettings settings, RequestRunner runner) {
         this.settings = settings;
         this.runner = runner;
-        this.queue = new FairRequestQueue(settings.maxQueued(), settings.maxPriorityQueued());
+        this.queue = new FairRequestQueue(settings.maxQueued(), settings.maxPriorityQueued(),
+                settings.maxRunningPerSession());
         this.statistics = new RequestStatistics(this);
         ThreadFactory virtualFactory = settings.virtualThreads() ? VirtualThreads.factory(THREAD_PREFIX) : null;
         if (settings.virtualThreads() && virtualFactory == null) {
@@ -107,12 +108,13 @@ public final class RequestWorkerPool implements AutoCloseable {
                 evicted = queue.takeEvicted();
                 published();
                 int idle = waiting;
-                if (idle > 0) {
+                boolean ready = queue.hasReady(); // not when it waits behind its session's running bound
+                if (idle > 0 && ready) {
                     available.signal();
                 }
                 // Grow when more requests wait than idle workers can take (a signalled worker still
                 // counts as waiting until it holds the lock again).
-                if (queue.size() > idle && live < settings.maxThreads()) {
+                if (ready && queue.size() > idle && live < settings.maxThreads()) {
                     live++;
                     startWorker = true;
                 }
@@ -177,9 +179,12 @@ public final class RequestWorkerPool implements AutoCloseable {
         Thread self = Thread.currentThread();
         threads.add(self);
         boolean retired = false;
+        QueuedRequest running = null;
         try {
-            for (QueuedRequest request = next(); request != null; request = next()) {
+            for (QueuedRequest request = next(null); request != null; request = next(request)) {
+                running = request;
                 execute(request);
+                running = null;
             }
             retired = true;
         } finally {
@@ -188,6 +193,9 @@ public final class RequestWorkerPool implements AutoCloseable {
                 boolean replace;
                 lock.lock();
                 try {
+                    if (running != null) {
+                        queue.done(running); // its session may run another
+                    }
                     retire();
                     replace = !closed && !queue.isEmpty() && live < settings.maxThreads();
                     if (replace) {
@@ -203,10 +211,17 @@ public final class RequestWorkerPool implements AutoCloseable {
         }
     }
 
-    /** The next request for this worker, waiting for one; null when the worker is to end (and no longer counts). */
-    private QueuedRequest next() {
+    /**
+     * The next request for this worker, waiting for one; null when the worker is to end (and no longer counts).
+     *
+     * @param finished the request this worker ran last, reported {@link FairRequestQueue#done done}; or null
+     */
+    private QueuedRequest next(QueuedRequest finished) {
         lock.lock();
         try {
+            // its session may run another now: this worker polls below, and wakes an idle one only when
+            // more is ready than it takes (a wake-up per request of a bounded flooder would find nothing)
+            boolean rejoined = finished != null && queue.done(finished);
             long idleNanos = keepAliveNanos;
             for (;;) {
                 if (closed) {
@@ -215,6 +230,9 @@ public final class RequestWorkerPool implements AutoCloseable {
                 QueuedRequest request = queue.poll();
                 if (request != null) {
                     published();
+                    if (rejoined && waiting > 0 && queue.hasReady()) {
+                        available.signal();
+                    }
                     return request;
                 }
                 if (virtual || (idleNanos <= 0 && live > minThreads)) {

@@ -441,6 +441,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         private boolean virtualThreads = RequestPoolSettings.DEFAULT.virtualThreads();
         private Duration shutdownTimeout = RequestPoolSettings.DEFAULT.shutdownTimeout();
         private boolean inlineWhenIdle = RequestPoolSettings.DEFAULT.inlineWhenIdle();
+        private int maxRunningPerSession = RequestPoolSettings.DEFAULT.maxRunningPerSession();
         private final Map<Class<?>, BooleanSupplier> inline = new HashMap<>();
         private ServiceObserver observer = ServiceObserver.NONE;
         private boolean discoveryOnlyOverNone;
@@ -474,6 +475,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             virtualThreads = value.virtualThreads();
             shutdownTimeout = value.shutdownTimeout();
             inlineWhenIdle = value.inlineWhenIdle();
+            maxRunningPerSession = value.maxRunningPerSession();
             return this;
         }
 
@@ -580,7 +582,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
 
         private RequestPoolSettings settings() {
             return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
-                    maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle);
+                    maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle, maxRunningPerSession);
         }
 
         /** @throws IllegalArgumentException when the limits are inconsistent, see {@link RequestPoolSettings} */

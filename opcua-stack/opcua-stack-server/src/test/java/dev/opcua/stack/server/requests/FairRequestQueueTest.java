@@ -210,6 +210,82 @@ class FairRequestQueueTest {
         assertThat(queue.owners()).isZero();
     }
 
+    @Test
+    void anOwnerAtItsRunningBoundWaitsUntilOneOfItsRequestsIsDoneWhileOthersAreServed() {
+        FairRequestQueue queue = new FairRequestQueue(200, 20, 1);
+        for (int i = 0; i < 3; i++) {
+            queue.offer(TestRequest.of(A, "a" + i));
+        }
+        queue.offer(TestRequest.of(B, "b0"));
+
+        QueuedRequest a0 = queue.poll();
+        assertThat(name(a0)).isEqualTo("a0");
+        QueuedRequest b0 = queue.poll();
+        assertThat(name(b0)).isEqualTo("b0");
+        assertThat(queue.poll()).as("A runs one already, B has nothing waiting").isNull();
+        assertThat(queue.hasReady()).isFalse();
+        assertThat(queue.size()).isEqualTo(2);
+
+        assertThat(queue.done(b0)).as("B waits for nothing").isFalse();
+        assertThat(queue.done(a0)).as("A may run its next").isTrue();
+        assertThat(queue.hasReady()).isTrue();
+        QueuedRequest a1 = queue.poll();
+        assertThat(name(a1)).isEqualTo("a1");
+        assertThat(queue.poll()).isNull();
+
+        // A new request of a bounded owner waits too; one of an owner with nothing running does not
+        queue.offer(TestRequest.of(B, "b1"));
+        assertThat(name(queue.poll())).isEqualTo("b1");
+        queue.done(a1);
+        assertThat(name(queue.poll())).isEqualTo("a2");
+    }
+
+    @Test
+    void anOwnerAtItsRunningBoundStillCountsForFairAdmissionAndLosesItsOldestToANewcomer() {
+        FairRequestQueue queue = new FairRequestQueue(3, 0, 1);
+        for (int i = 0; i < 3; i++) {
+            queue.offer(TestRequest.of(A, "a" + i));
+        }
+        QueuedRequest a0 = queue.poll(); // A runs one
+        assertThat(queue.offer(TestRequest.of(A, "a3"))).isTrue(); // three wait: the queue is full
+        assertThat(queue.offer(TestRequest.of(A, "a4"))).isFalse();
+
+        assertThat(queue.offer(TestRequest.of(B, "b0"))).isTrue();
+        assertThat(name(queue.takeEvicted())).isEqualTo("a1");
+        assertThat(pollAll(queue)).containsExactly("b0");
+
+        assertThat(queue.done(a0)).isTrue();
+        QueuedRequest a2 = queue.poll();
+        assertThat(name(a2)).isEqualTo("a2");
+        assertThat(queue.poll()).isNull();
+        queue.done(a2);
+        assertThat(pollAll(queue)).containsExactly("a3");
+    }
+
+    @Test
+    void anOwnerIsForgottenOnlyWhenNothingOfItWaitsOrRuns() {
+        FairRequestQueue queue = new FairRequestQueue(10, 0, 2);
+        queue.offer(TestRequest.of(A, "a0"));
+        QueuedRequest a0 = queue.poll();
+        assertThat(queue.owners()).as("running keeps it").isEqualTo(1);
+
+        assertThat(queue.done(a0)).isFalse();
+        assertThat(queue.owners()).isZero();
+        assertThat(queue.done(a0)).as("reported once; a second report changes nothing").isFalse();
+        assertThat(queue.owners()).isZero();
+    }
+
+    @Test
+    void withoutARunningBoundDoneChangesNothing() {
+        FairRequestQueue queue = new FairRequestQueue(10, 0);
+        queue.offer(TestRequest.of(A, "a0"));
+        queue.offer(TestRequest.of(A, "a1"));
+        QueuedRequest a0 = queue.poll();
+        assertThat(queue.done(a0)).isFalse();
+        assertThat(pollAll(queue)).containsExactly("a1");
+        assertThat(queue.owners()).isZero();
+    }
+
     private static List<String> pollAll(FairRequestQueue queue) {
         List<String> names = new ArrayList<>();
         for (QueuedRequest request = queue.poll(); request != null; request = queue.poll()) {

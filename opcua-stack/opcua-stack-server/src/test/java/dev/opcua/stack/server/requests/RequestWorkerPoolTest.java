@@ -86,6 +86,25 @@ class RequestWorkerPoolTest {
     }
 
     @Test
+    void aSessionHoldsAtMostMaxRunningPerSessionWorkersAndAnotherSessionIsServedBesideIt() {
+        runner.blockAll = true;
+        pool = pool(settings(1, 4, 10).withMaxRunningPerSession(1));
+        for (int i = 0; i < 3; i++) {
+            pool.submit(TestRequest.of(1, "flood" + i));
+        }
+        pool.submit(TestRequest.of(2, "quiet"));
+
+        awaitTrue(() -> runner.running.get() == 2);
+        sleep(50); // a third worker, had it taken flood1, would have started by now
+        assertThat(runner.ran).containsExactlyInAnyOrder("flood0", "quiet");
+        assertThat(pool.statistics().queued()).isEqualTo(2);
+
+        runner.release.countDown();
+        awaitTrue(() -> runner.ran.size() == 4);
+        assertThat(runner.ran.subList(2, 4)).containsExactly("flood1", "flood2");
+    }
+
+    @Test
     void aRequestOlderThanMaxRequestAgeIsAnsweredInsteadOfRun() {
         runner.blockFor = Duration.ofMillis(150);
         pool = pool(new RequestPoolSettings(1, 1, 10, 0, Duration.ofSeconds(60), Duration.ofMillis(50), false,
