@@ -116,11 +116,14 @@ public final class BenchServer {
                 .hostnames(List.of(options.host()))
                 // -Dbench.inlineWhenIdle=false sends every request through the queue to a worker (the stack's
                 // requests.inline-when-idle, default true), -Dbench.maxRunningPerSession=N bounds the workers one
-                // session holds (requests.max-running-per-session, default 0 = none); requests(...) keeps both
+                // session holds (requests.max-running-per-session, default 0 = none), -Dbench.maxRequestsPerRead=N
+                // the flood bound per socket read (requests.max-per-read, default 128); requests(...) keeps them
                 // and sets the pipeline's sizes
                 .requestPool(RequestPoolSettings.DEFAULT.withInlineWhenIdle(
                         Boolean.parseBoolean(System.getProperty("bench.inlineWhenIdle", "true")))
-                        .withMaxRunningPerSession(Integer.getInteger("bench.maxRunningPerSession", 0)))
+                        .withMaxRunningPerSession(Integer.getInteger("bench.maxRunningPerSession", 0))
+                        .withMaxRequestsPerRead(Integer.getInteger("bench.maxRequestsPerRead",
+                                RequestPoolSettings.DEFAULT_MAX_REQUESTS_PER_READ)))
                 .requests(minThreads, options.threads(), options.maxQueued())
                 .subscriptionSettings(SUBSCRIPTIONS)
                 .nodeManager(manager);

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * through the queue ({@code bench.inlineWhenIdle=false}: run inline on the event loop, a flood is paced by
  * TCP instead and never reaches the queue): the flooder keeps 64 Reads outstanding, so most of them are
  * refused, while three quiet sessions read a few times per second; or a {@link RawFlooder} writes Reads
- * without waiting for answers. Behaviour, not timing: the flooder is answered BadServerTooBusy, the server
+ * without waiting for answers, also against the default server, whose flood bound per socket read refuses
+ * it. Behaviour, not timing: the flooder is answered BadServerTooBusy, the server
  * counts the refusals, and every Read of the quiet sessions is answered Good in both windows.
  */
 class FloodScenarioTest {
@@ -37,11 +38,26 @@ class FloodScenarioTest {
         assertThat(result.get("flooder_other_errors")).isEqualTo("0");
     }
 
+    /**
+     * The default server (small Reads inline on the event loop): the raw flooder fills every socket read with
+     * hundreds of Reads, so the flood bound per read ({@code requests.max-per-read}) refuses the excess.
+     */
+    @Test
+    void a_raw_flooder_against_the_default_server_is_refused_beyond_the_bound_per_read() {
+        Map<String, String> result = flood(true, "--flood-client", "raw");
+        assertThat(result.get("flooder_other_errors")).isEqualTo("0");
+    }
+
     private static Map<String, String> flood(String... flooder) {
+        return flood(false, flooder);
+    }
+
+    private static Map<String, String> flood(boolean inline, String... flooder) {
         RunningBenchServer started;
-        System.setProperty("bench.inlineWhenIdle", "false");
+        System.setProperty("bench.inlineWhenIdle", Boolean.toString(inline));
         try {
-            started = BenchServer.start(new BenchOptions(0, 100, "localhost", 1, 4, null, false));
+            started = BenchServer.start(new BenchOptions(0, 100, "localhost", inline ? 4 : 1, inline ? 200 : 4, null,
+                    false));
         } finally {
             System.clearProperty("bench.inlineWhenIdle");
         }

@@ -875,7 +875,7 @@ public final class OpcUaServer implements AutoCloseable {
             RequestPoolSettings p = requestPool;
             requestPool = new RequestPoolSettings(minThreads, maxThreads, maxQueued, p.maxPriorityQueued(),
                     p.workerKeepAlive(), p.maxRequestAge(), p.virtualThreads(), p.shutdownTimeout(),
-                    p.inlineWhenIdle(), p.maxRunningPerSession());
+                    p.inlineWhenIdle(), p.maxRunningPerSession(), p.maxRequestsPerRead());
             return this;
         }
 

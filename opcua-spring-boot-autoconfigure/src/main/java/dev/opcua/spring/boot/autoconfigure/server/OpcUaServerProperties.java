@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
+import dev.opcua.stack.server.requests.RequestPoolSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Period;
@@ -338,6 +339,22 @@ public class OpcUaServerProperties {
          * bound.
          */
         private int maxRunningPerSession = 0;
+
+        /**
+         * Small requests (Reads and Writes that may run on the I/O thread) one connection may have served per
+         * socket read while it sends more than the server reads: when two reads in a row bring more, the rest
+         * of the second is answered BadServerTooBusy at once; a burst that fits one read is served whole.
+         * With inline-when-idle only. 0 = no bound.
+         */
+        private int maxPerRead = RequestPoolSettings.DEFAULT_MAX_REQUESTS_PER_READ;
+
+        public int getMaxPerRead() {
+            return maxPerRead;
+        }
+
+        public void setMaxPerRead(int maxPerRead) {
+            this.maxPerRead = maxPerRead;
+        }
 
         public int getMaxRunningPerSession() {
             return maxRunningPerSession;

@@ -326,17 +326,19 @@ final class OpcUaServerPropertiesMapper {
         positiveDuration("requests.max-request-age", r.getMaxRequestAge());
         positiveDuration("requests.worker-keep-alive", r.getWorkerKeepAlive());
         nonNegative("requests.max-running-per-session", r.getMaxRunningPerSession(), "0 (no bound) or more");
+        nonNegative("requests.max-per-read", r.getMaxPerRead(), "0 (no bound) or more");
         return stackRule(() -> new RequestPoolSettings(r.getMinThreads(), r.getMaxThreads(), r.getMaxQueued(),
                         r.getMaxPriorityQueued(), r.getWorkerKeepAlive(), r.getMaxRequestAge(), r.isVirtualThreads(),
                         RequestPoolSettings.DEFAULT.shutdownTimeout(), r.isInlineWhenIdle(),
-                        r.getMaxRunningPerSession()),
+                        r.getMaxRunningPerSession(), r.getMaxPerRead()),
                 new Field("minThreads", "requests.min-threads", r.getMinThreads()),
                 new Field("maxThreads", "requests.max-threads", r.getMaxThreads()),
                 new Field("maxQueued", "requests.max-queued", r.getMaxQueued()),
                 new Field("maxPriorityQueued", "requests.max-priority-queued", r.getMaxPriorityQueued()),
                 new Field("workerKeepAlive", "requests.worker-keep-alive", r.getWorkerKeepAlive()),
                 new Field("maxRequestAge", "requests.max-request-age", r.getMaxRequestAge()),
-                new Field("maxRunningPerSession", "requests.max-running-per-session", r.getMaxRunningPerSession()));
+                new Field("maxRunningPerSession", "requests.max-running-per-session", r.getMaxRunningPerSession()),
+                new Field("maxRequestsPerRead", "requests.max-per-read", r.getMaxPerRead()));
     }
 
     SessionSettings sessionSettings() {

@@ -79,6 +79,15 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
     }
 
     @Test
+    void aNegativeBoundPerReadIsRefused() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.requests.max-per-read")
+                    .contains("Value: -5");
+            assertThat(analysis.getAction()).contains("0 (no bound) or more");
+        }, "opcua.server.requests.max-per-read=-5");
+    }
+
+    @Test
     void aNegativeSizeIsRefused() {
         assertFailure(analysis -> {
             assertThat(analysis.getDescription()).contains("Property: opcua.server.transport.max-message-size")

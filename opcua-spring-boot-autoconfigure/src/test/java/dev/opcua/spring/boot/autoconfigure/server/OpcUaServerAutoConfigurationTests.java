@@ -179,11 +179,12 @@ class OpcUaServerAutoConfigurationTests {
         contextRunner.withPropertyValues("opcua.server.requests.max-queued=7", "opcua.server.requests.min-threads=1",
                 "opcua.server.requests.max-threads=3", "opcua.server.requests.max-priority-queued=4",
                 "opcua.server.requests.max-request-age=30s", "opcua.server.requests.worker-keep-alive=5s",
-                "opcua.server.requests.inline-when-idle=false", "opcua.server.requests.max-running-per-session=2")
+                "opcua.server.requests.inline-when-idle=false", "opcua.server.requests.max-running-per-session=2",
+                "opcua.server.requests.max-per-read=64")
                 .run(context -> {
                     assertThat(mapper(context).requestPool()).isEqualTo(new RequestPoolSettings(1, 3, 7, 4,
                             Duration.ofSeconds(5), Duration.ofSeconds(30), false,
-                            RequestPoolSettings.DEFAULT.shutdownTimeout(), false, 2));
+                            RequestPoolSettings.DEFAULT.shutdownTimeout(), false, 2, 64));
                     OpcUaServer server = context.getBean(OpcUaServer.class);
                     assertThat(server.dispatcher().statistics().queueCapacity()).isEqualTo(7);
                     assertThat(server.dispatcher().statistics().priorityQueueCapacity()).isEqualTo(4);

@@ -24,44 +24,59 @@ import java.util.Objects;
  *        its further requests wait in its FIFO of the queue, and past the queue's bound are refused with
  *        BadServerTooBusy, so that a flooding session cannot make every worker compete with the event
  *        loops for the cores; 0 = no bound (the default)
+ * @param maxRequestsPerRead with {@code inlineWhenIdle}: small requests (those that may run inline) one
+ *        connection may have served per socket read while it sends more than the server reads; when two
+ *        reads in a row bring more, the rest of the second is answered BadServerTooBusy at once (a burst
+ *        that fits one read is served whole); default 128, 0 = no bound
  */
 public record RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
         Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout,
-        boolean inlineWhenIdle, int maxRunningPerSession) {
+        boolean inlineWhenIdle, int maxRunningPerSession, int maxRequestsPerRead) {
+
+    /** The default of {@link #maxRequestsPerRead()}. */
+    public static final int DEFAULT_MAX_REQUESTS_PER_READ = 128;
 
     public static final RequestPoolSettings DEFAULT = new RequestPoolSettings(10, 100, 200, 20,
-            Duration.ofSeconds(60), Duration.ofMinutes(10), false, Duration.ofSeconds(5), true, 0);
+            Duration.ofSeconds(60), Duration.ofMinutes(10), false, Duration.ofSeconds(5), true, 0,
+            DEFAULT_MAX_REQUESTS_PER_READ);
 
-    /** Settings without a running bound per session. */
+    /** Settings with the default bounds per session and per read. */
     public RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
             Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout,
             boolean inlineWhenIdle) {
         this(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive, maxRequestAge, virtualThreads,
-                shutdownTimeout, inlineWhenIdle, 0);
+                shutdownTimeout, inlineWhenIdle, 0, DEFAULT_MAX_REQUESTS_PER_READ);
     }
 
     /** Settings with {@code inlineWhenIdle} at its default, true. */
     public RequestPoolSettings(int minThreads, int maxThreads, int maxQueued, int maxPriorityQueued,
             Duration workerKeepAlive, Duration maxRequestAge, boolean virtualThreads, Duration shutdownTimeout) {
         this(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive, maxRequestAge, virtualThreads,
-                shutdownTimeout, true, 0);
+                shutdownTimeout, true, 0, DEFAULT_MAX_REQUESTS_PER_READ);
     }
 
     /** These settings with {@code inlineWhenIdle} set to {@code value}. */
     public RequestPoolSettings withInlineWhenIdle(boolean value) {
         return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
-                maxRequestAge, virtualThreads, shutdownTimeout, value, maxRunningPerSession);
+                maxRequestAge, virtualThreads, shutdownTimeout, value, maxRunningPerSession, maxRequestsPerRead);
     }
 
     /** These settings with {@code maxRunningPerSession} set to {@code value} (0 = no bound). */
     public RequestPoolSettings withMaxRunningPerSession(int value) {
         return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
-                maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle, value);
+                maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle, value, maxRequestsPerRead);
+    }
+
+    /** These settings with {@code maxRequestsPerRead} set to {@code value} (0 = no bound). */
+    public RequestPoolSettings withMaxRequestsPerRead(int value) {
+        return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
+                maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle, maxRunningPerSession, value);
     }
 
     /**
      * @throws IllegalArgumentException unless 0 <= minThreads <= maxThreads, maxThreads >= 1,
-     *         maxQueued >= 1, maxPriorityQueued >= 0, maxRunningPerSession >= 0 and the durations are positive (shutdownTimeout: not negative)
+     *         maxQueued >= 1, maxPriorityQueued >= 0, maxRunningPerSession >= 0, maxRequestsPerRead >= 0 and the
+ *         durations are positive (shutdownTimeout: not negative)
      */
     public RequestPoolSettings {
         Objects.requireNonNull(workerKeepAlive, "workerKeepAlive");
@@ -76,6 +91,10 @@ public record RequestPoolSettings(int minThreads, int maxThreads, int maxQueued,
         }
         if (maxPriorityQueued < 0) {
             throw new IllegalArgumentException("maxPriorityQueued must not be negative, was " + maxPriorityQueued);
+        }
+        if (maxRequestsPerRead < 0) {
+            throw new IllegalArgumentException("maxRequestsPerRead must not be negative (0 = no bound), was "
+                    + maxRequestsPerRead);
         }
         if (maxRunningPerSession < 0) {
             throw new IllegalArgumentException("maxRunningPerSession must not be negative (0 = no bound), was "

@@ -49,7 +49,7 @@ public final class RequestStatistics {
         ranInline.increment();
     }
 
-    void recordRejected(RejectReason reason) {
+    public void recordRejected(RejectReason reason) {
         rejected[reason.ordinal()].increment();
     }
 

@@ -61,6 +61,11 @@ import org.slf4j.LoggerFactory;
  *       worker, without the two thread hand-offs (event loop to worker, worker back to the event loop's
  *       write) that cost more than a small Read or Write itself. A request that would wait anyway,
  *       is larger, or whose handler may block goes to the queue as always.</li>
+ *   <li>Flood bound ({@link RequestPoolSettings#maxRequestsPerRead()}, with inline when idle): when two
+ *       socket reads of one connection in a row bring more such small requests than the bound, the
+ *       requests of the second read beyond the bound are answered at once with a ServiceFault
+ *       BadServerTooBusy and counted as refused (TOO_BUSY): a client that keeps sending more than the
+ *       server reads is refused instead of holding the event loop from the other connections on it.</li>
  *   <li>A request that waited longer than {@code maxRequestAge}, or than its own timeoutHint: ServiceFault
  *       BadTimeout, without being decoded.</li>
  *   <li>A request that cannot be decoded: ServiceFault with the decoder's status, BadDecodingError or
@@ -95,6 +100,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
     private final ThreadLocal<UaDecoder> decoders;
     private final PublishParking publishParking;
     private final RequestWorkerPool pool;
+    private final int maxRequestsPerRead;
     private final RequestStatistics statistics;
     private final ServiceObserver observer;
     private final boolean discoveryOnlyOverNone;
@@ -118,6 +124,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         this.publishParking = builder.publishParking;
         this.inlineConditions = inlineConditions(builder.inline, registry);
         this.pool = new RequestWorkerPool(builder.settings(), new Runner());
+        this.maxRequestsPerRead = builder.settings().inlineWhenIdle() ? builder.maxRequestsPerRead : 0;
         this.statistics = pool.statistics();
     }
 
@@ -204,14 +211,37 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             }
             return;
         }
-        if (mayRunInline(peek.typeId(), message) && pool.admitInline()) {
-            // no queue entry: the request runs before this method returns
-            run(channel, requestId, message, peek.requestHandle());
-            return;
+        if (mayRunInline(peek.typeId(), message)) {
+            if (maxRequestsPerRead > 0 && ConnectionLoad.of(channel, maxRequestsPerRead).countAndRefuse()) {
+                // a connection that sends more than the server reads: refused at once, cheaper than served
+                refuseTooBusy(channel, requestId, message, peek.requestHandle());
+                return;
+            }
+            if (pool.admitInline()) {
+                // no queue entry: the request runs before this method returns
+                run(channel, requestId, message, peek.requestHandle());
+                return;
+            }
         }
         long owner = peek.tokenKey() != 0 ? peek.tokenKey() : channel.secureChannelId();
         pool.submit(new Request(owner, isPriority(peek.typeId()), System.nanoTime(), peek.timeoutHint(), channel,
                 requestId, message, peek.requestHandle()));
+    }
+
+    private void refuseTooBusy(ServerSecureChannel channel, long requestId, ByteBuf message, long requestHandle) {
+        try {
+            channel.sendServiceFault(requestId, requestHandle, RejectReason.TOO_BUSY.status());
+        } finally {
+            message.release();
+        }
+        statistics.recordRejected(RejectReason.TOO_BUSY);
+    }
+
+    @Override
+    public void onReadComplete(ServerSecureChannel channel) {
+        if (channel.listenerState() instanceof ConnectionLoad load) {
+            load.readComplete();
+        }
     }
 
     /** Whether the request's type was declared inline, its condition holds now and it is small enough. */
@@ -442,6 +472,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         private Duration shutdownTimeout = RequestPoolSettings.DEFAULT.shutdownTimeout();
         private boolean inlineWhenIdle = RequestPoolSettings.DEFAULT.inlineWhenIdle();
         private int maxRunningPerSession = RequestPoolSettings.DEFAULT.maxRunningPerSession();
+        private int maxRequestsPerRead = RequestPoolSettings.DEFAULT.maxRequestsPerRead();
         private final Map<Class<?>, BooleanSupplier> inline = new HashMap<>();
         private ServiceObserver observer = ServiceObserver.NONE;
         private boolean discoveryOnlyOverNone;
@@ -476,6 +507,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             shutdownTimeout = value.shutdownTimeout();
             inlineWhenIdle = value.inlineWhenIdle();
             maxRunningPerSession = value.maxRunningPerSession();
+            maxRequestsPerRead = value.maxRequestsPerRead();
             return this;
         }
 
@@ -582,7 +614,8 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
 
         private RequestPoolSettings settings() {
             return new RequestPoolSettings(minThreads, maxThreads, maxQueued, maxPriorityQueued, workerKeepAlive,
-                    maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle, maxRunningPerSession);
+                    maxRequestAge, virtualThreads, shutdownTimeout, inlineWhenIdle, maxRunningPerSession,
+                    maxRequestsPerRead);
         }
 
         /** @throws IllegalArgumentException when the limits are inconsistent, see {@link RequestPoolSettings} */

@@ -3,17 +3,23 @@ package dev.opcua.stack.server.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
+import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.requests.RejectReason;
+import dev.opcua.stack.server.requests.RequestPoolSettings;
+import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.TestSessions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -47,6 +53,35 @@ class ReadsPerTurnTest {
 
     @Test
     void aQuietReadBehindAFloodOnTheSameEventLoopIsServedBeforeTheFloodIsDone() throws Exception {
+        // every Read of the flood served: the flood bound per read is off here (the next test has it on)
+        Outcome outcome = floodBehindAGate(0);
+
+        assertThat(outcome.served()).isEqualTo(FLOOD);
+        assertThat(outcome.refused()).isZero();
+        assertThat(outcome.servedBeforeQuiet()).as("flood Reads served before the quiet one")
+                .isBetween(0L, FLOOD / 2L);
+    }
+
+    /**
+     * The flood bound per socket read ({@code requests.max-per-read}, default 128): the flood arrives in
+     * full 64 KiB reads of hundreds of Reads each, so from the second such read on the Reads beyond the
+     * bound are answered BadServerTooBusy, counted as refused; every Read is answered, and the quiet one
+     * is served.
+     */
+    @Test
+    void aPipelinedFloodIsRefusedBeyondTheBoundPerReadAndEveryReadIsAnswered() throws Exception {
+        Outcome outcome = floodBehindAGate(RequestPoolSettings.DEFAULT_MAX_REQUESTS_PER_READ);
+
+        assertThat(outcome.refused()).as("Reads answered BadServerTooBusy").isPositive();
+        assertThat(outcome.served() + outcome.refused()).as("every Read answered").isEqualTo(FLOOD);
+        assertThat(outcome.counted()).as("the server's refusal counter").isEqualTo(outcome.refused());
+        assertThat(outcome.servedBeforeQuiet()).isBetween(0L, FLOOD / 2L);
+    }
+
+    private record Outcome(long served, long refused, long counted, long servedBeforeQuiet) {
+    }
+
+    private static Outcome floodBehindAGate(int maxRequestsPerRead) throws Exception {
         CountDownLatch gate = new CountDownLatch(1);
         AtomicBoolean atGate = new AtomicBoolean();
         AtomicLong floodServed = new AtomicLong();
@@ -69,14 +104,17 @@ class ReadsPerTurnTest {
                 }))
                 .nonBlockingCallbacks()
                 .build();
-        try (HostileServer server = HostileServer.start(b -> b.nodeManager(plant).ioThreads(1))) {
+        try (HostileServer server = HostileServer.start(b -> b.nodeManager(plant).ioThreads(1)
+                .requestPool(RequestPoolSettings.DEFAULT.withMaxRequestsPerRead(maxRequestsPerRead)))) {
+            RequestStatistics statistics = server.server().dispatcher().statistics();
             UaTcpClientChannel flooder = server.connect();
             UaTcpClientChannel quiet = server.connect();
             NodeId flooding = TestSessions.open(flooder, server.endpointUrl());
             NodeId reading = TestSessions.open(quiet, server.endpointUrl());
+            long countedBefore = statistics.rejected(RejectReason.TOO_BUSY);
 
             List<CompletableFuture<ReadResponse>> flood = new ArrayList<>();
-            flood.add(HostileServer.read(flooder, flooding, plant.nodeId("Gate")));
+            HostileServer.read(flooder, flooding, plant.nodeId("Gate"));
             HostileServer.await("the gate holds the event loop", atGate::get);
             for (int i = 0; i < FLOOD; i++) {
                 flood.add(HostileServer.read(flooder, flooding, plant.nodeId("Flood")));
@@ -86,12 +124,21 @@ class ReadsPerTurnTest {
             gate.countDown();
 
             assertThat(quietRead.get(30, TimeUnit.SECONDS).results()[0].statusCode().isGood()).isTrue();
-            CompletableFuture.allOf(flood.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
-            assertThat(floodServed.get()).isEqualTo(FLOOD);
-            assertThat(floodServedBeforeQuiet.get()).as("flood Reads served before the quiet one")
-                    .isBetween(0L, FLOOD / 2L);
+            long refused = 0;
+            for (CompletableFuture<ReadResponse> read : flood) {
+                try {
+                    assertThat(read.get(60, TimeUnit.SECONDS).results()[0].statusCode().isGood()).isTrue();
+                } catch (ExecutionException e) {
+                    assertThat(e.getCause()).isInstanceOf(UaException.class);
+                    assertThat(((UaException) e.getCause()).statusCode().value())
+                            .isEqualTo(StatusCodes.BadServerTooBusy);
+                    refused++;
+                }
+            }
+            long counted = statistics.rejected(RejectReason.TOO_BUSY) - countedBefore;
             flooder.close().get(10, TimeUnit.SECONDS);
             quiet.close().get(10, TimeUnit.SECONDS);
+            return new Outcome(floodServed.get(), refused, counted, floodServedBeforeQuiet.get());
         }
     }
 }

@@ -29,6 +29,7 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.ServiceFault;
 import dev.opcua.stack.server.requests.RejectReason;
+import dev.opcua.stack.server.requests.RequestPoolSettings;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.testing.Hex;
 import dev.opcua.stack.server.testing.LeakWatch;
@@ -470,6 +471,63 @@ class ServiceDispatcherTest {
         assertThat(snapshot.queueWaitCount()).as("it never waited in the queue").isZero();
         assertThat(snapshot.services().get("ReadRequest").count()).isEqualTo(1);
         assertThat(snapshot.activeRequests()).isZero();
+    }
+
+    // ---- the flood bound per socket read (RequestPoolSettings.maxRequestsPerRead)
+
+    @Test
+    void aBurstThatFitsOneReadIsServedWholeButASecondFullReadInARowIsRefusedBeyondTheBound() {
+        dispatcher = ServiceDispatcher.builder()
+                .settings(RequestPoolSettings.DEFAULT.withMaxRequestsPerRead(4))
+                .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
+                .build();
+
+        // one read of 6 requests: a burst, served whole
+        oneSocketRead(1, 6);
+        for (int i = 1; i <= 6; i++) {
+            assertThat(channel.next().message()).isInstanceOf(ReadResponse.class);
+        }
+        // the next read brings more than the bound again: a connection sending more than the server reads
+        oneSocketRead(7, 6);
+        for (int i = 7; i <= 10; i++) {
+            assertThat(channel.next().message()).as("within the bound").isInstanceOf(ReadResponse.class);
+        }
+        assertFault(channel.next(), StatusCodes.BadServerTooBusy, 11);
+        assertFault(channel.next(), StatusCodes.BadServerTooBusy, 12);
+        assertThat(dispatcher.statistics().rejected(RejectReason.TOO_BUSY)).as("counted as refused").isEqualTo(2);
+        // a read within the bound ends the flood: the read after it is served whole again
+        oneSocketRead(13, 3);
+        oneSocketRead(16, 6);
+        for (int i = 13; i <= 21; i++) {
+            assertThat(channel.next().message()).isInstanceOf(ReadResponse.class);
+        }
+        assertThat(dispatcher.statistics().rejected(RejectReason.TOO_BUSY)).isEqualTo(2);
+    }
+
+    @Test
+    void aBoundOfZeroRefusesNothing() {
+        dispatcher = ServiceDispatcher.builder()
+                .settings(RequestPoolSettings.DEFAULT.withMaxRequestsPerRead(0))
+                .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
+                .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
+                .build();
+
+        oneSocketRead(1, 10);
+        oneSocketRead(11, 10);
+
+        for (int i = 1; i <= 20; i++) {
+            assertThat(channel.next().message()).isInstanceOf(ReadResponse.class);
+        }
+        assertThat(dispatcher.statistics().rejected(RejectReason.TOO_BUSY)).isZero();
+    }
+
+    /** One socket read that brought {@code count} Reads, handles from {@code firstHandle}. */
+    private void oneSocketRead(long firstHandle, int count) {
+        for (int i = 0; i < count; i++) {
+            dispatcher.onRequest(channel, firstHandle + i, message(read(firstHandle + i)));
+        }
+        dispatcher.onReadComplete(channel);
     }
 
     @ParameterizedTest(name = "inline-when-idle {0}, condition {1}")

@@ -18,6 +18,7 @@ public final class RecordingChannel implements ServerSecureChannel {
 
     private final BlockingQueue<Answer> answers = new LinkedBlockingQueue<>();
     private volatile boolean open = true;
+    private volatile Object listenerState;
 
     /** The next answer, waiting up to five seconds. */
     public Answer next() {
@@ -62,6 +63,16 @@ public final class RecordingChannel implements ServerSecureChannel {
     public void sendServiceFault(long requestId, long requestHandle, int status) {
         answers.add(new Answer(requestId, ResponseHeaders.serviceFault(requestHandle, status),
                 Thread.currentThread().getName()));
+    }
+
+    @Override
+    public Object listenerState() {
+        return listenerState;
+    }
+
+    @Override
+    public void attachListenerState(Object state) {
+        listenerState = state;
     }
 
     @Override

@@ -23,6 +23,13 @@ public interface ServerRequestListener {
     default void onChannelOpened(ServerSecureChannel channel) {
     }
 
+    /**
+     * The event loop finished one socket read of the open {@code channel} (every whole request in it was
+     * passed to {@link #onRequest}); on the channel's event loop.
+     */
+    default void onReadComplete(ServerSecureChannel channel) {
+    }
+
     /** The socket of an open {@code channel} closed: after a CloseSecureChannel, an error or a drop. */
     default void onChannelClosed(ServerSecureChannel channel) {
     }

@@ -39,6 +39,18 @@ public interface ServerSecureChannel {
     }
 
     /** Whether the socket is still open. */
+    /**
+     * What the request listener keeps for this channel (for the server's dispatcher, the connection's load
+     * on its event loop); null until the listener {@link #attachListenerState attaches} some.
+     */
+    default Object listenerState() {
+        return null;
+    }
+
+    /** Attaches the request listener's state for this channel; a channel that keeps none ignores it. */
+    default void attachListenerState(Object state) {
+    }
+
     boolean isOpen();
 
     /**

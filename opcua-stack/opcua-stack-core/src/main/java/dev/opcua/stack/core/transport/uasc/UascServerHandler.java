@@ -562,6 +562,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
                 receiveTimer = schedule(this::onReceiveTimeout,
                         settings.quotas().messageReceiveTimeout().toNanos());
             }
+            listener.onReadComplete(channel);
         }
         ctx.fireChannelReadComplete();
     }

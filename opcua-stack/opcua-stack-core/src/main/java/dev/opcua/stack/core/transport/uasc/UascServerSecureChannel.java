@@ -25,6 +25,7 @@ final class UascServerSecureChannel implements ServerSecureChannel {
     private final EndpointSecurity security;
     private final List<X509Certificate> clientCertificateChain;
     private final ServerChannelCounters counters;
+    private volatile Object listenerState;
 
     UascServerSecureChannel(long secureChannelId, String endpointUrl, SecureChannelWriter writer,
             EndpointSecurity security, List<X509Certificate> clientCertificateChain, ServerChannelCounters counters) {
@@ -44,6 +45,16 @@ final class UascServerSecureChannel implements ServerSecureChannel {
     @Override
     public List<X509Certificate> clientCertificateChain() {
         return clientCertificateChain;
+    }
+
+    @Override
+    public Object listenerState() {
+        return listenerState;
+    }
+
+    @Override
+    public void attachListenerState(Object state) {
+        listenerState = state;
     }
 
     @Override
