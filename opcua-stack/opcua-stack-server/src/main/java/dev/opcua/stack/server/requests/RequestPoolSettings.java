@@ -75,8 +75,8 @@ public record RequestPoolSettings(int minThreads, int maxThreads, int maxQueued,
 
     /**
      * @throws IllegalArgumentException unless 0 <= minThreads <= maxThreads, maxThreads >= 1,
-     *         maxQueued >= 1, maxPriorityQueued >= 0, maxRunningPerSession >= 0, maxRequestsPerRead >= 0 and the
- *         durations are positive (shutdownTimeout: not negative)
+     *         maxQueued >= 1, maxPriorityQueued >= 0, maxRunningPerSession >= 0, maxRequestsPerRead >= 0 and
+     *         the durations are positive (shutdownTimeout: not negative)
      */
     public RequestPoolSettings {
         Objects.requireNonNull(workerKeepAlive, "workerKeepAlive");

@@ -30,7 +30,7 @@ final class ConnectionLoad {
         return load;
     }
 
-    /** Counts one small request of this read; whether it is beyond the bound in a second full read in a row. */
+    /** Counts one small request of this read; whether it is beyond the bound in the second over-bound read in a row. */
     boolean countAndRefuse() {
         thisRead++;
         return maxPerRead > 0 && lastReadOver && thisRead > maxPerRead;

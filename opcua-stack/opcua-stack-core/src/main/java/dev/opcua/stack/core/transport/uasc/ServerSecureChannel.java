@@ -38,7 +38,6 @@ public interface ServerSecureChannel {
         return List.of();
     }
 
-    /** Whether the socket is still open. */
     /**
      * What the request listener keeps for this channel (for the server's dispatcher, the connection's load
      * on its event loop); null until the listener {@link #attachListenerState attaches} some.
@@ -51,6 +50,7 @@ public interface ServerSecureChannel {
     default void attachListenerState(Object state) {
     }
 
+    /** Whether the socket is still open. */
     boolean isOpen();
 
     /**
