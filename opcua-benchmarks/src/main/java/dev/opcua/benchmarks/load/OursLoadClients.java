@@ -63,7 +63,10 @@ final class OursLoadClients implements LoadClients {
     }
 
     static OursLoadClients create(LoadOptions o, String url) {
-        ClientResources resources = ClientResources.create();
+        // -Dload.client.directCallbacks=true: response futures completed on the I/O thread that read them
+        // (ClientResources.Builder#executor(Runnable::run)), for callbacks that never block, as the harness's
+        ClientResources resources = Boolean.getBoolean("load.client.directCallbacks")
+                ? ClientResources.builder().executor(Runnable::run).build() : ClientResources.create();
         try {
             OpcUaClientConfig.Builder config = OpcUaClientConfig.builder(url)
                     .resources(resources)
