@@ -34,16 +34,18 @@ class DeadlineTimerTest {
         CountDownLatch done = new CountDownLatch(3);
         long start = System.nanoTime();
         long[] ranAfter = new long[1];
-        timer.newTimeout(t -> { order.add("60"); done.countDown(); }, 60, TimeUnit.MILLISECONDS);
+        // deadlines far apart, so that the test thread being descheduled between two calls (each deadline counts
+        // from its own call) cannot reorder them; on a loaded machine 60/20/40 ms once ran as 20, 60, 40
+        timer.newTimeout(t -> { order.add("600"); done.countDown(); }, 600, TimeUnit.MILLISECONDS);
         timer.newTimeout(t -> {
             ranAfter[0] = System.nanoTime() - start;
             order.add("20");
             done.countDown();
         }, 20, TimeUnit.MILLISECONDS);
-        timer.newTimeout(t -> { order.add("40"); done.countDown(); }, 40, TimeUnit.MILLISECONDS);
+        timer.newTimeout(t -> { order.add("300"); done.countDown(); }, 300, TimeUnit.MILLISECONDS);
 
         assertThat(done.await(5, TimeUnit.SECONDS)).isTrue();
-        assertThat(order).containsExactly("20", "40", "60");
+        assertThat(order).containsExactly("20", "300", "600");
         assertThat(ranAfter[0]).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(20));
     }
 
