@@ -63,9 +63,10 @@ final class FloodScenario {
         RequestChain.Phase floodPhase = new RequestChain.Phase();
         LongAdder floodGood = new LongAdder();
         ConcurrentHashMap<String, LongAdder> floodErrors = new ConcurrentHashMap<>();
-        CountDownLatch floodStopped = new CountDownLatch(raw ? 0 : o.floodInflight());
+        int chains = raw ? 0 : o.floodInflight(); // the raw flooder is no request chain of a session
+        CountDownLatch floodStopped = new CountDownLatch(chains);
         List<RequestChain> flood = new ArrayList<>();
-        for (int f = 0; f < (raw ? 0 : o.floodInflight()); f++) {
+        for (int f = 0; f < chains; f++) {
             flood.add(new RequestChain(sessions.get(0), "read", 1, nodeIds, f, floodPhase, floodGood, floodErrors,
                     resources.executor(), floodStopped));
         }
@@ -109,14 +110,14 @@ final class FloodScenario {
             long floodSent = -1;
             double writeBlockedPct = -1;
             if (rawFlooder != null) {
-                // the counts at the end of the window; what is still in flight is dropped with the connection
+                // the counts at the end of the window; the flooder stops in the finally block below, what is still
+                // in flight is dropped with its connection
                 floodSent = rawFlooder.sent();
                 writeBlockedPct = rawFlooder.writeNanos() / 1e7 / flooded.seconds;
                 floodGood.add(rawFlooder.good());
                 floodErrors.computeIfAbsent("BadServerTooBusy", k -> new LongAdder()).add(rawFlooder.busy());
                 rawFlooder.otherErrors().forEach((status, count) ->
                         floodErrors.computeIfAbsent(status, k -> new LongAdder()).add(count.sum()));
-                rawFlooder.close();
             }
             if (!floodStopped.await(15, TimeUnit.SECONDS)) {
                 err.println("warning: " + floodStopped.getCount() + " flood requests still outstanding after 15 s");
@@ -183,8 +184,8 @@ final class FloodScenario {
                 + " errors %d, late ticks %d%n", result.get("baseline_p50_us"), result.get("baseline_p99_us"),
                 result.get("flood_p50_us"), result.get("flood_p99_us"), result.get("p99_ratio"), quietErrors, late);
         err.printf(Locale.ROOT, "flooder: %s sent/s (%s %% of the window in socket writes), %s Good/s,"
-                + " %s BadServerTooBusy/s, %d other errors; server refused %s/s%n", result.get("flooder_sent_per_s"), result.get("flooder_in_write_pct"),
-                result.get("flooder_good_per_s"), result.get("flooder_busy_per_s"), otherErrors,
+                + " %s BadServerTooBusy/s, %d other errors; server refused %s/s%n", result.get("flooder_sent_per_s"),
+                result.get("flooder_in_write_pct"), result.get("flooder_good_per_s"), result.get("flooder_busy_per_s"), otherErrors,
                 result.get("server_rejected_per_s"));
         floodErrors.forEach((status, count) -> err.println("flooder errors " + status + ": " + count.sum()));
         LoadHarness.printResult(result, out);

@@ -68,9 +68,9 @@ final class RawFlooder implements AutoCloseable {
     private final OutputStream out;
     private final long channelId;
     private final long tokenId;
-    private final NodeId authenticationToken;
-    private int sequenceNumber = 1;
-    private int requestId = 1;
+    private NodeId authenticationToken = NodeId.NULL; // the session's, once activated
+    private int sequenceNumber = 2; // 1 was the OpenSecureChannel request's
+    private int requestId = 2;
 
     private final LongAdder sent = new LongAdder();
     private final LongAdder writeNanos = new LongAdder();
@@ -82,16 +82,12 @@ final class RawFlooder implements AutoCloseable {
     private Thread writer;
     private Thread reader;
 
-    private RawFlooder(Socket socket, DataInputStream in, OutputStream out, long channelId, long tokenId,
-            NodeId authenticationToken, int sequenceNumber, int requestId) {
+    private RawFlooder(Socket socket, DataInputStream in, OutputStream out, long channelId, long tokenId) {
         this.socket = socket;
         this.in = in;
         this.out = out;
         this.channelId = channelId;
         this.tokenId = tokenId;
-        this.authenticationToken = authenticationToken;
-        this.sequenceNumber = sequenceNumber;
-        this.requestId = requestId;
     }
 
     /** Connects and activates an anonymous session on a channel without security; the caller closes it. */
@@ -114,22 +110,19 @@ final class RawFlooder implements AutoCloseable {
             int afterCertificate = afterPolicy + 4 + Math.max(0, header.getInt(afterPolicy));
             int afterThumbprint = afterCertificate + 4 + Math.max(0, header.getInt(afterCertificate));
             OpenSecureChannelResponse opened = (OpenSecureChannelResponse) decode(opn, afterThumbprint + 8);
-            long channelId = opened.securityToken().channelId();
-            long tokenId = opened.securityToken().tokenId();
-
-            RawFlooder handshake = new RawFlooder(socket, in, out, channelId, tokenId, NodeId.NULL, 2, 2);
-            CreateSessionResponse created = (CreateSessionResponse) handshake.call(new CreateSessionRequest(
-                    handshake.header(NodeId.NULL), new ApplicationDescription("urn:bench:raw-flooder", "urn:bench",
+            RawFlooder flooder = new RawFlooder(socket, in, out, opened.securityToken().channelId(),
+                    opened.securityToken().tokenId());
+            CreateSessionResponse created = (CreateSessionResponse) flooder.call(new CreateSessionRequest(
+                    flooder.header(), new ApplicationDescription("urn:bench:raw-flooder", "urn:bench",
                             LocalizedText.of("raw flooder"), ApplicationType.Client, null, null, null),
                     null, endpointUrl, "raw flooder", ByteString.NULL, ByteString.NULL, 60_000, 0));
             String policyId = anonymousPolicyId(created.serverEndpoints());
-            handshake.call(new ActivateSessionRequest(handshake.header(created.authenticationToken()),
-                    new SignatureData(null, ByteString.NULL), null, null,
-                    ExtensionObject.of(new AnonymousIdentityToken(policyId)),
+            flooder.authenticationToken = created.authenticationToken();
+            flooder.call(new ActivateSessionRequest(flooder.header(), new SignatureData(null, ByteString.NULL), null,
+                    null, ExtensionObject.of(new AnonymousIdentityToken(policyId)),
                     new SignatureData(null, ByteString.NULL)));
             socket.setSoTimeout(0);
-            return new RawFlooder(socket, in, out, channelId, tokenId, created.authenticationToken(),
-                    handshake.sequenceNumber, handshake.requestId);
+            return flooder;
         } catch (IOException | RuntimeException e) {
             socket.close();
             throw e;
@@ -141,17 +134,12 @@ final class RawFlooder implements AutoCloseable {
      * Answers count from {@link #count()} on.
      */
     void start(NodeId node) {
-        byte[] body = encode(new ReadRequest(header(authenticationToken), 0, TimestampsToReturn.Neither,
+        byte[] body = encode(new ReadRequest(header(), 0, TimestampsToReturn.Neither,
                 new ReadValueId[] {new ReadValueId(node, AttributeIds.Value, null, QualifiedName.NULL)}));
         int chunkSize = 24 + body.length;
         ByteBuffer batch = ByteBuffer.allocate(chunkSize * BATCH).order(ByteOrder.LITTLE_ENDIAN);
         for (int i = 0; i < BATCH; i++) {
-            int at = i * chunkSize;
-            batch.put(at, "MSGF".getBytes(StandardCharsets.US_ASCII));
-            batch.putInt(at + 4, chunkSize);
-            batch.putInt(at + 8, (int) channelId);
-            batch.putInt(at + 12, (int) tokenId);
-            batch.put(at + 24, body);
+            putChunk(batch, i * chunkSize, body); // sequence number and request id set per write
         }
         writer = new Thread(() -> flood(batch.array(), chunkSize), "load-raw-flooder-writer");
         reader = new Thread(this::readAnswers, "load-raw-flooder-reader");
@@ -253,12 +241,24 @@ final class RawFlooder implements AutoCloseable {
         return 24 + nodeIdLength + 8 + 4;
     }
 
+    /**
+     * A final MSG chunk of {@code body} at {@code at} (Part 6, 6.7.2: message header, the symmetric security
+     * header's token id, then the sequence header, whose two numbers the caller sets at {@code at + 16}).
+     */
+    private void putChunk(ByteBuffer buffer, int at, byte[] body) {
+        buffer.put(at, "MSGF".getBytes(StandardCharsets.US_ASCII));
+        buffer.putInt(at + 4, 24 + body.length);
+        buffer.putInt(at + 8, (int) channelId);
+        buffer.putInt(at + 12, (int) tokenId);
+        buffer.put(at + 24, body);
+    }
+
     /** Sends one request of the handshake and waits for its answer (a ServiceFault fails). */
     private UaStructure call(UaStructure request) throws IOException {
         byte[] body = encode(request);
         ByteBuffer chunk = ByteBuffer.allocate(24 + body.length).order(ByteOrder.LITTLE_ENDIAN);
-        chunk.put("MSGF".getBytes(StandardCharsets.US_ASCII)).putInt(24 + body.length).putInt((int) channelId)
-                .putInt((int) tokenId).putInt(sequenceNumber++).putInt(requestId++).put(body);
+        putChunk(chunk, 0, body);
+        chunk.putInt(16, sequenceNumber++).putInt(20, requestId++);
         out.write(chunk.array());
         out.flush();
         byte[] answer = readChunk(in);
@@ -271,8 +271,9 @@ final class RawFlooder implements AutoCloseable {
         return response;
     }
 
-    private RequestHeader header(NodeId token) {
-        return new RequestHeader(token, DateTime.now(), requestId, 0, null, 60_000, ExtensionObject.NULL);
+    private RequestHeader header() {
+        return new RequestHeader(authenticationToken, DateTime.now(), requestId, 0, null, 60_000,
+                ExtensionObject.NULL);
     }
 
     private static String anonymousPolicyId(EndpointDescription[] endpoints) throws IOException {
@@ -324,8 +325,8 @@ final class RawFlooder implements AutoCloseable {
         String got = new String(chunk, 0, 4, StandardCharsets.US_ASCII);
         if (!got.equals(type)) {
             throw new IOException("expected " + type + ", got " + got
-                    + (got.startsWith("ERR") ? " " + new String(chunk, 12, chunk.length - 12,
-                    StandardCharsets.UTF_8) : ""));
+                    + (got.startsWith("ERR") && chunk.length > 16 ? " " + new String(chunk, 16, chunk.length - 16,
+                    StandardCharsets.UTF_8) : "")); // ERR: header, Error (4), Reason's length (4), Reason
         }
     }
 
