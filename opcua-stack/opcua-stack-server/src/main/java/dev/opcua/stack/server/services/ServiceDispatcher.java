@@ -124,7 +124,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         this.publishParking = builder.publishParking;
         this.inlineConditions = inlineConditions(builder.inline, registry);
         this.pool = new RequestWorkerPool(builder.settings(), new Runner());
-        this.maxRequestsPerRead = builder.settings().inlineWhenIdle() ? builder.maxRequestsPerRead : 0;
+        this.maxRequestsPerRead = builder.inlineWhenIdle ? builder.maxRequestsPerRead : 0;
         this.statistics = pool.statistics();
     }
 
@@ -191,30 +191,23 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         if (discoveryOnlyOverNone && !isDiscovery(peek.typeId())
                 && channel.security().policy() == SecurityPolicy.None) {
             // Part 4, 5.4.1: None is accepted for discovery only when no endpoint offers it
-            try {
-                channel.sendServiceFault(requestId, peek.requestHandle(), StatusCodes.BadSecurityPolicyRejected);
-            } finally {
-                message.release();
-            }
+            faultAndRelease(channel, requestId, peek.requestHandle(), StatusCodes.BadSecurityPolicyRejected, message);
             return;
         }
         if (peek.typeId() == NodeIds.PublishRequest_Encoding_DefaultBinary) {
             if (publishParking != null && !pool.isClosed()) {
                 publishParking.park(channel, requestId, message);
             } else {
-                try {
-                    channel.sendServiceFault(requestId, peek.requestHandle(),
-                            pool.isClosed() ? StatusCodes.BadServerHalted : StatusCodes.BadServiceUnsupported);
-                } finally {
-                    message.release();
-                }
+                faultAndRelease(channel, requestId, peek.requestHandle(),
+                        pool.isClosed() ? StatusCodes.BadServerHalted : StatusCodes.BadServiceUnsupported, message);
             }
             return;
         }
         if (mayRunInline(peek.typeId(), message)) {
             if (maxRequestsPerRead > 0 && ConnectionLoad.of(channel, maxRequestsPerRead).countAndRefuse()) {
                 // a connection that sends more than the server reads: refused at once, cheaper than served
-                refuseTooBusy(channel, requestId, message, peek.requestHandle());
+                faultAndRelease(channel, requestId, peek.requestHandle(), RejectReason.TOO_BUSY.status(), message);
+                statistics.recordRejected(RejectReason.TOO_BUSY);
                 return;
             }
             if (pool.admitInline()) {
@@ -228,13 +221,14 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
                 requestId, message, peek.requestHandle()));
     }
 
-    private void refuseTooBusy(ServerSecureChannel channel, long requestId, ByteBuf message, long requestHandle) {
+    /** Answers a request that is not run with a ServiceFault of {@code status}, and releases its message. */
+    private static void faultAndRelease(ServerSecureChannel channel, long requestId, long requestHandle, int status,
+            ByteBuf message) {
         try {
-            channel.sendServiceFault(requestId, requestHandle, RejectReason.TOO_BUSY.status());
+            channel.sendServiceFault(requestId, requestHandle, status);
         } finally {
             message.release();
         }
-        statistics.recordRejected(RejectReason.TOO_BUSY);
     }
 
     @Override
@@ -447,11 +441,8 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
         @Override
         public void reject(QueuedRequest queued, RejectReason reason) {
             Request request = (Request) queued;
-            try {
-                request.channel.sendServiceFault(request.requestId, request.requestHandle, reason.status());
-            } finally {
-                request.message.release();
-            }
+            faultAndRelease(request.channel, request.requestId, request.requestHandle, reason.status(),
+                    request.message);
         }
     }
 
