@@ -7,7 +7,8 @@
 #   perf/cpu-profile.sh [--jar JAR] [--target server|client] [--stat] [-s SECONDS (8)] [-n ROWS (45)] -- HARNESS_OPTIONS...
 #   perf/cpu-profile.sh -- --server ours --scenario read --values 1 --sessions 20 --duration 12 --warmup 8
 #
-# $SERVER_JVM adds JVM options of the child server (e.g. -Xmx128m -Dbench.ioThreads=1).
+# $SERVER_JVM adds JVM options of the child server (e.g. -Xmx128m -Dbench.ioThreads=1); $CLIENT_JVM those of the
+# harness itself (e.g. -Dload.client.directCallbacks=true).
 # With --stat it counts instead of sampling: system calls by name, context switches and page faults of the
 # process, per operation of the window (operations per second from the RESULT line).
 # The window starts 2 s into the harness's measuring; keep --duration above SECONDS + 2.
@@ -33,7 +34,8 @@ done
 command -v perf > /dev/null || { echo "cpu-profile.sh: no perf (Debian: linux-perf)" >&2; exit 2; }
 
 dir=$(mktemp -d /tmp/cpu-profile.XXXXXX)
-java -XX:+PreserveFramePointer "-Dload.server.jvmOptions=-XX:+PreserveFramePointer ${SERVER_JVM:-}" -cp "$jar" \
+# shellcheck disable=SC2086 # CLIENT_JVM is a list of options
+java -XX:+PreserveFramePointer ${CLIENT_JVM:-} "-Dload.server.jvmOptions=-XX:+PreserveFramePointer ${SERVER_JVM:-}" -cp "$jar" \
   dev.opcua.benchmarks.load.LoadHarness "$@" > "$dir/stdout" 2> "$dir/stderr" &
 harness=$!
 while ! grep -q '^  2 s:' "$dir/stderr"; do

@@ -5,9 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.DataItemRequest;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
-import dev.opcua.stack.client.testing.LeakWatch;
+import dev.opcua.stack.client.testing.MiloPeer;
 import dev.opcua.stack.client.testing.MiloPeerServer;
-import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
@@ -15,9 +14,8 @@ import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The client with response futures completed on the I/O thread that read them ({@code
@@ -28,34 +26,13 @@ import org.junit.jupiter.api.Test;
  */
 class OpcUaClientDirectCallbacksTest {
 
-    private static MiloPeerServer milo;
-    private static ClientResources resources;
-
-    @BeforeAll
-    static void start() throws Exception {
-        LeakWatch.install();
-        milo = MiloPeerServer.builder().start();
-        resources = ClientResources.builder().ioThreads(1).executor(Runnable::run).build();
-    }
-
-    @AfterAll
-    static void stop() throws InterruptedException {
-        try {
-            if (milo != null) {
-                milo.close();
-            }
-        } finally {
-            if (resources != null) {
-                resources.close();
-            }
-        }
-        LeakWatch.assertNoLeaks();
-    }
+    @RegisterExtension
+    static final MiloPeer PEER = MiloPeer.server().resources(r -> r.executor(Runnable::run)).watchingLeaks();
 
     @Test
     void everyServiceWorksAndCallbacksRunOnTheIoThread() throws Exception {
-        try (OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder(milo.endpointUrl())
-                .resources(resources).requestTimeout(Duration.ofSeconds(10)).build())) {
+        try (OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder(PEER.milo().endpointUrl())
+                .resources(PEER.clientResources()).requestTimeout(Duration.ofSeconds(10)).build())) {
             client.connect().get(20, TimeUnit.SECONDS);
             NodeId int32 = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.INT32);
 
@@ -73,7 +50,7 @@ class OpcUaClientDirectCallbacksTest {
             subscription.createDataItem(DataItemRequest.of(int32, 10, (item, value) -> values.add(value.value()
                     .value()))).get(10, TimeUnit.SECONDS);
             assertThat(values.poll(10, TimeUnit.SECONDS)).isEqualTo(41);
-            milo.setValue(MiloPeerServer.INT32, 42);
+            PEER.milo().setValue(MiloPeerServer.INT32, 42);
             assertThat(values.poll(10, TimeUnit.SECONDS)).isEqualTo(42);
         }
     }

@@ -6,9 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.opcua.stack.client.discovery.DiscoveryClient;
 import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.session.TestCertificates;
-import dev.opcua.stack.client.testing.LeakWatch;
+import dev.opcua.stack.client.testing.MiloPeer;
 import dev.opcua.stack.client.testing.MiloPeerServer;
-import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.AttributeIds;
@@ -49,10 +48,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -82,41 +81,24 @@ class OpcUaClientMiloInteropTest {
     @TempDir
     static Path pki;
 
-    private static ApplicationCertificate clientCertificate;
-    private static ApplicationCertificate userCertificate;
-    private static MiloPeerServer milo;
-    private static ClientResources resources;
+    private static final ApplicationCertificate MILO_CERTIFICATE = TestCertificates.get("milo-server");
+    private static final ApplicationCertificate CLIENT_CERTIFICATE = TestCertificates.get(CLIENT);
+    private static final ApplicationCertificate USER_CERTIFICATE = TestCertificates.get("interop-user");
+
+    @RegisterExtension
+    static final MiloPeer PEER = MiloPeer.server(b -> b
+            .certificate(TestCertificates.applicationUri("milo-server"), MILO_CERTIFICATE)
+            .trustedClients(List.of(CLIENT_CERTIFICATE.certificate()))
+            .x509User(USER_CERTIFICATE.certificate())
+            .operationLimits(LIMITS))
+            .watchingLeaks();
+
     private OpcUaClient client;
 
     @BeforeAll
-    static void startMilo() throws Exception {
-        LeakWatch.install();
-        ApplicationCertificate miloCertificate = TestCertificates.get("milo-server");
-        clientCertificate = TestCertificates.get(CLIENT);
-        userCertificate = TestCertificates.get("interop-user");
-        milo = MiloPeerServer.builder()
-                .certificate(TestCertificates.applicationUri("milo-server"), miloCertificate)
-                .trustedClients(List.of(clientCertificate.certificate()))
-                .x509User(userCertificate.certificate())
-                .operationLimits(LIMITS)
-                .start();
+    static void trustMilo() throws Exception {
         Files.createDirectories(pki.resolve("trusted/certs"));
-        Files.write(pki.resolve("trusted/certs/milo-server.der"), miloCertificate.certificate().getEncoded());
-        resources = ClientResources.builder().ioThreads(1).build();
-    }
-
-    @AfterAll
-    static void stopMilo() throws InterruptedException {
-        try {
-            if (milo != null) {
-                milo.close();
-            }
-        } finally {
-            if (resources != null) {
-                resources.close();
-            }
-        }
-        LeakWatch.assertNoLeaks();
+        Files.write(pki.resolve("trusted/certs/milo-server.der"), MILO_CERTIFICATE.certificate().getEncoded());
     }
 
     @AfterEach
@@ -128,12 +110,12 @@ class OpcUaClientMiloInteropTest {
 
     /** Our client certificate, which Milo trusts, and Milo's certificate trusted through the PKI directory. */
     private static OpcUaClientConfig.Builder config() {
-        return OpcUaClientConfig.builder(milo.endpointUrl())
+        return OpcUaClientConfig.builder(PEER.milo().endpointUrl())
                 .applicationUri(TestCertificates.applicationUri(CLIENT))
                 .applicationName("opcua-java interop client")
-                .certificate(clientCertificate)
+                .certificate(CLIENT_CERTIFICATE)
                 .pkiDir(pki)
-                .resources(resources)
+                .resources(PEER.clientResources())
                 .requestTimeout(Duration.ofSeconds(10));
     }
 
@@ -175,7 +157,7 @@ class OpcUaClientMiloInteropTest {
         assertThat(client.endpoint().securityMode()).isEqualTo(mode);
         assertThat(written.isGood()).as("Write result %s", written).isTrue();
         assertThat(read.value().value()).isEqualTo(value);
-        assertThat(milo.value(MiloPeerServer.INT32)).isEqualTo(value);
+        assertThat(PEER.milo().value(MiloPeerServer.INT32)).isEqualTo(value);
     }
 
     static Stream<Arguments> identitiesOnTheStrongestPolicies() {
@@ -194,7 +176,7 @@ class OpcUaClientMiloInteropTest {
         ClientIdentity identity = switch (type) {
             case Anonymous -> ClientIdentity.anonymous();
             case UserName -> ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD);
-            case Certificate -> ClientIdentity.x509(userCertificate);
+            case Certificate -> ClientIdentity.x509(USER_CERTIFICATE);
             default -> throw new IllegalArgumentException(type.toString());
         };
         connected(config().security(policy, MessageSecurityMode.SignAndEncrypt).identity(identity).build());
@@ -216,8 +198,8 @@ class OpcUaClientMiloInteropTest {
 
     @Test
     void withoutANamedPolicyTheClientTakesMilosHighestSecurityLevelAmongTheAllowedPolicies() throws Exception {
-        EndpointDescription[] endpoints = DiscoveryClient.getEndpoints(milo.endpointUrl(), TransportQuotas.DEFAULT,
-                resources).get(10, TimeUnit.SECONDS);
+        EndpointDescription[] endpoints = DiscoveryClient.getEndpoints(PEER.milo().endpointUrl(), TransportQuotas.DEFAULT,
+                PEER.clientResources()).get(10, TimeUnit.SECONDS);
         int highest = Arrays.stream(endpoints)
                 .filter(e -> OpcUaClientConfig.DEFAULT_ALLOWED_POLICIES.contains(SecurityPolicy.fromUri(e.securityPolicyUri())))
                 .mapToInt(e -> e.securityLevel() & 0xFF).max().orElseThrow();
@@ -271,8 +253,8 @@ class OpcUaClientMiloInteropTest {
         for (int i = 0; i < 12; i++) {
             assertThat(results.get(i).isGood()).as("result %d: %s", i, results.get(i)).isEqualTo(i != 9);
         }
-        assertThat(milo.value(MiloPeerServer.INT32)).isEqualTo(511);
-        assertThat(milo.value(MiloPeerServer.READ_ONLY)).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+        assertThat(PEER.milo().value(MiloPeerServer.INT32)).isEqualTo(511);
+        assertThat(PEER.milo().value(MiloPeerServer.READ_ONLY)).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
     }
 
     @Test
@@ -287,20 +269,20 @@ class OpcUaClientMiloInteropTest {
         assertThat(client.blocking().writeValue(node(MiloPeerServer.STRING), "text").isGood()).isTrue();
         assertThat(client.blocking().writeValue(node(MiloPeerServer.BOOLEAN), true).isGood()).isTrue();
 
-        assertThat(milo.value(MiloPeerServer.INT32)).isEqualTo(7);
-        assertThat(milo.value(MiloPeerServer.DOUBLE)).isEqualTo(3.0);
-        assertThat(milo.value(MiloPeerServer.BYTE)).isEqualTo((short) 200);
-        assertThat((double[]) milo.value(MiloPeerServer.DOUBLE_ARRAY)).containsExactly(1.5, 2.5);
-        assertThat(milo.value(MiloPeerServer.STRING)).isEqualTo("text");
-        assertThat(milo.value(MiloPeerServer.BOOLEAN)).isEqualTo(true);
+        assertThat(PEER.milo().value(MiloPeerServer.INT32)).isEqualTo(7);
+        assertThat(PEER.milo().value(MiloPeerServer.DOUBLE)).isEqualTo(3.0);
+        assertThat(PEER.milo().value(MiloPeerServer.BYTE)).isEqualTo((short) 200);
+        assertThat((double[]) PEER.milo().value(MiloPeerServer.DOUBLE_ARRAY)).containsExactly(1.5, 2.5);
+        assertThat(PEER.milo().value(MiloPeerServer.STRING)).isEqualTo("text");
+        assertThat(PEER.milo().value(MiloPeerServer.BOOLEAN)).isEqualTo(true);
     }
 
     @Test
     void aValueThatDoesNotFitFailsWithBadTypeMismatchBeforeAnythingReachesMilo() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
-        milo.setValue(MiloPeerServer.BYTE, 9);
-        milo.setValue(MiloPeerServer.INT32, 9);
-        milo.setValue(MiloPeerServer.STRING, "kept");
+        PEER.milo().setValue(MiloPeerServer.BYTE, 9);
+        PEER.milo().setValue(MiloPeerServer.INT32, 9);
+        PEER.milo().setValue(MiloPeerServer.STRING, "kept");
 
         assertFailsWith(client.writeValue(node(MiloPeerServer.BYTE), 300), StatusCodes.BadTypeMismatch, "Byte");
         assertFailsWith(client.writeValue(node(MiloPeerServer.INT32), 1.5), StatusCodes.BadTypeMismatch, "Int32");
@@ -308,9 +290,9 @@ class OpcUaClientMiloInteropTest {
         assertFailsWith(client.writeValue(node(MiloPeerServer.INT32), new int[] {1, 2}), StatusCodes.BadTypeMismatch,
                 "scalar");
 
-        assertThat(milo.value(MiloPeerServer.BYTE)).isEqualTo((short) 9);
-        assertThat(milo.value(MiloPeerServer.INT32)).isEqualTo(9);
-        assertThat(milo.value(MiloPeerServer.STRING)).isEqualTo("kept");
+        assertThat(PEER.milo().value(MiloPeerServer.BYTE)).isEqualTo((short) 9);
+        assertThat(PEER.milo().value(MiloPeerServer.INT32)).isEqualTo(9);
+        assertThat(PEER.milo().value(MiloPeerServer.STRING)).isEqualTo("kept");
     }
 
     @Test

@@ -5,10 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
 import dev.opcua.stack.client.testing.FaultProxy;
-import dev.opcua.stack.client.testing.LeakWatch;
+import dev.opcua.stack.client.testing.MiloPeer;
 import dev.opcua.stack.client.testing.MiloPeerServer;
 import dev.opcua.stack.client.testing.ThreadLeaks;
-import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -20,11 +19,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link OpcUaClient} reconnecting to Eclipse Milo through a {@link FaultProxy} that makes the faults
@@ -42,38 +40,20 @@ class OpcUaClientReconnectTest {
     private static final NodeId READ_ONLY = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.READ_ONLY);
     private static final Duration PATIENCE = Duration.ofSeconds(15);
 
-    private static MiloPeerServer milo;
-    private static ClientResources resources;
+    @RegisterExtension
+    static final MiloPeer PEER = MiloPeer.server()
+            .resources(r -> r.timerTick(Duration.ofMillis(5))) // reconnect delays of 1..5 ms
+            .watchingLeaks();
+
     private FaultProxy proxy;
     private OpcUaClient client;
     private final List<String> changes = Collections.synchronizedList(new ArrayList<>());
     private final List<Throwable> causes = Collections.synchronizedList(new ArrayList<>());
 
-    @BeforeAll
-    static void startMilo() throws Exception {
-        LeakWatch.install();
-        milo = MiloPeerServer.builder().start();
-        resources = ClientResources.builder().ioThreads(1).timerTick(Duration.ofMillis(5)).build(); // reconnect delays of 1..5 ms
-    }
-
-    @AfterAll
-    static void stopMilo() throws InterruptedException {
-        try {
-            if (milo != null) {
-                milo.close();
-            }
-        } finally {
-            if (resources != null) {
-                resources.close();
-            }
-        }
-        LeakWatch.assertNoLeaks();
-    }
-
     @BeforeEach
     void startProxy() throws Exception {
-        milo.start(); // a no-op unless a test stopped it and failed before starting it again
-        proxy = FaultProxy.start("127.0.0.1", milo.port());
+        PEER.milo().start(); // a no-op unless a test stopped it and failed before starting it again
+        proxy = FaultProxy.start("127.0.0.1", PEER.milo().port());
     }
 
     @AfterEach
@@ -90,7 +70,7 @@ class OpcUaClientReconnectTest {
     private OpcUaClientConfig.Builder config() {
         return OpcUaClientConfig.builder(proxy.endpointUrl(MiloPeerServer.PATH))
                 .applicationName("opcua-java reconnect client")
-                .resources(resources)
+                .resources(PEER.clientResources())
                 .requestTimeout(Duration.ofSeconds(5))
                 .reconnectDelays(Duration.ofMillis(20), Duration.ofMillis(200));
     }
@@ -115,13 +95,13 @@ class OpcUaClientReconnectTest {
     void aDroppedConnectionIsReestablishedWithTheSameSessionReactivated() throws Exception {
         connected(config().build());
         NodeId sessionId = client.session().sessionId();
-        int sessions = milo.sessionCount();
+        int sessions = PEER.milo().sessionCount();
 
         proxy.dropAll();
 
         await("reconnected", () -> client.reconnects() == 1 && client.state() == ClientState.CONNECTED);
         assertThat(client.session().sessionId()).isEqualTo(sessionId);
-        assertThat(milo.sessionCount()).isEqualTo(sessions);
+        assertThat(PEER.milo().sessionCount()).isEqualTo(sessions);
         assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
         await("the states told", () -> changes.size() == 4);
         assertThat(changes).containsExactly("DISCONNECTED->CONNECTING", "CONNECTING->CONNECTED",
@@ -155,17 +135,17 @@ class OpcUaClientReconnectTest {
         connected(config().build());
         NodeId sessionId = client.session().sessionId();
 
-        milo.stop();
+        PEER.milo().stop();
         try {
             await("the loss noticed", () -> client.state() == ClientState.RECONNECTING);
         } finally {
-            milo.start();
+            PEER.milo().start();
         }
 
         await("reconnected", () -> client.state() == ClientState.CONNECTED);
         assertThat(client.reconnects()).isEqualTo(1);
         assertThat(client.session().sessionId()).isNotEqualTo(sessionId);
-        assertThat(milo.sessionCount()).isEqualTo(1);
+        assertThat(PEER.milo().sessionCount()).isEqualTo(1);
         assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
     }
 
@@ -300,7 +280,7 @@ class OpcUaClientReconnectTest {
         proxy.resume(); // the attempt's Hello, OpenSecureChannel and ActivateSession go through now
 
         await("the attempt's channel closed", () -> proxy.connections() == 0);
-        await("the session closed", () -> milo.sessionCount() == 0);
+        await("the session closed", () -> PEER.milo().sessionCount() == 0);
         assertThat(client.state()).isEqualTo(ClientState.DISCONNECTED);
         assertThat(client.session()).isNull();
     }
@@ -324,7 +304,7 @@ class OpcUaClientReconnectTest {
         assertThat(elapsed).as("1,000 reconnects (ms)").isLessThan(60_000);
         assertThat(client.reconnects()).isEqualTo(1_000);
         assertThat(client.session().sessionId()).isEqualTo(sessionId);
-        assertThat(milo.sessionCount()).isEqualTo(1);
+        assertThat(PEER.milo().sessionCount()).isEqualTo(1);
         assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
         threads.assertNoGrowth(Duration.ofSeconds(2));
     }

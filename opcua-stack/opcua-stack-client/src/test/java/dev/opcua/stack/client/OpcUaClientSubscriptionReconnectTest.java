@@ -6,8 +6,8 @@ import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.DataItemRequest;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.client.testing.FaultProxy;
+import dev.opcua.stack.client.testing.MiloPeer;
 import dev.opcua.stack.client.testing.MiloPeerServer;
-import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,11 +16,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * An {@link OpcUaClient}'s subscription across real faults, through a {@link FaultProxy} in front of an
@@ -30,31 +29,17 @@ import org.junit.jupiter.api.Test;
  */
 class OpcUaClientSubscriptionReconnectTest {
 
-    private static MiloPeerServer milo;
-    private static ClientResources resources;
+    @RegisterExtension
+    static final MiloPeer PEER = MiloPeer.server();
+
     private FaultProxy proxy;
     private OpcUaClient client;
 
-    @BeforeAll
-    static void startMilo() throws Exception {
-        milo = MiloPeerServer.builder().start();
-        resources = ClientResources.builder().ioThreads(1).build();
-    }
-
-    @AfterAll
-    static void stopMilo() {
-        try {
-            milo.close();
-        } finally {
-            resources.close();
-        }
-    }
-
     @BeforeEach
     void connectThroughTheProxy() throws Exception {
-        proxy = FaultProxy.start("127.0.0.1", milo.port());
+        proxy = FaultProxy.start("127.0.0.1", PEER.milo().port());
         client = OpcUaClient.create(OpcUaClientConfig.builder(proxy.endpointUrl(MiloPeerServer.PATH))
-                .applicationUri("urn:dev.opcua:test:subscription-reconnect").resources(resources)
+                .applicationUri("urn:dev.opcua:test:subscription-reconnect").resources(PEER.clientResources())
                 .requestTimeout(Duration.ofSeconds(5)).keepAliveInterval(Duration.ofMillis(300))
                 .reconnectDelays(Duration.ofMillis(20), Duration.ofMillis(200)).build());
         client.connect().get(10, TimeUnit.SECONDS);
@@ -73,7 +58,7 @@ class OpcUaClientSubscriptionReconnectTest {
     void valuesPublishedIntoADroppedConnectionAreRepublishedOnTheReactivatedSessionInOrder() throws Exception {
         List<Integer> received = Collections.synchronizedList(new ArrayList<>());
         NodeId int32 = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.INT32);
-        milo.setValue(MiloPeerServer.INT32, 0);
+        PEER.milo().setValue(MiloPeerServer.INT32, 0);
         ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(100)
                 .withCounts(600, 10)).get(10, TimeUnit.SECONDS);
         subscription.createDataItem(DataItemRequest.of(int32, 50, (item, value) -> {
@@ -84,14 +69,14 @@ class OpcUaClientSubscriptionReconnectTest {
 
         proxy.stall(); // Milo's Publish responses from here on go into the void
         for (int v = 1; v <= 10; v++) {
-            milo.setValue(MiloPeerServer.INT32, v);
+            PEER.milo().setValue(MiloPeerServer.INT32, v);
             Thread.sleep(120);
         }
         proxy.dropAll(); // ... and are lost with the connection
         proxy.resume();
         awaitTrue(() -> client.state() == ClientState.CONNECTED && client.reconnects() == 1);
         for (int v = 11; v <= 12; v++) {
-            milo.setValue(MiloPeerServer.INT32, v);
+            PEER.milo().setValue(MiloPeerServer.INT32, v);
             Thread.sleep(120);
         }
 
@@ -107,21 +92,21 @@ class OpcUaClientSubscriptionReconnectTest {
     void afterAServerRestartTheSubscriptionIsRecreatedAndDeliversAgain() throws Exception {
         List<Double> received = Collections.synchronizedList(new ArrayList<>());
         NodeId doubleNode = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.DOUBLE);
-        milo.setValue(MiloPeerServer.DOUBLE, 1.0);
+        PEER.milo().setValue(MiloPeerServer.DOUBLE, 1.0);
         ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(100))
                 .get(10, TimeUnit.SECONDS);
         subscription.createDataItem(DataItemRequest.of(doubleNode, 50,
                 (item, value) -> received.add((Double) value.value().value()))).get(10, TimeUnit.SECONDS);
         awaitTrue(() -> received.contains(1.0));
 
-        milo.stop();
+        PEER.milo().stop();
         try {
             awaitTrue(() -> client.state() == ClientState.RECONNECTING);
         } finally {
-            milo.start();
+            PEER.milo().start();
         }
         awaitTrue(() -> client.state() == ClientState.CONNECTED);
-        milo.setValue(MiloPeerServer.DOUBLE, 2.0);
+        PEER.milo().setValue(MiloPeerServer.DOUBLE, 2.0);
 
         awaitTrue(() -> received.contains(2.0));
         assertThat(client.subscriptions().list()).containsExactly(subscription);

@@ -8,8 +8,8 @@ import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.session.ClientSession;
 import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.session.TestCertificates;
+import dev.opcua.stack.client.testing.MiloPeer;
 import dev.opcua.stack.client.testing.MiloPeerServer;
-import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
@@ -37,9 +37,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -63,37 +62,15 @@ class MiloSessionInteropTest {
     /** ServerState Running (Part 5, 12.6). */
     private static final int RUNNING = 0;
 
-    private static ApplicationCertificate miloCertificate;
-    private static ApplicationCertificate clientCertificate;
-    private static ApplicationCertificate userCertificate;
-    private static MiloPeerServer milo;
-    private static ClientResources resources;
+    private static final ApplicationCertificate MILO_CERTIFICATE = TestCertificates.get("milo-server");
+    private static final ApplicationCertificate CLIENT_CERTIFICATE = TestCertificates.get(CLIENT);
+    private static final ApplicationCertificate USER_CERTIFICATE = TestCertificates.get("interop-user");
 
-    @BeforeAll
-    static void startMilo() throws Exception {
-        miloCertificate = TestCertificates.get("milo-server");
-        clientCertificate = TestCertificates.get(CLIENT);
-        userCertificate = TestCertificates.get("interop-user");
-        milo = MiloPeerServer.builder()
-                .certificate(TestCertificates.applicationUri("milo-server"), miloCertificate)
-                .trustedClients(List.of(clientCertificate.certificate()))
-                .x509User(userCertificate.certificate())
-                .start();
-        resources = ClientResources.builder().ioThreads(1).build();
-    }
-
-    @AfterAll
-    static void stopMilo() throws Exception {
-        try {
-            if (milo != null) {
-                milo.close();
-            }
-        } finally {
-            if (resources != null) {
-                resources.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final MiloPeer PEER = MiloPeer.server(b -> b
+            .certificate(TestCertificates.applicationUri("milo-server"), MILO_CERTIFICATE)
+            .trustedClients(List.of(CLIENT_CERTIFICATE.certificate()))
+            .x509User(USER_CERTIFICATE.certificate()));
 
     static Stream<Arguments> everyPolicyAndMode() {
         List<Arguments> cases = new ArrayList<>();
@@ -142,7 +119,7 @@ class MiloSessionInteropTest {
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = {"Basic256Sha256", "Aes256_Sha256_RsaPss"})
     void anX509UserIsActivated(SecurityPolicy policy) throws Exception {
-        withSession(signAndEncrypt(policy), ClientIdentity.x509(userCertificate), session -> {
+        withSession(signAndEncrypt(policy), ClientIdentity.x509(USER_CERTIFICATE), session -> {
             assertThat(session.userTokenPolicy().policyId()).isEqualTo(
                     policy == SecurityPolicy.Aes256_Sha256_RsaPss ? MiloPeerServer.CERTIFICATE_POLICY_PSS
                             : "certificate");
@@ -153,7 +130,7 @@ class MiloSessionInteropTest {
     @Test
     void anX509UserMiloDoesNotKnowIsRefusedWithBadIdentityTokenRejected() throws Exception {
         withChannel(signAndEncrypt(SecurityPolicy.Basic256Sha256), (channel, security) -> assertFailsWith(
-                () -> ClientSession.open(channel, security, options(ClientIdentity.x509(clientCertificate)))
+                () -> ClientSession.open(channel, security, options(ClientIdentity.x509(CLIENT_CERTIFICATE)))
                         .get(10, TimeUnit.SECONDS),
                 StatusCodes.BadIdentityTokenRejected, "as user certificate CN=interop-client,O=dev.opcua tests"));
     }
@@ -174,7 +151,7 @@ class MiloSessionInteropTest {
             session.activate(ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD))
                     .get(10, TimeUnit.SECONDS);
             assertServerStateIsRunning(session);
-            session.activate(ClientIdentity.x509(userCertificate)).get(10, TimeUnit.SECONDS);
+            session.activate(ClientIdentity.x509(USER_CERTIFICATE)).get(10, TimeUnit.SECONDS);
             assertServerStateIsRunning(session);
             assertThat(session.identity()).isInstanceOf(ClientIdentity.X509.class);
         });
@@ -187,7 +164,7 @@ class MiloSessionInteropTest {
         ClientChannelSecurity stranger = new ClientChannelSecurity(security, TestCertificates.get("interop-stranger"),
                 trusted.serverCertificateChain(), trusted.serverValidator());
 
-        assertFailsWith(() -> UaTcpClientChannel.connect(milo.endpointUrl(), QUOTAS, stranger, resources)
+        assertFailsWith(() -> UaTcpClientChannel.connect(PEER.milo().endpointUrl(), QUOTAS, stranger, PEER.clientResources())
                 .get(10, TimeUnit.SECONDS), StatusCodes.BadSecurityChecksFailed, "");
     }
 
@@ -200,8 +177,8 @@ class MiloSessionInteropTest {
                     + Certificates.hex(Certificates.thumbprint(chain.get(0))) + ") is not in the trust list");
         };
 
-        assertFailsWith(() -> UaTcpClientChannel.connect(milo.endpointUrl(), QUOTAS,
-                channelSecurity(security, untrusted), resources).get(10, TimeUnit.SECONDS),
+        assertFailsWith(() -> UaTcpClientChannel.connect(PEER.milo().endpointUrl(), QUOTAS,
+                channelSecurity(security, untrusted), PEER.clientResources()).get(10, TimeUnit.SECONDS),
                 StatusCodes.BadCertificateUntrusted, "CN=milo-server");
     }
 
@@ -218,8 +195,8 @@ class MiloSessionInteropTest {
     /** GetEndpoints, then a channel of that security with Milo's certificate; closed afterwards. */
     private static void withChannel(EndpointSecurity security, ChannelCheck check) throws Exception {
         ClientChannelSecurity channelSecurity = channelSecurity(security, trustMilo());
-        UaTcpClientChannel channel = UaTcpClientChannel.connect(milo.endpointUrl(), QUOTAS, channelSecurity,
-                resources).get(10, TimeUnit.SECONDS);
+        UaTcpClientChannel channel = UaTcpClientChannel.connect(PEER.milo().endpointUrl(), QUOTAS, channelSecurity,
+                PEER.clientResources()).get(10, TimeUnit.SECONDS);
         try {
             check.accept(channel, channelSecurity);
         } finally {
@@ -254,24 +231,24 @@ class MiloSessionInteropTest {
     /** The security of Milo's endpoint as GetEndpoints describes it, its certificate included. */
     private static ClientChannelSecurity channelSecurity(EndpointSecurity security, CertificateValidator validator)
             throws Exception {
-        EndpointDescription[] endpoints = DiscoveryClient.getEndpoints(milo.endpointUrl(), QUOTAS, resources)
+        EndpointDescription[] endpoints = DiscoveryClient.getEndpoints(PEER.milo().endpointUrl(), QUOTAS, PEER.clientResources())
                 .get(10, TimeUnit.SECONDS);
         EndpointDescription endpoint = Arrays.stream(endpoints)
                 .filter(e -> security.policy().uri().equals(e.securityPolicyUri()) && security.mode() == e.securityMode())
                 .findFirst()
                 .orElseThrow(() -> new AssertionError("Milo offers no endpoint " + security));
-        assertThat(endpoint.endpointUrl()).isEqualTo(milo.endpointUrl());
+        assertThat(endpoint.endpointUrl()).isEqualTo(PEER.milo().endpointUrl());
         if (security.policy() == SecurityPolicy.None) {
             return new ClientChannelSecurity(EndpointSecurity.NONE, null, List.of(), validator);
         }
-        return new ClientChannelSecurity(security, clientCertificate,
+        return new ClientChannelSecurity(security, CLIENT_CERTIFICATE,
                 Certificates.decodeChain(endpoint.serverCertificate().unsafeBytes()), validator);
     }
 
     /** Trusts Milo's certificate and no other. */
     private static CertificateValidator trustMilo() {
         return chain -> {
-            if (!chain.get(0).equals(miloCertificate.certificate())) {
+            if (!chain.get(0).equals(MILO_CERTIFICATE.certificate())) {
                 throw new UaException(StatusCodes.BadCertificateUntrusted, "certificate "
                         + chain.get(0).getSubjectX500Principal().getName() + " is not Milo's");
             }

@@ -178,6 +178,37 @@ class ClientSubscriptionsTest {
     }
 
     @Test
+    void aSequenceNumberReceivedTwiceIsDeliveredOnce() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 1, new long[] {1}, item, 1));
+        publish(data(1, 1, new long[] {1}, item, 1)); // the server sent it again (its acknowledgement was lost)
+        publish(data(1, 2, new long[] {1, 2}, item, 2));
+
+        assertThat(values).containsExactly(1, 2);
+        assertThat(server.pending(RepublishRequest.class)).isZero();
+    }
+
+    @Test
+    void aRepublishedMessageThatAPublishBroughtMeanwhileIsDeliveredOnce() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 1, new long[] {1}, item, 1));
+        publish(data(1, 3, new long[] {2, 3}, item, 3));
+        ScriptedInvoker.Call republish = server.take(RepublishRequest.class);
+        publish(data(1, 2, new long[] {2}, item, 2)); // the late Publish response with 2 overtakes the Republish
+        republish.answer(new RepublishResponse(header(), message(2, item, 2)));
+        publish(data(1, 4, new long[] {4}, item, 4));
+
+        assertThat(values).containsExactly(1, 2, 3, 4);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+    }
+
+    @Test
     void badTooManyPublishRequestsLowersTheTargetByOneAndSendsNoReplacement() {
         subscribe(1);
         subscribe(2);
