@@ -13,6 +13,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
@@ -61,7 +63,9 @@ class OpcUaClientSubscriptionReconnectTest {
         PEER.milo().setValue(MiloPeerServer.INT32, 0);
         ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(100)
                 .withCounts(600, 10)).get(10, TimeUnit.SECONDS);
+        Set<String> listenerThreads = ConcurrentHashMap.newKeySet();
         subscription.createDataItem(DataItemRequest.of(int32, 50, (item, value) -> {
+            listenerThreads.add(Thread.currentThread().getName().replaceAll("\\d+$", "N"));
             received.add((Integer) value.value().value());
         }).withQueue(100, true)).get(10, TimeUnit.SECONDS);
         awaitTrue(() -> received.contains(0));
@@ -86,6 +90,8 @@ class OpcUaClientSubscriptionReconnectTest {
         assertThat(client.subscriptions().republished()).as("NotificationMessages fetched with Republish")
                 .isPositive();
         assertThat(client.subscriptions().lostSequenceNumbers()).isZero();
+        // Publish responses are handled on the I/O thread, listeners never: they run on the callback executor
+        assertThat(listenerThreads).containsExactly("opcua-client-callback-N");
     }
 
     @Test

@@ -282,6 +282,23 @@ public final class ConnectionManager implements ServiceInvoker {
     }
 
     @Override
+    public <T extends UaResponseMessage> CompletableFuture<T> sendCompletingOnIoThread(
+            Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis) {
+        Active a = active;
+        if (a == null) {
+            return sendLater(build, responseType, timeoutMillis);
+        }
+        UaRequestMessage request;
+        try {
+            request = build.apply(header(a, timeoutMillis));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        RequestObserver.Call call = started(request);
+        return observed(call, a.session().requestCompletingOnIoThread(request, responseType));
+    }
+
+    @Override
     public <T extends UaResponseMessage, R> CompletableFuture<R> send(
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType,
             Function<? super T, ? extends R> then) {
@@ -341,10 +358,18 @@ public final class ConnectionManager implements ServiceInvoker {
     @SuppressWarnings("unchecked")
     private <T extends UaResponseMessage, R> CompletableFuture<R> sendOn(Active a, UaRequestMessage request,
             Class<T> responseType, Function<? super T, ? extends R> then) {
-        RequestObserver.Call call = observer == RequestObserver.NONE ? null
-                : observer.started(SERVICE_NAMES.get(request.getClass()));
-        CompletableFuture<R> result = then == null ? (CompletableFuture<R>) a.session().request(request, responseType)
-                : a.session().request(request, responseType, then);
+        RequestObserver.Call call = started(request);
+        return observed(call, then == null ? (CompletableFuture<R>) a.session().request(request, responseType)
+                : a.session().request(request, responseType, then));
+    }
+
+    /** The request observer's call for {@code request}, started before it is sent; null without an observer. */
+    private RequestObserver.Call started(UaRequestMessage request) {
+        return observer == RequestObserver.NONE ? null : observer.started(SERVICE_NAMES.get(request.getClass()));
+    }
+
+    /** Ends the observer's {@code call} (when there is one) when {@code result} completes. */
+    private static <R> CompletableFuture<R> observed(RequestObserver.Call call, CompletableFuture<R> result) {
         if (call != null) {
             result.whenComplete((r, failure) -> finish(call, failure));
         }

@@ -62,4 +62,17 @@ public interface ServiceInvoker {
      */
     <T extends UaResponseMessage> CompletableFuture<T> send(Function<RequestHeader, ? extends UaRequestMessage> build,
             Class<T> responseType, long timeoutMillis);
+
+    /**
+     * {@link #send(Function, Class, long)} whose future, when the response arrives on a connected channel,
+     * completes on the I/O thread that read it rather than the callback executor, saving a thread hand-off
+     * per response and, when the continuation sends the next request, the wake-up of the I/O thread for its
+     * write. Only for the client's own continuations, which are short and never block (the Publish
+     * pipeline's); a failure, and a request that waited for a reconnect, complete on the callback executor.
+     * By default a plain {@link #send(Function, Class, long)}.
+     */
+    default <T extends UaResponseMessage> CompletableFuture<T> sendCompletingOnIoThread(
+            Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType, long timeoutMillis) {
+        return send(build, responseType, timeoutMillis);
+    }
 }

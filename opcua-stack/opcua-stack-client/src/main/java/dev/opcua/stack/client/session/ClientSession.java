@@ -302,6 +302,19 @@ public final class ClientSession {
     }
 
     /**
+     * {@link #request(UaStructure, Class)} whose future, when the response arrives, completes on the I/O
+     * thread that read it: see {@link UaTcpClientChannel#requestCompletingOnIoThread(UaStructure, Class)}.
+     */
+    public <T extends UaStructure> CompletableFuture<T> requestCompletingOnIoThread(UaStructure request,
+            Class<T> responseType) {
+        if (closing.get()) {
+            return CompletableFuture.failedFuture(new UaException(StatusCodes.BadSessionClosed, "session "
+                    + sessionId + " is closed"));
+        }
+        return transport.requestCompletingOnIoThread(request, responseType);
+    }
+
+    /**
      * {@link #request(UaStructure, Class)} completing with {@code then} applied to the response, on the
      * channel's executor, without a further dependent future.
      */

@@ -23,6 +23,12 @@ interface SessionTransport {
         return request(request, responseType).thenApply(then);
     }
 
+    /** See {@link UaTcpClientChannel#requestCompletingOnIoThread(UaStructure, Class)}; by default a plain request. */
+    default <T extends UaStructure> CompletableFuture<T> requestCompletingOnIoThread(UaStructure request,
+            Class<T> responseType) {
+        return request(request, responseType);
+    }
+
     static SessionTransport of(UaTcpClientChannel channel) {
         return new SessionTransport() {
             @Override
@@ -39,6 +45,12 @@ interface SessionTransport {
             public <T extends UaStructure, R> CompletableFuture<R> request(UaStructure request, Class<T> responseType,
                     Function<? super T, ? extends R> then) {
                 return channel.request(request, responseType, then);
+            }
+
+            @Override
+            public <T extends UaStructure> CompletableFuture<T> requestCompletingOnIoThread(UaStructure request,
+                    Class<T> responseType) {
+                return channel.requestCompletingOnIoThread(request, responseType);
             }
 
             @Override

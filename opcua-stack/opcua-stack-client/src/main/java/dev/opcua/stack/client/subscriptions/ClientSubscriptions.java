@@ -50,7 +50,10 @@ import org.slf4j.LoggerFactory;
  * a number the server no longer holds (BadMessageNotAvailable, or absent from
  * availableSequenceNumbers) counts as lost ({@link #lostSequenceNumbers()}). The timeoutHint of a
  * Publish is the larger of the request timeout and publishing interval × keep-alive count × 2 of the
- * slowest subscription. BadTimeout sends the request again at once; BadNoSubscription stops the
+ * slowest subscription. A Publish response is handled on the I/O thread that read it
+ * ({@link ServiceInvoker#sendCompletingOnIoThread}): sequencing, acknowledgements and the next Publish
+ * cost no thread hand-off, while listeners still run on the listener executor. A failure is handled on
+ * the callback executor: BadTimeout sends the request again at once; BadNoSubscription stops the
  * pipeline until a subscription exists; BadSessionIdInvalid, BadSessionClosed and
  * BadSessionNotActivated pause it and call {@link #setOnSessionInvalid(Consumer) onSessionInvalid};
  * any other failure sends it again after {@link SubscriptionSettings#publishRetryDelay()}.
@@ -61,8 +64,8 @@ import org.slf4j.LoggerFactory;
  * queues at most {@link SubscriptionSettings#maxQueuedNotifications()} notifications for its
  * listeners; beyond that they are dropped and counted ({@link #droppedNotifications()}). A listener's
  * exception is logged and counted ({@link #listenerErrors()}). An executor that runs tasks in the
- * calling thread makes listeners run on the invoker's callback thread, holding up that
- * subscription's sequencing while they run: give a real executor in production.
+ * calling thread makes listeners run where the Publish response is handled (the I/O thread), holding
+ * up that connection while they run: only for listeners that never block.
  *
  * <h2>Reconnects</h2>
  * The client's reconnector calls {@link #connectionLost()}, then {@link #sessionReactivated()} or
@@ -441,7 +444,7 @@ public final class ClientSubscriptions {
         }
         for (int i = 0; i < toSend; i++) {
             PublishCall call = new PublishCall(sendEpoch);
-            services.send(call, PublishResponse.class, publishTimeoutMillis()).whenComplete(call);
+            services.sendCompletingOnIoThread(call, PublishResponse.class, publishTimeoutMillis()).whenComplete(call);
         }
     }
 

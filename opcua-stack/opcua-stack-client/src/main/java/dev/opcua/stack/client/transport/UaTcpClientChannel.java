@@ -164,6 +164,16 @@ public final class UaTcpClientChannel {
         return handler.request(request, responseType, timeoutMillis(request), then);
     }
 
+    /**
+     * {@link #request(UaStructure, Class)} whose future, when the response arrives, completes on the I/O thread
+     * that read it, without the hand-off to the callback executor: for continuations that are short and never
+     * block. A failure completes it on the executor as usual.
+     */
+    public <T extends UaStructure> CompletableFuture<T> requestCompletingOnIoThread(UaStructure request,
+            Class<T> responseType) {
+        return handler.requestCompletingOnIoThread(request, responseType, timeoutMillis(request));
+    }
+
     /** {@link #request(UaStructure, Class)} accepting any response type. */
     public CompletableFuture<UaStructure> request(UaStructure request) {
         return handler.request(request, timeoutMillis(request));

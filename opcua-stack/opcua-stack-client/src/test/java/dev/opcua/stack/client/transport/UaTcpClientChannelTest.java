@@ -58,6 +58,25 @@ class UaTcpClientChannelTest {
     }
 
     @Test
+    void aRequestCompletingOnTheIoThreadDoesSoAndItsFailureCompletesOnTheCallbackExecutor() throws Exception {
+        try (ScriptedUaServer server = new ScriptedUaServer(Mode.SLOW_ANSWER)) {
+            UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);
+            CompletableFuture<String> thread = channel.requestCompletingOnIoThread(getEndpoints(server, 0),
+                    GetEndpointsResponse.class).thenApply(r -> Thread.currentThread().getName());
+            assertThat(thread.get(5, TimeUnit.SECONDS)).startsWith("opcua-client-io-");
+            channel.close().get(5, TimeUnit.SECONDS);
+        }
+        try (ScriptedUaServer server = new ScriptedUaServer(Mode.SILENT)) {
+            UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);
+            CompletableFuture<String> thread = channel.requestCompletingOnIoThread(getEndpoints(server, 100),
+                    GetEndpointsResponse.class).handle((r, failure) -> Failures.status(failure) == StatusCodes.BadTimeout
+                            ? Thread.currentThread().getName() : "not BadTimeout: " + failure);
+            assertThat(thread.get(5, TimeUnit.SECONDS)).startsWith("opcua-client-callback-");
+            channel.close().get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
     void aRequestWithoutResponseFailsWithBadTimeoutAfterItsTimeoutHint() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.SILENT)) {
             UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);

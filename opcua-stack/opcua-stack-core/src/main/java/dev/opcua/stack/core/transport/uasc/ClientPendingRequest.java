@@ -16,9 +16,9 @@ import java.util.function.Function;
  * is watched by the channel's {@link RequestDeadlines}. A failed write fails the whole channel (exceptionCaught), and with it this request.
  *
  * <p>Whoever removes the entry from the handler's map completes it; cancelling the future removes
- * the entry and its timeout.
+ * the entry and its timeout. {@link OnIoThread} completes a response on the event loop that read it.
  */
-final class ClientPendingRequest extends CompletableFuture<Object> implements Runnable {
+class ClientPendingRequest extends CompletableFuture<Object> implements Runnable {
 
     // One per request, so kept small (56 bytes with compressed oops): RequestId and requestHandle are
     // UInt32s held in ints, the timeout (only for the message) in an int, the executor is the owner's,
@@ -95,8 +95,13 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
                     + " for request " + requestId() + ", received a " + response.getClass().getSimpleName()));
         } else {
             outcome = response;
-            dispatch();
+            succeed();
         }
+    }
+
+    /** Completes with the outcome set: on the executor. */
+    void succeed() {
+        dispatch();
     }
 
     /** Completes exceptionally on the executor. */
@@ -151,5 +156,22 @@ final class ClientPendingRequest extends CompletableFuture<Object> implements Ru
             owner.forget(this);
         }
         return cancelled;
+    }
+
+    /**
+     * A request whose response completes the future on the event loop that read it, without the hand-off to
+     * the executor: for the client's own continuations, which are short and never block (the Publish
+     * pipeline's). A failure is still completed on the executor, as are those of every other request.
+     */
+    static final class OnIoThread extends ClientPendingRequest {
+
+        OnIoThread(UascClientHandler owner, Class<?> responseType, long timeoutMillis) {
+            super(owner, responseType, timeoutMillis, null);
+        }
+
+        @Override
+        void succeed() {
+            run();
+        }
     }
 }
