@@ -286,9 +286,9 @@ public final class LoadHarness {
 
         phase.value = RequestChain.Phase.MEASURE;
         long t0 = System.nanoTime();
-        ClientUsage.Snapshot c0 = client.snapshot();
         ServerStats a0 = server == null ? null : server.stats();
         long s0 = server == null ? -1 : server.cpuNanos();
+        ClientUsage.Snapshot c0 = client.snapshot(); // after the server's probe, which is not the client's work
         Thread progress = new Thread(() -> progress(ops, t0, err), "load-progress");
         progress.setDaemon(true);
         progress.start();
