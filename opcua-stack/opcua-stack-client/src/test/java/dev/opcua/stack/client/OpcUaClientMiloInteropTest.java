@@ -86,12 +86,7 @@ class OpcUaClientMiloInteropTest {
     private static final ApplicationCertificate USER_CERTIFICATE = TestCertificates.get("interop-user");
 
     @RegisterExtension
-    static final MiloPeer PEER = MiloPeer.server(b -> b
-            .certificate(TestCertificates.applicationUri("milo-server"), MILO_CERTIFICATE)
-            .trustedClients(List.of(CLIENT_CERTIFICATE.certificate()))
-            .x509User(USER_CERTIFICATE.certificate())
-            .operationLimits(LIMITS))
-            .watchingLeaks();
+    static final MiloPeer PEER = MiloPeer.serverWithInteropCertificates(b -> b.operationLimits(LIMITS)).watchingLeaks();
 
     private OpcUaClient client;
 

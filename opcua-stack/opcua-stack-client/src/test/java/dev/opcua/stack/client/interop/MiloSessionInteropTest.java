@@ -67,10 +67,7 @@ class MiloSessionInteropTest {
     private static final ApplicationCertificate USER_CERTIFICATE = TestCertificates.get("interop-user");
 
     @RegisterExtension
-    static final MiloPeer PEER = MiloPeer.server(b -> b
-            .certificate(TestCertificates.applicationUri("milo-server"), MILO_CERTIFICATE)
-            .trustedClients(List.of(CLIENT_CERTIFICATE.certificate()))
-            .x509User(USER_CERTIFICATE.certificate()));
+    static final MiloPeer PEER = MiloPeer.serverWithInteropCertificates(b -> b);
 
     static Stream<Arguments> everyPolicyAndMode() {
         List<Arguments> cases = new ArrayList<>();

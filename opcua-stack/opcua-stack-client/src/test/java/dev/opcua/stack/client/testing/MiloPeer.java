@@ -1,6 +1,8 @@
 package dev.opcua.stack.client.testing;
 
+import dev.opcua.stack.client.session.TestCertificates;
 import dev.opcua.stack.client.transport.ClientResources;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -45,6 +47,18 @@ public final class MiloPeer implements BeforeAllCallback, AfterAllCallback {
     /** A peer whose server is configured by {@code setup}. */
     public static MiloPeer server(ServerSetup setup) {
         return new MiloPeer(setup);
+    }
+
+    /**
+     * A peer with the interop certificates of {@link TestCertificates}: its own {@code milo-server}, trusting
+     * the client certificate {@code interop-client} and accepting {@code interop-user} as an X.509 user; then
+     * configured by {@code more}.
+     */
+    public static MiloPeer serverWithInteropCertificates(ServerSetup more) {
+        return new MiloPeer(b -> more.configure(b
+                .certificate(TestCertificates.applicationUri("milo-server"), TestCertificates.get("milo-server"))
+                .trustedClients(List.of(TestCertificates.get("interop-client").certificate()))
+                .x509User(TestCertificates.get("interop-user").certificate())));
     }
 
     /** Configures the client's resources, from a builder with one I/O thread. */
