@@ -185,8 +185,8 @@ final class FloodScenario {
                 result.get("flood_p50_us"), result.get("flood_p99_us"), result.get("p99_ratio"), quietErrors, late);
         err.printf(Locale.ROOT, "flooder: %s sent/s (%s %% of the window in socket writes), %s Good/s,"
                 + " %s BadServerTooBusy/s, %d other errors; server refused %s/s%n", result.get("flooder_sent_per_s"),
-                result.get("flooder_in_write_pct"), result.get("flooder_good_per_s"), result.get("flooder_busy_per_s"), otherErrors,
-                result.get("server_rejected_per_s"));
+                result.get("flooder_in_write_pct"), result.get("flooder_good_per_s"), result.get("flooder_busy_per_s"),
+                otherErrors, result.get("server_rejected_per_s"));
         floodErrors.forEach((status, count) -> err.println("flooder errors " + status + ": " + count.sum()));
         LoadHarness.printResult(result, out);
     }

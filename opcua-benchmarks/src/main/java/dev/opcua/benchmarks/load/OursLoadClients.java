@@ -64,7 +64,7 @@ final class OursLoadClients implements LoadClients {
 
     static OursLoadClients create(LoadOptions o, String url) {
         // -Dload.client.directCallbacks=true: response futures completed on the I/O thread that read them
-        // (ClientResources.Builder#executor(Runnable::run)), for callbacks that never block, as the harness's
+        // (ClientResources.Builder#executor(Runnable::run)), for callbacks that never block, as the harness's do
         ClientResources resources = Boolean.getBoolean("load.client.directCallbacks")
                 ? ClientResources.builder().executor(Runnable::run).build() : ClientResources.create();
         try {

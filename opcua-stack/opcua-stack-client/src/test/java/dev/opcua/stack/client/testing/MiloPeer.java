@@ -18,7 +18,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <pre>{@code
  * @RegisterExtension
- * static final MiloPeer PEER = MiloPeer.server(b -> b.manyVariables(0)).resources(r -> r.ioThreads(1)).watchingLeaks();
+ * static final MiloPeer PEER = MiloPeer.server(b -> b.manyVariables(0)).resources(r -> r.executor(Runnable::run))
+ *         .watchingLeaks();
  * }</pre>
  */
 public final class MiloPeer implements BeforeAllCallback, AfterAllCallback {
@@ -30,7 +31,7 @@ public final class MiloPeer implements BeforeAllCallback, AfterAllCallback {
     }
 
     private final ServerSetup serverSetup;
-    private UnaryOperator<ClientResources.Builder> resourcesSetup = r -> r.ioThreads(1);
+    private UnaryOperator<ClientResources.Builder> resourcesSetup = UnaryOperator.identity();
     private boolean watchLeaks;
     private MiloPeerServer server;
     private ClientResources resources;
@@ -63,7 +64,7 @@ public final class MiloPeer implements BeforeAllCallback, AfterAllCallback {
 
     /** Configures the client's resources, from a builder with one I/O thread. */
     public MiloPeer resources(UnaryOperator<ClientResources.Builder> setup) {
-        this.resourcesSetup = r -> setup.apply(r.ioThreads(1));
+        this.resourcesSetup = Objects.requireNonNull(setup, "setup");
         return this;
     }
 
@@ -89,7 +90,7 @@ public final class MiloPeer implements BeforeAllCallback, AfterAllCallback {
             LeakWatch.install();
         }
         server = serverSetup.configure(MiloPeerServer.builder()).start();
-        resources = resourcesSetup.apply(ClientResources.builder()).build();
+        resources = resourcesSetup.apply(ClientResources.builder().ioThreads(1)).build();
     }
 
     @Override
