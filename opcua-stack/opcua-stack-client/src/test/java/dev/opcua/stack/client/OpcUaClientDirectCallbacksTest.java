@@ -12,6 +12,7 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -37,8 +38,11 @@ class OpcUaClientDirectCallbacksTest {
             NodeId int32 = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.INT32);
 
             assertThat(client.blocking().writeValue(int32, 41)).isEqualTo(StatusCode.GOOD);
-            String thread = client.readValue(int32).thenApply(v -> Thread.currentThread().getName())
-                    .get(10, TimeUnit.SECONDS);
+            // sent from the (one) I/O thread, so that the callback is attached before that thread can read the
+            // response; from the test thread a fast response completes the future first and the callback runs here
+            String thread = CompletableFuture.supplyAsync(() -> client.readValue(int32)
+                            .thenApply(v -> Thread.currentThread().getName()),
+                    PEER.clientResources().eventLoopGroup().next()).thenCompose(f -> f).get(10, TimeUnit.SECONDS);
             DataValue read = client.blocking().readValue(int32);
             assertThat(thread).as("the callback's thread").startsWith("opcua-client-io-");
             assertThat(read.value().value()).isEqualTo(41);

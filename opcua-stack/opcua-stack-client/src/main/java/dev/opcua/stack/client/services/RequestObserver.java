@@ -7,8 +7,10 @@ package dev.opcua.stack.client.services;
  * connected, fail-fast) is not observed.
  *
  * <p>{@link #started} is called on the sending thread just before the request is written,
- * {@link Call#finished} on the client's callback executor when the response, the ServiceFault or the
- * failure arrives. With {@link #NONE} the client skips all of it: no allocation, no call.
+ * {@link Call#finished} where the request's future completes when the response, the ServiceFault or the
+ * failure arrives: the client's callback executor, the I/O thread for a Publish response (and for every
+ * response with {@code Runnable::run} as the executor), or the sending thread when the answer came before
+ * it returned. With {@link #NONE} the client skips all of it: no allocation, no call.
  */
 @FunctionalInterface
 public interface RequestObserver {
