@@ -8,7 +8,8 @@
 #   perf/cpu-profile.sh -- --server ours --scenario read --values 1 --sessions 20 --duration 12 --warmup 8
 #
 # $SERVER_JVM adds JVM options of the child server (e.g. -Xmx128m -Dbench.ioThreads=1); $CLIENT_JVM those of the
-# harness itself (e.g. -Dload.client.directCallbacks=true).
+# harness itself (e.g. -Dload.client.directCallbacks=true). $PERF_FREQ sets the sampling rate (default 1999 Hz;
+# raise it for a process that uses little CPU, e.g. a client at 10,000 notifications/s).
 # With --stat it counts instead of sampling: system calls by name, context switches and page faults of the
 # process, per operation of the window (operations per second from the RESULT line).
 # The window starts 2 s into the harness's measuring; keep --duration above SECONDS + 2.
@@ -66,7 +67,7 @@ if $stat; then
   echo "counts: $dir/stat.csv"
   exit 0
 fi
-perf record -q -e cpu-clock -F 1999 -g -p "$pid" -o "$dir/perf.data" -- sleep "$seconds" 2> "$dir/perf.log"
+perf record -q -e cpu-clock -F "${PERF_FREQ:-1999}" -g -p "$pid" -o "$dir/perf.data" -- sleep "$seconds" 2> "$dir/perf.log"
 # the JIT's symbols for perf (/tmp/perf-<pid>.map); the open62541 peer is native and has its own
 jcmd "$pid" Compiler.perfmap > /dev/null 2>&1 || true
 wait "$harness" || true

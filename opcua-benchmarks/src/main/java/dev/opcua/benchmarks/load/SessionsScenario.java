@@ -162,12 +162,12 @@ final class SessionsScenario {
             }
             long t0 = System.nanoTime();
             values.openWindowAt(a0.simulatedValues());
-            metrics.phase.value = RequestChain.Phase.MEASURE;
+            metrics.openWindow();
             Thread progress = new Thread(() -> windowProgress(metrics, t0, o.durationS(), err), "load-progress");
             progress.setDaemon(true);
             progress.start();
             TimeUnit.SECONDS.sleep(o.durationS());
-            metrics.phase.value = RequestChain.Phase.DRAIN;
+            metrics.closeWindow(RequestChain.Phase.DRAIN);
             long elapsed = System.nanoTime() - t0;
             long s1 = server.cpuNanos();
             LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
@@ -265,7 +265,7 @@ final class SessionsScenario {
             Footprint idle, Footprint busy, long rssEmpty, long rssIdle, long rssBusy, PrintStream out,
             PrintStream err) {
         double seconds = elapsed / 1e9;
-        long notifications = metrics.notifications.sum();
+        long notifications = metrics.notifications();
         long perNotification = Math.max(1, notifications);
         String serverCpu = s0 < 0 || s1 < 0 ? "n/a" : LoadHarness.fmt((s1 - s0) / 1e3 / perNotification);
         Map<String, String> result = new LinkedHashMap<>();
@@ -378,7 +378,7 @@ final class SessionsScenario {
             while (true) {
                 TimeUnit.SECONDS.sleep(PROGRESS_S);
                 err.printf(Locale.ROOT, "  %.0f of %d s: %d notifications, %d keep-alives, %d errors%n",
-                        (System.nanoTime() - t0) / 1e9, durationS, metrics.notifications.sum(),
+                        (System.nanoTime() - t0) / 1e9, durationS, metrics.notifications(),
                         metrics.keepAlives.sum(), metrics.errorCount());
             }
         } catch (InterruptedException e) {

@@ -10,12 +10,19 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Counters the {@code sub} scenario's sessions and writer share: data change notifications,
  * keep-alive messages (Part 4, 5.13.1.1: a NotificationMessage without notifications) and errors by
- * service and status, each counted only while the window is being measured.
+ * service and status, each of the window being measured. Notifications are counted from the start
+ * and the window's are the difference at its edges ({@link #openWindow}, {@link #closeWindow}): a
+ * listener that tested the phase would take a branch for the first time when the window opens, and
+ * the JIT would then deoptimize and recompile the client's dispatch code (into which the listener is
+ * inlined) inside the window, CPU that is neither side's steady state.
  */
 final class SubMetrics {
 
     final RequestChain.Phase phase = new RequestChain.Phase();
-    final LongAdder notifications = new LongAdder();
+    /** Notifications received since the start, warm-up included. */
+    private final LongAdder received = new LongAdder();
+    private volatile long receivedAtOpen;
+    private volatile long receivedAtClose = -1;
     final LongAdder keepAlives = new LongAdder();
     final ConcurrentHashMap<String, LongAdder> errors = new ConcurrentHashMap<>();
 
@@ -28,9 +35,25 @@ final class SubMetrics {
     }
 
     void notifications(int count) {
-        if (measuring()) {
-            notifications.add(count);
-        }
+        received.add(count);
+    }
+
+    /** Opens the window: notifications count from here. */
+    void openWindow() {
+        receivedAtOpen = received.sum();
+        phase.value = RequestChain.Phase.MEASURE;
+    }
+
+    /** Closes the window, entering {@code nextPhase} (drain or stop). */
+    void closeWindow(int nextPhase) {
+        phase.value = nextPhase;
+        receivedAtClose = received.sum();
+    }
+
+    /** Notifications of the window: so far while it is open, all of it once closed. */
+    long notifications() {
+        long end = receivedAtClose;
+        return Math.max(0, (end < 0 ? received.sum() : end) - receivedAtOpen);
     }
 
     void keepAlive() {

@@ -58,6 +58,11 @@ final class SubScenario {
     /** Thread names of the writer's raw session and of the writer with a client under test: not the client's. */
     static final String WRITER_THREADS = "sub-writer";
 
+    /** Seconds between the rehearsed probes and the window. */
+    private static final int PROBES_SETTLE_S = 2;
+    /** Enough for the probes' per-thread code to pass the JIT's thresholds (a few ms of the warm-up each). */
+    private static final int PROBE_REHEARSALS = 20;
+
     private SubScenario() {
     }
 
@@ -169,14 +174,16 @@ final class SubScenario {
             if (server != null) {
                 server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
             }
-            TimeUnit.SECONDS.sleep(o.warmupS());
+            List<String> clientThreads = clients == null ? LoadHarness.ClientUsage.RAW_THREADS
+                    : clients.threadPrefixes();
+            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage(clientThreads);
+            TimeUnit.SECONDS.sleep(Math.max(0, o.warmupS() - PROBES_SETTLE_S));
+            rehearseProbes(server, client, metrics);
+            TimeUnit.SECONDS.sleep(Math.min(o.warmupS(), PROBES_SETTLE_S));
             // a bench server child tells its simulated count with its stats; another server is asked with a Read
             // (outside the window, but the first Int64 it encodes in a while may recompile its encoder in it)
             long simulatedFrom = serverChanges && server == null ? simulatedCount(extra) : 0;
 
-            List<String> clientThreads = clients == null ? LoadHarness.ClientUsage.RAW_THREADS
-                    : clients.threadPrefixes();
-            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage(clientThreads);
             long[] counts0 = clientCounts(clientSubscribers);
             ServerStats a0 = server == null ? null : server.stats();
             if (serverChanges && server != null) {
@@ -194,12 +201,12 @@ final class SubScenario {
             } else {
                 values.openWindow();
             }
-            metrics.phase.value = RequestChain.Phase.MEASURE;
+            metrics.openWindow();
             Thread progress = new Thread(() -> progress(metrics, t0, err), "load-progress");
             progress.setDaemon(true);
             progress.start();
             TimeUnit.SECONDS.sleep(o.durationS());
-            metrics.phase.value = RequestChain.Phase.DRAIN;
+            metrics.closeWindow(RequestChain.Phase.DRAIN);
             if (!serverChanges) {
                 values.closeWindow();
             }
@@ -378,7 +385,7 @@ final class SubScenario {
             }
         }
         double seconds = elapsed / 1e9;
-        long notifications = metrics.notifications.sum();
+        long notifications = metrics.notifications();
         long perNotification = Math.max(1, notifications);
         // the server process's CPU in the window, all threads; -1 when /proc could not tell
         long serverNanos = s0 < 0 || s1 < 0 ? -1 : s1 - s0;
@@ -496,15 +503,39 @@ final class SubScenario {
         }
     }
 
+    /**
+     * Runs the window's probes of this JVM (its threads in /proc, its CPU and allocations) and of the server, and
+     * builds a progress line, a few times, {@link #PROBES_SETTLE_S} before the window opens: the JIT compiles the
+     * code they run once it is warm, and that compiling belongs to the warm-up, not to the client's window.
+     */
+    private static void rehearseProbes(ChildServer server, LoadHarness.ClientUsage client, SubMetrics metrics) {
+        long pid = ProcessHandle.current().pid();
+        for (int i = 0; i < PROBE_REHEARSALS; i++) {
+            if (server != null) {
+                server.cpuNanos();
+                ThreadCpu.snapshot(server.pid());
+            }
+            ThreadCpu.between(ThreadCpu.snapshot(pid), ThreadCpu.snapshot(pid));
+            client.snapshot();
+            progressLine(metrics, System.nanoTime());
+        }
+    }
+
+    /** Prints the window's progress once a second. */
     private static void progress(SubMetrics metrics, long t0, PrintStream err) {
         try {
             while (true) {
                 TimeUnit.SECONDS.sleep(1);
-                err.printf(Locale.ROOT, "  %.0f s: %d notifications, %d keep-alives%n", (System.nanoTime() - t0) / 1e9,
-                        metrics.notifications.sum(), metrics.keepAlives.sum());
+                err.println(progressLine(metrics, t0));
             }
         } catch (InterruptedException e) {
             // the window is over
         }
+    }
+
+    /** The progress line; its first string concatenation links a call site (ms of this JVM): rehearsed too. */
+    private static String progressLine(SubMetrics metrics, long t0) {
+        return "  " + Math.round((System.nanoTime() - t0) / 1e9) + " s: " + metrics.notifications()
+                + " notifications, " + metrics.keepAlives.sum() + " keep-alives";
     }
 }

@@ -23,6 +23,8 @@ final class SubscriptionTally {
     private final BitSet[] received;
     private final WriteSequence values;
     private final LatencyHistogram latency = new LatencyHistogram();
+    /** Indexed by {@link WriteSequence#windowIndex}: values outside the window are timed into a discarded one. */
+    private final LatencyHistogram[] byWindow = {new LatencyHistogram(), latency};
     private long foreign;
     /** Sequence numbers of the NotificationMessages received (not keep-alives, which carry the next one). */
     private final BitSet sequenceNumbers = new BitSet();
@@ -127,9 +129,9 @@ final class SubscriptionTally {
             return;
         }
         rounds.set(round);
-        if (values.inWindow(w) && sentNanos >= 0) {
+        if (sentNanos >= 0) {
             // a source timestamp may be a little ahead of the receiver's clock reading: never negative
-            latency.record(Math.max(0, nowNanos - sentNanos));
+            byWindow[values.windowIndex(w)].record(Math.max(0, nowNanos - sentNanos));
         }
     }
 

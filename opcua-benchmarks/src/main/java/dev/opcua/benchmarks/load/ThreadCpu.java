@@ -35,13 +35,32 @@ final class ThreadCpu {
     private ThreadCpu() {
     }
 
+    /**
+     * A thread's name less the number at its end and the {@code -} or {@code #} before it ("GC Thread#1",
+     * "opcua-client-io-3"): threads group by the rest. Without a regular expression: the probes run in the
+     * measured JVM, at the window's edges.
+     */
+    static String group(String name) {
+        int end = name.length();
+        while (end > 0 && name.charAt(end - 1) >= '0' && name.charAt(end - 1) <= '9') {
+            end--;
+        }
+        if (end == name.length()) {
+            return name;
+        }
+        if (end > 0 && (name.charAt(end - 1) == '-' || name.charAt(end - 1) == '#')) {
+            end--;
+        }
+        return name.substring(0, end);
+    }
+
     /** CPU so far per thread id; empty when /proc is not readable. */
     static Map<Long, Sample> snapshot(long pid) {
         Map<Long, Sample> byThread = new TreeMap<>();
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path task : tasks) {
                 try {
-                    String name = Files.readString(task.resolve("comm")).strip().replaceAll("[-#]?\\d+$", "");
+                    String name = group(Files.readString(task.resolve("comm")).strip());
                     String schedstat = Files.readString(task.resolve("schedstat")).strip();
                     long nanos = Long.parseLong(schedstat.substring(0, schedstat.indexOf(' ')));
                     byThread.put(Long.parseLong(task.getFileName().toString()), new Sample(name, nanos));

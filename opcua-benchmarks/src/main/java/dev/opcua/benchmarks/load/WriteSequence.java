@@ -144,7 +144,17 @@ final class WriteSequence {
 
     /** Whether value {@code w} was sent inside the measurement window. */
     boolean inWindow(long w) {
-        return w >= windowFrom && w < windowTo;
+        return windowIndex(w) == 1;
+    }
+
+    /**
+     * 1 when value {@code w} (at least 0) was sent inside the measurement window, else 0, computed without a
+     * branch: a listener's branch first taken when the window opens would make the JIT deoptimize the
+     * client's code it is inlined into, inside the window.
+     */
+    int windowIndex(long w) {
+        // sign bits: windowFrom - 1 - w < 0 when w >= windowFrom, w - windowTo < 0 when w < windowTo
+        return (int) (((windowFrom - 1 - w) & (w - windowTo)) >>> 63);
     }
 
     long windowFrom() {

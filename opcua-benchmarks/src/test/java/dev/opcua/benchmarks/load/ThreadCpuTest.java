@@ -14,6 +14,18 @@ import org.junit.jupiter.api.Test;
 class ThreadCpuTest {
 
     @Test
+    void threads_group_by_their_name_without_the_number_at_its_end() {
+        assertThat(ThreadCpu.group("GC Thread#1")).isEqualTo("GC Thread");
+        assertThat(ThreadCpu.group("opcua-client-io-3")).isEqualTo("opcua-client-io");
+        assertThat(ThreadCpu.group("milo-client-io-12")).isEqualTo("milo-client-io");
+        assertThat(ThreadCpu.group("worker7")).isEqualTo("worker");
+        assertThat(ThreadCpu.group("C2 CompilerThre")).isEqualTo("C2 CompilerThre");
+        assertThat(ThreadCpu.group("load-progress")).isEqualTo("load-progress");
+        assertThat(ThreadCpu.group("-5")).isEmpty();
+        assertThat(ThreadCpu.group("")).isEmpty();
+    }
+
+    @Test
     void differences_are_per_thread_summed_by_name_largest_first_and_the_bench_threads_are_told_apart() {
         Map<Long, ThreadCpu.Sample> start = Map.of(
                 1L, sample("opcua-server-io", 1_000L), 2L, sample("opcua-server-io", 4_000L),

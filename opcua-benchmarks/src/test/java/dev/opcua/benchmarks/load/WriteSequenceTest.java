@@ -62,6 +62,28 @@ class WriteSequenceTest {
     }
 
     @Test
+    void the_window_index_is_one_exactly_for_values_from_the_start_to_before_the_end() {
+        WriteSequence values = new WriteSequence(BASE, 3, 16);
+        assertThat(values.windowIndex(BASE)).as("no window open yet").isZero();
+        assertThat(values.windowIndex(0)).isZero();
+
+        values.sent(BASE, BASE + 4, 1);
+        values.openWindow();
+        assertThat(values.windowIndex(BASE + 3)).isZero();
+        assertThat(values.windowIndex(BASE + 4)).as("open: every later value").isOne();
+        assertThat(values.windowIndex((1L << 53) - 1)).isOne();
+
+        values.sent(BASE + 4, BASE + 14, 2);
+        values.closeWindow();
+        assertThat(values.windowIndex(0)).isZero();
+        assertThat(values.windowIndex(BASE + 3)).isZero();
+        assertThat(values.windowIndex(BASE + 4)).isOne();
+        assertThat(values.windowIndex(BASE + 13)).isOne();
+        assertThat(values.windowIndex(BASE + 14)).isZero();
+        assertThat(values.windowIndex((1L << 53) - 1)).isZero();
+    }
+
+    @Test
     void rounds_before_a_value_are_the_rounds_of_the_slot_below_it() {
         WriteSequence values = new WriteSequence(BASE, 3, 16);
 
