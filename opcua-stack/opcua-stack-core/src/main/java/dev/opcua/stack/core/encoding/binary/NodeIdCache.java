@@ -2,6 +2,9 @@ package dev.opcua.stack.core.encoding.binary;
 
 import dev.opcua.stack.core.types.builtin.NodeId;
 import io.netty.buffer.ByteBuf;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The NodeIds a decoder read recently, by their encoded bytes: a request names the same nodes again and
@@ -22,6 +25,11 @@ final class NodeIdCache {
     /** Longest encoding (after the encoding byte) that is cached: numeric, GUID and short string/opaque ids. */
     static final int MAX_BYTES = 64;
 
+    /** 2^64 divided by the golden ratio: a multiplier that spreads every input bit over the high bits. */
+    private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+
     /** Per set, the two hashes last seen and not cached: [2s] the newer, [2s + 1] the older. */
     private final int[] seen = new int[SETS * 2];
     /** Per set, two ways: [2s] the newer entry, [2s + 1] the older. */
@@ -33,31 +41,51 @@ final class NodeIdCache {
             if (this.hash != hash || encoded.length != length) {
                 return false;
             }
-            int from = buf.readerIndex();
-            for (int i = 0; i < length; i++) {
-                if (encoded[i] != buf.getByte(from + i)) {
-                    return false;
-                }
-            }
-            return true;
+            return equalBytes(encoded, buf, buf.readerIndex());
         }
+    }
+
+    /** Whether the buffer holds {@code encoded} at {@code from}; eight bytes a step, as {@link #hash}. */
+    static boolean equalBytes(byte[] encoded, ByteBuf buf, int from) {
+        int length = encoded.length;
+        int i = 0;
+        for (; i + Long.BYTES <= length; i += Long.BYTES) {
+            if ((long) LONG_LE.get(encoded, i) != buf.getLongLE(from + i)) {
+                return false;
+            }
+        }
+        for (; i < length; i++) {
+            if (encoded[i] != buf.getByte(from + i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The hash of {@code length} bytes at the buffer's reader index, mixed with the encoding byte; never 0. */
     static int hash(ByteBuf buf, int encoding, int length) {
-        int h = encoding * 31 + length;
+        long h = encoding * 31L + length;
         int from = buf.readerIndex();
-        for (int i = 0; i < length; i++) {
-            h = h * 31 + buf.getByte(from + i);
+        // eight bytes a step: a ByteBuf checks its bounds and reference count on every get, so reading a
+        // 20-byte string id byte by byte, to hash it and then to compare it, cost more than decoding it
+        int i = 0;
+        for (; i + Long.BYTES <= length; i += Long.BYTES) {
+            h = (h + buf.getLongLE(from + i)) * GOLDEN;
         }
-        // The finaliser of MurmurHash3: the polynomial alone puts ids that differ in their last digits
-        // ("Var.1" ... "Var.999") on a few residues of the set index (31 * 31 = 961 keeps them mod 31).
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
-        h ^= h >>> 16;
-        return h == 0 ? 1 : h;
+        long tail = 0;
+        for (int shift = 0; i < length; i++, shift += Byte.SIZE) {
+            tail |= (buf.getByte(from + i) & 0xFFL) << shift;
+        }
+        h = (h + tail) * GOLDEN;
+        // The finaliser of MurmurHash3 (64 bits): ids that differ only in their last digits ("Var.1" ...
+        // "Var.999") must spread over all the sets, not over a few residues of the set index.
+        h ^= h >>> 33;
+        h *= 0xff51afd7ed558ccdL;
+        h ^= h >>> 33;
+        h *= 0xc4ceb9fe1a85ec53L;
+        h ^= h >>> 33;
+        int folded = (int) h;
+        return folded == 0 ? 1 : folded;
     }
 
     /** The cached NodeId whose encoding is the next {@code length} bytes (not consumed), or null. */

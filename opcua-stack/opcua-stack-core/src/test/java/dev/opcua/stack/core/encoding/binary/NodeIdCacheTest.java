@@ -90,6 +90,32 @@ class NodeIdCacheTest {
     }
 
     @Test
+    void theBytesCompareEqualOnlyWhenEveryByteIsEqualWhateverItsPlaceInAWordOrTheTail() {
+        for (int length = 0; length <= NodeIdCache.MAX_BYTES; length++) {
+            byte[] encoded = new byte[length];
+            for (int i = 0; i < length; i++) {
+                encoded[i] = (byte) (i * 37 + length);
+            }
+            ByteBuf buf = Unpooled.buffer().writeByte(0x55).writeBytes(encoded).writeLong(-1L);
+            assertThat(NodeIdCache.equalBytes(encoded, buf, 1)).as("length %d, equal", length).isTrue();
+            for (int i = 0; i < length; i++) {
+                buf.setByte(1 + i, encoded[i] ^ 0x80);
+                assertThat(NodeIdCache.equalBytes(encoded, buf, 1)).as("length %d, byte %d differs", length, i)
+                        .isFalse();
+                buf.setByte(1 + i, encoded[i]);
+            }
+            int hash = NodeIdCache.hash(buf.readerIndex(1), 3, length);
+            buf.setByte(1 + length, 0); // the byte after the id is not part of it
+            assertThat(NodeIdCache.hash(buf, 3, length)).as("length %d", length).isEqualTo(hash).isNotZero();
+            if (length > 0) {
+                buf.setByte(length, encoded[length - 1] + 1);
+                assertThat(NodeIdCache.hash(buf, 3, length)).as("length %d, last byte changed", length)
+                        .isNotEqualTo(hash);
+            }
+        }
+    }
+
+    @Test
     void longIdentifiersAreDecodedAsUsualAndLimitsStillApply() {
         String longId = "x".repeat(NodeIdCache.MAX_BYTES * 2);
         UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
