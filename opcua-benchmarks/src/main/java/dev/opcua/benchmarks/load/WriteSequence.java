@@ -142,11 +142,6 @@ final class WriteSequence {
         windowTo = published;
     }
 
-    /** Whether value {@code w} was sent inside the measurement window. */
-    boolean inWindow(long w) {
-        return windowIndex(w) == 1;
-    }
-
     /**
      * 1 when value {@code w} (at least 0) was sent inside the measurement window, else 0, computed without a
      * branch: a listener's branch first taken when the window opens would make the JIT deoptimize the

@@ -57,8 +57,8 @@ class WriteSequenceTest {
         assertThat(values.expected(0)).isEqualTo(2);
         assertThat(values.expected(1)).isEqualTo(2);
         assertThat(values.expected(2)).isEqualTo(3);
-        assertThat(values.inWindow(BASE + 4)).isTrue();
-        assertThat(values.inWindow(BASE + 14)).isFalse();
+        assertThat(values.windowIndex(BASE + 4)).isOne();
+        assertThat(values.windowIndex(BASE + 14)).isZero();
     }
 
     @Test
