@@ -67,6 +67,17 @@ public interface NodeManager {
     }
 
     /**
+     * Describes targets of references for Browse (Part 4, 5.8.2, the ReferenceDescription): the NodeClass,
+     * BrowseName and DisplayName of each node of this manager asked for and, where wanted, the
+     * TypeDefinition of an Object or Variable. The default asks this manager's own {@link #read}
+     * and {@link #browse}, one batch each; a manager whose nodes are in memory answers directly.
+     * An operation left unanswered describes an unknown node.
+     */
+    default CompletableFuture<Void> describe(OperationContext context, List<DescribeOperation> operations) {
+        return TargetDescriptions.describe(this, context, operations);
+    }
+
+    /**
      * Calls methods on objects of this manager (Part 4, 5.11.2). A manager without methods keeps this
      * default, which reads the NodeClass of each object through {@link #read} and answers as Part 4,
      * Table 67 says: BadNodeIdUnknown for an object that does not exist, BadNodeIdInvalid for a node

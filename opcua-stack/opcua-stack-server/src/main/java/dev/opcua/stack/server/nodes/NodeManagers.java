@@ -262,6 +262,19 @@ public final class NodeManagers {
     }
 
     /**
+     * Describes the targets of references for Browse, one call per manager; a target of an unknown
+     * namespace, or one its manager leaves unanswered or fails, stays described as an unknown node.
+     */
+    public CompletableFuture<Void> describe(OperationContext context, DescribeOperation[] targets) {
+        if (targets.length == 0) {
+            return CompletedCalls.DONE;
+        }
+        CompletableFuture<Void> calls = route(targets.length, i -> targets[i].nodeId(), i -> targets[i], i -> { },
+                context, NodeManager::describe);
+        return calls.isDone() ? CompletedCalls.DONE : calls.handle((ignored, failure) -> null);
+    }
+
+    /**
      * Calls the methods (Part 4, 5.12.2), routed by the manager of each call's object, which owns
      * the context of the call (a method of namespace 0 such as a standard one may be called on an
      * application object): one call per manager; a call on an object of an unknown namespace gets

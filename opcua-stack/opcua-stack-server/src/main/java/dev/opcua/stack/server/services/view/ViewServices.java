@@ -1,13 +1,10 @@
 package dev.opcua.stack.server.services.view;
 
 import dev.opcua.stack.core.UaException;
-import dev.opcua.stack.core.ids.AttributeIds;
-import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.builtin.ByteString;
-import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -15,17 +12,16 @@ import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.BrowseDirection;
 import dev.opcua.stack.core.types.enumerated.NodeClass;
-import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.BrowseDescription;
 import dev.opcua.stack.core.types.structured.BrowseNextRequest;
 import dev.opcua.stack.core.types.structured.BrowseNextResponse;
 import dev.opcua.stack.core.types.structured.BrowseRequest;
 import dev.opcua.stack.core.types.structured.BrowseResponse;
 import dev.opcua.stack.core.types.structured.BrowseResult;
-import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.ReferenceDescription;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.nodes.BrowseOperation;
+import dev.opcua.stack.server.nodes.DescribeOperation;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.services.RequestGuard;
@@ -33,8 +29,6 @@ import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -44,9 +38,9 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * Browse and BrowseNext (Part 4, 5.8.2 and 5.8.3). The node managers give each node's references;
  * this service filters them by direction, reference type (with subtypes, from the
- * {@link ReferenceTypeTree}) and node class, and describes the targets with one batched Read of
- * their NodeClass, BrowseName and DisplayName and one batched lookup of their type definitions,
- * whatever the number of nodes browsed.
+ * {@link ReferenceTypeTree}) and node class, and has the targets described (NodeClass, BrowseName,
+ * DisplayName, TypeDefinition) by {@link NodeManagers#describe}, one call per node manager whatever
+ * the number of nodes browsed; a result mask and node class mask that need none of it describe nothing.
  *
  * <p>Request faults: no nodes BadNothingToDo, over MaxNodesPerBrowse BadTooManyOperations, a view
  * BadViewIdUnknown (views are not supported). Per node: BadBrowseDirectionInvalid,
@@ -64,7 +58,6 @@ public final class ViewServices {
     private static final int MASK_BROWSE_NAME = 0x08;
     private static final int MASK_DISPLAY_NAME = 0x10;
     private static final int MASK_TYPE_DEFINITION = 0x20;
-    private static final NodeId HAS_TYPE_DEFINITION = NodeId.ns0(NodeIds.HasTypeDefinition);
 
     /** The owner of every continuation point when requests are not resolved to sessions. */
     private static final Object SHARED = new Object();
@@ -182,53 +175,71 @@ public final class ViewServices {
         return new BrowseResult(StatusCode.GOOD, point, Arrays.copyOf(references, max));
     }
 
-    /** Per browsed node: a StatusCode, or the ReferenceDescription[] of its matching references. */
+    /**
+     * Per browsed node: a StatusCode, or the ReferenceDescription[] of its matching references. The
+     * targets of all nodes are described together, one call per node manager; a target reached twice
+     * is described twice, which costs less than finding it again in a map.
+     */
     private CompletableFuture<Object[]> describe(OperationContext context, BrowseDescription[] descriptions,
             BrowseOperation[] operations) {
         int count = descriptions.length;
         Object[] outcome = new Object[count];
-        List<List<UaReference>> matches = new ArrayList<>(count);
-        Map<NodeId, Integer> targets = new LinkedHashMap<>();
-        boolean typeDefinitions = false;
+        UaReference[][] matches = new UaReference[count][];
+        DescribeOperation[][] described = new DescribeOperation[count][];
+        List<DescribeOperation> targets = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             BrowseDescription d = descriptions[i];
-            List<UaReference> selected = new ArrayList<>();
-            matches.add(selected);
             int status = check(d, operations[i]);
             if (status != StatusCodes.Good) {
                 outcome[i] = StatusCode.of(status);
                 continue;
             }
-            for (UaReference r : operations[i].references()) {
-                if (matchesDirection(d.browseDirection(), r) && matchesType(d, r)) {
-                    selected.add(r);
-                    if (r.targetId().isLocal()) {
-                        targets.putIfAbsent(r.targetId().nodeId(), targets.size());
-                    }
+            UaReference[] references = operations[i].references() == null ? new UaReference[0]
+                    : operations[i].references();
+            UaReference[] selected = new UaReference[references.length];
+            int n = 0;
+            NodeId lastType = null; // a node's references mostly share a type: match each type once in a row
+            boolean lastMatched = false;
+            for (UaReference r : references) {
+                if (!matchesDirection(d.browseDirection(), r)) {
+                    continue;
+                }
+                if (!r.referenceTypeId().equals(lastType)) {
+                    lastType = r.referenceTypeId();
+                    lastMatched = matchesType(d, r);
+                }
+                if (lastMatched) {
+                    selected[n++] = r;
                 }
             }
-            typeDefinitions |= (d.resultMask() & MASK_TYPE_DEFINITION) != 0;
-        }
-        NodeId[] targetIds = targets.keySet().toArray(new NodeId[0]);
-        ReadValueId[] reads = new ReadValueId[targetIds.length * 3];
-        for (int t = 0; t < targetIds.length; t++) {
-            reads[3 * t] = new ReadValueId(targetIds[t], AttributeIds.NodeClass, null, QualifiedName.NULL);
-            reads[3 * t + 1] = new ReadValueId(targetIds[t], AttributeIds.BrowseName, null, QualifiedName.NULL);
-            reads[3 * t + 2] = new ReadValueId(targetIds[t], AttributeIds.DisplayName, null, QualifiedName.NULL);
-        }
-        CompletableFuture<DataValue[]> attributes = reads.length == 0
-                ? CompletableFuture.completedFuture(new DataValue[0])
-                : managers.read(context, reads, 0, TimestampsToReturn.Neither);
-        boolean wantTypes = typeDefinitions;
-        return attributes.thenCompose(values -> typeDefinitions(context, targetIds, values, wantTypes)
-                .thenApply(types -> {
-                    for (int i = 0; i < count; i++) {
-                        if (outcome[i] == null) {
-                            outcome[i] = references(descriptions[i], matches.get(i), targets, values, types);
-                        }
+            matches[i] = n == selected.length ? selected : Arrays.copyOf(selected, n);
+            if (needsTargets(d)) {
+                boolean typeDefinitions = (d.resultMask() & MASK_TYPE_DEFINITION) != 0;
+                DescribeOperation[] own = new DescribeOperation[n];
+                for (int k = 0; k < n; k++) {
+                    ExpandedNodeId target = matches[i][k].targetId();
+                    if (target.isLocal()) {
+                        own[k] = new DescribeOperation(target.nodeId(), typeDefinitions);
+                        targets.add(own[k]);
                     }
-                    return outcome;
-                }));
+                }
+                described[i] = own;
+            }
+        }
+        return managers.describe(context, targets.toArray(new DescribeOperation[0])).thenApply(done -> {
+            for (int i = 0; i < count; i++) {
+                if (outcome[i] == null) {
+                    outcome[i] = references(descriptions[i], matches[i], described[i]);
+                }
+            }
+            return outcome;
+        });
+    }
+
+    /** Whether the result needs anything of the targets beyond the references themselves. */
+    private static boolean needsTargets(BrowseDescription d) {
+        return d.nodeClassMask() != 0
+                || (d.resultMask() & (MASK_NODE_CLASS | MASK_BROWSE_NAME | MASK_DISPLAY_NAME | MASK_TYPE_DEFINITION)) != 0;
     }
 
     private int check(BrowseDescription d, BrowseOperation operation) {
@@ -251,72 +262,34 @@ public final class ViewServices {
         return type == null || type.isNull() || referenceTypes.matches(r.referenceTypeId(), type, d.includeSubtypes());
     }
 
-    /** The type definition of each Object or Variable target, by one batched references lookup. */
-    private CompletableFuture<Map<NodeId, ExpandedNodeId>> typeDefinitions(OperationContext context,
-            NodeId[] targets, DataValue[] values, boolean wanted) {
-        List<NodeId> typed = new ArrayList<>();
-        if (wanted) {
-            for (int t = 0; t < targets.length; t++) {
-                NodeClass nodeClass = nodeClass(values[3 * t]);
-                if (nodeClass == NodeClass.Object || nodeClass == NodeClass.Variable) {
-                    typed.add(targets[t]);
-                }
-            }
-        }
-        if (typed.isEmpty()) {
-            return CompletableFuture.completedFuture(Map.of());
-        }
-        return managers.references(context, typed.toArray(new NodeId[0])).thenApply(operations -> {
-            Map<NodeId, ExpandedNodeId> types = new HashMap<>();
-            for (BrowseOperation op : operations) {
-                if (op.references() != null) {
-                    for (UaReference r : op.references()) {
-                        if (r.forward() && r.referenceTypeId().equals(HAS_TYPE_DEFINITION)) {
-                            types.put(op.nodeId(), r.targetId());
-                            break;
-                        }
-                    }
-                }
-            }
-            return types;
-        });
-    }
-
-    private static NodeClass nodeClass(DataValue value) {
-        Object v = value.value().value();
-        NodeClass nodeClass = v instanceof Integer ? NodeClass.fromValue((Integer) v) : null;
-        return nodeClass == null ? NodeClass.Unspecified : nodeClass;
-    }
-
-    private static ReferenceDescription[] references(BrowseDescription d, List<UaReference> selected,
-            Map<NodeId, Integer> targets, DataValue[] values, Map<NodeId, ExpandedNodeId> types) {
+    /**
+     * The ReferenceDescriptions of the selected references (Part 4, 5.8.2): the fields the resultMask
+     * asks for, targets whose NodeClass the nodeClassMask excludes left out; a target not described
+     * (on another server, or unknown here) has the Unspecified NodeClass and null names.
+     */
+    private static ReferenceDescription[] references(BrowseDescription d, UaReference[] selected,
+            DescribeOperation[] targets) {
         long mask = d.resultMask();
         long classMask = d.nodeClassMask();
-        List<ReferenceDescription> out = new ArrayList<>(selected.size());
-        for (UaReference r : selected) {
-            Integer t = r.targetId().isLocal() ? targets.get(r.targetId().nodeId()) : null;
-            NodeClass nodeClass = t == null ? NodeClass.Unspecified : nodeClass(values[3 * t]);
+        ReferenceDescription[] out = new ReferenceDescription[selected.length];
+        int n = 0;
+        for (int k = 0; k < selected.length; k++) {
+            UaReference r = selected[k];
+            DescribeOperation t = targets == null ? null : targets[k];
+            NodeClass nodeClass = t == null ? NodeClass.Unspecified : t.nodeClass();
             if (classMask != 0 && (classMask & nodeClass.value()) == 0) {
                 continue;
             }
-            QualifiedName browseName = t == null ? QualifiedName.NULL : value(values[3 * t + 1], QualifiedName.NULL);
-            LocalizedText displayName = t == null ? LocalizedText.NULL : value(values[3 * t + 2], LocalizedText.NULL);
-            ExpandedNodeId type = t == null ? null : types.get(r.targetId().nodeId());
-            out.add(new ReferenceDescription(
+            ExpandedNodeId type = t == null ? null : t.typeDefinition();
+            out[n++] = new ReferenceDescription(
                     (mask & MASK_REFERENCE_TYPE) != 0 ? r.referenceTypeId() : NodeId.NULL,
                     (mask & MASK_IS_FORWARD) != 0 && r.forward(),
                     r.targetId(),
-                    (mask & MASK_BROWSE_NAME) != 0 ? browseName : QualifiedName.NULL,
-                    (mask & MASK_DISPLAY_NAME) != 0 ? displayName : LocalizedText.NULL,
+                    (mask & MASK_BROWSE_NAME) != 0 && t != null ? t.browseName() : QualifiedName.NULL,
+                    (mask & MASK_DISPLAY_NAME) != 0 && t != null ? t.displayName() : LocalizedText.NULL,
                     (mask & MASK_NODE_CLASS) != 0 ? nodeClass : NodeClass.Unspecified,
-                    (mask & MASK_TYPE_DEFINITION) != 0 && type != null ? type : ExpandedNodeId.NULL));
+                    (mask & MASK_TYPE_DEFINITION) != 0 && type != null ? type : ExpandedNodeId.NULL);
         }
-        return out.toArray(new ReferenceDescription[0]);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T value(DataValue value, T fallback) {
-        Object v = value.value().value();
-        return v != null && fallback.getClass().isInstance(v) ? (T) v : fallback;
+        return n == out.length ? out : Arrays.copyOf(out, n);
     }
 }
