@@ -9,6 +9,7 @@
 # CMD A / CMD B (/ CMD C / CMD D, more sides taken in turn: A B C D A B C D ...) are command prefixes the harness
 # options are appended to, e.g. two builds:
 #   -a 'java -cp /tmp/old.jar dev.opcua.benchmarks.load.LoadHarness --server ours'
+# (shell words: quote an option that holds spaces, e.g. "java '-Dload.server.jvmOptions=-Xmx128m -Dk=v' -cp ...")
 # HARNESS_OPTIONS include the security of every channel, e.g. -- --security encrypt --policy Basic256Sha256
 # (default --security none); to compare security modes, put them in the prefixes:
 #   -a '... LoadHarness --server ours --security none' -b '... LoadHarness --server ours --security sign'
@@ -35,7 +36,7 @@ while [[ $# -gt 0 ]]; do
     -c) cmd_c=$2; shift 2 ;;
     -d) cmd_d=$2; shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -54,9 +55,8 @@ run_side() { # side cmd options...
   local side=$1 cmd=$2
   shift 2
   local line
-  # word splitting of the command prefix is intended
-  # shellcheck disable=SC2086
-  line=$($cmd "$@" 2>>"$results.log" | grep '^RESULT ' | tail -n 1) || true
+  # the prefix is shell words: quotes group an option with spaces, e.g. '-Dload.server.jvmOptions=-Xmx128m -Dx=y'
+  line=$(eval "$cmd \"\$@\"" 2>>"$results.log" | grep '^RESULT ' | tail -n 1) || true
   if [[ -z $line ]]; then
     echo "ab.sh: side $side produced no RESULT line (see $results.log)" >&2
   else

@@ -6,8 +6,8 @@
 #
 # ROWs (default all): read1 read4 read100 write100 browse sub encrypt connect. Environment: JAR (the bench jar),
 # O6 (the open62541 bench_server; build it with ../shared/peers/open62541/build.sh), SERVER_JVM (JVM options of
-# our and Milo's server: one option, no spaces, e.g. -Xmx128m), SMALL_HEAP (one option, e.g. -Xmx128m: our server
-# once more with it as a fourth side, so that the table shows what the small heap costs in the same sitting),
+# our and Milo's server, e.g. "-Xmx128m -Dio.netty.leakDetection.level=disabled"), SMALL_HEAP (JVM options, e.g.
+# -Xmx128m: our server once more with them as a fourth side, so that the table shows what they change in the same sitting),
 # CLIENT (ours|milo), WINDOW ("--duration 10 --warmup 8"; the sub and connect rows take LONG_WARMUP (30) s of warmup: their
 # paths compile for longer (JIT threads took half the server CPU after 8 s)).
 # Sides in the summaries: A ours, B open62541, C Milo, D ours with SMALL_HEAP. Each row's perf/ab.sh summary goes
@@ -34,8 +34,8 @@ client=${CLIENT:-ours}
 window=${WINDOW:---duration 10 --warmup 8}
 jvm=java
 if [[ -n ${SERVER_JVM:-} ]]; then
-  [[ $SERVER_JVM != *" "* ]] || { echo "three-servers.sh: SERVER_JVM takes one option without spaces" >&2; exit 2; }
-  jvm="java -Dload.server.jvmOptions=$SERVER_JVM"
+  [[ $SERVER_JVM != *"'"* ]] || { echo "three-servers.sh: SERVER_JVM takes no quotes" >&2; exit 2; }
+  jvm="java '-Dload.server.jvmOptions=$SERVER_JVM'"
 fi
 [[ -f $jar ]] || { echo "three-servers.sh: no $jar; build it: mvn -B -q package -DskipTests -pl opcua-benchmarks -am" >&2; exit 2; }
 [[ -x $o6 ]] || { echo "three-servers.sh: no open62541 bench_server at $o6 (see README, open62541 peer)" >&2; exit 2; }
@@ -44,8 +44,8 @@ mkdir -p "$dir"
 harness="$jvm -cp $jar dev.opcua.benchmarks.load.LoadHarness --client $client"
 small=()
 if [[ -n ${SMALL_HEAP:-} ]]; then
-  [[ $SMALL_HEAP != *" "* ]] || { echo "three-servers.sh: SMALL_HEAP takes one option without spaces" >&2; exit 2; }
-  small=(-d "java -Dload.server.jvmOptions=$SMALL_HEAP -cp $jar dev.opcua.benchmarks.load.LoadHarness --client $client --server ours")
+  [[ $SMALL_HEAP != *"'"* ]] || { echo "three-servers.sh: SMALL_HEAP takes no quotes" >&2; exit 2; }
+  small=(-d "java '-Dload.server.jvmOptions=$SMALL_HEAP' -cp $jar dev.opcua.benchmarks.load.LoadHarness --client $client --server ours")
 fi
 for row in "${rows[@]}"; do
   case "$row" in
