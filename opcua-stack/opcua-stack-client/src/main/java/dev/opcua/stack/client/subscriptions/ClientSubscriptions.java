@@ -42,9 +42,13 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Publish pipeline</h2>
  * Publish requests are kept outstanding at the server so that one is always there when a publishing
- * cycle fires: subscriptions + 1 of them, at least 2 and at most
- * {@link SubscriptionSettings#maxPublishRequests()}. BadTooManyPublishRequests lowers that target by
- * one (never below 1) and only the requests still wanted are sent again. Every NotificationMessage
+ * cycle fires: the target is subscriptions + 1 of them, at least 2 and at most
+ * {@link SubscriptionSettings#maxPublishRequests()}. Where the maximum allows, one more is sent, and the
+ * pipeline refills only when fewer than the target are outstanding, two at a time: a response handled on
+ * the I/O thread then sends both with one write (one syscall here, one read at the server) instead of
+ * one per response, and the server still holds the target. BadTooManyPublishRequests caps the pipeline
+ * at what the server still holds (never below 1) and only the requests still wanted are sent again.
+ * Every NotificationMessage
  * received, republished ones included, is acknowledged in the next Publish request. A gap in a
  * subscription's sequence numbers is filled with Republish (5.13.6), one request per missing number;
  * a number the server no longer holds (BadMessageNotAvailable, or absent from
@@ -426,7 +430,15 @@ public final class ClientSubscriptions {
         return byId.size();
     }
 
-    /** Sends Publish requests up to the target. */
+    /**
+     * One more than the target when the maximum and the server allow it: the pipeline then refills two
+     * at a time, which the connection writes with one flush.
+     */
+    private int highWaterLocked(int target) {
+        return Math.max(target, Math.min(target + 1, Math.min(settings.maxPublishRequests(), ceiling)));
+    }
+
+    /** Sends Publish requests up to the high water mark once fewer than the target are outstanding. */
     private void fill() {
         int toSend;
         long sendEpoch;
@@ -434,10 +446,11 @@ public final class ClientSubscriptions {
             if (state != State.RUNNING || noSubscriptionAtServer || liveSubscriptions() == 0) {
                 return;
             }
-            toSend = targetLocked() - outstanding;
-            if (toSend <= 0) {
+            int target = targetLocked();
+            if (outstanding >= target) {
                 return;
             }
+            toSend = highWaterLocked(target) - outstanding;
             outstanding += toSend;
             outstandingSnapshot = outstanding;
             sendEpoch = epoch;
@@ -522,7 +535,8 @@ public final class ClientSubscriptions {
         switch (code) {
             case StatusCodes.BadTooManyPublishRequests -> {
                 synchronized (this) {
-                    ceiling = Math.max(1, targetLocked() - 1);
+                    // the server holds at most the ones still outstanding (later ones may still be on their way)
+                    ceiling = Math.max(1, Math.min(ceiling, outstanding));
                 }
                 log.debug("BadTooManyPublishRequests: at most {} Publish requests from now on", ceiling);
                 fill();

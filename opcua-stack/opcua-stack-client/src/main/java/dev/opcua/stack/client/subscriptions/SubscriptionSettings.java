@@ -38,8 +38,9 @@ public final class SubscriptionSettings {
     }
 
     /**
-     * Most Publish requests kept outstanding; the pipeline keeps subscriptions + 1 of them, at least 2
-     * and at most this, fewer once the server answered BadTooManyPublishRequests.
+     * Most Publish requests kept outstanding; the pipeline keeps subscriptions + 1 of them, at least 2,
+     * and one more to refill two at a time, at most this, fewer once the server answered
+     * BadTooManyPublishRequests.
      */
     public int maxPublishRequests() {
         return maxPublishRequests;

@@ -79,13 +79,35 @@ class ClientSubscriptionsTest {
     }
 
     @Test
-    void thePipelineKeepsOneMorePublishThanSubscriptionsAndAtLeastTwo() {
+    void thePipelineKeepsOneMorePublishThanSubscriptionsAtLeastTwoAndRefillsInPairs() {
         assertThat(server.pending(PublishRequest.class)).isZero();
         subscribe(1);
-        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        assertThat(subscriptions.publishRequestTarget()).isEqualTo(2);
+        assertThat(server.pending(PublishRequest.class)).as("the target and one more").isEqualTo(3);
+
+        publish(keepAlive(1, 1, null));
+        assertThat(server.pending(PublishRequest.class)).as("still the target: nothing sent").isEqualTo(2);
+        assertThat(server.sent(PublishRequest.class)).hasSize(3);
+        publish(keepAlive(1, 1, null));
+        assertThat(server.sent(PublishRequest.class)).as("below the target: two sent").hasSize(5);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
+
         subscribe(2);
+        assertThat(subscriptions.publishRequestTarget()).isEqualTo(3);
         assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
         assertThat(subscriptions.publishRequestsOutstanding()).isEqualTo(3);
+        publish(keepAlive(1, 1, null));
+        assertThat(server.pending(PublishRequest.class)).as("refilled to the target and one more").isEqualTo(4);
+    }
+
+    @Test
+    void atTheMaximumThePipelineRefillsOneAtATime() {
+        subscriptions = newSubscriptions(SubscriptionSettings.builder().maxPublishRequests(2).build());
+        subscribe(1);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        publish(keepAlive(1, 1, null));
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        assertThat(server.sent(PublishRequest.class)).hasSize(3);
     }
 
     @Test
@@ -104,9 +126,10 @@ class ClientSubscriptionsTest {
         ClientMonitoredItem item = dataItem(s, 11, values);
 
         publish(data(1, 1, new long[] {1}, item, 42));
+        publish(keepAlive(1, 2, null));
 
         assertThat(values).containsExactly(42);
-        PublishRequest next = server.sent(PublishRequest.class).get(2);
+        PublishRequest next = server.sent(PublishRequest.class).get(3);
         assertThat(next.subscriptionAcknowledgements()).extracting(SubscriptionAcknowledgement::subscriptionId,
                 SubscriptionAcknowledgement::sequenceNumber).containsExactly(tuple(1L, 1L));
         assertThat(subscriptions.notificationsReceived()).isEqualTo(1);
@@ -128,6 +151,7 @@ class ClientSubscriptionsTest {
 
         assertThat(values).containsExactly(1, 2, 3);
         assertThat(subscriptions.republished()).isEqualTo(1);
+        publish(keepAlive(1, 4, new long[] {}));
         publish(keepAlive(1, 4, new long[] {}));
         List<Long> acknowledged = server.sent(PublishRequest.class).stream()
                 .flatMap(p -> Arrays.stream(p.subscriptionAcknowledgements())).map(SubscriptionAcknowledgement::sequenceNumber)
@@ -209,7 +233,7 @@ class ClientSubscriptionsTest {
     }
 
     @Test
-    void badTooManyPublishRequestsLowersTheTargetByOneAndSendsNoReplacement() {
+    void badTooManyPublishRequestsCapsThePipelineAtWhatTheServerStillHoldsAndSendsNoReplacement() {
         subscribe(1);
         subscribe(2);
         assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
@@ -235,20 +259,22 @@ class ClientSubscriptionsTest {
     void anotherFailureSendsThePublishAgainAfterTheRetryDelay() {
         subscribe(1);
         server.take(PublishRequest.class).fail(StatusCodes.BadSecureChannelClosed);
+        server.take(PublishRequest.class).fail(StatusCodes.BadSecureChannelClosed);
         assertThat(server.pending(PublishRequest.class)).isEqualTo(1);
-        timer.advance(1000);
-        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        timer.advance(999);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(1);
+        timer.advance(1);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
     }
 
     @Test
     void badNoSubscriptionStopsThePipelineUntilASubscriptionIsCreated() {
         subscribe(1);
-        server.take(PublishRequest.class).fail(StatusCodes.BadNoSubscription);
-        server.take(PublishRequest.class).fail(StatusCodes.BadNoSubscription);
+        failPublishes(StatusCodes.BadNoSubscription);
         assertThat(server.pending(PublishRequest.class)).isZero();
 
         subscribe(2);
-        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(4);
     }
 
     @Test
@@ -257,8 +283,7 @@ class ClientSubscriptionsTest {
         List<StatusCode> reported = new ArrayList<>();
         subscriptions.setOnSessionInvalid(reported::add);
 
-        server.take(PublishRequest.class).fail(StatusCodes.BadSessionIdInvalid);
-        server.take(PublishRequest.class).fail(StatusCodes.BadSessionIdInvalid);
+        failPublishes(StatusCodes.BadSessionIdInvalid);
 
         assertThat(reported).containsExactly(StatusCode.of(StatusCodes.BadSessionIdInvalid));
         assertThat(server.pending(PublishRequest.class)).isZero();
@@ -315,7 +340,7 @@ class ClientSubscriptionsTest {
         publish(data(1, 2, new long[] {2}, item, 4, 5, 6, 7));
 
         assertThat(values).isEmpty();
-        assertThat(server.pending(PublishRequest.class)).as("pipeline refilled").isEqualTo(2);
+        assertThat(server.pending(PublishRequest.class)).as("pipeline refilled").isEqualTo(3);
         assertThat(subscriptions.droppedNotifications()).isEqualTo(2);
         runListenerTasks();
         assertThat(values).containsExactly(1, 2, 3, 4, 5);
@@ -408,7 +433,7 @@ class ClientSubscriptionsTest {
         assertThat(server.pending(PublishRequest.class)).as("nothing sent while the connection is lost").isZero();
 
         subscriptions.sessionReactivated().join();
-        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
         publish(keepAlive(1, 4, new long[] {1, 2, 3}));
 
         assertThat(server.sent(RepublishRequest.class)).extracting(RepublishRequest::retransmitSequenceNumber)
@@ -420,7 +445,7 @@ class ClientSubscriptionsTest {
         List<Long> acknowledged = server.sent(PublishRequest.class).stream()
                 .flatMap(p -> Arrays.stream(p.subscriptionAcknowledgements())).map(SubscriptionAcknowledgement::sequenceNumber)
                 .toList();
-        assertThat(acknowledged).as("1 again: its acknowledgement was lost with the channel").contains(1L, 2L, 3L);
+        assertThat(acknowledged).as("1 too: it waited through the outage").contains(1L, 2L, 3L);
     }
 
     @Test
@@ -498,7 +523,7 @@ class ClientSubscriptionsTest {
         assertThat(replaced).isCompleted();
         assertThat(s.subscriptionId()).isEqualTo(7);
         assertThat(trigger.serverId()).isEqualTo(21);
-        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
         publish(data(7, 1, new long[] {1}, trigger, 99));
         assertThat(values).containsExactly(99);
     }
