@@ -8,8 +8,9 @@
 # O6 (the open62541 bench_server; build it with ../shared/peers/open62541/build.sh), SERVER_JVM (JVM options of
 # our and Milo's server, e.g. "-Xmx128m -Dio.netty.leakDetection.level=disabled"), SMALL_HEAP (JVM options, e.g.
 # -Xmx128m: our server once more with them as a fourth side, so that the table shows what they change in the same sitting),
-# CLIENT (ours|milo), WINDOW ("--duration 10 --warmup 8"; the sub and connect rows take LONG_WARMUP (30) s of warmup: their
-# paths compile for longer (JIT threads took half the server CPU after 8 s)).
+# CLIENT (ours|milo), WINDOW ("--duration 10 --warmup 8"; the connect row takes LONG_WARMUP (30) s of warmup and the sub
+# row SUB_WARMUP (180) s: their paths run a few hundred times a second and reach the JIT's last tier only after one to
+# two minutes (JIT threads took half the server CPU after 8 s and a third after 90 s)).
 # Sides in the summaries: A ours, B open62541, C Milo, D ours with SMALL_HEAP. Each row's perf/ab.sh summary goes
 # to DIR/ROW.txt, its RESULT lines to DIR/ROW.results.
 set -euo pipefail
@@ -21,7 +22,7 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     -r) rounds=$2; shift 2 ;;
     -o) dir=$2; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -60,7 +61,8 @@ for row in "${rows[@]}"; do
     *) echo "three-servers.sh: unknown row $row" >&2; exit 2 ;;
   esac
   w=$window
-  if [[ $row == sub || $row == connect ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup ${LONG_WARMUP:-30}"; fi
+  if [[ $row == connect ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup ${LONG_WARMUP:-30}"; fi
+  if [[ $row == sub ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup ${SUB_WARMUP:-180}"; fi
   echo "== $row: $opts $w (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   # shellcheck disable=SC2086
   AB_OUT="$dir/$row.results" perf/ab.sh -r "$rounds" \
