@@ -60,9 +60,13 @@ for row in "${rows[@]}"; do
     connect) opts="--scenario connect --sessions 4" ;;
     *) echo "three-servers.sh: unknown row $row" >&2; exit 2 ;;
   esac
+  case "$row" in # rows whose path runs a few hundred times a second warm up longer
+    connect) warmup=${LONG_WARMUP:-30} ;;
+    sub) warmup=${SUB_WARMUP:-180} ;;
+    *) warmup= ;;
+  esac
   w=$window
-  if [[ $row == connect ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup ${LONG_WARMUP:-30}"; fi
-  if [[ $row == sub ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup ${SUB_WARMUP:-180}"; fi
+  if [[ -n $warmup ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup $warmup"; fi
   echo "== $row: $opts $w (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   # shellcheck disable=SC2086
   AB_OUT="$dir/$row.results" perf/ab.sh -r "$rounds" \

@@ -435,7 +435,8 @@ public final class ClientSubscriptions {
      * at a time, which the connection writes with one flush.
      */
     private int highWaterLocked(int target) {
-        return Math.max(target, Math.min(target + 1, Math.min(settings.maxPublishRequests(), ceiling)));
+        // never below the target: targetLocked already keeps it within the maximum and the ceiling
+        return Math.min(target + 1, Math.min(settings.maxPublishRequests(), ceiling));
     }
 
     /** Sends Publish requests up to the high water mark once fewer than the target are outstanding. */

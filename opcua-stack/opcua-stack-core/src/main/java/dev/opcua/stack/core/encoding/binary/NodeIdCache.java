@@ -2,9 +2,6 @@ package dev.opcua.stack.core.encoding.binary;
 
 import dev.opcua.stack.core.types.builtin.NodeId;
 import io.netty.buffer.ByteBuf;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 
 /**
  * The NodeIds a decoder read recently, by their encoded bytes: a request names the same nodes again and
@@ -27,56 +24,92 @@ final class NodeIdCache {
 
     /** 2^64 divided by the golden ratio: a multiplier that spreads every input bit over the high bits. */
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class,
-            ByteOrder.LITTLE_ENDIAN);
 
     /** Per set, the two hashes last seen and not cached: [2s] the newer, [2s + 1] the older. */
     private final int[] seen = new int[SETS * 2];
     /** Per set, two ways: [2s] the newer entry, [2s + 1] the older. */
     private final Entry[] entries = new Entry[SETS * 2];
 
-    private record Entry(int hash, byte[] encoded, NodeId nodeId) {
+    /**
+     * A kept id: its encoding as the {@link #word words} the buffer is compared with, the first two in the
+     * entry itself (every numeric id, a string id of up to ten characters), so that a hit reads no array.
+     */
+    record Entry(int hash, int length, long w0, long w1, long[] rest, NodeId nodeId) {
 
-        boolean matches(ByteBuf buf, int hash, int length) {
-            if (this.hash != hash || encoded.length != length) {
+        static Entry of(ByteBuf buf, int from, int hash, int length, NodeId nodeId) {
+            int words = words(length);
+            long[] rest = words > 2 ? new long[words - 2] : null;
+            for (int i = 2; i < words; i++) {
+                rest[i - 2] = word(buf, from, length, i);
+            }
+            return new Entry(hash, length, words > 0 ? word(buf, from, length, 0) : 0,
+                    words > 1 ? word(buf, from, length, 1) : 0, rest, nodeId);
+        }
+
+        boolean matches(ByteBuf buf, int from, int hash, int length) {
+            if (this.hash != hash || this.length != length) {
                 return false;
             }
-            return equalBytes(encoded, buf, buf.readerIndex());
+            int words = words(length);
+            if (words > 0 && w0 != word(buf, from, length, 0) || words > 1 && w1 != word(buf, from, length, 1)) {
+                return false;
+            }
+            for (int i = 2; i < words; i++) {
+                if (rest[i - 2] != word(buf, from, length, i)) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
-    /** Whether the buffer holds {@code encoded} at {@code from}; eight bytes a step, as {@link #hash}. */
-    static boolean equalBytes(byte[] encoded, ByteBuf buf, int from) {
-        int length = encoded.length;
-        int i = 0;
-        for (; i + Long.BYTES <= length; i += Long.BYTES) {
-            if ((long) LONG_LE.get(encoded, i) != buf.getLongLE(from + i)) {
-                return false;
-            }
+    /** Words of an encoding of {@code length} bytes: one per eight bytes begun. */
+    static int words(int length) {
+        return (length + Long.BYTES - 1) / Long.BYTES;
+    }
+
+    /**
+     * Word {@code i} of the {@code length} bytes at {@code from}, little-endian: eight bytes a step, as a
+     * ByteBuf checks its bounds and reference count on every get (reading a 13-byte string id byte by byte,
+     * to hash it and then to compare it, cost more than decoding it). The last word of a length that is not
+     * a multiple of eight is the last eight bytes (overlapping the word before: equal lengths overlap
+     * alike), or, below eight bytes, assembled from at most three gets; never a byte beyond the id.
+     */
+    static long word(ByteBuf buf, int from, int length, int i) {
+        int at = from + i * Long.BYTES;
+        if (at + Long.BYTES <= from + length) {
+            return buf.getLongLE(at);
         }
-        for (; i < length; i++) {
-            if (encoded[i] != buf.getByte(from + i)) {
-                return false;
-            }
+        if (length >= Long.BYTES) {
+            return buf.getLongLE(from + length - Long.BYTES);
         }
-        return true;
+        long value = 0;
+        int shift = 0;
+        if ((length & 4) != 0) {
+            value = buf.getUnsignedIntLE(from);
+            shift = 32;
+        }
+        if ((length & 2) != 0) {
+            value |= (long) buf.getUnsignedShortLE(from + shift / Byte.SIZE) << shift;
+            shift += 16;
+        }
+        if ((length & 1) != 0) {
+            value |= (long) buf.getUnsignedByte(from + shift / Byte.SIZE) << shift;
+        }
+        return value;
     }
 
     /** The hash of {@code length} bytes at the buffer's reader index, mixed with the encoding byte; never 0. */
     static int hash(ByteBuf buf, int encoding, int length) {
         long h = encoding * 31L + length;
         int from = buf.readerIndex();
-        // eight bytes a step: a ByteBuf checks its bounds and reference count on every get, so reading a
-        // 20-byte string id byte by byte, to hash it and then to compare it, cost more than decoding it
-        int i = 0;
-        for (; i + Long.BYTES <= length; i += Long.BYTES) {
-            h = (h + buf.getLongLE(from + i)) * GOLDEN;
+        int words = words(length);
+        if (words == 0) {
+            h *= GOLDEN;
         }
-        long tail = 0;
-        for (int shift = 0; i < length; i++, shift += Byte.SIZE) {
-            tail |= (buf.getByte(from + i) & 0xFFL) << shift;
+        for (int i = 0; i < words; i++) {
+            h = (h + word(buf, from, length, i)) * GOLDEN;
         }
-        h = (h + tail) * GOLDEN;
         // The finaliser of MurmurHash3 (64 bits): ids that differ only in their last digits ("Var.1" ...
         // "Var.999") must spread over all the sets, not over a few residues of the set index.
         h ^= h >>> 33;
@@ -91,12 +124,13 @@ final class NodeIdCache {
     /** The cached NodeId whose encoding is the next {@code length} bytes (not consumed), or null. */
     NodeId find(ByteBuf buf, int hash, int length) {
         int way = (hash & (SETS - 1)) << 1;
+        int from = buf.readerIndex();
         Entry entry = entries[way];
-        if (entry != null && entry.matches(buf, hash, length)) {
+        if (entry != null && entry.matches(buf, from, hash, length)) {
             return entry.nodeId;
         }
         entry = entries[way + 1];
-        if (entry != null && entry.matches(buf, hash, length)) {
+        if (entry != null && entry.matches(buf, from, hash, length)) {
             return entry.nodeId;
         }
         return null;
@@ -114,9 +148,7 @@ final class NodeIdCache {
             seen[way] = hash;
             return;
         }
-        byte[] encoded = new byte[length];
-        buf.getBytes(buf.readerIndex() - length, encoded);
         entries[way + 1] = entries[way];
-        entries[way] = new Entry(hash, encoded, nodeId);
+        entries[way] = Entry.of(buf, buf.readerIndex() - length, hash, length, nodeId);
     }
 }

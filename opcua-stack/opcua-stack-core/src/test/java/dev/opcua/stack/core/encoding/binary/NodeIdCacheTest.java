@@ -97,10 +97,11 @@ class NodeIdCacheTest {
                 encoded[i] = (byte) (i * 37 + length);
             }
             ByteBuf buf = Unpooled.buffer().writeByte(0x55).writeBytes(encoded).writeLong(-1L);
-            assertThat(NodeIdCache.equalBytes(encoded, buf, 1)).as("length %d, equal", length).isTrue();
+            NodeIdCache.Entry entry = NodeIdCache.Entry.of(Unpooled.wrappedBuffer(encoded), 0, 1, length, null);
+            assertThat(entry.matches(buf, 1, 1, length)).as("length %d, equal", length).isTrue();
             for (int i = 0; i < length; i++) {
                 buf.setByte(1 + i, encoded[i] ^ 0x80);
-                assertThat(NodeIdCache.equalBytes(encoded, buf, 1)).as("length %d, byte %d differs", length, i)
+                assertThat(entry.matches(buf, 1, 1, length)).as("length %d, byte %d differs", length, i)
                         .isFalse();
                 buf.setByte(1 + i, encoded[i]);
             }
