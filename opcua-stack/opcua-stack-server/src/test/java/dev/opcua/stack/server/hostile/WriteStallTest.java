@@ -16,7 +16,9 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.TestSessions;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,10 +75,24 @@ class WriteStallTest {
             // From now on it never reads its socket (its frame decoder asks for no further read either).
             deaf.nettyChannel().config().setAutoRead(false);
             ReadValueId[] big = {new ReadValueId(plant.nodeId("Big"), AttributeIds.Value, null, QualifiedName.NULL)};
+            // All requests leave in one write, so that the server reads many at once: flushed one by one, they
+            // could arrive a few at a time, and reading stop at the high-water mark with two responses queued,
+            // below the write buffer limit (seen once in CI: closed by the stall timer instead)
+            ChannelOutboundHandlerAdapter holdFlushes = new ChannelOutboundHandlerAdapter() {
+                @Override
+                public void flush(ChannelHandlerContext ctx) {
+                    // held: the requests stay in the outbound buffer until the handler is removed
+                }
+            };
+            deaf.nettyChannel().pipeline().addFirst(holdFlushes);
             for (int i = 0; i < READS; i++) {
                 deaf.request(new ReadRequest(TestSessions.header(session), 0, TimestampsToReturn.Neither, big),
                         ReadResponse.class);
             }
+            deaf.nettyChannel().eventLoop().submit(() -> { // after the writes queued on the event loop before it
+                deaf.nettyChannel().pipeline().remove(holdFlushes);
+                deaf.nettyChannel().flush();
+            }).get(10, TimeUnit.SECONDS);
             server.assertGoodClientServed();
 
             HostileServer.await("the deaf client's connection was closed (" + expected + ")",
