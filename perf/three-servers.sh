@@ -49,21 +49,17 @@ if [[ -n ${SMALL_HEAP:-} ]]; then
   small=(-d "java '-Dload.server.jvmOptions=$SMALL_HEAP' -cp $jar dev.opcua.benchmarks.load.LoadHarness --client $client --server ours")
 fi
 for row in "${rows[@]}"; do
+  warmup= # rows whose path runs a few hundred times a second warm up longer
   case "$row" in
     read1) opts="--scenario read --values 1 --sessions 20 --inflight 1" ;;
     read4) opts="--scenario read --values 1 --sessions 20 --inflight 4" ;;
     read100) opts="--scenario read --values 100 --sessions 20 --inflight 4" ;;
     write100) opts="--scenario write --values 100 --sessions 20 --inflight 4" ;;
     browse) opts="--scenario browse --browse bench --sessions 20 --inflight 4" ;;
-    sub) opts="--scenario sub --sessions 20 --items 100 --publishing-ms 100" ;;
+    sub) opts="--scenario sub --sessions 20 --items 100 --publishing-ms 100"; warmup=${SUB_WARMUP:-180} ;;
     encrypt) opts="--scenario read --values 1 --sessions 20 --inflight 4 --security encrypt --policy Basic256Sha256" ;;
-    connect) opts="--scenario connect --sessions 4" ;;
+    connect) opts="--scenario connect --sessions 4"; warmup=${LONG_WARMUP:-30} ;;
     *) echo "three-servers.sh: unknown row $row" >&2; exit 2 ;;
-  esac
-  case "$row" in # rows whose path runs a few hundred times a second warm up longer
-    connect) warmup=${LONG_WARMUP:-30} ;;
-    sub) warmup=${SUB_WARMUP:-180} ;;
-    *) warmup= ;;
   esac
   w=$window
   if [[ -n $warmup ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup $warmup"; fi
