@@ -5,6 +5,8 @@ import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.
 
 import dev.opcua.stack.client.session.TestCertificates;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelPipeline;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.security.KeyPair;
@@ -18,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -135,6 +138,8 @@ public final class MiloPeerServer implements AutoCloseable {
     private final int port;
     private final String endpointUrl;
     private final boolean addedProvider;
+    /** The connections Milo accepted and has not closed yet. */
+    private final Set<Channel> connections = ConcurrentHashMap.newKeySet();
     /** The variables' values while stopped, in Milo's types; the seed of the next start. */
     private Map<String, Object> values = new LinkedHashMap<>();
     private OpcUaServer server;
@@ -234,6 +239,27 @@ public final class MiloPeerServer implements AutoCloseable {
             } finally {
                 server = null;
                 namespace = null;
+            }
+            awaitConnectionsClosed();
+        }
+    }
+
+    /** Remembers a connection Milo accepted until it closes. */
+    private void track(ChannelPipeline pipeline) {
+        Channel connection = pipeline.channel();
+        connections.add(connection);
+        connection.closeFuture().addListener(closed -> connections.remove(connection));
+    }
+
+    /**
+     * Milo's shutdown closes its connections without waiting for them (one of them may still answer a
+     * request that arrives meanwhile, seen once in CI), so stop waits until each is closed.
+     */
+    private void awaitConnectionsClosed() {
+        for (Channel connection : List.copyOf(connections)) {
+            connection.close();
+            if (!connection.closeFuture().awaitUninterruptibly(START_TIMEOUT.toMillis())) {
+                throw new IllegalStateException("Milo's connection " + connection + " did not close");
             }
         }
     }
@@ -368,7 +394,7 @@ public final class MiloPeerServer implements AutoCloseable {
     /** Builds Milo's server on {@link #port} and starts it; on failure nothing stays bound. */
     private void startMilo() throws Exception {
         OpcUaServer milo = new OpcUaServer(config(), profile -> new OpcTcpServerTransport(
-                OpcTcpServerTransportConfig.newBuilder().build()));
+                OpcTcpServerTransportConfig.newBuilder().setChannelPipelineCustomizer(this::track).build()));
         if (options.maxReferencesPerBrowse > 0) {
             milo.addServiceSet(PATH, MiloServiceSetLimits.capReferences(new DefaultViewServiceSet(milo),
                     options.maxReferencesPerBrowse));
