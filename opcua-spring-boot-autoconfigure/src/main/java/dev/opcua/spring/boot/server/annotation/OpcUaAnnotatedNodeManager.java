@@ -22,10 +22,12 @@ import dev.opcua.stack.server.nodes.BrowseOperation;
 import dev.opcua.stack.server.nodes.CallOperation;
 import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.nodes.ReadOperation;
+import dev.opcua.stack.server.nodes.VariableOptions;
 import dev.opcua.stack.server.nodes.WriteOperation;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
@@ -123,7 +125,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
     }
 
     static OpcUaAnnotatedNodeManager of(String namespaceUri, List<UaObjectModel> roots, boolean nonBlocking) {
-        InMemoryNodeManager.Builder builder = InMemoryNodeManager.builder(namespaceUri);
+        InMemoryNodeManagerBuilder builder = InMemoryNodeManager.builder(namespaceUri);
         if (nonBlocking) {
             builder.nonBlockingCallbacks();
         }
@@ -178,7 +180,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         return types;
     }
 
-    private static void declare(InMemoryNodeManager.Builder builder, UaObjectModel object, String path, Object bean,
+    private static void declare(InMemoryNodeManagerBuilder builder, UaObjectModel object, String path, Object bean,
             List<VariableEntry> variables, Map<Object, Map<String, List<VariableEntry>>> byHolder,
             OpcUaAnnotatedNodeManager[] self, RecordDataTypeManager types, Map<String, UaObjectModel> typed) {
         if (object.typed()) {
@@ -207,7 +209,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
             if (!object.javaPath().isEmpty()) {
                 index(byHolder, bean, object.javaPath() + "." + variable.property(), entry);
             }
-            Consumer<InMemoryNodeManager.VariableOptions> options = v -> {
+            Consumer<VariableOptions> options = v -> {
                 v.displayName(variable.displayName())
                         .description(variable.description())
                         .valueRank(variable.valueRank())
