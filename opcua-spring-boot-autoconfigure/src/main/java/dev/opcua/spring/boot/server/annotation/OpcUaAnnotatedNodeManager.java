@@ -15,6 +15,8 @@ import dev.opcua.stack.core.types.builtin.StandardDataTypes;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.alarms.ConditionManager;
+import dev.opcua.stack.server.alarms.ConditionManagerBuilder;
+import dev.opcua.stack.server.alarms.LimitAlarmOptions;
 import dev.opcua.stack.server.nodeset.InstantiatesTypes;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
 import dev.opcua.stack.server.datatypes.RecordDataTypeManager;
@@ -279,7 +281,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
      * namespace, in the namespace {@link #alarmsNamespaceUri}; null when there are none.
      */
     public ConditionManager conditionManager() {
-        ConditionManager.Builder builder = ConditionManager.builder(alarmsNamespaceUri(namespaceUri()));
+        ConditionManagerBuilder builder = ConditionManager.builder(alarmsNamespaceUri(namespaceUri()));
         int count = 0;
         for (UaObjectModel root : roots) {
             count += declareAlarms(builder, root, root.browseName());
@@ -287,7 +289,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         return count == 0 ? null : builder.build();
     }
 
-    private int declareAlarms(ConditionManager.Builder builder, UaObjectModel object, String path) {
+    private int declareAlarms(ConditionManagerBuilder builder, UaObjectModel object, String path) {
         int count = 0;
         for (UaVariableModel variable : object.variables()) {
             UaOffNormalAlarmModel offNormal = variable.offNormalAlarm();
@@ -306,7 +308,7 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
             if (alarm == null) {
                 continue;
             }
-            Consumer<ConditionManager.LimitAlarmOptions> options = o -> o
+            Consumer<LimitAlarmOptions> options = o -> o
                     .source(namespaceUri(), path, object.browseName())
                     .input(namespaceUri(), path + "." + variable.browseName())
                     .conditionName(alarm.conditionName())
