@@ -15,6 +15,7 @@ import dev.opcua.stack.server.history.HistoryQuery;
 import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -49,7 +50,7 @@ final class RecordRun {
 
     static RecordResult run(RecordOptions options, BenchStores.Opened opened, PrintStream out) throws Exception {
         int n = options.variables();
-        InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder(BenchAddressSpace.NAMESPACE_URI)
+        InMemoryNodeManagerBuilder nodes = InMemoryNodeManager.builder(BenchAddressSpace.NAMESPACE_URI)
                 .folder(BenchAddressSpace.BENCH, f -> f.id(BenchAddressSpace.BENCH));
         for (int i = 0; i < n; i++) {
             String id = BenchAddressSpace.variableId(i);

@@ -19,6 +19,7 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.services.ServiceObserver;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
 import dev.opcua.stack.server.session.SessionSettings;
@@ -89,7 +90,7 @@ public final class BenchServer {
         // Emit reports through the server, which exists only once the node manager is built
         AtomicReference<OpcUaServer> running = new AtomicReference<>();
         // The suppliers below read atomics: they never wait, so small Reads and Writes may run on the I/O threads
-        InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder(BenchAddressSpace.NAMESPACE_URI)
+        InMemoryNodeManagerBuilder nodes = InMemoryNodeManager.builder(BenchAddressSpace.NAMESPACE_URI)
                 .nonBlockingCallbacks()
                 .folder(BenchAddressSpace.BENCH, f -> f.id(BenchAddressSpace.BENCH));
         for (int i = 0; i < options.nodes(); i++) {

@@ -6,9 +6,10 @@ import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.util.Map;
 
 /**
- * Told of every state change of a condition, under the condition's lock and in the order of the
- * changes: the {@link ConditionManager} mirrors the fields into the instance's variables and reports
- * the event on the source's notifier. Must be quick and must not block.
+ * Told of every state change of a condition (each one a ConditionType event, Part 9, 5.5.2), under the
+ * condition's lock and in the order of the changes: the {@link ConditionManager} mirrors the fields into
+ * the instance's variables and reports the event on the source's notifier. Must be quick and must not
+ * block.
  */
 @FunctionalInterface
 public interface ConditionListener {

@@ -157,6 +157,27 @@ final class ConditionNodes {
         return new Instance(condition, Map.copyOf(variables), Map.copyOf(methods));
     }
 
+    /** The variable an off-normal alarm's NormalState names when its normal value was given as a value. */
+    static NodeId normalValueId(NodeId condition) {
+        return childId(condition, "NormalValue");
+    }
+
+    /**
+     * Adds the {@link #normalValueId NormalValue} variable holding the alarm's normal value, a component of
+     * the condition (Part 9, 5.8.24.2: NormalState names a variable holding the normal value).
+     */
+    static void addNormalValue(NodeStore store, NodeId condition, OffNormalAlarm alarm) {
+        Variant value = alarm.normalValue();
+        NodeId id = normalValueId(condition);
+        VariableNode node = new VariableNode(id, QualifiedName.of(condition.namespaceIndex(), "NormalValue"),
+                LocalizedText.of("NormalValue"), null, 0, 0, DataValue.of(value, StatusCode.GOOD, DateTime.now(), null),
+                ValueAttributes.scalar(value.type().dataTypeId()), READ, READ, 0, false, READ);
+        store.add(node);
+        node.addReference(UaReference.inverse(HAS_COMPONENT, condition));
+        node.addReference(UaReference.forward(HAS_TYPE_DEFINITION, NodeId.ns0(NodeIds.BaseDataVariableType)));
+        store.get(condition).addReference(UaReference.forward(HAS_COMPONENT, id));
+    }
+
     private static FieldPath parentOf(FieldPath path) {
         QualifiedName[] names = new QualifiedName[path.length() - 1];
         for (int i = 0; i < names.length; i++) {

@@ -33,6 +33,7 @@ import dev.opcua.stack.core.types.structured.TranslateBrowsePathsToNodeIdsReques
 import dev.opcua.stack.core.types.structured.TranslateBrowsePathsToNodeIdsResponse;
 import dev.opcua.stack.core.types.structured.ViewDescription;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.TestSessions;
 import java.util.concurrent.CompletableFuture;
@@ -62,7 +63,7 @@ class BrowseAndReadLimitsTest {
     @BeforeAll
     static void start() throws Exception {
         LeakWatch.install();
-        InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder("urn:test:hostile")
+        InMemoryNodeManagerBuilder nodes = InMemoryNodeManager.builder("urn:test:hostile")
                 .variable("Huge", BuiltinType.Double, v -> v.valueRank(1)
                         .value(Variant.ofArray(BuiltinType.Double, new double[20_000])))
                 .folder("Wide");

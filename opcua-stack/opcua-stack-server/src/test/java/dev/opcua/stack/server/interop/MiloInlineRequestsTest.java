@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
 import dev.opcua.stack.server.testing.MiloClients;
 import java.util.List;
@@ -48,7 +49,7 @@ class MiloInlineRequestsTest {
 
     @Test
     void milo_reads_and_writes_run_on_the_io_thread_when_every_manager_is_non_blocking() throws Exception {
-        start(InMemoryNodeManager.Builder::nonBlockingCallbacks, RequestPoolSettings.DEFAULT);
+        start(InMemoryNodeManagerBuilder::nonBlockingCallbacks, RequestPoolSettings.DEFAULT);
 
         readAndWrite();
 
@@ -59,7 +60,7 @@ class MiloInlineRequestsTest {
 
     @Test
     void with_inline_when_idle_off_milo_reads_and_writes_run_on_workers() throws Exception {
-        start(InMemoryNodeManager.Builder::nonBlockingCallbacks, RequestPoolSettings.DEFAULT.withInlineWhenIdle(false));
+        start(InMemoryNodeManagerBuilder::nonBlockingCallbacks, RequestPoolSettings.DEFAULT.withInlineWhenIdle(false));
 
         readAndWrite();
 
@@ -79,9 +80,9 @@ class MiloInlineRequestsTest {
         assertThat(server.dispatcher().statistics().ranInline()).as("not even namespace 0's reads").isZero();
     }
 
-    private void start(Consumer<InMemoryNodeManager.Builder> nonBlocking, RequestPoolSettings requests)
+    private void start(Consumer<InMemoryNodeManagerBuilder> nonBlocking, RequestPoolSettings requests)
             throws Exception {
-        InMemoryNodeManager.Builder nodes = InMemoryNodeManager.builder(NS)
+        InMemoryNodeManagerBuilder nodes = InMemoryNodeManager.builder(NS)
                 .variable("Probe", BuiltinType.Int32, v -> v.valueSupplier(() -> {
                     readBy.set(Thread.currentThread().getName());
                     return dev.opcua.stack.core.types.builtin.Variant.ofInt32(42);

@@ -35,6 +35,7 @@ import dev.opcua.stack.core.types.structured.RelativePathElement;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
 import dev.opcua.stack.server.services.OperationLimits;
 import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
@@ -95,7 +96,7 @@ class OpcUaClientOnOpcUaServerTest {
 
     /** The server as a process would start it, on {@code port} (0: any). */
     private static OpcUaServer startServer(int port) {
-        InMemoryNodeManager.Builder plant = InMemoryNodeManager.builder(NS)
+        InMemoryNodeManagerBuilder plant = InMemoryNodeManager.builder(NS)
                 .object("Plant")
                 .variable("Plant.Speed", BuiltinType.Double, v -> v.value(Variant.ofDouble(1.5))
                         .onWrite((context, value) -> writes.incrementAndGet()))

@@ -1,7 +1,6 @@
 package dev.opcua.stack.server.nodes;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
@@ -50,7 +49,7 @@ class InMemoryNodeManagerTest {
     private final AtomicInteger ticks = new AtomicInteger();
     private final List<Variant> written = new ArrayList<>();
 
-    private InMemoryNodeManager.Builder line() {
+    private InMemoryNodeManagerBuilder line() {
         return InMemoryNodeManager.builder(NS)
                 .folder("Line1", f -> f.displayName("Line 1"))
                 .object("Line1.Motor", o -> o.description("the main drive"))
@@ -259,37 +258,6 @@ class InMemoryNodeManagerTest {
     }
 
     @Test
-    void a_manager_is_non_blocking_unless_a_supplier_or_write_handler_may_block() {
-        assertThat(InMemoryNodeManager.builder(NS)
-                .object("Motor")
-                .variable("Motor.Speed", BuiltinType.Double, v -> v.value(Variant.ofDouble(1.0)).writable())
-                .method("Motor.Reset", null, null, (c, in) -> new Variant[0]) // Call never runs inline
-                .build().isNonBlocking()).as("stored values only").isTrue();
-        assertThat(InMemoryNodeManager.builder(NS)
-                .variable("Speed", BuiltinType.Double, v -> v.valueSupplier(() -> Variant.ofDouble(1.0)))
-                .build().isNonBlocking()).as("a supplier").isFalse();
-        assertThat(InMemoryNodeManager.builder(NS)
-                .variable("Speed", BuiltinType.Double, v -> v.onWrite((c, value) -> { }))
-                .build().isNonBlocking()).as("a write handler").isFalse();
-        assertThat(InMemoryNodeManager.builder(NS).nonBlockingCallbacks()
-                .variable("Speed", BuiltinType.Double, v -> v.valueSupplier(() -> Variant.ofDouble(1.0))
-                        .onWrite((c, value) -> { }))
-                .build().isNonBlocking()).as("callbacks that promise not to block").isTrue();
-    }
-
-    @Test
-    void the_builder_refuses_undeclared_parents_duplicate_paths_and_methods_without_an_object() {
-        assertThatThrownBy(() -> InMemoryNodeManager.builder(NS).object("Line2.Motor").build())
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Line2");
-        assertThatThrownBy(() -> InMemoryNodeManager.builder(NS).folder("A").object("A"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("declared already");
-        assertThatThrownBy(() -> InMemoryNodeManager.builder(NS).method("Top", null, null, (c, in) -> null))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> InMemoryNodeManager.builder(NS).build().nodeId("X"))
-                .isInstanceOf(IllegalStateException.class);
-    }
-
-    @Test
     void an_explicit_parent_of_namespace_zero_organizes_a_top_level_node() {
         NodeStore ns0 = Namespace0Loader.load();
         InMemoryNodeManager manager = InMemoryNodeManager.builder(NS)
@@ -320,7 +288,7 @@ class InMemoryNodeManagerTest {
     /** Builds, starts and browses a folder of {@code count} variables; returns the nanoseconds taken. */
     private static long build(int count) {
         long start = System.nanoTime();
-        InMemoryNodeManager.Builder builder = InMemoryNodeManager.builder(NS).folder("Big");
+        InMemoryNodeManagerBuilder builder = InMemoryNodeManager.builder(NS).folder("Big");
         for (int i = 0; i < count; i++) {
             builder.variable("Big.V" + i, BuiltinType.Int32, v -> v.value(Variant.ofInt32(0)));
         }

@@ -28,6 +28,7 @@ import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.OperationContext;
@@ -85,7 +86,7 @@ final class ItemsFixture implements AutoCloseable {
 
     /** @param manualSampling whether a manual sampler replaces the scheduler thread */
     ItemsFixture(MonitoredItemSettings settings, int manyVariables, boolean manualSampling) {
-        InMemoryNodeManager.Builder builder = InMemoryNodeManager.builder(NS)
+        InMemoryNodeManagerBuilder builder = InMemoryNodeManager.builder(NS)
                 .variable("Temp", BuiltinType.Double, v -> v.value(Variant.ofDouble(20)).writable())
                 .variable("Count", BuiltinType.Int32, v -> v.value(Variant.ofInt32(0)).writable())
                 .variable("Text", BuiltinType.String, v -> v.value(Variant.ofString("a")).writable())
