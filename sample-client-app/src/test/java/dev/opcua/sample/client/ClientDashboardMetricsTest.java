@@ -23,7 +23,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
 
 /**
- * Every metric name of {@code dashboards/opcua-client.json} is in a real {@code /actuator/prometheus}
+ * Every metric name of {@code docs/dashboards/opcua-client.json} is in a real {@code /actuator/prometheus}
  * scrape of the sample client, configured by its own application.yml, once it is connected to the sample
  * plant and its listeners and rule have made requests and Publish calls. The proof that each query
  * returns series is {@link DashboardsPrometheusTest} (profile {@code prometheus}).

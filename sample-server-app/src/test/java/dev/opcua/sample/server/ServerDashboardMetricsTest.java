@@ -21,7 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.web.client.RestClient;
 
 /**
- * Every metric name of {@code dashboards/opcua-server.json} is in a real {@code /actuator/prometheus}
+ * Every metric name of {@code docs/dashboards/opcua-server.json} is in a real {@code /actuator/prometheus}
  * scrape of the sample plant, configured by its own application.yml (common tag {@code application},
  * histogram buckets of the request timer), after a little OPC UA traffic. The proof that each query
  * returns series runs in the {@code prometheus} profile (sample-client-app).

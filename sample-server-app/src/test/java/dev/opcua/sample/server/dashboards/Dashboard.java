@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A Grafana dashboard of {@code dashboards/} as the tests see it: its panels with their PromQL
+ * A Grafana dashboard of {@code docs/dashboards/} as the tests see it: its panels with their PromQL
  * expressions and its query variables.
  *
  * @param title the dashboard's title
@@ -29,12 +29,12 @@ public record Dashboard(String title, List<Panel> panels, List<Variable> variabl
     }
 
     /**
-     * Reads {@code dashboards/<file>} of this repository: the surefire property {@code opcua.project.dir}
+     * Reads {@code docs/dashboards/<file>} of this repository: the surefire property {@code opcua.project.dir}
      * names its root, else the module's parent directory.
      */
     public static Dashboard load(String file) {
         String root = System.getProperty("opcua.project.dir", "..");
-        return read(Path.of(root, "dashboards", file));
+        return read(Path.of(root, "docs", "dashboards", file));
     }
 
     /** Reads a dashboard JSON file. */

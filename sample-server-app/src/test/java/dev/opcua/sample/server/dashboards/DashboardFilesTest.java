@@ -18,7 +18,7 @@ import tools.jackson.databind.json.JsonMapper;
 class DashboardFilesTest {
 
     private static JsonNode read(String file) throws IOException {
-        Path path = Path.of(System.getProperty("opcua.project.dir", ".."), "dashboards", file);
+        Path path = Path.of(System.getProperty("opcua.project.dir", ".."), "docs", "dashboards", file);
         return JsonMapper.builder().build().readTree(Files.readString(path));
     }
 
