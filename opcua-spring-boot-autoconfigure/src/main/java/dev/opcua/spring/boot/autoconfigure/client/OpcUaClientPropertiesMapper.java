@@ -195,17 +195,8 @@ final class OpcUaClientPropertiesMapper {
     }
 
     private TransportQuotas quotas(Duration requestTimeout) {
-        TransportQuotaProperties t = connection.getTransport();
-        return TransportQuotas.DEFAULT.toBuilder()
+        return connection.getTransport().applyTo(TransportQuotas.DEFAULT.toBuilder(), checks)
                 .operationTimeout(requestTimeout)
-                .maxMessageSize(checks.bytes("transport.max-message-size", t.getMaxMessageSize()))
-                .maxBufferSize(checks.bytes("transport.max-buffer-size", t.getMaxBufferSize()))
-                .maxChunkCount(t.getMaxChunkCount())
-                .maxStringLength(t.getMaxStringLength())
-                .maxByteStringLength(checks.bytes("transport.max-byte-string-length", t.getMaxByteStringLength()))
-                .maxArrayLength(t.getMaxArrayLength())
-                .maxEncodingNestingLevels(t.getMaxEncodingNestingLevels())
-                .securityTokenLifetime(t.getSecurityTokenLifetime())
                 .build();
     }
 

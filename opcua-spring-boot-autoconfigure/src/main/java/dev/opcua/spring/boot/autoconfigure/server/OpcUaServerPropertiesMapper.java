@@ -197,18 +197,10 @@ final class OpcUaServerPropertiesMapper {
 
     TransportQuotas transportQuotas() {
         OpcUaServerProperties.Transport t = properties.getTransport();
-        return stack.call(() -> TransportQuotas.builder()
+        return stack.call(() -> t.applyTo(TransportQuotas.builder(), CHECKS)
                 .operationTimeout(t.getOperationTimeout())
-                .maxMessageSize(CHECKS.bytes("transport.max-message-size", t.getMaxMessageSize()))
-                .maxBufferSize(CHECKS.bytes("transport.max-buffer-size", t.getMaxBufferSize()))
-                .maxChunkCount(t.getMaxChunkCount())
-                .maxStringLength(t.getMaxStringLength())
-                .maxByteStringLength(CHECKS.bytes("transport.max-byte-string-length", t.getMaxByteStringLength()))
-                .maxArrayLength(t.getMaxArrayLength())
-                .maxEncodingNestingLevels(t.getMaxEncodingNestingLevels())
                 .channelLifetime(t.getChannelLifetime())
                 .helloTimeout(t.getHelloTimeout())
-                .securityTokenLifetime(t.getSecurityTokenLifetime())
                 .maxConnections(properties.getLimits().getMaxChannels())
                 .messageReceiveTimeout(t.getMessageReceiveTimeout())
                 .writeBufferHighWaterMark(CHECKS.bytes("transport.write-buffer-high-water-mark",

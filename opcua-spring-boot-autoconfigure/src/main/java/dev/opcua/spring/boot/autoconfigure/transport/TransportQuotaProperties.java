@@ -4,6 +4,8 @@ import dev.opcua.spring.boot.autoconfigure.validation.DataSizeRange;
 import dev.opcua.spring.boot.autoconfigure.validation.PositiveDuration;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.PositiveOrZero;
+import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
+import dev.opcua.stack.core.config.TransportQuotas;
 import java.time.Duration;
 import java.util.Map;
 import org.springframework.util.unit.DataSize;
@@ -64,6 +66,21 @@ public class TransportQuotaProperties {
      */
     @PositiveDuration
     private Duration securityTokenLifetime = Duration.ofHours(1);
+
+    /**
+     * Sets these quotas on {@code builder}; a size that does not fit the stack's int is reported by
+     * {@code checks} under its key.
+     */
+    public TransportQuotas.Builder applyTo(TransportQuotas.Builder builder, PropertyChecks checks) {
+        return builder.maxMessageSize(checks.bytes("transport.max-message-size", maxMessageSize))
+                .maxBufferSize(checks.bytes("transport.max-buffer-size", maxBufferSize))
+                .maxChunkCount(maxChunkCount)
+                .maxStringLength(maxStringLength)
+                .maxByteStringLength(checks.bytes("transport.max-byte-string-length", maxByteStringLength))
+                .maxArrayLength(maxArrayLength)
+                .maxEncodingNestingLevels(maxEncodingNestingLevels)
+                .securityTokenLifetime(securityTokenLifetime);
+    }
 
     public DataSize getMaxMessageSize() {
         return maxMessageSize;

@@ -13,6 +13,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.Target;
 import java.time.Duration;
 import java.time.Period;
+import java.time.temporal.TemporalAmount;
 
 /**
  * The {@link Duration} or {@link Period} is longer than zero ({@link #orZero()}: not negative). Unlike
@@ -22,7 +23,7 @@ import java.time.Period;
 @Documented
 @Retention(RUNTIME)
 @Target({FIELD, TYPE_USE})
-@Constraint(validatedBy = {PositiveDuration.DurationValidator.class, PositiveDuration.PeriodValidator.class})
+@Constraint(validatedBy = PositiveDuration.Validator.class)
 public @interface PositiveDuration {
 
     /** Whether zero is valid too. */
@@ -34,8 +35,11 @@ public @interface PositiveDuration {
 
     Class<? extends Payload>[] payload() default {};
 
-    /** Checks a {@link Duration}. */
-    final class DurationValidator implements ConstraintValidator<PositiveDuration, Duration> {
+    /**
+     * Checks a {@link Duration} or a {@link Period}: no unit negative, and not every unit zero unless zero
+     * is allowed.
+     */
+    final class Validator implements ConstraintValidator<PositiveDuration, TemporalAmount> {
 
         private boolean orZero;
 
@@ -45,24 +49,13 @@ public @interface PositiveDuration {
         }
 
         @Override
-        public boolean isValid(Duration value, ConstraintValidatorContext context) {
-            return value != null && !value.isNegative() && (orZero || !value.isZero());
-        }
-    }
-
-    /** Checks a {@link Period}: every unit not negative, and not zero unless allowed. */
-    final class PeriodValidator implements ConstraintValidator<PositiveDuration, Period> {
-
-        private boolean orZero;
-
-        @Override
-        public void initialize(PositiveDuration constraint) {
-            orZero = constraint.orZero();
-        }
-
-        @Override
-        public boolean isValid(Period value, ConstraintValidatorContext context) {
-            return value != null && !value.isNegative() && (orZero || !value.isZero());
+        public boolean isValid(TemporalAmount value, ConstraintValidatorContext context) {
+            if (value == null) {
+                return false;
+            }
+            boolean negative = value.getUnits().stream().anyMatch(unit -> value.get(unit) < 0);
+            boolean zero = value.getUnits().stream().allMatch(unit -> value.get(unit) == 0);
+            return !negative && (orZero || !zero);
         }
     }
 }
