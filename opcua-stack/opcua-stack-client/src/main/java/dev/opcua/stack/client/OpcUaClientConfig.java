@@ -5,6 +5,7 @@ import dev.opcua.stack.client.services.RequestObserver;
 import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.SecurityPolicy;
@@ -329,7 +330,8 @@ public final class OpcUaClientConfig {
         /** The policies endpoint selection may choose from (default {@link #DEFAULT_ALLOWED_POLICIES}). */
         public Builder allowedSecurityPolicies(Set<SecurityPolicy> policies) {
             if (policies.isEmpty()) {
-                throw new IllegalArgumentException("allowedSecurityPolicies must name at least one policy");
+                throw new InvalidSettingException("opcUaClientConfig.allowedSecurityPolicies", policies,
+                        "must name at least one policy");
             }
             this.allowedSecurityPolicies = EnumSet.copyOf(policies);
             return this;
@@ -456,46 +458,53 @@ public final class OpcUaClientConfig {
             return this;
         }
 
-        /** @throws IllegalArgumentException naming the option and the value that cannot be used */
+        /**
+         * @throws InvalidSettingException {@code opcUaClientConfig.<option>} naming the option and the value
+         *         that cannot be used
+         */
         public OpcUaClientConfig build() {
             EndpointUrl url;
             try {
                 url = EndpointUrl.parse(endpointUrl);
             } catch (RuntimeException e) {
-                throw new IllegalArgumentException("endpointUrl '" + endpointUrl + "' is invalid: " + e.getMessage(), e);
+                throw new InvalidSettingException("opcUaClientConfig.endpointUrl", endpointUrl,
+                        "must be a valid URL (" + e.getMessage() + ")", e);
             }
             if (!url.isOpcTcp() || url.portOrDefault() == 0) {
-                throw new IllegalArgumentException("endpointUrl '" + endpointUrl
-                        + "' is not an opc.tcp URL with a port other than 0");
+                throw new InvalidSettingException("opcUaClientConfig.endpointUrl", endpointUrl,
+                        "must be an opc.tcp URL with a port other than 0");
             }
             positive("requestTimeout", requestTimeout);
             positive("sessionTimeout", sessionTimeout);
             positive("keepAliveInterval", keepAliveInterval);
-            positive("reconnect initial delay", reconnectInitialDelay);
+            positive("reconnectInitialDelay", reconnectInitialDelay);
             if (reconnectMaxDelay.compareTo(reconnectInitialDelay) < 0) {
-                throw new IllegalArgumentException("the reconnect max delay " + reconnectMaxDelay
-                        + " is shorter than the initial delay " + reconnectInitialDelay);
+                throw new InvalidSettingException("opcUaClientConfig.reconnectMaxDelay", reconnectMaxDelay,
+                        "must be at least the initial delay (" + reconnectInitialDelay + ")");
             }
             if (keepAliveFailuresAllowed < 0) {
-                throw new IllegalArgumentException("keepAliveFailuresAllowed must be >= 0: " + keepAliveFailuresAllowed);
+                throw new InvalidSettingException("opcUaClientConfig.keepAliveFailuresAllowed",
+                        keepAliveFailuresAllowed, "must be 0 or more");
             }
             if (maxWaitingRequests < 0) {
-                throw new IllegalArgumentException("maxWaitingRequests must be >= 0: " + maxWaitingRequests);
+                throw new InvalidSettingException("opcUaClientConfig.maxWaitingRequests", maxWaitingRequests,
+                        "must be 0 or more");
             }
             if (securityPolicy != null && securityMode != null
                     && (securityPolicy == SecurityPolicy.None) != (securityMode == MessageSecurityMode.None)) {
-                throw new IllegalArgumentException("security policy " + securityPolicy + " cannot go with mode "
-                        + securityMode + ": None goes only with None");
+                throw new InvalidSettingException("opcUaClientConfig.securityMode", securityMode,
+                        "cannot go with security policy " + securityPolicy + ": None goes only with None");
             }
             if (securityMode == MessageSecurityMode.Invalid) {
-                throw new IllegalArgumentException("security mode Invalid cannot be used");
+                throw new InvalidSettingException("opcUaClientConfig.securityMode", securityMode,
+                        "must be None, Sign or SignAndEncrypt");
             }
             return new OpcUaClientConfig(this);
         }
 
-        private static void positive(String what, Duration value) {
+        private static void positive(String name, Duration value) {
             if (value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(what + " must be positive, not " + value);
+                throw new InvalidSettingException("opcUaClientConfig." + name, value, "must be positive");
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.opcua.stack.server;
 
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
@@ -206,12 +207,12 @@ public final class OpcUaServer implements AutoCloseable {
         int index = namespaces.indexOf(namespaceUri);
         NodeManager owner = index < 0 ? null : nodeManagers.managerOf(NodeId.string(index, ""));
         if (owner == null) {
-            throw new IllegalStateException("default permissions for namespace " + namespaceUri
-                    + ": no node manager owns it; the namespaces are " + List.of(namespaces.toArray()));
+            throw new InvalidSettingException("opcUaServer.defaultPermissions", namespaceUri,
+                    "must name a namespace a node manager owns; the namespaces are " + List.of(namespaces.toArray()));
         }
         if (!(owner instanceof NodeStoreNodeManager storeManager)) {
-            throw new IllegalStateException("default permissions for namespace " + namespaceUri + ": its node manager "
-                    + owner + " keeps no node store and checks permissions itself");
+            throw new InvalidSettingException("opcUaServer.defaultPermissions", namespaceUri, "must name a namespace"
+                    + " whose node manager keeps a node store; " + owner + " checks permissions itself");
         }
         storeManager.store().setDefaultPermissions(permissions);
     }
@@ -837,7 +838,7 @@ public final class OpcUaServer implements AutoCloseable {
         /** TCP port, 0 for an ephemeral one. */
         public Builder port(int value) {
             if (value < 0 || value > 65_535) {
-                throw new IllegalArgumentException("port must be 0..65535, was " + value);
+                throw new InvalidSettingException("opcUaServer.port", value, "must be 0..65535");
             }
             port = value;
             return this;
@@ -846,7 +847,7 @@ public final class OpcUaServer implements AutoCloseable {
         /** Path of the endpoint URL, starting with '/'. */
         public Builder path(String value) {
             if (value == null || !value.startsWith("/")) {
-                throw new IllegalArgumentException("path must start with '/', was " + value);
+                throw new InvalidSettingException("opcUaServer.path", value, "must start with '/'");
             }
             path = value;
             return this;
@@ -855,7 +856,7 @@ public final class OpcUaServer implements AutoCloseable {
         /** Host names of the endpoint URLs, the first one the default. */
         public Builder hostnames(List<String> values) {
             if (values == null || values.isEmpty()) {
-                throw new IllegalArgumentException("hostnames must name at least one host");
+                throw new InvalidSettingException("opcUaServer.hostnames", values, "must name at least one host");
             }
             hostnames = List.copyOf(values);
             return this;
@@ -869,8 +870,8 @@ public final class OpcUaServer implements AutoCloseable {
         /** Worker threads (MinRequestThreadCount / MaxRequestThreadCount) and MaxQueuedRequestCount. */
         public Builder requests(int minThreads, int maxThreads, int maxQueued) {
             if (minThreads < 1 || maxThreads < minThreads || maxQueued < 1) {
-                throw new IllegalArgumentException("need 1 <= minThreads <= maxThreads and maxQueued >= 1, was "
-                        + minThreads + ", " + maxThreads + ", " + maxQueued);
+                throw new InvalidSettingException("opcUaServer.requests", List.of(minThreads, maxThreads, maxQueued),
+                        "need 1 <= minThreads <= maxThreads and maxQueued >= 1");
             }
             RequestPoolSettings p = requestPool;
             requestPool = new RequestPoolSettings(minThreads, maxThreads, maxQueued, p.maxPriorityQueued(),
@@ -897,7 +898,8 @@ public final class OpcUaServer implements AutoCloseable {
         /** Event loop threads of the transport; 0, the default, is one per processor. */
         public Builder ioThreads(int value) {
             if (value < 0) {
-                throw new IllegalArgumentException("ioThreads must be 0 (one per processor) or more, was " + value);
+                throw new InvalidSettingException("opcUaServer.ioThreads", value,
+                        "must be 0 (one per processor) or more");
             }
             ioThreads = value;
             return this;
@@ -909,7 +911,7 @@ public final class OpcUaServer implements AutoCloseable {
          */
         public Builder readsPerTurn(int value) {
             if (value < 1) {
-                throw new IllegalArgumentException("readsPerTurn must be at least 1, was " + value);
+                throw new InvalidSettingException("opcUaServer.readsPerTurn", value, "must be at least 1");
             }
             readsPerTurn = value;
             return this;
@@ -939,7 +941,7 @@ public final class OpcUaServer implements AutoCloseable {
          */
         public Builder maxBrowsePathElements(int value) {
             if (value < 1) {
-                throw new IllegalArgumentException("maxBrowsePathElements must be at least 1, was " + value);
+                throw new InvalidSettingException("opcUaServer.maxBrowsePathElements", value, "must be at least 1");
             }
             maxBrowsePathElements = value;
             return this;
@@ -948,8 +950,11 @@ public final class OpcUaServer implements AutoCloseable {
         /** Operation limit of Browse (0 = none) and MaxBrowseContinuationPoints (per session). */
         public Builder browseLimits(int maxNodesPerBrowse, int maxBrowseContinuationPoints) {
             if (maxNodesPerBrowse < 0 || maxBrowseContinuationPoints < 1) {
-                throw new IllegalArgumentException("need maxNodesPerBrowse >= 0 and maxBrowseContinuationPoints >= 1, was "
-                        + maxNodesPerBrowse + " and " + maxBrowseContinuationPoints);
+                throw maxNodesPerBrowse < 0
+                        ? new InvalidSettingException("opcUaServer.maxNodesPerBrowse", maxNodesPerBrowse,
+                                "must be 0 (no limit) or more")
+                        : new InvalidSettingException("opcUaServer.maxBrowseContinuationPoints",
+                                maxBrowseContinuationPoints, "must be at least 1");
             }
             OperationLimits l = operationLimits;
             operationLimits = new OperationLimits(l.maxNodesPerRead(), l.maxNodesPerWrite(), maxNodesPerBrowse,
@@ -970,7 +975,8 @@ public final class OpcUaServer implements AutoCloseable {
          */
         public Builder identities(IdentityValidator validator, List<UserTokenPolicy> policies) {
             if (policies == null || policies.isEmpty()) {
-                throw new IllegalArgumentException("the endpoints need at least one user token policy");
+                throw new InvalidSettingException("opcUaServer.userTokenPolicies", policies,
+                        "must list at least one user token policy for the endpoints");
             }
             identityValidator = Objects.requireNonNull(validator, "validator");
             userTokenPolicies = List.copyOf(policies);
@@ -984,7 +990,8 @@ public final class OpcUaServer implements AutoCloseable {
          */
         public Builder security(List<EndpointSecurity> values) {
             if (values == null || values.isEmpty()) {
-                throw new IllegalArgumentException("at least one security policy and mode is required");
+                throw new InvalidSettingException("opcUaServer.security", values,
+                        "must list at least one security policy and mode");
             }
             endpointSecurity = List.copyOf(values);
             return this;
@@ -1009,10 +1016,11 @@ public final class OpcUaServer implements AutoCloseable {
         /** Key size and validity of a certificate created on first start; default 2048 bits, 5 years. */
         public Builder certificateParameters(int keySize, Duration validity) {
             if (keySize < 2048 || keySize > 8192 || keySize % 1024 != 0) {
-                throw new IllegalArgumentException("keySize must be 2048, 3072, 4096 ... 8192 bits, was " + keySize);
+                throw new InvalidSettingException("opcUaServer.certificateKeySize", keySize,
+                        "must be 2048, 3072, 4096 ... 8192 bits");
             }
             if (validity == null || validity.isNegative() || validity.isZero()) {
-                throw new IllegalArgumentException("validity must be positive, was " + validity);
+                throw new InvalidSettingException("opcUaServer.certificateValidity", validity, "must be positive");
             }
             certificateKeySize = keySize;
             certificateValidity = validity;
@@ -1044,7 +1052,8 @@ public final class OpcUaServer implements AutoCloseable {
          */
         public Builder identityTypes(IdentityValidator validator, Set<UserTokenType> types) {
             if (types == null || types.isEmpty()) {
-                throw new IllegalArgumentException("the endpoints need at least one user token type");
+                throw new InvalidSettingException("opcUaServer.userTokenTypes", types,
+                        "must list at least one user token type for the endpoints");
             }
             identityValidator = Objects.requireNonNull(validator, "validator");
             userTokenTypes = Set.copyOf(types);
@@ -1127,12 +1136,14 @@ public final class OpcUaServer implements AutoCloseable {
         public OpcUaServer build() {
             boolean secured = endpointSecurity.stream().anyMatch(e -> e.policy() != SecurityPolicy.None);
             if (secured && certificate == null && pki == null) {
-                throw new IllegalStateException("security policies " + endpointSecurity
-                        + " need an application certificate: configure certificate(...) or pki(...)");
+                throw new InvalidSettingException("opcUaServer.security", endpointSecurity,
+                        "needs an application certificate for policies other than None: configure certificate(...)"
+                                + " or pki(...)");
             }
             if (secured && clientCertificateValidator == null && pki == null) {
-                throw new IllegalStateException("security policies " + endpointSecurity
-                        + " need a client certificate validator: configure pki(...) or clientCertificateValidator(...)");
+                throw new InvalidSettingException("opcUaServer.security", endpointSecurity,
+                        "needs a client certificate validator for policies other than None: configure pki(...) or"
+                                + " clientCertificateValidator(...)");
             }
             return new OpcUaServer(this);
         }

@@ -1,25 +1,33 @@
 package dev.opcua.spring.boot.autoconfigure.client;
 
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
+import dev.opcua.spring.boot.autoconfigure.validation.PositiveDuration;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.validation.annotation.Validated;
 
 /**
  * OPC UA client connections ({@code opcua.client.*}): one {@code OpcUaClient} bean per entry of
  * {@code connections}. Defaults are the client's (see {@code OpcUaClientConfig}).
  */
 @ConfigurationProperties("opcua.client")
+@Validated
 public class OpcUaClientProperties {
 
     /** Whether to create the OPC UA clients of the configured connections. */
     private boolean enabled = true;
 
     /** Connections to OPC UA servers by name; each becomes an OpcUaClient bean named "<name>OpcUaClient". */
-    private final Map<String, Connection> connections = new LinkedHashMap<>();
+    private final Map<String, @Valid Connection> connections = new LinkedHashMap<>();
 
     public boolean isEnabled() {
         return enabled;
@@ -37,6 +45,7 @@ public class OpcUaClientProperties {
     public static class Connection {
 
         /** Endpoint URL of the server, such as opc.tcp://plc1.acme.local:4840/. */
+        @NotBlank
         private String endpointUrl;
 
         /**
@@ -52,6 +61,7 @@ public class OpcUaClientProperties {
          * Security policies the client may choose when security-policy is unset; by default None and the
          * policies that are not deprecated.
          */
+        @Size(min = 1, message = "must list one or more security policies")
         private List<String> allowedSecurityPolicies;
 
         /** User name to activate the session with; unset for anonymous (or for a user certificate). */
@@ -61,15 +71,18 @@ public class OpcUaClientProperties {
         private String password;
 
         /** User certificate and private key to activate the session with (X509IdentityToken). */
+        @Valid
         private final Certificate userCertificate = new Certificate();
 
         /** Application name the client gives in CreateSession and in its certificate. */
+        @NotBlank
         private String applicationName = "dev.opcua client";
 
         /** Application URI of the client; by default urn:<host name>:<application name>. */
         private String applicationUri;
 
         /** Product URI of the client. */
+        @NotBlank
         private String productUri = "urn:dev.opcua:client";
 
         /** Session name; by default the application name and the connection's name. */
@@ -82,15 +95,18 @@ public class OpcUaClientProperties {
         private Path pkiDir;
 
         /** Application instance certificate and key of the client, instead of the one in the PKI directory. */
+        @Valid
         private final Certificate certificate = new Certificate();
 
         /** Whether to accept any server certificate without validation (development only; logged as a warning). */
         private boolean acceptAnyServerCertificate = false;
 
         /** Time a request may take before it fails with BadTimeout (and the timeoutHint sent). */
+        @PositiveDuration
         private Duration requestTimeout = Duration.ofSeconds(10);
 
         /** Session timeout the client asks for. */
+        @PositiveDuration
         private Duration sessionTimeout = Duration.ofMinutes(2);
 
         /** Whether to connect when the application starts; when false the application calls connect() itself. */
@@ -102,13 +118,17 @@ public class OpcUaClientProperties {
          */
         private boolean failFast = false;
 
+        @Valid
         private final KeepAlive keepAlive = new KeepAlive();
 
+        @Valid
         private final Reconnect reconnect = new Reconnect();
 
         /** Transport quotas (TransportQuotas): buffer and message sizes and decoding limits of this connection. */
+        @Valid
         private final TransportQuotaProperties transport = new TransportQuotaProperties();
 
+        @Valid
         private final Subscriptions subscriptions = new Subscriptions();
 
         public String getEndpointUrl() {
@@ -357,9 +377,11 @@ public class OpcUaClientProperties {
     public static class KeepAlive {
 
         /** Interval of the keep-alive Read. */
+        @PositiveDuration
         private Duration interval = Duration.ofSeconds(5);
 
         /** Keep-alive Reads that may fail in a row before the connection counts as lost and is rebuilt. */
+        @PositiveOrZero
         private int failuresAllowed = 1;
 
         public Duration getInterval() {
@@ -383,15 +405,18 @@ public class OpcUaClientProperties {
     public static class Reconnect {
 
         /** Delay before the first attempt. */
+        @PositiveDuration
         private Duration initialDelay = Duration.ofSeconds(1);
 
         /** Longest delay between attempts. */
+        @PositiveDuration
         private Duration maxDelay = Duration.ofSeconds(30);
 
         /** What requests do while the client reconnects: wait (bounded by the request timeout) or fail-fast. */
         private String whileReconnecting = "wait";
 
         /** Requests that may wait for the connection at once; more fail with BadNotConnected. */
+        @PositiveOrZero
         private int maxWaitingRequests = 1000;
 
         public Duration getInitialDelay() {
@@ -431,21 +456,27 @@ public class OpcUaClientProperties {
     public static class Subscriptions {
 
         /** Publishing interval of the subscriptions that annotated listeners create. */
+        @PositiveDuration
         private Duration publishingInterval = Duration.ofSeconds(1);
 
         /** Sampling interval of a listener that gives none. */
+        @PositiveDuration(orZero = true)
         private Duration samplingInterval = Duration.ofMillis(500);
 
         /** Queue size of a data-change listener that gives none. */
+        @Positive
         private int queueSize = 1;
 
         /** Most Publish requests kept outstanding (fewer while the server answers BadTooManyPublishRequests). */
+        @Positive
         private int maxPublishRequests = 10;
 
         /** Notifications queued for the listeners before more are dropped (and counted). */
+        @Positive
         private int maxQueuedNotifications = 10_000;
 
         /** Most monitored items created, modified or deleted in one request (fewer when the server's limit is lower). */
+        @Positive
         private int maxItemsPerRequest = 1000;
 
         public Duration getPublishingInterval() {

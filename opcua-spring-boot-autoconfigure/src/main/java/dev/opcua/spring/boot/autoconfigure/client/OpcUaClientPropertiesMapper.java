@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.client;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
+import dev.opcua.spring.boot.autoconfigure.diagnostics.StackErrors;
 import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
 import dev.opcua.stack.client.OpcUaClientConfig;
@@ -10,25 +11,30 @@ import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.SecurityPolicy;
-import dev.opcua.stack.core.transport.EndpointUrl;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.springframework.boot.ssl.SslBundles;
 
 /**
- * Turns one {@link OpcUaClientProperties.Connection} into an {@link OpcUaClientConfig.Builder},
- * checking each value first: a value the client cannot use is an
- * {@link InvalidOpcUaClientPropertyException} naming the full key
- * ({@code opcua.client.connections.<name>.<key>}), the value and what is allowed.
+ * Turns one {@link OpcUaClientProperties.Connection} into an {@link OpcUaClientConfig.Builder}. Ranges
+ * of single values are constraints checked when the properties are bound; this class parses names and
+ * certificates, and reports what the stack refuses against the key ({@code
+ * opcua.client.connections.<name>.<key>}) that {@link #SETTING_KEYS} gives the stack's setting, or
+ * against the connection as a whole when the error names no setting.
  */
 final class OpcUaClientPropertiesMapper {
 
     static final String CONNECTIONS = "opcua.client.connections";
+
+    /** The property under the connection of each stack setting the properties set. */
+    static final Map<String, String> SETTING_KEYS = settingKeys();
 
     private static final String POLICIES = Arrays.stream(SecurityPolicy.values()).map(Enum::name)
             .collect(Collectors.joining(", ")) + " (or their URIs, http://opcfoundation.org/UA/SecurityPolicy#...)";
@@ -36,6 +42,7 @@ final class OpcUaClientPropertiesMapper {
     private final String name;
     private final OpcUaClientProperties.Connection connection;
     private final PropertyChecks checks;
+    private final StackErrors stack;
 
     private final SslBundles sslBundles;
 
@@ -48,23 +55,24 @@ final class OpcUaClientPropertiesMapper {
         this.name = name;
         this.connection = connection;
         this.sslBundles = sslBundles;
-        this.checks = new PropertyChecks(CONNECTIONS + "." + name, InvalidOpcUaClientPropertyException::new);
+        this.checks = new PropertyChecks(CONNECTIONS + "." + name, (key, value, reason, allowed, cause) ->
+                new InvalidOpcUaClientPropertyException(name, key, value, reason, allowed, cause));
+        this.stack = new StackErrors(checks, SETTING_KEYS, connection);
     }
 
     /** The configuration of this connection as the properties give it, for customizers to change. */
     OpcUaClientConfig.Builder builder() {
         OpcUaClientProperties.Connection c = connection;
-        OpcUaClientConfig.Builder builder = OpcUaClientConfig.builder(endpointUrl());
+        OpcUaClientConfig.Builder builder = OpcUaClientConfig.builder(checks.requireText("endpoint-url",
+                c.getEndpointUrl(), "an opc.tcp URL with host and port, such as opc.tcp://plc1.acme.local:4840/"));
         builder.security(policy(), mode());
         if (c.getAllowedSecurityPolicies() != null) {
             builder.allowedSecurityPolicies(allowedPolicies());
         }
         builder.identity(identity());
         builder.applicationName(checks.requireText("application-name", c.getApplicationName(), "a name, such as Line 1 MES"));
-        if (c.getApplicationUri() != null) {
-            builder.applicationUri(checks.requireText("application-uri", c.getApplicationUri(), "a URI, such as urn:acme:mes"));
-        }
-        builder.productUri(checks.requireText("product-uri", c.getProductUri(), "a URI, such as urn:acme:mes"));
+        builder.applicationUri(c.getApplicationUri());
+        builder.productUri(c.getProductUri());
         builder.sessionName(c.getSessionName() != null ? c.getSessionName() : c.getApplicationName() + " " + name);
         if (c.getPkiDir() != null) {
             builder.pkiDir(c.getPkiDir());
@@ -74,46 +82,27 @@ final class OpcUaClientPropertiesMapper {
             builder.certificate(own);
         }
         builder.acceptAnyServerCertificate(c.isAcceptAnyServerCertificate());
-        Duration requestTimeout = checks.positiveDuration("request-timeout", c.getRequestTimeout());
-        builder.requestTimeout(requestTimeout);
-        builder.sessionTimeout(checks.positiveDuration("session-timeout", c.getSessionTimeout()));
-        builder.keepAliveInterval(checks.positiveDuration("keep-alive.interval", c.getKeepAlive().getInterval()));
-        builder.keepAliveFailuresAllowed(checks.nonNegative("keep-alive.failures-allowed",
-                c.getKeepAlive().getFailuresAllowed(), "0 (the first failed keep-alive counts) or more"));
-        reconnect(builder);
-        // a fail-fast connection fails start-up at once; any other keeps trying while the server is down
-        builder.keepTryingToConnect(!c.isFailFast());
-        builder.quotas(quotas(requestTimeout));
-        builder.subscriptionSettings(subscriptionSettings(requestTimeout));
+        Duration requestTimeout = c.getRequestTimeout();
+        stack.call(() -> builder.requestTimeout(requestTimeout)
+                .sessionTimeout(c.getSessionTimeout())
+                .keepAliveInterval(c.getKeepAlive().getInterval())
+                .keepAliveFailuresAllowed(c.getKeepAlive().getFailuresAllowed())
+                .reconnectDelays(c.getReconnect().getInitialDelay(), c.getReconnect().getMaxDelay())
+                .whileReconnecting(whileReconnecting())
+                .maxWaitingRequests(c.getReconnect().getMaxWaitingRequests())
+                // a fail-fast connection fails start-up at once; any other keeps trying while the server is down
+                .keepTryingToConnect(!c.isFailFast())
+                .quotas(quotas(requestTimeout))
+                .subscriptionSettings(subscriptionSettings(requestTimeout)));
         return builder;
     }
 
     /**
-     * Builds the configuration; a rule of the client's builder that the properties break together is
-     * reported against the connection.
+     * Builds the configuration; a rule of the client's builder that the configuration breaks is reported
+     * against the property of the setting it names, or against the connection as a whole.
      */
     OpcUaClientConfig build(OpcUaClientConfig.Builder builder) {
-        try {
-            return builder.build();
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw checks.invalid("endpoint-url", connection.getEndpointUrl(),
-                    "the client cannot be configured this way: " + e.getMessage(),
-                    "a configuration that satisfies the rule in the reason (see docs/CONFIGURATION.md)", e);
-        }
-    }
-
-    private String endpointUrl() {
-        String allowed = "an opc.tcp URL with host and port, such as opc.tcp://plc1.acme.local:4840/";
-        String url = checks.requireText("endpoint-url", connection.getEndpointUrl(), allowed);
-        try {
-            EndpointUrl parsed = EndpointUrl.parse(url);
-            if (!parsed.isOpcTcp() || parsed.portOrDefault() == 0) {
-                throw checks.invalid("endpoint-url", url, "not an opc.tcp URL with a port", allowed);
-            }
-        } catch (IllegalArgumentException e) {
-            throw checks.invalid("endpoint-url", url, "not a valid URL: " + e.getMessage(), allowed, e);
-        }
-        return url;
+        return stack.call(builder::build);
     }
 
     private SecurityPolicy policy() {
@@ -146,10 +135,6 @@ final class OpcUaClientPropertiesMapper {
 
     private Set<SecurityPolicy> allowedPolicies() {
         List<String> names = connection.getAllowedSecurityPolicies();
-        if (names.isEmpty()) {
-            throw checks.invalid("allowed-security-policies", names, "no security policy is listed",
-                    "one or more of " + POLICIES);
-        }
         Set<SecurityPolicy> policies = EnumSet.noneOf(SecurityPolicy.class);
         for (int i = 0; i < names.size(); i++) {
             SecurityPolicy policy = names.get(i) == null ? null : SecurityPolicy.fromNameOrUri(names.get(i).trim());
@@ -196,67 +181,52 @@ final class OpcUaClientPropertiesMapper {
                 c.getKeystore(), c.getKeystorePassword(), c.getAlias());
     }
 
-    private void reconnect(OpcUaClientConfig.Builder builder) {
-        OpcUaClientProperties.Reconnect r = connection.getReconnect();
-        Duration initial = checks.positiveDuration("reconnect.initial-delay", r.getInitialDelay());
-        Duration max = checks.positiveDuration("reconnect.max-delay", r.getMaxDelay());
-        if (max.compareTo(initial) < 0) {
-            throw checks.invalid("reconnect.max-delay", max, "below reconnect.initial-delay (" + initial + ")",
-                    "a duration of at least the initial delay");
-        }
-        builder.reconnectDelays(initial, max);
-        String mode = r.getWhileReconnecting() == null ? "" : r.getWhileReconnecting().trim();
+    private WhileReconnecting whileReconnecting() {
+        String value = connection.getReconnect().getWhileReconnecting();
+        String mode = value == null ? "" : value.trim();
         if (mode.equalsIgnoreCase("wait")) {
-            builder.whileReconnecting(WhileReconnecting.WAIT);
-        } else if (mode.equalsIgnoreCase("fail-fast") || mode.equalsIgnoreCase("fail_fast")) {
-            builder.whileReconnecting(WhileReconnecting.FAIL_FAST);
-        } else {
-            throw checks.invalid("reconnect.while-reconnecting", r.getWhileReconnecting(),
-                    "not a way for requests to behave while reconnecting",
-                    "wait (up to the request timeout) or fail-fast (BadNotConnected at once)");
+            return WhileReconnecting.WAIT;
         }
-        builder.maxWaitingRequests(checks.nonNegative("reconnect.max-waiting-requests", r.getMaxWaitingRequests(),
-                "0 (none waits) or more"));
+        if (mode.equalsIgnoreCase("fail-fast") || mode.equalsIgnoreCase("fail_fast")) {
+            return WhileReconnecting.FAIL_FAST;
+        }
+        throw checks.invalid("reconnect.while-reconnecting", value,
+                "not a way for requests to behave while reconnecting", "wait (up to the request timeout) or fail-fast (BadNotConnected at once)");
     }
 
     private TransportQuotas quotas(Duration requestTimeout) {
-        TransportQuotaProperties t = connection.getTransport();
-        try {
-            return TransportQuotas.DEFAULT.toBuilder()
-                    .operationTimeout(requestTimeout)
-                    .maxMessageSize(checks.bytes("transport.max-message-size", t.getMaxMessageSize()))
-                    .maxBufferSize(checks.bytes("transport.max-buffer-size", t.getMaxBufferSize()))
-                    .maxChunkCount(checks.nonNegative("transport.max-chunk-count", t.getMaxChunkCount(),
-                            "0 (derived from the message and buffer sizes) or a count"))
-                    .maxStringLength(checks.positive("transport.max-string-length", t.getMaxStringLength()))
-                    .maxByteStringLength(checks.bytes("transport.max-byte-string-length", t.getMaxByteStringLength()))
-                    .maxArrayLength(checks.positive("transport.max-array-length", t.getMaxArrayLength()))
-                    .maxEncodingNestingLevels(checks.positive("transport.max-encoding-nesting-levels",
-                            t.getMaxEncodingNestingLevels()))
-                    .securityTokenLifetime(checks.positiveDuration("transport.security-token-lifetime",
-                            t.getSecurityTokenLifetime()))
-                    .build();
-        } catch (IllegalArgumentException e) {
-            throw checks.invalid("transport", null, "the transport quotas do not fit together: " + e.getMessage(),
-                    "quotas that satisfy the rule in the reason (max-buffer-size at least "
-                            + TransportQuotas.MIN_BUFFER_SIZE + "B)", e);
-        }
+        return connection.getTransport().applyTo(TransportQuotas.DEFAULT.toBuilder(), checks)
+                .operationTimeout(requestTimeout)
+                .build();
     }
 
     private SubscriptionSettings subscriptionSettings(Duration requestTimeout) {
         OpcUaClientProperties.Subscriptions s = connection.getSubscriptions();
-        checks.positiveDuration("subscriptions.publishing-interval", s.getPublishingInterval());
-        if (s.getSamplingInterval() == null || s.getSamplingInterval().isNegative()) {
-            throw checks.invalid("subscriptions.sampling-interval", s.getSamplingInterval(), "it must not be negative",
-                    "0ms (as fast as the server samples) or a positive duration, such as 500ms");
-        }
-        checks.positive("subscriptions.queue-size", s.getQueueSize());
         return SubscriptionSettings.builder()
                 .requestTimeout(requestTimeout)
-                .maxPublishRequests(checks.positive("subscriptions.max-publish-requests", s.getMaxPublishRequests()))
-                .maxQueuedNotifications(checks.positive("subscriptions.max-queued-notifications",
-                        s.getMaxQueuedNotifications()))
-                .maxItemsPerRequest(checks.positive("subscriptions.max-items-per-request", s.getMaxItemsPerRequest()))
+                .maxPublishRequests(s.getMaxPublishRequests())
+                .maxQueuedNotifications(s.getMaxQueuedNotifications())
+                .maxItemsPerRequest(s.getMaxItemsPerRequest())
                 .build();
+    }
+
+    private static Map<String, String> settingKeys() {
+        Map<String, String> keys = new HashMap<>(TransportQuotaProperties.STACK_SETTING_KEYS);
+        keys.put("transportQuotas.operationTimeout", "request-timeout");
+        keys.put("opcUaClientConfig.endpointUrl", "endpoint-url");
+        keys.put("opcUaClientConfig.allowedSecurityPolicies", "allowed-security-policies");
+        keys.put("opcUaClientConfig.securityMode", "security-mode");
+        keys.put("opcUaClientConfig.requestTimeout", "request-timeout");
+        keys.put("opcUaClientConfig.sessionTimeout", "session-timeout");
+        keys.put("opcUaClientConfig.keepAliveInterval", "keep-alive.interval");
+        keys.put("opcUaClientConfig.keepAliveFailuresAllowed", "keep-alive.failures-allowed");
+        keys.put("opcUaClientConfig.reconnectInitialDelay", "reconnect.initial-delay");
+        keys.put("opcUaClientConfig.reconnectMaxDelay", "reconnect.max-delay");
+        keys.put("opcUaClientConfig.maxWaitingRequests", "reconnect.max-waiting-requests");
+        keys.put("clientSubscriptionSettings.requestTimeout", "request-timeout");
+        keys.put("clientSubscriptionSettings.maxPublishRequests", "subscriptions.max-publish-requests");
+        keys.put("clientSubscriptionSettings.maxQueuedNotifications", "subscriptions.max-queued-notifications");
+        keys.put("clientSubscriptionSettings.maxItemsPerRequest", "subscriptions.max-items-per-request");
+        return Map.copyOf(keys);
     }
 }

@@ -14,7 +14,8 @@ public abstract class InvalidOpcUaPropertyException extends RuntimeException {
     private final String allowed;
 
     /**
-     * @param key the property's full name, for example {@code opcua.server.security.policies[1]}
+     * @param key the property's full name, for example {@code opcua.server.security.policies[1]}; null when
+     *        the error names no property (a rule on several properties, or the configuration as a whole)
      * @param value the value bound to it (may be null)
      * @param reason what is wrong with it
      * @param allowed what the key accepts
@@ -22,8 +23,8 @@ public abstract class InvalidOpcUaPropertyException extends RuntimeException {
      */
     protected InvalidOpcUaPropertyException(String key, Object value, String reason, String allowed,
             Throwable cause) {
-        super(key + "=" + value + ": " + reason + "; allowed: " + allowed, cause);
-        this.key = Objects.requireNonNull(key, "key");
+        super((key == null ? "" : key + "=" + value + ": ") + reason + "; allowed: " + allowed, cause);
+        this.key = key;
         this.value = value;
         this.reason = Objects.requireNonNull(reason, "reason");
         this.allowed = Objects.requireNonNull(allowed, "allowed");
@@ -32,7 +33,7 @@ public abstract class InvalidOpcUaPropertyException extends RuntimeException {
     /** What could not be configured, as the report names it ("OPC UA server", "OPC UA client connection 'plant'"). */
     public abstract String getSubject();
 
-    /** The property's full name. */
+    /** The property's full name; null when the error names no property. */
     public String getKey() {
         return key;
     }

@@ -48,6 +48,15 @@ public final class PropertyChecks {
         return failure.create(key(suffix), value, reason, allowed, cause);
     }
 
+    /**
+     * The exception for an error that names no property (the stack's rule on several values, or on the
+     * configuration as a whole): it has no key, and its reason is the error's own text.
+     */
+    public InvalidOpcUaPropertyException refused(RuntimeException error, String allowed) {
+        String text = error.getMessage() == null ? error.toString() : error.getMessage();
+        return failure.create(null, null, "the stack refuses this configuration: " + text, allowed, error);
+    }
+
     public String requireText(String suffix, String value, String allowed) {
         if (value == null || value.isBlank()) {
             throw invalid(suffix, value, value == null ? "it is not set" : "it is empty", allowed);

@@ -60,13 +60,14 @@ public final class OpcUaServerAutoConfiguration {
             ObjectProvider<OpcUaServerCustomizer> customizers, ObjectProvider<SslBundles> sslBundles) {
         OpcUaServer.Builder builder = OpcUaServer.builder();
         SslBundles bundles = sslBundles.getIfAvailable();
-        new OpcUaServerPropertiesMapper(properties, bundles).applyTo(builder, pki.getIfUnique());
+        OpcUaServerPropertiesMapper mapper = new OpcUaServerPropertiesMapper(properties, bundles);
+        mapper.applyTo(builder, pki.getIfUnique());
         IdentityValidator validator = identityValidator.getIfUnique(IdentityValidator::anonymousOnly);
         builder.identityTypes(validator, OpcUaServerIdentities.tokenTypes(properties.getIdentity(), validator));
         builder.roleMapper(roleMapper.getIfUnique(RoleMapper::wellKnown));
         nodeManagers.orderedStream().forEach(builder::nodeManager);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
-        OpcUaServer server = OpcUaServerPropertiesMapper.build(builder);
+        OpcUaServer server = mapper.build(builder);
         String bundle = properties.getSecurity().getCertificate().getBundle();
         if (bundle != null && bundles != null) {
             SslBundleCertificates.onReload(bundles, bundle, "the OPC UA server", server::replaceApplicationCertificate);
@@ -78,7 +79,6 @@ public final class OpcUaServerAutoConfiguration {
     @ConditionalOnMissingBean
     OpcUaServerLifecycle opcUaServerLifecycle(OpcUaServer server, OpcUaServerProperties properties,
             ApplicationEventPublisher eventPublisher) {
-        return new OpcUaServerLifecycle(server, new OpcUaServerPropertiesMapper(properties).shutdownDelay(),
-                eventPublisher);
+        return new OpcUaServerLifecycle(server, properties.getShutdownDelay(), eventPublisher);
     }
 }

@@ -1,7 +1,19 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
+import dev.opcua.spring.boot.autoconfigure.validation.DataSizeRange;
+import dev.opcua.spring.boot.autoconfigure.validation.PositiveDuration;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotEmpty;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
+import jakarta.validation.constraints.Size;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Period;
@@ -13,44 +25,58 @@ import java.util.Map;
 import org.springframework.core.io.Resource;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
+import org.springframework.validation.annotation.Validated;
 
 /**
  * Configuration of the auto-configured OPC UA server, under {@code opcua.server}. Every default is
  * the stack's own default ({@code OpcUaServer.builder()} unchanged), so that an empty configuration
  * gives the stack's default server; see docs/CONFIGURATION.md for each key's OPC Foundation .NET
- * counterpart. Values are checked when the server is built, by {@link OpcUaServerPropertiesMapper}.
+ * counterpart. Ranges of single values are constraints checked when the properties are bound; rules
+ * that join several values are checked when the server is built, by {@link OpcUaServerPropertiesMapper}
+ * and the stack.
  */
 @ConfigurationProperties("opcua.server")
+@Validated
 public class OpcUaServerProperties {
 
     /** Whether to auto-configure and start the OPC UA server. */
     private boolean enabled = true;
 
     /** Application name of the server (ApplicationDescription.ApplicationName, certificate common name). */
+    @NotBlank
     private String applicationName = "OPC UA server";
 
     /** Application URI of the server; must match the URI in its application certificate. */
+    @NotBlank
     private String applicationUri = "urn:dev.opcua:server";
 
     /** Product URI of the server (BuildInfo.ProductUri). */
+    @NotBlank
     private String productUri = "urn:dev.opcua:stack";
 
     /** Network address the server listens on; 0.0.0.0 for every interface. */
+    @NotBlank
     private String bindAddress = "0.0.0.0";
 
     /** TCP port the server listens on; 0 for an ephemeral port (see OpcUaServerStartedEvent). */
+    @Min(0)
+    @Max(65_535)
     private int port = 4840;
 
     /** Path of the endpoint URL, starting with '/'. */
+    @NotNull
+    @Pattern(regexp = "/.*", message = "must start with '/', such as / or /plant")
     private String path = "/";
 
     /** Host names of the endpoint URLs and of a created certificate, the first one the default. */
-    private List<String> hostnames = new ArrayList<>(Arrays.asList("localhost"));
+    @NotEmpty
+    private List<@NotBlank String> hostnames = new ArrayList<>(Arrays.asList("localhost"));
 
     /**
      * How long a stopping server announces its shutdown (ServerState Shutdown, SecondsTillShutdown
      * counting down) before it closes; 0 closes at once.
      */
+    @PositiveDuration(orZero = true)
     private Duration shutdownDelay = Duration.ZERO;
 
     /**
@@ -61,18 +87,25 @@ public class OpcUaServerProperties {
      */
     private List<Resource> nodesets = new ArrayList<>();
 
+    @Valid
     private final Transport transport = new Transport();
 
+    @Valid
     private final Requests requests = new Requests();
 
+    @Valid
     private final Limits limits = new Limits();
 
+    @Valid
     private final Subscriptions subscriptions = new Subscriptions();
 
+    @Valid
     private final Security security = new Security();
 
+    @Valid
     private final Identity identity = new Identity();
 
+    @Valid
     private final Access access = new Access();
 
     public boolean isEnabled() {
@@ -190,36 +223,44 @@ public class OpcUaServerProperties {
     public static class Transport extends TransportQuotaProperties {
 
         /** How long a request may take before the peer gives up on it (OperationTimeout). */
+        @PositiveDuration
         private Duration operationTimeout = Duration.ofSeconds(120);
 
         /** How long a secure channel whose socket dropped is kept for the client to reconnect (ChannelLifetime). */
+        @PositiveDuration
         private Duration channelLifetime = Duration.ofSeconds(30);
 
         /** How long a new connection may take to send its Hello message. */
+        @PositiveDuration
         private Duration helloTimeout = Duration.ofSeconds(10);
 
         /** Event loop threads of the transport; 0 is one per processor. */
+        @PositiveOrZero
         private int ioThreads = 0;
 
         /**
          * Socket reads a connection makes per turn of its event loop before the loop serves the next ready
          * connection; 1 keeps a flooding client from holding the loop from the others on it.
          */
+        @Positive
         private int readsPerTurn = 1;
 
         /**
          * How long a message begun on an open channel (a partial chunk, or the first chunks of a request)
          * may take to arrive whole; beyond, ERR BadTimeout and the connection closes.
          */
+        @PositiveDuration
         private Duration messageReceiveTimeout = Duration.ofSeconds(60);
 
         /**
          * Bytes queued for one connection's socket before the server stops reading its requests (the low
          * mark is half).
          */
+        @DataSizeRange
         private DataSize writeBufferHighWaterMark = DataSize.ofMegabytes(4);
 
         /** How long a connection's outbound queue may stay above the high-water mark before it is closed. */
+        @PositiveDuration
         private Duration writeStallTimeout = Duration.ofSeconds(30);
 
         /**
@@ -227,6 +268,7 @@ public class OpcUaServerProperties {
          * would take the queue past it closes the connection at once (the responses to requests read
          * before reading stopped).
          */
+        @DataSizeRange
         private DataSize writeBufferLimit = DataSize.ofMegabytes(32);
 
         public Duration getMessageReceiveTimeout() {
@@ -306,24 +348,30 @@ public class OpcUaServerProperties {
     public static class Requests {
 
         /** Requests that may wait for a worker; beyond, BadServerTooBusy (MaxQueuedRequestCount). */
+        @Positive
         private int maxQueued = 200;
 
         /** Workers kept when idle (MinRequestThreadCount); ignored with virtual threads. */
+        @PositiveOrZero
         private int minThreads = 10;
 
         /** Most workers, and with virtual threads most requests running at once (MaxRequestThreadCount). */
+        @Positive
         private int maxThreads = 100;
 
         /** Requests that may wait in the priority lane (session and channel housekeeping), in addition. */
+        @PositiveOrZero
         private int maxPriorityQueued = 20;
 
         /** Whether each worker is a virtual thread (Java 21+; platform threads and a warning on older runtimes). */
         private boolean virtualThreads = false;
 
         /** How long a request may wait in the queue; older ones are answered BadTimeout instead of run. */
+        @PositiveDuration
         private Duration maxRequestAge = Duration.ofMinutes(10);
 
         /** How long a worker above min-threads waits idle before it ends. */
+        @PositiveDuration
         private Duration workerKeepAlive = Duration.ofSeconds(60);
 
         /**
@@ -338,6 +386,7 @@ public class OpcUaServerProperties {
          * are answered BadServerTooBusy), so that one flooding session cannot keep every worker busy. 0 = no
          * bound.
          */
+        @PositiveOrZero
         private int maxRunningPerSession = 0;
 
         /**
@@ -346,6 +395,7 @@ public class OpcUaServerProperties {
          * of the second is answered BadServerTooBusy at once; a burst that fits one read is served whole.
          * With inline-when-idle only. 0 = no bound.
          */
+        @PositiveOrZero
         private int maxPerRead = RequestPoolSettings.DEFAULT_MAX_REQUESTS_PER_READ;
 
         public int getMaxPerRead() {
@@ -433,29 +483,38 @@ public class OpcUaServerProperties {
     public static class Limits {
 
         /** Sessions open at once; one more is refused with BadTooManySessions (MaxSessionCount). */
+        @Positive
         private int maxSessions = 100;
 
         /** Connections (sockets, hence secure channels) open at once (MaxChannelCount). */
+        @Positive
         private int maxChannels = 1000;
 
         /** Shortest session timeout granted; shorter requests are raised to it (MinSessionTimeout). */
+        @PositiveDuration
         private Duration minSessionTimeout = Duration.ofSeconds(10);
 
         /** Longest session timeout granted; longer requests are lowered to it (MaxSessionTimeout). */
+        @PositiveDuration
         private Duration maxSessionTimeout = Duration.ofHours(1);
 
         /** Browse continuation points one session may hold (MaxBrowseContinuationPoints). */
+        @Positive
         private int maxBrowseContinuationPoints = 10;
 
         /** Elements of one TranslateBrowsePathsToNodeIds path; a longer path is answered BadQueryTooComplex. */
+        @Positive
         private int maxBrowsePathElements = 64;
 
         /** Failed user authentications before a client is locked out; 0 disables the lock-out. */
+        @PositiveOrZero
         private int maxFailedAuthenticationAttempts = 5;
 
         /** How long a locked-out client certificate stays locked out. */
+        @PositiveDuration
         private Duration failedAuthenticationLockout = Duration.ofMinutes(1);
 
+        @Valid
         private final Operation operation = new Operation();
 
         public int getMaxSessions() {
@@ -531,24 +590,31 @@ public class OpcUaServerProperties {
     public static class Operation {
 
         /** Nodes in one Read request; 0 = no limit. */
+        @PositiveOrZero
         private int maxNodesPerRead = 0;
 
         /** Nodes in one Write request; 0 = no limit. */
+        @PositiveOrZero
         private int maxNodesPerWrite = 0;
 
         /** Nodes in one Browse request; 0 = no limit. */
+        @PositiveOrZero
         private int maxNodesPerBrowse = 0;
 
         /** Methods in one Call request; 0 = no limit. */
+        @PositiveOrZero
         private int maxNodesPerMethodCall = 0;
 
         /** Browse paths in one TranslateBrowsePathsToNodeIds request; 0 = no limit. */
+        @PositiveOrZero
         private int maxNodesPerTranslateBrowsePaths = 0;
 
         /** Nodes in one RegisterNodes or UnregisterNodes request; 0 = no limit. */
+        @PositiveOrZero
         private int maxNodesPerRegisterNodes = 0;
 
         /** Monitored items in one Create/Modify/DeleteMonitoredItems or SetMonitoringMode request; 0 = no limit. */
+        @PositiveOrZero
         private int maxMonitoredItemsPerCall = 0;
 
         public int getMaxNodesPerRead() {
@@ -612,57 +678,75 @@ public class OpcUaServerProperties {
     public static class Subscriptions {
 
         /** Fastest publishing interval granted (MinPublishingInterval). */
+        @PositiveDuration
         private Duration minPublishingInterval = Duration.ofMillis(100);
 
         /** Slowest publishing interval granted (MaxPublishingInterval). */
+        @PositiveDuration
         private Duration maxPublishingInterval = Duration.ofHours(1);
 
         /** Smallest keep-alive count granted; a request of 0 gets it. */
+        @Positive
         private int minKeepAliveCount = 1;
 
         /** Largest keep-alive count granted. */
+        @Positive
         private int maxKeepAliveCount = 10_000;
 
         /** Largest lifetime count granted; at least three times max-keep-alive-count. */
+        @Positive
         private int maxLifetimeCount = 30_000;
 
         /** Subscriptions of the whole server (MaxSubscriptionCount). */
+        @Positive
         private int maxSubscriptions = 100;
 
         /** Subscriptions of one session. */
+        @Positive
         private int maxSubscriptionsPerSession = 100;
 
         /** Monitored items of the whole server; 0 = no limit. */
+        @PositiveOrZero
         private int maxMonitoredItems = 0;
 
         /** Monitored items of one subscription; 0 = no limit. */
+        @PositiveOrZero
         private int maxMonitoredItemsPerSubscription = 0;
 
         /** Publish requests one session may park (MaxPublishRequestCount). */
+        @Positive
         private int maxPublishRequestsPerSession = 20;
 
         /** Notifications in one NotificationMessage at most (MaxNotificationsPerPublish). */
+        @Positive
         private int maxNotificationsPerPublish = 100;
 
         /** Sent messages each subscription keeps for Republish (MaxMessageQueueSize); 0 = none kept. */
+        @PositiveOrZero
         private int maxRetransmissionQueueSize = 10;
 
         /** Largest queue of one data-change monitored item (MaxNotificationQueueSize). */
+        @Positive
         private int maxNotificationQueueSize = 100;
 
         /** Smallest event queue of an event monitored item; a requested size of 1 gets it. */
+        @Positive
         private int minEventQueueSize = 100;
 
         /** Event queue of an event monitored item whose client asks for 0. */
+        @Positive
         private int defaultEventQueueSize = 1_000;
 
         /** Largest event queue of an event monitored item (MaxEventQueueSize). */
+        @Positive
         private int maxEventQueueSize = 10_000;
 
         /** Fastest sampling interval granted to a sampled monitored item; 0 and faster requests get it. */
+        @PositiveDuration
         private Duration minSamplingInterval = Duration.ofMillis(10);
 
         /** Slowest sampling interval granted to a monitored item. */
+        @PositiveDuration
         private Duration maxSamplingInterval = Duration.ofHours(1);
 
         public Duration getMinPublishingInterval() {
@@ -818,6 +902,7 @@ public class OpcUaServerProperties {
          * Aes128_Sha256_RsaOaep and Aes256_Sha256_RsaPss when a PKI directory is configured, otherwise
          * None only. None and the deprecated Basic128Rsa15 and Basic256 are offered only when listed.
          */
+        @Size(min = 1, message = "must list one or more security policies")
         private List<String> policies;
 
         /** Message security modes offered with each policy other than None: Sign, SignAndEncrypt. */
@@ -829,12 +914,14 @@ public class OpcUaServerProperties {
          */
         private Path pkiDir;
 
+        @Valid
         private final Certificate certificate = new Certificate();
 
         /** Whether client certificates that are not trusted are accepted anyway (development only). */
         private boolean autoAcceptUntrusted = false;
 
         /** Smallest RSA key, in bits, accepted in a client certificate chain (MinimumCertificateKeySize). */
+        @PositiveOrZero
         private int minKeySize = 2048;
 
         /** Whether client certificates signed with SHA-1 are rejected (RejectSHA1SignedCertificates). */
@@ -900,9 +987,12 @@ public class OpcUaServerProperties {
     public static class Certificate {
 
         /** RSA key size, in bits, of a certificate created on first start: 2048, 3072, 4096 ... 8192. */
+        @Min(2048)
+        @Max(8192)
         private int keySize = 2048;
 
         /** Validity of a certificate created on first start. */
+        @PositiveDuration(message = "must be a positive period, such as 5y, 365d or P2Y6M")
         private Period validity = Period.ofDays(1826);
 
         /** PEM or DER file of the application certificate, followed by its issuers; with pem-private-key. */
@@ -1009,6 +1099,7 @@ public class OpcUaServerProperties {
         private boolean anonymous = true;
 
         /** Users who log in with a user name and password. */
+        @Valid
         private List<User> users = new ArrayList<>();
 
         /**
@@ -1093,6 +1184,7 @@ public class OpcUaServerProperties {
          * Default permissions per namespace (DefaultRolePermissions): apply to the namespace's nodes
          * that have none of their own; a namespace not listed lets every role do everything.
          */
+        @Valid
         private List<NamespaceAccess> namespaces = new ArrayList<>();
 
         public List<NamespaceAccess> getNamespaces() {
@@ -1108,6 +1200,7 @@ public class OpcUaServerProperties {
     public static class NamespaceAccess {
 
         /** Namespace URI, of an in-memory or annotated node manager, or http://opcfoundation.org/UA/. */
+        @NotBlank
         private String uri;
 
         /**

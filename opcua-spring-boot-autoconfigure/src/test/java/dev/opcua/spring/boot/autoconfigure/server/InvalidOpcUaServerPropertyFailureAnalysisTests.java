@@ -3,6 +3,8 @@ package dev.opcua.spring.boot.autoconfigure.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyFailureAnalyzer;
+import dev.opcua.spring.boot.autoconfigure.diagnostics.OpcUaPropertyConstraintFailureAnalyzer;
+import dev.opcua.spring.boot.autoconfigure.diagnostics.StartupFailures;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -19,15 +21,13 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
             .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class))
             .withPropertyValues("opcua.server.port=0", "opcua.server.bind-address=127.0.0.1");
 
-    private final InvalidOpcUaPropertyFailureAnalyzer analyzer = new InvalidOpcUaPropertyFailureAnalyzer();
-
     @TempDir
     Path tempDir;
 
     private void assertFailure(Consumer<FailureAnalysis> analysis, String... properties) {
         contextRunner.withPropertyValues(properties).run(context -> {
             assertThat(context).hasFailed();
-            FailureAnalysis result = analyzer.analyze(context.getStartupFailure());
+            FailureAnalysis result = StartupFailures.analyze(context.getStartupFailure());
             assertThat(result).as("analysis of %s", context.getStartupFailure()).isNotNull();
             analysis.accept(result);
         });
@@ -38,7 +38,8 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
         // other analyzers need constructor arguments Spring Boot provides; only ours matters here
         assertThat(SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
                 .load(FailureAnalyzer.class, SpringFactoriesLoader.FailureHandler.handleMessage((message, e) -> { })))
-                .hasAtLeastOneElementOfType(InvalidOpcUaPropertyFailureAnalyzer.class);
+                .hasAtLeastOneElementOfType(InvalidOpcUaPropertyFailureAnalyzer.class)
+                .hasAtLeastOneElementOfType(OpcUaPropertyConstraintFailureAnalyzer.class);
     }
 
     @Test
@@ -61,58 +62,51 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
     }
 
     @Test
-    void maxThreadsBelowMinThreadsIsRefused() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription()).contains("Property: opcua.server.requests.max-threads")
-                    .contains("Value: 2").contains("below opcua.server.requests.min-threads (5)");
-            assertThat(analysis.getAction()).contains("5 or more");
-        }, "opcua.server.requests.min-threads=5", "opcua.server.requests.max-threads=2");
+    void maxThreadsBelowMinThreadsIsRefusedByTheStackUnderTheKey() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.requests.max-threads").contains("Value: 2")
+                .contains("must be at least minThreads (5)"),
+                "opcua.server.requests.min-threads=5", "opcua.server.requests.max-threads=2");
     }
 
     @Test
     void aNegativeRunningBoundPerSessionIsRefused() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription()).contains("Property: opcua.server.requests.max-running-per-session")
-                    .contains("Value: -1");
-            assertThat(analysis.getAction()).contains("0 (no bound) or more");
-        }, "opcua.server.requests.max-running-per-session=-1");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.requests.max-running-per-session").contains("Value: -1")
+                .contains("must be greater than or equal to 0"),
+                "opcua.server.requests.max-running-per-session=-1");
     }
 
     @Test
     void aNegativeBoundPerReadIsRefused() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription()).contains("Property: opcua.server.requests.max-per-read")
-                    .contains("Value: -5");
-            assertThat(analysis.getAction()).contains("0 (no bound) or more");
-        }, "opcua.server.requests.max-per-read=-5");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.requests.max-per-read").contains("Value: -5")
+                .contains("must be greater than or equal to 0"),
+                "opcua.server.requests.max-per-read=-5");
     }
 
     @Test
     void aNegativeSizeIsRefused() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription()).contains("Property: opcua.server.transport.max-message-size")
-                    .contains("Value: -1B").contains("must be positive");
-            assertThat(analysis.getAction()).contains("positive size");
-        }, "opcua.server.transport.max-message-size=-1B");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.transport.max-message-size").contains("Value: -1B")
+                .contains("must be a size of 1 to 2147483647 bytes"),
+                "opcua.server.transport.max-message-size=-1B");
     }
 
     @Test
     void zeroReadsPerTurnIsRefused() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription()).contains("Property: opcua.server.transport.reads-per-turn")
-                    .contains("Value: 0").contains("must be positive");
-            assertThat(analysis.getAction()).contains("a count of 1 or more");
-        }, "opcua.server.transport.reads-per-turn=0");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.transport.reads-per-turn").contains("Value: 0")
+                .contains("must be greater than 0"),
+                "opcua.server.transport.reads-per-turn=0");
     }
 
     @Test
     void aZeroWriteBufferHighWaterMarkIsRefused() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription())
-                    .contains("Property: opcua.server.transport.write-buffer-high-water-mark").contains("Value: 0B")
-                    .contains("must be positive");
-            assertThat(analysis.getAction()).contains("positive size");
-        }, "opcua.server.transport.write-buffer-high-water-mark=0B");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.transport.write-buffer-high-water-mark").contains("Value: 0B")
+                .contains("must be a size of 1 to"),
+                "opcua.server.transport.write-buffer-high-water-mark=0B");
     }
 
     @Test
@@ -132,18 +126,18 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
 
     @Test
     void aBufferBelowTheUascMinimumIsRefused() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription()).contains("opcua.server.transport.max-buffer-size").contains("4096B");
-            assertThat(analysis.getAction()).contains("8192B or more");
-        }, "opcua.server.transport.max-buffer-size=4KB");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.transport.max-buffer-size").contains("Value: 4096B")
+                .contains("must be a size of 8192 (the smallest chunk of UA secure conversation"),
+                "opcua.server.transport.max-buffer-size=4KB");
     }
 
     @Test
     void aPortOutOfRangeIsRefused() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription()).contains("Property: opcua.server.port").contains("Value: 70000");
-            assertThat(analysis.getAction()).contains("0 (an ephemeral port) to 65535");
-        }, "opcua.server.port=70000");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.port").contains("Value: 70000")
+                .contains("must be less than or equal to 65535"),
+                "opcua.server.port=70000");
     }
 
     @Test
@@ -197,15 +191,32 @@ class InvalidOpcUaServerPropertyFailureAnalysisTests {
     void sessionTimeoutsInTheWrongOrderAreRefused() {
         assertFailure(analysis -> assertThat(analysis.getDescription())
                 .contains("Property: opcua.server.limits.max-session-timeout").contains("Value: PT5S")
-                .contains("below opcua.server.limits.min-session-timeout (PT10S)"),
+                .contains("must be at least minSessionTimeout (PT10S)"),
                 "opcua.server.limits.max-session-timeout=5s");
     }
 
     @Test
     void aRuleOnlyTheStackChecksIsReportedWithTheKeyItConcerns() {
-        assertFailure(analysis -> {
-            assertThat(analysis.getDescription()).contains("Property: opcua.server.subscriptions.max-lifetime-count")
-                    .contains("Value: 10").contains("the stack refuses it: maxLifetimeCount 10 is below three times");
-        }, "opcua.server.subscriptions.max-lifetime-count=10");
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.subscriptions.max-lifetime-count").contains("Value: 10")
+                .contains("it must be at least three times maxKeepAliveCount (10000)"),
+                "opcua.server.subscriptions.max-lifetime-count=10");
+    }
+
+    @Test
+    void aKeySizeTheCertificateBuilderDoesNotMakeIsRefusedByTheStackUnderTheKey() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.security.certificate.key-size").contains("Value: 3000")
+                .contains("must be 2048, 3072, 4096 ... 8192 bits"),
+                "opcua.server.security.certificate.key-size=3000");
+    }
+
+    @Test
+    void defaultPermissionsOfANamespaceNoNodeManagerOwnsAreRefusedUnderTheirKey() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.access.namespaces").contains("Value: \"urn:test:nobody\"")
+                .contains("must name a namespace a node manager owns"),
+                "opcua.server.access.namespaces[0].uri=urn:test:nobody",
+                "opcua.server.access.namespaces[0].permissions.observer=browse");
     }
 }

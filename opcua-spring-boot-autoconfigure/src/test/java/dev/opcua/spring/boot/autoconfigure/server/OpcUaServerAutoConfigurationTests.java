@@ -66,15 +66,16 @@ class OpcUaServerAutoConfigurationTests {
 
     @Test
     void emptyPropertiesGiveTheStacksDefaultServer() {
-        OpcUaServerPropertiesMapper defaults = new OpcUaServerPropertiesMapper(new OpcUaServerProperties());
-        assertThat(defaults.port()).isEqualTo(4840);
-        assertThat(defaults.path()).isEqualTo("/");
-        assertThat(defaults.hostnames()).containsExactly("localhost");
+        OpcUaServerProperties properties = new OpcUaServerProperties();
+        OpcUaServerPropertiesMapper defaults = new OpcUaServerPropertiesMapper(properties);
+        assertThat(properties.getPort()).isEqualTo(4840);
+        assertThat(properties.getPath()).isEqualTo("/");
+        assertThat(properties.getHostnames()).containsExactly("localhost");
         assertThat(defaults.transportQuotas()).isEqualTo(TransportQuotas.DEFAULT);
         assertThat(defaults.requestPool()).isEqualTo(RequestPoolSettings.DEFAULT);
         assertThat(defaults.sessionSettings()).isEqualTo(SessionSettings.DEFAULT);
         assertThat(defaults.operationLimits()).isEqualTo(OperationLimits.NONE);
-        assertThat(defaults.maxBrowseContinuationPoints()).isEqualTo(10);
+        assertThat(properties.getLimits().getMaxBrowseContinuationPoints()).isEqualTo(10);
         assertThat(defaults.subscriptionSettings()).isEqualTo(SubscriptionSettings.DEFAULT);
         assertThat(defaults.monitoredItemSettings()).isEqualTo(MonitoredItemSettings.DEFAULT);
         assertThat(defaults.endpointSecurity(false)).containsExactly(EndpointSecurity.NONE);
@@ -83,8 +84,8 @@ class OpcUaServerAutoConfigurationTests {
         assertThat(validation.minKeyBits()).isEqualTo(stack.minKeyBits());
         assertThat(validation.rejectSha1Signed()).isEqualTo(stack.rejectSha1Signed());
         assertThat(validation.autoAcceptUntrusted()).isEqualTo(stack.autoAcceptUntrusted());
-        assertThat(defaults.certificateKeySize()).isEqualTo(2048);
-        assertThat(defaults.shutdownDelay()).isZero();
+        assertThat(properties.getSecurity().getCertificate().getKeySize()).isEqualTo(2048);
+        assertThat(properties.getShutdownDelay()).isZero();
         assertThat(defaults.applicationCertificate()).isNull();
     }
 
@@ -212,7 +213,8 @@ class OpcUaServerAutoConfigurationTests {
                     assertThat(context.getBean(OpcUaServer.class).sessions().settings()).isEqualTo(expected);
                     assertThat(mapper(context).operationLimits())
                             .isEqualTo(new OperationLimits(11, 12, 13, 14, 15, 16, 17));
-                    assertThat(mapper(context).maxBrowseContinuationPoints()).isEqualTo(4);
+                    assertThat(context.getBean(OpcUaServerProperties.class).getLimits()
+                            .getMaxBrowseContinuationPoints()).isEqualTo(4);
                     assertThat(context.getBean(OpcUaServer.class).translateBrowsePaths().maxPathElements())
                             .isEqualTo(9);
                 });

@@ -1,5 +1,6 @@
 package dev.opcua.stack.client.subscriptions;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import java.time.Duration;
 import java.util.Objects;
@@ -134,7 +135,7 @@ public final class SubscriptionSettings {
 
         private static int atLeastOne(int value, String name) {
             if (value < 1) {
-                throw new IllegalArgumentException(name + " must be >= 1: " + value);
+                throw new InvalidSettingException("clientSubscriptionSettings." + name, value, "must be at least 1");
             }
             return value;
         }
@@ -142,7 +143,7 @@ public final class SubscriptionSettings {
         private static Duration positive(Duration value, String name) {
             Objects.requireNonNull(value, name);
             if (value.isNegative() || value.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive: " + value);
+                throw new InvalidSettingException("clientSubscriptionSettings." + name, value, "must be positive");
             }
             return value;
         }

@@ -10,9 +10,9 @@ import java.util.Objects;
  * timeout, Part 4, 5.5.2 for the token lifetime). Build with {@link #builder()}; every value not set
  * keeps its default.
  *
- * <p>Rules checked on construction, each failure an {@link IllegalArgumentException} (a
- * {@link NullPointerException} for a missing duration) naming the field, the value and what is
- * allowed:
+ * <p>Rules checked on construction, each failure an {@link InvalidSettingException} for the setting
+ * {@code transportQuotas.<component>} with the value and what is allowed (a
+ * {@link NullPointerException} for a missing duration):
  * <ul>
  *   <li>every duration is positive; {@code securityTokenLifetime} also fits the UInt32 milliseconds
  *       of RequestedLifetime;</li>
@@ -111,20 +111,19 @@ public record TransportQuotas(
         requirePositive("helloTimeout", helloTimeout);
         requirePositive("securityTokenLifetime", securityTokenLifetime);
         if (securityTokenLifetime.compareTo(Duration.ofMillis(MAX_TOKEN_LIFETIME_MILLIS)) > 0) {
-            throw new IllegalArgumentException("securityTokenLifetime must be at most " + MAX_TOKEN_LIFETIME_MILLIS
-                    + " ms (UInt32 RequestedLifetime, Part 4, 5.5.2), was " + securityTokenLifetime);
+            throw invalid("securityTokenLifetime", securityTokenLifetime, "must be at most "
+                    + MAX_TOKEN_LIFETIME_MILLIS + " ms (UInt32 RequestedLifetime, Part 4, 5.5.2)");
         }
         if (maxBufferSize < MIN_BUFFER_SIZE) {
-            throw new IllegalArgumentException("maxBufferSize must be at least " + MIN_BUFFER_SIZE
-                    + " bytes (Part 6, 7.1.2.3), was " + maxBufferSize);
+            throw invalid("maxBufferSize", maxBufferSize,
+                    "must be at least " + MIN_BUFFER_SIZE + " bytes (Part 6, 7.1.2.3)");
         }
         if (maxMessageSize < maxBufferSize) {
-            throw new IllegalArgumentException("maxMessageSize must be at least maxBufferSize (" + maxBufferSize
-                    + " bytes), was " + maxMessageSize);
+            throw invalid("maxMessageSize", maxMessageSize,
+                    "must be at least maxBufferSize (" + maxBufferSize + " bytes)");
         }
         if (maxChunkCount < 0) {
-            throw new IllegalArgumentException(
-                    "maxChunkCount must be 0 (derived from the sizes) or positive, was " + maxChunkCount);
+            throw invalid("maxChunkCount", maxChunkCount, "must be 0 (derived from the sizes) or positive");
         }
         requirePositive("maxStringLength", maxStringLength);
         requirePositive("maxByteStringLength", maxByteStringLength);
@@ -135,8 +134,8 @@ public record TransportQuotas(
         requirePositive("writeBufferHighWaterMark", writeBufferHighWaterMark);
         requirePositive("writeStallTimeout", writeStallTimeout);
         if (writeBufferLimit < writeBufferHighWaterMark) {
-            throw new IllegalArgumentException("writeBufferLimit must be at least writeBufferHighWaterMark ("
-                    + writeBufferHighWaterMark + " bytes), was " + writeBufferLimit);
+            throw invalid("writeBufferLimit", writeBufferLimit,
+                    "must be at least writeBufferHighWaterMark (" + writeBufferHighWaterMark + " bytes)");
         }
     }
 
@@ -172,14 +171,18 @@ public record TransportQuotas(
     private static void requirePositive(String name, Duration value) {
         Objects.requireNonNull(value, () -> name + " must not be null");
         if (value.isNegative() || value.isZero()) {
-            throw new IllegalArgumentException(name + " must be positive, was " + value);
+            throw invalid(name, value, "must be positive");
         }
     }
 
     private static void requirePositive(String name, int value) {
         if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be greater than 0, was " + value);
+            throw invalid(name, value, "must be greater than 0");
         }
+    }
+
+    private static InvalidSettingException invalid(String name, Object value, String rule) {
+        return new InvalidSettingException("transportQuotas." + name, value, rule);
     }
 
     /**

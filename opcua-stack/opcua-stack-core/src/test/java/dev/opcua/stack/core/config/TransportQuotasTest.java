@@ -96,27 +96,37 @@ class TransportQuotasTest {
     static Stream<Arguments> invalid() {
         return Stream.of(
                 bad(b -> b.maxBufferSize(4096),
-                        "maxBufferSize must be at least 8192 bytes (Part 6, 7.1.2.3), was 4096"),
+                        "transportQuotas.maxBufferSize must be at least 8192 bytes (Part 6, 7.1.2.3), was 4096"),
                 bad(b -> b.maxMessageSize(65_534),
-                        "maxMessageSize must be at least maxBufferSize (65535 bytes), was 65534"),
-                bad(b -> b.maxChunkCount(-1), "maxChunkCount must be 0 (derived from the sizes) or positive, was -1"),
-                bad(b -> b.maxStringLength(0), "maxStringLength must be greater than 0, was 0"),
-                bad(b -> b.maxByteStringLength(-5), "maxByteStringLength must be greater than 0, was -5"),
-                bad(b -> b.maxArrayLength(0), "maxArrayLength must be greater than 0, was 0"),
-                bad(b -> b.maxEncodingNestingLevels(0), "maxEncodingNestingLevels must be greater than 0, was 0"),
-                bad(b -> b.maxConnections(0), "maxConnections must be greater than 0, was 0"),
-                bad(b -> b.operationTimeout(Duration.ZERO), "operationTimeout must be positive, was PT0S"),
-                bad(b -> b.channelLifetime(Duration.ofSeconds(-1)), "channelLifetime must be positive, was PT-1S"),
-                bad(b -> b.helloTimeout(Duration.ZERO), "helloTimeout must be positive, was PT0S"),
-                bad(b -> b.messageReceiveTimeout(Duration.ZERO), "messageReceiveTimeout must be positive, was PT0S"),
-                bad(b -> b.writeStallTimeout(Duration.ofSeconds(-1)), "writeStallTimeout must be positive, was PT-1S"),
-                bad(b -> b.writeBufferHighWaterMark(0), "writeBufferHighWaterMark must be greater than 0, was 0"),
+                        "transportQuotas.maxMessageSize must be at least maxBufferSize (65535 bytes), was 65534"),
+                bad(b -> b.maxChunkCount(-1),
+                        "transportQuotas.maxChunkCount must be 0 (derived from the sizes) or positive, was -1"),
+                bad(b -> b.maxStringLength(0), "transportQuotas.maxStringLength must be greater than 0, was 0"),
+                bad(b -> b.maxByteStringLength(-5),
+                        "transportQuotas.maxByteStringLength must be greater than 0, was -5"),
+                bad(b -> b.maxArrayLength(0), "transportQuotas.maxArrayLength must be greater than 0, was 0"),
+                bad(b -> b.maxEncodingNestingLevels(0),
+                        "transportQuotas.maxEncodingNestingLevels must be greater than 0, was 0"),
+                bad(b -> b.maxConnections(0), "transportQuotas.maxConnections must be greater than 0, was 0"),
+                bad(b -> b.operationTimeout(Duration.ZERO),
+                        "transportQuotas.operationTimeout must be positive, was PT0S"),
+                bad(b -> b.channelLifetime(Duration.ofSeconds(-1)),
+                        "transportQuotas.channelLifetime must be positive, was PT-1S"),
+                bad(b -> b.helloTimeout(Duration.ZERO), "transportQuotas.helloTimeout must be positive, was PT0S"),
+                bad(b -> b.messageReceiveTimeout(Duration.ZERO),
+                        "transportQuotas.messageReceiveTimeout must be positive, was PT0S"),
+                bad(b -> b.writeStallTimeout(Duration.ofSeconds(-1)),
+                        "transportQuotas.writeStallTimeout must be positive, was PT-1S"),
+                bad(b -> b.writeBufferHighWaterMark(0),
+                        "transportQuotas.writeBufferHighWaterMark must be greater than 0, was 0"),
                 bad(b -> b.writeBufferLimit((4 << 20) - 1),
-                        "writeBufferLimit must be at least writeBufferHighWaterMark (4194304 bytes), was 4194303"),
-                bad(b -> b.securityTokenLifetime(Duration.ZERO), "securityTokenLifetime must be positive, was PT0S"),
+                        "transportQuotas.writeBufferLimit must be at least writeBufferHighWaterMark (4194304 bytes), "
+                                + "was 4194303"),
+                bad(b -> b.securityTokenLifetime(Duration.ZERO),
+                        "transportQuotas.securityTokenLifetime must be positive, was PT0S"),
                 bad(b -> b.securityTokenLifetime(Duration.ofMillis(0x1_0000_0000L)),
-                        "securityTokenLifetime must be at most 4294967295 ms (UInt32 RequestedLifetime, Part 4, "
-                                + "5.5.2), was PT1193H2M47.296S"));
+                        "transportQuotas.securityTokenLifetime must be at most 4294967295 ms "
+                                + "(UInt32 RequestedLifetime, Part 4, 5.5.2), was PT1193H2M47.296S"));
     }
 
     private static Arguments bad(UnaryOperator<TransportQuotas.Builder> change, String message) {
@@ -128,7 +138,10 @@ class TransportQuotasTest {
     void invalidValuesAreRefusedNamingFieldValueAndRule(UnaryOperator<TransportQuotas.Builder> change,
             String message) {
         assertThatThrownBy(() -> change.apply(TransportQuotas.builder()).build())
-                .isInstanceOf(IllegalArgumentException.class)
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(message).startsWith(e.setting() + " " + e.rule());
+                    assertThat(message).endsWith(", was " + e.value());
+                })
                 .hasMessage(message);
     }
 

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.requests;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -74,36 +75,47 @@ public record RequestPoolSettings(int minThreads, int maxThreads, int maxQueued,
     }
 
     /**
-     * @throws IllegalArgumentException unless 0 <= minThreads <= maxThreads, maxThreads >= 1,
-     *         maxQueued >= 1, maxPriorityQueued >= 0, maxRunningPerSession >= 0, maxRequestsPerRead >= 0 and
-     *         the durations are positive (shutdownTimeout: not negative)
+     * @throws InvalidSettingException {@code requestPoolSettings.<component>} unless 0 <= minThreads <=
+     *         maxThreads, maxThreads >= 1, maxQueued >= 1, maxPriorityQueued >= 0, maxRunningPerSession >= 0,
+     *         maxRequestsPerRead >= 0 and the durations are positive (shutdownTimeout: not negative)
      */
     public RequestPoolSettings {
         Objects.requireNonNull(workerKeepAlive, "workerKeepAlive");
         Objects.requireNonNull(maxRequestAge, "maxRequestAge");
         Objects.requireNonNull(shutdownTimeout, "shutdownTimeout");
-        if (minThreads < 0 || maxThreads < 1 || minThreads > maxThreads) {
-            throw new IllegalArgumentException("need 0 <= minThreads <= maxThreads and maxThreads >= 1, was "
-                    + minThreads + " and " + maxThreads);
+        if (minThreads < 0) {
+            throw invalid("minThreads", minThreads, "must not be negative");
+        }
+        if (maxThreads < 1) {
+            throw invalid("maxThreads", maxThreads, "must be at least 1");
+        }
+        if (maxThreads < minThreads) {
+            throw invalid("maxThreads", maxThreads, "must be at least minThreads (" + minThreads + ")");
         }
         if (maxQueued < 1) {
-            throw new IllegalArgumentException("maxQueued must be at least 1, was " + maxQueued);
+            throw invalid("maxQueued", maxQueued, "must be at least 1");
         }
         if (maxPriorityQueued < 0) {
-            throw new IllegalArgumentException("maxPriorityQueued must not be negative, was " + maxPriorityQueued);
+            throw invalid("maxPriorityQueued", maxPriorityQueued, "must not be negative");
         }
         if (maxRequestsPerRead < 0) {
-            throw new IllegalArgumentException("maxRequestsPerRead must not be negative (0 = no bound), was "
-                    + maxRequestsPerRead);
+            throw invalid("maxRequestsPerRead", maxRequestsPerRead, "must not be negative (0 = no bound)");
         }
         if (maxRunningPerSession < 0) {
-            throw new IllegalArgumentException("maxRunningPerSession must not be negative (0 = no bound), was "
-                    + maxRunningPerSession);
+            throw invalid("maxRunningPerSession", maxRunningPerSession, "must not be negative (0 = no bound)");
         }
-        if (workerKeepAlive.isNegative() || workerKeepAlive.isZero() || maxRequestAge.isNegative()
-                || maxRequestAge.isZero() || shutdownTimeout.isNegative()) {
-            throw new IllegalArgumentException("workerKeepAlive and maxRequestAge must be positive, shutdownTimeout "
-                    + "not negative");
+        if (workerKeepAlive.isNegative() || workerKeepAlive.isZero()) {
+            throw invalid("workerKeepAlive", workerKeepAlive, "must be positive");
         }
+        if (maxRequestAge.isNegative() || maxRequestAge.isZero()) {
+            throw invalid("maxRequestAge", maxRequestAge, "must be positive");
+        }
+        if (shutdownTimeout.isNegative()) {
+            throw invalid("shutdownTimeout", shutdownTimeout, "must not be negative");
+        }
+    }
+
+    private static InvalidSettingException invalid(String name, Object value, String rule) {
+        return new InvalidSettingException("requestPoolSettings." + name, value, rule);
     }
 }

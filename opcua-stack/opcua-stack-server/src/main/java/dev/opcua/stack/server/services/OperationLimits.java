@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.services;
 
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.ids.StatusCodes;
 
 /**
@@ -19,11 +20,20 @@ public record OperationLimits(int maxNodesPerRead, int maxNodesPerWrite, int max
     /** No limits. */
     public static final OperationLimits NONE = new OperationLimits(0, 0, 0, 0, 0, 0, 0);
 
+    /** @throws InvalidSettingException {@code operationLimits.<component>} when a limit is negative */
     public OperationLimits {
-        if (maxNodesPerRead < 0 || maxNodesPerWrite < 0 || maxNodesPerBrowse < 0 || maxNodesPerMethodCall < 0
-                || maxNodesPerTranslateBrowsePathsToNodeIds < 0 || maxNodesPerRegisterNodes < 0
-                || maxMonitoredItemsPerCall < 0) {
-            throw new IllegalArgumentException("operation limits must be >= 0 (0 = no limit): " + this);
+        notNegative("maxNodesPerRead", maxNodesPerRead);
+        notNegative("maxNodesPerWrite", maxNodesPerWrite);
+        notNegative("maxNodesPerBrowse", maxNodesPerBrowse);
+        notNegative("maxNodesPerMethodCall", maxNodesPerMethodCall);
+        notNegative("maxNodesPerTranslateBrowsePathsToNodeIds", maxNodesPerTranslateBrowsePathsToNodeIds);
+        notNegative("maxNodesPerRegisterNodes", maxNodesPerRegisterNodes);
+        notNegative("maxMonitoredItemsPerCall", maxMonitoredItemsPerCall);
+    }
+
+    private static void notNegative(String name, int value) {
+        if (value < 0) {
+            throw new InvalidSettingException("operationLimits." + name, value, "must be 0 (no limit) or more");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.session;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -30,29 +31,35 @@ public record SessionSettings(int maxSessions, Duration minSessionTimeout, Durat
     public static final SessionSettings DEFAULT = new SessionSettings(100, Duration.ofSeconds(10),
             Duration.ofHours(1), 5, DEFAULT_LOCKOUT);
 
-    /** @throws IllegalArgumentException when a limit is out of range or min exceeds max */
+    /**
+     * @throws InvalidSettingException {@code sessionSettings.<component>} when a limit is out of range or
+     *         the minimum timeout exceeds the maximum
+     */
     public SessionSettings {
         Objects.requireNonNull(minSessionTimeout, "minSessionTimeout");
         Objects.requireNonNull(maxSessionTimeout, "maxSessionTimeout");
         Objects.requireNonNull(failedAuthenticationLockout, "failedAuthenticationLockout");
         if (maxSessions < 1) {
-            throw new IllegalArgumentException("maxSessions must be at least 1, was " + maxSessions);
+            throw invalid("maxSessions", maxSessions, "must be at least 1");
         }
         if (minSessionTimeout.isNegative() || minSessionTimeout.isZero()) {
-            throw new IllegalArgumentException("minSessionTimeout must be positive, was " + minSessionTimeout);
+            throw invalid("minSessionTimeout", minSessionTimeout, "must be positive");
         }
         if (maxSessionTimeout.compareTo(minSessionTimeout) < 0) {
-            throw new IllegalArgumentException("maxSessionTimeout " + maxSessionTimeout
-                    + " is below minSessionTimeout " + minSessionTimeout);
+            throw invalid("maxSessionTimeout", maxSessionTimeout,
+                    "must be at least minSessionTimeout (" + minSessionTimeout + ")");
         }
         if (maxFailedAuthenticationAttempts < 0) {
-            throw new IllegalArgumentException("maxFailedAuthenticationAttempts must be 0 (no lock-out) or more, was "
-                    + maxFailedAuthenticationAttempts);
+            throw invalid("maxFailedAuthenticationAttempts", maxFailedAuthenticationAttempts,
+                    "must be 0 (no lock-out) or more");
         }
         if (failedAuthenticationLockout.isNegative() || failedAuthenticationLockout.isZero()) {
-            throw new IllegalArgumentException(
-                    "failedAuthenticationLockout must be positive, was " + failedAuthenticationLockout);
+            throw invalid("failedAuthenticationLockout", failedAuthenticationLockout, "must be positive");
         }
+    }
+
+    private static InvalidSettingException invalid(String name, Object value, String rule) {
+        return new InvalidSettingException("sessionSettings." + name, value, rule);
     }
 
     /** Settings with the default lock-out of one minute. */

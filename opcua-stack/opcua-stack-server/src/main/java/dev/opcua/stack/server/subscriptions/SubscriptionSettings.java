@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.subscriptions;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -38,40 +39,53 @@ public record SubscriptionSettings(Duration minPublishingInterval, Duration maxP
     /** Publishing interval 100 ms .. 1 h, keep-alive count 1 .. 10,000, lifetime up to 30,000, see {@link Builder}. */
     public static final SubscriptionSettings DEFAULT = builder().build();
 
-    /** @throws IllegalArgumentException when a limit is out of range or a minimum exceeds its maximum */
+    /**
+     * @throws InvalidSettingException {@code subscriptionSettings.<component>} when a limit is out of range
+     *         or a minimum exceeds its maximum
+     */
     public SubscriptionSettings {
         Objects.requireNonNull(minPublishingInterval, "minPublishingInterval");
         Objects.requireNonNull(maxPublishingInterval, "maxPublishingInterval");
         if (minPublishingInterval.isNegative() || minPublishingInterval.isZero()) {
-            throw new IllegalArgumentException("minPublishingInterval must be positive, was " + minPublishingInterval);
+            throw invalid("minPublishingInterval", minPublishingInterval, "must be positive");
         }
         if (maxPublishingInterval.compareTo(minPublishingInterval) < 0) {
-            throw new IllegalArgumentException("maxPublishingInterval " + maxPublishingInterval
-                    + " is below minPublishingInterval " + minPublishingInterval);
+            throw invalid("maxPublishingInterval", maxPublishingInterval,
+                    "must be at least minPublishingInterval (" + minPublishingInterval + ")");
         }
-        if (minKeepAliveCount < 1 || maxKeepAliveCount < minKeepAliveCount) {
-            throw new IllegalArgumentException("keep-alive counts must satisfy 1 <= minKeepAliveCount <= "
-                    + "maxKeepAliveCount, were " + minKeepAliveCount + " and " + maxKeepAliveCount);
+        positive(minKeepAliveCount, "minKeepAliveCount");
+        if (maxKeepAliveCount < minKeepAliveCount) {
+            throw invalid("maxKeepAliveCount", maxKeepAliveCount,
+                    "must be at least minKeepAliveCount (" + minKeepAliveCount + ")");
         }
         if (maxLifetimeCount < 3L * maxKeepAliveCount) {
-            throw new IllegalArgumentException("maxLifetimeCount " + maxLifetimeCount
-                    + " is below three times maxKeepAliveCount " + maxKeepAliveCount);
+            throw invalid("maxLifetimeCount", maxLifetimeCount,
+                    "must be at least three times maxKeepAliveCount (" + maxKeepAliveCount + ")");
         }
         positive(maxSubscriptions, "maxSubscriptions");
         positive(maxSubscriptionsPerSession, "maxSubscriptionsPerSession");
         positive(maxPublishRequestsPerSession, "maxPublishRequestsPerSession");
         positive(maxNotificationsPerPublish, "maxNotificationsPerPublish");
-        if (maxRetransmissionQueueSize < 0 || maxMonitoredItems < 0 || maxMonitoredItemsPerSubscription < 0) {
-            throw new IllegalArgumentException("maxRetransmissionQueueSize, maxMonitoredItems and "
-                    + "maxMonitoredItemsPerSubscription must be >= 0, were " + maxRetransmissionQueueSize + ", "
-                    + maxMonitoredItems + " and " + maxMonitoredItemsPerSubscription);
-        }
+        notNegative(maxRetransmissionQueueSize, "maxRetransmissionQueueSize", "must be 0 (no Republish) or more");
+        notNegative(maxMonitoredItems, "maxMonitoredItems", "must be 0 (no limit) or more");
+        notNegative(maxMonitoredItemsPerSubscription, "maxMonitoredItemsPerSubscription",
+                "must be 0 (no limit) or more");
     }
 
     private static void positive(int value, String name) {
         if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
+            throw invalid(name, value, "must be at least 1");
         }
+    }
+
+    private static void notNegative(int value, String name, String rule) {
+        if (value < 0) {
+            throw invalid(name, value, rule);
+        }
+    }
+
+    private static InvalidSettingException invalid(String name, Object value, String rule) {
+        return new InvalidSettingException("subscriptionSettings." + name, value, rule);
     }
 
     public static Builder builder() {
@@ -220,7 +234,7 @@ public record SubscriptionSettings(Duration minPublishingInterval, Duration maxP
             return this;
         }
 
-        /** @throws IllegalArgumentException see {@link SubscriptionSettings} */
+        /** @throws InvalidSettingException see {@link SubscriptionSettings} */
         public SubscriptionSettings build() {
             return new SubscriptionSettings(minPublishingInterval, maxPublishingInterval, minKeepAliveCount,
                     maxKeepAliveCount, maxLifetimeCount, maxSubscriptions, maxSubscriptionsPerSession,

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
@@ -216,7 +217,10 @@ class MiloRolesInteropTest {
     void default_permissions_for_a_namespace_no_manager_owns_stop_the_server_naming_it() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> OpcUaServer.builder()
                         .defaultPermissions("urn:test:nobody", NodePermissions.ALL).build())
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("urn:test:nobody");
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.setting()).isEqualTo("opcUaServer.defaultPermissions");
+                    assertThat(e.value()).isEqualTo("urn:test:nobody");
+                }).hasMessageContaining("urn:test:nobody");
     }
 
     /** HistoryRead of Line.Log (raw, the last hour): the operation's status. */

@@ -10,6 +10,7 @@ import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
@@ -203,7 +204,9 @@ class OpcUaServerSecurityTest {
     void aSecurePolicyWithoutCertificateOrPkiFailsAtBuild() {
         OpcUaServer.Builder builder = OpcUaServer.builder().security(List.of(EndpointSecurity.NONE, AES128_ENCRYPT));
 
-        assertThatThrownBy(builder::build).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(builder::build)
+                .isInstanceOfSatisfying(InvalidSettingException.class,
+                        e -> assertThat(e.setting()).isEqualTo("opcUaServer.security"))
                 .hasMessageContaining("Aes128_Sha256_RsaOaep")
                 .hasMessageContaining("certificate(...)")
                 .hasMessageContaining("pki(...)");

@@ -1,5 +1,6 @@
 package dev.opcua.stack.core.security.pki;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -82,14 +83,17 @@ public final class PkiDirectory {
      * @param reloadInterval the least time between two looks at the trust directories; zero looks every time
      * @param maxRejected how many certificates rejected/ keeps at most
      * @throws UncheckedIOException when a subdirectory cannot be created
+     * @throws InvalidSettingException {@code pkiDirectory.reloadInterval} or {@code pkiDirectory.maxRejected}
+     *         out of range
      */
     public PkiDirectory(Path root, Duration reloadInterval, int maxRejected) {
         this.root = root.toAbsolutePath().normalize();
         if (reloadInterval.isNegative()) {
-            throw new IllegalArgumentException("reloadInterval must not be negative: " + reloadInterval);
+            throw new InvalidSettingException("pkiDirectory.reloadInterval", reloadInterval,
+                    "must not be negative (0 looks every time)");
         }
         if (maxRejected < 1) {
-            throw new IllegalArgumentException("maxRejected must be positive: " + maxRejected);
+            throw new InvalidSettingException("pkiDirectory.maxRejected", maxRejected, "must be positive");
         }
         this.reloadIntervalNanos = reloadInterval.toNanos();
         this.maxRejected = maxRejected;

@@ -1,5 +1,6 @@
 package dev.opcua.stack.core.security.pki;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -12,12 +13,14 @@ import java.util.Objects;
  * @param autoAcceptUntrusted whether a certificate that passes every check but trust is accepted anyway
  *        (development only; the validator logs a warning); false by default
  * @param clock the time validity periods are checked against
+ * @throws InvalidSettingException {@code validationOptions.minKeyBits} when it is negative
  */
 public record ValidationOptions(int minKeyBits, boolean rejectSha1Signed, boolean autoAcceptUntrusted, Clock clock) {
 
     public ValidationOptions {
         if (minKeyBits < 0) {
-            throw new IllegalArgumentException("minKeyBits must not be negative: " + minKeyBits);
+            throw new InvalidSettingException("validationOptions.minKeyBits", minKeyBits,
+                    "must not be negative (0 accepts any key size)");
         }
         Objects.requireNonNull(clock, "clock");
     }

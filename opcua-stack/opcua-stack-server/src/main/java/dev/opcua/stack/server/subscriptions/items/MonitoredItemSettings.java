@@ -1,5 +1,7 @@
 package dev.opcua.stack.server.subscriptions.items;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
+
 /**
  * Bounds the server puts on the parameters a client asks for (Part 4, 5.12.1.4 sampling interval,
  * 5.12.1.5 queue size; Part 4, 7.21 MonitoringParameters).
@@ -25,20 +27,36 @@ public record MonitoredItemSettings(double minSamplingInterval, double maxSampli
     public static final MonitoredItemSettings DEFAULT =
             new MonitoredItemSettings(10, 3_600_000, 100, 100, 1_000, 10_000);
 
+    /**
+     * @throws InvalidSettingException {@code monitoredItemSettings.<component>} unless 0 < min <= max
+     *         sampling interval (finite), maxQueueSize >= 1 and 1 <= min <= default <= max event queue size
+     */
     public MonitoredItemSettings {
-        if (!(minSamplingInterval > 0) || !(maxSamplingInterval >= minSamplingInterval)
-                || Double.isInfinite(maxSamplingInterval)) {
-            throw new IllegalArgumentException("sampling intervals must be 0 < min <= max (finite), were "
-                    + minSamplingInterval + " and " + maxSamplingInterval);
+        if (!(minSamplingInterval > 0) || Double.isInfinite(minSamplingInterval)) {
+            throw invalid("minSamplingInterval", minSamplingInterval, "must be a positive number of milliseconds");
+        }
+        if (!(maxSamplingInterval >= minSamplingInterval) || Double.isInfinite(maxSamplingInterval)) {
+            throw invalid("maxSamplingInterval", maxSamplingInterval,
+                    "must be finite and at least minSamplingInterval (" + minSamplingInterval + " ms)");
         }
         if (maxQueueSize < 1) {
-            throw new IllegalArgumentException("maxQueueSize must be >= 1, was " + maxQueueSize);
+            throw invalid("maxQueueSize", maxQueueSize, "must be at least 1");
         }
-        if (minEventQueueSize < 1 || defaultEventQueueSize < minEventQueueSize
-                || maxEventQueueSize < defaultEventQueueSize) {
-            throw new IllegalArgumentException("event queue sizes must be 1 <= min <= default <= max, were "
-                    + minEventQueueSize + ", " + defaultEventQueueSize + " and " + maxEventQueueSize);
+        if (minEventQueueSize < 1) {
+            throw invalid("minEventQueueSize", minEventQueueSize, "must be at least 1");
         }
+        if (defaultEventQueueSize < minEventQueueSize) {
+            throw invalid("defaultEventQueueSize", defaultEventQueueSize,
+                    "must be at least minEventQueueSize (" + minEventQueueSize + ")");
+        }
+        if (maxEventQueueSize < defaultEventQueueSize) {
+            throw invalid("maxEventQueueSize", maxEventQueueSize,
+                    "must be at least defaultEventQueueSize (" + defaultEventQueueSize + ")");
+        }
+    }
+
+    private static InvalidSettingException invalid(String name, Object value, String rule) {
+        return new InvalidSettingException("monitoredItemSettings." + name, value, rule);
     }
 
     /** Data-change bounds with the default event queue sizes (100 .. 10,000, 1,000 by default). */
