@@ -50,7 +50,9 @@ final class KeepAlive {
 
     /** Watches {@code a} from now on, the failures counted from 0; {@code onLost} is told when it fails. */
     synchronized void start(ActiveSession a, BiConsumer<ActiveSession, Throwable> onLost) {
-        RequestGate.cancel(timeout);
+        if (timeout != null) {
+            timeout.cancel();
+        }
         this.watched = a;
         this.onLost = onLost;
         this.failures = 0;
@@ -60,7 +62,9 @@ final class KeepAlive {
     /** Stops watching; an answer still under way is ignored. */
     synchronized void stop() {
         watched = null;
-        RequestGate.cancel(timeout);
+        if (timeout != null) {
+            timeout.cancel();
+        }
         timeout = null;
     }
 

@@ -126,7 +126,9 @@ final class Reconnector {
             generation++;
             a = gate.close();
             session = null;
-            RequestGate.cancel(reconnectTimeout);
+            if (reconnectTimeout != null) {
+                reconnectTimeout.cancel();
+            }
             keepAlive.stop();
             dropped = gate.takeWaiting();
             pendingConnect = connected;

@@ -292,7 +292,7 @@ final class RequestGate implements ServiceInvoker {
         }
     }
 
-    static void cancel(Timeout t) {
+    private static void cancel(Timeout t) {
         if (t != null) {
             t.cancel();
         }
