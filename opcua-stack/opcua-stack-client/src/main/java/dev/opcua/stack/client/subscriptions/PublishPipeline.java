@@ -133,11 +133,7 @@ final class PublishPipeline {
         if (state == State.CLOSED) {
             return false;
         }
-        state = State.CLOSED;
-        epoch++;
-        outstanding = 0;
-        outstandingSnapshot = 0;
-        cancelWatchdogs();
+        stopLocked(State.CLOSED);
         return true;
     }
 
@@ -168,13 +164,18 @@ final class PublishPipeline {
         if (state == State.CLOSED) {
             return false;
         }
-        state = State.PAUSED;
+        stopLocked(State.PAUSED);
+        silenceReported = false;
+        return true;
+    }
+
+    /** No request is sent from now on; the answers of those in flight no longer count as outstanding. */
+    private void stopLocked(State next) {
+        state = next;
         epoch++;
         outstanding = 0;
         outstandingSnapshot = 0;
-        silenceReported = false;
         cancelWatchdogs();
-        return true;
     }
 
     /** Publishing and the watchdog resume after {@link #pause()}. */
