@@ -5,6 +5,7 @@ import dev.opcua.stack.client.services.AttributeServices;
 import dev.opcua.stack.client.services.MethodServices;
 import dev.opcua.stack.client.services.NamespaceTable;
 import dev.opcua.stack.client.services.OperationLimits;
+import dev.opcua.stack.client.services.ServiceInvoker;
 import dev.opcua.stack.client.services.VariableTypes;
 import dev.opcua.stack.client.services.VariantConversion;
 import dev.opcua.stack.client.services.ViewServices;
@@ -77,6 +78,7 @@ public final class OpcUaClient implements AutoCloseable {
 
     private final OpcUaClientConfig config;
     private final ConnectionManager connection;
+    private final ServiceInvoker services;
     private final NamespaceTable namespaces = new NamespaceTable();
     private volatile OperationLimits operationLimits = OperationLimits.NONE;
     private final AttributeServices attributes;
@@ -89,12 +91,13 @@ public final class OpcUaClient implements AutoCloseable {
     private OpcUaClient(OpcUaClientConfig config) {
         this.config = config;
         this.connection = new ConnectionManager(config);
-        this.attributes = new AttributeServices(connection, this::operationLimits);
-        this.views = new ViewServices(connection, this::operationLimits);
-        this.methods = new MethodServices(connection, this::operationLimits);
+        this.services = connection.requests();
+        this.attributes = new AttributeServices(services, this::operationLimits);
+        this.views = new ViewServices(services, this::operationLimits);
+        this.methods = new MethodServices(services, this::operationLimits);
         this.variableTypes = new VariableTypes(attributes, views);
         this.blocking = new BlockingClient(this);
-        this.subscriptions = new ClientSubscriptions(connection, config.subscriptionSettings(),
+        this.subscriptions = new ClientSubscriptions(services, config.subscriptionSettings(),
                 config.listenerExecutor(), config.resources().timer());
         subscriptions.setServerMaxItemsPerCall(() -> operationLimits.maxMonitoredItemsPerCall());
         subscriptions.setOnServerSilent(() -> connection.connectionLost(new UaException(StatusCodes.BadTimeout,
@@ -136,8 +139,8 @@ public final class OpcUaClient implements AutoCloseable {
         if (newSession) {
             variableTypes.clear();
         }
-        CompletableFuture<Void> table = namespaces.refresh(connection);
-        CompletableFuture<Void> limits = OperationLimits.read(connection).handle((l, failure) -> {
+        CompletableFuture<Void> table = namespaces.refresh(services);
+        CompletableFuture<Void> limits = OperationLimits.read(services).handle((l, failure) -> {
             if (failure != null) {
                 log.info("the OperationLimits of {} could not be read ({}); requests are not split",
                         config.endpointUrl(), failure.toString());
@@ -297,7 +300,7 @@ public final class OpcUaClient implements AutoCloseable {
      */
     public <T extends UaResponseMessage> CompletableFuture<T> request(
             Function<RequestHeader, ? extends UaRequestMessage> build, Class<T> responseType) {
-        return connection.send(build, responseType);
+        return services.send(build, responseType);
     }
 
     // ---- attributes -------------------------------------------------------------------------------

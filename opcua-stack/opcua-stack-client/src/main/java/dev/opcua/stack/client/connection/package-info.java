@@ -1,2 +1,2 @@
-/** The client's connection: discovery, channel and session, keep-alive, and reconnect with backoff (Part 4, 6.7). */
+/** The client's connection (Part 4, 6.7): endpoint, channel and session, the gate requests pass, keep-alive, and reconnect with backoff. */
 package dev.opcua.stack.client.connection;

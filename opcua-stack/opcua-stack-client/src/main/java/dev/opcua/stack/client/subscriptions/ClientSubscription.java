@@ -4,18 +4,14 @@ import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.client.services.ServiceInvoker;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.types.UaStructure;
-import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionResponse;
-import dev.opcua.stack.core.types.structured.DataChangeNotification;
 import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsResponse;
-import dev.opcua.stack.core.types.structured.EventNotificationList;
 import dev.opcua.stack.core.types.structured.ModifyMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.ModifyMonitoredItemsResponse;
 import dev.opcua.stack.core.types.structured.ModifySubscriptionRequest;
@@ -24,49 +20,33 @@ import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
 import dev.opcua.stack.core.types.structured.MonitoredItemModifyRequest;
 import dev.opcua.stack.core.types.structured.MonitoringFilter;
-import dev.opcua.stack.core.types.structured.NotificationMessage;
-import dev.opcua.stack.core.types.structured.RepublishRequest;
-import dev.opcua.stack.core.types.structured.RepublishResponse;
 import dev.opcua.stack.core.types.structured.SetMonitoringModeRequest;
 import dev.opcua.stack.core.types.structured.SetMonitoringModeResponse;
 import dev.opcua.stack.core.types.structured.SetPublishingModeRequest;
 import dev.opcua.stack.core.types.structured.SetPublishingModeResponse;
 import dev.opcua.stack.core.types.structured.SetTriggeringRequest;
 import dev.opcua.stack.core.types.structured.SetTriggeringResponse;
-import dev.opcua.stack.core.types.structured.StatusChangeNotification;
-import io.netty.util.Timeout;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
  * A subscription (Part 4, 5.13) as the client records it: the parameters asked for and those the
- * server revised, its monitored items, and the sequence numbers of the NotificationMessages it
- * received.
+ * server revised, its monitored items and their triggering links, so that it can be created again
+ * on another session with the same items, client handles and listeners. The services of this class
+ * go through the {@link ServiceInvoker} and update the record when the server accepts them.
  *
- * <p>Notifications reach the listeners in sequence-number order: a message that arrives after a gap
- * waits until the missing ones were fetched with Republish (5.13.6) or are known lost (the server no
- * longer has them: BadMessageNotAvailable, or absent from availableSequenceNumbers), so a listener
- * never sees an older value after a newer one. The services of this class go through the
- * {@link ServiceInvoker} and update the record when the server accepts them.
+ * <p>Its notifications reach the listeners in sequence-number order, gaps filled with Republish
+ * (5.13.6) first: see {@link NotificationSequencer}.
  */
 public final class ClientSubscription {
-
-    /** Most sequence numbers of one gap asked for again; older ones of a larger gap count as lost. */
-    private static final int MAX_REPUBLISH_PER_GAP = 1000;
-    /** Sequence numbers run 1..4294967295 and then start at 1 again (Part 4, 7.26 NotificationMessage). */
-    static final long SEQUENCE_CYCLE = 0xFFFFFFFFL;
-    private static final Object LOST = new Object();
 
     private final ClientSubscriptions owner;
     private final ServiceInvoker services;
     private final ItemsByHandle items = new ItemsByHandle();
     private final NotificationDelivery delivery;
+    private final NotificationSequencer sequencer;
 
     private volatile SubscriptionParameters parameters;
     private volatile long subscriptionId;
@@ -76,29 +56,14 @@ public final class ClientSubscription {
     private volatile StatusCode status = StatusCode.GOOD;
     private volatile SubscriptionStatusListener statusListener;
 
-    // Sequencing, guarded by `sequencer`: the last sequence number handed to the listeners, messages
-    // (or LOST) beyond a gap, the numbers asked for with Republish.
-    private final Object sequencer = new Object();
-    private long lastDelivered;
-    /** A delivered StatusChangeNotification said BadTimeout; guarded by the sequencer. */
-    private boolean expiredAtServer;
-    private final TreeMap<Long, Object> pending = new TreeMap<>();
-    private final Set<Long> republishing = new HashSet<>();
-    /** Changes when the server's subscription is replaced by a new one: answers for the old one are ignored. */
-    private volatile int incarnation;
-    /** After a reconnect: acknowledge what the server still holds that this side already has. */
-    private volatile boolean acknowledgeAvailableOnce;
-
-    // Keep-alive watchdog, guarded by the owner.
-    volatile long lastResponseNanos;
-    Timeout watchdog;
-
     ClientSubscription(ClientSubscriptions owner, ServiceInvoker services, SubscriptionParameters parameters,
             int maxQueued) {
         this.owner = owner;
         this.services = services;
         this.parameters = parameters;
-        this.delivery = new NotificationDelivery(this, owner, owner.listenerExecutor(), maxQueued);
+        this.delivery = new NotificationDelivery(this, owner.counters(), owner.listenerExecutor(), maxQueued);
+        this.sequencer = new NotificationSequencer(this, services, owner.acknowledgements(), owner.counters(),
+                delivery);
     }
 
     /** The server's SubscriptionId; changes when the subscription is recreated, 0 while it has none. */
@@ -391,13 +356,7 @@ public final class ClientSubscription {
      */
     CompletableFuture<Void> recreate() {
         long oldId = subscriptionId;
-        synchronized (sequencer) {
-            incarnation++;
-            lastDelivered = 0;
-            pending.clear();
-            republishing.clear();
-        }
-        acknowledgeAvailableOnce = false;
+        sequencer.restart();
         owner.forget(this, oldId);
         this.subscriptionId = 0;
         List<ClientMonitoredItem> all = items.values();
@@ -429,239 +388,37 @@ public final class ClientSubscription {
 
     /**
      * The subscription was transferred to the current session (TransferSubscriptions, Part 4, 5.13.7):
-     * what the server still holds beyond the last number received is asked for with Republish, what it
-     * holds that was received already is acknowledged.
+     * see {@link NotificationSequencer#transferred}.
      */
     void transferred(long[] availableSequenceNumbers) {
-        List<Long> toFetch = new ArrayList<>();
-        int inc;
-        synchronized (sequencer) {
-            inc = incarnation;
-            if (availableSequenceNumbers != null) {
-                for (long wire : availableSequenceNumbers) {
-                    long n = extend(wire);
-                    if (n <= lastDelivered || pending.containsKey(n)) {
-                        owner.acknowledge(subscriptionId, wire);
-                    } else if (republishing.add(n)) {
-                        toFetch.add(n);
-                    }
-                }
-            }
-        }
-        for (long n : toFetch) {
-            republish(inc, n);
-        }
+        sequencer.transferred(availableSequenceNumbers);
     }
 
-    /** After the session was re-activated on a new channel: the next response's available numbers are acknowledged. */
+    /** After the session was re-activated on a new channel: see {@link NotificationSequencer#reactivated}. */
     void reactivated() {
-        acknowledgeAvailableOnce = true;
-    }
-
-    // ---- the Publish path ------------------------------------------------------------------------
-
-    /**
-     * A NotificationMessage of a Publish response (or of Republish when {@code republished}): handed
-     * to the listeners in sequence order, gaps before it asked for with Republish, or counted lost
-     * when {@code available} shows the server no longer has them.
-     *
-     * @param keepAlive a message without notifications, whose sequence number is the next one the
-     *        server will use (Part 4, 5.13.1.1)
-     */
-    void onMessage(NotificationMessage message, boolean keepAlive, long[] available, boolean republished) {
-        long[] toFetch = null;
-        int inc;
-        long id = subscriptionId;
-        synchronized (sequencer) {
-            long seq = extend(message.sequenceNumber());
-            inc = incarnation;
-            if (!keepAlive) {
-                if (republished) {
-                    republishing.remove(seq);
-                }
-                if (seq <= lastDelivered || pending.containsKey(seq)) {
-                    return; // a duplicate: a Republish answered after the original arrived
-                }
-                if (seq == lastDelivered + 1) {
-                    deliver(message);
-                    lastDelivered = seq;
-                    if (!pending.isEmpty()) {
-                        drainPending();
-                    }
-                } else {
-                    pending.put(seq, message);
-                }
-            }
-            if (!republished && seq > lastDelivered + 1) {
-                toFetch = missingBefore(seq, available);
-            }
-            if (acknowledgeAvailableOnce && !republished && available != null) {
-                acknowledgeAvailableOnce = false;
-                for (long wire : available) {
-                    long n = extend(wire);
-                    if (n <= lastDelivered && n != seq) {
-                        owner.acknowledge(id, wire);
-                    }
-                }
-            }
-        }
-        if (toFetch != null) {
-            for (long n : toFetch) {
-                republish(inc, n);
-            }
-        }
-        boolean expired;
-        synchronized (sequencer) {
-            expired = expiredAtServer;
-            expiredAtServer = false;
-        }
-        if (expired) {
-            owner.expired(this);
-        }
-    }
-
-    /** Numbers between the last delivered and {@code upTo} neither here nor asked for; lost ones marked. */
-    private long[] missingBefore(long upTo, long[] available) {
-        long from = lastDelivered + 1;
-        boolean known = available != null && available.length > 0;
-        if (upTo - from > MAX_REPUBLISH_PER_GAP) {
-            for (long n = from; n < upTo - MAX_REPUBLISH_PER_GAP; n++) {
-                if (!pending.containsKey(n) && !republishing.contains(n)) {
-                    markLost(n);
-                }
-            }
-            from = upTo - MAX_REPUBLISH_PER_GAP;
-        }
-        long[] fetch = null;
-        int count = 0;
-        for (long n = from; n < upTo; n++) {
-            if (pending.containsKey(n) || republishing.contains(n)) {
-                continue;
-            }
-            if (known && !contains(available, wire(n))) {
-                markLost(n); // acknowledged messages are never missing: the server dropped it
-            } else {
-                if (fetch == null) {
-                    fetch = new long[(int) (upTo - n)];
-                }
-                fetch[count++] = n;
-                republishing.add(n);
-            }
-        }
-        drainPending();
-        return fetch == null ? null : Arrays.copyOf(fetch, count);
-    }
-
-    /** Republish of the message {@code seq} (extended; see {@link #extend}). */
-    private void republish(int inc, long seq) {
-        long id = subscriptionId;
-        long wire = wire(seq);
-        services.send(h -> new RepublishRequest(h, id, wire), RepublishResponse.class).whenComplete((response, f) -> {
-            if (inc != incarnation) {
-                return;
-            }
-            NotificationMessage m = response == null ? null : response.notificationMessage();
-            if (f == null && m != null && m.sequenceNumber() == wire && m.notificationData() != null
-                    && m.notificationData().length > 0) {
-                owner.countRepublished();
-                onMessage(m, false, null, true);
-                owner.acknowledge(id, wire);
-                return;
-            }
-            int code = f == null ? StatusCodes.BadMessageNotAvailable : Failures.status(f);
-            synchronized (sequencer) {
-                if (inc != incarnation) {
-                    return;
-                }
-                republishing.remove(seq);
-                if (isDefinitelyGone(code) && seq > lastDelivered && !pending.containsKey(seq)) {
-                    markLost(seq);
-                    drainPending();
-                }
-                // else: a timeout or a lost connection; the next response finds the gap again
-            }
-        });
-    }
-
-    /**
-     * A sequence number from the wire as a number that keeps growing across the wrap from 4294967295
-     * to 1: the one of its cycle nearest the last delivered (under the sequencer). The sequencer
-     * (pending, republishing, gaps) counts in these; requests and acknowledgements carry {@link #wire}.
-     */
-    private long extend(long wireNumber) {
-        long reference = lastDelivered;
-        long k = Math.floorDiv(reference - wireNumber, SEQUENCE_CYCLE);
-        long below = wireNumber + k * SEQUENCE_CYCLE;
-        long above = below + SEQUENCE_CYCLE;
-        return below >= 1 && reference - below <= above - reference ? below : above;
-    }
-
-    /** The sequence number as the server writes it, 1..4294967295. */
-    static long wire(long extended) {
-        return (extended - 1) % SEQUENCE_CYCLE + 1;
+        sequencer.reactivated();
     }
 
     /** Tests: as if every message up to {@code wireNumber} had been delivered. */
     void deliveredUpTo(long wireNumber) {
-        synchronized (sequencer) {
-            lastDelivered = wireNumber;
-        }
+        sequencer.deliveredUpTo(wireNumber);
     }
 
-    private static boolean isDefinitelyGone(int code) {
-        return code == StatusCodes.BadMessageNotAvailable || code == StatusCodes.BadSequenceNumberUnknown
-                || code == StatusCodes.BadSubscriptionIdInvalid || code == StatusCodes.BadServiceUnsupported
-                || code == StatusCodes.BadNotSupported;
+    // ---- for the sequencer and the Publish pipeline ----------------------------------------------
+
+    /** Where the Publish pipeline hands this subscription's messages. */
+    NotificationSequencer sequencer() {
+        return sequencer;
     }
 
-    private void markLost(long n) {
-        pending.put(n, LOST);
-        owner.countLost();
+    /** A StatusChangeNotification with {@code status} was handed to the listeners. */
+    void statusChanged(StatusCode status) {
+        this.status = status;
     }
 
-    private void drainPending() {
-        while (!pending.isEmpty() && pending.firstKey() == lastDelivered + 1) {
-            Object next = pending.pollFirstEntry().getValue();
-            if (next != LOST) {
-                deliver((NotificationMessage) next);
-            }
-            lastDelivered++;
-        }
-    }
-
-    /** Hands the notifications of a message to the listeners' queue (under the sequencer lock). */
-    private void deliver(NotificationMessage message) {
-        ExtensionObject[] data = message.notificationData();
-        if (data == null) {
-            return;
-        }
-        for (ExtensionObject eo : data) {
-            UaStructure d = eo == null ? null : eo.decoded();
-            if (d instanceof DataChangeNotification dcn) {
-                if (dcn.monitoredItems() != null) {
-                    owner.countNotifications(dcn.monitoredItems().length);
-                    delivery.offerDataChanges(dcn.monitoredItems());
-                }
-            } else if (d instanceof EventNotificationList events) {
-                if (events.events() != null) {
-                    owner.countNotifications(events.events().length);
-                    delivery.offerEvents(events.events());
-                }
-            } else if (d instanceof StatusChangeNotification change) {
-                this.status = change.status();
-                delivery.offerStatus(change.status());
-                if (change.status() != null && change.status().isSameCode(StatusCodes.BadTimeout)) {
-                    expiredAtServer = true; // recreated once onMessage has left the sequencer
-                }
-            }
-        }
-    }
-
-    /** The last sequence number handed to the listeners (tests). */
-    long lastDelivered() {
-        synchronized (sequencer) {
-            return lastDelivered;
-        }
+    /** The server reported the subscription expired: see {@link ClientSubscriptions}. */
+    void expiredAtServer() {
+        owner.expired(this);
     }
 
     ItemsByHandle itemsByHandle() {
@@ -698,15 +455,6 @@ public final class ClientSubscription {
 
     private static StatusCode firstResult(StatusCode[] results) {
         return results == null || results.length == 0 ? StatusCode.of(StatusCodes.BadUnexpectedError) : results[0];
-    }
-
-    private static boolean contains(long[] values, long n) {
-        for (long v : values) {
-            if (v == n) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override

@@ -23,7 +23,7 @@ final class NotificationDelivery implements Runnable {
     private static final int BATCHES_PER_RUN = 64;
 
     private final ClientSubscription subscription;
-    private final ClientSubscriptions owner;
+    private final SubscriptionCounters counters;
     private final Executor executor;
     private final int maxQueued;
     private final ConcurrentLinkedQueue<Batch> queue = new ConcurrentLinkedQueue<>();
@@ -33,10 +33,10 @@ final class NotificationDelivery implements Runnable {
     private record Batch(Object data, int count) {
     }
 
-    NotificationDelivery(ClientSubscription subscription, ClientSubscriptions owner, Executor executor,
+    NotificationDelivery(ClientSubscription subscription, SubscriptionCounters counters, Executor executor,
             int maxQueued) {
         this.subscription = subscription;
-        this.owner = owner;
+        this.counters = counters;
         this.executor = executor;
         this.maxQueued = maxQueued;
     }
@@ -68,7 +68,7 @@ final class NotificationDelivery implements Runnable {
             int free = maxQueued - queued.get();
             if (free < count) {
                 take = Math.max(0, free);
-                owner.countDropped(count - take);
+                counters.countDropped(count - take);
                 if (take == 0) {
                     return;
                 }
@@ -88,7 +88,7 @@ final class NotificationDelivery implements Runnable {
                 Batch b;
                 while ((b = queue.poll()) != null) {
                     queued.addAndGet(-b.count);
-                    owner.countDropped(b.count);
+                    counters.countDropped(b.count);
                 }
             }
         }
@@ -122,7 +122,7 @@ final class NotificationDelivery implements Runnable {
                     try {
                         listener.onDataChange(item, n.value());
                     } catch (RuntimeException | LinkageError | AssertionError e) {
-                        owner.listenerFailed(item, e);
+                        counters.listenerFailed(item, e);
                     }
                 }
             }
@@ -136,7 +136,7 @@ final class NotificationDelivery implements Runnable {
                     try {
                         listener.onEvent(item, e.eventFields());
                     } catch (RuntimeException | LinkageError | AssertionError ex) {
-                        owner.listenerFailed(item, ex);
+                        counters.listenerFailed(item, ex);
                     }
                 }
             }
@@ -146,7 +146,7 @@ final class NotificationDelivery implements Runnable {
                 try {
                     listener.onStatusChange(subscription, status);
                 } catch (RuntimeException | LinkageError | AssertionError e) {
-                    owner.listenerFailed(null, e);
+                    counters.listenerFailed(null, e);
                 }
             }
         }

@@ -1,0 +1,180 @@
+package dev.opcua.stack.client.subscriptions;
+
+import static dev.opcua.stack.client.subscriptions.ScriptedInvoker.header;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
+import dev.opcua.stack.core.types.structured.PublishRequest;
+import dev.opcua.stack.core.types.structured.RepublishRequest;
+import dev.opcua.stack.core.types.structured.RepublishResponse;
+import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@link NotificationSequencer}: notifications in sequence-number order, gaps filled with Republish or
+ * counted lost, duplicates dropped, across the wrap of the sequence numbers.
+ */
+class NotificationSequencerTest extends ScriptedServerFixture {
+
+    @Test
+    void aGapIsFilledWithRepublishAndTheListenerSeesValuesInSequenceOrder() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 1, new long[] {1}, item, 1));
+        publish(data(1, 3, new long[] {2, 3}, item, 3));
+
+        assertThat(values).as("3 waits for 2").containsExactly(1);
+        ScriptedInvoker.Call republish = server.take(RepublishRequest.class);
+        assertThat(((RepublishRequest) republish.request).retransmitSequenceNumber()).isEqualTo(2);
+        republish.answer(new RepublishResponse(header(), message(2, item, 2)));
+
+        assertThat(values).containsExactly(1, 2, 3);
+        assertThat(subscriptions.republished()).isEqualTo(1);
+        publish(keepAlive(1, 4, new long[] {}));
+        publish(keepAlive(1, 4, new long[] {}));
+        List<Long> acknowledged = server.sent(PublishRequest.class).stream()
+                .flatMap(p -> Arrays.stream(p.subscriptionAcknowledgements())).map(SubscriptionAcknowledgement::sequenceNumber)
+                .toList();
+        assertThat(acknowledged).contains(1L, 2L, 3L);
+    }
+
+    @Test
+    void aMissingNumberTheServerNoLongerHoldsCountsAsLostWithoutRepublish() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 1, new long[] {1}, item, 1));
+        publish(data(1, 3, new long[] {3}, item, 3));
+
+        assertThat(server.pending(RepublishRequest.class)).isZero();
+        assertThat(values).containsExactly(1, 3);
+        assertThat(subscriptions.lostSequenceNumbers()).isEqualTo(1);
+    }
+
+    @Test
+    void badMessageNotAvailableForARepublishCountsAsLostAndReleasesTheMessagesAfterIt() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 2, new long[] {1, 2}, item, 2));
+        server.take(RepublishRequest.class).fail(StatusCodes.BadMessageNotAvailable);
+
+        assertThat(values).containsExactly(2);
+        assertThat(subscriptions.lostSequenceNumbers()).isEqualTo(1);
+    }
+
+    @Test
+    void aRepublishThatTimesOutIsAskedAgainWhenTheNextResponseShowsTheGap() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 2, new long[] {1, 2}, item, 2));
+        server.take(RepublishRequest.class).fail(StatusCodes.BadTimeout);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+
+        publish(keepAlive(1, 3, new long[] {1}));
+        server.take(RepublishRequest.class).answer(new RepublishResponse(header(), message(1, item, 1)));
+        assertThat(values).containsExactly(1, 2);
+    }
+
+    @Test
+    void aSequenceNumberReceivedTwiceIsDeliveredOnce() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 1, new long[] {1}, item, 1));
+        publish(data(1, 1, new long[] {1}, item, 1)); // the server sent it again (its acknowledgement was lost)
+        publish(data(1, 2, new long[] {1, 2}, item, 2));
+
+        assertThat(values).containsExactly(1, 2);
+        assertThat(server.pending(RepublishRequest.class)).isZero();
+    }
+
+    @Test
+    void aRepublishedMessageThatAPublishBroughtMeanwhileIsDeliveredOnce() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 1, new long[] {1}, item, 1));
+        publish(data(1, 3, new long[] {2, 3}, item, 3));
+        ScriptedInvoker.Call republish = server.take(RepublishRequest.class);
+        publish(data(1, 2, new long[] {2}, item, 2)); // the late Publish response with 2 overtakes the Republish
+        republish.answer(new RepublishResponse(header(), message(2, item, 2)));
+        publish(data(1, 4, new long[] {4}, item, 4));
+
+        assertThat(values).containsExactly(1, 2, 3, 4);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+    }
+
+    @Test
+    void sequenceNumbersThatWrapFrom4294967295To1AreDeliveredInOrderAndAGapAcrossTheWrapIsRepublished() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        s.deliveredUpTo(4_294_967_294L);
+
+        publish(data(1, 4_294_967_295L, new long[] {4_294_967_295L}, item, 1));
+        publish(data(1, 1, new long[] {1}, item, 2));
+        publish(data(1, 3, new long[] {2, 3}, item, 4)); // 2 went missing
+        ScriptedInvoker.Call republish = server.take(RepublishRequest.class);
+        assertThat(((RepublishRequest) republish.request).retransmitSequenceNumber()).isEqualTo(2);
+        republish.answer(new RepublishResponse(header(), message(2, item, 3)));
+
+        assertThat(values).containsExactly(1, 2, 3, 4);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+        assertThat(server.sent(PublishRequest.class)).flatExtracting(r -> r.subscriptionAcknowledgements() == null
+                ? List.of() : List.of(r.subscriptionAcknowledgements()))
+                .extracting(a -> ((SubscriptionAcknowledgement) a).sequenceNumber())
+                .contains(4_294_967_295L, 1L);
+    }
+
+    @Test
+    void a_gap_larger_than_a_thousand_asks_again_for_its_last_thousand_and_counts_the_older_numbers_lost() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        publish(data(1, 1, new long[] {1}, item, 1));
+
+        publish(data(1, 1502, null, item, 9)); // 2..1501 missing, the server says nothing of what it holds
+
+        assertThat(subscriptions.lostSequenceNumbers()).as("2..501").isEqualTo(500);
+        List<RepublishRequest> asked = server.sent(RepublishRequest.class);
+        assertThat(asked).hasSize(1000);
+        assertThat(asked.get(0).retransmitSequenceNumber()).isEqualTo(502);
+        assertThat(asked.get(999).retransmitSequenceNumber()).isEqualTo(1501);
+        assertThat(values).containsExactly(1);
+
+        while (server.pending(RepublishRequest.class) > 0) {
+            server.take(RepublishRequest.class).fail(StatusCodes.BadMessageNotAvailable);
+        }
+        assertThat(values).containsExactly(1, 9);
+        assertThat(subscriptions.lostSequenceNumbers()).isEqualTo(1500);
+    }
+
+    @Test
+    void a_republish_answered_for_a_subscription_recreated_meanwhile_is_ignored() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        publish(data(1, 2, new long[] {1, 2}, item, 2));
+        ScriptedInvoker.Call republish = server.take(RepublishRequest.class);
+
+        subscriptions.recreateAll();
+        answerCreateSubscription(server.take(CreateSubscriptionRequest.class), 5);
+        republish.answer(new RepublishResponse(header(), message(1, item, 1)));
+
+        assertThat(values).as("1 belonged to the old subscription").isEmpty();
+        assertThat(subscriptions.republished()).isZero();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.opcua.stack.client.subscriptions;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.structured.PublishRequest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The Publish requests of {@link PublishPipeline}: how many stay outstanding, what each failure does, the
+ * timeoutHint, and the watchdog of a silent server; the test plays the server request by request.
+ */
+class PublishPipelineTest extends ScriptedServerFixture {
+
+    @Test
+    void thePipelineKeepsOneMorePublishThanSubscriptionsAtLeastTwoAndRefillsInPairs() {
+        assertThat(server.pending(PublishRequest.class)).isZero();
+        subscribe(1);
+        assertThat(subscriptions.publishRequestTarget()).isEqualTo(2);
+        assertThat(server.pending(PublishRequest.class)).as("the target and one more").isEqualTo(3);
+
+        publish(keepAlive(1, 1, null));
+        assertThat(server.pending(PublishRequest.class)).as("still the target: nothing sent").isEqualTo(2);
+        assertThat(server.sent(PublishRequest.class)).hasSize(3);
+        publish(keepAlive(1, 1, null));
+        assertThat(server.sent(PublishRequest.class)).as("below the target: two sent").hasSize(5);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
+
+        subscribe(2);
+        assertThat(subscriptions.publishRequestTarget()).isEqualTo(3);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
+        assertThat(subscriptions.publishRequestsOutstanding()).isEqualTo(3);
+        publish(keepAlive(1, 1, null));
+        assertThat(server.pending(PublishRequest.class)).as("refilled to the target and one more").isEqualTo(4);
+    }
+
+    @Test
+    void atTheMaximumThePipelineRefillsOneAtATime() {
+        subscriptions = newSubscriptions(SubscriptionSettings.builder().maxPublishRequests(2).build());
+        subscribe(1);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        publish(keepAlive(1, 1, null));
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        assertThat(server.sent(PublishRequest.class)).hasSize(3);
+    }
+
+    @Test
+    void theNumberOfPublishRequestsNeverExceedsTheSetting() {
+        subscriptions = newSubscriptions(SubscriptionSettings.builder().maxPublishRequests(2).build());
+        subscribe(1);
+        subscribe(2);
+        subscribe(3);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+    }
+
+    @Test
+    void badTooManyPublishRequestsCapsThePipelineAtWhatTheServerStillHoldsAndSendsNoReplacement() {
+        subscribe(1);
+        subscribe(2);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
+
+        server.take(PublishRequest.class).fail(StatusCodes.BadTooManyPublishRequests);
+
+        assertThat(subscriptions.publishRequestTarget()).isEqualTo(2);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+        server.take(PublishRequest.class).fail(StatusCodes.BadTooManyPublishRequests);
+        server.take(PublishRequest.class).fail(StatusCodes.BadTooManyPublishRequests);
+        assertThat(subscriptions.publishRequestTarget()).as("never below 1").isEqualTo(1);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(1);
+    }
+
+    @Test
+    void badTimeoutSendsThePublishAgainAtOnce() {
+        subscribe(1);
+        server.take(PublishRequest.class).fail(StatusCodes.BadTimeout);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
+    }
+
+    @Test
+    void anotherFailureSendsThePublishAgainAfterTheRetryDelay() {
+        subscribe(1);
+        server.take(PublishRequest.class).fail(StatusCodes.BadSecureChannelClosed);
+        server.take(PublishRequest.class).fail(StatusCodes.BadSecureChannelClosed);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(1);
+        timer.advance(999);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(1);
+        timer.advance(1);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
+    }
+
+    @Test
+    void badNoSubscriptionStopsThePipelineUntilASubscriptionIsCreated() {
+        subscribe(1);
+        failPublishes(StatusCodes.BadNoSubscription);
+        assertThat(server.pending(PublishRequest.class)).isZero();
+
+        subscribe(2);
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(4);
+    }
+
+    @Test
+    void aSessionTheServerNoLongerKnowsIsReportedOnceAndPublishingPauses() {
+        subscribe(1);
+        List<StatusCode> reported = new ArrayList<>();
+        subscriptions.setOnSessionInvalid(reported::add);
+
+        failPublishes(StatusCodes.BadSessionIdInvalid);
+
+        assertThat(reported).containsExactly(StatusCode.of(StatusCodes.BadSessionIdInvalid));
+        assertThat(server.pending(PublishRequest.class)).isZero();
+    }
+
+    @Test
+    void thePublishTimeoutHintIsTwiceTheKeepAlivePeriodWhenThatExceedsTheRequestTimeout() {
+        subscribe(1); // 100 ms × 10 × 2 = 2 s > 1 s request timeout
+        assertThat(server.take(PublishRequest.class).timeoutMillis).isEqualTo(2000);
+        assertThat(server.sent(PublishRequest.class).get(0).requestHeader().timeoutHint()).isEqualTo(2000);
+    }
+
+    @Test
+    void theWatchdogReportsASilentServerOnceAfterTheKeepAlivePeriodAndTheMargin() {
+        subscribe(1); // 100 ms × (10 + 1) + 1 s = 2.1 s
+        AtomicInteger silent = new AtomicInteger();
+        subscriptions.setOnServerSilent(silent::incrementAndGet);
+
+        timer.advance(1500);
+        publish(keepAlive(1, 1, null));
+        timer.advance(2000);
+        assertThat(silent).as("a keep-alive 2 s ago").hasValue(0);
+
+        timer.advance(200);
+        assertThat(silent).hasValue(1);
+        timer.advance(10_000);
+        assertThat(silent).as("once per silence").hasValue(1);
+
+        publish(keepAlive(1, 1, null));
+        timer.advance(2200);
+        assertThat(silent).as("silent again after a response").hasValue(2);
+    }
+
+    @Test
+    void theWatchdogSleepsWhileTheConnectionIsLost() {
+        subscribe(1);
+        AtomicInteger silent = new AtomicInteger();
+        subscriptions.setOnServerSilent(silent::incrementAndGet);
+        subscriptions.connectionLost();
+        timer.advance(60_000);
+        assertThat(silent).hasValue(0);
+        assertThat(timer.pending()).isZero();
+    }
+
+    @Test
+    void answers_to_publish_requests_sent_before_a_pause_do_not_count_against_the_new_ones() {
+        subscribe(1);
+        List<ScriptedInvoker.Call> beforeThePause = List.of(server.take(PublishRequest.class),
+                server.take(PublishRequest.class), server.take(PublishRequest.class));
+        subscriptions.connectionLost();
+        subscriptions.sessionReactivated().join();
+        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
+
+        beforeThePause.get(0).answer(keepAlive(1, 1, null));
+        beforeThePause.get(1).fail(StatusCodes.BadTimeout);
+
+        assertThat(subscriptions.publishRequestsOutstanding()).isEqualTo(3);
+        assertThat(server.pending(PublishRequest.class)).as("nothing sent for them").isEqualTo(3);
+        assertThat(subscriptions.keepAlivesReceived()).as("the answer is still used").isEqualTo(1);
+    }
+}
