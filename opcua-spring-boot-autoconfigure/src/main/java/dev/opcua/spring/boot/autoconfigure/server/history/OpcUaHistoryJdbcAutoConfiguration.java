@@ -2,10 +2,10 @@ package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
 import dev.opcua.spring.boot.autoconfigure.server.InvalidOpcUaServerPropertyException;
+import dev.opcua.stack.history.jdbc.JdbcHistoryOptions;
+import dev.opcua.stack.history.jdbc.JdbcHistoryStore;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.history.HistoryStore;
-import dev.opcua.stack.server.history.jdbc.JdbcHistoryOptions;
-import dev.opcua.stack.server.history.jdbc.JdbcHistoryStore;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
