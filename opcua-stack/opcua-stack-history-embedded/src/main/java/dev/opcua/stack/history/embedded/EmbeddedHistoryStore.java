@@ -6,6 +6,7 @@ import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.HistoryUpdateType;
 import dev.opcua.stack.core.types.structured.ModificationInfo;
+import dev.opcua.stack.server.history.DataValueBytes;
 import dev.opcua.stack.server.history.HistoryModification;
 import dev.opcua.stack.server.history.HistoryPage;
 import dev.opcua.stack.server.history.HistoryQuery;

@@ -9,6 +9,7 @@ import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.HistoryUpdateType;
 import dev.opcua.stack.core.types.structured.ModificationInfo;
+import dev.opcua.stack.server.history.DataValueBytes;
 import dev.opcua.stack.server.history.HistoryModification;
 import dev.opcua.stack.server.history.HistoryPage;
 import dev.opcua.stack.server.history.HistoryQuery;
@@ -78,7 +79,7 @@ public final class JdbcHistoryStore implements HistoryStore {
     private final DataSource dataSource;
     private final JdbcHistoryOptions options;
     private final boolean hypertable;
-    private final DataValueBytes bytes = new DataValueBytes(CodecRegistry.standard());
+    private final DataValueBytes bytes = new DataValueBytes(); // writer thread only
     private final LinkedBlockingQueue<Append> queue = new LinkedBlockingQueue<>();
     private final AtomicInteger buffered = new AtomicInteger();
     private final AtomicLong written = new AtomicLong();
@@ -267,7 +268,7 @@ public final class JdbcHistoryStore implements HistoryStore {
                 statement.setString(1, query.nodeId().toString());
                 statement.setLong(2, query.start());
                 statement.setLong(3, query.end());
-                more = fetchPage(statement, 4, query.limit(), row -> bytes.decode(row.getBytes(1)), values);
+                more = fetchPage(statement, 4, query.limit(), row -> DataValueBytes.decode(row.getBytes(1)), values);
             } finally {
                 connection.rollback();
             }
@@ -281,10 +282,11 @@ public final class JdbcHistoryStore implements HistoryStore {
         String node = nodeId.toString();
         return supply(connection -> {
             List<UpdateOutcome> outcomes = new ArrayList<>(values.size());
+            DataValueBytes bytes = new DataValueBytes();
             connection.setAutoCommit(false);
             try {
                 for (DataValue value : values) {
-                    outcomes.add(updateOne(connection, node, mode, value));
+                    outcomes.add(updateOne(connection, node, mode, bytes.encode(value), HistoryTime.ticksOf(value)));
                 }
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
@@ -295,10 +297,8 @@ public final class JdbcHistoryStore implements HistoryStore {
         });
     }
 
-    private UpdateOutcome updateOne(Connection connection, String node, UpdateMode mode, DataValue value)
+    private UpdateOutcome updateOne(Connection connection, String node, UpdateMode mode, byte[] encoded, long ts)
             throws SQLException {
-        long ts = HistoryTime.ticksOf(value);
-        byte[] encoded = bytes.encode(value);
         if (mode == UpdateMode.REPLACE) {
             try (PreparedStatement statement = connection.prepareStatement(replaceSql)) {
                 statement.setBytes(1, encoded);
@@ -335,6 +335,7 @@ public final class JdbcHistoryStore implements HistoryStore {
         List<DataValue> copy = List.copyOf(values);
         return supply(connection -> {
             List<UpdateOutcome> outcomes = new ArrayList<>(copy.size());
+            DataValueBytes bytes = new DataValueBytes();
             connection.setAutoCommit(false);
             try (PreparedStatement current = connection.prepareStatement(
                     "SELECT dv FROM " + options.table() + " WHERE node_id = ? AND ts = ? FOR UPDATE");
@@ -354,10 +355,11 @@ public final class JdbcHistoryStore implements HistoryStore {
                     } else {
                         upsert.setString(1, node);
                         upsert.setLong(2, ts);
-                        upsert.setBytes(3, bytes.encode(value));
+                        byte[] encoded = bytes.encode(value);
+                        upsert.setBytes(3, encoded);
                         upsert.executeUpdate();
                         outcomes.add(old != null ? UpdateOutcome.REPLACED : UpdateOutcome.INSERTED);
-                        keep(connection, node, ts, old != null ? old : bytes.encode(value),
+                        keep(connection, node, ts, old != null ? old : encoded,
                                 mode.modificationType(old != null), by);
                     }
                 }
@@ -444,7 +446,7 @@ public final class JdbcHistoryStore implements HistoryStore {
                     statement.setLong(p++, after.sequence());
                 }
                 more = fetchPage(statement, p, query.limit(), row -> new ModifiedValue(row.getLong(1), row.getLong(2),
-                        bytes.decode(row.getBytes(3)), new ModificationInfo(DateTime.ofTicks(row.getLong(4)),
+                        DataValueBytes.decode(row.getBytes(3)), new ModificationInfo(DateTime.ofTicks(row.getLong(4)),
                                 HistoryUpdateType.fromValue(row.getInt(5)), row.getString(6))), found);
             }
             return new ModifiedPage(found, more);
