@@ -1,6 +1,5 @@
 package dev.opcua.stack.history.embedded;
 
-import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -18,12 +17,10 @@ import dev.opcua.stack.server.history.ModifiedPage;
 import dev.opcua.stack.server.history.ModifiedValue;
 import dev.opcua.stack.server.history.UpdateMode;
 import dev.opcua.stack.server.history.UpdateOutcome;
-import dev.opcua.stack.server.history.events.EventBytes;
 import dev.opcua.stack.server.history.events.EventKey;
 import dev.opcua.stack.server.history.events.EventPage;
 import dev.opcua.stack.server.history.events.EventQuery;
 import dev.opcua.stack.server.history.events.EventSample;
-import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -63,9 +60,7 @@ import org.slf4j.LoggerFactory;
  * committed chunk (group commit; one commit per batch, not per operation). Reads run on the caller's
  * thread against the last committed or applied state, without a lock.
  *
- * <p>Events: per notifier a map {@code events:<notifier>} from the {@link EventKey#sortable() sortable key} (Time,
- * EventId) to the event's {@link EventBytes}, and an index {@code eventids:<notifier>} from the EventId in hex to
- * that key, for deletes by EventId. They are written by the same thread and commits as values.
+ * <p>Events ({@link EventMaps}) are written by the same thread and commits as values.
  *
  * <p>Modified values (read-modified, Part 11, 6.5.3.3): per node a map {@code modified:<node>} from the time (as
  * {@link EventKey#sortableTicks}) and a 16 hex digit sequence to the value and its ModificationInfo ({@link
@@ -86,8 +81,6 @@ public final class EmbeddedHistoryStore implements HistoryStore {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedHistoryStore.class);
     private static final String MAP_PREFIX = "values:";
-    private static final String EVENTS_PREFIX = "events:";
-    private static final String EVENT_IDS_PREFIX = "eventids:";
     private static final String MODIFIED_PREFIX = "modified:";
     private static final HexFormat HEX = HexFormat.of();
 
@@ -97,10 +90,8 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     private final Map<NodeId, MVMap<Long, byte[]>> maps = new ConcurrentHashMap<>();
     private final BlockingQueue<Write<?>> writes = new LinkedBlockingQueue<>();
     private final Thread writer;
-    private final Map<NodeId, MVMap<String, byte[]>> eventMaps = new ConcurrentHashMap<>();
-    private final Map<NodeId, MVMap<String, String>> eventIdMaps = new ConcurrentHashMap<>();
     private final Map<NodeId, MVMap<String, byte[]>> modifiedMaps = new ConcurrentHashMap<>();
-    private final EventBytes eventBytes = new EventBytes(CodecRegistry.standard());
+    private final EventMaps events;
     private final DataValueBytes bytes = new DataValueBytes(); // writer thread only
     /** Per map, the newest time the writer put in it, so that a later time is appended; writer thread only. */
     private final Map<MVMap<Long, byte[]>, long[]> newestTimes = new IdentityHashMap<>();
@@ -126,16 +117,15 @@ public final class EmbeddedHistoryStore implements HistoryStore {
         } catch (RuntimeException e) {
             throw new IllegalStateException("the history file " + file + " cannot be opened: " + e.getMessage(), e);
         }
+        this.events = new EventMaps(store);
         for (String name : store.getMapNames()) {
             if (name.startsWith(MAP_PREFIX)) {
                 NodeId nodeId = NodeId.parse(name.substring(MAP_PREFIX.length()));
                 maps.put(nodeId, store.openMap(name, valuesMap()));
             } else if (name.startsWith(MODIFIED_PREFIX)) {
                 modifiedMaps.put(NodeId.parse(name.substring(MODIFIED_PREFIX.length())), store.openMap(name));
-            } else if (name.startsWith(EVENTS_PREFIX)) {
-                NodeId notifier = NodeId.parse(name.substring(EVENTS_PREFIX.length()));
-                eventMaps.put(notifier, store.openMap(name));
-                eventIdMaps.put(notifier, store.openMap(EVENT_IDS_PREFIX + notifier));
+            } else {
+                events.openExisting(name);
             }
         }
         this.writer = new Thread(this::writeLoop, "opcua-history-store-1");
@@ -166,11 +156,6 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     /** A node's map: keys and values as before (no type given), written by one thread only: appends allowed. */
     private static MVMap.Builder<Long, byte[]> valuesMap() {
         return new MVMap.Builder<Long, byte[]>().singleWriter();
-    }
-
-    private MVMap<String, byte[]> eventMapOf(NodeId notifier) {
-        eventIdMaps.computeIfAbsent(notifier, id -> store.openMap(EVENT_IDS_PREFIX + id));
-        return eventMaps.computeIfAbsent(notifier, id -> store.openMap(EVENTS_PREFIX + id));
     }
 
     private <T> CompletableFuture<T> submit(Supplier<T> change) {
@@ -341,7 +326,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
             HistoryModification by) {
         String prefix = EventKey.sortableTicks(time);
         String last = changes.lowerKey(time == Long.MAX_VALUE ? prefix + "g" : EventKey.sortableTicks(time + 1));
-        long sequence = last != null && last.startsWith(prefix) ? HEX.fromHexDigitsToLong(last, 16, 32) + 1 : 1;
+        long sequence = last != null && last.startsWith(prefix) ? HexFormat.fromHexDigitsToLong(last, 16, 32) + 1 : 1;
         changes.put(prefix + HEX.toHexDigits(sequence),
                 ModifiedValueBytes.encode(value, new ModificationInfo(by.time(), type, by.userName())));
     }
@@ -389,12 +374,12 @@ public final class EmbeddedHistoryStore implements HistoryStore {
             Cursor<String, byte[]> cursor = changes.cursor(from, null, query.backward());
             while (cursor.hasNext()) {
                 String key = cursor.next();
-                long ticks = HEX.fromHexDigitsToLong(key, 0, 16) ^ Long.MIN_VALUE;
+                long ticks = HexFormat.fromHexDigitsToLong(key, 0, 16) ^ Long.MIN_VALUE;
                 if (query.backward() ? ticks <= query.end() : ticks >= query.end()) {
                     break;
                 }
                 Object[] decoded = ModifiedValueBytes.decode(cursor.getValue());
-                ModifiedValue value = new ModifiedValue(ticks, HEX.fromHexDigitsToLong(key, 16, 32),
+                ModifiedValue value = new ModifiedValue(ticks, HexFormat.fromHexDigitsToLong(key, 16, 32),
                         (DataValue) decoded[0], (ModificationInfo) decoded[1]);
                 if (!query.contains(ticks) || (after != null && !value.isAfter(after, query.backward()))) {
                     continue;
@@ -441,16 +426,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     public CompletableFuture<Void> appendEvents(List<EventSample> samples) {
         List<EventSample> copy = List.copyOf(samples);
         return submit(() -> {
-            for (EventSample sample : copy) {
-                MVMap<String, byte[]> events = eventMapOf(sample.notifier());
-                MVMap<String, String> ids = eventIdMaps.get(sample.notifier());
-                String key = sample.key().sortable();
-                String previous = ids.put(HEX.formatHex(sample.event().eventId().unsafeBytes()), key);
-                if (previous != null && !previous.equals(key)) {
-                    events.remove(previous);
-                }
-                events.put(key, eventBytes.encode(sample.event()));
-            }
+            events.append(copy);
             return null;
         });
     }
@@ -460,33 +436,8 @@ public final class EmbeddedHistoryStore implements HistoryStore {
         if (closed) {
             return CompletableFuture.failedFuture(new IllegalStateException("the history store is closed"));
         }
-        MVMap<String, byte[]> events = eventMaps.get(query.notifier());
-        if (events == null || query.isEmpty()) {
-            return CompletableFuture.completedFuture(EventPage.EMPTY);
-        }
         try {
-            // forward: from the first key at the start; backward: from below the first key after the start
-            String from = query.backward()
-                    ? (query.start() == Long.MAX_VALUE ? null : EventKey.sortableTicks(query.start() + 1))
-                    : EventKey.sortableTicks(query.start());
-            List<UaEvent> found = new ArrayList<>();
-            boolean more = false;
-            Cursor<String, byte[]> cursor = events.cursor(from, null, query.backward());
-            while (cursor.hasNext()) {
-                EventKey key = EventKey.parseSortable(cursor.next());
-                if (query.isPastEnd(key)) {
-                    break;
-                }
-                if (!query.contains(key)) {
-                    continue;
-                }
-                if (query.limit() > 0 && found.size() == query.limit()) {
-                    more = true;
-                    break;
-                }
-                found.add(eventBytes.decode(cursor.getValue()));
-            }
-            return CompletableFuture.completedFuture(new EventPage(found, more));
+            return CompletableFuture.completedFuture(events.read(query));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
@@ -495,41 +446,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
     @Override
     public CompletableFuture<List<Boolean>> deleteEvents(NodeId notifier, List<ByteString> eventIds) {
         List<ByteString> copy = List.copyOf(eventIds);
-        return submit(() -> {
-            MVMap<String, byte[]> events = eventMaps.get(notifier);
-            MVMap<String, String> ids = eventIdMaps.get(notifier);
-            List<Boolean> deleted = new ArrayList<>(copy.size());
-            for (ByteString id : copy) {
-                String key = events == null || id.isNull() ? null : ids.remove(HEX.formatHex(id.unsafeBytes()));
-                deleted.add(key != null && events.remove(key) != null);
-            }
-            return deleted;
-        });
-    }
-
-    /** Deletes the events of every notifier before {@code oldest}. */
-    private long trimEvents(long oldest) {
-        long deleted = 0;
-        String end = EventKey.sortableTicks(oldest);
-        for (Map.Entry<NodeId, MVMap<String, byte[]>> entry : eventMaps.entrySet()) {
-            MVMap<String, byte[]> events = entry.getValue();
-            MVMap<String, String> ids = eventIdMaps.get(entry.getKey());
-            List<String> doomed = new ArrayList<>();
-            Iterator<String> keys = events.keyIterator(null);
-            while (keys.hasNext()) {
-                String key = keys.next();
-                if (key.compareTo(end) >= 0) {
-                    break;
-                }
-                doomed.add(key);
-            }
-            for (String key : doomed) {
-                events.remove(key);
-                ids.remove(key.substring(16));
-            }
-            deleted += doomed.size();
-        }
-        return deleted;
+        return submit(() -> events.delete(notifier, copy));
     }
 
     @Override
@@ -542,7 +459,7 @@ public final class EmbeddedHistoryStore implements HistoryStore {
                 for (MVMap<Long, byte[]> map : maps.values()) {
                     deleted += deleteRange(map, Long.MIN_VALUE, oldest);
                 }
-                deleted += trimEvents(oldest);
+                deleted += events.trim(oldest);
                 String end = EventKey.sortableTicks(oldest);
                 for (MVMap<String, byte[]> changes : modifiedMaps.values()) {
                     List<String> doomed = new ArrayList<>();
