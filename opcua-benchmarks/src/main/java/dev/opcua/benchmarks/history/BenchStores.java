@@ -1,11 +1,11 @@
 package dev.opcua.benchmarks.history;
 
+import dev.opcua.stack.history.embedded.EmbeddedHistoryStore;
+import dev.opcua.stack.history.embedded.SyncPolicy;
+import dev.opcua.stack.history.jdbc.JdbcHistoryOptions;
+import dev.opcua.stack.history.jdbc.JdbcHistoryStore;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.InMemoryHistoryStore;
-import dev.opcua.stack.server.history.embedded.EmbeddedHistoryStore;
-import dev.opcua.stack.server.history.embedded.SyncPolicy;
-import dev.opcua.stack.server.history.jdbc.JdbcHistoryOptions;
-import dev.opcua.stack.server.history.jdbc.JdbcHistoryStore;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.opcua.benchmarks.history;
 
-import dev.opcua.stack.server.history.embedded.SyncPolicy;
+import dev.opcua.stack.history.embedded.SyncPolicy;
 import java.nio.file.Path;
 import java.util.Locale;
 

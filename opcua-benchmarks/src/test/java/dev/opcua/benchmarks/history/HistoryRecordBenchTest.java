@@ -3,7 +3,7 @@ package dev.opcua.benchmarks.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.opcua.stack.server.history.embedded.SyncPolicy;
+import dev.opcua.stack.history.embedded.SyncPolicy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -2,10 +2,10 @@ package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
 import dev.opcua.spring.boot.autoconfigure.server.InvalidOpcUaServerPropertyException;
+import dev.opcua.stack.history.jdbc.JdbcHistoryOptions;
+import dev.opcua.stack.history.jdbc.JdbcHistoryStore;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.history.HistoryStore;
-import dev.opcua.stack.server.history.jdbc.JdbcHistoryOptions;
-import dev.opcua.stack.server.history.jdbc.JdbcHistoryStore;
 import java.sql.SQLException;
 import javax.sql.DataSource;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -21,12 +21,13 @@ import org.springframework.context.annotation.Bean;
  * With {@code opcua.server.history.enabled} and {@code store=jdbc}, a {@link JdbcHistoryStore} on the
  * application's {@link DataSource} bean (table and buffer from {@code opcua.server.history.jdbc.*}); it runs before
  * {@link OpcUaHistoryAutoConfiguration}, which hands the store to the server with the settings and the recording.
- * The application brings the JDBC driver (org.postgresql:postgresql) and the DataSource; its own
- * {@link HistoryStore} bean wins. The store is closed with the context, after the server.
+ * The application brings this store's module (dev.opcua:opcua-stack-history-jdbc), the JDBC driver
+ * (org.postgresql:postgresql) and the DataSource; its own {@link HistoryStore} bean wins. The store is closed with the
+ * context, after the server.
  */
 @AutoConfiguration(before = OpcUaHistoryAutoConfiguration.class,
         afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
-@ConditionalOnClass({OpcUaServer.class, DataSource.class})
+@ConditionalOnClass({OpcUaServer.class, JdbcHistoryStore.class, DataSource.class})
 @ConditionalOnBooleanProperty(name = "opcua.server.enabled", matchIfMissing = true)
 @ConditionalOnBooleanProperty(name = "opcua.server.history.enabled")
 @ConditionalOnProperty(name = "opcua.server.history.store", havingValue = "jdbc")

@@ -16,11 +16,14 @@ public class OpcUaHistoryProperties {
 
     /** The kinds of history store the starter can create; a HistoryStore bean of the application wins over all. */
     public enum StoreType {
-        /** One crash-safe file under {@code directory}, kept across restarts. */
+        /** One crash-safe file under {@code directory}, kept across restarts (module opcua-stack-history-embedded). */
         EMBEDDED,
         /** In memory, lost at a restart (tests, demos). */
         MEMORY,
-        /** PostgreSQL through the application's DataSource bean ({@code opcua.server.history.jdbc.*}). */
+        /**
+         * PostgreSQL through the application's DataSource bean ({@code opcua.server.history.jdbc.*}; module
+         * opcua-stack-history-jdbc).
+         */
         JDBC
     }
 
@@ -35,7 +38,10 @@ public class OpcUaHistoryProperties {
     /** Whether the server offers HistoryRead and HistoryUpdate and records historizing variables. */
     private boolean enabled;
 
-    /** The store the starter creates when the application defines no HistoryStore bean. */
+    /**
+     * The store the starter creates when the application defines no HistoryStore bean: embedded needs the module
+     * opcua-stack-history-embedded (the starter brings it), jdbc the module opcua-stack-history-jdbc.
+     */
     private StoreType store = StoreType.EMBEDDED;
 
     /** Directory of the embedded store (created when missing); its file is history.mv.db. */

@@ -1,5 +1,6 @@
 package dev.opcua.spring.boot.autoconfigure.server.history;
 
+import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyException;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
 import dev.opcua.spring.boot.autoconfigure.server.InvalidOpcUaServerPropertyException;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -7,19 +8,21 @@ import dev.opcua.stack.server.history.HistoryRecording;
 import dev.opcua.stack.server.history.HistoryRetention;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.InMemoryHistoryStore;
-import dev.opcua.stack.server.history.embedded.EmbeddedHistoryStore;
-import dev.opcua.stack.server.history.embedded.SyncPolicy;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.springframework.util.ClassUtils;
 
 /** Turns {@code opcua.server.history.*} into the stack's history settings, refusing invalid values by name. */
 final class OpcUaHistoryPropertiesMapper {
 
     static final String PREFIX = "opcua.server.history";
-    private static final PropertyChecks CHECKS = new PropertyChecks(PREFIX, InvalidOpcUaServerPropertyException::new);
+    static final PropertyChecks CHECKS = new PropertyChecks(PREFIX, InvalidOpcUaServerPropertyException::new);
+
+    /** Looked up by name: the JDBC store's module is optional. */
+    private static final String JDBC_STORE = "dev.opcua.stack.history.jdbc.JdbcHistoryStore";
 
     private final OpcUaHistoryProperties properties;
 
@@ -27,29 +30,27 @@ final class OpcUaHistoryPropertiesMapper {
         this.properties = properties;
     }
 
-    /** The store {@code store} names: the embedded one in {@code directory}, or one in memory. */
-    HistoryStore store() {
-        if (properties.getStore() == OpcUaHistoryProperties.StoreType.MEMORY) {
-            return new InMemoryHistoryStore();
-        }
-        if (properties.getStore() == OpcUaHistoryProperties.StoreType.JDBC) {
-            // OpcUaHistoryJdbcAutoConfiguration makes the store where there is a DataSource bean
-            throw CHECKS.invalid("store", "jdbc", "the application defines no DataSource bean",
-                    "jdbc with a DataSource bean (spring.datasource.* or the application's own), embedded or memory");
-        }
-        if (properties.getDirectory() == null || properties.getDirectory().toString().isBlank()) {
-            throw CHECKS.invalid("directory", properties.getDirectory(), "it is not set",
-                    "a directory for the embedded store, such as data/history");
-        }
-        SyncPolicy sync = properties.getSync() == OpcUaHistoryProperties.Sync.OPERATING_SYSTEM
-                ? SyncPolicy.OPERATING_SYSTEM : SyncPolicy.EVERY_COMMIT;
-        try {
-            return EmbeddedHistoryStore.open(properties.getDirectory(), sync);
-        } catch (RuntimeException e) {
-            throw CHECKS.invalid("directory", properties.getDirectory(),
-                    "the embedded history store cannot be opened there: " + e.getMessage(),
-                    "a writable directory not used by another process", e);
-        }
+    /**
+     * The store in memory when {@code store} names it. Any other store is made by its own configuration when its
+     * module is on the class path (and, for jdbc, the application has a DataSource bean): reaching here, the error
+     * that says which is missing.
+     */
+    HistoryStore fallbackStore(ClassLoader classLoader) {
+        return switch (properties.getStore()) {
+            case MEMORY -> new InMemoryHistoryStore();
+            case EMBEDDED -> throw missingModule("embedded", "opcua-stack-history-embedded");
+            case JDBC -> throw ClassUtils.isPresent(JDBC_STORE, classLoader)
+                    ? CHECKS.invalid("store", "jdbc", "the application defines no DataSource bean",
+                            "jdbc with a DataSource bean (spring.datasource.* or the application's own), embedded or"
+                                    + " memory")
+                    : missingModule("jdbc", "opcua-stack-history-jdbc");
+        };
+    }
+
+    private static InvalidOpcUaPropertyException missingModule(String store, String artifactId) {
+        return CHECKS.invalid("store", store, "the " + store + " history store's module, dev.opcua:" + artifactId
+                        + ", is not on the class path",
+                store + " with the dependency dev.opcua:" + artifactId + " added, or memory");
     }
 
     HistorySettings settings() {
