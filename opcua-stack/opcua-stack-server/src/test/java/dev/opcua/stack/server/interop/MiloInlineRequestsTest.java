@@ -54,7 +54,7 @@ class MiloInlineRequestsTest {
 
         assertThat(readBy.get()).startsWith(IO_THREAD);
         assertThat(writtenBy.get()).startsWith(IO_THREAD);
-        assertThat(server.dispatcher().statistics().ranInline()).isGreaterThanOrEqualTo(2);
+        assertThat(server.statistics().requests().ranInline()).isGreaterThanOrEqualTo(2);
     }
 
     @Test
@@ -65,7 +65,7 @@ class MiloInlineRequestsTest {
 
         assertThat(readBy.get()).startsWith(WORKER_THREAD);
         assertThat(writtenBy.get()).startsWith(WORKER_THREAD);
-        assertThat(server.dispatcher().statistics().ranInline()).isZero();
+        assertThat(server.statistics().requests().ranInline()).isZero();
     }
 
     @Test
@@ -76,7 +76,7 @@ class MiloInlineRequestsTest {
 
         assertThat(readBy.get()).startsWith(WORKER_THREAD);
         assertThat(writtenBy.get()).startsWith(WORKER_THREAD);
-        assertThat(server.dispatcher().statistics().ranInline()).as("not even namespace 0's reads").isZero();
+        assertThat(server.statistics().requests().ranInline()).as("not even namespace 0's reads").isZero();
     }
 
     private void start(Consumer<InMemoryNodeManager.Builder> nonBlocking, RequestPoolSettings requests)
