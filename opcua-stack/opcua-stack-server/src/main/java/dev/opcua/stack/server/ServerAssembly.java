@@ -338,9 +338,4 @@ final class ServerAssembly {
     HistoryRecorder historyRecorder() {
         return historyRecorder;
     }
-
-    /** Null without a history store or without recorded notifiers. */
-    EventHistoryRecorder eventHistoryRecorder() {
-        return eventHistoryRecorder;
-    }
 }
