@@ -169,17 +169,7 @@ final class ServerAssembly {
                     .build()
                     .start();
         } catch (RuntimeException e) {
-            dispatcher.close();
-            if (eventHistoryRecorder != null) {
-                eventHistoryRecorder.close();
-            }
-            if (historyRecorder != null) {
-                historyRecorder.close();
-            }
-            sessions.close();
-            subscriptions.close();
-            monitoredItems.close();
-            nodeManagers.shutdown();
+            closeBehindTransport();
             throw e;
         }
         List<String> urls = new ArrayList<>();
@@ -278,12 +268,19 @@ final class ServerAssembly {
     }
 
     /**
-     * Stops what the constructor started: the transport first, so that no request
-     * arrives any more, then the pipeline, sessions, subscriptions, monitored items, history recorders and
-     * last the node managers. The parts stay readable for their counters.
+     * Stops what the constructor started: the transport first, so that no request arrives any more, then
+     * the rest ({@link #closeBehindTransport()}). The parts stay readable for their counters.
      */
     void close() {
         transport.close();
+        closeBehindTransport();
+    }
+
+    /**
+     * Closes the pipeline, sessions, subscriptions, monitored items and history recorders, and last the
+     * node managers, whose values the others read to the end.
+     */
+    private void closeBehindTransport() {
         dispatcher.close();
         sessions.close();
         subscriptions.close();
