@@ -445,7 +445,6 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
         return self();
     }
 
-
     /**
      * Checks that the settings fit together and builds the server over a frozen copy of them: namespace 0
      * and the node managers are assembled now, the rest at {@link OpcUaServer#start()}.
