@@ -278,14 +278,14 @@ public final class BenchServer {
 
         @Override
         public String counters() {
-            return "connections=" + server.transportStatistics().openConnections() + " channels="
-                    + server.transportStatistics().secureChannels() + " sessions="
-                    + server.sessions().currentSessions();
+            return "connections=" + server.statistics().transport().openConnections() + " channels="
+                    + server.statistics().transport().secureChannels() + " sessions="
+                    + server.statistics().currentSessions();
         }
 
         @Override
         public long rejectedRequests() {
-            return server.dispatcher().statistics().rejected();
+            return server.statistics().requests().rejected();
         }
 
         @Override

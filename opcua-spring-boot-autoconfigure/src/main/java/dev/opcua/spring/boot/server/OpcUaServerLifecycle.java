@@ -102,7 +102,7 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
     }
 
     private void close() {
-        log.info("Stopping OPC UA server " + server.endpointUrl() + " (state " + server.serverObject().state()
+        log.info("Stopping OPC UA server " + server.endpointUrl() + " (state " + server.serverStatus().state()
                 + ", " + sessionCount() + " sessions)"
                 + (shutdownDelay.isZero() ? "" : ", announcing the shutdown for " + shutdownDelay));
         if (shutdownDelay.isZero()) {
@@ -110,11 +110,11 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
         } else {
             server.close(shutdownDelay, "application context closing");
         }
-        log.info("OPC UA server stopped (state " + server.serverObject().state() + ")");
+        log.info("OPC UA server stopped (state " + server.serverStatus().state() + ")");
     }
 
     private int sessionCount() {
-        return server.sessions() == null ? 0 : server.sessions().currentSessions();
+        return server.statistics().currentSessions();
     }
 
     @Override

@@ -48,7 +48,7 @@ class OpcUaConsoleMvcTests {
             try (TestClient client = TestClient.connect(server)) {
                 client.read(NodeId.ns0(2258));
                 // counted once the response is sent: the client may have it a moment before
-                TestServers.waitUntil(() -> server.dispatcher().statistics().activeRequests() == 0);
+                TestServers.waitUntil(() -> server.statistics().requests().activeRequests() == 0);
 
                 var overview = assertThat(mvc.get().uri("/opcua-console/api/overview")).hasStatusOk().bodyJson();
                 overview.extractingPath("$.server.applicationUri").isEqualTo("urn:test:console:server");

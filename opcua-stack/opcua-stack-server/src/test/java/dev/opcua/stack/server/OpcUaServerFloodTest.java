@@ -83,7 +83,7 @@ class OpcUaServerFloodTest {
             assertThat(tooBusy).isGreaterThanOrEqualTo(10);
             assertThat(served).isBetween(1, 10);
             assertThat(stillQueued).as("the CloseSession did not wait for the flood to drain").isPositive();
-            assertThat(server.sessions().currentSessions()).isEqualTo(1);
+            assertThat(server.statistics().currentSessions()).isEqualTo(1);
             flooder.close().get(10, TimeUnit.SECONDS);
             other.close().get(10, TimeUnit.SECONDS);
         }

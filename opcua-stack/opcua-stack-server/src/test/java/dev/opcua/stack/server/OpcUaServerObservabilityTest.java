@@ -80,7 +80,7 @@ class OpcUaServerObservabilityTest {
         assertThat(server.isRunning()).isFalse();
         assertThat(server.lifecycle()).isEqualTo(OpcUaServer.Lifecycle.NOT_STARTED);
         assertThat(server.endpoints()).isEmpty();
-        assertThat(server.transportStatistics()).isNull();
+        assertThat(server.statistics().transport()).isNull();
         server.start();
         try (ClientResources resources = ClientResources.create()) {
             assertThat(server.isRunning()).isTrue();
@@ -88,7 +88,7 @@ class OpcUaServerObservabilityTest {
             assertThat(server.endpoints()).hasSize(1);
             assertThat(server.endpoints().get(0).endpointUrl()).isEqualTo(server.endpointUrl());
             assertThat(server.applicationCertificate()).isNull();
-            assertThat(server.dispatcher().statistics().queueCapacity()).isEqualTo(7);
+            assertThat(server.statistics().requests().queueCapacity()).isEqualTo(7);
 
             UaTcpClientChannel client = UaTcpClientChannel.connect(server.endpointUrl(), TransportQuotas.DEFAULT,
                     resources).get(10, TimeUnit.SECONDS);
@@ -122,15 +122,15 @@ class OpcUaServerObservabilityTest {
                     name -> assertThat(name).startsWith("opcua-server-io"),
                     name -> assertThat(name).startsWith("opcua-server-io"));
 
-            assertThat(server.sessions().sessions()).singleElement().satisfies(session -> {
+            assertThat(server.statistics().sessions()).singleElement().satisfies(session -> {
                 assertThat(session.security()).isEqualTo(dev.opcua.stack.core.security.EndpointSecurity.NONE);
                 assertThat(session.lastRequestAt()).isAfterOrEqualTo(session.createdAt());
             });
-            assertThat(server.transportStatistics().secureChannels()).isEqualTo(1);
-            assertThat(server.transportStatistics().bytesReceived()).isGreaterThan(100);
-            assertThat(server.transportStatistics().bytesSent()).isGreaterThan(100);
+            assertThat(server.statistics().transport().secureChannels()).isEqualTo(1);
+            assertThat(server.statistics().transport().bytesReceived()).isGreaterThan(100);
+            assertThat(server.statistics().transport().bytesSent()).isGreaterThan(100);
             client.close().get(10, TimeUnit.SECONDS);
-            waitUntil(() -> server.transportStatistics().secureChannels() == 0);
+            waitUntil(() -> server.statistics().transport().secureChannels() == 0);
         } finally {
             server.close();
         }

@@ -188,14 +188,14 @@ class OpcUaServerViewAndCapabilitiesTest {
         CompletableFuture<Void> closing = CompletableFuture.runAsync(
                 () -> other.close(Duration.ofSeconds(1), "maintenance"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (other.serverObject().state() != ServerState.Shutdown && System.nanoTime() < deadline) {
+        while (other.serverStatus().state() != ServerState.Shutdown && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        assertThat(other.serverObject().status().secondsTillShutdown()).isEqualTo(1);
-        assertThat(other.serverObject().status().shutdownReason().text()).isEqualTo("maintenance");
+        assertThat(other.serverStatus().secondsTillShutdown()).isEqualTo(1);
+        assertThat(other.serverStatus().shutdownReason().text()).isEqualTo("maintenance");
         assertThat(closing).isNotDone();
         closing.get(5, TimeUnit.SECONDS);
-        assertThat(other.serverObject().status().secondsTillShutdown()).isZero();
-        assertThat(other.serverObject().status().shutdownReason().text()).isEqualTo("maintenance");
+        assertThat(other.serverStatus().secondsTillShutdown()).isZero();
+        assertThat(other.serverStatus().shutdownReason().text()).isEqualTo("maintenance");
     }
 }

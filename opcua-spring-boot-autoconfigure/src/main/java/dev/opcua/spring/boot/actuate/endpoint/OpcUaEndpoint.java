@@ -9,13 +9,12 @@ import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.structured.ApplicationDescription;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
+import dev.opcua.stack.core.types.structured.ServerStatusDataType;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.requests.RejectReason;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.session.Identity;
 import dev.opcua.stack.server.session.Session;
-import dev.opcua.stack.server.session.SessionManager;
-import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
 import java.time.Clock;
 import java.time.Duration;
@@ -105,9 +104,9 @@ public class OpcUaEndpoint {
     }
 
     private ServerDescriptor server(Instant now) {
-        DateTime startTime = server.serverObject().startTime();
-        return new ServerDescriptor(server.namespaces().uri(1), server.lifecycle().name(),
-                server.serverObject().state().name(),
+        ServerStatusDataType status = server.serverStatus();
+        DateTime startTime = status.startTime();
+        return new ServerDescriptor(server.namespaces().uri(1), server.lifecycle().name(), status.state().name(),
                 startTime == null || startTime.isNull() ? null : startTime.toInstant(), certificate(now));
     }
 
@@ -132,12 +131,8 @@ public class OpcUaEndpoint {
     }
 
     private List<SessionDescriptor> sessions(Instant now) {
-        SessionManager sessions = server.sessions();
-        if (sessions == null) {
-            return List.of();
-        }
         List<SessionDescriptor> result = new ArrayList<>();
-        for (Session session : sessions.sessions()) {
+        for (Session session : server.statistics().sessions()) {
             ApplicationDescription client = session.clientDescription();
             EndpointSecurity security = session.security();
             Identity identity = session.identity();
@@ -157,7 +152,7 @@ public class OpcUaEndpoint {
     }
 
     private RequestQueueDescriptor requests() {
-        RequestStatistics statistics = server.dispatcher() == null ? null : server.dispatcher().statistics();
+        RequestStatistics statistics = server.statistics().requests();
         if (statistics == null) {
             return null;
         }
@@ -189,11 +184,10 @@ public class OpcUaEndpoint {
     }
 
     private SubscriptionsDescriptor subscriptions() {
-        SubscriptionManager subscriptions = server.subscriptions();
-        if (subscriptions == null) {
+        SubscriptionStatistics statistics = server.statistics().subscriptions();
+        if (statistics == null) {
             return null;
         }
-        SubscriptionStatistics statistics = subscriptions.statistics();
         return new SubscriptionsDescriptor(statistics.subscriptions(), statistics.monitoredItems(),
                 statistics.parkedPublishRequests(), statistics.notificationsSent(),
                 statistics.notificationsDropped(), statistics.notificationMessagesSent(),

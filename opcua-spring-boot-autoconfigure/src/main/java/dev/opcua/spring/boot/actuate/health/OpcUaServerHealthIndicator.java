@@ -5,7 +5,7 @@ import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.server.OpcUaServer;
-import dev.opcua.stack.server.session.SessionManager;
+import dev.opcua.stack.server.ServerStatistics;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,9 +62,9 @@ public class OpcUaServerHealthIndicator extends AbstractHealthIndicator {
         }
         builder.up().withDetail("state", server.lifecycle().name());
         builder.withDetail("endpoints", endpoints(server.endpoints()));
-        SessionManager sessions = server.sessions();
-        builder.withDetail("sessions", sessions == null ? 0 : sessions.currentSessions());
-        ServerChannelCounters transport = server.transportStatistics();
+        ServerStatistics statistics = server.statistics();
+        builder.withDetail("sessions", statistics.currentSessions());
+        ServerChannelCounters transport = statistics.transport();
         builder.withDetail("secureChannels", transport == null ? 0 : transport.secureChannels());
         ApplicationCertificate certificate = server.applicationCertificate();
         if (certificate != null) {

@@ -4,13 +4,9 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.transport.uasc.TransportRejection;
 import dev.opcua.stack.server.OpcUaServer;
-import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.requests.RejectReason;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.session.SessionCounters;
-import dev.opcua.stack.server.session.SessionManager;
-import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
-import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
@@ -74,24 +70,15 @@ import java.util.function.ToLongFunction;
  * through Micrometer's {@code DefaultMeterObservationHandler}, which Spring Boot installs when both
  * metrics and observations are configured. Registering them here as well would count every call twice.
  *
- * <p>Bind it once the server has started: the statistics objects exist from {@link OpcUaServer#start()}
- * on; until then every meter reads 0. Each statistics object is kept once seen, so counters do not
- * fall back to 0 after the server stops. {@link #close()} removes the meters from the registries they
- * were bound to.
+ * <p>Every meter reads the server's {@link OpcUaServer#statistics() statistics}. Bind it once the server
+ * has started: the counters exist from {@link OpcUaServer#start()} on; until then every meter reads 0.
+ * After the server stops they keep the counts of its last run, so counters do not fall back to 0.
+ * {@link #close()} removes the meters from the registries they were bound to.
  */
 public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
 
     /** The tag of every meter that names the server. */
     public static final String APPLICATION_URI_TAG = "application.uri";
-
-
-    private volatile RequestStatistics requests;
-    private volatile SessionManager sessions;
-    private volatile SubscriptionStatistics subscriptions;
-    private volatile ServerChannelCounters transport;
-    private volatile ViewServices views;
-    private volatile TranslateBrowsePaths paths;
-    private volatile HistoryRecorder recorder;
 
     /** Meters tagged with the server's application URI only. */
     public OpcUaServerMetrics(OpcUaServer server) {
@@ -142,7 +129,7 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
                 s -> requests(s, RequestStatistics::ranInline)));
 
         meters.add(gauge(registry, "opcua.server.sessions", "Sessions open now, activated or not", "sessions",
-                s -> sessionCount(s)));
+                s -> s.statistics().currentSessions()));
         meters.add(counter(registry, "opcua.server.sessions.created", "Sessions created", "sessions",
                 s -> sessions(s, SessionCounters::sessionsCreated)));
         meters.add(counter(registry, "opcua.server.sessions.closed", "Sessions closed by CloseSession",
@@ -178,8 +165,8 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
                 s -> subscriptions(s, SubscriptionStatistics::monitoredItemsRejected)));
         meters.add(limit(registry, "too_many_publish_requests",
                 s -> subscriptions(s, SubscriptionStatistics::publishRequestsRejected)));
-        meters.add(limit(registry, "no_continuation_points", this::continuationPointsRefused));
-        meters.add(limit(registry, "query_too_complex", this::browsePathsRefused));
+        meters.add(limit(registry, "no_continuation_points", s -> s.statistics().continuationPointsRefused()));
+        meters.add(limit(registry, "query_too_complex", s -> s.statistics().browsePathsRefused()));
         meters.add(counter(registry, "opcua.server.requests.undecodable",
                 "Requests answered with a ServiceFault because they could not be decoded (BadDecodingError, "
                         + "BadEncodingLimitsExceeded ...)", "requests", s -> requests(s, RequestStatistics::undecodable)));
@@ -201,16 +188,16 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
                 s -> subscriptions(s, SubscriptionStatistics::notificationsDropped)));
         meters.add(gauge(registry, "opcua.server.history.backlog",
                 "Values waiting to be stored: queued in the history recorder or not yet acknowledged by the store",
-                "values", s -> history(s, HistoryRecorder::backlog)));
+                "values", s -> s.statistics().historyBacklog()));
         meters.add(counter(registry, "opcua.server.history.values.recorded",
                 "Values of historizing variables the history store acknowledged", "values",
-                s -> history(s, HistoryRecorder::appendedValues)));
+                s -> s.statistics().historyValuesRecorded()));
         meters.add(counter(registry, "opcua.server.history.values.dropped",
                 "Values not recorded because the history recorder's queue was full (the store fell behind)",
-                "values", s -> history(s, HistoryRecorder::droppedValues)));
+                "values", s -> s.statistics().historyValuesDropped()));
         meters.add(counter(registry, "opcua.server.history.values.refused",
                 "Values the history store refused (failed appends)", "values",
-                s -> history(s, HistoryRecorder::failedValues)));
+                s -> s.statistics().historyValuesRefused()));
         meters.add(gauge(registry, "opcua.server.certificate.expiry",
                 "Seconds until the application certificate expires (notAfter); negative once expired, NaN without one",
                 "seconds", OpcUaServerMetrics::secondsUntilCertificateExpiry));
@@ -229,79 +216,25 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
                 .register(registry);
     }
 
-    private double continuationPointsRefused(OpcUaServer s) {
-        ViewServices current = views;
-        if (current == null) {
-            current = s.viewServices();
-            views = current;
-        }
-        return current == null ? 0 : current.continuationPointsRefused();
-    }
+    // The statistics objects appear at start(); before, their meters read 0.
 
-    private double browsePathsRefused(OpcUaServer s) {
-        TranslateBrowsePaths current = paths;
-        if (current == null) {
-            current = s.translateBrowsePaths();
-            paths = current;
-        }
-        return current == null ? 0 : current.pathsRefused();
-    }
-
-    // The statistics objects appear at start(); each is kept once seen (they are final for a server's life).
-
-    /** A reading of the history recorder, kept once seen so that counts survive the server's stop; 0 without one. */
-    private long history(OpcUaServer s, ToLongFunction<HistoryRecorder> reading) {
-        HistoryRecorder current = recorder;
-        if (current == null) {
-            current = s.historyRecorder();
-            recorder = current;
-        }
+    private static long requests(OpcUaServer s, ToLongFunction<RequestStatistics> reading) {
+        RequestStatistics current = s.statistics().requests();
         return current == null ? 0 : reading.applyAsLong(current);
     }
 
-    private long requests(OpcUaServer s, ToLongFunction<RequestStatistics> reading) {
-        RequestStatistics current = requests;
-        if (current == null) {
-            current = s.dispatcher() == null ? null : s.dispatcher().statistics();
-            requests = current;
-        }
+    private static long sessions(OpcUaServer s, ToLongFunction<SessionCounters> reading) {
+        SessionCounters current = s.statistics().sessionCounters();
         return current == null ? 0 : reading.applyAsLong(current);
     }
 
-    private long sessions(OpcUaServer s, ToLongFunction<SessionCounters> reading) {
-        SessionManager current = sessionManager(s);
-        return current == null ? 0 : reading.applyAsLong(current.counters());
-    }
-
-    private double sessionCount(OpcUaServer s) {
-        SessionManager current = sessionManager(s);
-        return current == null ? 0 : current.currentSessions();
-    }
-
-    private SessionManager sessionManager(OpcUaServer s) {
-        SessionManager current = sessions;
-        if (current == null) {
-            current = s.sessions();
-            sessions = current;
-        }
-        return current;
-    }
-
-    private long subscriptions(OpcUaServer s, ToLongFunction<SubscriptionStatistics> reading) {
-        SubscriptionStatistics current = subscriptions;
-        if (current == null) {
-            current = s.subscriptions() == null ? null : s.subscriptions().statistics();
-            subscriptions = current;
-        }
+    private static long subscriptions(OpcUaServer s, ToLongFunction<SubscriptionStatistics> reading) {
+        SubscriptionStatistics current = s.statistics().subscriptions();
         return current == null ? 0 : reading.applyAsLong(current);
     }
 
-    private long transport(OpcUaServer s, ToLongFunction<ServerChannelCounters> reading) {
-        ServerChannelCounters current = transport;
-        if (current == null) {
-            current = s.transportStatistics();
-            transport = current;
-        }
+    private static long transport(OpcUaServer s, ToLongFunction<ServerChannelCounters> reading) {
+        ServerChannelCounters current = s.statistics().transport();
         return current == null ? 0 : reading.applyAsLong(current);
     }
 

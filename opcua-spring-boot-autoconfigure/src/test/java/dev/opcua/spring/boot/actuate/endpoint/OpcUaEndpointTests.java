@@ -36,7 +36,7 @@ class OpcUaEndpointTests {
         try (TestClient client = TestClient.connect(server)) {
             client.read(plant.nodeId("Speed"));
             // a request is counted once its response is sent: the client may have it a moment before
-            TestServers.waitUntil(() -> server.dispatcher().statistics().activeRequests() == 0);
+            TestServers.waitUntil(() -> server.statistics().requests().activeRequests() == 0);
 
             OpcUaServerDescriptor descriptor = new OpcUaEndpoint(server).opcua();
 

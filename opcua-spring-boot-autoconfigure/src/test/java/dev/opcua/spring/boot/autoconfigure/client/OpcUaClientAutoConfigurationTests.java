@@ -204,7 +204,7 @@ class OpcUaClientAutoConfigurationTests {
                     assertThat(client.endpoint().securityMode()).isEqualTo(MessageSecurityMode.SignAndEncrypt);
                     assertThat(client.endpoint().securityPolicyUri()).isEqualTo(SecurityPolicy.Basic256Sha256.uri());
                     OpcUaServer server = context.getBean(OpcUaServer.class);
-                    assertThat(server.sessions().sessions()).singleElement()
+                    assertThat(server.statistics().sessions()).singleElement()
                             .satisfies(session -> assertThat(session.identity().userName()).isEqualTo("operator"));
                 });
     }

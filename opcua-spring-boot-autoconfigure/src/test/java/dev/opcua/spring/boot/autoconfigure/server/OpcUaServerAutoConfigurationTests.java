@@ -98,10 +98,10 @@ class OpcUaServerAutoConfigurationTests {
             assertThat(server.isRunning()).isTrue();
             assertThat(server.port()).isPositive();
             assertThat(server.endpointUrl()).isEqualTo("opc.tcp://localhost:" + server.port() + "/");
-            assertThat(server.sessions().settings()).isEqualTo(SessionSettings.DEFAULT);
-            assertThat(server.subscriptions().settings()).isEqualTo(SubscriptionSettings.DEFAULT);
-            assertThat(server.dispatcher().statistics().queueCapacity()).isEqualTo(RequestPoolSettings.DEFAULT.maxQueued());
-            assertThat(server.serverObject().status().buildInfo().productUri()).isEqualTo("urn:dev.opcua:stack");
+            assertThat(server.config().sessionSettings()).isEqualTo(SessionSettings.DEFAULT);
+            assertThat(server.config().subscriptionSettings()).isEqualTo(SubscriptionSettings.DEFAULT);
+            assertThat(server.statistics().requests().queueCapacity()).isEqualTo(RequestPoolSettings.DEFAULT.maxQueued());
+            assertThat(server.serverStatus().buildInfo().productUri()).isEqualTo("urn:dev.opcua:stack");
             assertThat(server.applicationCertificate()).isNull();
             assertThat(server.endpoints()).singleElement().satisfies(endpoint -> {
                 assertThat(endpoint.securityPolicyUri()).isEqualTo(SecurityPolicy.None.uri());
@@ -187,9 +187,9 @@ class OpcUaServerAutoConfigurationTests {
                             Duration.ofSeconds(5), Duration.ofSeconds(30), false,
                             RequestPoolSettings.DEFAULT.shutdownTimeout(), false, 2, 64));
                     OpcUaServer server = context.getBean(OpcUaServer.class);
-                    assertThat(server.dispatcher().statistics().queueCapacity()).isEqualTo(7);
-                    assertThat(server.dispatcher().statistics().priorityQueueCapacity()).isEqualTo(4);
-                    assertThat(server.dispatcher().usesVirtualThreads()).isFalse();
+                    assertThat(server.statistics().requests().queueCapacity()).isEqualTo(7);
+                    assertThat(server.statistics().requests().priorityQueueCapacity()).isEqualTo(4);
+                    assertThat(server.statistics().virtualThreadWorkers()).isFalse();
                 });
     }
 
@@ -210,12 +210,11 @@ class OpcUaServerAutoConfigurationTests {
                 "opcua.server.limits.operation.max-monitored-items-per-call=17").run(context -> {
                     SessionSettings expected = new SessionSettings(3, Duration.ofSeconds(5), Duration.ofMinutes(2), 2,
                             Duration.ofSeconds(10));
-                    assertThat(context.getBean(OpcUaServer.class).sessions().settings()).isEqualTo(expected);
+                    assertThat(context.getBean(OpcUaServer.class).config().sessionSettings()).isEqualTo(expected);
                     assertThat(mapper(context).operationLimits())
                             .isEqualTo(new OperationLimits(11, 12, 13, 14, 15, 16, 17));
-                    assertThat(context.getBean(OpcUaServerProperties.class).getLimits()
-                            .getMaxBrowseContinuationPoints()).isEqualTo(4);
-                    assertThat(context.getBean(OpcUaServer.class).translateBrowsePaths().maxPathElements())
+                    assertThat(context.getBean(OpcUaServer.class).config().maxBrowseContinuationPoints()).isEqualTo(4);
+                    assertThat(context.getBean(OpcUaServer.class).config().maxBrowsePathElements())
                             .isEqualTo(9);
                 });
     }
@@ -246,7 +245,7 @@ class OpcUaServerAutoConfigurationTests {
                             .maxSubscriptionsPerSession(3).maxMonitoredItems(1000).maxMonitoredItemsPerSubscription(100)
                             .maxPublishRequestsPerSession(5).maxNotificationsPerPublish(50).maxRetransmissionQueueSize(0)
                             .build();
-                    assertThat(context.getBean(OpcUaServer.class).subscriptions().settings()).isEqualTo(expected);
+                    assertThat(context.getBean(OpcUaServer.class).config().subscriptionSettings()).isEqualTo(expected);
                     assertThat(mapper(context).monitoredItemSettings())
                             .isEqualTo(new MonitoredItemSettings(5, 60_000, 20, 10, 20, 30));
                 });
@@ -408,7 +407,7 @@ class OpcUaServerAutoConfigurationTests {
             assertThat(started[0].isRunning()).isTrue();
         });
         assertThat(started[0].isRunning()).isFalse();
-        assertThat(started[0].serverObject().state())
+        assertThat(started[0].serverStatus().state())
                 .isEqualTo(dev.opcua.stack.core.types.enumerated.ServerState.Shutdown);
     }
 

@@ -80,7 +80,7 @@ class OpcUaServerMiloEndToEndTests {
         OpcUaClient client = MiloClients.overNone(server.endpointUrl(), identity);
         try {
             if (identity instanceof UsernameProvider) {
-                assertThat(server.sessions().sessions()).extracting(Session::identity)
+                assertThat(server.statistics().sessions()).extracting(Session::identity)
                         .contains(Identity.user("operator"));
             }
             int ns = server.namespaces().indexOf(NS);

@@ -80,7 +80,7 @@ class OpcUaNamespaceNonBlockingTests {
             assertThat(written.isGood()).isTrue();
             assertThat(tank.readBy).startsWith("opcua-server-io-");
             assertThat(tank.writtenBy).startsWith("opcua-server-io-");
-            assertThat(server.dispatcher().statistics().ranInline()).isGreaterThanOrEqualTo(2);
+            assertThat(server.statistics().requests().ranInline()).isGreaterThanOrEqualTo(2);
         } finally {
             if (client != null) {
                 client.disconnect();

@@ -95,7 +95,7 @@ class DiscoveryOverNoneTest {
             assertThat(cause).as("failure of CreateSession over None: %s", refused).isInstanceOf(UaException.class);
             assertThat(((UaException) cause).statusCode())
                     .isEqualTo(StatusCode.of(StatusCodes.BadSecurityPolicyRejected));
-            assertThat(server.sessions().sessions()).isEmpty();
+            assertThat(server.statistics().sessions()).isEmpty();
         } finally {
             channel.close().get(10, TimeUnit.SECONDS);
         }

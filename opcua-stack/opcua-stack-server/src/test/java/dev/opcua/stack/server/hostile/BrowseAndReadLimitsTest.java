@@ -88,7 +88,7 @@ class BrowseAndReadLimitsTest {
 
     @Test
     void aSessionHoardingContinuationPointsIsRefusedAloneAndOthersStillGetTheirs() throws Exception {
-        long before = server.server().viewServices().continuationPointsRefused();
+        long before = server.server().statistics().continuationPointsRefused();
         UaTcpClientChannel hoarder = server.connect();
         UaTcpClientChannel other = server.connect();
         try {
@@ -108,7 +108,7 @@ class BrowseAndReadLimitsTest {
             assertThat(refused.statusCode().value()).isEqualTo(StatusCodes.BadNoContinuationPoints);
             assertThat(othersFirst.statusCode().isGood()).as("another session's Browse is not starved").isTrue();
             assertThat(othersFirst.continuationPoint().isNull()).isFalse();
-            assertThat(server.server().viewServices().continuationPointsRefused()).isEqualTo(before + 1);
+            assertThat(server.server().statistics().continuationPointsRefused()).isEqualTo(before + 1);
             BrowseNextResponse stolen = other.request(new BrowseNextRequest(TestSessions.header(polite), false,
                     new ByteString[] {kept}), BrowseNextResponse.class).get(20, TimeUnit.SECONDS);
             assertThat(stolen.results()[0].statusCode().value())
@@ -161,7 +161,7 @@ class BrowseAndReadLimitsTest {
 
     @Test
     void aTranslateBrowsePathsDeeperThanTheBoundIsBadQueryTooComplex() throws Exception {
-        long before = server.server().translateBrowsePaths().pathsRefused();
+        long before = server.server().statistics().browsePathsRefused();
         UaTcpClientChannel client = server.connect();
         try {
             NodeId session = TestSessions.open(client, server.endpointUrl());
@@ -186,7 +186,7 @@ class BrowseAndReadLimitsTest {
             assertThat(results[0].statusCode().value()).isEqualTo(StatusCodes.BadQueryTooComplex);
             assertThat(results[1].statusCode().isGood()).as("a path within the bound is walked").isTrue();
             assertThat(results[1].targets()[0].targetId().nodeId()).isEqualTo(root);
-            assertThat(server.server().translateBrowsePaths().pathsRefused()).isEqualTo(before + 1);
+            assertThat(server.server().statistics().browsePathsRefused()).isEqualTo(before + 1);
         } finally {
             client.close().get(10, TimeUnit.SECONDS);
         }

@@ -71,7 +71,7 @@ class ConnectionFloodTest {
                 flood.forEach(RawUaClient::close);
             }
             HostileServer.await("only the good client's connection is left",
-                    () -> server.server().transportStatistics().openConnections() == 1);
+                    () -> server.server().statistics().transport().openConnections() == 1);
             server.assertGoodClientServed();
             UaTcpClientChannel late = server.connect();
             NodeId session = TestSessions.open(late, server.endpointUrl());

@@ -63,7 +63,7 @@ class FloodIsolationTest {
                 }))
                 .build();
         try (HostileServer server = HostileServer.start(b -> b.nodeManager(plant).requests(1, 1, 4))) {
-            RequestStatistics statistics = server.server().dispatcher().statistics();
+            RequestStatistics statistics = server.server().statistics().requests();
             long rejectedBefore = statistics.rejected(RejectReason.TOO_BUSY);
             ReadValueId[] slow = {new ReadValueId(plant.nodeId("Slow"), AttributeIds.Value, null, QualifiedName.NULL)};
             UaTcpClientChannel flooder = server.connect();

@@ -73,11 +73,11 @@ final class HostileServer implements AutoCloseable {
     }
 
     ServerChannelCounters transport() {
-        return server.transportStatistics();
+        return server.statistics().transport();
     }
 
     long rejected(TransportRejection reason) {
-        return server.transportStatistics().rejected(reason);
+        return server.statistics().transport().rejected(reason);
     }
 
     /** A new channel of our client with default quotas. */

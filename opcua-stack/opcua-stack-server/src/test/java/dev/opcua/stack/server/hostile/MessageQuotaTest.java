@@ -122,7 +122,7 @@ class MessageQuotaTest {
 
     @Test
     void anArrayOverTheDecodersLimitIsAServiceFaultAndTheChannelStaysUp() throws Exception {
-        long before = server.server().dispatcher().statistics().undecodable();
+        long before = server.server().statistics().requests().undecodable();
         UaTcpClientChannel client = server.connect();
         try {
             NodeId session = TestSessions.open(client, server.endpointUrl());
@@ -137,7 +137,7 @@ class MessageQuotaTest {
                     .satisfies(e -> assertThat(((UaException) e).statusCode())
                             .isEqualTo(StatusCode.of(StatusCodes.BadEncodingLimitsExceeded)));
             HostileServer.assertReadSucceeds(client, session);
-            assertThat(server.server().dispatcher().statistics().undecodable()).isEqualTo(before + 1);
+            assertThat(server.server().statistics().requests().undecodable()).isEqualTo(before + 1);
         } finally {
             client.close().get(10, TimeUnit.SECONDS);
         }

@@ -106,7 +106,7 @@ class ReadsPerTurnTest {
                 .build();
         try (HostileServer server = HostileServer.start(b -> b.nodeManager(plant).ioThreads(1)
                 .requestPool(RequestPoolSettings.DEFAULT.withMaxRequestsPerRead(maxRequestsPerRead)))) {
-            RequestStatistics statistics = server.server().dispatcher().statistics();
+            RequestStatistics statistics = server.server().statistics().requests();
             UaTcpClientChannel flooder = server.connect();
             UaTcpClientChannel quiet = server.connect();
             NodeId flooding = TestSessions.open(flooder, server.endpointUrl());

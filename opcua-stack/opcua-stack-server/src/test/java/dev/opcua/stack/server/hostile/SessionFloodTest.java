@@ -41,7 +41,7 @@ class SessionFloodTest {
     void createSessionFloodGetsTooManySessionsAndTheAbandonedSessionsTimeOut() throws Exception {
         try (HostileServer server = HostileServer.start(b -> b.sessionSettings(new SessionSettings(MAX_SESSIONS,
                 Duration.ofMillis(1_000), Duration.ofHours(1), 5))).withGoodClient()) {
-            SessionCounters counters = server.server().sessions().counters();
+            SessionCounters counters = server.server().statistics().sessionCounters();
             UaTcpClientChannel flooder = server.connect();
             try {
                 List<CompletableFuture<CreateSessionResponse>> flood = new ArrayList<>();

@@ -82,7 +82,7 @@ class SubscriptionFloodTest {
     }
 
     private SubscriptionStatistics statistics() {
-        return server.server().subscriptions().statistics();
+        return server.server().statistics().subscriptions();
     }
 
     @Test

@@ -55,7 +55,7 @@ class MiloInlineRequestsTest {
 
         assertThat(readBy.get()).startsWith(IO_THREAD);
         assertThat(writtenBy.get()).startsWith(IO_THREAD);
-        assertThat(server.dispatcher().statistics().ranInline()).isGreaterThanOrEqualTo(2);
+        assertThat(server.statistics().requests().ranInline()).isGreaterThanOrEqualTo(2);
     }
 
     @Test
@@ -66,7 +66,7 @@ class MiloInlineRequestsTest {
 
         assertThat(readBy.get()).startsWith(WORKER_THREAD);
         assertThat(writtenBy.get()).startsWith(WORKER_THREAD);
-        assertThat(server.dispatcher().statistics().ranInline()).isZero();
+        assertThat(server.statistics().requests().ranInline()).isZero();
     }
 
     @Test
@@ -77,7 +77,7 @@ class MiloInlineRequestsTest {
 
         assertThat(readBy.get()).startsWith(WORKER_THREAD);
         assertThat(writtenBy.get()).startsWith(WORKER_THREAD);
-        assertThat(server.dispatcher().statistics().ranInline()).as("not even namespace 0's reads").isZero();
+        assertThat(server.statistics().requests().ranInline()).as("not even namespace 0's reads").isZero();
     }
 
     private void start(Consumer<InMemoryNodeManagerBuilder> nonBlocking, RequestPoolSettings requests)

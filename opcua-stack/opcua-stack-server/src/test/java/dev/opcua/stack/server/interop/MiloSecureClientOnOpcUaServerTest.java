@@ -302,12 +302,12 @@ class MiloSecureClientOnOpcUaServerTest {
     @Order(4)
     void aWrongPasswordIsRefusedWithBadUserAccessDenied() throws Exception {
         trustMiloCertificate();
-        long failures = server.sessions().counters().failedAuthentications();
+        long failures = server.statistics().sessionCounters().failedAuthentications();
 
         assertRefused(() -> connect(miloCertificate, CLIENT_URI, basic256Sha256SignAndEncrypt(),
                 new UsernameProvider(USER, "wrong")), StatusCodes.Bad_UserAccessDenied);
 
-        assertThat(server.sessions().counters().failedAuthentications()).as("one failure, not retried by Milo")
+        assertThat(server.statistics().sessionCounters().failedAuthentications()).as("one failure, not retried by Milo")
                 .isEqualTo(failures + 1);
         // a success resets the count of this certificate, so that the next tests start afresh
         connect(miloCertificate, CLIENT_URI, basic256Sha256SignAndEncrypt(), new UsernameProvider(USER, PASSWORD))
@@ -319,8 +319,8 @@ class MiloSecureClientOnOpcUaServerTest {
     void repeatedWrongPasswordsLockTheClientCertificateOutUntilTheLockoutPasses() throws Exception {
         trustMiloCertificate();
         EndpointDescription endpoint = basic256Sha256SignAndEncrypt();
-        long failures = server.sessions().counters().failedAuthentications();
-        long lockedOut = server.sessions().counters().sessionsLockedOut();
+        long failures = server.statistics().sessionCounters().failedAuthentications();
+        long lockedOut = server.statistics().sessionCounters().sessionsLockedOut();
         for (int i = 0; i < MAX_FAILED_ATTEMPTS; i++) {
             assertRefused(() -> connect(lockoutClientCertificate, LOCKOUT_CLIENT_URI, endpoint,
                     new UsernameProvider(USER, "wrong")), StatusCodes.Bad_UserAccessDenied);
@@ -330,8 +330,8 @@ class MiloSecureClientOnOpcUaServerTest {
         assertRefused(() -> connect(lockoutClientCertificate, LOCKOUT_CLIENT_URI, endpoint,
                 new UsernameProvider(USER, PASSWORD)), StatusCodes.Bad_UserAccessDenied);
         assertThat(System.nanoTime() - lockedAt).as("refused within the lock-out").isLessThan(LOCKOUT.toNanos());
-        assertThat(server.sessions().counters().sessionsLockedOut()).isEqualTo(lockedOut + 1);
-        assertThat(server.sessions().counters().failedAuthentications()).as("a refusal while locked out is no failure")
+        assertThat(server.statistics().sessionCounters().sessionsLockedOut()).isEqualTo(lockedOut + 1);
+        assertThat(server.statistics().sessionCounters().failedAuthentications()).as("a refusal while locked out is no failure")
                 .isEqualTo(failures + MAX_FAILED_ATTEMPTS);
         // the lock-out holds one client certificate, not the user
         connect(miloCertificate, CLIENT_URI, endpoint, new UsernameProvider(USER, PASSWORD)).disconnect();
@@ -427,7 +427,7 @@ class MiloSecureClientOnOpcUaServerTest {
     }
 
     private static List<Identity> activatedIdentities() {
-        return server.sessions().sessions().stream().filter(Session::isActivated).map(Session::identity).toList();
+        return server.statistics().sessions().stream().filter(Session::isActivated).map(Session::identity).toList();
     }
 
     private static void assertServerIsRunning(OpcUaClient milo) throws UaException {

@@ -174,7 +174,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
         pushed.addVariable(server.namespaces().indexOf(PUSHED_NS), "Burst", server.dataChanges());
         server.start();
         addEuRange("Line1.Level", EU_LOW, EU_HIGH);
-        statistics = server.subscriptions().statistics();
+        statistics = server.statistics().subscriptions();
         endpoints = DiscoveryClient.getEndpoints(server.endpointUrl()).get(10, TimeUnit.SECONDS);
     }
 
@@ -577,7 +577,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     @Test
     void closingTheSessionFreesItsSubscriptionsAndItems() throws Exception {
         OpcUaClient client = connect();
-        long sessionsBefore = server.sessions().currentSessions();
+        long sessionsBefore = server.statistics().currentSessions();
         int stoppedBefore = pushed.stopped.getOrDefault("Burst", 0);
         List<Double> received = new CopyOnWriteArrayList<>();
         OpcUaSubscription first = subscription(client, 100.0);
@@ -600,7 +600,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
         await("the session's items deleted", () -> statistics.monitoredItems() == 0);
         assertThat(server.dataChanges().isMonitored(pushed.nodeId("Burst"))).isFalse();
         assertThat(pushed.stopped.getOrDefault("Burst", 0)).isEqualTo(stoppedBefore + 1);
-        assertThat(server.sessions().currentSessions()).isEqualTo(sessionsBefore - 1);
+        assertThat(server.statistics().currentSessions()).isEqualTo(sessionsBefore - 1);
     }
 
     // ---- secure delivery

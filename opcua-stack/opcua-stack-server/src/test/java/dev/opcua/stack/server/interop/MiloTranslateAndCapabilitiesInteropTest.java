@@ -92,9 +92,9 @@ class MiloTranslateAndCapabilitiesInteropTest {
                 .isEqualTo(uint(100));
         // OPC UA 1.05 capacity properties (Part 5, 6.3.2) from the configured limits, and the profile
         assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(0, 24095)).getValue().getValue())
-                .as("MaxSessions").isEqualTo(uint(server.sessions().settings().maxSessions()));
+                .as("MaxSessions").isEqualTo(uint(server.config().sessionSettings().maxSessions()));
         assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(0, 24096)).getValue().getValue())
-                .as("MaxSubscriptions").isEqualTo(uint(server.subscriptions().settings().maxSubscriptions()));
+                .as("MaxSubscriptions").isEqualTo(uint(server.config().subscriptionSettings().maxSubscriptions()));
         assertThat((String[]) client.readValue(0, TimestampsToReturn.Neither,
                 Identifiers.Server_ServerCapabilities_ServerProfileArray).getValue().getValue())
                 .containsExactly("http://opcfoundation.org/UA-Profile/Server/MicroEmbeddedDevice2017");

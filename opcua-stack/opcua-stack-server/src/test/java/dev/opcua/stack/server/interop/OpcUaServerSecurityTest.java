@@ -231,7 +231,7 @@ class OpcUaServerSecurityTest {
 
         withSession(client, identity, session -> {
             assertThat(session.userTokenPolicy().tokenType()).isEqualTo(type);
-            assertThat(server.sessions().sessions()).anySatisfy(s -> {
+            assertThat(server.statistics().sessions()).anySatisfy(s -> {
                 assertThat(s.isActivated()).isTrue();
                 assertThat(s.identity()).isEqualTo(expected);
                 assertThat(s.clientCertificate()).isEqualTo(client.certificate());
