@@ -52,12 +52,15 @@ import dev.opcua.stack.server.nodeset.ImportedNodeManager;
 import dev.opcua.stack.server.nodeset.InstantiatesTypes;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodes.StructureCodecSource;
+import dev.opcua.stack.server.nodeset.NodeSetExporter;
 import dev.opcua.stack.server.nodeset.NodeSetImporter;
 import dev.opcua.stack.server.nodeset.NodeSetSource;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
 import dev.opcua.stack.server.addressspace.UaNode;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.generic.GenericStructureCodec;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.net.URL;
 import java.nio.file.Path;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
@@ -279,6 +282,16 @@ public final class OpcUaServer implements AutoCloseable {
     /** The information models of the address space: namespace 0 and the imported NodeSet2 files. */
     public ModelRegistry models() {
         return models;
+    }
+
+    /**
+     * Writes the nodes of a namespace as a NodeSet2 document (Part 6, Annex F), see {@link NodeSetExporter}.
+     *
+     * @throws dev.opcua.stack.server.nodeset.NamespaceNotExportableException when the server has no such
+     *     namespace or no in-memory node manager holds it
+     */
+    public void exportNodeSet(String namespaceUri, OutputStream out) throws IOException {
+        new NodeSetExporter(nodeManagers, models).export(namespaceUri, out);
     }
 
     /**
