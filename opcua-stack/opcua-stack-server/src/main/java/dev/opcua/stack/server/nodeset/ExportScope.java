@@ -69,8 +69,8 @@ final class ExportScope {
     /** Numbers the namespaces and names the aliases the first pass recorded. */
     void freeze() {
         Map<Integer, Integer> indexes = new HashMap<>();
-        indexes.put(0, 0);
-        indexes.put(exported, 1);
+        indexes.put(0, 0); // namespace 0 is never listed; exporting it, the file lists only the others it uses
+        indexes.putIfAbsent(exported, 1);
         for (int serverIndex : used) {
             indexes.putIfAbsent(serverIndex, indexes.size());
         }
@@ -93,7 +93,7 @@ final class ExportScope {
         return namespaces.uri(exported);
     }
 
-    /** The file's NamespaceUris: index 1 first. */
+    /** The file's NamespaceUris: index 1 first (the exported namespace unless that is namespace 0). */
     List<String> namespaceUris() {
         String[] uris = new String[fileIndexes.size() - 1];
         fileIndexes.forEach((server, file) -> {

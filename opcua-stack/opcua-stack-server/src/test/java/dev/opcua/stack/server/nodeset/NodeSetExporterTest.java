@@ -116,6 +116,20 @@ class NodeSetExporterTest {
     }
 
     @Test
+    void namespace_0_exports_as_the_model_every_file_requires_without_listing_itself() throws Exception {
+        Document ns0 = export("http://opcfoundation.org/UA/");
+
+        assertThat(texts(ns0, "Uri")).isEmpty();
+        Element model = (Element) ns0.getElementsByTagName("Model").item(0);
+        assertThat(model.getAttribute("ModelUri")).isEqualTo("http://opcfoundation.org/UA/");
+        assertThat(model.getAttribute("Version")).isEqualTo("1.05.03");
+        assertThat(ns0.getElementsByTagName("RequiredModel").getLength()).isZero();
+        Element server = node(ns0, "i=2253");
+        assertThat(server.getAttribute("BrowseName")).isEqualTo("Server");
+        assertThat(references(server)).contains("HasTypeDefinition i=2004");
+    }
+
+    @Test
     void a_value_without_an_xml_encoding_here_is_left_out_and_the_node_kept() throws Exception {
         Element grid = node(export(LINE), "ns=1;s=Line1.Grid");
 
