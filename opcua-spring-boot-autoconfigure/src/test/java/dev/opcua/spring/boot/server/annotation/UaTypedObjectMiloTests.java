@@ -74,7 +74,8 @@ class UaTypedObjectMiloTests {
     static URL nodeSet(String file) {
         URL url = UaTypedObjectMiloTests.class.getClassLoader().getResource("nodesets/" + file);
         if (url == null) {
-            throw new IllegalStateException("nodesets/" + file + " is not on the class path (opcua-stack-server's test jar)");
+            throw new IllegalStateException("nodesets/" + file
+                    + " is not on the class path (opcua-stack-server's test jar)");
         }
         return url;
     }

@@ -65,9 +65,9 @@ public final class NodeSetExporter {
         }
         NodeManager owner = nodeManagers.managerOf(NodeId.numeric(index, 0));
         if (!(owner instanceof NodeStoreNodeManager manager)) {
-            throw new NamespaceNotExportableException("namespace " + namespaceUri + " has no nodes in memory to export: "
-                    + (owner == null ? "no node manager owns it" : "its node manager " + owner
-                    + " serves them from elsewhere"), namespaceUri);
+            throw new NamespaceNotExportableException("namespace " + namespaceUri
+                    + " has no nodes in memory to export: " + (owner == null ? "no node manager owns it"
+                    : "its node manager " + owner + " serves them from elsewhere"), namespaceUri);
         }
         List<UaNode> nodes = new ArrayList<>();
         for (UaNode node : manager.store().nodes()) {

@@ -242,7 +242,8 @@ final class NodeSetWriter {
         boolean started = false;
         for (UaReference r : references) {
             if (!r.targetId().isLocal()) {
-                warn(node, "reference to " + r.targetId() + " left out: a NodeSet2 reference names a node of this server");
+                warn(node, "reference to " + r.targetId()
+                        + " left out: a NodeSet2 reference names a node of this server");
                 continue;
             }
             if (!scope.keeps(r)) {

@@ -61,7 +61,8 @@ final class StructureXmlWriter {
                 throw XmlValueReader.unsupported("the XML body of an ExtensionObject of " + value.encodingId()
                         + " is not one well-formed element", null);
             }
-            return XmlValueWriter.element(name, typeId(value.encodingId()), XmlValueWriter.element(TYPES + "Body", body));
+            return XmlValueWriter.element(name, typeId(value.encodingId()),
+                    XmlValueWriter.element(TYPES + "Body", body));
         }
         GenericStructure structure = value.isDecoded() ? generic(value.decoded()) : decode(value);
         NodeId xmlEncoding = scope.dataTypes().xmlEncoding(structure.typeId());
@@ -95,7 +96,8 @@ final class StructureXmlWriter {
             int chosen = structure.unionIndex();
             result.add(XmlValueWriter.text(prefix + "SwitchField", String.valueOf(chosen + 1)));
             if (chosen >= 0 && structure.get(chosen) != null) {
-                result.add(field(prefix + fields.get(chosen).name(), fields.get(chosen), structure.get(chosen), prefix));
+                LayoutField field = fields.get(chosen);
+                result.add(field(prefix + field.name(), field, structure.get(chosen), prefix));
             }
             return result;
         }
@@ -150,8 +152,10 @@ final class StructureXmlWriter {
 
     /** An enumeration value as "Name_Value" (Part 6, 5.3.4) when its EnumDefinition names it, else the number. */
     private String enumText(NodeId dataType, int value) {
-        if (dataType != null && scope.find(dataType) instanceof DataTypeNode type && type.dataTypeDefinition() != null
-                && type.dataTypeDefinition().decoded() instanceof EnumDefinition definition && definition.fields() != null) {
+        if (dataType != null && scope.find(dataType) instanceof DataTypeNode type
+                && type.dataTypeDefinition() != null
+                && type.dataTypeDefinition().decoded() instanceof EnumDefinition definition
+                && definition.fields() != null) {
             for (EnumField f : definition.fields()) {
                 if (f.value() == value && f.name() != null) {
                     return f.name() + "_" + value;

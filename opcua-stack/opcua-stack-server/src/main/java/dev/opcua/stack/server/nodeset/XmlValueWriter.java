@@ -151,7 +151,8 @@ final class XmlValueWriter {
 
     /** xs:float, with xs:double's spellings of the infinities and NaN. */
     static String floatText(float value) {
-        return Float.isNaN(value) || Float.isInfinite(value) ? doubleText(value) : integral(value, Float.toString(value));
+        return Float.isNaN(value) || Float.isInfinite(value) ? doubleText(value)
+                : integral(value, Float.toString(value));
     }
 
     /** xs:double: INF, -INF and NaN spelled as XML Schema spells them; integral values without ".0". */

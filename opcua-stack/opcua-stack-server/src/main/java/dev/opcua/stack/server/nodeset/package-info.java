@@ -1,2 +1,2 @@
-/** NodeSet2 XML (Part 6, Annex F): companion specifications imported into node managers at start, and any in-memory namespace exported. */
+/** NodeSet2 XML (Part 6, Annex F): companion models imported at start, and any in-memory namespace exported. */
 package dev.opcua.stack.server.nodeset;

@@ -31,7 +31,8 @@ class GeneratedModelsSchemaIT {
         assertThat(generated.registry.layouts()).hasSameSizeAs(fromXml.registry.layouts());
         int compared = 0;
         for (int m = 0; m < 2; m++) {
-            Map<String, String> expected = NamespaceSnapshot.of(fromXml.namespaces, fromXml.models.get(m).store().nodes());
+            Map<String, String> expected = NamespaceSnapshot.of(fromXml.namespaces,
+                    fromXml.models.get(m).store().nodes());
             Map<String, String> actual = NamespaceSnapshot.of(generated.namespaces,
                     generated.models.get(m).store().nodes());
             assertThat(NamespaceSnapshot.differences(expected, actual)).isEmpty();

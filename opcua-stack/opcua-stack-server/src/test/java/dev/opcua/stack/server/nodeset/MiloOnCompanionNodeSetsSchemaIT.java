@@ -1,27 +1,24 @@
 package dev.opcua.stack.server.nodeset;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.browse;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.id;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.local;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.names;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.structureDefinition;
 
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.testing.MiloClients;
 import java.util.Arrays;
 import java.util.List;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
-import org.eclipse.milo.opcua.stack.core.AttributeId;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
-import org.eclipse.milo.opcua.stack.core.types.builtin.ExpandedNodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject;
 import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
-import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseDirection;
-import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseResultMask;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
-import org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription;
-import org.eclipse.milo.opcua.stack.core.types.structured.BrowseResult;
 import org.eclipse.milo.opcua.stack.core.types.structured.EnumValueType;
-import org.eclipse.milo.opcua.stack.core.types.structured.ReadValueId;
 import org.eclipse.milo.opcua.stack.core.types.structured.ReferenceDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.StructureDefinition;
 import org.eclipse.milo.opcua.stack.core.types.structured.StructureField;
@@ -42,17 +39,11 @@ class MiloOnCompanionNodeSetsSchemaIT {
 
     @BeforeAll
     static void start() throws Exception {
-        server = OpcUaServer.builder()
-                .applicationUri("urn:test:nodeset:server")
-                .bindAddress("127.0.0.1")
-                .port(0)
-                .hostnames(List.of("localhost"))
+        server = NodeSetFixtures.start(b -> b
                 .nodeSet(SchemaFiles.di())
                 .nodeSet(SchemaFiles.machinery())
                 .nodeSet(SchemaFiles.machineryExamples())
-                .nodeSet(SchemaFiles.packMl())
-                .build();
-        server.start();
+                .nodeSet(SchemaFiles.packMl()));
         client = MiloClients.anonymousOverNone(server.endpointUrl());
     }
 
@@ -75,31 +66,36 @@ class MiloOnCompanionNodeSetsSchemaIT {
 
     @Test
     void milo_browses_the_packml_types_below_the_standard_ones() throws Exception {
-        assertThat(names(browse(Identifiers.BaseObjectType, Identifiers.HasSubtype)))
+        assertThat(names(browse(client, Identifiers.BaseObjectType, Identifiers.HasSubtype)))
                 .contains("TopologyElementType", "PackMLBaseObjectType");
     }
 
     @Test
     void milo_browses_the_example_machine_and_reads_its_nameplate() throws Exception {
-        List<ReferenceDescription> objects = browse(Identifiers.ObjectsFolder, Identifiers.HierarchicalReferences);
+        List<ReferenceDescription> objects = browse(client, Identifiers.ObjectsFolder,
+                Identifiers.HierarchicalReferences);
         assertThat(names(objects)).contains("Machines", "DeviceSet");
-        NodeId machines = id(NodeSetFixtures.MACHINERY, 1001);
-        List<ReferenceDescription> machineList = browse(machines, Identifiers.HierarchicalReferences);
+        NodeId machines = id(client, NodeSetFixtures.MACHINERY, 1001);
+        List<ReferenceDescription> machineList = browse(client, machines, Identifiers.HierarchicalReferences);
         assertThat(names(machineList)).contains("ExampleMachine01");
-        NodeId machine = local(machineList.stream().filter(r -> r.getBrowseName().getName().equals("ExampleMachine01"))
-                .findFirst().orElseThrow().getNodeId());
-        assertThat(names(browse(machine, Identifiers.HierarchicalReferences))).contains("Identification", "Components");
+        NodeId machine = local(client, machineList.stream()
+                .filter(r -> r.getBrowseName().getName().equals("ExampleMachine01")).findFirst().orElseThrow()
+                .getNodeId());
+        assertThat(names(browse(client, machine, Identifiers.HierarchicalReferences)))
+                .contains("Identification", "Components");
 
-        DataValue manufacturer = client.readValue(0, TimestampsToReturn.Both, id(SchemaFiles.MACHINERY_EXAMPLE, 6038));
+        DataValue manufacturer = client.readValue(0, TimestampsToReturn.Both,
+                id(client, SchemaFiles.MACHINERY_EXAMPLE, 6038));
         assertThat(((LocalizedText) manufacturer.getValue().getValue()).getText()).isEqualTo("ENGEL AUSTRIA GMBH");
-        DataValue month = client.readValue(0, TimestampsToReturn.Both, id(SchemaFiles.MACHINERY_EXAMPLE, 6024));
+        DataValue month = client.readValue(0, TimestampsToReturn.Both,
+                id(client, SchemaFiles.MACHINERY_EXAMPLE, 6024));
         assertThat(month.getValue().getValue()).isEqualTo(org.eclipse.milo.opcua.stack.core.types.builtin.unsigned
                 .UByte.valueOf(3));
     }
 
     @Test
     void milo_decodes_enum_value_arrays_from_the_xml_values() throws Exception {
-        DataValue enumValues = client.readValue(0, TimestampsToReturn.Both, id(SchemaFiles.PACKML, 194));
+        DataValue enumValues = client.readValue(0, TimestampsToReturn.Both, id(client, SchemaFiles.PACKML, 194));
         ExtensionObject[] values = (ExtensionObject[]) enumValues.getValue().getValue();
         assertThat(Arrays.stream(values).map(v -> (EnumValueType) v.decode(client.getStaticEncodingContext()))
                 .map(v -> v.getDisplayName().getText())).startsWith("Invalid", "Produce");
@@ -107,37 +103,13 @@ class MiloOnCompanionNodeSetsSchemaIT {
 
     @Test
     void milo_reads_the_data_type_definition_of_an_imported_structure() throws Exception {
-        NodeId alarmDataType = id(SchemaFiles.PACKML, 15);
-        DataValue value = client.read(0, TimestampsToReturn.Neither, List.of(new ReadValueId(alarmDataType,
-                AttributeId.DataTypeDefinition.uid(), null, org.eclipse.milo.opcua.stack.core.types.builtin
-                .QualifiedName.NULL_VALUE))).getResults()[0];
-        assertThat(value.getStatusCode().isGood()).isTrue();
-        StructureDefinition definition = (StructureDefinition) ((ExtensionObject) value.getValue().getValue())
-                .decode(client.getStaticEncodingContext());
+        NodeId alarmDataType = id(client, SchemaFiles.PACKML, 15);
+        StructureDefinition definition = structureDefinition(client, alarmDataType);
         assertThat(Arrays.stream(definition.getFields()).map(StructureField::getName))
                 .containsExactly("ID", "Value", "Message", "Category", "DateTime", "AckDateTime", "Trigger");
         assertThat(definition.getFields()[4].getDataType()).isEqualTo(Identifiers.UtcTime);
         assertThat(definition.getBaseDataType()).isEqualTo(Identifiers.Structure);
         assertThat(definition.getDefaultEncodingId().getNamespaceIndex().intValue())
                 .isEqualTo(client.getNamespaceTable().getIndex(SchemaFiles.PACKML).intValue());
-    }
-
-    private static NodeId id(String uri, int id) {
-        return new NodeId(client.getNamespaceTable().getIndex(uri), uint(id));
-    }
-
-    private static NodeId local(ExpandedNodeId id) {
-        return id.toNodeId(client.getNamespaceTable()).orElseThrow();
-    }
-
-    private static List<String> names(List<ReferenceDescription> references) {
-        return references.stream().map(r -> r.getBrowseName().getName()).toList();
-    }
-
-    private static List<ReferenceDescription> browse(NodeId node, NodeId referenceType) throws Exception {
-        BrowseResult result = client.browse(new BrowseDescription(node, BrowseDirection.Forward, referenceType, true,
-                uint(0), uint(BrowseResultMask.All.getValue())));
-        assertThat(result.getStatusCode().isGood()).as("browse %s", node).isTrue();
-        return result.getReferences() == null ? List.of() : List.of(result.getReferences());
     }
 }

@@ -1,6 +1,10 @@
 package dev.opcua.stack.server.nodeset;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.browse;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.id;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.names;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.structureDefinition;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.stack.server.OpcUaServer;
@@ -8,7 +12,6 @@ import dev.opcua.stack.server.testing.MiloClients;
 import java.util.Arrays;
 import java.util.List;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
-import org.eclipse.milo.opcua.stack.core.AttributeId;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject;
@@ -19,7 +22,6 @@ import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import org.eclipse.milo.opcua.stack.core.types.structured.Argument;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowseResult;
-import org.eclipse.milo.opcua.stack.core.types.structured.ReadValueId;
 import org.eclipse.milo.opcua.stack.core.types.structured.ReferenceDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.StructureDefinition;
 import org.eclipse.milo.opcua.stack.core.types.structured.StructureField;
@@ -40,15 +42,9 @@ class MiloOnImportedNodeSetsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = OpcUaServer.builder()
-                .applicationUri("urn:test:nodeset:server")
-                .bindAddress("127.0.0.1")
-                .port(0)
-                .hostnames(List.of("localhost"))
+        server = NodeSetFixtures.start(b -> b
                 .nodeSet(NodeSetFixtures.di())
-                .nodeSet(NodeSetFixtures.machinery())
-                .build();
-        server.start();
+                .nodeSet(NodeSetFixtures.machinery()));
         client = MiloClients.anonymousOverNone(server.endpointUrl());
     }
 
@@ -70,9 +66,10 @@ class MiloOnImportedNodeSetsTest {
 
     @Test
     void milo_browses_imported_types_below_the_standard_ones() throws Exception {
-        assertThat(names(browse(Identifiers.BaseObjectType, Identifiers.HasSubtype))).contains("TopologyElementType");
-        NodeId topologyElementType = id(NodeSetFixtures.DI, 1001);
-        assertThat(names(browse(topologyElementType, Identifiers.HasSubtype))).contains("ComponentType");
+        assertThat(names(browse(client, Identifiers.BaseObjectType, Identifiers.HasSubtype)))
+                .contains("TopologyElementType");
+        NodeId topologyElementType = id(client, NodeSetFixtures.DI, 1001);
+        assertThat(names(browse(client, topologyElementType, Identifiers.HasSubtype))).contains("ComponentType");
         // the inverse reference, held by namespace 0's BaseObjectType as well
         BrowseResult up = client.browse(new BrowseDescription(topologyElementType, BrowseDirection.Inverse,
                 Identifiers.HasSubtype, false, uint(0), uint(BrowseResultMask.All.getValue())));
@@ -81,13 +78,14 @@ class MiloOnImportedNodeSetsTest {
 
     @Test
     void milo_browses_the_folders_the_models_put_below_objects() throws Exception {
-        List<ReferenceDescription> objects = browse(Identifiers.ObjectsFolder, Identifiers.HierarchicalReferences);
+        List<ReferenceDescription> objects = browse(client, Identifiers.ObjectsFolder,
+                Identifiers.HierarchicalReferences);
         assertThat(names(objects)).contains("Machines", "DeviceSet");
     }
 
     @Test
     void milo_decodes_argument_arrays_from_the_xml_values() throws Exception {
-        DataValue arguments = client.readValue(0, TimestampsToReturn.Both, id(NodeSetFixtures.DI, 6167));
+        DataValue arguments = client.readValue(0, TimestampsToReturn.Both, id(client, NodeSetFixtures.DI, 6167));
         Argument first = (Argument) ((ExtensionObject[]) arguments.getValue().getValue())[0]
                 .decode(client.getStaticEncodingContext());
         assertThat(first.getName()).isEqualTo("Context");
@@ -96,33 +94,13 @@ class MiloOnImportedNodeSetsTest {
 
     @Test
     void milo_reads_the_data_type_definition_of_an_imported_structure() throws Exception {
-        NodeId parameterResult = id(NodeSetFixtures.DI, 6525);
-        DataValue value = client.read(0, TimestampsToReturn.Neither, List.of(new ReadValueId(parameterResult,
-                AttributeId.DataTypeDefinition.uid(), null, org.eclipse.milo.opcua.stack.core.types.builtin
-                .QualifiedName.NULL_VALUE))).getResults()[0];
-        assertThat(value.getStatusCode().isGood()).isTrue();
-        StructureDefinition definition = (StructureDefinition) ((ExtensionObject) value.getValue().getValue())
-                .decode(client.getStaticEncodingContext());
+        NodeId parameterResult = id(client, NodeSetFixtures.DI, 6525);
+        StructureDefinition definition = structureDefinition(client, parameterResult);
         assertThat(Arrays.stream(definition.getFields()).map(StructureField::getName))
                 .containsExactly("NodePath", "StatusCode", "Diagnostics");
         assertThat(definition.getFields()[0].getDataType()).isEqualTo(Identifiers.QualifiedName);
         assertThat(definition.getBaseDataType()).isEqualTo(Identifiers.Structure);
         assertThat(definition.getDefaultEncodingId().getNamespaceIndex().intValue())
                 .isEqualTo(client.getNamespaceTable().getIndex(NodeSetFixtures.DI).intValue());
-    }
-
-    private static NodeId id(String uri, int id) {
-        return new NodeId(client.getNamespaceTable().getIndex(uri), uint(id));
-    }
-
-    private static List<String> names(List<ReferenceDescription> references) {
-        return references.stream().map(r -> r.getBrowseName().getName()).toList();
-    }
-
-    private static List<ReferenceDescription> browse(NodeId node, NodeId referenceType) throws Exception {
-        BrowseResult result = client.browse(new BrowseDescription(node, BrowseDirection.Forward, referenceType, true,
-                uint(0), uint(BrowseResultMask.All.getValue())));
-        assertThat(result.getStatusCode().isGood()).as("browse %s", node).isTrue();
-        return result.getReferences() == null ? List.of() : List.of(result.getReferences());
     }
 }

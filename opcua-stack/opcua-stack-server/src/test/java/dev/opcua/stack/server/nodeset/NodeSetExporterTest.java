@@ -37,11 +37,7 @@ class NodeSetExporterTest {
 
     @BeforeAll
     static void start() {
-        server = OpcUaServer.builder()
-                .applicationUri("urn:test:exporter")
-                .bindAddress("127.0.0.1")
-                .port(0)
-                .hostnames(List.of("localhost"))
+        server = NodeSetFixtures.start(b -> b
                 .nodeSet(StandardModels.di())
                 .nodeSet(StandardModels.machinery())
                 .nodeManager(InMemoryNodeManager.builder(LINE)
@@ -49,9 +45,7 @@ class NodeSetExporterTest {
                         .variable("Line1.Speed", BuiltinType.Double, v -> v.value(Variant.ofDouble(12.5)).writable())
                         .variable("Line1.Grid", BuiltinType.Int32, v -> v.valueRank(2).arrayDimensions(2, 2)
                                 .value(Variant.ofMatrix(BuiltinType.Int32, new int[] {1, 2, 3, 4}, new int[] {2, 2})))
-                        .build())
-                .build();
-        server.start();
+                        .build()));
         int line = server.namespaces().indexOf(LINE);
         server.instances().instantiate(NodeId.numeric(server.namespaces().indexOf(NodeSetFixtures.MACHINERY), 1012),
                 NodeId.string(line, "Line1.Identification"),
@@ -147,9 +141,10 @@ class NodeSetExporterTest {
                 .hasMessageStartingWith("namespace urn:test:nowhere is not in the server's namespace table [")
                 .satisfies(e -> assertThat(((NamespaceNotExportableException) e).namespaceUri())
                         .isEqualTo("urn:test:nowhere"));
-        assertThatThrownBy(() -> server.exportNodeSet("urn:test:exporter", out))
+        assertThatThrownBy(() -> server.exportNodeSet("urn:test:nodeset:server", out))
                 .isInstanceOf(NamespaceNotExportableException.class)
-                .hasMessage("namespace urn:test:exporter has no nodes in memory to export: no node manager owns it");
+                .hasMessage("namespace urn:test:nodeset:server has no nodes in memory to export:"
+                        + " no node manager owns it");
         assertThat(out.size()).isZero();
     }
 

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * The NodeSet2 files the tests import: this server's own export of its built-in DI and Machinery
@@ -63,16 +64,18 @@ final class NodeSetFixtures {
 
     /** A server with the built-in DI and Machinery models, started on a free port of the loopback. */
     static OpcUaServer serverWithBuiltInModels() {
-        OpcUaServer server = OpcUaServer.builder()
-                .applicationUri("urn:test:nodeset-fixtures")
+        return start(b -> b.nodeSet(StandardModels.di()).nodeSet(StandardModels.machinery()));
+    }
+
+    /** A server configured by {@code configuration}, started on a free port of the loopback. */
+    static OpcUaServer start(Consumer<OpcUaServer.Builder> configuration) {
+        OpcUaServer.Builder builder = OpcUaServer.builder()
+                .applicationUri("urn:test:nodeset:server")
                 .bindAddress("127.0.0.1")
                 .port(0)
-                .hostnames(List.of("localhost"))
-                .nodeSet(StandardModels.di())
-                .nodeSet(StandardModels.machinery())
-                .build();
-        server.start();
-        return server;
+                .hostnames(List.of("localhost"));
+        configuration.accept(builder);
+        return builder.build().start();
     }
 
     /** The namespace's export from {@code server}. */

@@ -27,7 +27,8 @@ public final class NodeSetImportMeasurement {
     public static void main(String[] args) {
         if (args.length != 1) {
             System.err.println("usage: NodeSetImportMeasurement <companion dir>: the directory of the standard's"
-                    + " companion NodeSet2 files (companion/ of the schema directory, see opcua-stack-codegen/README.md)");
+                    + " companion NodeSet2 files (companion/ of the schema directory,"
+                    + " see opcua-stack-codegen/README.md)");
             System.exit(2);
         }
         Path dir = Path.of(args[0]);

@@ -21,11 +21,9 @@ import dev.opcua.stack.server.models.StandardModels;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import java.io.ByteArrayInputStream;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -52,7 +50,8 @@ class NodeSetRoundTripTest {
             machineryNodes = NamespaceSnapshot.of(original, NodeSetFixtures.MACHINERY);
         }
 
-        try (OpcUaServer imported = start(b -> b.nodeSet(xml("DI export", di)).nodeSet(xml("Machinery export", machinery)))) {
+        try (OpcUaServer imported = NodeSetFixtures.start(b -> b.nodeSet(xml("DI export", di))
+                .nodeSet(xml("Machinery export", machinery)))) {
             assertThat(NamespaceSnapshot.differences(diNodes, NamespaceSnapshot.of(imported, NodeSetFixtures.DI)))
                     .isEmpty();
             assertThat(NamespaceSnapshot.differences(machineryNodes,
@@ -71,7 +70,8 @@ class NodeSetRoundTripTest {
     void an_application_namespace_exported_and_imported_again_gives_the_same_nodes() throws Exception {
         byte[] plant;
         Map<String, String> plantNodes;
-        try (OpcUaServer original = start(b -> b.nodeSet(StandardModels.di()).nodeSet(StandardModels.machinery())
+        try (OpcUaServer original = NodeSetFixtures.start(b -> b.nodeSet(StandardModels.di())
+                .nodeSet(StandardModels.machinery())
                 .nodeManager(plant()))) {
             int ns = original.namespaces().indexOf(PLANT);
             int machinery = original.namespaces().indexOf(NodeSetFixtures.MACHINERY);
@@ -83,7 +83,8 @@ class NodeSetRoundTripTest {
             plantNodes = NamespaceSnapshot.of(original, PLANT);
         }
 
-        try (OpcUaServer imported = start(b -> b.nodeSet(StandardModels.di()).nodeSet(StandardModels.machinery())
+        try (OpcUaServer imported = NodeSetFixtures.start(b -> b.nodeSet(StandardModels.di())
+                .nodeSet(StandardModels.machinery())
                 .nodeSet(xml("plant export", plant)))) {
             assertThat(NamespaceSnapshot.differences(plantNodes, NamespaceSnapshot.of(imported, PLANT))).isEmpty();
             assertThat(plantNodes).containsKeys("nsu=" + PLANT + ";s=Line1.Identification.Manufacturer",
@@ -97,13 +98,13 @@ class NodeSetRoundTripTest {
     void structures_unions_and_optional_fields_of_a_model_round_trip_with_their_definitions() throws Exception {
         byte[] structures;
         Map<String, String> nodes;
-        try (OpcUaServer original = start(b -> b.nodeSet(NodeSetImporterTest.class.getResource(
+        try (OpcUaServer original = NodeSetFixtures.start(b -> b.nodeSet(NodeSetImporterTest.class.getResource(
                 "Test.Structures.NodeSet2.xml")))) {
             structures = NodeSetFixtures.export(original, STRUCTURES);
             nodes = NamespaceSnapshot.of(original, STRUCTURES);
         }
 
-        try (OpcUaServer imported = start(b -> b.nodeSet(xml("structures export", structures)))) {
+        try (OpcUaServer imported = NodeSetFixtures.start(b -> b.nodeSet(xml("structures export", structures)))) {
             assertThat(NamespaceSnapshot.differences(nodes, NamespaceSnapshot.of(imported, STRUCTURES))).isEmpty();
             assertThat(imported.models().layouts()).extracting(StructureLayout::name)
                     .containsExactlyInAnyOrder("Limits", "ValveData", "Setpoint");
@@ -121,8 +122,10 @@ class NodeSetRoundTripTest {
                 .variable("Line1.Running", BuiltinType.Boolean, v -> v.value(Variant.ofBoolean(true)).writable())
                 .variable("Line1.Count", BuiltinType.UInt64, v -> v.value(Variant.ofUInt64(-1L)))
                 .variable("Line1.Temperatures", BuiltinType.Double, v -> v.valueRank(1).arrayDimensions(3)
-                        .value(Variant.ofArray(BuiltinType.Double, new double[] {20.5, Double.NaN, Double.NEGATIVE_INFINITY})))
-                .variable("Line1.Ratio", BuiltinType.Float, v -> v.value(Variant.ofFloat(0.1f)).minimumSamplingInterval(250))
+                        .value(Variant.ofArray(BuiltinType.Double,
+                                new double[] {20.5, Double.NaN, Double.NEGATIVE_INFINITY})))
+                .variable("Line1.Ratio", BuiltinType.Float,
+                        v -> v.value(Variant.ofFloat(0.1f)).minimumSamplingInterval(250))
                 .variable("Line1.Bytes", BuiltinType.Byte, v -> v.valueRank(1)
                         .value(Variant.ofArray(BuiltinType.Byte, new short[] {0, 255})))
                 .variable("Line1.Offset", BuiltinType.Int16, v -> v.value(Variant.ofInt16((short) -7)))
@@ -131,34 +134,27 @@ class NodeSetRoundTripTest {
                         v -> v.value(Variant.of(DateTime.ofInstant(Instant.parse("2024-05-01T12:30:00.1234567Z")))))
                 .variable("Line1.Batch", BuiltinType.Guid,
                         v -> v.value(Variant.of(UUID.fromString("09087e75-8e5e-499b-954f-f2a9603db28a"))))
-                .variable("Line1.Blob", BuiltinType.ByteString, v -> v.value(Variant.of(ByteString.of(new byte[] {1, 2, 3}))))
+                .variable("Line1.Blob", BuiltinType.ByteString,
+                        v -> v.value(Variant.of(ByteString.of(new byte[] {1, 2, 3}))))
                 .variable("Line1.Recipe", BuiltinType.XmlElement,
                         v -> v.value(Variant.of(XmlElement.of("<Recipe kind=\"soda\"><Step>fill</Step></Recipe>"))))
                 .variable("Line1.Station", BuiltinType.NodeId, v -> v.value(Variant.of(NodeId.string(2, "Line1"))))
                 .variable("Line1.Next", BuiltinType.ExpandedNodeId,
                         v -> v.value(Variant.of(ExpandedNodeId.of(NodeId.numeric(2, 5), "urn:elsewhere", 0))))
-                .variable("Line1.Quality", BuiltinType.StatusCode, v -> v.value(Variant.of(StatusCode.ofUnsigned(0x80350000L))))
-                .variable("Line1.Product", BuiltinType.QualifiedName, v -> v.value(Variant.of(QualifiedName.of(2, "Cola"))))
+                .variable("Line1.Quality", BuiltinType.StatusCode,
+                        v -> v.value(Variant.of(StatusCode.ofUnsigned(0x80350000L))))
+                .variable("Line1.Product", BuiltinType.QualifiedName,
+                        v -> v.value(Variant.of(QualifiedName.of(2, "Cola"))))
                 .variable("Line1.States", BuiltinType.LocalizedText, v -> v.valueRank(1).value(Variant.ofArray(
-                        BuiltinType.LocalizedText, new LocalizedText[] {LocalizedText.of("en", "On"), LocalizedText.of("Off")})))
-                .variable("Line1.Mixed", BuiltinType.Variant, v -> v.valueRank(1).value(Variant.ofArray(BuiltinType.Variant,
+                        BuiltinType.LocalizedText,
+                        new LocalizedText[] {LocalizedText.of("en", "On"), LocalizedText.of("Off")})))
+                .variable("Line1.Mixed", BuiltinType.Variant, v -> v.valueRank(1).value(Variant.ofArray(
+                        BuiltinType.Variant,
                         new Variant[] {Variant.ofInt32(1), Variant.ofString("two"), Variant.NULL})))
                 .variable("Line1.Limits", NodeId.ns0(NodeIds.Range), v -> v.value(Variant.of(new Range(-1.5, 100))))
                 .method("Line1.Start", new Argument[] {speed}, new Argument[] {accepted},
                         (context, inputs) -> new Variant[] {Variant.ofBoolean(true)})
                 .build();
-    }
-
-    private static OpcUaServer start(Consumer<OpcUaServer.Builder> configuration) {
-        OpcUaServer.Builder builder = OpcUaServer.builder()
-                .applicationUri("urn:test:round-trip")
-                .bindAddress("127.0.0.1")
-                .port(0)
-                .hostnames(List.of("localhost"));
-        configuration.accept(builder);
-        OpcUaServer server = builder.build();
-        server.start();
-        return server;
     }
 
     private static NodeSetSource xml(String name, byte[] document) {
