@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A bench server ({@code BenchServer} or {@code MiloBenchServer}) in a child JVM on this classpath, or
- * the open62541 peer's {@code bench_server} executable ({@code ../shared/peers/open62541}), so its CPU is
+ * the open62541 peer's {@code bench_server} executable ({@code opcua-benchmarks/peers/open62541}), so its CPU is
  * measured apart from the harness. Its stderr goes to a log file; its stdout is read
  * for {@code READY <url>} and then drained by a named thread so the pipe never blocks it; that thread
  * hands the answers to {@link #stats()} probes ({@code STATS ...} lines) over a queue.
@@ -93,7 +93,7 @@ final class ChildServer implements AutoCloseable {
         if (native62541) {
             if (peer == null || !Files.isExecutable(Path.of(peer))) {
                 throw new IllegalArgumentException("no open62541 bench_server at " + peer + ": build it with "
-                        + "../shared/peers/open62541/build.sh (see its README) or give --open62541 PATH");
+                        + "opcua-benchmarks/peers/open62541/build.sh (see its README) or give --open62541 PATH");
             }
             command.addAll(List.of(peer, "--port", Integer.toString(freePort()), "--nodes", Integer.toString(nodes)));
         } else {

@@ -62,7 +62,7 @@ import java.util.Objects;
  * @param cuts {@code churn}: connections that send a cut-short handshake and close
  * @param soak {@code soak}: rate, settle time, sample interval and report directory ({@link SoakOptions})
  * @param open62541 {@code --server open62541}: the {@code bench_server} executable built by
- *        {@code ../shared/peers/open62541/build.sh} ({@code --open62541 PATH}, else
+ *        {@code opcua-benchmarks/peers/open62541/build.sh} ({@code --open62541 PATH}, else
  *        {@code $O6_BUILD/bench_server}, else {@value #OPEN62541_DEFAULT}); null for the other servers
  */
 public record LoadOptions(String scenario, int values, int sessions, int inflight, int nodes, int durationS,
@@ -77,8 +77,11 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
     /** The policy of {@code --security sign|encrypt} when {@code --policy} is not given. */
     public static final SecurityPolicy DEFAULT_POLICY = SecurityPolicy.Basic256Sha256;
 
-    /** Where {@code build.sh} of the open62541 peer puts its server unless {@code O6_BUILD} says otherwise. */
-    public static final String OPEN62541_DEFAULT = "/tmp/o6anchor/bench_server";
+    /**
+     * Where {@code build.sh} of the open62541 peer puts its server unless {@code O6_BUILD} says otherwise,
+     * relative to the repository root the harness runs in.
+     */
+    public static final String OPEN62541_DEFAULT = "opcua-benchmarks/target/open62541/bench_server";
 
     /** The namespace URI of the open62541 peer's bench layout (ours and Milo's serve {@code urn:bench}). */
     public static final String PEER_NAMESPACE_URI = "urn:peer:bench";

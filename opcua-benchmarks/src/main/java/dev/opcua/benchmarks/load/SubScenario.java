@@ -452,7 +452,7 @@ final class SubScenario {
         // the harness JVM's JIT compilers in the window: part of client CPU, as a longer warm-up shrinks it
         result.put("client_jit_cpu_us_per_notification", ownThreads.isEmpty() ? "n/a"
                 : LoadHarness.fmt(ThreadCpu.jitNanos(ownThreads) / 1e3 / perNotification));
-        // one notification is the operation, so perf/ab.sh summarises this scenario as it does the others
+        // one notification is the operation, so perf/ab.sh of opcua-benchmarks summarises this scenario as the others
         result.put("ops", Long.toString(notifications));
         result.put("ops_per_s", result.get("notifications_per_s"));
         result.put("server_cpu_us_per_op", serverCpu);

@@ -25,15 +25,14 @@ import java.util.List;
  * namespace 0 resource of opcua-stack-server ({@link Namespace0Writer}) from the standard nodeset, and
  * the companion models DI and Machinery of opcua-stack-server ({@link NodeSetModelWriter}).
  *
- * <p>Usage: {@code CodeGenerator [--schema DIR] [--out DIR] [--resources DIR] [--models DIR]}; relative paths are
- * resolved against the working directory. The generated files of the owned packages
+ * <p>Usage: {@code CodeGenerator --schema DIR [--out DIR] [--resources DIR] [--models DIR]}; relative paths are
+ * resolved against the working directory. The schema directory holds the standard's files as the OPC
+ * Foundation publishes them (see this module's README.md); it has no default, the output directories
+ * default to this repository's source roots. The generated files of the owned packages
  * ({@link Packages#OWNED}) are replaced; the resource is written to {@link Namespace0Writer#RESOURCE_PATH}
  * below the resources directory.
  */
 public final class CodeGenerator {
-
-    /** Default schema directory, relative to the repository root. */
-    public static final String DEFAULT_SCHEMA_DIR = "../shared/opcua-schema";
 
     /** Default output source root, relative to the repository root. */
     public static final String DEFAULT_OUT_DIR = "opcua-stack/opcua-stack-core/src/generated/java";
@@ -45,13 +44,18 @@ public final class CodeGenerator {
     public static final String DEFAULT_MODELS_DIR = "opcua-stack/opcua-stack-server/src/generated/java";
 
     private static final String USAGE =
-            "usage: CodeGenerator [--schema DIR] [--out DIR] [--resources DIR] [--models DIR]";
+            "usage: CodeGenerator --schema DIR [--out DIR] [--resources DIR] [--models DIR]";
+
+    /** The files of the schema directory the generator reads, relative to it. */
+    static final List<String> SCHEMA_FILES = List.of(SchemaData.TYPES_FILE, SchemaData.NODE_IDS_FILE,
+            SchemaData.STATUS_CODES_FILE, SchemaData.ATTRIBUTE_IDS_FILE, NodeSetReader.STANDARD_FILE,
+            "companion/Opc.Ua.Di.NodeSet2.xml", "companion/Opc.Ua.Machinery.NodeSet2.xml");
 
     private CodeGenerator() {
     }
 
     public static void main(String[] args) {
-        String schema = DEFAULT_SCHEMA_DIR;
+        String schema = null;
         String out = DEFAULT_OUT_DIR;
         String resources = DEFAULT_RESOURCES_DIR;
         String models = DEFAULT_MODELS_DIR;
@@ -78,7 +82,12 @@ public final class CodeGenerator {
                 resources = args[++i];
             }
         }
+        if (schema == null) {
+            fail(2, "--schema DIR is required: the directory of the OPC UA schema files (Opc.Ua.Types.bsd,"
+                    + " Opc.Ua.NodeSet2.xml, the CSV files, companion/); see opcua-stack-codegen/README.md\n" + USAGE);
+        }
         try {
+            checkSchemaDirectory(Path.of(schema).toAbsolutePath().normalize());
             generate(Path.of(schema).toAbsolutePath().normalize(), Path.of(out).toAbsolutePath().normalize(),
                     Path.of(resources).toAbsolutePath().normalize(), System.out);
             generateModels(Path.of(schema).toAbsolutePath().normalize(), Path.of(models).toAbsolutePath().normalize(),
@@ -88,6 +97,24 @@ public final class CodeGenerator {
         } catch (IOException | RuntimeException e) {
             e.printStackTrace();
             fail(1, e.toString());
+        }
+    }
+
+    /**
+     * Checks, before anything is written, that the schema directory exists and holds every file the
+     * generator reads.
+     *
+     * @throws SchemaException naming the directory and the missing files
+     */
+    static void checkSchemaDirectory(Path schemaDir) {
+        if (!Files.isDirectory(schemaDir)) {
+            throw new SchemaException("schema directory " + schemaDir + " does not exist: give the directory of the"
+                    + " OPC UA schema files with --schema (with Maven: -Dopcua.schema.dir=DIR)");
+        }
+        List<String> missing = SCHEMA_FILES.stream().filter(f -> !Files.isRegularFile(schemaDir.resolve(f))).toList();
+        if (!missing.isEmpty()) {
+            throw new SchemaException("schema directory " + schemaDir + " lacks " + String.join(", ", missing)
+                    + ": it holds the files of the OPC Foundation's UA-Nodeset repository (see README.md)");
         }
     }
 

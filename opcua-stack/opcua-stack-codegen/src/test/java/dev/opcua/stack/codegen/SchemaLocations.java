@@ -1,11 +1,13 @@
 package dev.opcua.stack.codegen;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Where the tests find the repository and the schema directory. */
+/**
+ * Where the tests find the repository and the standard's schema directory. Only the {@code *SchemaIT}
+ * tests read the schema directory; they run in the build profile that {@code -Dopcua.schema.dir=<dir>}
+ * turns on (a relative directory is taken from the repository root).
+ */
 public final class SchemaLocations {
 
     private SchemaLocations() {
@@ -20,19 +22,21 @@ public final class SchemaLocations {
         return Path.of("").toAbsolutePath().resolve("../..").normalize();
     }
 
-    /** The schema directory: system property {@code opcua.schema.dir}, else ../shared/opcua-schema of the repository. */
-    public static Path schemaDir() {
-        String property = System.getProperty("opcua.schema.dir");
-        if (property != null && !property.isBlank()) {
-            return Path.of(property).toAbsolutePath().normalize();
-        }
-        return projectDir().resolve(CodeGenerator.DEFAULT_SCHEMA_DIR).normalize();
-    }
-
-    /** The schema directory, skipping the calling test when it is not there. */
+    /**
+     * The schema directory of system property {@code opcua.schema.dir}.
+     *
+     * @throws IllegalStateException saying how to give it when the property is not set or names no directory
+     */
     public static Path requireSchemaDir() {
-        Path schema = schemaDir();
-        assumeTrue(Files.isDirectory(schema), "schema directory " + schema + " not found: skipping the test");
+        String property = System.getProperty("opcua.schema.dir");
+        if (property == null || property.isBlank()) {
+            throw new IllegalStateException("this test reads the standard's schema files: run it with"
+                    + " -Dopcua.schema.dir=<dir> (opcua-stack/opcua-stack-codegen/README.md)");
+        }
+        Path schema = projectDir().resolve(property).normalize();
+        if (!Files.isDirectory(schema)) {
+            throw new IllegalStateException("-Dopcua.schema.dir=" + property + ": " + schema + " is not a directory");
+        }
         return schema;
     }
 

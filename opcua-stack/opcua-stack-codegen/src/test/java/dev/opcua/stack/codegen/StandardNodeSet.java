@@ -13,7 +13,7 @@ public final class StandardNodeSet {
     private StandardNodeSet() {
     }
 
-    /** The parsed Opc.Ua.NodeSet2.xml; skips the calling test when the schema directory is absent. */
+    /** The parsed Opc.Ua.NodeSet2.xml of the schema directory ({@link SchemaLocations#requireSchemaDir()}). */
     public static synchronized NodeSet get() {
         var schema = SchemaLocations.requireSchemaDir();
         if (nodeSet == null) {

@@ -14,6 +14,7 @@ import dev.opcua.stack.server.namespace0.ShutdownCountdown;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
+import dev.opcua.stack.server.nodeset.NodeSetExporter;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
 import dev.opcua.stack.server.services.view.ReferenceTypeTree;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
@@ -21,6 +22,8 @@ import dev.opcua.stack.server.subscriptions.events.EventSink;
 import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
 import dev.opcua.stack.server.subscriptions.events.ModelChanges;
 import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -208,6 +211,16 @@ public final class OpcUaServer implements AutoCloseable {
     /** The information models of the address space: namespace 0 and the imported NodeSet2 files. */
     public ModelRegistry models() {
         return addressSpace.models();
+    }
+
+    /**
+     * Writes the nodes of a namespace as a NodeSet2 document (Part 6, Annex F), see {@link NodeSetExporter}.
+     *
+     * @throws dev.opcua.stack.server.nodeset.NamespaceNotExportableException when the server has no such
+     *     namespace or no in-memory node manager holds it
+     */
+    public void exportNodeSet(String namespaceUri, OutputStream out) throws IOException {
+        new NodeSetExporter(addressSpace.nodeManagers(), addressSpace.models()).export(namespaceUri, out);
     }
 
     /**

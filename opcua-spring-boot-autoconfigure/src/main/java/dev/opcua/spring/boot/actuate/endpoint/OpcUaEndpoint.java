@@ -11,11 +11,15 @@ import dev.opcua.stack.core.types.structured.ApplicationDescription;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.core.types.structured.ServerStatusDataType;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.nodeset.NamespaceNotExportableException;
 import dev.opcua.stack.server.requests.RejectReason;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.session.Identity;
 import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.security.cert.X509Certificate;
@@ -29,6 +33,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 /**
  * The {@code opcua} Actuator endpoint ({@code /actuator/opcua}): what the OPC UA server offers and who
@@ -37,9 +42,15 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
  * connections (endpoint, state, security, session, subscriptions, reconnects, notifications, last
  * error). An application may have a server, clients or both; what it lacks is left out (null, which the
  * Actuator's JSON omits). Every value is read when the endpoint is called; nothing is kept.
+ * {@code /actuator/opcua/nodeset/{namespace}} exports a namespace of the server as NodeSet2 XML.
  */
 @Endpoint(id = "opcua")
 public class OpcUaEndpoint {
+
+    /** The first path segment of the NodeSet2 export, {@code /actuator/opcua/nodeset/{namespace}}. */
+    public static final String NODESET = "nodeset";
+    /** The content type of the NodeSet2 export. */
+    public static final String NODESET_MEDIA_TYPE = "application/xml";
 
     private final OpcUaServer server;
     private final OpcUaClients clients;
@@ -91,6 +102,44 @@ public class OpcUaEndpoint {
         Instant now = clock.instant();
         return new OpcUaServerDescriptor(server(now), endpoints(), sessions(now), requests(), subscriptions(),
                 connections, listed);
+    }
+
+    /**
+     * {@code GET /actuator/opcua/nodeset/{namespace}}: the nodes of one namespace of the server as a NodeSet2
+     * document (Part 6, Annex F), see {@link OpcUaServer#exportNodeSet}. {@code namespace} is the namespace's
+     * index in the server's NamespaceArray, or its URI when that has no '/' (such as {@code urn:acme:line1}):
+     * a URI with slashes is not a path segment that servlet containers and WebFlux pass on alike. Answers
+     * null, which the Actuator sends as 404, for another first segment, an unknown namespace, one that no
+     * in-memory node manager holds, and in an application without a server.
+     *
+     * @param resource {@code nodeset}
+     */
+    @ReadOperation(produces = NODESET_MEDIA_TYPE)
+    public byte[] nodeSet(@Selector String resource, @Selector String namespace) {
+        if (server == null || !NODESET.equals(resource)) {
+            return null;
+        }
+        String uri = namespaceUri(namespace);
+        if (uri == null) {
+            return null;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            server.exportNodeSet(uri, out);
+        } catch (NamespaceNotExportableException e) {
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
+        }
+        return out.toByteArray();
+    }
+
+    /** The namespace a selector names: an index of the NamespaceArray or a URI of it; null for neither. */
+    private String namespaceUri(String selector) {
+        if (!selector.isEmpty() && selector.chars().allMatch(Character::isDigit)) {
+            return selector.length() > 5 ? null : server.namespaces().uri(Integer.parseInt(selector));
+        }
+        return server.namespaces().indexOf(selector) >= 0 ? selector : null;
     }
 
     /** The client connections by name, in the registry's order; null without clients. */

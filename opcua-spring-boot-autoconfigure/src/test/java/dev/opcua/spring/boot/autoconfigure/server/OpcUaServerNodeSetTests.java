@@ -1,13 +1,9 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.OpcUaServer;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -20,27 +16,18 @@ class OpcUaServerNodeSetTests {
 
     private static final String DI = "http://opcfoundation.org/UA/DI/";
     private static final String MACHINERY = "http://opcfoundation.org/UA/Machinery/";
-    private static Path companion;
+    /** opcua-stack-server's export of its built-in models, from its test jar. */
+    private static final String DI_FILE = "classpath:nodesets/DI.NodeSet2.xml";
+    private static final String MACHINERY_FILE = "classpath:nodesets/Machinery.NodeSet2.xml";
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class))
             .withPropertyValues("opcua.server.bind-address=127.0.0.1", "opcua.server.port=0");
 
-    @BeforeAll
-    static void findCompanionFiles() {
-        String schema = System.getProperty("opcua.schema.dir", "../../shared/opcua-schema");
-        companion = Path.of(schema).resolve("companion").toAbsolutePath().normalize();
-        assumeTrue(Files.isDirectory(companion), "companion nodesets not found at " + companion + ": skipping");
-    }
-
-    private static String file(String name) {
-        return companion.resolve(name).toUri().toString();
-    }
-
     @Test
     void theListedNodesetsAreImportedInOrderIntoTheirOwnNamespaces() {
-        contextRunner.withPropertyValues("opcua.server.nodesets[0]=" + file("Opc.Ua.Di.NodeSet2.xml"),
-                "opcua.server.nodesets[1]=" + file("Opc.Ua.Machinery.NodeSet2.xml")).run(context -> {
+        contextRunner.withPropertyValues("opcua.server.nodesets[0]=" + DI_FILE,
+                "opcua.server.nodesets[1]=" + MACHINERY_FILE).run(context -> {
                     assertThat(context).hasNotFailed();
                     OpcUaServer server = context.getBean(OpcUaServer.class);
                     assertThat(server.namespaces().toArray()).contains(DI, MACHINERY);
@@ -65,7 +52,7 @@ class OpcUaServerNodeSetTests {
 
     @Test
     void anAbsentRequiredModelFailsStartUpNamingBothModelsAndTheProperty() {
-        contextRunner.withPropertyValues("opcua.server.nodesets[0]=" + file("Opc.Ua.Machinery.NodeSet2.xml"))
+        contextRunner.withPropertyValues("opcua.server.nodesets[0]=" + MACHINERY_FILE)
                 .run(context -> {
                     assertThat(context).hasFailed();
                     FailureAnalysis analysis = new OpcUaNodeSetFailureAnalyzer().analyze(context.getStartupFailure());

@@ -3,14 +3,12 @@ package dev.opcua.spring.boot.server.annotation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.server.OpcUaServer;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.net.URL;
 import java.util.List;
 import java.util.Map;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
@@ -31,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code @UaObject(type = ...)} with an imported ObjectType: the object is an instance of Machinery's
- * MachineIdentificationType (DI and Machinery NodeSet2 from ../shared/opcua-schema/companion) whose
+ * MachineIdentificationType (DI and Machinery NodeSet2 files, opcua-stack-server's export of its models) whose
  * children the bean's variables bind; Eclipse Milo 1.1.2's client browses it, reads bound values and
  * the type's, writes one, and follows HasTypeDefinition to the type.
  */
@@ -72,11 +70,14 @@ class UaTypedObjectMiloTests {
     private static OpcUaServer server;
     private static OpcUaClient client;
 
-    static Path companion() {
-        String schema = System.getProperty("opcua.schema.dir", "../../shared/opcua-schema");
-        Path companion = Path.of(schema).resolve("companion").toAbsolutePath().normalize();
-        assumeTrue(Files.isDirectory(companion), "companion nodesets not found at " + companion + ": skipping");
-        return companion;
+    /** A NodeSet2 file of opcua-stack-server's test jar: its export of a built-in model. */
+    static URL nodeSet(String file) {
+        URL url = UaTypedObjectMiloTests.class.getClassLoader().getResource("nodesets/" + file);
+        if (url == null) {
+            throw new IllegalStateException("nodesets/" + file
+                    + " is not on the class path (opcua-stack-server's test jar)");
+        }
+        return url;
     }
 
     private static OpcUaServer.Builder server(Object bean) {
@@ -85,8 +86,8 @@ class UaTypedObjectMiloTests {
                 .bindAddress("127.0.0.1")
                 .port(0)
                 .hostnames(List.of("localhost"))
-                .nodeSet(companion().resolve("Opc.Ua.Di.NodeSet2.xml"))
-                .nodeSet(companion().resolve("Opc.Ua.Machinery.NodeSet2.xml"));
+                .nodeSet(nodeSet("DI.NodeSet2.xml"))
+                .nodeSet(nodeSet("Machinery.NodeSet2.xml"));
         OpcUaAnnotatedNodeManagers.of(Map.of("filler", bean)).registerWith(builder);
         return builder;
     }

@@ -12,8 +12,8 @@ import java.util.function.Function;
 
 /**
  * Questions about DataTypes answered from the address space (Part 3, 5.8.3 and Part 5, 12): a
- * type's supertype (inverse HasSubtype), its "Default Binary" encoding (HasEncoding), and how its
- * values are encoded as a structure field.
+ * type's supertype (inverse HasSubtype), its "Default Binary" and "Default XML" encodings
+ * (HasEncoding), and how its values are encoded as a structure field.
  */
 final class DataTypes {
 
@@ -22,6 +22,7 @@ final class DataTypes {
     private static final NodeId STRUCTURE = NodeId.ns0(NodeIds.Structure);
     private static final NodeId ENUMERATION = NodeId.ns0(NodeIds.Enumeration);
     private static final String DEFAULT_BINARY = "Default Binary";
+    private static final String DEFAULT_XML = "Default XML";
     /** Deeper than any real hierarchy: guards against a cycle of HasSubtype references. */
     private static final int MAX_DEPTH = 64;
 
@@ -64,6 +65,15 @@ final class DataTypes {
 
     /** The NodeId of the type's "Default Binary" encoding object, or null. */
     NodeId binaryEncoding(NodeId dataType) {
+        return encoding(dataType, DEFAULT_BINARY);
+    }
+
+    /** The NodeId of the type's "Default XML" encoding object, or null. */
+    NodeId xmlEncoding(NodeId dataType) {
+        return encoding(dataType, DEFAULT_XML);
+    }
+
+    private NodeId encoding(NodeId dataType, String encodingName) {
         UaNode node = nodes.apply(dataType);
         if (node == null) {
             return null;
@@ -71,7 +81,7 @@ final class DataTypes {
         for (UaReference r : node.references()) {
             if (r.forward() && r.referenceTypeId().equals(HAS_ENCODING) && r.targetId().isLocal()) {
                 UaNode encoding = nodes.apply(r.targetId().nodeId());
-                if (encoding != null && DEFAULT_BINARY.equals(encoding.browseName().name())) {
+                if (encoding != null && encodingName.equals(encoding.browseName().name())) {
                     return encoding.nodeId();
                 }
             }

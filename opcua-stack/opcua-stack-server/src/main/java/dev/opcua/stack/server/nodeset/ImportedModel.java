@@ -3,6 +3,7 @@ package dev.opcua.stack.server.nodeset;
 import dev.opcua.stack.core.encoding.generic.StructureLayout;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The result of importing one NodeSet2 file.
@@ -12,9 +13,20 @@ import java.util.List;
  * @param namespaceUris the namespaces its nodes live in (the models' URIs)
  * @param store its nodes
  * @param layouts the structures of its DataTypes that are encoded generically
+ * @param requiredModels the RequiredModels of each of its models, by model URI (Part 6, F.2)
  */
 public record ImportedModel(String file, List<ModelVersion> models, List<String> namespaceUris, NodeStore store,
-        List<StructureLayout> layouts) {
+        List<StructureLayout> layouts, Map<String, List<ModelVersion>> requiredModels) {
+
+    public ImportedModel {
+        requiredModels = Map.copyOf(requiredModels);
+    }
+
+    /** A model without RequiredModels. */
+    public ImportedModel(String file, List<ModelVersion> models, List<String> namespaceUris, NodeStore store,
+            List<StructureLayout> layouts) {
+        this(file, models, namespaceUris, store, layouts, Map.of());
+    }
 
     /**
      * A model and its version (Part 6, F.2).

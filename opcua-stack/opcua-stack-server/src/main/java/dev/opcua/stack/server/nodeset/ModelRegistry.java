@@ -62,6 +62,20 @@ public final class ModelRegistry {
         return List.copyOf(models.values());
     }
 
+    /**
+     * The RequiredModels an imported model's file gave (Part 6, F.2); none for namespace 0; null for a
+     * namespace that no imported file defines.
+     */
+    public synchronized List<ModelVersion> requiredModels(String uri) {
+        for (ImportedModel model : imported) {
+            List<ModelVersion> required = model.requiredModels().get(uri);
+            if (required != null) {
+                return required;
+            }
+        }
+        return uri.equals(NamespaceTable.OPC_UA_NAMESPACE) ? List.of() : null;
+    }
+
     public synchronized List<ImportedModel> imported() {
         return List.copyOf(imported);
     }

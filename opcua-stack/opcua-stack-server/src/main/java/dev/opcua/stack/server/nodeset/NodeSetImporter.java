@@ -35,6 +35,7 @@ import dev.opcua.stack.server.nodeset.NodeSetDocument.ReferenceRecord;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -110,7 +111,8 @@ public final class NodeSetImporter {
     }
 
     private ImportedModel run() {
-        List<ModelVersion> models = checkModels();
+        Map<String, List<ModelVersion>> requirements = new LinkedHashMap<>();
+        List<ModelVersion> models = checkModels(requirements);
         mapNamespaces();
         store = new NodeStore(doc.nodes().size());
         UaNode[] nodes = new UaNode[doc.nodes().size()];
@@ -142,10 +144,11 @@ public final class NodeSetImporter {
             log.warn("{}: {} more warnings not logged", doc.file(), warnings - MAX_LOGGED_WARNINGS);
         }
         List<String> uris = models.stream().map(ModelVersion::uri).toList();
-        return new ImportedModel(doc.file(), models, uris, store, List.copyOf(layouts));
+        return new ImportedModel(doc.file(), models, uris, store, List.copyOf(layouts), requirements);
     }
 
-    private List<ModelVersion> checkModels() {
+    /** Checks each model's RequiredModels against the registry and puts them into {@code requirements}. */
+    private List<ModelVersion> checkModels(Map<String, List<ModelVersion>> requirements) {
         if (doc.models().isEmpty()) {
             throw new NodeSetException(doc.file() + ": the nodeset defines no <Model>");
         }
@@ -156,6 +159,7 @@ public final class NodeSetImporter {
                     .map(r -> new ModelVersion(r.uri(), r.version(), r.publicationDate())).toList();
             registry.checkRequirements(doc.file(), version, required);
             models.add(version);
+            requirements.put(model.uri(), required);
         }
         return models;
     }

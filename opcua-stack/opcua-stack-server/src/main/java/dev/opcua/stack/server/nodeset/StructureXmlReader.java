@@ -25,7 +25,8 @@ import java.util.function.Function;
  */
 final class StructureXmlReader {
 
-    private static final EncodingLimits LIMITS =
+    /** No limits but the nesting depth: the values are the server's own, not a peer's. */
+    static final EncodingLimits LIMITS =
             new EncodingLimits(Integer.MAX_VALUE, Integer.MAX_VALUE, Integer.MAX_VALUE, 100);
 
     private final XmlValueReader values;

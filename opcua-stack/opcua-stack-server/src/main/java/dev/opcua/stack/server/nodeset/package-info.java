@@ -1,2 +1,2 @@
-/** NodeSet2 XML import (Part 6, Annex F): companion specifications loaded into node managers at start. */
+/** NodeSet2 XML (Part 6, Annex F): companion models imported at start, and any in-memory namespace exported. */
 package dev.opcua.stack.server.nodeset;

@@ -1,6 +1,10 @@
 package dev.opcua.stack.server.nodeset;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.browse;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.id;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.names;
+import static dev.opcua.stack.server.nodeset.MiloBrowsing.structureDefinition;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.stack.server.OpcUaServer;
@@ -8,22 +12,16 @@ import dev.opcua.stack.server.testing.MiloClients;
 import java.util.Arrays;
 import java.util.List;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
-import org.eclipse.milo.opcua.stack.core.AttributeId;
 import org.eclipse.milo.opcua.stack.core.Identifiers;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
-import org.eclipse.milo.opcua.stack.core.types.builtin.ExpandedNodeId;
 import org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject;
-import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
 import org.eclipse.milo.opcua.stack.core.types.builtin.NodeId;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseDirection;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.BrowseResultMask;
-import org.eclipse.milo.opcua.stack.core.types.enumerated.NodeClass;
 import org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import org.eclipse.milo.opcua.stack.core.types.structured.Argument;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowseDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.BrowseResult;
-import org.eclipse.milo.opcua.stack.core.types.structured.EnumValueType;
-import org.eclipse.milo.opcua.stack.core.types.structured.ReadValueId;
 import org.eclipse.milo.opcua.stack.core.types.structured.ReferenceDescription;
 import org.eclipse.milo.opcua.stack.core.types.structured.StructureDefinition;
 import org.eclipse.milo.opcua.stack.core.types.structured.StructureField;
@@ -32,10 +30,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Eclipse Milo 1.1.2's client on a server that imported the DI, Machinery, Machinery examples and
- * PackML nodesets: it finds the models in the NamespaceArray, browses the imported types and
- * instances, reads their values (strings, texts, Argument and EnumValueType arrays) and the
- * DataTypeDefinition of a PackML structure.
+ * Eclipse Milo 1.1.2's client on a server that imported DI and Machinery from NodeSet2 files (this
+ * project's export of them, {@link NodeSetFixtures}): it finds the models in the NamespaceArray,
+ * browses the imported types and folders, reads Argument arrays from the XML values and the
+ * DataTypeDefinition of a DI structure.
  */
 class MiloOnImportedNodeSetsTest {
 
@@ -44,17 +42,9 @@ class MiloOnImportedNodeSetsTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = OpcUaServer.builder()
-                .applicationUri("urn:test:nodeset:server")
-                .bindAddress("127.0.0.1")
-                .port(0)
-                .hostnames(List.of("localhost"))
-                .nodeSet(CompanionFiles.di())
-                .nodeSet(CompanionFiles.machinery())
-                .nodeSet(CompanionFiles.machineryExamples())
-                .nodeSet(CompanionFiles.packMl())
-                .build();
-        server.start();
+        server = NodeSetFixtures.start(b -> b
+                .nodeSet(NodeSetFixtures.di())
+                .nodeSet(NodeSetFixtures.machinery()));
         client = MiloClients.anonymousOverNone(server.endpointUrl());
     }
 
@@ -71,16 +61,15 @@ class MiloOnImportedNodeSetsTest {
     @Test
     void the_namespace_array_lists_the_imported_models() throws Exception {
         DataValue namespaces = client.readValue(0, TimestampsToReturn.Both, Identifiers.Server_NamespaceArray);
-        assertThat((String[]) namespaces.getValue().getValue()).contains(CompanionFiles.DI, CompanionFiles.MACHINERY,
-                CompanionFiles.MACHINERY_EXAMPLE, CompanionFiles.PACKML);
+        assertThat((String[]) namespaces.getValue().getValue()).contains(NodeSetFixtures.DI, NodeSetFixtures.MACHINERY);
     }
 
     @Test
     void milo_browses_imported_types_below_the_standard_ones() throws Exception {
-        assertThat(names(browse(Identifiers.BaseObjectType, Identifiers.HasSubtype)))
-                .contains("TopologyElementType", "PackMLBaseObjectType");
-        NodeId topologyElementType = id(CompanionFiles.DI, 1001);
-        assertThat(names(browse(topologyElementType, Identifiers.HasSubtype))).contains("ComponentType");
+        assertThat(names(browse(client, Identifiers.BaseObjectType, Identifiers.HasSubtype)))
+                .contains("TopologyElementType");
+        NodeId topologyElementType = id(client, NodeSetFixtures.DI, 1001);
+        assertThat(names(browse(client, topologyElementType, Identifiers.HasSubtype))).contains("ComponentType");
         // the inverse reference, held by namespace 0's BaseObjectType as well
         BrowseResult up = client.browse(new BrowseDescription(topologyElementType, BrowseDirection.Inverse,
                 Identifiers.HasSubtype, false, uint(0), uint(BrowseResultMask.All.getValue())));
@@ -88,70 +77,30 @@ class MiloOnImportedNodeSetsTest {
     }
 
     @Test
-    void milo_browses_the_example_machine_and_reads_its_nameplate() throws Exception {
-        List<ReferenceDescription> objects = browse(Identifiers.ObjectsFolder, Identifiers.HierarchicalReferences);
+    void milo_browses_the_folders_the_models_put_below_objects() throws Exception {
+        List<ReferenceDescription> objects = browse(client, Identifiers.ObjectsFolder,
+                Identifiers.HierarchicalReferences);
         assertThat(names(objects)).contains("Machines", "DeviceSet");
-        NodeId machines = id(CompanionFiles.MACHINERY, 1001);
-        List<ReferenceDescription> machineList = browse(machines, Identifiers.HierarchicalReferences);
-        assertThat(names(machineList)).contains("ExampleMachine01");
-        NodeId machine = local(machineList.stream().filter(r -> r.getBrowseName().getName().equals("ExampleMachine01"))
-                .findFirst().orElseThrow().getNodeId());
-        assertThat(names(browse(machine, Identifiers.HierarchicalReferences))).contains("Identification", "Components");
-
-        DataValue manufacturer = client.readValue(0, TimestampsToReturn.Both, id(CompanionFiles.MACHINERY_EXAMPLE, 6038));
-        assertThat(((LocalizedText) manufacturer.getValue().getValue()).getText()).isEqualTo("ENGEL AUSTRIA GMBH");
-        DataValue month = client.readValue(0, TimestampsToReturn.Both, id(CompanionFiles.MACHINERY_EXAMPLE, 6024));
-        assertThat(month.getValue().getValue()).isEqualTo(org.eclipse.milo.opcua.stack.core.types.builtin.unsigned
-                .UByte.valueOf(3));
     }
 
     @Test
-    void milo_decodes_argument_and_enum_value_arrays_from_the_xml_values() throws Exception {
-        DataValue arguments = client.readValue(0, TimestampsToReturn.Both, id(CompanionFiles.DI, 6167));
+    void milo_decodes_argument_arrays_from_the_xml_values() throws Exception {
+        DataValue arguments = client.readValue(0, TimestampsToReturn.Both, id(client, NodeSetFixtures.DI, 6167));
         Argument first = (Argument) ((ExtensionObject[]) arguments.getValue().getValue())[0]
                 .decode(client.getStaticEncodingContext());
         assertThat(first.getName()).isEqualTo("Context");
         assertThat(first.getDataType()).isEqualTo(Identifiers.String);
-
-        DataValue enumValues = client.readValue(0, TimestampsToReturn.Both, id(CompanionFiles.PACKML, 194));
-        ExtensionObject[] values = (ExtensionObject[]) enumValues.getValue().getValue();
-        assertThat(Arrays.stream(values).map(v -> (EnumValueType) v.decode(client.getStaticEncodingContext()))
-                .map(v -> v.getDisplayName().getText())).startsWith("Invalid", "Produce");
     }
 
     @Test
     void milo_reads_the_data_type_definition_of_an_imported_structure() throws Exception {
-        NodeId alarmDataType = id(CompanionFiles.PACKML, 15);
-        DataValue value = client.read(0, TimestampsToReturn.Neither, List.of(new ReadValueId(alarmDataType,
-                AttributeId.DataTypeDefinition.uid(), null, org.eclipse.milo.opcua.stack.core.types.builtin
-                .QualifiedName.NULL_VALUE))).getResults()[0];
-        assertThat(value.getStatusCode().isGood()).isTrue();
-        StructureDefinition definition = (StructureDefinition) ((ExtensionObject) value.getValue().getValue())
-                .decode(client.getStaticEncodingContext());
+        NodeId parameterResult = id(client, NodeSetFixtures.DI, 6525);
+        StructureDefinition definition = structureDefinition(client, parameterResult);
         assertThat(Arrays.stream(definition.getFields()).map(StructureField::getName))
-                .containsExactly("ID", "Value", "Message", "Category", "DateTime", "AckDateTime", "Trigger");
-        assertThat(definition.getFields()[4].getDataType()).isEqualTo(Identifiers.UtcTime);
+                .containsExactly("NodePath", "StatusCode", "Diagnostics");
+        assertThat(definition.getFields()[0].getDataType()).isEqualTo(Identifiers.QualifiedName);
         assertThat(definition.getBaseDataType()).isEqualTo(Identifiers.Structure);
         assertThat(definition.getDefaultEncodingId().getNamespaceIndex().intValue())
-                .isEqualTo(client.getNamespaceTable().getIndex(CompanionFiles.PACKML).intValue());
-    }
-
-    private static NodeId id(String uri, int id) {
-        return new NodeId(client.getNamespaceTable().getIndex(uri), uint(id));
-    }
-
-    private static NodeId local(ExpandedNodeId id) {
-        return id.toNodeId(client.getNamespaceTable()).orElseThrow();
-    }
-
-    private static List<String> names(List<ReferenceDescription> references) {
-        return references.stream().map(r -> r.getBrowseName().getName()).toList();
-    }
-
-    private static List<ReferenceDescription> browse(NodeId node, NodeId referenceType) throws Exception {
-        BrowseResult result = client.browse(new BrowseDescription(node, BrowseDirection.Forward, referenceType, true,
-                uint(0), uint(BrowseResultMask.All.getValue())));
-        assertThat(result.getStatusCode().isGood()).as("browse %s", node).isTrue();
-        return result.getReferences() == null ? List.of() : List.of(result.getReferences());
+                .isEqualTo(client.getNamespaceTable().getIndex(NodeSetFixtures.DI).intValue());
     }
 }

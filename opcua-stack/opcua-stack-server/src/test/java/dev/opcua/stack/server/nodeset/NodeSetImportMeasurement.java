@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * Prints the time and retained heap of importing the four companion nodesets (DI, Machinery,
  * Machinery examples, PackML), as docs/PERFORMANCE.md reports them. Not a test: run it with
- * {@code java -cp ... dev.opcua.stack.server.nodeset.NodeSetImportMeasurement [companion dir]}.
+ * {@code java -cp ... dev.opcua.stack.server.nodeset.NodeSetImportMeasurement <companion dir>}.
  * The first round is cold (class loading, interpreter); the best of the following rounds is warm.
  */
 public final class NodeSetImportMeasurement {
@@ -25,7 +25,13 @@ public final class NodeSetImportMeasurement {
     }
 
     public static void main(String[] args) {
-        Path dir = Path.of(args.length > 0 ? args[0] : "../shared/opcua-schema/companion");
+        if (args.length != 1) {
+            System.err.println("usage: NodeSetImportMeasurement <companion dir>: the directory of the standard's"
+                    + " companion NodeSet2 files (companion/ of the schema directory,"
+                    + " see opcua-stack-codegen/README.md)");
+            System.exit(2);
+        }
+        Path dir = Path.of(args[0]);
         NodeStore ns0 = Namespace0Loader.load();
         long[] best = new long[FILES.length];
         java.util.Arrays.fill(best, Long.MAX_VALUE);

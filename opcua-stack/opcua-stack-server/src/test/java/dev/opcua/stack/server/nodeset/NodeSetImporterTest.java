@@ -75,26 +75,26 @@ class NodeSetImporterTest {
 
     @Test
     void a_missing_required_model_stops_the_import_naming_both_models() {
-        assertThatThrownBy(() -> load(NodeSetSource.of(CompanionFiles.machinery())))
+        assertThatThrownBy(() -> load(NodeSetSource.of(NodeSetFixtures.machinery())))
                 .isInstanceOf(RequiredModelException.class)
-                .hasMessageContaining("model " + CompanionFiles.MACHINERY + " requires model " + CompanionFiles.DI)
+                .hasMessageContaining("model " + NodeSetFixtures.MACHINERY + " requires model " + NodeSetFixtures.DI)
                 .hasMessageContaining("not loaded")
                 .satisfies(e -> {
-                    assertThat(((RequiredModelException) e).model()).isEqualTo(CompanionFiles.MACHINERY);
-                    assertThat(((RequiredModelException) e).requiredModel()).isEqualTo(CompanionFiles.DI);
+                    assertThat(((RequiredModelException) e).model()).isEqualTo(NodeSetFixtures.MACHINERY);
+                    assertThat(((RequiredModelException) e).requiredModel()).isEqualTo(NodeSetFixtures.DI);
                 });
     }
 
     @Test
     void an_older_required_model_stops_the_import_naming_both_versions() {
-        load(NodeSetSource.of(CompanionFiles.di()));
+        load(NodeSetSource.of(NodeSetFixtures.di()));
         NodeSetSource needsNewerDi = xml("needs-di-9.xml", model("urn:test:a", "1.0",
-                "<RequiredModel ModelUri=\"" + CompanionFiles.DI + "\" Version=\"9.0.1\"/>"));
+                "<RequiredModel ModelUri=\"" + NodeSetFixtures.DI + "\" Version=\"9.0.1\"/>"));
         assertThatThrownBy(() -> load(needsNewerDi))
                 .isInstanceOf(RequiredModelException.class)
-                .hasMessageContaining("needs-di-9.xml: model urn:test:a requires model " + CompanionFiles.DI
+                .hasMessageContaining("needs-di-9.xml: model urn:test:a requires model " + NodeSetFixtures.DI
                         + " version 9.0.1")
-                .hasMessageContaining("older: " + CompanionFiles.DI + " version 1.04.0");
+                .hasMessageContaining("older: " + NodeSetFixtures.DI + " version 1.04.0");
         NodeSetSource needsNewerUa = xml("needs-ua-2.xml", model("urn:test:b", "1.0",
                 "<RequiredModel ModelUri=\"http://opcfoundation.org/UA/\" Version=\"2.00\"/>"));
         assertThatThrownBy(() -> load(needsNewerUa)).isInstanceOf(RequiredModelException.class)

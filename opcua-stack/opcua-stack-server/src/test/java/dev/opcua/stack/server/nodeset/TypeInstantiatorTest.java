@@ -48,14 +48,14 @@ class TypeInstantiatorTest {
                 .bindAddress("127.0.0.1")
                 .port(0)
                 .hostnames(List.of("localhost"))
-                .nodeSet(CompanionFiles.di())
-                .nodeSet(CompanionFiles.machinery())
+                .nodeSet(NodeSetFixtures.di())
+                .nodeSet(NodeSetFixtures.machinery())
                 .nodeManager(InMemoryNodeManager.builder(PLANT).folder("Line1").build())
                 .build();
         server.start();
         ns = server.namespaces().indexOf(PLANT);
-        machinery = server.namespaces().indexOf(CompanionFiles.MACHINERY);
-        di = server.namespaces().indexOf(CompanionFiles.DI);
+        machinery = server.namespaces().indexOf(NodeSetFixtures.MACHINERY);
+        di = server.namespaces().indexOf(NodeSetFixtures.DI);
         server.instances().instantiate(NodeId.numeric(machinery, 1012), NodeId.string(ns, "Line1.Identification"),
                 QualifiedName.of(di, "Identification"), NodeId.string(ns, "Line1"), NodeId.ns0(NodeIds.HasAddIn));
         VariableNode manufacturer = (VariableNode) ((dev.opcua.stack.server.nodes.NodeStoreNodeManager) server

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class Namespace0ResourceIsUpToDateTest {
+class Namespace0ResourceIsUpToDateSchemaIT {
 
     @Test
     void committedNamespace0ResourceHoldsWhatAFreshGenerationWrites(@TempDir Path out) throws Exception {
@@ -24,7 +24,7 @@ class Namespace0ResourceIsUpToDateTest {
         // same body into other bytes (the generator then leaves the committed file alone).
         assertThat(Namespace0Writer.sameContent(current, fresh))
                 .as("%s is not current (expected: fresh generation, actual: committed); run %s and commit the"
-                        + " result", committed, GeneratedSourcesAreUpToDateTest.REGENERATE)
+                        + " result", committed, GeneratedSourcesAreUpToDateSchemaIT.REGENERATE)
                 .isTrue();
     }
 }

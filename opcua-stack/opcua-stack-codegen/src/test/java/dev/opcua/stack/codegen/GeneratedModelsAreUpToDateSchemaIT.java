@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The committed DiModel and MachineryModel of opcua-stack-server are what the generator writes now. */
-class GeneratedModelsAreUpToDateTest {
+class GeneratedModelsAreUpToDateSchemaIT {
 
     @Test
     void committedModelsHoldWhatAFreshGenerationWrites(@TempDir Path out) throws Exception {
@@ -23,7 +23,7 @@ class GeneratedModelsAreUpToDateTest {
                 Path current = committed.resolve(file.getFileName().toString());
                 assertThat(current).as("generated model").exists();
                 assertThat(Files.readString(current)).as("%s is not current; run %s and commit the result", current,
-                        GeneratedSourcesAreUpToDateTest.REGENERATE).isEqualTo(Files.readString(file));
+                        GeneratedSourcesAreUpToDateSchemaIT.REGENERATE).isEqualTo(Files.readString(file));
             }
         }
     }

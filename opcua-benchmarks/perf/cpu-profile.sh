@@ -4,8 +4,8 @@
 # frames named through the JIT's perf map), then prints the CPU by thread and by symbol (self time) and the
 # share spent in the kernel. Needs perf and root (or perf_event_paranoid <= 1); no hardware counters needed.
 #
-#   perf/cpu-profile.sh [--jar JAR] [--target server|client] [--stat] [-s SECONDS (8)] [-n ROWS (45)] -- HARNESS_OPTIONS...
-#   perf/cpu-profile.sh -- --server ours --scenario read --values 1 --sessions 20 --duration 12 --warmup 8
+#   opcua-benchmarks/perf/cpu-profile.sh [--jar JAR] [--target server|client] [--stat] [-s SECONDS (8)] [-n ROWS (45)] -- HARNESS_OPTIONS...
+#   opcua-benchmarks/perf/cpu-profile.sh -- --server ours --scenario read --values 1 --sessions 20 --duration 12 --warmup 8
 #
 # $SERVER_JVM adds JVM options of the child server (e.g. -Xmx128m -Dbench.ioThreads=1); $CLIENT_JVM those of the
 # harness itself (e.g. -Dload.client.directCallbacks=true). $PERF_FREQ sets the sampling rate (default 1999 Hz;

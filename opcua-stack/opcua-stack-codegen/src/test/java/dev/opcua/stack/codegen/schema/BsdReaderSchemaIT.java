@@ -8,7 +8,7 @@ import javax.xml.namespace.QName;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class BsdReaderTest {
+class BsdReaderSchemaIT {
 
     private static final String UA = "http://opcfoundation.org/UA/";
 

@@ -1,20 +1,21 @@
 #!/usr/bin/env bash
-# Issue 19's table in one sitting: every row of ours / open62541 1.4.19 / Milo 1.1.2, each row paired rounds
-# (A B C A B C ...) through perf/ab.sh, the same load client (ours unless CLIENT says otherwise) for all three.
+# The three-server table of docs/PERFORMANCE.md in one sitting: every row of ours / open62541 1.4.19 / Milo 1.1.2,
+# each row paired rounds (A B C A B C ...) through opcua-benchmarks/perf/ab.sh, the same load client (ours unless
+# CLIENT says otherwise) for all three.
 #
-#   perf/three-servers.sh [-r ROUNDS (3)] [-o DIR (/tmp/three-servers)] [ROW...]
+#   opcua-benchmarks/perf/three-servers.sh [-r ROUNDS (3)] [-o DIR (/tmp/three-servers)] [ROW...]
 #
 # ROWs (default all): read1 read4 read100 write100 browse sub encrypt connect. Environment: JAR (the bench jar),
-# O6 (the open62541 bench_server; build it with ../shared/peers/open62541/build.sh), SERVER_JVM (JVM options of
+# O6 (the open62541 bench_server; build it with opcua-benchmarks/peers/open62541/build.sh), SERVER_JVM (JVM options of
 # our and Milo's server, e.g. "-Xmx128m -Dio.netty.leakDetection.level=disabled"), SMALL_HEAP (JVM options, e.g.
 # -Xmx128m: our server once more with them as a fourth side, so that the table shows what they change in the same sitting),
 # CLIENT (ours|milo), WINDOW ("--duration 10 --warmup 8"; the connect row takes LONG_WARMUP (30) s of warmup and the sub
 # row SUB_WARMUP (180) s: their paths run a few hundred times a second and reach the JIT's last tier only after one to
-# two minutes (JIT threads took half the server CPU after 8 s and a third after 90 s)).
-# Sides in the summaries: A ours, B open62541, C Milo, D ours with SMALL_HEAP. Each row's perf/ab.sh summary goes
-# to DIR/ROW.txt, its RESULT lines to DIR/ROW.results.
+# two minutes).
+# Sides in the summaries: A ours, B open62541, C Milo, D ours with SMALL_HEAP. Each row's ab.sh summary goes to
+# DIR/ROW.txt, its RESULT lines to DIR/ROW.results.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 rounds=3
 dir=/tmp/three-servers
@@ -30,7 +31,7 @@ rows=("$@")
 if [[ ${#rows[@]} -eq 0 ]]; then rows=(read1 read4 read100 write100 browse sub encrypt connect); fi
 
 jar=${JAR:-opcua-benchmarks/target/benchmarks.jar}
-o6=${O6:-${O6_BUILD:-/tmp/o6anchor}/bench_server}
+o6=${O6:-${O6_BUILD:-opcua-benchmarks/target/open62541}/bench_server}
 client=${CLIENT:-ours}
 window=${WINDOW:---duration 10 --warmup 8}
 jvm=java
@@ -65,7 +66,7 @@ for row in "${rows[@]}"; do
   if [[ -n $warmup ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup $warmup"; fi
   echo "== $row: $opts $w (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   # shellcheck disable=SC2086
-  AB_OUT="$dir/$row.results" perf/ab.sh -r "$rounds" \
+  AB_OUT="$dir/$row.results" opcua-benchmarks/perf/ab.sh -r "$rounds" \
     -a "$harness --server ours" -b "$harness --server open62541 --open62541 $o6" -c "$harness --server milo" \
     "${small[@]}" -- $opts $w > "$dir/$row.txt"
   cat "$dir/$row.txt"

@@ -3,8 +3,8 @@
 # options, so that drift of the machine hits both sides alike, then prints per side the median and
 # min..max of the key RESULT fields.
 #
-#   perf/ab.sh [-r R] [--jar JAR] -- HARNESS_OPTIONS...        ours (A) versus milo (B)
-#   perf/ab.sh [-r R] -a 'CMD A' -b 'CMD B' [-c 'CMD C' [-d 'CMD D']] -- HARNESS_OPTIONS...
+#   opcua-benchmarks/perf/ab.sh [-r R] [--jar JAR] -- HARNESS_OPTIONS...        ours (A) versus milo (B)
+#   opcua-benchmarks/perf/ab.sh [-r R] -a 'CMD A' -b 'CMD B' [-c 'CMD C' [-d 'CMD D']] -- HARNESS_OPTIONS...
 #
 # CMD A / CMD B (/ CMD C / CMD D, more sides taken in turn: A B C D A B C D ...) are command prefixes the harness
 # options are appended to, e.g. two builds:

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Compiles the generated id classes (they depend on nothing) and calls their reverse lookups. */
-class IdsWriterTest {
+class IdsWriterSchemaIT {
 
     @TempDir
     static Path work;
@@ -50,7 +50,7 @@ class IdsWriterTest {
         int status = compiler.run(null, diagnostics, diagnostics, arguments.toArray(String[]::new));
         assertThat(status).as("javac of the generated id classes: %s", diagnostics.toString(StandardCharsets.UTF_8))
                 .isZero();
-        loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, IdsWriterTest.class.getClassLoader());
+        loader = new URLClassLoader(new URL[] {classes.toUri().toURL()}, IdsWriterSchemaIT.class.getClassLoader());
     }
 
     private static Object call(String className, String method, int argument) throws Exception {

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class GenerationModelTest {
+class GenerationModelSchemaIT {
 
     private static GenerationModel model;
 

@@ -6,8 +6,8 @@
 # Prints bytes and objects per request for each class, largest first; [I includes the filler arrays of
 # retired TLABs (not allocations). Sites: record the same run with JFR (jdk.ObjectAllocationSample).
 #
-#   perf/alloc-histo.sh [--jar JAR] [-n ROWS] -- HARNESS_OPTIONS...
-#   perf/alloc-histo.sh -- --server ours --client ours --scenario read --values 1 --sessions 20 --inflight 4 \
+#   opcua-benchmarks/perf/alloc-histo.sh [--jar JAR] [-n ROWS] -- HARNESS_OPTIONS...
+#   opcua-benchmarks/perf/alloc-histo.sh -- --server ours --client ours --scenario read --values 1 --sessions 20 --inflight 4 \
 #       --duration 10 --warmup 5
 #
 # JVM options go in $JAVA_OPTS (e.g. -Dio.netty.leakDetection.level=disabled); the heap is $HEAP (6g): it

@@ -7,11 +7,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class GeneratedSourcesAreUpToDateTest {
+class GeneratedSourcesAreUpToDateSchemaIT {
 
     /** The commands that regenerate sources and resource (the generator needs opcua-stack-core built). */
     static final String REGENERATE = "`mvn -B -q install -DskipTests -pl opcua-stack/opcua-stack-codegen -am`"
-            + " and `mvn -B -q exec:java -pl opcua-stack/opcua-stack-codegen`";
+            + " and `mvn -B -q exec:java -pl opcua-stack/opcua-stack-codegen -Dopcua.schema.dir=<dir>`";
 
     @Test
     void committedGeneratedSourcesAreByteIdenticalToAFreshGeneration(@TempDir Path out) throws Exception {
