@@ -17,7 +17,7 @@ class SoakChartTest {
     private static final int RSS_BLUE = 0x1F77B4;
 
     @Test
-    void theChartOfACsvIsAPngWithTheRssLineInTheMemoryPanel(@TempDir Path dir) throws Exception {
+    void the_chart_of_a_csv_is_a_png_with_the_rss_line_in_the_memory_panel(@TempDir Path dir) throws Exception {
         List<SoakSample> samples = new ArrayList<>();
         for (int i = 0; i <= 36; i++) { // 6 minutes, RSS flat at 200 MiB, heap 16 MiB
             samples.add(new SoakSample(i * 10L, 200 * 1024, 16 * 1024, 30, 35, 13, 13, 13, 500, 80, 0, i));
@@ -45,7 +45,7 @@ class SoakChartTest {
     }
 
     @Test
-    void aCsvWithAnotherHeaderIsRefusedByName(@TempDir Path dir) throws Exception {
+    void a_csv_with_another_header_is_refused_by_name(@TempDir Path dir) throws Exception {
         Path csv = dir.resolve("other.csv");
         Files.writeString(csv, "a,b\n1,2\n");
 

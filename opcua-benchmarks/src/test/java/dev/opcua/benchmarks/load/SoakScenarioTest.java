@@ -37,7 +37,7 @@ class SoakScenarioTest {
     private static final boolean REQUIRE_PASS = Boolean.getBoolean("soak.requirePass");
 
     @Test
-    void aSoakSamplesTheServerIntoACsvAndAChartWithoutErrorsOrLeaks(@TempDir Path temp) throws Exception {
+    void a_soak_samples_the_server_into_a_csv_and_a_chart_without_errors_or_leaks(@TempDir Path temp) throws Exception {
         Path report = REPORT.isBlank() ? temp : Path.of(REPORT);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

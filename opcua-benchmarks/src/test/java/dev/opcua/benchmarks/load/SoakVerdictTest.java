@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SoakVerdictTest {
 
     @Test
-    void aFlatRssAfterTheSettleTimePassesWhateverItDidBefore() {
+    void a_flat_rss_after_the_settle_time_passes_whatever_it_did_before() {
         List<SoakSample> samples = rss(100_000, 150_000, 200_000, 200_000, 204_000, 197_000);
 
         SoakVerdict verdict = SoakVerdict.judge(samples, 20, 0);
@@ -25,7 +25,7 @@ class SoakVerdictTest {
     }
 
     @Test
-    void rssGrowingPastFivePercentOfItsSettledValueFails() {
+    void rss_growing_past_five_percent_of_its_settled_value_fails() {
         SoakVerdict verdict = SoakVerdict.judge(rss(200_000, 200_000, 205_000, 210_001), 10, 0);
 
         assertThat(verdict.rssWithin()).isFalse();
@@ -33,7 +33,7 @@ class SoakVerdictTest {
     }
 
     @Test
-    void aLeakReportFailsEvenWithAFlatRss() {
+    void a_leak_report_fails_even_with_a_flat_rss() {
         SoakVerdict verdict = SoakVerdict.judge(rss(200_000, 200_000, 200_000), 0, 1);
 
         assertThat(verdict.rssWithin()).isTrue();
@@ -41,12 +41,12 @@ class SoakVerdictTest {
     }
 
     @Test
-    void fewerThanTwoSamplesAfterTheSettleTimeCannotPass() {
+    void fewer_than_two_samples_after_the_settle_time_cannot_pass() {
         assertThat(SoakVerdict.judge(rss(200_000, 200_000, 200_000), 20, 0).passed()).isFalse();
     }
 
     @Test
-    void leakReportsAreTheLinesOfTheServerLogThatSayLeak(@TempDir Path dir) throws Exception {
+    void leak_reports_are_the_lines_of_the_server_log_that_say_leak(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("server.log");
         Files.writeString(log, "INFO started\nERROR io.netty.util.ResourceLeakDetector - LEAK: ByteBuf.release() "
                 + "was not called\n\tat somewhere\nWARN slow\nERROR LEAK: again\n");

@@ -134,7 +134,7 @@ class SampleClientApplicationTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void followsTheLineStartsItAndComesBackAfterThePlantRestarts() throws Exception {
+    void follows_the_line_starts_it_and_comes_back_after_the_plant_restarts() throws Exception {
         // the listeners receive the line's values, the rule starts the line and raises the set point
         waitUntil(() -> client.state() == ClientState.CONNECTED, "connected to the plant");
         waitUntil(() -> !Double.isNaN(values.fillerMotorTemperature()), "a motor temperature through its listener");

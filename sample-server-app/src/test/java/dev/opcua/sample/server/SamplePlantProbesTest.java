@@ -41,7 +41,7 @@ class SamplePlantProbesTest {
     Path pki;
 
     @Test
-    void readinessIsDownWhileStartingUpWhenReadyAndFromTheFirstMomentOfTheDrainLivenessStaysUp() throws Exception {
+    void readiness_is_down_while_starting_up_when_ready_and_from_the_first_moment_of_the_drain_liveness_stays_up() throws Exception {
         Map<String, Integer> whileStarting = new ConcurrentHashMap<>();
         ApplicationListener<ApplicationEvent> starting = event -> {
             if (event instanceof ApplicationStartedEvent started) {

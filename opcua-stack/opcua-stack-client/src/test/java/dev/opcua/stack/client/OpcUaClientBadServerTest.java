@@ -114,7 +114,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void aMalformedResponseBodyFailsThatCallWithBadDecodingErrorAndTheChannelServesOn() throws Exception {
+    void a_malformed_response_body_fails_that_call_with_bad_decoding_error_and_the_channel_serves_on() throws Exception {
         connected();
         server.script((request, exchange) -> {
             if (!reads(request, scripted("Malformed"))) {
@@ -138,7 +138,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void aResponseUnderAnotherRequestIdIsDroppedAndTheCallFailsWithBadTimeout() throws Exception {
+    void a_response_under_another_request_id_is_dropped_and_the_call_fails_with_bad_timeout() throws Exception {
         connected();
         server.script((request, exchange) -> {
             if (!reads(request, scripted("Misrouted"))) {
@@ -154,7 +154,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void aResponseEchoingAnotherRequestHandleFailsThatCallWithBadUnknownResponse() throws Exception {
+    void a_response_echoing_another_request_handle_fails_that_call_with_bad_unknown_response() throws Exception {
         connected();
         server.script((request, exchange) -> {
             if (!reads(request, scripted("Rehandled"))) {
@@ -171,7 +171,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void anArrayLongerThanTheClientsMaxArrayLengthFailsThatCallWithBadEncodingLimitsExceeded() throws Exception {
+    void an_array_longer_than_the_clients_max_array_length_fails_that_call_with_bad_encoding_limits_exceeded() throws Exception {
         connected();
         server.script((request, exchange) -> {
             if (!reads(request, scripted("Huge"))) {
@@ -189,7 +189,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void theRequestObserverSeesEachRequestsServiceAndHowItEnded() throws Exception {
+    void the_request_observer_sees_each_requests_service_and_how_it_ended() throws Exception {
         List<String> observed = new java.util.concurrent.CopyOnWriteArrayList<>();
         client = OpcUaClient.create(config().requestObserver(service -> (status, failure) -> observed.add(
                 service + " " + StatusCodes.name((int) status) + (failure == null ? "" : " " + failure.getClass().getSimpleName())))
@@ -217,7 +217,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void aServiceFaultFailsTheCallWithItsServiceResult() throws Exception {
+    void a_service_fault_fails_the_call_with_its_service_result() throws Exception {
         connected();
         server.script((request, exchange) -> {
             if (!reads(request, scripted("Faulted"))) {
@@ -232,7 +232,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void aReadResponseWithTheWrongNumberOfResultsFailsWithBadUnexpectedError() throws Exception {
+    void a_read_response_with_the_wrong_number_of_results_fails_with_bad_unexpected_error() throws Exception {
         connected();
         server.script((request, exchange) -> {
             if (!reads(request, scripted("Short"))) {
@@ -252,7 +252,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void aServerThatHangsUpWhileTheSessionIsRestoredFailsTheFirstConnect() throws Exception {
+    void a_server_that_hangs_up_while_the_session_is_restored_fails_the_first_connect() throws Exception {
         server.script((request, exchange) -> {
             if (reads(request, NAMESPACE_ARRAY)) {
                 exchange.hangUp();
@@ -267,7 +267,7 @@ class OpcUaClientBadServerTest {
     }
 
     @Test
-    void aReconnectWhoseChannelClosesWhileTheSessionIsRestoredIsRetriedBeforeTheClientSaysConnected()
+    void a_reconnect_whose_channel_closes_while_the_session_is_restored_is_retried_before_the_client_says_connected()
             throws Exception {
         connected();
         AtomicInteger namespaceReads = new AtomicInteger();

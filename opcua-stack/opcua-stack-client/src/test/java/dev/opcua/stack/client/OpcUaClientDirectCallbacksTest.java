@@ -31,7 +31,7 @@ class OpcUaClientDirectCallbacksTest {
     static final MiloPeer PEER = MiloPeer.server().resources(r -> r.executor(Runnable::run)).watchingLeaks();
 
     @Test
-    void everyServiceWorksAndCallbacksRunOnTheIoThread() throws Exception {
+    void every_service_works_and_callbacks_run_on_the_io_thread() throws Exception {
         try (OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder(PEER.milo().endpointUrl())
                 .resources(PEER.clientResources()).requestTimeout(Duration.ofSeconds(10)).build())) {
             client.connect().get(20, TimeUnit.SECONDS);

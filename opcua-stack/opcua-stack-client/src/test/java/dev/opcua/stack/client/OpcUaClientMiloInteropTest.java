@@ -139,7 +139,7 @@ class OpcUaClientMiloInteropTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("everyPolicyAndModeMiloOffers")
-    void theNamedPolicyAndModeConnectThroughThePkiTrustListAndReadAndWrite(SecurityPolicy policy,
+    void the_named_policy_and_mode_connect_through_the_pki_trust_list_and_read_and_write(SecurityPolicy policy,
             MessageSecurityMode mode) throws Exception {
         connected(config().security(policy, mode).build());
         int value = 1000 + policy.ordinal() * 10 + mode.ordinal();
@@ -167,7 +167,7 @@ class OpcUaClientMiloInteropTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("identitiesOnTheStrongestPolicies")
-    void eachIdentityIsActivatedAndReads(SecurityPolicy policy, UserTokenType type) throws Exception {
+    void each_identity_is_activated_and_reads(SecurityPolicy policy, UserTokenType type) throws Exception {
         ClientIdentity identity = switch (type) {
             case Anonymous -> ClientIdentity.anonymous();
             case UserName -> ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD);
@@ -182,7 +182,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void aWrongPasswordFailsTheConnectWithBadUserAccessDeniedAndLeavesTheClientDisconnected() {
+    void a_wrong_password_fails_the_connect_with_bad_user_access_denied_and_leaves_the_client_disconnected() {
         client = OpcUaClient.create(config().security(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt)
                 .identity(ClientIdentity.userName(MiloPeerServer.USER, "wrong")).build());
 
@@ -192,7 +192,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void withoutANamedPolicyTheClientTakesMilosHighestSecurityLevelAmongTheAllowedPolicies() throws Exception {
+    void without_a_named_policy_the_client_takes_milos_highest_security_level_among_the_allowed_policies() throws Exception {
         EndpointDescription[] endpoints = DiscoveryClient.getEndpoints(PEER.milo().endpointUrl(), TransportQuotas.DEFAULT,
                 PEER.clientResources()).get(10, TimeUnit.SECONDS);
         int highest = Arrays.stream(endpoints)
@@ -209,7 +209,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void aDeprecatedPolicyIsChosenOpenlyOnlyWhenAllowedSecurityPoliciesListsIt() throws Exception {
+    void a_deprecated_policy_is_chosen_openly_only_when_allowed_security_policies_lists_it() throws Exception {
         assertThat(OpcUaClientConfig.DEFAULT_ALLOWED_POLICIES).doesNotContainAnyElementsOf(DEPRECATED);
 
         connected(config().allowedSecurityPolicies(Set.of(SecurityPolicy.Basic128Rsa15)).build());
@@ -221,7 +221,7 @@ class OpcUaClientMiloInteropTest {
     // ---- services ---------------------------------------------------------------------------------
 
     @Test
-    void readValuesOverMaxNodesPerReadAreSplitAndJoinedInOrder() throws Exception {
+    void read_values_over_max_nodes_per_read_are_split_and_joined_in_order() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
         List<NodeId> ids = IntStream.range(0, 50).mapToObj(i -> node(MiloPeerServer.manyChild(i))).toList();
 
@@ -233,7 +233,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void writesOverMaxNodesPerWriteAreSplitAndTheirResultsKeepTheirOrder() throws Exception {
+    void writes_over_max_nodes_per_write_are_split_and_their_results_keep_their_order() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
         List<WriteValue> writes = new ArrayList<>();
         for (int i = 0; i < 12; i++) {
@@ -253,7 +253,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void writeValueConvertsJavaValuesToTheVariablesDataType() throws Exception {
+    void write_value_converts_java_values_to_the_variables_data_type() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
 
         assertThat(client.blocking().writeValue(node(MiloPeerServer.INT32), 7L).isGood()).isTrue();
@@ -273,7 +273,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void aValueThatDoesNotFitFailsWithBadTypeMismatchBeforeAnythingReachesMilo() throws Exception {
+    void a_value_that_does_not_fit_fails_with_bad_type_mismatch_before_anything_reaches_milo() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
         PEER.milo().setValue(MiloPeerServer.BYTE, 9);
         PEER.milo().setValue(MiloPeerServer.INT32, 9);
@@ -291,7 +291,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void browseOfTheManyFolderFollowsBrowseNextToAllFifteenHundredChildren() throws Exception {
+    void browse_of_the_many_folder_follows_browse_next_to_all_fifteen_hundred_children() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
 
         List<ReferenceDescription> refs = client.browse(node(MiloPeerServer.MANY)).get(20, TimeUnit.SECONDS);
@@ -303,7 +303,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void browseEachHandsOverTheManyFolderPageByPage() throws Exception {
+    void browse_each_hands_over_the_many_folder_page_by_page() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
         List<Integer> pageSizes = new ArrayList<>();
         List<NodeId> seen = new ArrayList<>();
@@ -319,7 +319,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void translateBrowsePathsIsSplitAndResolvesEachPathInOrder() throws Exception {
+    void translate_browse_paths_is_split_and_resolves_each_path_in_order() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
         List<BrowsePath> paths = IntStream.range(0, 9).mapToObj(i -> new BrowsePath(NodeId.ns0(NodeIds.ObjectsFolder),
                 new RelativePath(new RelativePathElement[] {
@@ -337,7 +337,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void registeredNodesAreSplitByMaxNodesPerRegisterNodesReadAndUnregistered() throws Exception {
+    void registered_nodes_are_split_by_max_nodes_per_register_nodes_read_and_unregistered() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
         List<NodeId> nodes = IntStream.range(0, 7).mapToObj(i -> node(MiloPeerServer.manyChild(i))).toList();
 
@@ -350,7 +350,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void callOfAddReturnsTheSumAndManyCallsAreSplitByMaxNodesPerMethodCall() throws Exception {
+    void call_of_add_returns_the_sum_and_many_calls_are_split_by_max_nodes_per_method_call() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
         NodeId object = node(MiloPeerServer.METHODS);
         NodeId add = node(MiloPeerServer.ADD);
@@ -365,7 +365,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void nsuNodeIdsResolveThroughMilosNamespaceArray() throws Exception {
+    void nsu_node_ids_resolve_through_milos_namespace_array() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
 
         NodeId id = client.nodeId("nsu=" + MiloPeerServer.NAMESPACE_URI + ";s=" + MiloPeerServer.READ_ONLY);
@@ -378,7 +378,7 @@ class OpcUaClientMiloInteropTest {
     }
 
     @Test
-    void theGenericRequestSendsAnyServiceRequestOfTheSession() throws Exception {
+    void the_generic_request_sends_any_service_request_of_the_session() throws Exception {
         connected(config().security(SecurityPolicy.None, MessageSecurityMode.None).build());
         ReadValueId[] state = {new ReadValueId(NodeId.ns0(NodeIds.Server_ServerStatus_State), AttributeIds.Value,
                 null, QualifiedName.NULL)};

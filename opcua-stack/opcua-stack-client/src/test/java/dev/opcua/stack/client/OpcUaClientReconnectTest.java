@@ -92,7 +92,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void aDroppedConnectionIsReestablishedWithTheSameSessionReactivated() throws Exception {
+    void a_dropped_connection_is_reestablished_with_the_same_session_reactivated() throws Exception {
         connected(config().build());
         NodeId sessionId = client.session().sessionId();
         int sessions = PEER.milo().sessionCount();
@@ -111,7 +111,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void aStalledLinkIsNoticedByTheKeepAliveAndReconnectedOnceTheBytesFlowAgain() throws Exception {
+    void a_stalled_link_is_noticed_by_the_keep_alive_and_reconnected_once_the_bytes_flow_again() throws Exception {
         connected(config().keepAliveInterval(Duration.ofMillis(200)).keepAliveFailuresAllowed(0)
                 .requestTimeout(Duration.ofSeconds(1)).build());
         NodeId sessionId = client.session().sessionId();
@@ -131,7 +131,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void afterMiloRestartsTheClientCreatesANewSessionAndReadsAgain() throws Exception {
+    void after_milo_restarts_the_client_creates_a_new_session_and_reads_again() throws Exception {
         connected(config().build());
         NodeId sessionId = client.session().sessionId();
 
@@ -150,7 +150,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void whileConnectionsAreRefusedTheDelaysBetweenAttemptsGrowAndTheClientConnectsOnceTheyAreAccepted()
+    void while_connections_are_refused_the_delays_between_attempts_grow_and_the_client_connects_once_they_are_accepted()
             throws Exception {
         connected(config().reconnectDelays(Duration.ofMillis(50), Duration.ofSeconds(2)).build());
         proxy.refuseNew(true);
@@ -186,7 +186,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void requestsWaitWhileReconnectingAndCompleteOnceReconnected() throws Exception {
+    void requests_wait_while_reconnecting_and_complete_once_reconnected() throws Exception {
         connected(config().whileReconnecting(WhileReconnecting.WAIT).build());
         lose();
 
@@ -201,7 +201,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void requestsFailFastWithBadNotConnectedWhileReconnectingWhenConfigured() throws Exception {
+    void requests_fail_fast_with_bad_not_connected_while_reconnecting_when_configured() throws Exception {
         connected(config().whileReconnecting(WhileReconnecting.FAIL_FAST).build());
         lose();
 
@@ -215,7 +215,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void requestsBeyondMaxWaitingRequestsFailWithBadNotConnectedAndTheOthersComplete() throws Exception {
+    void requests_beyond_max_waiting_requests_fail_with_bad_not_connected_and_the_others_complete() throws Exception {
         connected(config().maxWaitingRequests(2).build());
         lose();
 
@@ -230,7 +230,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void aClientThatKeepsTryingConnectsOnceTheServerIsUpAndTheFirstFailureIsNotFinal() throws Exception {
+    void a_client_that_keeps_trying_connects_once_the_server_is_up_and_the_first_failure_is_not_final() throws Exception {
         proxy.refuseNew(true); // the server is down when the application starts
         client = OpcUaClient.create(config().keepTryingToConnect(true).build());
         CompletableFuture<OpcUaClient> connecting = client.connect();
@@ -250,7 +250,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void disconnectWhileReconnectingStopsTheAttempts() throws Exception {
+    void disconnect_while_reconnecting_stops_the_attempts() throws Exception {
         connected(config().build());
         long before = proxy.acceptedTotal();
         lose();
@@ -268,7 +268,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void disconnectDuringAReconnectAttemptClosesTheChannelAndSessionThatAttemptStillEstablishes() throws Exception {
+    void disconnect_during_a_reconnect_attempt_closes_the_channel_and_session_that_attempt_still_establishes() throws Exception {
         connected(config().build());
         long before = proxy.acceptedTotal();
         proxy.stall();
@@ -286,7 +286,7 @@ class OpcUaClientReconnectTest {
     }
 
     @Test
-    void aThousandReconnectsLeaveNoThreadAndKeepTheSession() throws Exception {
+    void a_thousand_reconnects_leave_no_thread_and_keep_the_session() throws Exception {
         connected(config().reconnectDelays(Duration.ofMillis(1), Duration.ofMillis(5)).build());
         NodeId sessionId = client.session().sessionId();
         ThreadLeaks threads = ThreadLeaks.snapshot("opcua-client-");

@@ -57,7 +57,7 @@ class OpcUaClientSubscriptionReconnectTest {
     }
 
     @Test
-    void valuesPublishedIntoADroppedConnectionAreRepublishedOnTheReactivatedSessionInOrder() throws Exception {
+    void values_published_into_a_dropped_connection_are_republished_on_the_reactivated_session_in_order() throws Exception {
         List<Integer> received = Collections.synchronizedList(new ArrayList<>());
         NodeId int32 = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.INT32);
         PEER.milo().setValue(MiloPeerServer.INT32, 0);
@@ -95,7 +95,7 @@ class OpcUaClientSubscriptionReconnectTest {
     }
 
     @Test
-    void afterAServerRestartTheSubscriptionIsRecreatedAndDeliversAgain() throws Exception {
+    void after_a_server_restart_the_subscription_is_recreated_and_delivers_again() throws Exception {
         List<Double> received = Collections.synchronizedList(new ArrayList<>());
         NodeId doubleNode = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.DOUBLE);
         PEER.milo().setValue(MiloPeerServer.DOUBLE, 1.0);

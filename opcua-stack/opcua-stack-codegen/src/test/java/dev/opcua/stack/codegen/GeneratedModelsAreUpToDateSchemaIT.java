@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 class GeneratedModelsAreUpToDateSchemaIT {
 
     @Test
-    void committedModelsHoldWhatAFreshGenerationWrites(@TempDir Path out) throws Exception {
+    void committed_models_hold_what_a_fresh_generation_writes(@TempDir Path out) throws Exception {
         Path schema = SchemaLocations.requireSchemaDir();
         CodeGenerator.generateModels(schema, out, SourceTrees.QUIET);
         String packagePath = NodeSetModelWriter.PACKAGE.replace('.', '/');

@@ -14,7 +14,7 @@ class GeneratedSourcesAreUpToDateSchemaIT {
             + " and `mvn -B -q exec:java -pl opcua-stack/opcua-stack-codegen -Dopcua.schema.dir=<dir>`";
 
     @Test
-    void committedGeneratedSourcesAreByteIdenticalToAFreshGeneration(@TempDir Path out) throws Exception {
+    void committed_generated_sources_are_byte_identical_to_a_fresh_generation(@TempDir Path out) throws Exception {
         Path schema = SchemaLocations.requireSchemaDir();
         Path committed = SchemaLocations.committedSourcesDir();
 

@@ -16,7 +16,7 @@ class GenerationIsDeterministicSchemaIT {
     private static final String STRUCTURED = "dev/opcua/stack/core/types/structured";
 
     @Test
-    void twoRunsIntoEmptyDirectoriesWriteIdenticalTrees(@TempDir Path first, @TempDir Path second) throws Exception {
+    void two_runs_into_empty_directories_write_identical_trees(@TempDir Path first, @TempDir Path second) throws Exception {
         Path schema = SchemaLocations.requireSchemaDir();
 
         CodeGenerator.generate(schema, first, SourceTrees.QUIET);
@@ -27,7 +27,7 @@ class GenerationIsDeterministicSchemaIT {
     }
 
     @Test
-    void aSecondRunIntoTheSameDirectoryChangesNothing(@TempDir Path out, @TempDir Path reference) throws Exception {
+    void a_second_run_into_the_same_directory_changes_nothing(@TempDir Path out, @TempDir Path reference) throws Exception {
         Path schema = SchemaLocations.requireSchemaDir();
         CodeGenerator.generate(schema, reference, SourceTrees.QUIET);
 
@@ -38,7 +38,7 @@ class GenerationIsDeterministicSchemaIT {
     }
 
     @Test
-    void everyFileStartsWithTheHeaderAndUsesNewlineLineEndings(@TempDir Path out) throws Exception {
+    void every_file_starts_with_the_header_and_uses_newline_line_endings(@TempDir Path out) throws Exception {
         CodeGenerator.generate(SchemaLocations.requireSchemaDir(), out, SourceTrees.QUIET);
 
         for (String file : SourceTrees.files(out)) {
@@ -52,7 +52,7 @@ class GenerationIsDeterministicSchemaIT {
     }
 
     @Test
-    void previouslyGeneratedFilesOfRemovedTypesAreDeleted(@TempDir Path out) throws Exception {
+    void previously_generated_files_of_removed_types_are_deleted(@TempDir Path out) throws Exception {
         Path stale = out.resolve(STRUCTURED).resolve("RemovedType.java");
         write(stale, JavaWriter.HEADER + "\npackage dev.opcua.stack.core.types.structured;\n");
         Path outsideOwnedPackages = out.resolve("dev/opcua/stack/core/types/builtin/Kept.java");
@@ -66,7 +66,7 @@ class GenerationIsDeterministicSchemaIT {
     }
 
     @Test
-    void aHandWrittenFileInAGeneratedPackageStopsTheRunAndIsKept(@TempDir Path out) throws Exception {
+    void a_hand_written_file_in_a_generated_package_stops_the_run_and_is_kept(@TempDir Path out) throws Exception {
         Path handWritten = out.resolve(STRUCTURED).resolve("Custom.java");
         write(handWritten, "package dev.opcua.stack.core.types.structured;\n");
         Path schema = SchemaLocations.requireSchemaDir();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 class Namespace0ResourceIsUpToDateSchemaIT {
 
     @Test
-    void committedNamespace0ResourceHoldsWhatAFreshGenerationWrites(@TempDir Path out) throws Exception {
+    void committed_namespace0_resource_holds_what_a_fresh_generation_writes(@TempDir Path out) throws Exception {
         Path schema = SchemaLocations.requireSchemaDir();
         Path committed = SchemaLocations.committedResourcesDir().resolve(Namespace0Writer.RESOURCE_PATH);
 

@@ -35,7 +35,7 @@ class DiscoveryClientTest {
     }
 
     @Test
-    void getEndpointsClosesTheChannelAfterTheResponse() throws Exception {
+    void get_endpoints_closes_the_channel_after_the_response() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.ANSWER)) {
             assertThat(DiscoveryClient.getEndpoints(server.endpointUrl(), TransportQuotas.DEFAULT, resources)
                     .get(5, TimeUnit.SECONDS)).isEmpty();
@@ -45,7 +45,7 @@ class DiscoveryClientTest {
     }
 
     @Test
-    void getEndpointsClosesTheChannelWhenTheCallFails() throws Exception {
+    void get_endpoints_closes_the_channel_when_the_call_fails() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.SILENT)) {
             TransportQuotas quick = TransportQuotas.builder().operationTimeout(Duration.ofMillis(150)).build();
             assertStatus(DiscoveryClient.getEndpoints(server.endpointUrl(), quick, resources), StatusCodes.BadTimeout);
@@ -55,7 +55,7 @@ class DiscoveryClientTest {
     }
 
     @Test
-    void findServersOfAnUnreachableEndpointFailsWithBadConnectionRejected() throws Exception {
+    void find_servers_of_an_unreachable_endpoint_fails_with_bad_connection_rejected() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();

@@ -68,7 +68,7 @@ class MiloInteropTest {
     }
 
     @Test
-    void getEndpointsReturnsMilosEndpointWithSecurityPolicyNone() throws Exception {
+    void get_endpoints_returns_milos_endpoint_with_security_policy_none() throws Exception {
         EndpointDescription[] endpoints = DiscoveryClient.getEndpoints(milo.endpointUrl(), QUOTAS, resources)
                 .get(10, TimeUnit.SECONDS);
 
@@ -84,7 +84,7 @@ class MiloInteropTest {
     }
 
     @Test
-    void findServersReturnsMilosOwnApplication() throws Exception {
+    void find_servers_returns_milos_own_application() throws Exception {
         ApplicationDescription[] servers = DiscoveryClient.findServers(milo.endpointUrl(), QUOTAS, resources)
                 .get(10, TimeUnit.SECONDS);
 
@@ -95,7 +95,7 @@ class MiloInteropTest {
     }
 
     @Test
-    void aReadWithoutSessionIsRefusedWithBadSessionIdInvalidAndTheChannelStaysOpen() throws Exception {
+    void a_read_without_session_is_refused_with_bad_session_id_invalid_and_the_channel_stays_open() throws Exception {
         UaTcpClientChannel channel = UaTcpClientChannel.connect(milo.endpointUrl(), QUOTAS, resources)
                 .get(10, TimeUnit.SECONDS);
         try {
@@ -120,7 +120,7 @@ class MiloInteropTest {
     }
 
     @Test
-    void oneChannelCarriesManyConcurrentRequests() throws Exception {
+    void one_channel_carries_many_concurrent_requests() throws Exception {
         UaTcpClientChannel channel = UaTcpClientChannel.connect(milo.endpointUrl(), QUOTAS, resources)
                 .get(10, TimeUnit.SECONDS);
         try {
@@ -136,7 +136,7 @@ class MiloInteropTest {
     }
 
     @Test
-    void renewsTheTokenWithMiloAndKeepsWorking() throws Exception {
+    void renews_the_token_with_milo_and_keeps_working() throws Exception {
         // Milo revises the lifetime up to its configured minimum; the client renews at 75 % of that.
         TransportQuotas shortTokens = QUOTAS.toBuilder().securityTokenLifetime(Duration.ofMillis(600)).build();
         UaTcpClientChannel channel = UaTcpClientChannel.connect(milo.endpointUrl(), shortTokens, resources)
@@ -158,7 +158,7 @@ class MiloInteropTest {
     /** A measurement, not a check: run with -Dopcua.interop.measure=true (and leak detection off for real numbers). */
     @Test
     @EnabledIfSystemProperty(named = "opcua.interop.measure", matches = "true")
-    void measuresTheRoundTripOfGetEndpoints() throws Exception {
+    void measures_the_round_trip_of_get_endpoints() throws Exception {
         int rounds = 50;
         for (int i = 0; i < 10; i++) { // warm-up
             DiscoveryClient.getEndpoints(milo.endpointUrl(), QUOTAS, resources).get(10, TimeUnit.SECONDS);

@@ -83,7 +83,7 @@ class MiloSessionInteropTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("everyPolicyAndMode")
-    void anAnonymousSessionReadsTheServerState(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
+    void an_anonymous_session_reads_the_server_state(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
         withSession(new EndpointSecurity(policy, mode), ClientIdentity.anonymous(), session -> {
             assertThat(session.userTokenPolicy().policyId()).isEqualTo("anonymous");
             assertServerStateIsRunning(session);
@@ -92,7 +92,7 @@ class MiloSessionInteropTest {
 
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = {"Basic256Sha256", "Aes256_Sha256_RsaPss"})
-    void aUserNameWithTheRightPasswordIsActivated(SecurityPolicy policy) throws Exception {
+    void a_user_name_with_the_right_password_is_activated(SecurityPolicy policy) throws Exception {
         withSession(signAndEncrypt(policy), ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD),
                 session -> {
                     assertThat(session.userTokenPolicy().policyId()).isEqualTo(
@@ -104,7 +104,7 @@ class MiloSessionInteropTest {
 
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = {"Basic256Sha256", "Aes256_Sha256_RsaPss"})
-    void aWrongPasswordIsRefusedWithBadUserAccessDenied(SecurityPolicy policy) throws Exception {
+    void a_wrong_password_is_refused_with_bad_user_access_denied(SecurityPolicy policy) throws Exception {
         withChannel(signAndEncrypt(policy), (channel, security) -> {
             assertFailsWith(() -> ClientSession.open(channel, security,
                     options(ClientIdentity.userName(MiloPeerServer.USER, "wrong"))).get(10, TimeUnit.SECONDS),
@@ -115,7 +115,7 @@ class MiloSessionInteropTest {
 
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = {"Basic256Sha256", "Aes256_Sha256_RsaPss"})
-    void anX509UserIsActivated(SecurityPolicy policy) throws Exception {
+    void an_X509_user_is_activated(SecurityPolicy policy) throws Exception {
         withSession(signAndEncrypt(policy), ClientIdentity.x509(USER_CERTIFICATE), session -> {
             assertThat(session.userTokenPolicy().policyId()).isEqualTo(
                     policy == SecurityPolicy.Aes256_Sha256_RsaPss ? MiloPeerServer.CERTIFICATE_POLICY_PSS
@@ -125,7 +125,7 @@ class MiloSessionInteropTest {
     }
 
     @Test
-    void anX509UserMiloDoesNotKnowIsRefusedWithBadIdentityTokenRejected() throws Exception {
+    void an_X509_user_milo_does_not_know_is_refused_with_bad_identity_token_rejected() throws Exception {
         withChannel(signAndEncrypt(SecurityPolicy.Basic256Sha256), (channel, security) -> assertFailsWith(
                 () -> ClientSession.open(channel, security, options(ClientIdentity.x509(CLIENT_CERTIFICATE)))
                         .get(10, TimeUnit.SECONDS),
@@ -133,7 +133,7 @@ class MiloSessionInteropTest {
     }
 
     @Test
-    void aUserNameOnANoneChannelIsEncryptedForTheTokenPolicysBasic256Sha256() throws Exception {
+    void a_user_name_on_a_none_channel_is_encrypted_for_the_token_policys_basic256_sha256() throws Exception {
         withSession(EndpointSecurity.NONE, ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD),
                 session -> {
                     assertThat(session.userTokenPolicy().securityPolicyUri())
@@ -143,7 +143,7 @@ class MiloSessionInteropTest {
     }
 
     @Test
-    void aSessionChangesItsUserWithTheNonceOfTheLastActivation() throws Exception {
+    void a_session_changes_its_user_with_the_nonce_of_the_last_activation() throws Exception {
         withSession(signAndEncrypt(SecurityPolicy.Aes128_Sha256_RsaOaep), ClientIdentity.anonymous(), session -> {
             session.activate(ClientIdentity.userName(MiloPeerServer.USER, MiloPeerServer.PASSWORD))
                     .get(10, TimeUnit.SECONDS);
@@ -155,7 +155,7 @@ class MiloSessionInteropTest {
     }
 
     @Test
-    void miloRefusesAClientCertificateOutsideItsTrustList() throws Exception {
+    void milo_refuses_a_client_certificate_outside_its_trust_list() throws Exception {
         EndpointSecurity security = signAndEncrypt(SecurityPolicy.Basic256Sha256);
         ClientChannelSecurity trusted = channelSecurity(security, trustMilo());
         ClientChannelSecurity stranger = new ClientChannelSecurity(security, TestCertificates.get("interop-stranger"),
@@ -166,7 +166,7 @@ class MiloSessionInteropTest {
     }
 
     @Test
-    void ourClientRefusesAMiloCertificateItsValidatorRejects() {
+    void our_client_refuses_a_milo_certificate_its_validator_rejects() {
         EndpointSecurity security = signAndEncrypt(SecurityPolicy.Basic256Sha256);
         CertificateValidator untrusted = chain -> {
             throw new UaException(StatusCodes.BadCertificateUntrusted, "certificate "

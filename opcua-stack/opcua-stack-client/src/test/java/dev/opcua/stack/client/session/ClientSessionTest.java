@@ -69,7 +69,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void createSessionOnASecuredChannelSendsA32ByteNonceAndTheClientCertificate() throws Exception {
+    void create_session_on_a_secured_channel_sends_A32_byte_nonce_and_the_client_certificate() throws Exception {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
 
         ClientSession session = open(fake, ClientIdentity.anonymous());
@@ -86,7 +86,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void anonymousSessionOnANoneChannelSendsNoCertificateAndNoSignatures() throws Exception {
+    void anonymous_session_on_a_none_channel_sends_no_certificate_and_no_signatures() throws Exception {
         FakeSessionServer fake = new FakeSessionServer(server, EndpointSecurity.NONE);
 
         open(fake, ClientChannelSecurity.NONE, ClientIdentity.anonymous());
@@ -102,7 +102,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void aServerSignatureOverAnotherNonceFailsWithBadApplicationSignatureInvalidAndTheSessionIsClosed() {
+    void a_server_signature_over_another_nonce_fails_with_bad_application_signature_invalid_and_the_session_is_closed() {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         fake.createTamper = r -> withSignature(r, new SignatureData(r.serverSignature().algorithm(),
                 ByteString.wrap(AsymmetricCrypto.sign(SecurityPolicy.Basic256Sha256, server.privateKey(),
@@ -115,7 +115,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void aServerSignatureOfAnotherAlgorithmIsRefused() {
+    void a_server_signature_of_another_algorithm_is_refused() {
         FakeSessionServer fake = fake(SecurityPolicy.Aes256_Sha256_RsaPss);
         fake.createTamper = r -> withSignature(r, new SignatureData(
                 SecurityPolicy.Basic256Sha256.asymmetricSignatureUri(), r.serverSignature().signature()));
@@ -125,7 +125,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void aMissingServerSignatureIsRefused() {
+    void a_missing_server_signature_is_refused() {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         fake.createTamper = r -> withSignature(r, null);
 
@@ -134,7 +134,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void aServerCertificateOtherThanTheChannelsFailsWithBadCertificateInvalid() {
+    void a_server_certificate_other_than_the_channels_fails_with_bad_certificate_invalid() {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         fake.createTamper = r -> new CreateSessionResponse(r.responseHeader(), r.sessionId(), r.authenticationToken(),
                 r.revisedSessionTimeout(), r.serverNonce(), user.der(), r.serverEndpoints(), null,
@@ -145,7 +145,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void aServerNonceShorterThan32BytesFailsWithBadNonceInvalid() {
+    void a_server_nonce_shorter_than32_bytes_fails_with_bad_nonce_invalid() {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         fake.nonceLength = 16;
 
@@ -154,7 +154,7 @@ class ClientSessionTest {
 
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = "None", mode = EnumSource.Mode.EXCLUDE)
-    void theClientSignatureVerifiesWithTheClientKeyOverServerCertificateAndNonce(SecurityPolicy policy)
+    void the_client_signature_verifies_with_the_client_key_over_server_certificate_and_nonce(SecurityPolicy policy)
             throws Exception {
         FakeSessionServer fake = fake(policy);
 
@@ -168,7 +168,7 @@ class ClientSessionTest {
 
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = "None", mode = EnumSource.Mode.EXCLUDE)
-    void thePasswordIsEncryptedInTheLegacyFormatWithTheChannelsPolicyWhenTheTokenPolicyNamesNone(
+    void the_password_is_encrypted_in_the_legacy_format_with_the_channels_policy_when_the_token_policy_names_none(
             SecurityPolicy policy) throws Exception {
         FakeSessionServer fake = fake(policy);
 
@@ -182,7 +182,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void theTokenPolicysSecurityPolicyWinsOverTheChannels() throws Exception {
+    void the_token_policys_security_policy_wins_over_the_channels() throws Exception {
         FakeSessionServer fake = fake(SecurityPolicy.Aes256_Sha256_RsaPss);
         fake.endpoints = new EndpointDescription[] {
                 fake.endpoint(FakeSessionServer.URL, fake.security,
@@ -196,7 +196,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void onANoneChannelWithoutTokenSecurityThePasswordGoesPlain() throws Exception {
+    void on_a_none_channel_without_token_security_the_password_goes_plain() throws Exception {
         FakeSessionServer fake = new FakeSessionServer(server, EndpointSecurity.NONE);
 
         open(fake, ClientChannelSecurity.NONE, ClientIdentity.userName("operator", PASSWORD));
@@ -207,7 +207,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void onANoneChannelATokenPolicyWithSecurityEncryptsForTheCertificateCreateSessionReturnedOnceValidated()
+    void on_a_none_channel_a_token_policy_with_security_encrypts_for_the_certificate_create_session_returned_once_validated()
             throws Exception {
         FakeSessionServer fake = new FakeSessionServer(server, EndpointSecurity.NONE);
         fake.endpoints = new EndpointDescription[] {
@@ -225,7 +225,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void onANoneChannelARejectedServerCertificateStopsThePassword() {
+    void on_a_none_channel_a_rejected_server_certificate_stops_the_password() {
         FakeSessionServer fake = new FakeSessionServer(server, EndpointSecurity.NONE);
         fake.endpoints = new EndpointDescription[] {
                 fake.endpoint(FakeSessionServer.URL, EndpointSecurity.NONE,
@@ -244,7 +244,7 @@ class ClientSessionTest {
 
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = {"Basic256Sha256", "Aes256_Sha256_RsaPss", "Basic128Rsa15"})
-    void anX509TokenCarriesTheUserCertificateAndASignatureWithTheUsersKey(SecurityPolicy policy) throws Exception {
+    void an_X509_token_carries_the_user_certificate_and_a_signature_with_the_users_key(SecurityPolicy policy) throws Exception {
         FakeSessionServer fake = fake(policy);
 
         open(fake, ClientIdentity.x509(user));
@@ -262,7 +262,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void theTokenPolicyComesFromTheEndpointOfTheChannelsSecurityAndUrl() throws Exception {
+    void the_token_policy_comes_from_the_endpoint_of_the_channels_security_and_url() throws Exception {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         EndpointSecurity sign = new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.Sign);
         EndpointSecurity pss = FakeSessionServer.secured(SecurityPolicy.Aes256_Sha256_RsaPss);
@@ -282,7 +282,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void anEndpointWithoutAPolicyForTheIdentityFailsWithBadIdentityTokenRejected() {
+    void an_endpoint_without_a_policy_for_the_identity_fails_with_bad_identity_token_rejected() {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         fake.endpoints = new EndpointDescription[] {
                 fake.endpoint(FakeSessionServer.URL, fake.security,
@@ -295,7 +295,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void aTokenPolicyOfAnUnknownSecurityPolicyFailsWithBadSecurityPolicyRejected() {
+    void a_token_policy_of_an_unknown_security_policy_fails_with_bad_security_policy_rejected() {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         String ecc = "http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256";
         fake.endpoints = new EndpointDescription[] {
@@ -307,7 +307,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void aSecondActivationSignsAndEncryptsWithTheNonceOfTheLastActivateSession() throws Exception {
+    void a_second_activation_signs_and_encrypts_with_the_nonce_of_the_last_activate_session() throws Exception {
         FakeSessionServer fake = fake(SecurityPolicy.Aes128_Sha256_RsaOaep);
         ClientSession session = open(fake, ClientIdentity.anonymous());
 
@@ -324,7 +324,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void aRefusedActivationKeepsTheServersStatusNamesTheUserAndClosesTheSession() {
+    void a_refused_activation_keeps_the_servers_status_names_the_user_and_closes_the_session() {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         fake.activationRefusal = request -> StatusCodes.BadUserAccessDenied;
 
@@ -334,7 +334,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void readCarriesTheAuthenticationTokenAndCloseDeletesSubscriptionsOnce() throws Exception {
+    void read_carries_the_authentication_token_and_close_deletes_subscriptions_once() throws Exception {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         ClientSession session = open(fake, ClientIdentity.anonymous());
 
@@ -358,7 +358,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void identitiesNeverShowTheirSecrets() {
+    void identities_never_show_their_secrets() {
         assertThat(ClientIdentity.userName("operator", PASSWORD).toString()).doesNotContain(PASSWORD)
                 .contains("operator");
         assertThat(ClientIdentity.x509(user).toString()).contains("CN=session-user").contains("thumbprint");
@@ -366,7 +366,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void optionsNeedAnApplicationUriAndPositiveTimeouts() {
+    void options_need_an_application_uri_and_positive_timeouts() {
         assertThatThrownBy(() -> SessionOptions.builder().build()).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("applicationUri");
         assertThatThrownBy(() -> SessionOptions.builder().applicationUri("urn:x")

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class AcknowledgementsTest extends ScriptedServerFixture {
 
     @Test
-    void everyNotificationMessageIsAcknowledgedInTheNextPublish() {
+    void every_notification_message_is_acknowledged_in_the_next_publish() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);

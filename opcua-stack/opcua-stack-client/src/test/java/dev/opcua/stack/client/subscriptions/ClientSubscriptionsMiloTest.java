@@ -88,7 +88,7 @@ class ClientSubscriptionsMiloTest {
     }
 
     @Test
-    void valuesSetOnTheServerReachTheDataChangeListenerInOrder() throws Exception {
+    void values_set_on_the_server_reach_the_data_change_listener_in_order() throws Exception {
         PEER.milo().setValue(MiloPeerServer.INT32, 0);
         BlockingQueue<Object> values = new LinkedBlockingQueue<>();
         ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
@@ -108,7 +108,7 @@ class ClientSubscriptionsMiloTest {
     }
 
     @Test
-    void anAbsoluteDeadbandDropsChangesSmallerThanIt() throws Exception {
+    void an_absolute_deadband_drops_changes_smaller_than_it() throws Exception {
         PEER.milo().setValue(MiloPeerServer.DOUBLE, 0.0);
         BlockingQueue<Object> values = new LinkedBlockingQueue<>();
         ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
@@ -126,7 +126,7 @@ class ClientSubscriptionsMiloTest {
     }
 
     @Test
-    void anEventItemWithASeverityWhereClauseReceivesOnlyMatchingEventsWithTheSelectedFields() throws Exception {
+    void an_event_item_with_a_severity_where_clause_receives_only_matching_events_with_the_selected_fields() throws Exception {
         BlockingQueue<Variant[]> events = new LinkedBlockingQueue<>();
         ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
         ClientMonitoredItem item = s.createEventItem(EventItemRequest.of(SERVER,
@@ -148,7 +148,7 @@ class ClientSubscriptionsMiloTest {
     }
 
     @Test
-    void aDisabledItemReportsNothingUntilItReportsAgain() throws Exception {
+    void a_disabled_item_reports_nothing_until_it_reports_again() throws Exception {
         PEER.milo().setValue(MiloPeerServer.INT32, 0);
         BlockingQueue<Object> values = new LinkedBlockingQueue<>();
         ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
@@ -172,7 +172,7 @@ class ClientSubscriptionsMiloTest {
     }
 
     @Test
-    void aSamplingItemLinkedToATriggerIsReportedWhenTheTriggerReports() throws Exception {
+    void a_sampling_item_linked_to_a_trigger_is_reported_when_the_trigger_reports() throws Exception {
         PEER.milo().setValue(MiloPeerServer.INT32, 0);
         PEER.milo().setValue(MiloPeerServer.STRING, "");
         BlockingQueue<Object> triggers = new LinkedBlockingQueue<>();
@@ -199,7 +199,7 @@ class ClientSubscriptionsMiloTest {
     }
 
     @Test
-    void aLostPublishResponseIsFetchedWithRepublishAndNothingIsMissing() throws Exception {
+    void a_lost_publish_response_is_fetched_with_republish_and_nothing_is_missing() throws Exception {
         PEER.milo().setValue(MiloPeerServer.INT32, 0);
         BlockingQueue<Object> values = new LinkedBlockingQueue<>();
         ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
@@ -220,7 +220,7 @@ class ClientSubscriptionsMiloTest {
     }
 
     @Test
-    void aSubscriptionTransferredToANewSessionKeepsDeliveringWithoutLoss() throws Exception {
+    void a_subscription_transferred_to_a_new_session_keeps_delivering_without_loss() throws Exception {
         PEER.milo().setValue(MiloPeerServer.INT32, 0);
         BlockingQueue<Object> values = new LinkedBlockingQueue<>();
         ClientSubscription s = subscriptions.create(FAST).get(10, TimeUnit.SECONDS);
@@ -249,7 +249,7 @@ class ClientSubscriptionsMiloTest {
     }
 
     @Test
-    void afterAServerRestartTheRecordIsRecreatedAndTheSameListenersReceiveAgain() throws Exception {
+    void after_a_server_restart_the_record_is_recreated_and_the_same_listeners_receive_again() throws Exception {
         try (MiloPeerServer restarting = MiloPeerServer.builder().manyVariables(0).start()) {
             SessionInvoker own = new SessionInvoker(openSession(restarting));
             ClientSubscriptions subs = new ClientSubscriptions(own, SubscriptionSettings.builder()

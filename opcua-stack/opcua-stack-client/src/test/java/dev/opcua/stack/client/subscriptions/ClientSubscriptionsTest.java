@@ -46,7 +46,7 @@ import org.junit.jupiter.api.Test;
 class ClientSubscriptionsTest extends ScriptedServerFixture {
 
     @Test
-    void aSubscriptionTheServerReportsExpiredIsRecreatedWithItsItemsAndKeepsDelivering() {
+    void a_subscription_the_server_reports_expired_is_recreated_with_its_items_and_keeps_delivering() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -67,7 +67,7 @@ class ClientSubscriptionsTest extends ScriptedServerFixture {
     }
 
     @Test
-    void afterReactivationPublishingResumesAndWhatWasLostInFlightIsRepublished() {
+    void after_reactivation_publishing_resumes_and_what_was_lost_in_flight_is_republished() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -95,7 +95,7 @@ class ClientSubscriptionsTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aTransferredSubscriptionRepublishesWhatTheServerHoldsBeyondTheLastNumberReceived() {
+    void a_transferred_subscription_republishes_what_the_server_holds_beyond_the_last_number_received() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -119,7 +119,7 @@ class ClientSubscriptionsTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aSubscriptionWhoseTransferFailsIsRecreatedWithItsItemsModesAndTriggeringAndKeepsItsListeners() {
+    void a_subscription_whose_transfer_fails_is_recreated_with_its_items_modes_and_triggering_and_keeps_its_listeners() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem trigger = dataItem(s, 11, values);
@@ -175,7 +175,7 @@ class ClientSubscriptionsTest extends ScriptedServerFixture {
     }
 
     @Test
-    void whenTheServerRefusesTransferSubscriptionsEverySubscriptionIsRecreated() {
+    void when_the_server_refuses_transfer_subscriptions_every_subscription_is_recreated() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         dataItem(s, 11, values);
@@ -192,7 +192,7 @@ class ClientSubscriptionsTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aRecreateUsesWhatModifySetPublishingModeAndDeleteLeftInTheRecord() {
+    void a_recreate_uses_what_modify_set_publishing_mode_and_delete_left_in_the_record() {
         ClientSubscription s = subscribe(1);
         ClientMonitoredItem kept = dataItem(s, 11, new ArrayList<>());
         ClientMonitoredItem deleted = dataItem(s, 12, new ArrayList<>());
@@ -225,7 +225,7 @@ class ClientSubscriptionsTest extends ScriptedServerFixture {
     }
 
     @Test
-    void closeDeletesTheSubscriptionsAndStopsPublishing() {
+    void close_deletes_the_subscriptions_and_stops_publishing() {
         subscribe(1);
         subscribe(2);
         CompletableFuture<Void> closed = subscriptions.close();

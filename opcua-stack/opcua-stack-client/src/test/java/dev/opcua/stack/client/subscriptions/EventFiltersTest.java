@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class EventFiltersTest {
 
     @Test
-    void selectClausesNameTheValueOfBaseEventTypeFieldsByBrowseName() {
+    void select_clauses_name_the_value_of_base_event_type_fields_by_browse_name() {
         EventFilter filter = EventFilters.select("Severity", "Message");
         assertThat(filter.whereClause().elements()).as("an empty where clause: every event").isEmpty();
         assertThat(filter.selectClauses()).hasSize(2);
@@ -29,7 +29,7 @@ class EventFiltersTest {
     }
 
     @Test
-    void theWhereClauseComparesSeverityWithAUInt16Literal() {
+    void the_where_clause_compares_severity_with_AU_int16_literal() {
         EventFilter filter = EventFilters.selectWhereSeverityAtLeast(500, "Severity");
         ContentFilterElement element = filter.whereClause().elements()[0];
         assertThat(filter.whereClause().elements()).hasSize(1);

@@ -14,7 +14,7 @@ class ItemsByHandleTest {
     }
 
     @Test
-    void findsEveryItemByItsHandleAcrossGrowthAndRemovals() {
+    void finds_every_item_by_its_handle_across_growth_and_removals() {
         ItemsByHandle map = new ItemsByHandle();
         List<ClientMonitoredItem> all = new ArrayList<>();
         for (int h = 1; h <= 10_000; h++) {
@@ -34,7 +34,7 @@ class ItemsByHandleTest {
     }
 
     @Test
-    void reusesTheSlotsOfRemovedItems() {
+    void reuses_the_slots_of_removed_items() {
         ItemsByHandle map = new ItemsByHandle();
         for (int round = 0; round < 1000; round++) {
             ClientMonitoredItem item = item(round);

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class NotificationDeliveryTest extends ScriptedServerFixture {
 
     @Test
-    void aSlowListenerNeverHoldsUpPublishingAndTheOverflowIsDroppedAndCounted() {
+    void a_slow_listener_never_holds_up_publishing_and_the_overflow_is_dropped_and_counted() {
         subscriptions = newSubscriptions(SubscriptionSettings.builder().maxQueuedNotifications(5).build());
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
@@ -43,7 +43,7 @@ class NotificationDeliveryTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aListenerThatThrowsIsCountedAndKeepsReceiving() {
+    void a_listener_that_throws_is_counted_and_keeps_receiving() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, v -> {
@@ -59,7 +59,7 @@ class NotificationDeliveryTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aStatusChangeNotificationReachesTheStatusListener() {
+    void a_status_change_notification_reaches_the_status_listener() {
         ClientSubscription s = subscribe(1);
         List<StatusCode> statuses = new ArrayList<>();
         s.setStatusListener((sub, status) -> statuses.add(status));

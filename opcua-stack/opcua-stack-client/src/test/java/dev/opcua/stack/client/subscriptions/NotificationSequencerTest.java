@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class NotificationSequencerTest extends ScriptedServerFixture {
 
     @Test
-    void aGapIsFilledWithRepublishAndTheListenerSeesValuesInSequenceOrder() {
+    void a_gap_is_filled_with_republish_and_the_listener_sees_values_in_sequence_order() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -45,7 +45,7 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aMissingNumberTheServerNoLongerHoldsCountsAsLostWithoutRepublish() {
+    void a_missing_number_the_server_no_longer_holds_counts_as_lost_without_republish() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -59,7 +59,7 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
-    void badMessageNotAvailableForARepublishCountsAsLostAndReleasesTheMessagesAfterIt() {
+    void bad_message_not_available_for_a_republish_counts_as_lost_and_releases_the_messages_after_it() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -72,7 +72,7 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aRepublishThatTimesOutIsAskedAgainWhenTheNextResponseShowsTheGap() {
+    void a_republish_that_times_out_is_asked_again_when_the_next_response_shows_the_gap() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -87,7 +87,7 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aSequenceNumberReceivedTwiceIsDeliveredOnce() {
+    void a_sequence_number_received_twice_is_delivered_once() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -101,7 +101,7 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aRepublishedMessageThatAPublishBroughtMeanwhileIsDeliveredOnce() {
+    void a_republished_message_that_a_publish_brought_meanwhile_is_delivered_once() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
@@ -118,7 +118,7 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
-    void sequenceNumbersThatWrapFrom4294967295To1AreDeliveredInOrderAndAGapAcrossTheWrapIsRepublished() {
+    void sequence_numbers_that_wrap_from4294967295_to1_are_delivered_in_order_and_a_gap_across_the_wrap_is_republished() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class PublishPipelineTest extends ScriptedServerFixture {
 
     @Test
-    void thePipelineKeepsOneMorePublishThanSubscriptionsAtLeastTwoAndRefillsInPairs() {
+    void the_pipeline_keeps_one_more_publish_than_subscriptions_at_least_two_and_refills_in_pairs() {
         assertThat(server.pending(PublishRequest.class)).isZero();
         subscribe(1);
         assertThat(subscriptions.publishRequestTarget()).isEqualTo(2);
@@ -39,7 +39,7 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
-    void atTheMaximumThePipelineRefillsOneAtATime() {
+    void at_the_maximum_the_pipeline_refills_one_at_a_time() {
         subscriptions = newSubscriptions(SubscriptionSettings.builder().maxPublishRequests(2).build());
         subscribe(1);
         assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
@@ -49,7 +49,7 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
-    void theNumberOfPublishRequestsNeverExceedsTheSetting() {
+    void the_number_of_publish_requests_never_exceeds_the_setting() {
         subscriptions = newSubscriptions(SubscriptionSettings.builder().maxPublishRequests(2).build());
         subscribe(1);
         subscribe(2);
@@ -58,7 +58,7 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
-    void badTooManyPublishRequestsCapsThePipelineAtWhatTheServerStillHoldsAndSendsNoReplacement() {
+    void bad_too_many_publish_requests_caps_the_pipeline_at_what_the_server_still_holds_and_sends_no_replacement() {
         subscribe(1);
         subscribe(2);
         assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
@@ -74,14 +74,14 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
-    void badTimeoutSendsThePublishAgainAtOnce() {
+    void bad_timeout_sends_the_publish_again_at_once() {
         subscribe(1);
         server.take(PublishRequest.class).fail(StatusCodes.BadTimeout);
         assertThat(server.pending(PublishRequest.class)).isEqualTo(2);
     }
 
     @Test
-    void anotherFailureSendsThePublishAgainAfterTheRetryDelay() {
+    void another_failure_sends_the_publish_again_after_the_retry_delay() {
         subscribe(1);
         server.take(PublishRequest.class).fail(StatusCodes.BadSecureChannelClosed);
         server.take(PublishRequest.class).fail(StatusCodes.BadSecureChannelClosed);
@@ -93,7 +93,7 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
-    void badNoSubscriptionStopsThePipelineUntilASubscriptionIsCreated() {
+    void bad_no_subscription_stops_the_pipeline_until_a_subscription_is_created() {
         subscribe(1);
         failPublishes(StatusCodes.BadNoSubscription);
         assertThat(server.pending(PublishRequest.class)).isZero();
@@ -103,7 +103,7 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
-    void aSessionTheServerNoLongerKnowsIsReportedOnceAndPublishingPauses() {
+    void a_session_the_server_no_longer_knows_is_reported_once_and_publishing_pauses() {
         subscribe(1);
         List<StatusCode> reported = new ArrayList<>();
         subscriptions.setOnSessionInvalid(reported::add);
@@ -115,14 +115,14 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
-    void thePublishTimeoutHintIsTwiceTheKeepAlivePeriodWhenThatExceedsTheRequestTimeout() {
+    void the_publish_timeout_hint_is_twice_the_keep_alive_period_when_that_exceeds_the_request_timeout() {
         subscribe(1); // 100 ms × 10 × 2 = 2 s > 1 s request timeout
         assertThat(server.take(PublishRequest.class).timeoutMillis).isEqualTo(2000);
         assertThat(server.sent(PublishRequest.class).get(0).requestHeader().timeoutHint()).isEqualTo(2000);
     }
 
     @Test
-    void theWatchdogReportsASilentServerOnceAfterTheKeepAlivePeriodAndTheMargin() {
+    void the_watchdog_reports_a_silent_server_once_after_the_keep_alive_period_and_the_margin() {
         subscribe(1); // 100 ms × (10 + 1) + 1 s = 2.1 s
         AtomicInteger silent = new AtomicInteger();
         subscriptions.setOnServerSilent(silent::incrementAndGet);
@@ -143,7 +143,7 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
-    void theWatchdogSleepsWhileTheConnectionIsLost() {
+    void the_watchdog_sleeps_while_the_connection_is_lost() {
         subscribe(1);
         AtomicInteger silent = new AtomicInteger();
         subscriptions.setOnServerSilent(silent::incrementAndGet);

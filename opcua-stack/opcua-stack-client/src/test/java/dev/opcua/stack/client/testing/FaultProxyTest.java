@@ -53,7 +53,7 @@ class FaultProxyTest {
     }
 
     @Test
-    void forwardsBytesBothWaysAndCountsTheConnection() throws Exception {
+    void forwards_bytes_both_ways_and_counts_the_connection() throws Exception {
         Socket client = connect();
 
         assertThat(roundTrip(client, "hello")).isEqualTo("hello");
@@ -63,7 +63,7 @@ class FaultProxyTest {
     }
 
     @Test
-    void dropAllClosesBothSidesAndNewConnectionsAreProxiedAgain() throws Exception {
+    void drop_all_closes_both_sides_and_new_connections_are_proxied_again() throws Exception {
         Socket client = connect();
         roundTrip(client, "x");
 
@@ -77,7 +77,7 @@ class FaultProxyTest {
     }
 
     @Test
-    void resetClosesBothSidesWithRst() throws Exception {
+    void reset_closes_both_sides_with_rst() throws Exception {
         Socket client = connect();
         roundTrip(client, "x");
 
@@ -90,7 +90,7 @@ class FaultProxyTest {
     }
 
     @Test
-    void stallHoldsTheBytesOfBothDirectionsAndResumeDeliversThemInOrder() throws Exception {
+    void stall_holds_the_bytes_of_both_directions_and_resume_delivers_them_in_order() throws Exception {
         Socket client = connect();
         roundTrip(client, "x");
         long receivedBefore = echo.received.get();
@@ -112,7 +112,7 @@ class FaultProxyTest {
     }
 
     @Test
-    void refuseNewClosesNewConnectionsWithoutReachingTheTargetAndKeepsLiveOnes() throws Exception {
+    void refuse_new_closes_new_connections_without_reaching_the_target_and_keeps_live_ones() throws Exception {
         Socket live = connect();
         roundTrip(live, "x");
 
@@ -132,7 +132,7 @@ class FaultProxyTest {
     }
 
     @Test
-    void aConnectionTheTargetRefusesIsClosed() throws Exception {
+    void a_connection_the_target_refuses_is_closed() throws Exception {
         int closedPort;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = socket.getLocalPort();
@@ -149,7 +149,7 @@ class FaultProxyTest {
     }
 
     @Test
-    void closeEndsEveryFaultProxyThreadAndClosesEveryConnection() throws Exception {
+    void close_ends_every_fault_proxy_thread_and_closes_every_connection() throws Exception {
         Socket first = connect();
         Socket second = connect();
         roundTrip(first, "1");

@@ -125,7 +125,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void theTestNamespaceIsAtIndexTwoOfTheNamespaceArray() throws Exception {
+    void the_test_namespace_is_at_index_two_of_the_namespace_array() throws Exception {
         withSession(milo, session -> {
             Object namespaces = readValue(session, NodeId.ns0(NodeIds.Server_NamespaceArray));
 
@@ -136,7 +136,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void everyVariableHasItsDocumentedDataType() throws Exception {
+    void every_variable_has_its_documented_data_type() throws Exception {
         withSession(milo, session -> {
             DataValue[] types = session.read(Stream.of(MiloPeerServer.DOUBLE, MiloPeerServer.INT32,
                     MiloPeerServer.STRING, MiloPeerServer.BOOLEAN, MiloPeerServer.DOUBLE_ARRAY, MiloPeerServer.BYTE,
@@ -160,7 +160,7 @@ class MiloPeerServerTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("valuesOfEveryType")
-    void setValueChangesWhatAClientReads(String id, Object value) throws Exception {
+    void set_value_changes_what_a_client_reads(String id, Object value) throws Exception {
         milo.setValue(id, value);
 
         withSession(milo, session -> assertThat(readValue(session, node(id))).isEqualTo(value));
@@ -168,7 +168,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void setValueRefusesAJavaTypeOtherThanTheVariables() {
+    void set_value_refuses_a_java_type_other_than_the_variables() {
         assertThatThrownBy(() -> milo.setValue(MiloPeerServer.DOUBLE, 1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Double");
         assertThatThrownBy(() -> milo.setValue(MiloPeerServer.BYTE, 256)).isInstanceOf(IllegalArgumentException.class)
@@ -178,7 +178,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void aClientWriteIsSeenByValueAndTheReadOnlyAndByteVariablesRefuseIt() throws Exception {
+    void a_client_write_is_seen_by_value_and_the_read_only_and_byte_variables_refuse_it() throws Exception {
         withSession(milo, session -> {
             WriteResponse response = send(session, header -> new WriteRequest(header, new WriteValue[] {
                 new WriteValue(node(MiloPeerServer.INT32), AttributeIds.Value, null, DataValue.of(Variant.ofInt32(99))),
@@ -197,7 +197,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void aBrowseOfManyReturnsAHundredReferencesAndBrowseNextTheRest() throws Exception {
+    void a_browse_of_many_returns_a_hundred_references_and_browse_next_the_rest() throws Exception {
         withSession(milo, session -> {
             BrowseResponse first = send(session, header -> new BrowseRequest(header, NO_VIEW, 0,
                     new BrowseDescription[] {new BrowseDescription(node(MiloPeerServer.MANY), BrowseDirection.Forward,
@@ -227,7 +227,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void addReturnsTheSumOfItsArguments() throws Exception {
+    void add_returns_the_sum_of_its_arguments() throws Exception {
         withSession(milo, session -> {
             CallResponse response = send(session, header -> new CallRequest(header, new CallMethodRequest[] {
                 new CallMethodRequest(node(MiloPeerServer.METHODS), node(MiloPeerServer.ADD),
@@ -241,7 +241,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void theOperationLimitsAreAdvertisedUnderServerCapabilities() throws Exception {
+    void the_operation_limits_are_advertised_under_server_capabilities() throws Exception {
         withSession(milo, session -> {
             DataValue[] values = session.read(IntStream.of(
                     NodeIds.Server_ServerCapabilities_OperationLimits_MaxNodesPerRead,
@@ -259,7 +259,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void aReadOverMaxNodesPerReadIsRefusedWithBadTooManyOperations() throws Exception {
+    void a_read_over_max_nodes_per_read_is_refused_with_bad_too_many_operations() throws Exception {
         withSession(milo, session -> {
             ReadValueId state = new ReadValueId(node(MiloPeerServer.DOUBLE), AttributeIds.Value, null,
                     QualifiedName.NULL);
@@ -271,7 +271,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void everyOtherServiceOverItsLimitIsRefusedWithBadTooManyOperations() throws Exception {
+    void every_other_service_over_its_limit_is_refused_with_bad_too_many_operations() throws Exception {
         withSession(milo, session -> {
             WriteValue write = new WriteValue(node(MiloPeerServer.INT32), AttributeIds.Value, null,
                     DataValue.of(Variant.ofInt32(1)));
@@ -307,7 +307,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void aDataChangeMonitoredItemReportsSetValue() throws Exception {
+    void a_data_change_monitored_item_reports_set_value() throws Exception {
         withSession(milo, session -> {
             milo.setValue(MiloPeerServer.manyChild(10), 1);
             long subscriptionId = createSubscription(session);
@@ -323,7 +323,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void anEventMonitoredItemOnTheServerObjectReceivesEmitEvent() throws Exception {
+    void an_event_monitored_item_on_the_server_object_receives_emit_event() throws Exception {
         withSession(milo, session -> {
             long subscriptionId = createSubscription(session);
             EventFilter filter = new EventFilter(new SimpleAttributeOperand[] {
@@ -352,7 +352,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void sessionCountCountsTheSessionsMiloHolds() throws Exception {
+    void session_count_counts_the_sessions_milo_holds() throws Exception {
         int before = milo.sessionCount();
 
         withSession(milo, session -> assertThat(milo.sessionCount()).isEqualTo(before + 1));
@@ -361,7 +361,7 @@ class MiloPeerServerTest {
     }
 
     @Test
-    void stopClosesEveryConnectionAndStartServesTheSamePortWithNoSessionAndTheLastValues() throws Exception {
+    void stop_closes_every_connection_and_start_serves_the_same_port_with_no_session_and_the_last_values() throws Exception {
         try (MiloPeerServer restarted = MiloPeerServer.builder().manyVariables(0).start()) {
             String url = restarted.endpointUrl();
             UaTcpClientChannel channel = connect(restarted);

@@ -12,7 +12,7 @@ class ThreadLeaksTest {
     private static final String PREFIX = "thread-leaks-test-";
 
     @Test
-    void aThreadStartedAfterTheSnapshotFailsTheCheckUntilItEnds() throws Exception {
+    void a_thread_started_after_the_snapshot_fails_the_check_until_it_ends() throws Exception {
         ThreadLeaks before = ThreadLeaks.snapshot(PREFIX);
         CountDownLatch release = new CountDownLatch(1);
         Thread thread = new Thread(() -> {

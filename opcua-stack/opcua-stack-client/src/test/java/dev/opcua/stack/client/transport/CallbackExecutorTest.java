@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class CallbackExecutorTest {
 
     @Test
-    void everyTaskOfManyProducersRunsExactlyOnceOnTheNamedWorkers() throws Exception {
+    void every_task_of_many_producers_runs_exactly_once_on_the_named_workers() throws Exception {
         CallbackExecutor executor = new CallbackExecutor(2, "test-callback-");
         int producers = 8;
         int perProducer = 20_000;
@@ -49,7 +49,7 @@ class CallbackExecutorTest {
     }
 
     @Test
-    void aTaskThatThrowsDoesNotStopItsWorker() throws Exception {
+    void a_task_that_throws_does_not_stop_its_worker() throws Exception {
         CallbackExecutor executor = new CallbackExecutor(1, "test-callback-");
         CountDownLatch after = new CountDownLatch(1);
         executor.execute(() -> {
@@ -63,7 +63,7 @@ class CallbackExecutorTest {
     }
 
     @Test
-    void afterShutdownNewTasksAreRejectedAndTheWorkersEnd() throws Exception {
+    void after_shutdown_new_tasks_are_rejected_and_the_workers_end() throws Exception {
         CallbackExecutor executor = new CallbackExecutor(3, "test-callback-");
         CountDownLatch ran = new CountDownLatch(1);
         executor.execute(ran::countDown);

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class ClientResourcesTest {
 
     @Test
-    void namesEveryThreadItStarts() throws Exception {
+    void names_every_thread_it_starts() throws Exception {
         try (ClientResources resources = ClientResources.builder().ioThreads(2).callbackThreads(1).build()) {
             assertThat(resources.eventLoopGroup().submit(() -> Thread.currentThread().getName()).get(5,
                     TimeUnit.SECONDS)).matches("opcua-client-io-\\d+");
@@ -26,7 +26,7 @@ class ClientResourcesTest {
     }
 
     @Test
-    void namesItsThreadsWithThePrefixGiven() throws Exception {
+    void names_its_threads_with_the_prefix_given() throws Exception {
         try (ClientResources resources = ClientResources.builder().threadNamePrefix("writer").ioThreads(1)
                 .callbackThreads(1).build()) {
             assertThat(resources.eventLoopGroup().submit(() -> Thread.currentThread().getName()).get(5,
@@ -43,7 +43,7 @@ class ClientResourcesTest {
     }
 
     @Test
-    void closeStopsTheEventLoopsTheTimerAndItsOwnExecutorAndIsIdempotent() {
+    void close_stops_the_event_loops_the_timer_and_its_own_executor_and_is_idempotent() {
         ClientResources resources = ClientResources.builder().threadNamePrefix("closing").build();
         resources.close();
         resources.close();
@@ -58,7 +58,7 @@ class ClientResourcesTest {
     }
 
     @Test
-    void closeLeavesAnExecutorOfTheCallerRunning() {
+    void close_leaves_an_executor_of_the_caller_running() {
         ExecutorService own = Executors.newSingleThreadExecutor();
         try {
             ClientResources.builder().executor(own).build().close();
@@ -69,7 +69,7 @@ class ClientResourcesTest {
     }
 
     @Test
-    void theSharedInstanceIgnoresClose() throws Exception {
+    void the_shared_instance_ignores_close() throws Exception {
         ClientResources shared = ClientResources.shared();
         shared.close();
         assertThat(shared).isSameAs(ClientResources.shared());

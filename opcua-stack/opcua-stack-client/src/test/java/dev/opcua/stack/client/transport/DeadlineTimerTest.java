@@ -29,7 +29,7 @@ class DeadlineTimerTest {
     }
 
     @Test
-    void runsTasksInDeadlineOrderAndNeverEarly() throws Exception {
+    void runs_tasks_in_deadline_order_and_never_early() throws Exception {
         List<String> order = new CopyOnWriteArrayList<>();
         CountDownLatch done = new CountDownLatch(3);
         long start = System.nanoTime();
@@ -50,7 +50,7 @@ class DeadlineTimerTest {
     }
 
     @Test
-    void aCancelledTimeoutNeverRuns() throws Exception {
+    void a_cancelled_timeout_never_runs() throws Exception {
         CountDownLatch later = new CountDownLatch(1);
         List<String> ran = new CopyOnWriteArrayList<>();
         Timeout cancelled = timer.newTimeout(t -> ran.add("cancelled"), 10, TimeUnit.MILLISECONDS);
@@ -64,7 +64,7 @@ class DeadlineTimerTest {
     }
 
     @Test
-    void anEarlierDeadlineWakesTheSleepingThread() throws Exception {
+    void an_earlier_deadline_wakes_the_sleeping_thread() throws Exception {
         timer.newTimeout(t -> { }, 1, TimeUnit.HOURS);
         awaitState(Thread.State.TIMED_WAITING);
         CountDownLatch soon = new CountDownLatch(1);
@@ -75,7 +75,7 @@ class DeadlineTimerTest {
     }
 
     @Test
-    void sleepsWithoutATimeLimitWhileNothingIsPending() throws Exception {
+    void sleeps_without_a_time_limit_while_nothing_is_pending() throws Exception {
         CountDownLatch ran = new CountDownLatch(1);
         timer.newTimeout(t -> ran.countDown(), 1, TimeUnit.MILLISECONDS);
         assertThat(ran.await(5, TimeUnit.SECONDS)).isTrue();
@@ -85,7 +85,7 @@ class DeadlineTimerTest {
     }
 
     @Test
-    void aFailingTaskDoesNotStopTheOthers() throws Exception {
+    void a_failing_task_does_not_stop_the_others() throws Exception {
         CountDownLatch after = new CountDownLatch(1);
         timer.newTimeout(t -> { throw new IllegalStateException("task failure on purpose"); }, 1, TimeUnit.MILLISECONDS);
         timer.newTimeout(t -> after.countDown(), 20, TimeUnit.MILLISECONDS);
@@ -94,7 +94,7 @@ class DeadlineTimerTest {
     }
 
     @Test
-    void stopReturnsWhatWasPendingAndRefusesNewTimeouts() throws Exception {
+    void stop_returns_what_was_pending_and_refuses_new_timeouts() throws Exception {
         Timeout pending = timer.newTimeout(t -> { }, 1, TimeUnit.HOURS);
 
         Set<Timeout> left = timer.stop();

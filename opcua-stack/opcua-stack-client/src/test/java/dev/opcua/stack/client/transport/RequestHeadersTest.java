@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class RequestHeadersTest {
 
     @Test
-    void createsAHeaderWithoutSessionWithTheTimeoutHintAndANonZeroHandle() {
+    void creates_a_header_without_session_with_the_timeout_hint_and_a_non_zero_handle() {
         RequestHeader first = RequestHeaders.create(1500);
         RequestHeader second = RequestHeaders.create(0);
 
@@ -30,14 +30,14 @@ class RequestHeadersTest {
     }
 
     @Test
-    void readsTheTimeoutHintOfAnyServiceRequest() {
+    void reads_the_timeout_hint_of_any_service_request() {
         GetEndpointsRequest request = new GetEndpointsRequest(RequestHeaders.create(2500), "opc.tcp://h", null, null);
         assertThat(RequestHeaders.timeoutHint(request)).isEqualTo(2500);
         assertThat(RequestHeaders.timeoutHint(new GetEndpointsRequest(null, "opc.tcp://h", null, null))).isZero();
     }
 
     @Test
-    void aStructureWithoutRequestHeaderHasNoTimeoutHint() {
+    void a_structure_without_request_header_has_no_timeout_hint() {
         assertThat(RequestHeaders.timeoutHint(new ReadValueId(NodeId.NULL, 13, null, QualifiedName.NULL))).isZero();
     }
 }

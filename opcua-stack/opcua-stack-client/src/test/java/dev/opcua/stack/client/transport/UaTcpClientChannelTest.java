@@ -41,7 +41,7 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void exchangesRequestsAndCompletesFuturesOnTheCallbackExecutor() throws Exception {
+    void exchanges_requests_and_completes_futures_on_the_callback_executor() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.SLOW_ANSWER)) {
             UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);
             assertThat(channel.secureChannelId()).isEqualTo(ScriptedUaServer.CHANNEL_ID);
@@ -58,7 +58,7 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void aRequestCompletingOnTheIoThreadDoesSoAndItsFailureCompletesOnTheCallbackExecutor() throws Exception {
+    void a_request_completing_on_the_io_thread_does_so_and_its_failure_completes_on_the_callback_executor() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.SLOW_ANSWER)) {
             UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);
             CompletableFuture<String> thread = channel.requestCompletingOnIoThread(getEndpoints(server, 0),
@@ -77,7 +77,7 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void aRequestWithoutResponseFailsWithBadTimeoutAfterItsTimeoutHint() throws Exception {
+    void a_request_without_response_fails_with_bad_timeout_after_its_timeout_hint() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.SILENT)) {
             UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);
             long start = System.nanoTime();
@@ -91,7 +91,7 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void aRequestWithoutTimeoutHintUsesTheOperationTimeout() throws Exception {
+    void a_request_without_timeout_hint_uses_the_operation_timeout() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.SILENT)) {
             TransportQuotas quick = QUOTAS.toBuilder().operationTimeout(Duration.ofMillis(150)).build();
             UaTcpClientChannel channel = connect(server.endpointUrl(), quick);
@@ -101,7 +101,7 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void theHandshakeFailsWithBadTimeoutWhenTheServerNeverAcknowledges() throws Exception {
+    void the_handshake_fails_with_bad_timeout_when_the_server_never_acknowledges() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.NO_ACK)) {
             TransportQuotas quick = QUOTAS.toBuilder().operationTimeout(Duration.ofMillis(200)).build();
             assertStatus(UaTcpClientChannel.connect(server.endpointUrl(), quick, resources), StatusCodes.BadTimeout);
@@ -109,7 +109,7 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void theServerHangingUpFailsPendingRequestsWithBadConnectionClosed() throws Exception {
+    void the_server_hanging_up_fails_pending_requests_with_bad_connection_closed() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.HANG_UP)) {
             UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);
             assertStatus(channel.request(getEndpoints(server, 0), GetEndpointsResponse.class),
@@ -120,7 +120,7 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void aRefusedConnectionFailsWithBadConnectionRejected() throws Exception {
+    void a_refused_connection_fails_with_bad_connection_rejected() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
@@ -130,13 +130,13 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void anEndpointUrlOfAnotherSchemeFailsWithBadTcpEndpointUrlInvalid() {
+    void an_endpoint_url_of_another_scheme_fails_with_bad_tcp_endpoint_url_invalid() {
         assertStatus(UaTcpClientChannel.connect("http://127.0.0.1:4840", QUOTAS, resources),
                 StatusCodes.BadTcpEndpointUrlInvalid);
     }
 
     @Test
-    void closeIsIdempotentAndLaterRequestsFailWithBadSecureChannelClosed() throws Exception {
+    void close_is_idempotent_and_later_requests_fail_with_bad_secure_channel_closed() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.ANSWER)) {
             UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);
             CompletableFuture<Void> closed = channel.close();

@@ -79,7 +79,7 @@ class UascClientHandlerTest {
     // ---- handshake -------------------------------------------------------------------------------
 
     @Test
-    void writesHelloWithOurQuotasAndTheEndpointUrl() {
+    void writes_hello_with_our_quotas_and_the_endpoint_url() {
         start();
         byte[] expected = new Bytes()
                 .ascii("HELF").u32(32 + URL.length()) // Part 6, 7.1.2.3, Table 72
@@ -94,7 +94,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void answersTheAcknowledgeWithAnOpenSecureChannelIssue() {
+    void answers_the_acknowledge_with_an_open_secure_channel_issue() {
         start();
         readOutbound(); // HEL
         feed(ack());
@@ -125,7 +125,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void opensTheChannelFromGoldenFramesFedWholeSplitAtEveryByteAndByteByByte() {
+    void opens_the_channel_from_golden_frames_fed_whole_split_at_every_byte_and_byte_by_byte() {
         byte[] stream = concat(ack(), opnResponse(CHANNEL_ID, 51, 1, TOKEN_ID, 3_600_000),
                 msgChunk('F', CHANNEL_ID, TOKEN_ID, 52, 2, getEndpointsResponse()));
         List<int[]> splits = new ArrayList<>();
@@ -167,7 +167,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void failsTheHandshakeWithTheStatusAndReasonOfAnErrorInsteadOfTheAcknowledge() {
+    void fails_the_handshake_with_the_status_and_reason_of_an_error_instead_of_the_acknowledge() {
         start();
         feed(err(GoldenFrames.BAD_TCP_ENDPOINT_URL_INVALID, "no such endpoint"));
         assertFailure(handler.handshake(), StatusCodes.BadTcpEndpointUrlInvalid, "no such endpoint");
@@ -175,7 +175,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void rejectsAnAcknowledgeWithABufferBelow8192Bytes() {
+    void rejects_an_acknowledge_with_a_buffer_below8192_bytes() {
         start();
         feed(ack(0, 4096, 65535, 0, 0));
         assertFailure(handler.handshake(), StatusCodes.BadCommunicationError, "ReceiveBufferSize 4096");
@@ -183,21 +183,21 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void rejectsAnAcknowledgeWithBuffersLargerThanTheHelloOffered() {
+    void rejects_an_acknowledge_with_buffers_larger_than_the_hello_offered() {
         start();
         feed(ack(0, 65535, 131072, 0, 0));
         assertFailure(handler.handshake(), StatusCodes.BadCommunicationError, "SendBufferSize 131072");
     }
 
     @Test
-    void rejectsAnAcknowledgeOfANewerProtocolVersion() {
+    void rejects_an_acknowledge_of_a_newer_protocol_version() {
         start();
         feed(ack(1, 65535, 65535, 0, 0));
         assertFailure(handler.handshake(), StatusCodes.BadProtocolVersionUnsupported, "protocol version 1");
     }
 
     @Test
-    void failsTheHandshakeWithTheServiceResultOfAServiceFaultToTheOpen() {
+    void fails_the_handshake_with_the_service_result_of_a_service_fault_to_the_open() {
         start();
         feed(ack());
         feed(opnServiceFault(51, 1, 0x80550000)); // BadSecurityPolicyRejected
@@ -206,7 +206,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void failsTheHandshakeWithBadTimeoutWhenTheServerStaysSilent() {
+    void fails_the_handshake_with_bad_timeout_when_the_server_stays_silent() {
         quotas = TransportQuotas.builder().operationTimeout(Duration.ofMillis(500)).build();
         start();
         timer.advance(499);
@@ -219,7 +219,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void raisesTheFrameLimitToOurReceiveBufferSizeOnceAcknowledged() {
+    void raises_the_frame_limit_to_our_receive_buffer_size_once_acknowledged() {
         start();
         byte[] big = msgChunk('F', CHANNEL_ID, TOKEN_ID, 52, 2, new byte[20_000]);
         open();
@@ -230,7 +230,7 @@ class UascClientHandlerTest {
     // ---- requests and responses ------------------------------------------------------------------
 
     @Test
-    void reassemblesAResponseSplitOverThreeChunks() {
+    void reassembles_a_response_split_over_three_chunks() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> response = request(1000);
         byte[] body = getEndpointsResponse();
@@ -243,7 +243,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void anAbortChunkFailsOnlyItsRequest() {
+    void an_abort_chunk_fails_only_its_request() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> aborted = request(1000);
         CompletableFuture<GetEndpointsResponse> other = request(1000);
@@ -259,7 +259,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void anErrorFromTheServerFailsEveryPendingRequestWithItsStatus() {
+    void an_error_from_the_server_fails_every_pending_request_with_its_status() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> first = request(1000);
         CompletableFuture<GetEndpointsResponse> second = request(1000);
@@ -270,7 +270,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aServiceFaultCompletesTheRequestExceptionallyWithItsServiceResult() {
+    void a_service_fault_completes_the_request_exceptionally_with_its_service_result() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> response = request(1000);
         feed(msgChunk('F', CHANNEL_ID, TOKEN_ID, serverSequence++, 2, serviceFault(GoldenFrames.BAD_SESSION_ID_INVALID)));
@@ -279,7 +279,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aResponseOfAnotherTypeFailsWithBadUnknownResponse() {
+    void a_response_of_another_type_fails_with_bad_unknown_response() {
         openChannel();
         CompletableFuture<CloseSecureChannelRequest> response =
                 handler.request(getEndpoints(), CloseSecureChannelRequest.class, 1000);
@@ -288,7 +288,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aResponseForAnUnknownRequestIdIsReleasedAndDropped() {
+    void a_response_for_an_unknown_request_id_is_released_and_dropped() {
         openChannel();
         ByteBuf in = feed(msgChunk('F', CHANNEL_ID, TOKEN_ID, serverSequence++, 99, getEndpointsResponse()));
         assertThat(in.refCnt()).isZero();
@@ -296,7 +296,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aRequestWithoutResponseFailsWithBadTimeoutAndItsLateResponseIsDropped() {
+    void a_request_without_response_fails_with_bad_timeout_and_its_late_response_is_dropped() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> response = request(50);
         timer.advance(49);
@@ -309,7 +309,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void cancellingARequestForgetsItSoItsDeadlineAndItsLateResponseDoNothing() {
+    void cancelling_a_request_forgets_it_so_its_deadline_and_its_late_response_do_nothing() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> response = request(50);
         response.cancel(false);
@@ -321,7 +321,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void requestsShareOneTimerEntryForTheEarliestDeadlineAndEachTimesOutAtItsOwn() {
+    void requests_share_one_timer_entry_for_the_earliest_deadline_and_each_times_out_at_its_own() {
         openChannel();
         int timers = timer.pendingDelays().size();
         CompletableFuture<GetEndpointsResponse> first = request(1000);
@@ -340,7 +340,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aRequestOverTheServersMaxMessageSizeFailsAtOnceAndNothingIsSent() {
+    void a_request_over_the_servers_max_message_size_fails_at_once_and_nothing_is_sent() {
         start();
         readOutbound();
         feed(ack(0, 65535, 65535, 64, 0)); // the server takes requests of at most 64 bytes
@@ -355,7 +355,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aResponseOverOurMaxMessageSizeFailsOnlyItsRequestAndItsLaterChunksAreDropped() {
+    void a_response_over_our_max_message_size_fails_only_its_request_and_its_later_chunks_are_dropped() {
         quotas = TransportQuotas.builder().maxBufferSize(8192).maxMessageSize(8192).build();
         start();
         readOutbound();
@@ -375,7 +375,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aGapInTheServersSequenceNumbersClosesTheChannel() {
+    void a_gap_in_the_servers_sequence_numbers_closes_the_channel() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> pending = request(1000);
         feed(msgChunk('F', CHANNEL_ID, TOKEN_ID, serverSequence + 1, 2, getEndpointsResponse()));
@@ -384,7 +384,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aChunkForAnotherSecureChannelIdClosesTheChannel() {
+    void a_chunk_for_another_secure_channel_id_closes_the_channel() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> pending = request(1000);
         feed(msgChunk('F', CHANNEL_ID + 1, TOKEN_ID, serverSequence++, 2, getEndpointsResponse()));
@@ -393,7 +393,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void aRequestBeforeTheChannelIsOpenFailsWithBadSecureChannelClosed() {
+    void a_request_before_the_channel_is_open_fails_with_bad_secure_channel_closed() {
         start();
         assertFailure(request(1000), StatusCodes.BadSecureChannelClosed, "not open");
     }
@@ -401,7 +401,7 @@ class UascClientHandlerTest {
     // ---- renewal ---------------------------------------------------------------------------------
 
     @Test
-    void renewsTheTokenAtThreeQuartersOfItsLifetimeAndSendsUnderTheNewTokenAtOnce() {
+    void renews_the_token_at_three_quarters_of_its_lifetime_and_sends_under_the_new_token_at_once() {
         start();
         readOutbound();
         feed(ack());
@@ -451,7 +451,7 @@ class UascClientHandlerTest {
     // ---- closing ---------------------------------------------------------------------------------
 
     @Test
-    void closeSendsCloseSecureChannelAndFailsPendingRequestsWithBadSecureChannelClosed() {
+    void close_sends_close_secure_channel_and_fails_pending_requests_with_bad_secure_channel_closed() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> pending = request(1000);
         readOutbound(); // the MSG
@@ -475,7 +475,7 @@ class UascClientHandlerTest {
     }
 
     @Test
-    void losingTheConnectionFailsPendingRequestsWithBadConnectionClosed() {
+    void losing_the_connection_fails_pending_requests_with_bad_connection_closed() {
         openChannel();
         CompletableFuture<GetEndpointsResponse> pending = request(1000);
         channel.close();

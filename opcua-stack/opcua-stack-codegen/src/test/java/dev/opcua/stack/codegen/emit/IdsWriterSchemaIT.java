@@ -64,7 +64,7 @@ class IdsWriterSchemaIT {
     }
 
     @Test
-    void nodeIdConstantsAreIntsInCsvOrderAndTheLookupFindsEveryChunk() throws Exception {
+    void node_id_constants_are_ints_in_csv_order_and_the_lookup_finds_every_chunk() throws Exception {
         assertThat(constant("NodeIds", "ReadRequest_Encoding_DefaultBinary")).isEqualTo(631);
         assertThat(nodeIdsSource.indexOf("int Boolean = 1;")).isLessThan(nodeIdsSource.indexOf("int SByte = 2;"));
         assertThat(call("NodeIds", "name", 631)).isEqualTo("ReadRequest_Encoding_DefaultBinary");
@@ -76,7 +76,7 @@ class IdsWriterSchemaIT {
     }
 
     @Test
-    void everyNodeIdRowIsFoundByTheReverseLookup() throws Exception {
+    void every_node_id_row_is_found_by_the_reverse_lookup() throws Exception {
         SchemaData schema = SchemaData.load(SchemaLocations.requireSchemaDir());
         Class<?> type = Class.forName(Packages.IDS + ".NodeIds", true, loader);
         Method name = type.getMethod("name", int.class);
@@ -86,7 +86,7 @@ class IdsWriterSchemaIT {
     }
 
     @Test
-    void statusCodeNamesIgnoreTheInfoBits() throws Exception {
+    void status_code_names_ignore_the_info_bits() throws Exception {
         assertThat(constant("StatusCodes", "BadDecodingError")).isEqualTo(0x80070000);
         assertThat(call("StatusCodes", "name", 0x80070000)).isEqualTo("BadDecodingError");
         assertThat(call("StatusCodes", "name", 0x80070480)).isEqualTo("BadDecodingError");
@@ -97,7 +97,7 @@ class IdsWriterSchemaIT {
     }
 
     @Test
-    void attributeIdsHaveConstantsAndNames() throws Exception {
+    void attribute_ids_have_constants_and_names() throws Exception {
         assertThat(constant("AttributeIds", "Value")).isEqualTo(13);
         assertThat(call("AttributeIds", "name", 13)).isEqualTo("Value");
         assertThat(call("AttributeIds", "name", 999)).isNull();

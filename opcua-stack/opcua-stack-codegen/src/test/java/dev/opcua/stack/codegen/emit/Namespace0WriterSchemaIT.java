@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class Namespace0WriterSchemaIT {
 
     @Test
-    void theStandardNodesetRendersToTheSameBytesEveryTime() {
+    void the_standard_nodeset_renders_to_the_same_bytes_every_time() {
         NodeSet nodeSet = StandardNodeSet.get();
 
         byte[] first = Namespace0Writer.render(nodeSet);

@@ -32,7 +32,7 @@ class Namespace0WriterTest {
             """.getBytes(StandardCharsets.UTF_8)));
 
     @Test
-    void theHeaderNamesFormatVersionAndBodyLength() {
+    void the_header_names_format_version_and_body_length() {
         byte[] file = Namespace0Writer.render(SMALL);
 
         assertThat(Arrays.copyOf(file, 4)).isEqualTo("UANS".getBytes(StandardCharsets.US_ASCII));
@@ -42,7 +42,7 @@ class Namespace0WriterTest {
     }
 
     @Test
-    void theBodyStartsWithTheStringTableInOrderOfFirstUse() {
+    void the_body_starts_with_the_string_table_in_order_of_first_use() {
         byte[] content = Namespace0Writer.content(Namespace0Writer.render(SMALL));
 
         // 2 strings: "Objects" (browse name and display name text), then "Root"; then 2 node ids.
@@ -52,7 +52,7 @@ class Namespace0WriterTest {
     }
 
     @Test
-    void writingLeavesAFileWithTheSameContentAlone(@TempDir Path root) throws Exception {
+    void writing_leaves_a_file_with_the_same_content_alone(@TempDir Path root) throws Exception {
         Path file = root.resolve(Namespace0Writer.RESOURCE_PATH);
         Files.createDirectories(file.getParent());
         byte[] otherwiseCompressed = recompress(Namespace0Writer.render(SMALL), Deflater.BEST_SPEED);
@@ -70,7 +70,7 @@ class Namespace0WriterTest {
     }
 
     @Test
-    void writingReplacesAFileWithOtherContent(@TempDir Path root) throws Exception {
+    void writing_replaces_a_file_with_other_content(@TempDir Path root) throws Exception {
         Path file = root.resolve(Namespace0Writer.RESOURCE_PATH);
         Files.createDirectories(file.getParent());
         Files.write(file, new byte[] {1, 2, 3});
@@ -82,7 +82,7 @@ class Namespace0WriterTest {
     }
 
     @Test
-    void bytesOfAnotherFormatAreNotContent() {
+    void bytes_of_another_format_are_not_content() {
         assertThatThrownBy(() -> Namespace0Writer.content("not a resource".getBytes(StandardCharsets.US_ASCII)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("magic");

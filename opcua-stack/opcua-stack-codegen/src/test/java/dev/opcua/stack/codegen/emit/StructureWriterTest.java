@@ -71,7 +71,7 @@ class StructureWriterTest {
     }
 
     @Test
-    void aFieldlessBaseIsAnAbstractClassWithATypeIdOnly() {
+    void a_fieldless_base_is_an_abstract_class_with_a_type_id_only() {
         String shape = source("Shape");
 
         assertThat(shape).contains("public abstract class Shape implements UaStructure {")
@@ -80,7 +80,7 @@ class StructureWriterTest {
     }
 
     @Test
-    void aBaseWithFieldsIsAnOpenClassWithItsOwnCodec() {
+    void a_base_with_fields_is_an_open_class_with_its_own_codec() {
         String label = source("Label");
 
         assertThat(label).contains("public class Label extends Shape {")
@@ -91,7 +91,7 @@ class StructureWriterTest {
     }
 
     @Test
-    void aSubtypePassesTheBaseFieldsToTheSuperConstructorAndEncodesThemFirst() {
+    void a_subtype_passes_the_base_fields_to_the_super_constructor_and_encodes_them_first() {
         String colored = source("ColoredLabel");
 
         assertThat(colored).contains("public final class ColoredLabel extends Label {")
@@ -116,7 +116,7 @@ class StructureWriterTest {
     }
 
     @Test
-    void structureFieldsUseTheCodecOfTheirType() {
+    void structure_fields_use_the_codec_of_their_type() {
         String drawing = source("Drawing");
 
         assertThat(drawing).contains(
@@ -129,7 +129,7 @@ class StructureWriterTest {
     }
 
     @Test
-    void enumerationsAreJavaEnumsWithASwitchLookup() {
+    void enumerations_are_java_enums_with_a_switch_lookup() {
         String color = EnumWriter.write(model.enumerations().get(0)).content();
 
         assertThat(color).contains(
@@ -142,7 +142,7 @@ class StructureWriterTest {
     }
 
     @Test
-    void optionSetsAreClassesOfLongMasks() {
+    void option_sets_are_classes_of_long_masks() {
         String flags = EnumWriter.write(model.optionSets().get(0)).content();
 
         assertThat(flags).contains(
@@ -153,7 +153,7 @@ class StructureWriterTest {
     }
 
     @Test
-    void theRegistryListsTheCodecsOfConcreteStructuresByName() {
+    void the_registry_lists_the_codecs_of_concrete_structures_by_name() {
         String registry = StandardStructuresWriter.write(model.structures()).content();
 
         assertThat(registry).containsSubsequence("ColoredLabel.CODEC,", "Drawing.CODEC,", "Label.CODEC);")

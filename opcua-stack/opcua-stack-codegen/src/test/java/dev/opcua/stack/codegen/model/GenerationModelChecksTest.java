@@ -27,7 +27,7 @@ class GenerationModelChecksTest {
     }
 
     @Test
-    void aSmallValidSchemaBuildsAModel(@TempDir Path dir) throws Exception {
+    void a_small_valid_schema_builds_a_model(@TempDir Path dir) throws Exception {
         GenerationModel model = build(dir, POINT, POINT_IDS);
 
         assertThat(model.structures()).singleElement().satisfies(point -> {
@@ -37,7 +37,7 @@ class GenerationModelChecksTest {
     }
 
     @Test
-    void anOptionalFieldFailsTheGeneration(@TempDir Path dir) {
+    void an_optional_field_fails_the_generation(@TempDir Path dir) {
         String body = """
                   <opc:StructuredType Name="Point" BaseType="ua:ExtensionObject">
                     <opc:Field Name="XSpecified" TypeName="opc:Bit" />
@@ -52,14 +52,14 @@ class GenerationModelChecksTest {
     }
 
     @Test
-    void aStructureWithoutABinaryEncodingRowFailsNamingTheMissingRow(@TempDir Path dir) {
+    void a_structure_without_a_binary_encoding_row_fails_naming_the_missing_row(@TempDir Path dir) {
         assertThatThrownBy(() -> build(dir, POINT, "Point,100,DataType\n"))
                 .isInstanceOf(SchemaException.class)
                 .hasMessageContaining("Point_Encoding_DefaultBinary");
     }
 
     @Test
-    void aFieldOfAnOpaqueAliasTypeFailsNamingTheAlias(@TempDir Path dir) {
+    void a_field_of_an_opaque_alias_type_fails_naming_the_alias(@TempDir Path dir) {
         String body = """
                   <opc:OpaqueType Name="Duration" />
                   <opc:StructuredType Name="Point" BaseType="ua:ExtensionObject">
@@ -73,7 +73,7 @@ class GenerationModelChecksTest {
     }
 
     @Test
-    void aDerivedStructureThatDoesNotRepeatItsBaseFieldsFails(@TempDir Path dir) {
+    void a_derived_structure_that_does_not_repeat_its_base_fields_fails(@TempDir Path dir) {
         String body = POINT + """
                   <opc:StructuredType Name="Point3" BaseType="tns:Point">
                     <opc:Field Name="Z" TypeName="opc:Double" />
@@ -88,7 +88,7 @@ class GenerationModelChecksTest {
     }
 
     @Test
-    void anArrayWhoseLengthFieldDoesNotPrecedeItFails(@TempDir Path dir) {
+    void an_array_whose_length_field_does_not_precede_it_fails(@TempDir Path dir) {
         String body = """
                   <opc:StructuredType Name="Point" BaseType="ua:ExtensionObject">
                     <opc:Field Name="NoOfTags" TypeName="opc:Int32" />
@@ -103,7 +103,7 @@ class GenerationModelChecksTest {
     }
 
     @Test
-    void aFieldOfAnAbstractStructureTypeFails(@TempDir Path dir) {
+    void a_field_of_an_abstract_structure_type_fails(@TempDir Path dir) {
         String body = """
                   <opc:StructuredType Name="Shape" BaseType="ua:ExtensionObject" />
                   <opc:StructuredType Name="Circle" BaseType="tns:Shape">
@@ -122,7 +122,7 @@ class GenerationModelChecksTest {
     }
 
     @Test
-    void anAbstractBaseMayLackABinaryEncodingRow(@TempDir Path dir) throws Exception {
+    void an_abstract_base_may_lack_a_binary_encoding_row(@TempDir Path dir) throws Exception {
         String body = """
                   <opc:StructuredType Name="Shape" BaseType="ua:ExtensionObject" />
                   <opc:StructuredType Name="Circle" BaseType="tns:Shape">

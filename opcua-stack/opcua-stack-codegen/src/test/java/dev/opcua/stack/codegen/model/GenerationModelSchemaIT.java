@@ -28,7 +28,7 @@ class GenerationModelSchemaIT {
     }
 
     @Test
-    void everyStructureButTheHandWrittenBuiltInsIsGenerated() {
+    void every_structure_but_the_hand_written_built_ins_is_generated() {
         assertThat(model.skippedHandWritten()).containsExactlyInAnyOrder(
                 "XmlElement", "NodeIdType", "TwoByteNodeId", "FourByteNodeId", "NumericNodeId", "StringNodeId",
                 "GuidNodeId", "ByteStringNodeId", "NodeId", "ExpandedNodeId", "StatusCode", "DiagnosticInfo",
@@ -41,7 +41,7 @@ class GenerationModelSchemaIT {
     }
 
     @Test
-    void everyEnumerationButTheEmptyOneIsGeneratedAndOptionSetsSeparately() {
+    void every_enumeration_but_the_empty_one_is_generated_and_option_sets_separately() {
         assertThat(model.enumerations()).hasSize(61 - 1 - 1 - 17);
         assertThat(model.enumerations()).extracting(EnumModel::name)
                 .contains("TimestampsToReturn", "NamingRuleType")
@@ -52,7 +52,7 @@ class GenerationModelSchemaIT {
     }
 
     @Test
-    void aRequestMapsItsFieldsToJavaTypesAndCodecMethods() {
+    void a_request_maps_its_fields_to_java_types_and_codec_methods() {
         StructureModel readRequest = structure("ReadRequest");
 
         assertThat(readRequest.shape()).isEqualTo(Shape.FINAL);
@@ -68,7 +68,7 @@ class GenerationModelSchemaIT {
     }
 
     @Test
-    void arrayFieldsHaveNoSeparateLengthField() {
+    void array_fields_have_no_separate_length_field() {
         for (StructureModel structure : model.structures()) {
             assertThat(structure.properties()).extracting(PropertyModel::specName)
                     .as(structure.name())
@@ -78,7 +78,7 @@ class GenerationModelSchemaIT {
     }
 
     @Test
-    void aDerivedStructureListsTheFieldsOfItsBaseFirst() {
+    void a_derived_structure_lists_the_fields_of_its_base_first() {
         StructureModel base = structure("PubSubGroupDataType");
         StructureModel derived = structure("WriterGroupDataType");
 
@@ -92,7 +92,7 @@ class GenerationModelSchemaIT {
     }
 
     @Test
-    void basesWithoutFieldsAreAbstractAndHaveNoCodec() {
+    void bases_without_fields_are_abstract_and_have_no_codec() {
         assertThat(structure("FilterOperand").shape()).isEqualTo(Shape.ABSTRACT);
         assertThat(structure("FilterOperand").isConcrete()).isFalse();
         assertThat(structure("ElementOperand").baseName()).isEqualTo("FilterOperand");
@@ -101,13 +101,13 @@ class GenerationModelSchemaIT {
     }
 
     @Test
-    void everyConcreteStructureHasABinaryEncodingId() {
+    void every_concrete_structure_has_a_binary_encoding_id() {
         assertThat(model.structures()).filteredOn(StructureModel::isConcrete)
                 .allMatch(s -> s.binaryEncodingId() != null);
     }
 
     @Test
-    void optionSetFieldsAreStoredAsPrimitivesOfTheirSize() {
+    void option_set_fields_are_stored_as_primitives_of_their_size() {
         PropertyModel permissions = structure("RolePermissionType").properties().get(1);
         assertThat(permissions.type().kind()).isEqualTo(Kind.PRIMITIVE);
         assertThat(permissions.javaType()).isEqualTo("long");
@@ -120,7 +120,7 @@ class GenerationModelSchemaIT {
     }
 
     @Test
-    void structureFieldsNeverHaveAnAbstractType() {
+    void structure_fields_never_have_an_abstract_type() {
         for (StructureModel structure : model.structures()) {
             for (PropertyModel property : structure.properties()) {
                 if (property.type().kind() == Kind.STRUCT) {

@@ -24,7 +24,7 @@ class BsdReaderSchemaIT {
     }
 
     @Test
-    void everyStructuredEnumeratedAndOpaqueTypeIsRead() {
+    void every_structured_enumerated_and_opaque_type_is_read() {
         assertThat(types.targetNamespace()).isEqualTo(UA);
         assertThat(types.structuredTypes()).hasSize(329);
         assertThat(types.enumeratedTypes()).hasSize(61);
@@ -33,13 +33,13 @@ class BsdReaderSchemaIT {
     }
 
     @Test
-    void typesAreListedInDocumentOrder() {
+    void types_are_listed_in_document_order() {
         assertThat(types.structuredTypes().get(0).name()).isEqualTo("XmlElement");
         assertThat(types.enumeratedTypes().get(0).name()).isEqualTo("NodeIdType");
     }
 
     @Test
-    void typeNamePrefixesResolveToNamespaces() {
+    void type_name_prefixes_resolve_to_namespaces() {
         StructuredTypeDef readRequest = structure("ReadRequest");
 
         assertThat(readRequest.baseType()).isEqualTo(new QName(UA, "ExtensionObject"));
@@ -49,7 +49,7 @@ class BsdReaderSchemaIT {
     }
 
     @Test
-    void anArrayFieldNamesItsLengthFieldWhichIsNotAValueField() {
+    void an_array_field_names_its_length_field_which_is_not_a_value_field() {
         StructuredTypeDef readRequest = structure("ReadRequest");
 
         assertThat(readRequest.fields()).extracting(FieldDef::name)
@@ -62,7 +62,7 @@ class BsdReaderSchemaIT {
     }
 
     @Test
-    void aDerivedTypeRepeatsTheFieldsOfItsBaseFirst() {
+    void a_derived_type_repeats_the_fields_of_its_base_first() {
         StructuredTypeDef base = structure("NodeAttributes");
         StructuredTypeDef derived = structure("VariableAttributes");
 
@@ -75,7 +75,7 @@ class BsdReaderSchemaIT {
     }
 
     @Test
-    void optionSetsKeepTheirSizeAndBitMasks() {
+    void option_sets_keep_their_size_and_bit_masks() {
         EnumeratedTypeDef accessLevel = types.enumeratedTypes().stream()
                 .filter(e -> e.name().equals("AccessLevelType")).findFirst().orElseThrow();
 

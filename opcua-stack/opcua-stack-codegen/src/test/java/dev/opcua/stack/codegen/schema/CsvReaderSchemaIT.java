@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class CsvReaderSchemaIT {
 
     @Test
-    void everyRowOfNodeIdsCsvIsReadInFileOrder() throws Exception {
+    void every_row_of_node_ids_csv_is_read_in_file_order() throws Exception {
         Path file = SchemaLocations.requireSchemaDir().resolve(SchemaData.NODE_IDS_FILE);
         long lines = Files.readAllLines(file, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).count();
 
@@ -27,7 +27,7 @@ class CsvReaderSchemaIT {
     }
 
     @Test
-    void statusCodesKeepNameAndCodeAndIgnoreTheDescription() throws Exception {
+    void status_codes_keep_name_and_code_and_ignore_the_description() throws Exception {
         Path file = SchemaLocations.requireSchemaDir().resolve(SchemaData.STATUS_CODES_FILE);
         long lines = Files.readAllLines(file, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).count();
 
@@ -39,7 +39,7 @@ class CsvReaderSchemaIT {
     }
 
     @Test
-    void attributeIdsAreReadAsNameAndNumber() throws Exception {
+    void attribute_ids_are_read_as_name_and_number() throws Exception {
         List<AttributeIdEntry> entries =
                 CsvReader.readAttributeIds(SchemaLocations.requireSchemaDir().resolve(SchemaData.ATTRIBUTE_IDS_FILE));
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CsvReaderTest {
 
     @Test
-    void quotedValuesMayHoldCommasDoubledQuotesAndLineBreaks() {
+    void quoted_values_may_hold_commas_doubled_quotes_and_line_breaks() {
         List<CsvReader.Row> rows = CsvReader.parse("test", "\uFEFFa,\"b, \"\"c\"\"\nd\",e\r\n\r\nf,,g\n");
 
         assertThat(rows).hasSize(2);
@@ -22,14 +22,14 @@ class CsvReaderTest {
     }
 
     @Test
-    void anUnterminatedQuoteIsReportedWithItsLine() {
+    void an_unterminated_quote_is_reported_with_its_line() {
         assertThatThrownBy(() -> CsvReader.parse("test.csv", "a,b\nc,\"d\n"))
                 .isInstanceOf(SchemaException.class)
                 .hasMessageContaining("test.csv:2");
     }
 
     @Test
-    void aSymbolicNameThatIsNotAJavaIdentifierFailsTheRead(@TempDir Path dir) throws Exception {
+    void a_symbolic_name_that_is_not_a_java_identifier_fails_the_read(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("NodeIds.csv");
         Files.writeString(file, "Boolean,1,DataType\nNot-An-Identifier,2,DataType\n");
 
@@ -40,7 +40,7 @@ class CsvReaderTest {
     }
 
     @Test
-    void aDuplicateSymbolicNameFailsTheRead(@TempDir Path dir) throws Exception {
+    void a_duplicate_symbolic_name_fails_the_read(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("NodeIds.csv");
         Files.writeString(file, "Boolean,1,DataType\nBoolean,2,DataType\n");
 

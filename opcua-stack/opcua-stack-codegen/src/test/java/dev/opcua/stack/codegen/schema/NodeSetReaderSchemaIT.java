@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class NodeSetReaderSchemaIT {
 
     @Test
-    void theStandardNodesetHasAsManyNodesOfEachClassAsItsXmlHasElements() throws Exception {
+    void the_standard_nodeset_has_as_many_nodes_of_each_class_as_its_xml_has_elements() throws Exception {
         String xml = Files.readString(SchemaLocations.requireSchemaDir().resolve(NodeSetReader.STANDARD_FILE),
                 StandardCharsets.UTF_8);
         Map<NodeClass, Long> inXml = new EnumMap<>(NodeClass.class);
@@ -46,7 +46,7 @@ class NodeSetReaderSchemaIT {
     }
 
     @Test
-    void everyValueOfTheStandardNodesetIsConverted() throws Exception {
+    void every_value_of_the_standard_nodeset_is_converted() throws Exception {
         String xml = Files.readString(SchemaLocations.requireSchemaDir().resolve(NodeSetReader.STANDARD_FILE),
                 StandardCharsets.UTF_8);
         NodeSet nodeSet = StandardNodeSet.get();

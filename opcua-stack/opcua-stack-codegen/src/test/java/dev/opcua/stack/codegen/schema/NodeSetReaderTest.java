@@ -37,7 +37,7 @@ class NodeSetReaderTest {
     private static final String TYPES = " xmlns=\"http://opcfoundation.org/UA/2008/02/Types.xsd\"";
 
     @Test
-    void aliasesResolveToNodeIdsAndInverseReferencesKeepTheirDirection() {
+    void aliases_resolve_to_node_ids_and_inverse_references_keep_their_direction() {
         NodeSet nodeSet = read("""
                 <UADataType NodeId="i=11" BrowseName="Double">
                   <DisplayName>Double</DisplayName>
@@ -56,7 +56,7 @@ class NodeSetReaderTest {
     }
 
     @Test
-    void attributesTheFileLeavesOutTakeTheDefaultsOfTheNodesetSchema() {
+    void attributes_the_file_leaves_out_take_the_defaults_of_the_nodeset_schema() {
         NodeSet nodeSet = read("""
                 <UAVariable NodeId="i=5001" BrowseName="Plain"/>
                 <UAMethod NodeId="i=5002" BrowseName="Run"/>
@@ -81,7 +81,7 @@ class NodeSetReaderTest {
     }
 
     @Test
-    void attributesOfEachNodeClassAreRead() {
+    void attributes_of_each_node_class_are_read() {
         NodeSet nodeSet = read("""
                 <UAVariable NodeId="ns=1;i=7" BrowseName="1:Matrix" DataType="Double" ValueRank="2"
                     ArrayDimensions="3,0" AccessLevel="259" UserAccessLevel="3" MinimumSamplingInterval="250.5"
@@ -124,7 +124,7 @@ class NodeSetReaderTest {
     }
 
     @Test
-    void builtinScalarAndArrayValuesBecomeVariantsOfTheirTypes() {
+    void builtin_scalar_and_array_values_become_variants_of_their_types() {
         NodeSet nodeSet = read(variable("<Boolean" + TYPES + ">true</Boolean>")
                 + variable("<ListOfByte" + TYPES + "><Byte>0</Byte><Byte>255</Byte></ListOfByte>")
                 + variable("<UInt32" + TYPES + ">4294967295</UInt32>")
@@ -156,7 +156,7 @@ class NodeSetReaderTest {
     }
 
     @Test
-    void extensionObjectsOfTheStandardValueStructuresAreDecoded() {
+    void extension_objects_of_the_standard_value_structures_are_decoded() {
         NodeSet nodeSet = read(variable("<ListOfExtensionObject" + TYPES + "><ExtensionObject>"
                 + "<TypeId><Identifier>i=297</Identifier></TypeId><Body><Argument><Name>Handles</Name>"
                 + "<DataType><Identifier>i=7</Identifier></DataType><ValueRank>1</ValueRank>"
@@ -183,7 +183,7 @@ class NodeSetReaderTest {
     }
 
     @Test
-    void aValueThatCannotBeConvertedIsDroppedAndListedWithItsNode() {
+    void a_value_that_cannot_be_converted_is_dropped_and_listed_with_its_node() {
         NodeSet nodeSet = read(variable("<ExtensionObject" + TYPES + "><TypeId><Identifier>i=12756</Identifier>"
                 + "</TypeId><Body><Union><SwitchField>0</SwitchField></Union></Body></ExtensionObject>")
                 + variable("<Matrix" + TYPES + "><Dimensions><Int32>1</Int32></Dimensions></Matrix>")
@@ -197,7 +197,7 @@ class NodeSetReaderTest {
     }
 
     @Test
-    void anUnknownAliasOrMalformedNodeIdIsReportedWithItsLine() {
+    void an_unknown_alias_or_malformed_node_id_is_reported_with_its_line() {
         assertThatThrownBy(() -> read("""
                 <UAObject NodeId="i=1" BrowseName="A">
                   <References><Reference ReferenceType="NoSuchAlias">i=2</Reference></References>

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SchemaDataTest {
 
     @Test
-    void aMissingSchemaDirectoryFailsWithAMessageNamingThePath(@TempDir Path dir) {
+    void a_missing_schema_directory_fails_with_a_message_naming_the_path(@TempDir Path dir) {
         Path missing = dir.resolve("no-such-schema");
 
         assertThatThrownBy(() -> CodeGenerator.generate(missing, dir.resolve("out")))
@@ -23,7 +23,7 @@ class SchemaDataTest {
     }
 
     @Test
-    void aSchemaDirectoryWithoutTheTypeDictionaryFailsNamingTheFile(@TempDir Path dir) throws Exception {
+    void a_schema_directory_without_the_type_dictionary_fails_naming_the_file(@TempDir Path dir) throws Exception {
         Path schema = TestSchema.write(dir, "", "");
         Files.delete(schema.resolve(SchemaData.TYPES_FILE));
 
@@ -34,7 +34,7 @@ class SchemaDataTest {
     }
 
     @Test
-    void aFileThatIsNotATypeDictionaryIsRejected(@TempDir Path dir) throws Exception {
+    void a_file_that_is_not_a_type_dictionary_is_rejected(@TempDir Path dir) throws Exception {
         Path schema = TestSchema.write(dir, "", "");
         Files.writeString(schema.resolve(SchemaData.TYPES_FILE), "<html/>");
 
@@ -44,7 +44,7 @@ class SchemaDataTest {
     }
 
     @Test
-    void statusCodeDescriptionsWithQuotesAndCommasAreSkipped(@TempDir Path dir) throws Exception {
+    void status_code_descriptions_with_quotes_and_commas_are_skipped(@TempDir Path dir) throws Exception {
         SchemaData data = SchemaData.load(TestSchema.write(dir, "", ""));
 
         assertThat(data.statusCodes()).containsExactly(

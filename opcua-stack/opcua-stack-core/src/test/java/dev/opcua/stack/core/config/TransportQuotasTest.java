@@ -37,7 +37,7 @@ class TransportQuotasTest {
     }
 
     @Test
-    void encodingLimitsCarryTheDecoderFields() {
+    void encoding_limits_carry_the_decoder_fields() {
         TransportQuotas q = TransportQuotas.builder()
                 .maxStringLength(10).maxByteStringLength(20).maxArrayLength(30).maxEncodingNestingLevels(40)
                 .build();
@@ -46,7 +46,7 @@ class TransportQuotasTest {
     }
 
     @Test
-    void derivedChunkCountCoversTheLargestMessagePlusOne() {
+    void derived_chunk_count_covers_the_largest_message_plus_one() {
         // 2 MiB over 65511 body bytes per chunk (65535 - 24) is 32.01, so 33 chunks, plus the spare
         assertThat(TransportQuotas.DEFAULT.effectiveMaxChunkCount()).isEqualTo(34);
         TransportQuotas exact = TransportQuotas.builder().maxBufferSize(8192).maxMessageSize(4 * 8168).build();
@@ -55,18 +55,18 @@ class TransportQuotasTest {
     }
 
     @Test
-    void derivedChunkCountDoesNotOverflowNearTwoGibibytes() {
+    void derived_chunk_count_does_not_overflow_near_two_gibibytes() {
         TransportQuotas q = TransportQuotas.builder().maxBufferSize(8192).maxMessageSize(Integer.MAX_VALUE).build();
         assertThat(q.effectiveMaxChunkCount()).isEqualTo(262_916);
     }
 
     @Test
-    void explicitChunkCountWins() {
+    void explicit_chunk_count_wins() {
         assertThat(TransportQuotas.builder().maxChunkCount(5).build().effectiveMaxChunkCount()).isEqualTo(5);
     }
 
     @Test
-    void builderRoundTrip() {
+    void builder_round_trip() {
         TransportQuotas q = TransportQuotas.builder()
                 .operationTimeout(Duration.ofSeconds(5))
                 .maxMessageSize(1_000_000)
@@ -135,7 +135,7 @@ class TransportQuotasTest {
 
     @ParameterizedTest
     @MethodSource("invalid")
-    void invalidValuesAreRefusedNamingFieldValueAndRule(UnaryOperator<TransportQuotas.Builder> change,
+    void invalid_values_are_refused_naming_field_value_and_rule(UnaryOperator<TransportQuotas.Builder> change,
             String message) {
         assertThatThrownBy(() -> change.apply(TransportQuotas.builder()).build())
                 .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
@@ -146,14 +146,14 @@ class TransportQuotasTest {
     }
 
     @Test
-    void missingDurationIsRefusedByName() {
+    void missing_duration_is_refused_by_name() {
         assertThatThrownBy(() -> TransportQuotas.builder().helloTimeout(null).build())
                 .isInstanceOf(NullPointerException.class)
                 .hasMessage("helloTimeout must not be null");
     }
 
     @Test
-    void boundaryValuesAreAccepted() {
+    void boundary_values_are_accepted() {
         TransportQuotas q = TransportQuotas.builder()
                 .maxBufferSize(8192).maxMessageSize(8192).maxChunkCount(0)
                 .securityTokenLifetime(Duration.ofMillis(0xFFFF_FFFFL)).build();

@@ -83,7 +83,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void appendedValuesAreReadBackExactlyForwardAndBackwardWithLimits() throws Exception {
+    void appended_values_are_read_back_exactly_forward_and_backward_with_limits() throws Exception {
         store.append(samples(SPEED, 2_500)).get(60, TimeUnit.SECONDS);
         store.append(samples(FLOW, 3)).get(60, TimeUnit.SECONDS);
 
@@ -102,7 +102,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void anAppendAtAnExistingTimeReplacesTheValue() throws Exception {
+    void an_append_at_an_existing_time_replaces_the_value() throws Exception {
         store.append(List.of(new HistorySample(SPEED, value(1, 1)))).get(60, TimeUnit.SECONDS);
         store.append(List.of(new HistorySample(SPEED, value(1, 2)), new HistorySample(SPEED, value(1, 3))))
                 .get(60, TimeUnit.SECONDS);
@@ -111,7 +111,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void updatesInsertReplaceAndUpsertPerPartElevenRules() throws Exception {
+    void updates_insert_replace_and_upsert_per_part_eleven_rules() throws Exception {
         store.append(samples(SPEED, 2)).get(60, TimeUnit.SECONDS);
 
         List<UpdateOutcome> inserts = store.update(SPEED, UpdateMode.INSERT, List.of(value(1, 9), value(5, 9))).join();
@@ -127,7 +127,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void deleteRemovesTheHalfOpenRangeOfOneNode() throws Exception {
+    void delete_removes_the_half_open_range_of_one_node() throws Exception {
         store.append(samples(SPEED, 10)).get(60, TimeUnit.SECONDS);
         store.append(samples(FLOW, 10)).get(60, TimeUnit.SECONDS);
 
@@ -139,7 +139,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void retentionDeletesByAgeAndThenTheOldestBySize() throws Exception {
+    void retention_deletes_by_age_and_then_the_oldest_by_size() throws Exception {
         store.append(samples(SPEED, 1_000)).get(60, TimeUnit.SECONDS);
 
         long byAge = store.trim(new HistoryRetention(Duration.ofSeconds(500), 0), T0 + 999 * SECOND).join();
@@ -151,7 +151,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void schemaCreationIsIdempotentAndRangeReadsUseThePrimaryKeyIndex() throws Exception {
+    void schema_creation_is_idempotent_and_range_reads_use_the_primary_key_index() throws Exception {
         store.append(samples(SPEED, 100)).get(60, TimeUnit.SECONDS);
         store.close();
         store = JdbcHistoryStore.open(dataSource, JdbcHistoryOptions.DEFAULT.withTable(table));
@@ -172,7 +172,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void aFullBufferRefusesAppendsWithBadResourceUnavailable() throws Exception {
+    void a_full_buffer_refuses_appends_with_bad_resource_unavailable() throws Exception {
         store.close();
         store = JdbcHistoryStore.open(dataSource, new JdbcHistoryOptions(table, 10, 10, Duration.ofSeconds(5), 1,
                 false));
@@ -184,7 +184,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void closeWritesWhatTheBufferHolds() throws Exception {
+    void close_writes_what_the_buffer_holds() throws Exception {
         store.close();
         store = JdbcHistoryStore.open(dataSource, new JdbcHistoryOptions(table, 1_000, 10_000, Duration.ofSeconds(30),
                 1, false));
@@ -197,7 +197,7 @@ class JdbcHistoryStoreTest {
     }
 
     @Test
-    void badTableNamesAreRefusedBeforeAnySqlRuns() {
+    void bad_table_names_are_refused_before_any_sql_runs() {
         assertThatThrownBy(() -> JdbcHistoryOptions.DEFAULT.withTable("history; DROP TABLE x"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("history table name");
     }

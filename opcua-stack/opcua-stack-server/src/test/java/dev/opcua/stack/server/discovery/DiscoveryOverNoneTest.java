@@ -63,7 +63,7 @@ class DiscoveryOverNoneTest {
     }
 
     @Test
-    void getEndpointsOverNoneListsOnlyTheSecureEndpoints() throws Exception {
+    void get_endpoints_over_none_lists_only_the_secure_endpoints() throws Exception {
         EndpointDescription[] endpoints = DiscoveryClient.getEndpoints(server.endpointUrl()).get(10, TimeUnit.SECONDS);
         assertThat(endpoints).isNotEmpty().allSatisfy(e -> {
             assertThat(e.securityPolicyUri()).isEqualTo(SecurityPolicy.Basic256Sha256.uri());
@@ -74,7 +74,7 @@ class DiscoveryOverNoneTest {
     }
 
     @Test
-    void miloDiscoversTheSecureEndpointsOverNone() throws Exception {
+    void milo_discovers_the_secure_endpoints_over_none() throws Exception {
         List<org.eclipse.milo.opcua.stack.core.types.structured.EndpointDescription> endpoints =
                 org.eclipse.milo.opcua.sdk.client.DiscoveryClient.getEndpoints(server.endpointUrl())
                         .get(10, TimeUnit.SECONDS);
@@ -83,7 +83,7 @@ class DiscoveryOverNoneTest {
     }
 
     @Test
-    void aSessionOverNoneIsRefusedWithBadSecurityPolicyRejected() throws Exception {
+    void a_session_over_none_is_refused_with_bad_security_policy_rejected() throws Exception {
         UaTcpClientChannel channel = UaTcpClientChannel.connect(server.endpointUrl(), TransportQuotas.DEFAULT,
                 resources).get(10, TimeUnit.SECONDS);
         try {

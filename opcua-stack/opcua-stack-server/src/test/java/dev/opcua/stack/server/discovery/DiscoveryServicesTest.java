@@ -36,7 +36,7 @@ class DiscoveryServicesTest {
             .build();
 
     @Test
-    void endpointsDescribeSecurityPolicyNoneWithTheApplicationAndAnonymousAccess() {
+    void endpoints_describe_security_policy_none_with_the_application_and_anonymous_access() {
         EndpointDescription endpoint = getEndpoints(discovery, URL).endpoints()[0];
 
         assertThat(endpoint.endpointUrl()).isEqualTo(URL);
@@ -51,14 +51,14 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void theResponseEchoesTheRequestHandle() {
+    void the_response_echoes_the_request_handle() {
         GetEndpointsRequest request = new GetEndpointsRequest(TestChunks.requestHeader(4711), URL, null, null);
 
         assertThat(discovery.getEndpoints(request).responseHeader().requestHandle()).isEqualTo(4711);
     }
 
     @Test
-    void urlsCarryTheHostNameTheClientUsed() {
+    void urls_carry_the_host_name_the_client_used() {
         EndpointDescription endpoint = getEndpoints(discovery, "opc.tcp://10.0.0.7:4840/line1").endpoints()[0];
 
         assertThat(endpoint.endpointUrl()).isEqualTo("opc.tcp://10.0.0.7:4840/line1");
@@ -66,13 +66,13 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void anIpv6HostKeepsItsBrackets() {
+    void an_ipv6_host_keeps_its_brackets() {
         assertThat(getEndpoints(discovery, "opc.tcp://[::1]:4840/").endpoints()[0].endpointUrl())
                 .isEqualTo("opc.tcp://[::1]:4840/line1");
     }
 
     @Test
-    void theConfiguredUrlsAreReturnedWhenTheOptionIsOffOrTheRequestHasNoUsableUrl() {
+    void the_configured_urls_are_returned_when_the_option_is_off_or_the_request_has_no_usable_url() {
         DiscoveryServices fixed = DiscoveryServices.builder()
                 .application("urn:acme:line1", "urn:acme:opcua", "Line 1")
                 .endpointUrls(List.of(URL))
@@ -85,7 +85,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void endpointsAreFilteredByTransportProfile() {
+    void endpoints_are_filtered_by_transport_profile() {
         assertThat(getEndpoints(URL, DiscoveryServices.TRANSPORT_PROFILE_UATCP).endpoints()).hasSize(1);
         assertThat(getEndpoints(URL, DiscoveryServices.TRANSPORT_PROFILE_UATCP + "?x=1").endpoints()).hasSize(1);
         assertThat(getEndpoints(URL, "http://opcfoundation.org/UA-Profile/Transport/https-uabinary").endpoints())
@@ -93,7 +93,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void configuredEndpointsGetTheApplicationDescriptionAsTheirServer() {
+    void configured_endpoints_get_the_application_description_as_their_server() {
         ApplicationDescription other = new ApplicationDescription("urn:other", null, null, ApplicationType.Client,
                 null, null, null);
         DiscoveryServices custom = DiscoveryServices.builder()
@@ -106,7 +106,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void findServersReturnsThisServerForNoOrItsOwnUri() {
+    void find_servers_returns_this_server_for_no_or_its_own_uri() {
         assertThat(findServers("opc.tcp://gw:4840/").servers()).singleElement().satisfies(server -> {
             assertThat(server.applicationUri()).isEqualTo("urn:acme:line1");
             assertThat(server.discoveryUrls()).containsExactly("opc.tcp://gw:4840/line1");
@@ -116,7 +116,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void aConfigurationWithoutApplicationOrEndpointIsRefused() {
+    void a_configuration_without_application_or_endpoint_is_refused() {
         assertThatThrownBy(() -> DiscoveryServices.builder().endpointUrls(List.of(URL)).build())
                 .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> DiscoveryServices.builder().application("urn:a", null, "A").build())
@@ -147,7 +147,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void eachUrlGetsOneEndpointPerSecurityPairWithItsLevelAndTheServerCertificate() {
+    void each_url_gets_one_endpoint_per_security_pair_with_its_level_and_the_server_certificate() {
         List<EndpointSecurity> pairs = List.of(EndpointSecurity.NONE, BASIC_SIGN, BASIC_ENCRYPT, PSS_ENCRYPT);
         List<EndpointDescription> endpoints = secured(pairs, SERVER).build().endpoints();
 
@@ -168,7 +168,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void userTokenPoliciesNameTheirTypeAndSecurityPolicy() {
+    void user_token_policies_name_their_type_and_security_policy() {
         List<EndpointDescription> endpoints = secured(List.of(BASIC_SIGN, PSS_ENCRYPT), SERVER)
                 .userTokenTypes(ALL_TOKENS).build().endpoints();
 
@@ -184,7 +184,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void aPolicyIdAlwaysMeansTheSamePolicy() {
+    void a_policy_id_always_means_the_same_policy() {
         List<EndpointDescription> endpoints = secured(List.of(EndpointSecurity.NONE, BASIC_SIGN, BASIC_ENCRYPT,
                 PSS_ENCRYPT), SERVER).userTokenTypes(ALL_TOKENS).build().endpoints();
         Map<String, UserTokenPolicy> byId = new HashMap<>();
@@ -200,7 +200,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void aNoneEndpointSecuresUserTokensWithTheStrongestOfferedPolicyAndCarriesTheCertificate() {
+    void a_none_endpoint_secures_user_tokens_with_the_strongest_offered_policy_and_carries_the_certificate() {
         EndpointDescription none = secured(List.of(EndpointSecurity.NONE, BASIC_ENCRYPT, PSS_ENCRYPT), SERVER)
                 .userTokenTypes(ALL_TOKENS).build().endpoints().get(0);
 
@@ -212,7 +212,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void aNoneOnlyServerWithACertificateEncryptsPasswordsWithBasic256Sha256() {
+    void a_none_only_server_with_a_certificate_encrypts_passwords_with_basic256_sha256() {
         EndpointDescription none = secured(List.of(EndpointSecurity.NONE), SERVER)
                 .userTokenTypes(List.of(UserTokenType.UserName)).build().endpoints().get(0);
 
@@ -221,7 +221,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void withoutACertificateNoneEndpointsOfferPlainPasswordsOnlyWhenAllowedAndNoUserCertificates() {
+    void without_a_certificate_none_endpoints_offer_plain_passwords_only_when_allowed_and_no_user_certificates() {
         DiscoveryServices.Builder noCertificate = DiscoveryServices.builder()
                 .application("urn:acme:line1", "urn:acme:opcua", "Line 1")
                 .endpointUrls(List.of(URL))
@@ -240,7 +240,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void explicitUserTokenPoliciesAreUsedAsGivenOnEveryEndpoint() {
+    void explicit_user_token_policies_are_used_as_given_on_every_endpoint() {
         UserTokenPolicy custom = new UserTokenPolicy("operators", UserTokenType.UserName, null, null, null);
         List<EndpointDescription> endpoints = secured(List.of(EndpointSecurity.NONE, BASIC_ENCRYPT), SERVER)
                 .userTokenPolicies(List.of(custom)).build().endpoints();
@@ -250,7 +250,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void inconsistentSecurityIsRefused() {
+    void inconsistent_security_is_refused() {
         assertThatThrownBy(() -> secured(List.of(BASIC_ENCRYPT), null)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> secured(List.of(), SERVER)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> secured(List.of(BASIC_ENCRYPT, BASIC_ENCRYPT), SERVER))
@@ -262,7 +262,7 @@ class DiscoveryServicesTest {
     }
 
     @Test
-    void theClientsHostNameKeepsTheCertificateAndPolicies() {
+    void the_clients_host_name_keeps_the_certificate_and_policies() {
         DiscoveryServices discovery = secured(List.of(BASIC_ENCRYPT), SERVER).userTokenTypes(ALL_TOKENS).build();
 
         EndpointDescription endpoint = getEndpoints(discovery, "opc.tcp://10.0.0.7:4840/").endpoints()[0];

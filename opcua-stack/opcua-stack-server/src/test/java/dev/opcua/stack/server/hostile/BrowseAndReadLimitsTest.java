@@ -87,7 +87,7 @@ class BrowseAndReadLimitsTest {
     }
 
     @Test
-    void aSessionHoardingContinuationPointsIsRefusedAloneAndOthersStillGetTheirs() throws Exception {
+    void a_session_hoarding_continuation_points_is_refused_alone_and_others_still_get_theirs() throws Exception {
         long before = server.server().statistics().continuationPointsRefused();
         UaTcpClientChannel hoarder = server.connect();
         UaTcpClientChannel other = server.connect();
@@ -121,7 +121,7 @@ class BrowseAndReadLimitsTest {
     }
 
     @Test
-    void aReadOfAHugeArrayIsBadResponseTooLargeAndTheChannelStaysUp() throws Exception {
+    void a_read_of_a_huge_array_is_bad_response_too_large_and_the_channel_stays_up() throws Exception {
         long before = server.rejected(TransportRejection.RESPONSE_TOO_LARGE);
         UaTcpClientChannel client = server.connect(SMALL_CLIENT);
         try {
@@ -140,7 +140,7 @@ class BrowseAndReadLimitsTest {
     }
 
     @Test
-    void aBrowseOfAHugeFolderIsBadResponseTooLargeAndTheChannelStaysUp() throws Exception {
+    void a_browse_of_a_huge_folder_is_bad_response_too_large_and_the_channel_stays_up() throws Exception {
         long before = server.rejected(TransportRejection.RESPONSE_TOO_LARGE);
         UaTcpClientChannel client = server.connect(SMALL_CLIENT);
         try {
@@ -160,7 +160,7 @@ class BrowseAndReadLimitsTest {
     }
 
     @Test
-    void aTranslateBrowsePathsDeeperThanTheBoundIsBadQueryTooComplex() throws Exception {
+    void a_translate_browse_paths_deeper_than_the_bound_is_bad_query_too_complex() throws Exception {
         long before = server.server().statistics().browsePathsRefused();
         UaTcpClientChannel client = server.connect();
         try {

@@ -40,7 +40,7 @@ class ConnectionFloodTest {
     }
 
     @Test
-    void halfOpenSocketsTimeOutAndSocketsPastTheLimitAreRefusedWhileTheGoodClientIsServed() throws Exception {
+    void half_open_sockets_time_out_and_sockets_past_the_limit_are_refused_while_the_good_client_is_served() throws Exception {
         try (HostileServer server = HostileServer.start(b -> b.transportQuotas(
                 HostileServer.SHORT_TIMERS.toBuilder().maxConnections(MAX_CONNECTIONS).build())).withGoodClient()) {
             List<RawUaClient> flood = new ArrayList<>();

@@ -50,7 +50,7 @@ class FloodIsolationTest {
     }
 
     @Test
-    void theFlooderGetsServerTooBusyWhileAnotherSessionsReadsAllSucceedInOrder() throws Exception {
+    void the_flooder_gets_server_too_busy_while_another_sessions_reads_all_succeed_in_order() throws Exception {
         AtomicLong sequence = new AtomicLong();
         InMemoryNodeManager plant = InMemoryNodeManager.builder("urn:test:hostile")
                 .variable("Slow", BuiltinType.Int64, v -> v.valueSupplier(() -> {

@@ -75,7 +75,7 @@ class MessageQuotaTest {
     }
 
     @Test
-    void aChunkOverTheBufferSizeIsAnsweredWithTcpMessageTooLarge() {
+    void a_chunk_over_the_buffer_size_is_answered_with_tcp_message_too_large() {
         long before = server.rejected(TransportRejection.MESSAGE_TOO_LARGE);
         try (RawUaClient client = new RawUaClient(server.port()).readTimeout(20_000)) {
             ChannelSecurityToken token = open(client);
@@ -89,7 +89,7 @@ class MessageQuotaTest {
     }
 
     @Test
-    void aRequestOfMoreChunksThanMaxChunkCountIsAnsweredWithRequestTooLarge() {
+    void a_request_of_more_chunks_than_max_chunk_count_is_answered_with_request_too_large() {
         long before = server.rejected(TransportRejection.MESSAGE_TOO_LARGE);
         try (RawUaClient client = new RawUaClient(server.port()).readTimeout(20_000)) {
             ChannelSecurityToken token = open(client);
@@ -105,7 +105,7 @@ class MessageQuotaTest {
     }
 
     @Test
-    void aRequestOverMaxMessageSizeIsAnsweredWithRequestTooLarge() {
+    void a_request_over_max_message_size_is_answered_with_request_too_large() {
         long before = server.rejected(TransportRejection.MESSAGE_TOO_LARGE);
         try (RawUaClient client = new RawUaClient(server.port()).readTimeout(20_000)) {
             ChannelSecurityToken token = open(client);
@@ -121,7 +121,7 @@ class MessageQuotaTest {
     }
 
     @Test
-    void anArrayOverTheDecodersLimitIsAServiceFaultAndTheChannelStaysUp() throws Exception {
+    void an_array_over_the_decoders_limit_is_a_service_fault_and_the_channel_stays_up() throws Exception {
         long before = server.server().statistics().requests().undecodable();
         UaTcpClientChannel client = server.connect();
         try {

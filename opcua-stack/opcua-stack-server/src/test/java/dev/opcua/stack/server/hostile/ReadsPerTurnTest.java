@@ -52,7 +52,7 @@ class ReadsPerTurnTest {
     }
 
     @Test
-    void aQuietReadBehindAFloodOnTheSameEventLoopIsServedBeforeTheFloodIsDone() throws Exception {
+    void a_quiet_read_behind_a_flood_on_the_same_event_loop_is_served_before_the_flood_is_done() throws Exception {
         // every Read of the flood served: the flood bound per read is off here (the next test has it on)
         Outcome outcome = floodBehindAGate(0);
 
@@ -69,7 +69,7 @@ class ReadsPerTurnTest {
      * is served.
      */
     @Test
-    void aPipelinedFloodIsRefusedBeyondTheBoundPerReadAndEveryReadIsAnswered() throws Exception {
+    void a_pipelined_flood_is_refused_beyond_the_bound_per_read_and_every_read_is_answered() throws Exception {
         Outcome outcome = floodBehindAGate(RequestPoolSettings.DEFAULT_MAX_REQUESTS_PER_READ);
 
         assertThat(outcome.refused()).as("Reads answered BadServerTooBusy").isPositive();

@@ -38,7 +38,7 @@ class SessionFloodTest {
     }
 
     @Test
-    void createSessionFloodGetsTooManySessionsAndTheAbandonedSessionsTimeOut() throws Exception {
+    void create_session_flood_gets_too_many_sessions_and_the_abandoned_sessions_time_out() throws Exception {
         try (HostileServer server = HostileServer.start(b -> b.sessionSettings(new SessionSettings(MAX_SESSIONS,
                 Duration.ofMillis(1_000), Duration.ofHours(1), 5))).withGoodClient()) {
             SessionCounters counters = server.server().statistics().sessionCounters();

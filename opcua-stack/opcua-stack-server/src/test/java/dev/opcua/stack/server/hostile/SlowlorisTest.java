@@ -39,7 +39,7 @@ class SlowlorisTest {
     }
 
     @Test
-    void aHelloTrickledOneByteASecondIsAnsweredWithBadTimeoutByTheHelloTimeout() throws Exception {
+    void a_hello_trickled_one_byte_a_second_is_answered_with_bad_timeout_by_the_hello_timeout() throws Exception {
         try (HostileServer server = HostileServer.start(b -> { }).withGoodClient();
                 RawUaClient slow = new RawUaClient(server.port()).readTimeout(20_000)) {
             Thread trickler = new Thread(() -> {
@@ -68,7 +68,7 @@ class SlowlorisTest {
     }
 
     @Test
-    void aHelloFollowedBySilenceIsAnsweredWithBadTimeout() throws Exception {
+    void a_hello_followed_by_silence_is_answered_with_bad_timeout() throws Exception {
         try (HostileServer server = HostileServer.start(b -> { }).withGoodClient();
                 RawUaClient silent = new RawUaClient(server.port()).readTimeout(20_000)) {
             assertThat(ServerFrames.type(silent.send(HEL).readFrame())).isEqualTo(MessageType.ACK);
@@ -82,7 +82,7 @@ class SlowlorisTest {
     }
 
     @Test
-    void anOpenSecureChannelCutShortThenSilenceIsAnsweredWithBadTimeout() throws Exception {
+    void an_open_secure_channel_cut_short_then_silence_is_answered_with_bad_timeout() throws Exception {
         try (HostileServer server = HostileServer.start(b -> { }).withGoodClient();
                 RawUaClient silent = new RawUaClient(server.port()).readTimeout(20_000)) {
             silent.send(HEL).readFrame();
@@ -97,7 +97,7 @@ class SlowlorisTest {
     }
 
     @Test
-    void aMsgChunkNeverFinishedIsAnsweredWithBadTimeoutByTheMessageReceiveTimeout() throws Exception {
+    void a_msg_chunk_never_finished_is_answered_with_bad_timeout_by_the_message_receive_timeout() throws Exception {
         try (HostileServer server = HostileServer.start(b -> { }).withGoodClient();
                 RawUaClient stalled = new RawUaClient(server.port()).readTimeout(20_000)) {
             ChannelSecurityToken token = open(stalled);
@@ -113,7 +113,7 @@ class SlowlorisTest {
     }
 
     @Test
-    void aMultiChunkRequestWhoseFinalChunkNeverComesIsAnsweredWithBadTimeout() throws Exception {
+    void a_multi_chunk_request_whose_final_chunk_never_comes_is_answered_with_bad_timeout() throws Exception {
         try (HostileServer server = HostileServer.start(b -> { }).withGoodClient();
                 RawUaClient stalled = new RawUaClient(server.port()).readTimeout(20_000)) {
             ChannelSecurityToken token = open(stalled);
@@ -129,7 +129,7 @@ class SlowlorisTest {
     }
 
     @Test
-    void wholeRequestsSentSlowlyOneAfterAnotherAreServedPastTheReceiveTimeout() throws Exception {
+    void whole_requests_sent_slowly_one_after_another_are_served_past_the_receive_timeout() throws Exception {
         try (HostileServer server = HostileServer.start(b -> { });
                 RawUaClient patient = new RawUaClient(server.port()).readTimeout(20_000)) {
             ChannelSecurityToken token = open(patient);

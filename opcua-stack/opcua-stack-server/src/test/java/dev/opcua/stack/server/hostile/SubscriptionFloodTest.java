@@ -86,7 +86,7 @@ class SubscriptionFloodTest {
     }
 
     @Test
-    void aPublishFloodPushesOutTheOldestParkedRequestsWithTooManyPublishRequests() throws Exception {
+    void a_publish_flood_pushes_out_the_oldest_parked_requests_with_too_many_publish_requests() throws Exception {
         long before = statistics().publishRequestsRejected();
         createSubscription().get(20, TimeUnit.SECONDS);
         List<CompletableFuture<PublishResponse>> flood = new ArrayList<>();
@@ -107,7 +107,7 @@ class SubscriptionFloodTest {
     }
 
     @Test
-    void subscriptionsPastTheSessionsLimitAreRefusedWithTooManySubscriptions() throws Exception {
+    void subscriptions_past_the_sessions_limit_are_refused_with_too_many_subscriptions() throws Exception {
         long before = statistics().subscriptionsRejected();
         List<CompletableFuture<CreateSubscriptionResponse>> flood = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -124,7 +124,7 @@ class SubscriptionFloodTest {
     }
 
     @Test
-    void monitoredItemsPastTheSubscriptionsLimitAreRefusedWithTooManyMonitoredItems() throws Exception {
+    void monitored_items_past_the_subscriptions_limit_are_refused_with_too_many_monitored_items() throws Exception {
         long before = statistics().monitoredItemsRejected();
         long subscriptionId = createSubscription().get(20, TimeUnit.SECONDS).subscriptionId();
         MonitoredItemCreateRequest[] items = new MonitoredItemCreateRequest[8];

@@ -48,13 +48,13 @@ class WriteStallTest {
     }
 
     @Test
-    void aClientThatNeverReadsIsClosedOnceItsOutboundQueueStaysAboveTheHighWaterMark() throws Exception {
+    void a_client_that_never_reads_is_closed_once_its_outbound_queue_stays_above_the_high_water_mark() throws Exception {
         // a limit above all 80 responses: only the stall timer can close the connection
         assertDeafClientClosed(64 << 20, TransportRejection.WRITE_STALL);
     }
 
     @Test
-    void responsesQueuedPastTheWriteBufferLimitCloseTheConnectionAtOnce() throws Exception {
+    void responses_queued_past_the_write_buffer_limit_close_the_connection_at_once() throws Exception {
         // the 80 requests arrive in one or a few reads, before reading stops: their responses meet the limit
         assertDeafClientClosed(2 << 20, TransportRejection.WRITE_BUFFER_LIMIT);
     }

@@ -89,7 +89,7 @@ class ApplicationCertificateReplacementTest {
     }
 
     @Test
-    void newConnectionsGetTheNewCertificateWhileAnOpenChannelRenewsWithItsOwn() throws Exception {
+    void new_connections_get_the_new_certificate_while_an_open_channel_renews_with_its_own() throws Exception {
         OpcUaClient before = connected();
         try {
             assertThat(before.endpoint().serverCertificate()).isEqualTo(first.der());
@@ -115,7 +115,7 @@ class ApplicationCertificateReplacementTest {
     }
 
     @Test
-    void aCertificateForAnotherApplicationUriIsRefused() {
+    void a_certificate_for_another_application_uri_is_refused() {
         ApplicationCertificate stranger = CertificateBuilder.forApplication("stranger")
                 .applicationUri("urn:test:stranger").build();
 

@@ -36,7 +36,7 @@ class MiloDiscoveryInteropTest {
     }
 
     @Test
-    void miloGetsTheEndpointsOfOurServer() throws Exception {
+    void milo_gets_the_endpoints_of_our_server() throws Exception {
         List<EndpointDescription> endpoints = DiscoveryClient.getEndpoints(server.endpointUrl()).get(10, TimeUnit.SECONDS);
 
         assertThat(endpoints).singleElement().satisfies(endpoint -> {
@@ -52,7 +52,7 @@ class MiloDiscoveryInteropTest {
     }
 
     @Test
-    void endpointUrlsNameTheHostMiloConnectedTo() throws Exception {
+    void endpoint_urls_name_the_host_milo_connected_to() throws Exception {
         String byAddress = "opc.tcp://127.0.0.1:" + server.port() + "/";
 
         List<EndpointDescription> endpoints = DiscoveryClient.getEndpoints(byAddress).get(10, TimeUnit.SECONDS);
@@ -61,7 +61,7 @@ class MiloDiscoveryInteropTest {
     }
 
     @Test
-    void miloFindsOurServer() throws Exception {
+    void milo_finds_our_server() throws Exception {
         List<ApplicationDescription> servers = DiscoveryClient.findServers(server.endpointUrl()).get(10, TimeUnit.SECONDS);
 
         assertThat(servers).singleElement().satisfies(description -> {
@@ -72,7 +72,7 @@ class MiloDiscoveryInteropTest {
     }
 
     @Test
-    void miloLeavesNoConnectionOrChannelBehind() throws Exception {
+    void milo_leaves_no_connection_or_channel_behind() throws Exception {
         DiscoveryClient.getEndpoints(server.endpointUrl()).get(10, TimeUnit.SECONDS);
 
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);

@@ -112,7 +112,7 @@ class MiloSecureChannelInteropTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("matrix")
-    void miloExchangesSmallAndMultiChunkMessages(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
+    void milo_exchanges_small_and_multi_chunk_messages(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
         String url = "opc.tcp://127.0.0.1:" + server.port() + "/";
         EndpointDescription endpoint = new EndpointDescription(url,
                 new ApplicationDescription("urn:test:milo-channel-server", null, LocalizedText.english("server"),

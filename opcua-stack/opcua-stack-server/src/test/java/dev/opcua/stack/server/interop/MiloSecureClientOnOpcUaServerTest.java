@@ -188,7 +188,7 @@ class MiloSecureClientOnOpcUaServerTest {
 
     @Test
     @Order(1)
-    void anUntrustedMiloCertificateIsRefusedCopiedToRejectedAndTrustedOnceMovedToTrustedCerts() throws Exception {
+    void an_untrusted_milo_certificate_is_refused_copied_to_rejected_and_trusted_once_moved_to_trusted_certs() throws Exception {
         rejectThenTrustMiloCertificate();
     }
 
@@ -236,7 +236,7 @@ class MiloSecureClientOnOpcUaServerTest {
     @Order(2)
     @ParameterizedTest(name = "{0}")
     @MethodSource("everyPolicyAndMode")
-    void anAnonymousMiloSessionReadsAndWritesOnEveryEndpoint(EndpointSecurity security) throws Exception {
+    void an_anonymous_milo_session_reads_and_writes_on_every_endpoint(EndpointSecurity security) throws Exception {
         trustMiloCertificate();
         OpcUaClient milo = connect(miloCertificate, CLIENT_URI, endpoint(security), new AnonymousProvider());
         try {
@@ -261,7 +261,7 @@ class MiloSecureClientOnOpcUaServerTest {
     @Order(3)
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("userSecurity")
-    void aUserNameLogsInWithThePasswordEncryptedAsItsTokenPolicySays(SecurityPolicy policy, MessageSecurityMode mode)
+    void a_user_name_logs_in_with_the_password_encrypted_as_its_token_policy_says(SecurityPolicy policy, MessageSecurityMode mode)
             throws Exception {
         trustMiloCertificate();
         AtomicReference<SignedIdentityToken> sent = new AtomicReference<>();
@@ -286,7 +286,7 @@ class MiloSecureClientOnOpcUaServerTest {
     @Order(3)
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("userSecurity")
-    void anX509UserLogsInWithItsSignature(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
+    void an_X509_user_logs_in_with_its_signature(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
         trustMiloCertificate();
         OpcUaClient milo = connect(miloCertificate, CLIENT_URI, endpoint(policy, mode),
                 new X509IdentityProvider(userCertificate.certificate(), userCertificate.privateKey()));
@@ -300,7 +300,7 @@ class MiloSecureClientOnOpcUaServerTest {
 
     @Test
     @Order(4)
-    void aWrongPasswordIsRefusedWithBadUserAccessDenied() throws Exception {
+    void a_wrong_password_is_refused_with_bad_user_access_denied() throws Exception {
         trustMiloCertificate();
         long failures = server.statistics().sessionCounters().failedAuthentications();
 
@@ -316,7 +316,7 @@ class MiloSecureClientOnOpcUaServerTest {
 
     @Test
     @Order(5)
-    void repeatedWrongPasswordsLockTheClientCertificateOutUntilTheLockoutPasses() throws Exception {
+    void repeated_wrong_passwords_lock_the_client_certificate_out_until_the_lockout_passes() throws Exception {
         trustMiloCertificate();
         EndpointDescription endpoint = basic256Sha256SignAndEncrypt();
         long failures = server.statistics().sessionCounters().failedAuthentications();
@@ -351,7 +351,7 @@ class MiloSecureClientOnOpcUaServerTest {
 
     @Test
     @Order(6)
-    void getEndpointsThroughMiloListsEveryEndpointWithOurCertificateRankedBySecurity() throws Exception {
+    void get_endpoints_through_milo_lists_every_endpoint_with_our_certificate_ranked_by_security() throws Exception {
         List<EndpointDescription> listed = DiscoveryClient.getEndpoints(server.endpointUrl()).get(10, TimeUnit.SECONDS);
 
         assertThat(listed).hasSize(1 + 2 * POLICIES_BY_STRENGTH.size());

@@ -91,7 +91,7 @@ class MiloSessionInteropTest {
     }
 
     @Test
-    void miloCreatesAndActivatesAnAnonymousSessionAndClosesIt() throws Exception {
+    void milo_creates_and_activates_an_anonymous_session_and_closes_it() throws Exception {
         long created = sessions.counters().sessionsCreated();
         long closed = sessions.counters().sessionsClosed();
         OpcUaClient client = client(new AnonymousProvider());
@@ -114,7 +114,7 @@ class MiloSessionInteropTest {
     }
 
     @Test
-    void miloActivatesAUserNameSessionWithTheRightPassword() throws Exception {
+    void milo_activates_a_user_name_session_with_the_right_password() throws Exception {
         OpcUaClient client = client(new UsernameProvider("alice", "secret"));
         try {
             client.connect();
@@ -129,7 +129,7 @@ class MiloSessionInteropTest {
     }
 
     @Test
-    void miloIsRefusedWithBadUserAccessDeniedForAWrongPassword() throws Exception {
+    void milo_is_refused_with_bad_user_access_denied_for_a_wrong_password() throws Exception {
         long failures = sessions.counters().failedAuthentications();
         OpcUaClient client = client(new UsernameProvider("alice", "wrong"));
         try {

@@ -203,7 +203,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     // ---- 1. data changes
 
     @Test
-    void miloReceivesTheInitialValueAndEveryWrittenChangeInOrder() throws Exception {
+    void milo_receives_the_initial_value_and_every_written_change_in_order() throws Exception {
         OpcUaClient client = connect();
         NodeId speed = node("Line1.Speed");
         List<Double> received = new CopyOnWriteArrayList<>();
@@ -231,7 +231,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     // ---- 2. deadbands
 
     @Test
-    void anAbsoluteDeadbandReportsOnlyChangesBeyondIt() throws Exception {
+    void an_absolute_deadband_reports_only_changes_beyond_it() throws Exception {
         OpcUaClient client = connect();
         NodeId pressure = node("Line1.Pressure");
         List<Double> received = new CopyOnWriteArrayList<>();
@@ -257,7 +257,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     }
 
     @Test
-    void aPercentDeadbandIsAShareOfTheEuRange() throws Exception {
+    void a_percent_deadband_is_a_share_of_the_eu_range() throws Exception {
         OpcUaClient client = connect();
         NodeId level = node("Line1.Level");
         List<Double> received = new CopyOnWriteArrayList<>();
@@ -284,7 +284,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     // ---- 3. queue size and overflow
 
     @Test
-    void aBurstBetweenTwoPublishesKeepsThreeValuesAndFlagsTheOverflow() throws Exception {
+    void a_burst_between_two_publishes_keeps_three_values_and_flags_the_overflow() throws Exception {
         OpcUaClient client = connect();
         NodeId burst = new NodeId(server.namespaces().indexOf(PUSHED_NS), "Burst");
         long droppedBefore = statistics.notificationsDropped();
@@ -332,7 +332,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     // ---- 4. keep-alives
 
     @Test
-    void aSubscriptionWithoutChangesKeepsSendingKeepAlives() throws Exception {
+    void a_subscription_without_changes_keeps_sending_keep_alives() throws Exception {
         OpcUaClient client = connect();
         AtomicInteger keepAlives = new AtomicInteger();
         List<Double> received = new CopyOnWriteArrayList<>();
@@ -371,7 +371,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
      * reach it.
      */
     @Test
-    void miloTransfersItsSubscriptionToItsNewSessionAfterTheServerLostTheOldOne() throws Exception {
+    void milo_transfers_its_subscription_to_its_new_session_after_the_server_lost_the_old_one() throws Exception {
         OpcUaClient client = connect();
         NodeId flow = node("Line1.Flow");
         List<Double> received = new CopyOnWriteArrayList<>();
@@ -411,7 +411,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
      * change through its own Publish requests.
      */
     @Test
-    void aSecondSessionTakesTheSubscriptionOverAndTheFirstHearsGoodSubscriptionTransferred() throws Exception {
+    void a_second_session_takes_the_subscription_over_and_the_first_hears_good_subscription_transferred() throws Exception {
         Transfer transfer = new Transfer();
         long transferredBefore = statistics.subscriptionsTransferred();
 
@@ -434,7 +434,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
      * test above) asks for initial values too.
      */
     @Test
-    void aTransferWithSendInitialValuesRepeatsTheCurrentValue() throws Exception {
+    void a_transfer_with_send_initial_values_repeats_the_current_value() throws Exception {
         Transfer transfer = new Transfer();
 
         TransferResult result = transfer.second.transferSubscriptions(List.of(transfer.id), true).getResults()[0];
@@ -477,7 +477,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     // ---- 6. errors
 
     @Test
-    void unknownSubscriptionIdsAreBadSubscriptionIdInvalid() throws Exception {
+    void unknown_subscription_ids_are_bad_subscription_id_invalid() throws Exception {
         OpcUaClient client = connect();
         UInteger gone = client.createSubscription(100.0, uint(30), uint(10), uint(0), true, ubyte(0))
                 .getSubscriptionId();
@@ -496,7 +496,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     }
 
     @Test
-    void aThirdSubscriptionOfASessionIsBadTooManySubscriptions() throws Exception {
+    void a_third_subscription_of_a_session_is_bad_too_many_subscriptions() throws Exception {
         OpcUaClient client = connect();
         List<UInteger> ids = new ArrayList<>();
         for (int i = 0; i < MAX_SUBSCRIPTIONS_PER_SESSION; i++) {
@@ -514,7 +514,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     }
 
     @Test
-    void unknownMonitoredItemIdsAreBadMonitoredItemIdInvalid() throws Exception {
+    void unknown_monitored_item_ids_are_bad_monitored_item_id_invalid() throws Exception {
         OpcUaClient client = connect();
         UInteger subscription = client.createSubscription(100.0, uint(30), uint(10), uint(0), true, ubyte(0))
                 .getSubscriptionId();
@@ -549,7 +549,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
      * (Part 4, 5.13.5); deleting the subscription answers the rest BadNoSubscription.
      */
     @Test
-    void publishRequestsBeyondTheLimitAnswerTheOldestBadTooManyPublishRequests() throws Exception {
+    void publish_requests_beyond_the_limit_answer_the_oldest_bad_too_many_publish_requests() throws Exception {
         OpcUaClient client = connect();
         UInteger subscription = client.createSubscription(2_000.0, uint(30), uint(10), uint(0), true, ubyte(0))
                 .getSubscriptionId();
@@ -575,7 +575,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     // ---- 7. a closed session frees its subscriptions and items
 
     @Test
-    void closingTheSessionFreesItsSubscriptionsAndItems() throws Exception {
+    void closing_the_session_frees_its_subscriptions_and_items() throws Exception {
         OpcUaClient client = connect();
         long sessionsBefore = server.statistics().currentSessions();
         int stoppedBefore = pushed.stopped.getOrDefault("Burst", 0);
@@ -606,7 +606,7 @@ class MiloSubscriptionsOnOpcUaServerTest {
     // ---- secure delivery
 
     @Test
-    void dataChangesArriveOverBasic256Sha256SignAndEncrypt() throws Exception {
+    void data_changes_arrive_over_basic256_sha256_sign_and_encrypt() throws Exception {
         OpcUaClient client = connectSecure();
         NodeId secure = node("Line1.Secure");
         List<Double> received = new CopyOnWriteArrayList<>();

@@ -181,7 +181,7 @@ class OpcUaClientOnOpcUaServerTest {
     // ---- endpoint selection and trust ---------------------------------------------------------------
 
     @Test
-    void withoutACertificateTheClientConnectsOverNoneAndTellsEachStateChange() throws Exception {
+    void without_a_certificate_the_client_connects_over_none_and_tells_each_state_change() throws Exception {
         List<String> changes = Collections.synchronizedList(new ArrayList<>());
         client = OpcUaClient.create(config().build());
         client.addStateListener((previous, current, cause) -> changes.add(previous + "->" + current));
@@ -201,7 +201,7 @@ class OpcUaClientOnOpcUaServerTest {
     }
 
     @Test
-    void anUntrustedServerCertificateIsRefusedAndCopiedToRejectedUntilItIsMovedToTrusted() throws Exception {
+    void an_untrusted_server_certificate_is_refused_and_copied_to_rejected_until_it_is_moved_to_trusted() throws Exception {
         client = OpcUaClient.create(config().pkiDir(clientPki).build());
 
         assertFailsWith(client.connect(), StatusCodes.BadCertificateUntrusted, "");
@@ -223,7 +223,7 @@ class OpcUaClientOnOpcUaServerTest {
     }
 
     @Test
-    void aUserNameIsActivatedOverTheChosenSecureEndpoint() throws Exception {
+    void a_user_name_is_activated_over_the_chosen_secure_endpoint() throws Exception {
         connected(config().pkiDir(clientPki).acceptAnyServerCertificate(true)
                 .security(SecurityPolicy.Basic256Sha256, MessageSecurityMode.Sign)
                 .identity(ClientIdentity.userName(USER, PASSWORD)).build());
@@ -235,7 +235,7 @@ class OpcUaClientOnOpcUaServerTest {
     }
 
     @Test
-    void aPolicyTheServerDoesNotOfferFailsTheConnectNamingWhatItOffers() {
+    void a_policy_the_server_does_not_offer_fails_the_connect_naming_what_it_offers() {
         client = OpcUaClient.create(config().pkiDir(clientPki).acceptAnyServerCertificate(true)
                 .security(SecurityPolicy.Aes256_Sha256_RsaPss, MessageSecurityMode.SignAndEncrypt).build());
 
@@ -245,7 +245,7 @@ class OpcUaClientOnOpcUaServerTest {
     // ---- services ---------------------------------------------------------------------------------
 
     @Test
-    void readsLargerThanMaxNodesPerReadAreSplitAndJoinedInOrder() throws Exception {
+    void reads_larger_than_max_nodes_per_read_are_split_and_joined_in_order() throws Exception {
         connected(config().build());
         List<NodeId> ids = IntStream.range(0, CHILDREN).mapToObj(i -> node("Plant.Parts.P" + i)).toList();
 
@@ -256,7 +256,7 @@ class OpcUaClientOnOpcUaServerTest {
     }
 
     @Test
-    void writeValueConvertsJavaValuesToTheVariablesDataTypeAndRefusesWhatDoesNotFitBeforeSending() throws Exception {
+    void write_value_converts_java_values_to_the_variables_data_type_and_refuses_what_does_not_fit_before_sending() throws Exception {
         connected(config().build());
 
         assertThat(client.blocking().writeValue(node("Plant.Speed"), 42)).isEqualTo(StatusCode.GOOD);
@@ -278,7 +278,7 @@ class OpcUaClientOnOpcUaServerTest {
     }
 
     @Test
-    void browseFollowsBrowseNextToTheEndAndBrowseEachDeliversPageByPage() throws Exception {
+    void browse_follows_browse_next_to_the_end_and_browse_each_delivers_page_by_page() throws Exception {
         connected(config().build());
         NodeId parts = node("Plant.Parts");
 
@@ -300,7 +300,7 @@ class OpcUaClientOnOpcUaServerTest {
     }
 
     @Test
-    void callTranslateAndRegisterWorkOverTheirLimits() throws Exception {
+    void call_translate_and_register_work_over_their_limits() throws Exception {
         connected(config().build());
         int ns = client.namespaces().indexOf(NS);
 
@@ -328,7 +328,7 @@ class OpcUaClientOnOpcUaServerTest {
     // ---- reconnect --------------------------------------------------------------------------------
 
     @Test
-    void afterTheServerRestartsTheClientReconnectsWithANewSessionAndWaitingRequestsGoThrough() throws Exception {
+    void after_the_server_restarts_the_client_reconnects_with_a_new_session_and_waiting_requests_go_through() throws Exception {
         connected(config().keepAliveInterval(Duration.ofMillis(200)).build());
         List<ClientState> states = Collections.synchronizedList(new ArrayList<>());
         client.addStateListener((previous, current, cause) -> states.add(current));
@@ -350,7 +350,7 @@ class OpcUaClientOnOpcUaServerTest {
     }
 
     @Test
-    void requestsFailFastWhileReconnectingWhenConfiguredSo() throws Exception {
+    void requests_fail_fast_while_reconnecting_when_configured_so() throws Exception {
         connected(config().whileReconnecting(OpcUaClientConfig.WhileReconnecting.FAIL_FAST)
                 .keepAliveInterval(Duration.ofMillis(200)).build());
 
@@ -366,7 +366,7 @@ class OpcUaClientOnOpcUaServerTest {
     }
 
     @Test
-    void aSubscriptionDeliversDataChangesAndIsRecreatedAfterTheServerRestarts() throws Exception {
+    void a_subscription_delivers_data_changes_and_is_recreated_after_the_server_restarts() throws Exception {
         connected(config().keepAliveInterval(Duration.ofMillis(200)).build());
         List<Object> values = Collections.synchronizedList(new ArrayList<>());
         ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(50))

@@ -181,7 +181,7 @@ class OpcUaServerSecurityTest {
     // ---- the application certificate
 
     @Test
-    void theCertificateCreatedInOwnOnFirstStartIsTheOneUsedAfterARestart() throws Exception {
+    void the_certificate_created_in_own_on_first_start_is_the_one_used_after_a_restart() throws Exception {
         PkiDirectory pki = new PkiDirectory(pkiRoot);
         assertThat(ownCertificatesBeforeFirstStart).as("own/certs before the first start").isEmpty();
         List<Path> created = files(pki.ownCertsDir());
@@ -201,7 +201,7 @@ class OpcUaServerSecurityTest {
     }
 
     @Test
-    void aSecurePolicyWithoutCertificateOrPkiFailsAtBuild() {
+    void a_secure_policy_without_certificate_or_pki_fails_at_build() {
         OpcUaServer.Builder builder = OpcUaServer.builder().security(List.of(EndpointSecurity.NONE, AES128_ENCRYPT));
 
         assertThatThrownBy(builder::build)
@@ -216,7 +216,7 @@ class OpcUaServerSecurityTest {
 
     @ParameterizedTest
     @EnumSource(value = UserTokenType.class, names = {"Anonymous", "UserName", "Certificate"})
-    void aSessionOfEachIdentityReadsTheVariable(UserTokenType type) throws Exception {
+    void a_session_of_each_identity_reads_the_variable(UserTokenType type) throws Exception {
         ClientIdentity identity = switch (type) {
             case Anonymous -> ClientIdentity.anonymous();
             case UserName -> ClientIdentity.userName(USER, PASSWORD);
@@ -243,22 +243,22 @@ class OpcUaServerSecurityTest {
     // ---- client certificates
 
     @Test
-    void aClientCertificateIssuedByATrustedCaIsAcceptedWhileTheCaCrlDoesNotListIt() throws Exception {
+    void a_client_certificate_issued_by_a_trusted_ca_is_accepted_while_the_ca_crl_does_not_list_it() throws Exception {
         withSession(caIssuedClient, ClientIdentity.anonymous(), OpcUaServerSecurityTest::assertReadsTheTemperature);
     }
 
     @Test
-    void anExpiredClientCertificateIsRefusedWithBadCertificateTimeInvalid() {
+    void an_expired_client_certificate_is_refused_with_bad_certificate_time_invalid() {
         assertFailsWith(() -> connect(expiredClient), StatusCodes.BadCertificateTimeInvalid, "expired client");
     }
 
     @Test
-    void aClientCertificateRevokedByTheCrlOfATrustedCaIsRefusedWithBadCertificateRevoked() {
+    void a_client_certificate_revoked_by_the_crl_of_a_trusted_ca_is_refused_with_bad_certificate_revoked() {
         assertFailsWith(() -> connect(revokedClient), StatusCodes.BadCertificateRevoked, "revoked client");
     }
 
     @Test
-    void aClientCertificateOfAnotherApplicationUriIsRefusedAtCreateSessionWithBadCertificateUriInvalid()
+    void a_client_certificate_of_another_application_uri_is_refused_at_create_session_with_bad_certificate_uri_invalid()
             throws Exception {
         UaTcpClientChannel channel = connect(otherUriClient);
         try {

@@ -58,7 +58,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void theStoreHoldsEveryNodeOfTheStandardNodesetByClass() {
+    void the_store_holds_every_node_of_the_standard_nodeset_by_class() {
         Map<NodeClass, Integer> counts = new EnumMap<>(NodeClass.class);
         for (UaNode node : store.nodes()) {
             counts.merge(node.nodeClass(), 1, Integer::sum);
@@ -73,7 +73,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void rootOrganizesObjectsTypesAndViews() {
+    void root_organizes_objects_types_and_views() {
         UaNode root = node(NodeIds.RootFolder);
 
         assertThat(root.browseName().name()).isEqualTo("Root");
@@ -82,7 +82,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void theServerObjectHangsBelowObjectsWithItsTypeAndStatus() {
+    void the_server_object_hangs_below_objects_with_its_type_and_status() {
         UaNode server = node(NodeIds.Server);
 
         assertThat(targets(node(NodeIds.ObjectsFolder), NodeIds.Organizes, true)).contains(id(NodeIds.Server));
@@ -93,7 +93,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void serverStateIsAScalarVariableOfDataTypeServerState() {
+    void server_state_is_a_scalar_variable_of_data_type_server_state() {
         VariableNode state = (VariableNode) node(NodeIds.Server_ServerStatus_State);
 
         assertThat(state.valueAttributes().dataType()).isEqualTo(id(NodeIds.ServerState));
@@ -105,7 +105,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void hierarchicalReferencesIsAnAbstractReferenceTypeWithItsInverseName() {
+    void hierarchical_references_is_an_abstract_reference_type_with_its_inverse_name() {
         ReferenceTypeNode hierarchical = (ReferenceTypeNode) node(NodeIds.HierarchicalReferences);
 
         assertThat(hierarchical.isAbstract()).isTrue();
@@ -116,7 +116,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void hasSubtypeDerivesFromReferencesThroughHasChildAndHierarchicalReferences() {
+    void has_subtype_derives_from_references_through_has_child_and_hierarchical_references() {
         List<NodeId> chain = new ArrayList<>();
         UaNode type = node(NodeIds.HasSubtype);
         while (type != null) {
@@ -131,7 +131,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void doubleIsAConcreteDataTypeBelowNumber() {
+    void double_is_a_concrete_data_type_below_number() {
         DataTypeNode doubleType = (DataTypeNode) node(NodeIds.Double);
 
         assertThat(doubleType.isAbstract()).isFalse();
@@ -141,7 +141,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void methodArgumentsDecodeToArgumentStructures() {
+    void method_arguments_decode_to_argument_structures() {
         MethodNode method = (MethodNode) node(NodeIds.Server_GetMonitoredItems);
         VariableNode input = (VariableNode) node(NodeIds.Server_GetMonitoredItems_InputArguments);
         VariableNode output = (VariableNode) node(NodeIds.Server_GetMonitoredItems_OutputArguments);
@@ -160,7 +160,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void enumStringsAndEnumValuesOfEnumerationsDecode() {
+    void enum_strings_and_enum_values_of_enumerations_decode() {
         Variant serverStates = ((VariableNode) node(NodeIds.ServerState_EnumStrings)).value().value();
         Variant nodeClasses = ((VariableNode) node(NodeIds.NodeClass_EnumValues)).value().value();
 
@@ -173,14 +173,14 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void scalarValuesKeepTheirBuiltinTypes() {
+    void scalar_values_keep_their_builtin_types() {
         Variant namespaceUri = ((VariableNode) node(NodeIds.OPCUANamespaceMetadata_NamespaceUri)).value().value();
 
         assertThat(namespaceUri).isEqualTo(Variant.ofString("http://opcfoundation.org/UA/"));
     }
 
     @Test
-    void everyReferenceTargetIsANodeOfTheStore() {
+    void every_reference_target_is_a_node_of_the_store() {
         List<String> dangling = new ArrayList<>();
         for (UaNode node : store.nodes()) {
             for (UaReference reference : node.references()) {
@@ -194,7 +194,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void everyReferenceIsHeldOnceByEachOfItsEnds() {
+    void every_reference_is_held_once_by_each_of_its_ends() {
         List<String> problems = new ArrayList<>();
         int total = 0;
         for (UaNode node : store.nodes()) {
@@ -217,7 +217,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void loadingTakesWellUnderASecond() {
+    void loading_takes_well_under_a_second() {
         NodeStore fresh = null;
         long bestMicros = Long.MAX_VALUE;
         for (int i = 0; i < 5; i++) {
@@ -234,7 +234,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void aResourceOfAnotherFormatVersionIsRefusedWithAHint() throws IOException {
+    void a_resource_of_another_format_version_is_refused_with_a_hint() throws IOException {
         byte[] file = resourceBytes();
         file[4] = 2;
 
@@ -245,7 +245,7 @@ class Namespace0LoaderTest {
     }
 
     @Test
-    void aCorruptResourceIsRefused() throws IOException {
+    void a_corrupt_resource_is_refused() throws IOException {
         byte[] file = resourceBytes();
         byte[] truncated = Arrays.copyOf(file, file.length / 2);
         byte[] notOurs = "<xml/>and more bytes".getBytes(StandardCharsets.US_ASCII);

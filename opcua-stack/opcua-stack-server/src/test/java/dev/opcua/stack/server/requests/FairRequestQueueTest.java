@@ -14,7 +14,7 @@ class FairRequestQueueTest {
     private static final long C = 3;
 
     @Test
-    void aSingleRequestOfAnotherOwnerIsServedSecondBehindAFloodOfOneHundred() {
+    void a_single_request_of_another_owner_is_served_second_behind_a_flood_of_one_hundred() {
         FairRequestQueue queue = new FairRequestQueue(200, 20);
         for (int i = 0; i < 100; i++) {
             assertThat(queue.offer(TestRequest.of(A, "a" + i))).isTrue();
@@ -28,7 +28,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void ownersTakeTurnsAndEachOwnerKeepsItsOrder() {
+    void owners_take_turns_and_each_owner_keeps_its_order() {
         FairRequestQueue queue = new FairRequestQueue(200, 20);
         for (int i = 0; i < 3; i++) {
             queue.offer(TestRequest.of(A, "a" + i));
@@ -42,7 +42,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void anOwnerThatArrivesWaitsForAtMostOneRequestOfEveryOtherOwner() {
+    void an_owner_that_arrives_waits_for_at_most_one_request_of_every_other_owner() {
         FairRequestQueue queue = new FairRequestQueue(200, 20);
         queue.offer(TestRequest.of(A, "a0"));
         queue.offer(TestRequest.of(A, "a1"));
@@ -56,7 +56,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void aRequestBeyondMaxQueuedIsRefusedAndLeavesNoTraceWhenNoOwnerHasMoreWaiting() {
+    void a_request_beyond_max_queued_is_refused_and_leaves_no_trace_when_no_owner_has_more_waiting() {
         FairRequestQueue queue = new FairRequestQueue(2, 0);
         assertThat(queue.offer(TestRequest.of(A, "a0"))).isTrue();
         assertThat(queue.offer(TestRequest.of(B, "b0"))).isTrue();
@@ -71,7 +71,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void aFullQueueMakesRoomForAnOwnerWithFewerWaitingByEvictingTheFloodersOldest() {
+    void a_full_queue_makes_room_for_an_owner_with_fewer_waiting_by_evicting_the_flooders_oldest() {
         FairRequestQueue queue = new FairRequestQueue(4, 0);
         for (int i = 0; i < 4; i++) {
             assertThat(queue.offer(TestRequest.of(A, "a" + i))).isTrue();
@@ -93,7 +93,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void evictingAnOwnerEmptyLeavesTheRingIntactAndTheCursorOnItsOwner() {
+    void evicting_an_owner_empty_leaves_the_ring_intact_and_the_cursor_on_its_owner() {
         FairRequestQueue queue = new FairRequestQueue(3, 0);
         queue.offer(TestRequest.of(A, "a0"));
         queue.offer(TestRequest.of(B, "b0"));
@@ -109,7 +109,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void underASustainedFloodEveryQuietOwnersRequestIsAdmitted() {
+    void under_a_sustained_flood_every_quiet_owners_request_is_admitted() {
         FairRequestQueue queue = new FairRequestQueue(50, 0);
         List<String> refusedQuiet = new ArrayList<>();
         int evicted = 0;
@@ -133,7 +133,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void thePriorityLaneIsServedBeforeAFloodOfOrdinaryRequests() {
+    void the_priority_lane_is_served_before_a_flood_of_ordinary_requests() {
         FairRequestQueue queue = new FairRequestQueue(200, 20);
         for (int i = 0; i < 50; i++) {
             queue.offer(TestRequest.of(A, "read" + i));
@@ -145,7 +145,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void afterABurstOfPriorityRequestsOneOrdinaryRequestIsServed() {
+    void after_a_burst_of_priority_requests_one_ordinary_request_is_served() {
         FairRequestQueue queue = new FairRequestQueue(200, 20);
         queue.offer(TestRequest.of(A, "read"));
         for (long owner = 10; owner < 16; owner++) {
@@ -156,7 +156,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void priorityRequestsBeyondTheOwnersShareWaitInItsOrdinaryQueue() {
+    void priority_requests_beyond_the_owners_share_wait_in_its_ordinary_queue() {
         FairRequestQueue queue = new FairRequestQueue(200, 20);
         for (int i = 0; i < FairRequestQueue.PRIORITY_PER_OWNER + 2; i++) {
             queue.offer(TestRequest.priority(A, "getEndpoints" + i));
@@ -170,7 +170,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void aPriorityRequestThatFindsTheLaneFullWaitsInTheOrdinaryQueueOrIsRefused() {
+    void a_priority_request_that_finds_the_lane_full_waits_in_the_ordinary_queue_or_is_refused() {
         FairRequestQueue queue = new FairRequestQueue(1, 1);
         assertThat(queue.offer(TestRequest.priority(A, "p0"))).isTrue();
         assertThat(queue.offer(TestRequest.priority(B, "p1"))).isTrue();
@@ -181,7 +181,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void drainEmptiesBothLanesPriorityFirst() {
+    void drain_empties_both_lanes_priority_first() {
         FairRequestQueue queue = new FairRequestQueue(10, 10);
         queue.offer(TestRequest.of(A, "a0"));
         queue.offer(TestRequest.of(B, "b0"));
@@ -196,7 +196,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void thousandsOfOwnersComeAndGoWithoutResidue() {
+    void thousands_of_owners_come_and_go_without_residue() {
         FairRequestQueue queue = new FairRequestQueue(100, 10);
         for (int round = 0; round < 1_000; round++) {
             for (long owner = 0; owner < 10; owner++) {
@@ -211,7 +211,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void anOwnerAtItsRunningBoundWaitsUntilOneOfItsRequestsIsDoneWhileOthersAreServed() {
+    void an_owner_at_its_running_bound_waits_until_one_of_its_requests_is_done_while_others_are_served() {
         FairRequestQueue queue = new FairRequestQueue(200, 20, 1);
         for (int i = 0; i < 3; i++) {
             queue.offer(TestRequest.of(A, "a" + i));
@@ -241,7 +241,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void anOwnerAtItsRunningBoundStillCountsForFairAdmissionAndLosesItsOldestToANewcomer() {
+    void an_owner_at_its_running_bound_still_counts_for_fair_admission_and_loses_its_oldest_to_a_newcomer() {
         FairRequestQueue queue = new FairRequestQueue(3, 0, 1);
         for (int i = 0; i < 3; i++) {
             queue.offer(TestRequest.of(A, "a" + i));
@@ -263,7 +263,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void anOwnerIsForgottenOnlyWhenNothingOfItWaitsOrRuns() {
+    void an_owner_is_forgotten_only_when_nothing_of_it_waits_or_runs() {
         FairRequestQueue queue = new FairRequestQueue(10, 0, 2);
         queue.offer(TestRequest.of(A, "a0"));
         QueuedRequest a0 = queue.poll();
@@ -276,7 +276,7 @@ class FairRequestQueueTest {
     }
 
     @Test
-    void withoutARunningBoundDoneChangesNothing() {
+    void without_a_running_bound_done_changes_nothing() {
         FairRequestQueue queue = new FairRequestQueue(10, 0);
         queue.offer(TestRequest.of(A, "a0"));
         queue.offer(TestRequest.of(A, "a1"));

@@ -33,7 +33,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void workersAreNamedOpcuaWorkerN() {
+    void workers_are_named_opcua_worker_n() {
         pool = pool(settings(1, 2, 10));
 
         pool.submit(TestRequest.of(1, "one"));
@@ -44,7 +44,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void thePoolGrowsToMaxThreadsUnderBlockingHandlersAndShrinksBackToMinThreads() {
+    void the_pool_grows_to_max_threads_under_blocking_handlers_and_shrinks_back_to_min_threads() {
         runner.blockAll = true;
         pool = pool(new RequestPoolSettings(1, 4, 10, 0, Duration.ofMillis(100), Duration.ofMinutes(1), false,
                 Duration.ofSeconds(5)));
@@ -68,7 +68,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void aRequestBeyondTheBoundIsRefusedAtOnceAndNoWorkerSeesIt() {
+    void a_request_beyond_the_bound_is_refused_at_once_and_no_worker_sees_it() {
         runner.blockAll = true;
         pool = pool(settings(1, 1, 1));
         pool.submit(TestRequest.of(1, "running"));
@@ -86,7 +86,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void aSessionHoldsAtMostMaxRunningPerSessionWorkersAndAnotherSessionIsServedBesideIt() {
+    void a_session_holds_at_most_max_running_per_session_workers_and_another_session_is_served_beside_it() {
         runner.blockAll = true;
         pool = pool(settings(1, 4, 10).withMaxRunningPerSession(1));
         for (int i = 0; i < 3; i++) {
@@ -105,7 +105,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void aRequestOlderThanMaxRequestAgeIsAnsweredInsteadOfRun() {
+    void a_request_older_than_max_request_age_is_answered_instead_of_run() {
         runner.blockFor = Duration.ofMillis(150);
         pool = pool(new RequestPoolSettings(1, 1, 10, 0, Duration.ofSeconds(60), Duration.ofMillis(50), false,
                 Duration.ofSeconds(5)));
@@ -121,7 +121,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void aRequestWhoseTimeoutHintExpiredInTheQueueIsAnsweredInsteadOfRun() {
+    void a_request_whose_timeout_hint_expired_in_the_queue_is_answered_instead_of_run() {
         runner.blockFor = Duration.ofMillis(150);
         pool = pool(settings(1, 1, 10));
 
@@ -136,7 +136,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void closeLetsTheRunningRequestFinishAndAnswersQueuedOnesWithHalted() throws InterruptedException {
+    void close_lets_the_running_request_finish_and_answers_queued_ones_with_halted() throws InterruptedException {
         runner.blockAll = true;
         pool = pool(settings(1, 1, 10));
         pool.submit(TestRequest.of(1, "running"));
@@ -162,7 +162,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void closeInterruptsAWorkerThatOutlivesTheShutdownTimeout() {
+    void close_interrupts_a_worker_that_outlives_the_shutdown_timeout() {
         runner.blockAll = true;
         pool = pool(new RequestPoolSettings(1, 1, 10, 0, Duration.ofSeconds(60), Duration.ofMinutes(1), false,
                 Duration.ofMillis(100)));
@@ -178,7 +178,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void statisticsCountAdmissionsRejectionsAndQueueWaits() {
+    void statistics_count_admissions_rejections_and_queue_waits() {
         runner.blockAll = true;
         pool = pool(new RequestPoolSettings(1, 1, 2, 3, Duration.ofSeconds(60), Duration.ofMinutes(1), false,
                 Duration.ofSeconds(5)));
@@ -209,7 +209,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void concurrentSubmittersNeverStrandARequest() throws Exception {
+    void concurrent_submitters_never_strand_a_request() throws Exception {
         pool = pool(new RequestPoolSettings(0, 3, 50, 5, Duration.ofMillis(1), Duration.ofMinutes(1), false,
                 Duration.ofSeconds(5)));
         ExecutorService submitters = Executors.newFixedThreadPool(4);
@@ -241,7 +241,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void virtualThreadsRunRequestsOnJava21AndFallBackToPlatformWorkersBefore() {
+    void virtual_threads_run_requests_on_java21_and_fall_back_to_platform_workers_before() {
         pool = pool(new RequestPoolSettings(2, 4, 10, 0, Duration.ofSeconds(60), Duration.ofMinutes(1), true,
                 Duration.ofSeconds(5)));
 
@@ -258,7 +258,7 @@ class RequestWorkerPoolTest {
     }
 
     @Test
-    void virtualWorkersAreBoundedByMaxThreads() {
+    void virtual_workers_are_bounded_by_max_threads() {
         assumeThat(Runtime.version().feature()).as("virtual threads").isGreaterThanOrEqualTo(21);
         runner.blockAll = true;
         pool = pool(new RequestPoolSettings(0, 3, 10, 0, Duration.ofSeconds(60), Duration.ofMinutes(1), true,

@@ -35,7 +35,7 @@ class RequestHeaderPeekTest {
 
     @ParameterizedTest(name = "authentication token of kind {0}")
     @ValueSource(ints = {0, 1, 2, 3, 4, 5})
-    void theHandleIsFoundBehindEveryKindOfAuthenticationToken(int kind) {
+    void the_handle_is_found_behind_every_kind_of_authentication_token(int kind) {
         NodeId token = switch (kind) {
             case 0 -> NodeId.NULL;
             case 1 -> NodeId.numeric(1, 200);
@@ -52,7 +52,7 @@ class RequestHeaderPeekTest {
     }
 
     @Test
-    void truncatedOrMalformedBytesGiveHandleZero() {
+    void truncated_or_malformed_bytes_give_handle_zero() {
         byte[] request = TestChunks.encodeMessage(new GetEndpointsRequest(TestChunks.requestHeader(9), null, null, null));
         for (int length = 0; length < 4 + 2 + 8 + 4; length++) {
             assertThat(RequestHeaderPeek.requestHandle(Unpooled.wrappedBuffer(Arrays.copyOf(request, length))))
@@ -65,7 +65,7 @@ class RequestHeaderPeekTest {
     }
 
     @Test
-    void theTypeIdIsTheNumericEncodingIdInNamespaceZero() {
+    void the_type_id_is_the_numeric_encoding_id_in_namespace_zero() {
         RequestHeaderPeek peek = peek(TestChunks.encodeMessage(
                 new GetEndpointsRequest(TestChunks.requestHeader(9), null, null, null)));
 
@@ -77,7 +77,7 @@ class RequestHeaderPeekTest {
     }
 
     @Test
-    void theTimeoutHintAndHandleAreReadBehindANonNullAuditEntryId() {
+    void the_timeout_hint_and_handle_are_read_behind_a_non_null_audit_entry_id() {
         byte[] request = TestChunks.encodeMessage(new GetEndpointsRequest(
                 new RequestHeader(NodeId.numeric(1, 7), DateTime.now(), 42, 0, "audit-entry", 1_500,
                         ExtensionObject.NULL), null, null, null));
@@ -90,7 +90,7 @@ class RequestHeaderPeekTest {
     }
 
     @Test
-    void aNullTokenHasKeyZeroAndAnyOtherTokenANegativeKey() {
+    void a_null_token_has_key_zero_and_any_other_token_a_negative_key() {
         assertThat(peek(tokenRequest(NodeId.NULL)).tokenKey()).isZero();
         assertThat(peek(tokenRequest(NodeId.string(0, ""))).tokenKey()).isZero();
         assertThat(peek(tokenRequest(NodeId.guid(0, new UUID(0, 0)))).tokenKey()).isZero();
@@ -101,7 +101,7 @@ class RequestHeaderPeekTest {
     }
 
     @Test
-    void equalTokensShareAKeyWhicheverEncodingCarriesThemAndDifferentTokensDoNot() {
+    void equal_tokens_share_a_key_whichever_encoding_carries_them_and_different_tokens_do_not() {
         long twoByte = peek(Hex.bytes("01 00 AC 01", TOKEN_5_TWO_BYTE, REST)).tokenKey();
         long fourByte = peek(Hex.bytes("01 00 AC 01", "01 00 05 00", REST)).tokenKey();
         long numeric = peek(Hex.bytes("01 00 AC 01", "02 00 00 05 00 00 00", REST)).tokenKey();

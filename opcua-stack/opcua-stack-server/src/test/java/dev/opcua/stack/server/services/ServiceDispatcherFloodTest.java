@@ -85,7 +85,7 @@ class ServiceDispatcherFloodTest {
     }
 
     @Test
-    void aFloodingChannelGetsServerTooBusyWhileAnotherChannelsFindServersGetsThroughAheadOfTheFlood() {
+    void a_flooding_channel_gets_server_too_busy_while_another_channels_find_servers_gets_through_ahead_of_the_flood() {
         String url = "opc.tcp://localhost:" + server.port() + "/";
         RequestStatistics statistics = dispatcher.statistics();
         try (RawUaClient greedy = new RawUaClient(server.port()); RawUaClient modest = new RawUaClient(server.port())) {

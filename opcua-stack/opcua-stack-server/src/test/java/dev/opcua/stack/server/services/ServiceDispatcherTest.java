@@ -84,7 +84,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aRegisteredHandlerAnswersOnAWorkerThread() {
+    void a_registered_handler_answers_on_a_worker_thread() {
         dispatcher = ServiceDispatcher.builder()
                 .registerSync(GetEndpointsRequest.class, (ch, request) -> new GetEndpointsResponse(
                         ResponseHeaders.good(request.requestHeader().requestHandle()), new EndpointDescription[0]))
@@ -99,7 +99,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void anAsynchronousHandlerIsAnsweredWhenItsFutureCompletes() {
+    void an_asynchronous_handler_is_answered_when_its_future_completes() {
         CompletableFuture<UaStructure> later = new CompletableFuture<>();
         dispatcher = ServiceDispatcher.builder().register(GetEndpointsRequest.class, (ch, request) -> later).build();
 
@@ -110,7 +110,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aRequestWithoutHandlerGetsServiceUnsupportedWithItsHandle() {
+    void a_request_without_handler_gets_service_unsupported_with_its_handle() {
         dispatcher = ServiceDispatcher.builder().build();
 
         dispatcher.onRequest(channel, 5, message(findServers(31)));
@@ -119,7 +119,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void anUnknownEncodingIdGetsServiceUnsupported() {
+    void an_unknown_encoding_id_gets_service_unsupported() {
         dispatcher = ServiceDispatcher.builder().build();
         byte[] request = TestChunks.encodeMessage(getEndpoints(31));
         request[2] = 0x0F; // encoding id i=0x01AC becomes i=0x0FAC, which no codec knows
@@ -130,7 +130,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aTruncatedRequestGetsDecodingErrorWithItsHandle() {
+    void a_truncated_request_gets_decoding_error_with_its_handle() {
         dispatcher = ServiceDispatcher.builder().registerSync(GetEndpointsRequest.class, (ch, r) -> null).build();
         byte[] request = TestChunks.encodeMessage(getEndpoints(31));
 
@@ -140,7 +140,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aStringOverTheDecodingLimitGetsEncodingLimitsExceeded() {
+    void a_string_over_the_decoding_limit_gets_encoding_limits_exceeded() {
         dispatcher = ServiceDispatcher.builder()
                 .encodingLimits(new EncodingLimits(16, 1024, 16, 10))
                 .registerSync(GetEndpointsRequest.class, (ch, r) -> null)
@@ -152,7 +152,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void unreadableBytesGetDecodingErrorWithHandleZero() {
+    void unreadable_bytes_get_decoding_error_with_handle_zero() {
         dispatcher = ServiceDispatcher.builder().build();
 
         dispatcher.onRequest(channel, 5, message(Hex.bytes("FF 01")));
@@ -161,7 +161,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aHandlerThatThrowsAUaExceptionGetsItsStatus() {
+    void a_handler_that_throws_a_ua_exception_gets_its_status() {
         dispatcher = ServiceDispatcher.builder().registerSync(GetEndpointsRequest.class, (ch, r) -> {
             throw new UaException(StatusCodes.BadTooManyOperations, "too many");
         }).build();
@@ -172,7 +172,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aHandlerThatFailsUnexpectedlyGetsInternalError() {
+    void a_handler_that_fails_unexpectedly_gets_internal_error() {
         dispatcher = ServiceDispatcher.builder()
                 .registerSync(GetEndpointsRequest.class, (ch, r) -> {
                     throw new IllegalStateException("bug");
@@ -189,7 +189,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aRequestBeyondTheQueueIsAnsweredAtOnceWithServerTooBusy() throws InterruptedException {
+    void a_request_beyond_the_queue_is_answered_at_once_with_server_too_busy() throws InterruptedException {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         List<Long> handled = new CopyOnWriteArrayList<>();
@@ -221,7 +221,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aSessionWithOneRequestIsServedAmongTheFirstBehindAnotherSessionsHundred() {
+    void a_session_with_one_request_is_served_among_the_first_behind_another_sessions_hundred() {
         Gate gate = new Gate();
         dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
                 .registerSync(ReadRequest.class, (ch, request) -> {
@@ -248,7 +248,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void closeSessionOvertakesAFloodOfReads() {
+    void close_session_overtakes_a_flood_of_reads() {
         Gate gate = new Gate();
         dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
                 .registerSync(ReadRequest.class, (ch, request) -> {
@@ -275,7 +275,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void publishIsAnsweredWithServiceUnsupportedAtAdmissionWithoutQueuing() {
+    void publish_is_answered_with_service_unsupported_at_admission_without_queuing() {
         dispatcher = ServiceDispatcher.builder().build();
 
         dispatcher.onRequest(channel, 5, message(new PublishRequest(TestChunks.requestHeader(31), null)));
@@ -287,7 +287,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void publishGoesToThePublishParkingWhenOneIsSet() {
+    void publish_goes_to_the_publish_parking_when_one_is_set() {
         List<Long> parked = new ArrayList<>();
         dispatcher = ServiceDispatcher.builder()
                 .publishParking((ch, requestId, message) -> {
@@ -303,7 +303,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aRequestWhoseTimeoutHintPassedInTheQueueGetsBadTimeoutWithoutRunning() {
+    void a_request_whose_timeout_hint_passed_in_the_queue_gets_bad_timeout_without_running() {
         Gate gate = new Gate();
         List<Long> handled = new CopyOnWriteArrayList<>();
         dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
@@ -327,7 +327,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aRequestOlderThanMaxRequestAgeGetsBadTimeoutWithoutRunning() {
+    void a_request_older_than_max_request_age_gets_bad_timeout_without_running() {
         Gate gate = new Gate();
         dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1).maxRequestAge(Duration.ofMillis(30))
                 .registerSync(ReadRequest.class, (ch, request) -> {
@@ -348,7 +348,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void closeAnswersQueuedRequestsWithServerHaltedAndLetsTheRunningOneFinish() {
+    void close_answers_queued_requests_with_server_halted_and_lets_the_running_one_finish() {
         Gate gate = new Gate();
         dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
                 .registerSync(ReadRequest.class, (ch, request) -> {
@@ -378,7 +378,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void closeWaitsForAnAsynchronousHandlerToAnswer() {
+    void close_waits_for_an_asynchronous_handler_to_answer() {
         CompletableFuture<UaStructure> later = new CompletableFuture<>();
         dispatcher = ServiceDispatcher.builder().register(ReadRequest.class, (ch, request) -> later).build();
         dispatcher.onRequest(channel, 1, message(read(1)));
@@ -393,7 +393,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void statisticsCountEachServiceWithItsFaultsAndLatency() {
+    void statistics_count_each_service_with_its_faults_and_latency() {
         dispatcher = ServiceDispatcher.builder()
                 .registerSync(ReadRequest.class, (ch, request) -> {
                     if (request.requestHeader().requestHandle() == 3) {
@@ -431,7 +431,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void theBuilderRefusesInconsistentLimits() {
+    void the_builder_refuses_inconsistent_limits() {
         assertThatThrownBy(() -> ServiceDispatcher.builder().minThreads(5).maxThreads(2).build())
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ServiceDispatcher.builder().maxQueued(0).build())
@@ -441,7 +441,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aRequestAfterCloseIsAnsweredWithServerHalted() {
+    void a_request_after_close_is_answered_with_server_halted() {
         dispatcher = ServiceDispatcher.builder().build();
         dispatcher.close();
 
@@ -453,7 +453,7 @@ class ServiceDispatcherTest {
     // ---- inline when idle (RequestPoolSettings.inlineWhenIdle)
 
     @Test
-    void aDeclaredRequestRunsOnTheReceivingThreadWhenNothingWaits() {
+    void a_declared_request_runs_on_the_receiving_thread_when_nothing_waits() {
         dispatcher = ServiceDispatcher.builder()
                 .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
                 .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
@@ -476,7 +476,7 @@ class ServiceDispatcherTest {
     // ---- the flood bound per socket read (RequestPoolSettings.maxRequestsPerRead)
 
     @Test
-    void aBurstThatFitsOneReadIsServedWholeButASecondFullReadInARowIsRefusedBeyondTheBound() {
+    void a_burst_that_fits_one_read_is_served_whole_but_a_second_full_read_in_a_row_is_refused_beyond_the_bound() {
         dispatcher = ServiceDispatcher.builder()
                 .settings(RequestPoolSettings.DEFAULT.withMaxRequestsPerRead(4))
                 .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
@@ -506,7 +506,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aBoundOfZeroRefusesNothing() {
+    void a_bound_of_zero_refuses_nothing() {
         dispatcher = ServiceDispatcher.builder()
                 .settings(RequestPoolSettings.DEFAULT.withMaxRequestsPerRead(0))
                 .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
@@ -532,7 +532,7 @@ class ServiceDispatcherTest {
 
     @ParameterizedTest(name = "inline-when-idle {0}, condition {1}")
     @CsvSource({"false, true", "true, false"})
-    void aDeclaredRequestRunsOnAWorkerWhenInlineIsOffOrItsConditionFails(boolean inlineWhenIdle, boolean condition) {
+    void a_declared_request_runs_on_a_worker_when_inline_is_off_or_its_condition_fails(boolean inlineWhenIdle, boolean condition) {
         dispatcher = ServiceDispatcher.builder().inlineWhenIdle(inlineWhenIdle)
                 .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
                 .runOnEventLoopWhenIdle(ReadRequest.class, () -> condition)
@@ -545,7 +545,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void anUndeclaredRequestRunsOnAWorkerBesideADeclaredOne() {
+    void an_undeclared_request_runs_on_a_worker_beside_a_declared_one() {
         dispatcher = ServiceDispatcher.builder()
                 .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
                 .registerSync(GetEndpointsRequest.class, (ch, request) -> new GetEndpointsResponse(
@@ -559,7 +559,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aDeclaredRequestRunsInlineBesideABusyWorkerButQueuesBehindAWaitingRequest() {
+    void a_declared_request_runs_inline_beside_a_busy_worker_but_queues_behind_a_waiting_request() {
         Gate gate = new Gate();
         dispatcher = ServiceDispatcher.builder().minThreads(1).maxThreads(1)
                 .registerSync(GetEndpointsRequest.class, (ch, request) -> {
@@ -597,7 +597,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aDeclaredRequestOverTheSizeBoundRunsOnAWorker() {
+    void a_declared_request_over_the_size_bound_runs_on_a_worker() {
         dispatcher = ServiceDispatcher.builder()
                 .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
                 .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
@@ -617,7 +617,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void aDeclaredRequestAfterCloseIsAnsweredWithServerHalted() {
+    void a_declared_request_after_close_is_answered_with_server_halted() {
         dispatcher = ServiceDispatcher.builder()
                 .registerSync(ReadRequest.class, (ch, request) -> readResponse(request))
                 .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)
@@ -631,7 +631,7 @@ class ServiceDispatcherTest {
     }
 
     @Test
-    void declaringATypeWithoutACodecIsRefusedWithItsName() {
+    void declaring_a_type_without_a_codec_is_refused_with_its_name() {
         assertThatThrownBy(() -> ServiceDispatcher.builder()
                 .codecRegistry(dev.opcua.stack.core.encoding.CodecRegistry.builder().build())
                 .runOnEventLoopWhenIdle(ReadRequest.class, () -> true)

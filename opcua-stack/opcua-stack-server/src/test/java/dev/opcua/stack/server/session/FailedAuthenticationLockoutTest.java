@@ -85,7 +85,7 @@ class FailedAuthenticationLockoutTest {
     }
 
     @Test
-    void theFailureThatReachesTheLimitLocksTheClientOutEvenWithTheRightPassword() {
+    void the_failure_that_reaches_the_limit_locks_the_client_out_even_with_the_right_password() {
         Client client = client();
         for (int i = 0; i < 3; i++) {
             assertStatus(() -> client.login("wrong"), StatusCodes.BadUserAccessDenied);
@@ -99,7 +99,7 @@ class FailedAuthenticationLockoutTest {
     }
 
     @Test
-    void theLockOutCoversNewSessionsOfTheSameCertificateButNotOtherClients() {
+    void the_lock_out_covers_new_sessions_of_the_same_certificate_but_not_other_clients() {
         Client client = client();
         for (int i = 0; i < 3; i++) {
             assertStatus(() -> client.login("wrong"), StatusCodes.BadUserAccessDenied);
@@ -110,7 +110,7 @@ class FailedAuthenticationLockoutTest {
     }
 
     @Test
-    void theLockOutEndsAfterItsDuration() {
+    void the_lock_out_ends_after_its_duration() {
         Client client = client();
         for (int i = 0; i < 3; i++) {
             assertStatus(() -> client.login("wrong"), StatusCodes.BadUserAccessDenied);
@@ -126,7 +126,7 @@ class FailedAuthenticationLockoutTest {
     }
 
     @Test
-    void aSuccessfulLoginResetsTheCount() {
+    void a_successful_login_resets_the_count() {
         Client first = client();
         assertStatus(() -> first.login("wrong"), StatusCodes.BadUserAccessDenied);
         assertStatus(() -> first.login("wrong"), StatusCodes.BadUserAccessDenied);
@@ -141,7 +141,7 @@ class FailedAuthenticationLockoutTest {
     }
 
     @Test
-    void failuresOlderThanTheLockOutDurationAreForgotten() {
+    void failures_older_than_the_lock_out_duration_are_forgotten() {
         Client client = client();
         assertStatus(() -> client.login("wrong"), StatusCodes.BadUserAccessDenied);
         assertStatus(() -> client.login("wrong"), StatusCodes.BadUserAccessDenied);
@@ -152,7 +152,7 @@ class FailedAuthenticationLockoutTest {
     }
 
     @Test
-    void zeroAttemptsDisablesTheLockOut() {
+    void zero_attempts_disables_the_lock_out() {
         manager.close();
         manager = manager(0);
         Client client = client();
@@ -167,7 +167,7 @@ class FailedAuthenticationLockoutTest {
     }
 
     @Test
-    void theLockoutTableIsBoundedAndDropsStaleClientsFirst() {
+    void the_lockout_table_is_bounded_and_drops_stale_clients_first() {
         ClientLockout lockout = new ClientLockout(2, LOCKOUT);
         long now = 0;
         for (int i = 0; i < ClientLockout.MAX_CLIENTS; i++) {

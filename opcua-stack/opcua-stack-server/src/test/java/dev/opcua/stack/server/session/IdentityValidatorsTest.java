@@ -28,7 +28,7 @@ class IdentityValidatorsTest {
             UserNameIdentityValidator.of(Map.of("alice", "secret"), false), X509IdentityValidator.anyTrusted());
 
     @Test
-    void aCertificateUserIsNamedBySubjectAndThumbprint() {
+    void a_certificate_user_is_named_by_subject_and_thumbprint() {
         Identity identity = X509IdentityValidator.anyTrusted().validate(USER_TOKEN, null);
 
         assertThat(identity).isEqualTo(Identity.certificate("CN=alice",
@@ -40,7 +40,7 @@ class IdentityValidatorsTest {
     }
 
     @Test
-    void aCertificateThePredicateRefusesIsBadUserAccessDenied() {
+    void a_certificate_the_predicate_refuses_is_bad_user_access_denied() {
         X509IdentityValidator nobody = new X509IdentityValidator(certificate -> false);
 
         assertStatus(() -> nobody.validate(USER_TOKEN, null), StatusCodes.BadUserAccessDenied);
@@ -48,7 +48,7 @@ class IdentityValidatorsTest {
     }
 
     @Test
-    void anyOfAsksTheNextValidatorOnlyWhenATokenKindIsRejected() {
+    void any_of_asks_the_next_validator_only_when_a_token_kind_is_rejected() {
         assertThat(composed.validate(ALICE, null)).isEqualTo(Identity.user("alice"));
         assertThat(composed.validate(USER_TOKEN, null).tokenType()).isEqualTo(UserTokenType.Certificate);
         assertStatus(() -> composed.validate(new UserNameIdentityToken("username", "alice",
@@ -58,7 +58,7 @@ class IdentityValidatorsTest {
     }
 
     @Test
-    void anyOfStopsAtTheFirstFinalRefusal() {
+    void any_of_stops_at_the_first_final_refusal() {
         IdentityValidator denyAll = (token, policy) -> {
             throw new UaException(StatusCodes.BadUserAccessDenied, "denied");
         };

@@ -18,21 +18,21 @@ class LegacyTokenSecretTest {
     }
 
     @Test
-    void theTokenDataIsWhatLiesBetweenTheLengthAndTheNonce() {
+    void the_token_data_is_what_lies_between_the_length_and_the_nonce() {
         assertThat(LegacyTokenSecret.tokenData(secret("pässword"), NONCE.unsafeBytes()))
                 .isEqualTo("pässword".getBytes(StandardCharsets.UTF_8));
         assertThat(LegacyTokenSecret.tokenData(secret(""), NONCE.unsafeBytes())).isEmpty();
     }
 
     @Test
-    void zeroPaddingIsIgnoredAndAnyOtherPaddingRefused() {
+    void zero_padding_is_ignored_and_any_other_padding_refused() {
         assertThat(LegacyTokenSecret.tokenData(secret("pw", new byte[5]), NONCE.unsafeBytes())).hasSize(2);
         assertStatus(() -> LegacyTokenSecret.tokenData(secret("pw", (byte) 0, (byte) 7), NONCE.unsafeBytes()),
                 StatusCodes.BadIdentityTokenInvalid);
     }
 
     @Test
-    void aLengthBeyondTheDataOrShorterThanTheNonceIsRefused() {
+    void a_length_beyond_the_data_or_shorter_than_the_nonce_is_refused() {
         byte[] tooLong = secret("pw");
         tooLong[0] += 1;
         byte[] tooShort = secret("pw");
@@ -46,7 +46,7 @@ class LegacyTokenSecretTest {
     }
 
     @Test
-    void aSecretEndingWithAnotherNonceIsRefused() {
+    void a_secret_ending_with_another_nonce_is_refused() {
         byte[] plain = secret("pw");
         plain[plain.length - 1] ^= 1;
 

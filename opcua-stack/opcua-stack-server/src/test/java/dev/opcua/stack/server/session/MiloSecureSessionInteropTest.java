@@ -142,7 +142,7 @@ class MiloSecureSessionInteropTest {
     }
 
     @Test
-    void miloOpensAnAnonymousSessionOnASignAndEncryptChannel() throws Exception {
+    void milo_opens_an_anonymous_session_on_a_sign_and_encrypt_channel() throws Exception {
         OpcUaClient milo = connect(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt,
                 new AnonymousProvider());
         try {
@@ -154,7 +154,7 @@ class MiloSecureSessionInteropTest {
     }
 
     @Test
-    void miloSendsAPasswordEncryptedWithRsaOaepSha256OnASignChannel() throws Exception {
+    void milo_sends_a_password_encrypted_with_rsa_oaep_sha256_on_a_sign_channel() throws Exception {
         OpcUaClient milo = connect(SecurityPolicy.Aes256_Sha256_RsaPss, MessageSecurityMode.Sign,
                 new UsernameProvider("alice", "secret"));
         try {
@@ -165,7 +165,7 @@ class MiloSecureSessionInteropTest {
     }
 
     @Test
-    void miloEncryptsThePasswordForOurCertificateOnANoneChannel() throws Exception {
+    void milo_encrypts_the_password_for_our_certificate_on_a_none_channel() throws Exception {
         OpcUaClient milo = connect(SecurityPolicy.None, MessageSecurityMode.None, new UsernameProvider("alice", "secret"));
         try {
             assertThat(activated().identity()).isEqualTo(Identity.user("alice"));
@@ -175,7 +175,7 @@ class MiloSecureSessionInteropTest {
     }
 
     @Test
-    void miloProvesAnX509UserWithItsSignature() throws Exception {
+    void milo_proves_an_X509_user_with_its_signature() throws Exception {
         OpcUaClient milo = connect(SecurityPolicy.Aes128_Sha256_RsaOaep, MessageSecurityMode.SignAndEncrypt,
                 new X509IdentityProvider(user.certificate(), user.privateKey()));
         try {
@@ -186,7 +186,7 @@ class MiloSecureSessionInteropTest {
     }
 
     @Test
-    void aWrongEncryptedPasswordIsBadUserAccessDeniedForMilo() {
+    void a_wrong_encrypted_password_is_bad_user_access_denied_for_milo() {
         long failures = sessions.counters().failedAuthentications();
 
         assertThatThrownBy(() -> connect(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt,

@@ -129,7 +129,7 @@ class SecureActivateSessionTest {
     // --- the client application's signature
 
     @Test
-    void aClientSignatureOverTheServerCertificateAndNonceActivates() {
+    void a_client_signature_over_the_server_certificate_and_nonce_activates() {
         CreateSessionResponse created = created(channel);
 
         ActivateSessionResponse response = activate(channel, created, created.serverNonce(), null, null);
@@ -140,7 +140,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void eachActivationMustSignTheLastServerNonce() {
+    void each_activation_must_sign_the_last_server_nonce() {
         CreateSessionResponse created = created(channel);
         ActivateSessionResponse first = activate(channel, created, created.serverNonce(), null, null);
 
@@ -152,7 +152,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aMissingClientSignatureIsBadApplicationSignatureInvalidAndDoesNotActivate() {
+    void a_missing_client_signature_is_bad_application_signature_invalid_and_does_not_activate() {
         CreateSessionResponse created = created(channel);
         NodeId token = created.authenticationToken();
 
@@ -165,7 +165,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aSignatureWithAnotherKeyOrAlgorithmIsBadApplicationSignatureInvalid() {
+    void a_signature_with_another_key_or_algorithm_is_bad_application_signature_invalid() {
         CreateSessionResponse created = created(channel);
         NodeId token = created.authenticationToken();
         SignatureData otherKey = sign(POLICY, OTHER_CLIENT_KEYS.getPrivate(), SERVER.der(), created.serverNonce());
@@ -180,7 +180,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aSignatureOverTheServerCertificateChainIsAcceptedForOlderClients() {
+    void a_signature_over_the_server_certificate_chain_is_accepted_for_older_clients() {
         manager.close();
         X509Certificate issued = TestX509.issued(TestKeys.SERVER_KEYS.getPublic(), "Issued Server",
                 TestKeys.SERVER_URI, TestKeys.CA, TestKeys.CA_KEYS.getPrivate());
@@ -200,7 +200,7 @@ class SecureActivateSessionTest {
 
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = {"Basic256Sha256", "Aes128_Sha256_RsaOaep", "Aes256_Sha256_RsaPss"})
-    void anEncryptedPasswordIsDecryptedAndHandedOverInPlainText(SecurityPolicy policy) {
+    void an_encrypted_password_is_decrypted_and_handed_over_in_plain_text(SecurityPolicy policy) {
         TestChannel secure = new TestChannel(9, new EndpointSecurity(policy, MessageSecurityMode.SignAndEncrypt), CLIENT);
         CreateSessionResponse created = created(secure);
         String policyId = DiscoveryServices.userTokenPolicy(UserTokenType.UserName, policy).policyId();
@@ -215,7 +215,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aPasswordWithZeroPaddingIsAccepted() {
+    void a_password_with_zero_padding_is_accepted() {
         CreateSessionResponse created = created(channel);
         ByteString encrypted = encrypt(POLICY, SERVER.certificate().getPublicKey(),
                 legacySecret("secret", created.serverNonce(), new byte[7]));
@@ -227,7 +227,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aWrongPasswordIsBadUserAccessDenied() {
+    void a_wrong_password_is_bad_user_access_denied() {
         CreateSessionResponse created = created(channel);
 
         assertStatus(() -> activate(channel, created, created.serverNonce(),
@@ -236,7 +236,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aPasswordEncryptedWithAnotherNonceIsBadIdentityTokenInvalid() {
+    void a_password_encrypted_with_another_nonce_is_bad_identity_token_invalid() {
         CreateSessionResponse created = created(channel);
 
         assertStatus(() -> activate(channel, created, created.serverNonce(),
@@ -245,7 +245,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aPasswordOfAnEarlierNonceIsBadIdentityTokenInvalid() {
+    void a_password_of_an_earlier_nonce_is_bad_identity_token_invalid() {
         CreateSessionResponse created = created(channel);
         ActivateSessionResponse first = activate(channel, created, created.serverNonce(),
                 password(USERNAME, POLICY, "secret", created.serverNonce()), null);
@@ -255,7 +255,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void anEncryptionAlgorithmOtherThanThePolicysIsBadIdentityTokenInvalid() {
+    void an_encryption_algorithm_other_than_the_policys_is_bad_identity_token_invalid() {
         CreateSessionResponse created = created(channel);
         ByteString encrypted = encryptedPassword(POLICY, SERVER.certificate(), "secret", created.serverNonce());
 
@@ -266,7 +266,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void garbledOrTruncatedCiphertextIsBadIdentityTokenInvalid() {
+    void garbled_or_truncated_ciphertext_is_bad_identity_token_invalid() {
         CreateSessionResponse created = created(channel);
         ByteString encrypted = encryptedPassword(POLICY, SERVER.certificate(), "secret", created.serverNonce());
         byte[] garbled = encrypted.bytes();
@@ -281,7 +281,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aSecretWithNonZeroPaddingOrABadLengthIsBadIdentityTokenInvalid() {
+    void a_secret_with_non_zero_padding_or_a_bad_length_is_bad_identity_token_invalid() {
         CreateSessionResponse created = created(channel);
         byte[] badPadding = legacySecret("secret", created.serverNonce(), new byte[] {0, 1});
         byte[] badLength = legacySecret("secret", created.serverNonce(), new byte[0]);
@@ -295,7 +295,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aPlainPasswordWhereThePolicyEncryptsIsBadIdentityTokenInvalid() {
+    void a_plain_password_where_the_policy_encrypts_is_bad_identity_token_invalid() {
         CreateSessionResponse created = created(channel);
 
         assertStatus(() -> activate(channel, created, created.serverNonce(), new UserNameIdentityToken(USERNAME, "alice",
@@ -304,7 +304,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void onANoneChannelThePasswordIsEncryptedWithTheStrongestOfferedPolicy() {
+    void on_a_none_channel_the_password_is_encrypted_with_the_strongest_offered_policy() {
         TestChannel none = new TestChannel(11);
         CreateSessionResponse created = manager.createSession(none, SessionManagerTest.create(60_000));
         SecurityPolicy strongest = SecurityPolicy.Aes256_Sha256_RsaPss;
@@ -318,7 +318,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aPlainTextPolicyOnASignOnlyChannelIsBadIdentityTokenInvalid() {
+    void a_plain_text_policy_on_a_sign_only_channel_is_bad_identity_token_invalid() {
         manager.close();
         EndpointSecurity sign = new EndpointSecurity(POLICY, MessageSecurityMode.Sign);
         DiscoveryServices plainOnSign = DiscoveryServices.builder()
@@ -340,7 +340,7 @@ class SecureActivateSessionTest {
     // --- X.509 users
 
     @Test
-    void aTrustedUserCertificateWithItsSignatureActivatesAsThatUser() {
+    void a_trusted_user_certificate_with_its_signature_activates_as_that_user() {
         CreateSessionResponse created = created(channel);
 
         activate(channel, created, created.serverNonce(), x509(USER),
@@ -354,7 +354,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void anUntrustedUserCertificateIsBadIdentityTokenRejected() {
+    void an_untrusted_user_certificate_is_bad_identity_token_rejected() {
         CreateSessionResponse created = created(channel);
         X509Certificate stranger = TestX509.selfSigned(OTHER_CLIENT_KEYS, "mallory", null);
 
@@ -364,7 +364,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void withoutAUserCertificateValidatorEveryUserCertificateIsRejected() {
+    void without_a_user_certificate_validator_every_user_certificate_is_rejected() {
         manager.close();
         manager = SessionManager.builder().identityValidator(users).discoveryEndpoints(() -> DISCOVERY)
                 .applicationCertificate(SERVER).build();
@@ -375,7 +375,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void aWrongOrMissingUserSignatureIsBadUserSignatureInvalid() {
+    void a_wrong_or_missing_user_signature_is_bad_user_signature_invalid() {
         CreateSessionResponse created = created(channel);
 
         assertStatus(() -> activate(channel, created, created.serverNonce(), x509(USER),
@@ -388,7 +388,7 @@ class SecureActivateSessionTest {
     }
 
     @Test
-    void unparseableCertificateDataIsBadIdentityTokenInvalid() {
+    void unparseable_certificate_data_is_bad_identity_token_invalid() {
         CreateSessionResponse created = created(channel);
         X509IdentityToken garbage = new X509IdentityToken(X509, ByteString.of(new byte[] {0x30, 3, 1, 2, 3}));
 
@@ -399,7 +399,7 @@ class SecureActivateSessionTest {
     // --- moving to another channel
 
     @Test
-    void aSessionMovesOnlyToAChannelOfTheSameClientCertificate() {
+    void a_session_moves_only_to_a_channel_of_the_same_client_certificate() {
         CreateSessionResponse created = created(channel);
         ActivateSessionResponse first = activate(channel, created, created.serverNonce(), new AnonymousIdentityToken(
                 "anonymous"), null);

@@ -44,7 +44,7 @@ class SecureCreateSessionTest {
 
     @ParameterizedTest
     @EnumSource(value = SecurityPolicy.class, names = {"Basic256Sha256", "Aes128_Sha256_RsaOaep", "Aes256_Sha256_RsaPss"})
-    void theServerSignsTheClientCertificateAndNonceWithItsKey(SecurityPolicy policy) {
+    void the_server_signs_the_client_certificate_and_nonce_with_its_key(SecurityPolicy policy) {
         TestChannel secure = new TestChannel(9, new EndpointSecurity(policy, MessageSecurityMode.SignAndEncrypt), CLIENT);
         ByteString clientNonce = nonce(32);
 
@@ -62,7 +62,7 @@ class SecureCreateSessionTest {
     }
 
     @Test
-    void aClientCertificateSentWithItsIssuersIsSignedAsSent() {
+    void a_client_certificate_sent_with_its_issuers_is_signed_as_sent() {
         X509Certificate issued = TestX509.issued(TestKeys.CLIENT_KEYS.getPublic(), "Issued Client", CLIENT_URI,
                 TestKeys.CA, TestKeys.CA_KEYS.getPrivate());
         ByteString chain = ByteString.wrap(Certificates.encodeChain(List.of(issued, TestKeys.CA)));
@@ -77,7 +77,7 @@ class SecureCreateSessionTest {
     }
 
     @Test
-    void aClientNonceShorterThan32BytesIsBadNonceInvalid() {
+    void a_client_nonce_shorter_than32_bytes_is_bad_nonce_invalid() {
         assertStatus(() -> manager.createSession(channel, create(CLIENT, CLIENT_URI, nonce(31))),
                 StatusCodes.BadNonceInvalid);
         assertStatus(() -> manager.createSession(channel, create(CLIENT, CLIENT_URI, ByteString.NULL)),
@@ -86,14 +86,14 @@ class SecureCreateSessionTest {
     }
 
     @Test
-    void aClientCertificateOtherThanTheChannelsIsBadSecurityChecksFailed() {
+    void a_client_certificate_other_than_the_channels_is_bad_security_checks_failed() {
         assertStatus(() -> manager.createSession(channel, create(OTHER_CLIENT, TestKeys.OTHER_CLIENT_URI, nonce(32))),
                 StatusCodes.BadSecurityChecksFailed);
         assertThat(manager.counters().sessionsCreated()).isZero();
     }
 
     @Test
-    void aMissingOrUnparseableClientCertificateIsBadCertificateInvalid() {
+    void a_missing_or_unparseable_client_certificate_is_bad_certificate_invalid() {
         assertStatus(() -> manager.createSession(channel, create(ByteString.NULL, CLIENT_URI, nonce(32))),
                 StatusCodes.BadCertificateInvalid);
         assertStatus(() -> manager.createSession(channel, create(ByteString.of(new byte[] {0x30, 1, 2}), CLIENT_URI,
@@ -101,7 +101,7 @@ class SecureCreateSessionTest {
     }
 
     @Test
-    void anApplicationUriOtherThanTheCertificatesIsBadCertificateUriInvalid() {
+    void an_application_uri_other_than_the_certificates_is_bad_certificate_uri_invalid() {
         assertStatus(() -> manager.createSession(channel, create(CLIENT, "urn:test:impostor", nonce(32))),
                 StatusCodes.BadCertificateUriInvalid);
         assertStatus(() -> manager.createSession(channel, create(CLIENT, null, nonce(32))),
@@ -114,7 +114,7 @@ class SecureCreateSessionTest {
     }
 
     @Test
-    void aSecureChannelWithoutServerCertificateIsBadSecurityChecksFailed() {
+    void a_secure_channel_without_server_certificate_is_bad_security_checks_failed() {
         try (SessionManager noCertificate = SessionManager.builder()
                 .identityValidator(IdentityValidator.anonymousOnly())
                 .discoveryEndpoints(() -> DISCOVERY)
@@ -125,7 +125,7 @@ class SecureCreateSessionTest {
     }
 
     @Test
-    void theResponseListsTheEndpointsOfGetEndpoints() {
+    void the_response_lists_the_endpoints_of_get_endpoints() {
         CreateSessionResponse response = manager.createSession(channel, create(CLIENT, CLIENT_URI, nonce(32)));
 
         assertThat(response.serverEndpoints()).containsExactlyElementsOf(DISCOVERY.endpoints());

@@ -56,7 +56,7 @@ class SessionListenerTest {
     }
 
     @Test
-    void closeSessionPassesItsDeleteSubscriptionsFlag() {
+    void close_session_passes_its_delete_subscriptions_flag() {
         NodeId keep = open(60_000);
         NodeId delete = open(60_000);
         Session kept = manager.resolve(channel, header(keep));
@@ -70,7 +70,7 @@ class SessionListenerTest {
     }
 
     @Test
-    void aTimedOutSessionKeepsItsSubscriptionsForATransfer() throws InterruptedException {
+    void a_timed_out_session_keeps_its_subscriptions_for_a_transfer() throws InterruptedException {
         open(100);
         now.addAndGet(Duration.ofSeconds(1).toNanos());
 
@@ -83,7 +83,7 @@ class SessionListenerTest {
     }
 
     @Test
-    void closingTheManagerDeletesTheSubscriptionsOfEverySessionOnce() {
+    void closing_the_manager_deletes_the_subscriptions_of_every_session_once() {
         open(60_000);
         open(60_000);
 

@@ -107,7 +107,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void createSessionAssignsAGuidSessionIdAndAnUnguessableToken() {
+    void create_session_assigns_a_guid_session_id_and_an_unguessable_token() {
         CreateSessionResponse a = manager.createSession(channel, create(60_000));
         CreateSessionResponse b = manager.createSession(channel, create(60_000));
 
@@ -128,7 +128,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void sessionsCreatedWithEqualEndpointsShareOneListAndADifferentListIsKeptApart() {
+    void sessions_created_with_equal_endpoints_share_one_list_and_a_different_list_is_kept_apart() {
         List<EndpointDescription> first = discovery.endpoints();
         List<EndpointDescription> other = List.of(first.get(0), first.get(0));
         String[] answer = {"first"};
@@ -162,7 +162,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void theAuthenticationTokenIsAnOpaqueNodeIdOf32Bytes() {
+    void the_authentication_token_is_an_opaque_node_id_of32_bytes() {
         NodeId token = createdToken();
 
         assertThat(token.toString()).startsWith("b=");
@@ -170,7 +170,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void theSessionTimeoutIsClampedToTheConfiguredRangeAndZeroGetsTheMaximum() {
+    void the_session_timeout_is_clamped_to_the_configured_range_and_zero_gets_the_maximum() {
         assertThat(manager.createSession(channel, create(1)).revisedSessionTimeout()).isEqualTo(10_000);
         assertThat(manager.createSession(channel, create(120_000)).revisedSessionTimeout()).isEqualTo(120_000);
         assertThat(manager.createSession(channel, create(1e12)).revisedSessionTimeout()).isEqualTo(3_600_000);
@@ -179,7 +179,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void createSessionBeyondMaxSessionsIsRefusedWithBadTooManySessions() {
+    void create_session_beyond_max_sessions_is_refused_with_bad_too_many_sessions() {
         manager.close();
         manager = manager(new SessionSettings(2, Duration.ofSeconds(10), Duration.ofHours(1), 5));
         createdToken();
@@ -193,7 +193,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void anonymousActivationReturnsANewNonceAndEmptyResults() {
+    void anonymous_activation_returns_a_new_nonce_and_empty_results() {
         CreateSessionResponse created = manager.createSession(channel, create(60_000));
 
         ActivateSessionResponse response = manager.activateSession(channel,
@@ -210,7 +210,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void aNullIdentityTokenMeansAnonymous() {
+    void a_null_identity_token_means_anonymous() {
         NodeId token = createdToken();
 
         manager.activateSession(channel, activate(token, ExtensionObject.NULL));
@@ -219,7 +219,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void aUserWithTheRightPasswordIsActivated() {
+    void a_user_with_the_right_password_is_activated() {
         NodeId token = createdToken();
 
         manager.activateSession(channel, activate(token, user("alice", "secret")));
@@ -228,7 +228,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void aWrongPasswordOrUnknownUserIsBadUserAccessDeniedAndCounted() {
+    void a_wrong_password_or_unknown_user_is_bad_user_access_denied_and_counted() {
         NodeId token = createdToken();
 
         assertStatus(() -> manager.activateSession(channel, activate(token, user("alice", "wrong"))),
@@ -241,7 +241,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void theSessionClosesWhenItReachesMaxFailedAuthenticationAttempts() {
+    void the_session_closes_when_it_reaches_max_failed_authentication_attempts() {
         manager.close();
         manager = manager(new SessionSettings(10, Duration.ofSeconds(10), Duration.ofHours(1), 2));
         NodeId token = createdToken();
@@ -257,7 +257,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void anEncryptedPasswordUnderAPlainTextPolicyIsBadIdentityTokenInvalid() {
+    void an_encrypted_password_under_a_plain_text_policy_is_bad_identity_token_invalid() {
         NodeId token = createdToken();
         ExtensionObject encrypted = ExtensionObject.of(new UserNameIdentityToken("username", "alice",
                 ByteString.of("secret".getBytes(StandardCharsets.UTF_8)),
@@ -268,7 +268,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void aPolicyIdTheEndpointDoesNotOfferIsBadIdentityTokenInvalid() {
+    void a_policy_id_the_endpoint_does_not_offer_is_bad_identity_token_invalid() {
         NodeId token = createdToken();
         ExtensionObject unknownPolicy = ExtensionObject.of(new UserNameIdentityToken("other", "alice",
                 ByteString.of("secret".getBytes(StandardCharsets.UTF_8)), null));
@@ -281,7 +281,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void issuedTokensAndTokensOfPoliciesTheEndpointLacksAreBadIdentityTokenInvalid() {
+    void issued_tokens_and_tokens_of_policies_the_endpoint_lacks_are_bad_identity_token_invalid() {
         NodeId token = createdToken();
         ExtensionObject issued = ExtensionObject.of(new IssuedIdentityToken("jwt", ByteString.of(new byte[] {1}), null));
         ExtensionObject x509 = ExtensionObject.of(new X509IdentityToken("x509", ByteString.of(new byte[] {1})));
@@ -292,7 +292,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void withoutLockOutFailuresAreCountedButTheSessionStaysOpen() {
+    void without_lock_out_failures_are_counted_but_the_session_stays_open() {
         manager.close();
         manager = manager(new SessionSettings(10, Duration.ofSeconds(10), Duration.ofHours(1), 0));
         NodeId token = createdToken();
@@ -308,7 +308,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void theNoneChannelBehaviourIsUnchangedWhenTheServerHasACertificate() {
+    void the_none_channel_behaviour_is_unchanged_when_the_server_has_a_certificate() {
         manager.close();
         manager = SessionManager.builder()
                 .identityValidator(UserNameIdentityValidator.of(Map.of("alice", "secret"), true))
@@ -326,7 +326,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void anonymousUsersAreRefusedWhenTheValidatorSaysSo() {
+    void anonymous_users_are_refused_when_the_validator_says_so() {
         manager.close();
         manager = SessionManager.builder()
                 .identityValidator(UserNameIdentityValidator.of(Map.of("alice", "secret"), false))
@@ -340,7 +340,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void anUnknownTokenIsBadSessionIdInvalid() {
+    void an_unknown_token_is_bad_session_id_invalid() {
         NodeId forged = NodeId.opaque(0, ByteString.of(new byte[32]));
 
         assertStatus(() -> manager.activateSession(channel, activate(forged, anonymous())), StatusCodes.BadSessionIdInvalid);
@@ -351,7 +351,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void theFirstActivationMustComeOnTheCreatingChannel() {
+    void the_first_activation_must_come_on_the_creating_channel() {
         NodeId token = createdToken();
 
         assertStatus(() -> manager.activateSession(otherChannel, activate(token, anonymous())),
@@ -359,7 +359,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void anActivatedSessionMovesToAnotherChannelForTheSameUserOnly() {
+    void an_activated_session_moves_to_another_channel_for_the_same_user_only() {
         NodeId token = createdToken();
         manager.activateSession(channel, activate(token, user("alice", "secret")));
 
@@ -372,7 +372,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void resolveRefusesASessionThatIsNotActivatedOrBoundToAnotherChannel() {
+    void resolve_refuses_a_session_that_is_not_activated_or_bound_to_another_channel() {
         NodeId created = createdToken();
         NodeId activated = activatedToken();
 
@@ -382,7 +382,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void closeSessionEndsTheSessionEvenBeforeActivation() {
+    void close_session_ends_the_session_even_before_activation() {
         NodeId created = createdToken();
         NodeId activated = activatedToken();
 
@@ -395,7 +395,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void closeSessionFromAnotherChannelIsRefused() {
+    void close_session_from_another_channel_is_refused() {
         NodeId token = activatedToken();
 
         assertStatus(() -> manager.closeSession(otherChannel, new CloseSessionRequest(header(token), true)),
@@ -404,7 +404,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void cancelAnswersZeroCancelledRequests() {
+    void cancel_answers_zero_cancelled_requests() {
         NodeId token = activatedToken();
 
         assertThat(manager.cancel(channel, new CancelRequest(header(token), 5)).cancelCount()).isZero();
@@ -413,7 +413,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void aSessionWithoutRequestsForItsTimeoutIsClosed() throws InterruptedException {
+    void a_session_without_requests_for_its_timeout_is_closed() throws InterruptedException {
         manager.close();
         manager = manager(new SessionSettings(10, Duration.ofMillis(200), Duration.ofMillis(200), 5));
         NodeId token = activatedToken();
@@ -425,7 +425,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void everyRequestResetsTheSessionDeadline() throws InterruptedException {
+    void every_request_resets_the_session_deadline() throws InterruptedException {
         manager.close();
         manager = manager(new SessionSettings(10, Duration.ofMillis(300), Duration.ofMillis(300), 5));
         NodeId token = activatedToken();
@@ -439,7 +439,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void theTimerThreadIsNamedAndEndsWithTheManager() throws Exception {
+    void the_timer_thread_is_named_and_ends_with_the_manager() throws Exception {
         assertThat(manager.timerThreadName()).isEqualTo("opcua-session-timer");
 
         manager.close();
@@ -448,7 +448,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void aClosedManagerRefusesNewSessionsWithBadServerHalted() {
+    void a_closed_manager_refuses_new_sessions_with_bad_server_halted() {
         NodeId token = activatedToken();
 
         manager.close();
@@ -459,7 +459,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void registerWithAddsTheFourSessionServicesToTheDispatcher() {
+    void register_with_adds_the_four_session_services_to_the_dispatcher() {
         dev.opcua.stack.server.services.ServiceDispatcher.Builder builder =
                 dev.opcua.stack.server.services.ServiceDispatcher.builder();
         manager.registerWith(builder);
@@ -475,7 +475,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void settingsRefuseInconsistentLimits() {
+    void settings_refuse_inconsistent_limits() {
         assertThatThrownBy(() -> new SessionSettings(0, Duration.ofSeconds(1), Duration.ofSeconds(2), 1))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new SessionSettings(1, Duration.ofSeconds(3), Duration.ofSeconds(2), 1))
@@ -491,7 +491,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void settingsDefaultToFiveAttemptsAndAOneMinuteLockOut() {
+    void settings_default_to_five_attempts_and_a_one_minute_lock_out() {
         assertThat(SessionSettings.DEFAULT.maxFailedAuthenticationAttempts()).isEqualTo(5);
         assertThat(SessionSettings.DEFAULT.failedAuthenticationLockout()).isEqualTo(Duration.ofMinutes(1));
         assertThat(new SessionSettings(1, Duration.ofSeconds(1), Duration.ofSeconds(2), 0).locksOut()).isFalse();

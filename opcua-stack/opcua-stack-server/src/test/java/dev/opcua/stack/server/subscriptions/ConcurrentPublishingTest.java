@@ -43,7 +43,7 @@ class ConcurrentPublishingTest {
     }
 
     @Test
-    void notificationsReportedFromManyThreadsArriveOnceAndInOrder() throws Exception {
+    void notifications_reported_from_many_threads_arrive_once_and_in_order() throws Exception {
         long id = bench.create(client, 5, 3000, 10, 0).subscriptionId();
         List<Item> items = new ArrayList<>();
         for (int i = 0; i < ITEMS; i++) {

@@ -53,7 +53,7 @@ class MiloSubscriptionInteropTest {
     }
 
     @Test
-    void miloCreatesASubscriptionReceivesKeepAlivesModifiesAndDeletesIt() throws Exception {
+    void milo_creates_a_subscription_receives_keep_alives_modifies_and_deletes_it() throws Exception {
         AtomicInteger keepAlives = new AtomicInteger();
         OpcUaSubscription subscription = new OpcUaSubscription(client, 50.0);
         subscription.setLifetimeAndKeepAliveCalculated(false);

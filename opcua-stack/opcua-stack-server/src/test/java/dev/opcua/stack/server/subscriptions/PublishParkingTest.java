@@ -45,7 +45,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void beyondTheLimitTheOldestParkedRequestIsAnsweredBadTooManyPublishRequests() {
+    void beyond_the_limit_the_oldest_parked_request_is_answered_bad_too_many_publish_requests() {
         use(SubscriptionSettings.builder().maxPublishRequestsPerSession(2).build());
         bench.create(client);
         long first = bench.publish(client);
@@ -62,7 +62,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void aSessionMayAlwaysParkOneRequestMoreThanItHasSubscriptions() {
+    void a_session_may_always_park_one_request_more_than_it_has_subscriptions() {
         use(SubscriptionSettings.builder().maxPublishRequestsPerSession(1).build());
         bench.create(client);
         bench.create(client);
@@ -77,7 +77,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void aSessionWithoutSubscriptionsIsAnsweredBadNoSubscription() {
+    void a_session_without_subscriptions_is_answered_bad_no_subscription() {
         bench.publish(client);
         assertFault(client.channel().single(), StatusCodes.BadNoSubscription);
 
@@ -95,7 +95,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void aRequestWhoseTimeoutHintPassesIsAnsweredBadTimeout() {
+    void a_request_whose_timeout_hint_passes_is_answered_bad_timeout() {
         bench.create(client, 1000, 300, 100, 0); // keep-alive every 100 s
         bench.publish(client);
         bench.clock.advanceMillis(1000);
@@ -116,7 +116,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void requestsOfUnknownOrUnactivatedSessionsOrOfAnotherChannelAreRefused() {
+    void requests_of_unknown_or_unactivated_sessions_or_of_another_channel_are_refused() {
         bench.create(client);
         CapturingChannel other = new CapturingChannel(2);
         bench.park(other, 1, new PublishRequest(header(client.token()), null));
@@ -133,7 +133,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void anUndecodableRequestIsAnsweredWithTheDecodersStatusAndReleased() {
+    void an_undecodable_request_is_answered_with_the_decoders_status_and_released() {
         ByteBuf truncated = Unpooled.buffer();
         new dev.opcua.stack.core.encoding.binary.UaEncoder(dev.opcua.stack.core.encoding.CodecRegistry.standard(),
                 truncated).writeMessage(new PublishRequest(header(client.token()), null));
@@ -149,7 +149,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void closingTheSessionAnswersParkedRequestsAndDeletesItsSubscriptionsWhenAsked() {
+    void closing_the_session_answers_parked_requests_and_deletes_its_subscriptions_when_asked() {
         long id = bench.create(client);
         bench.items.of(id).add(1);
         bench.publish(client);
@@ -165,7 +165,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void closingTheSessionWithoutDeleteSubscriptionsKeepsThemUntilTheirLifetimeEnds() {
+    void closing_the_session_without_delete_subscriptions_keeps_them_until_their_lifetime_ends() {
         long id = bench.create(client, 1000, 3, 1, 0).subscriptionId();
         bench.sessions.closeSession(client.channel(), new CloseSessionRequest(header(client.token()), false));
         assertThat(bench.manager.subscriptionCount()).isEqualTo(1);
@@ -179,7 +179,7 @@ class PublishParkingTest {
     }
 
     @Test
-    void requestsOfAClosedChannelAreDroppedAndThoseOfAChannelTheSessionLeftAreRefused() {
+    void requests_of_a_closed_channel_are_dropped_and_those_of_a_channel_the_session_left_are_refused() {
         long id = bench.create(client);
         bench.publish(client);
         client.channel().close();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class ReadyItemsTest {
 
     @Test
-    void itemsComeOutInTheOrderTheySignalledAcrossSwaps() {
+    void items_come_out_in_the_order_they_signalled_across_swaps() {
         ReadyItems ready = new ReadyItems();
         List<NotificationProducer> items = producers(5);
         ready.add(items.get(0));
@@ -30,7 +30,7 @@ class ReadyItemsTest {
     }
 
     @Test
-    void clearForgetsBothBatches() {
+    void clear_forgets_both_batches() {
         ReadyItems ready = new ReadyItems();
         List<NotificationProducer> items = producers(3);
         ready.add(items.get(0));
@@ -42,7 +42,7 @@ class ReadyItemsTest {
     }
 
     @Test
-    void aBurstLargerThanTheKeptCapacityStillDrainsInOrder() {
+    void a_burst_larger_than_the_kept_capacity_still_drains_in_order() {
         ReadyItems ready = new ReadyItems();
         List<NotificationProducer> items = producers(5000);
         items.forEach(ready::add);

@@ -57,7 +57,7 @@ class SequenceNumbersAndRepublishTest {
     }
 
     @Test
-    void sequenceNumbersStartAtOneAndAreConsecutive() {
+    void sequence_numbers_start_at_one_and_are_consecutive() {
         long id = bench.create(client);
         Item item = bench.items.of(id).add(1);
 
@@ -69,7 +69,7 @@ class SequenceNumbersAndRepublishTest {
     }
 
     @Test
-    void afterTheLargestUInt32TheSequenceNumberWrapsToOneSkippingZero() {
+    void after_the_largest_u_int32_the_sequence_number_wraps_to_one_skipping_zero() {
         long id = bench.create(client);
         Item item = bench.items.of(id).add(1);
         bench.subscription(client, id).nextSequenceNumber(0xFFFF_FFFEL);
@@ -80,7 +80,7 @@ class SequenceNumbersAndRepublishTest {
     }
 
     @Test
-    void acknowledgementsAreAnsweredPerEntryAndFreeTheRetransmissionQueue() {
+    void acknowledgements_are_answered_per_entry_and_free_the_retransmission_queue() {
         long id = bench.create(client);
         Item item = bench.items.of(id).add(1);
         nextMessage(item);
@@ -99,7 +99,7 @@ class SequenceNumbersAndRepublishTest {
     }
 
     @Test
-    void keepAlivesAreNotKeptForRepublish() {
+    void keep_alives_are_not_kept_for_republish() {
         long id = bench.create(client);
         bench.publish(client);
         bench.clock.advanceMillis(1000);
@@ -111,7 +111,7 @@ class SequenceNumbersAndRepublishTest {
     }
 
     @Test
-    void republishReturnsAnUnacknowledgedMessageAndRefusesOthers() {
+    void republish_returns_an_unacknowledged_message_and_refuses_others() {
         long id = bench.create(client);
         Item item = bench.items.of(id).add(1);
         NotificationMessage first = nextMessage(item).notificationMessage();
@@ -127,7 +127,7 @@ class SequenceNumbersAndRepublishTest {
     }
 
     @Test
-    void aFullRetransmissionQueueDropsItsOldestMessage() {
+    void a_full_retransmission_queue_drops_its_oldest_message() {
         use(SubscriptionSettings.builder().maxRetransmissionQueueSize(3).build());
         long id = bench.create(client);
         Item item = bench.items.of(id).add(1);
@@ -143,7 +143,7 @@ class SequenceNumbersAndRepublishTest {
     }
 
     @Test
-    void withoutRetransmissionQueueAcknowledgementsSaySoAndNothingIsAvailable() {
+    void without_retransmission_queue_acknowledgements_say_so_and_nothing_is_available() {
         use(SubscriptionSettings.builder().maxRetransmissionQueueSize(0).build());
         long id = bench.create(client);
         Item item = bench.items.of(id).add(1);

@@ -40,7 +40,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void theFirstCycleSendsAKeepAliveThatDoesNotConsumeTheSequenceNumber() {
+    void the_first_cycle_sends_a_keep_alive_that_does_not_consume_the_sequence_number() {
         long id = bench.create(client);
         bench.publish(client);
         bench.clock.advanceMillis(999);
@@ -65,7 +65,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void aKeepAliveFollowsMaxKeepAliveCountCyclesWithoutAMessage() {
+    void a_keep_alive_follows_max_keep_alive_count_cycles_without_a_message() {
         long id = bench.create(client); // keep-alive count 3
         bench.publish(client);
         bench.clock.advanceMillis(1000);
@@ -82,7 +82,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void notificationsLeaveAtTheNextCycleAndResetTheKeepAliveCount() {
+    void notifications_leave_at_the_next_cycle_and_reset_the_keep_alive_count() {
         long id = bench.create(client);
         Item item = bench.items.of(id).add(5);
         bench.publish(client);
@@ -108,7 +108,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void aFullMessageSetsMoreNotificationsAndUsesTheOtherParkedRequestsAtOnce() {
+    void a_full_message_sets_more_notifications_and_uses_the_other_parked_requests_at_once() {
         long id = bench.create(client, 1000, 30, 3, 3).subscriptionId();
         Item a = bench.items.of(id).add(1);
         Item b = bench.items.of(id).add(2);
@@ -134,7 +134,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void moreNotificationsWithoutAParkedRequestAreSentWhenTheNextPublishArrives() {
+    void more_notifications_without_a_parked_request_are_sent_when_the_next_publish_arrives() {
         long id = bench.create(client, 1000, 30, 3, 2).subscriptionId();
         bench.items.of(id).add(1).report(3);
         bench.publish(client);
@@ -151,7 +151,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void aLateSubscriptionIsAnsweredAsSoonAsAPublishArrives() {
+    void a_late_subscription_is_answered_as_soon_as_a_publish_arrives() {
         long id = bench.create(client);
         bench.items.of(id).add(1).report(1);
         bench.clock.advanceMillis(1000);
@@ -170,7 +170,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void aLateSubscriptionWithNothingToReportGetsAKeepAlive() {
+    void a_late_subscription_with_nothing_to_report_gets_a_keep_alive() {
         long id = bench.create(client);
         bench.clock.advanceMillis(1000); // the first keep-alive is due, nothing parked
         assertThat(bench.subscription(client, id).state()).isEqualTo(State.LATE);
@@ -183,7 +183,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void theLateSubscriptionOfHighestPriorityIsServedFirst() {
+    void the_late_subscription_of_highest_priority_is_served_first() {
         long low = bench.create(client);
         long high = bench.services.createSubscription(client.channel(),
                 new dev.opcua.stack.core.types.structured.CreateSubscriptionRequest(SubscriptionBench.header(
@@ -202,7 +202,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void theLifetimeEndsAfterLifetimeCountCyclesWithoutPublishAndTheSessionHearsBadTimeout() {
+    void the_lifetime_ends_after_lifetime_count_cycles_without_publish_and_the_session_hears_bad_timeout() {
         long id = bench.create(client, 1000, 3, 1, 0).subscriptionId(); // keep-alive 1, lifetime 3
         FakeItems.Container items = bench.items.of(id);
         items.add(1);
@@ -231,7 +231,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void cyclesWithAParkedPublishDoNotCountTowardsTheLifetime() {
+    void cycles_with_a_parked_publish_do_not_count_towards_the_lifetime() {
         long id = bench.create(client, 1000, 30, 10, 0).subscriptionId(); // lifetime 30, keep-alive 10
         bench.publish(client);
         bench.clock.advanceMillis(1000);
@@ -248,7 +248,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void aServiceCallNamingTheSubscriptionResetsItsLifetime() {
+    void a_service_call_naming_the_subscription_resets_its_lifetime() {
         long id = bench.create(client, 1000, 3, 1, 0).subscriptionId();
         bench.clock.advanceMillis(2000);
         bench.services.setPublishingMode(client.channel(), new SetPublishingModeRequest(
@@ -263,7 +263,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void withPublishingDisabledOnlyKeepAlivesAreSentAndTheItemsKeepTheirQueues() {
+    void with_publishing_disabled_only_keep_alives_are_sent_and_the_items_keep_their_queues() {
         long id = bench.create(client);
         bench.publish(client);
         bench.clock.advanceMillis(1000);
@@ -286,7 +286,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void itemsThatStoppedReportingAreSkippedAndAnnounceThemselvesAgain() {
+    void items_that_stopped_reporting_are_skipped_and_announce_themselves_again() {
         long id = bench.create(client);
         bench.publish(client);
         bench.clock.advanceMillis(1000);
@@ -305,7 +305,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void eventsAndDataChangesTravelInTheirOwnNotificationData() {
+    void events_and_data_changes_travel_in_their_own_notification_data() {
         long id = bench.create(client);
         bench.items.of(id).add(1).report(2);
         bench.items.of(id).addEvents(2).report(3);
@@ -320,7 +320,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void afterModifySubscriptionTheNextCycleSendsAKeepAlive() {
+    void after_modify_subscription_the_next_cycle_sends_a_keep_alive() {
         long id = bench.create(client); // keep-alive count 3
         bench.publish(client);
         bench.clock.advanceMillis(1000);
@@ -335,7 +335,7 @@ class SubscriptionPublishingTest {
     }
 
     @Test
-    void theScheduleIsAbsoluteAndModifyRestartsItWithTheNewInterval() {
+    void the_schedule_is_absolute_and_modify_restarts_it_with_the_new_interval() {
         long id = bench.create(client);
         Item item = bench.items.of(id).add(1);
         bench.publish(client);

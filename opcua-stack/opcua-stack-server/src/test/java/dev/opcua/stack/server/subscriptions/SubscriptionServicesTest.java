@@ -43,7 +43,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void createSubscriptionAnswersTheRevisedParametersAndAnIdThatIsNeverZero() {
+    void create_subscription_answers_the_revised_parameters_and_an_id_that_is_never_zero() {
         CreateSubscriptionResponse response = bench.create(client, 20, 5, 0, 0);
 
         assertThat(response.subscriptionId()).isBetween(1L, 0xFFFF_FFFFL);
@@ -60,7 +60,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void idsAreUniqueAcrossSessions() {
+    void ids_are_unique_across_sessions() {
         Client other = bench.open(2, "bob");
         Set<Long> ids = new HashSet<>();
         for (int i = 0; i < 40; i++) {
@@ -70,7 +70,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void theSessionAndTheServerLimitsAreRefusedBadTooManySubscriptions() {
+    void the_session_and_the_server_limits_are_refused_bad_too_many_subscriptions() {
         use(SubscriptionSettings.builder().maxSubscriptions(3).maxSubscriptionsPerSession(2).build());
         bench.create(client);
         bench.create(client);
@@ -83,7 +83,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void modifySubscriptionRevisesAndRefusesUnknownIds() {
+    void modify_subscription_revises_and_refuses_unknown_ids() {
         long id = bench.create(client);
 
         ModifySubscriptionResponse response = bench.services.modifySubscription(client.channel(),
@@ -100,7 +100,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void setPublishingModeAndDeleteSubscriptionsAnswerPerSubscription() {
+    void set_publishing_mode_and_delete_subscriptions_answer_per_subscription() {
         long id = bench.create(client);
         Client bob = bench.open(2, "bob");
         long bobs = bench.create(bob);
@@ -123,7 +123,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void requestsWithoutIdsAreRefusedBadNothingToDo() {
+    void requests_without_ids_are_refused_bad_nothing_to_do() {
         assertStatus(() -> bench.services.setPublishingMode(client.channel(), new SetPublishingModeRequest(
                 header(client.token()), true, null)), StatusCodes.BadNothingToDo);
         assertStatus(() -> bench.services.deleteSubscriptions(client.channel(), new DeleteSubscriptionsRequest(
@@ -131,7 +131,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void deletingASubscriptionDeletesItsItemsAndStopsItsTimer() {
+    void deleting_a_subscription_deletes_its_items_and_stops_its_timer() {
         long id = bench.create(client);
         bench.items.of(id).add(1);
         bench.items.of(id).add(2);
@@ -147,7 +147,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void everyServiceNeedsAnActivatedSessionOnItsChannel() {
+    void every_service_needs_an_activated_session_on_its_channel() {
         CapturingChannel other = new CapturingChannel(5);
         assertStatus(() -> bench.services.createSubscription(other, new CreateSubscriptionRequest(
                 header(client.token()), 100, 30, 3, 0, true, (short) 0)), StatusCodes.BadSecureChannelIdInvalid);
@@ -157,7 +157,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void theLookupFindsOnlyTheSessionsOwnSubscriptions() {
+    void the_lookup_finds_only_the_sessions_own_subscriptions() {
         long id = bench.create(client);
         Client bob = bench.open(2, "bob");
 
@@ -171,7 +171,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void theRemainingItemCapacityHonoursTheSubscriptionAndTheServerLimits() {
+    void the_remaining_item_capacity_honours_the_subscription_and_the_server_limits() {
         assertThat(bench.manager.find(client.session(), bench.create(client)).remainingItemCapacity())
                 .isEqualTo(Integer.MAX_VALUE);
 
@@ -192,7 +192,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void theServicesRegisterWithADispatcherOnce() {
+    void the_services_register_with_a_dispatcher_once() {
         ServiceDispatcher.Builder builder = ServiceDispatcher.builder();
         bench.services.registerWith(builder);
         assertThatThrownBy(() -> bench.services.registerWith(builder))
@@ -201,7 +201,7 @@ class SubscriptionServicesTest {
     }
 
     @Test
-    void closingTheManagerDeletesEverythingAndStopsTheNamedPublishingThread() throws Exception {
+    void closing_the_manager_deletes_everything_and_stops_the_named_publishing_thread() throws Exception {
         FakeItems items = new FakeItems(new SubscriptionStatistics());
         SubscriptionManager manager = SubscriptionManager.builder().itemContainerFactory(items).build();
         SubscriptionServices services = new SubscriptionServices(manager, (channel, header) -> client.session(),

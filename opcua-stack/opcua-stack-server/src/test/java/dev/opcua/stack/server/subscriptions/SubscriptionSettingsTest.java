@@ -12,7 +12,7 @@ class SubscriptionSettingsTest {
     private final SubscriptionSettings settings = SubscriptionSettings.DEFAULT;
 
     @Test
-    void defaultsAreThoseOfTheConfiguration() {
+    void defaults_are_those_of_the_configuration() {
         assertThat(settings.minPublishingInterval()).isEqualTo(Duration.ofMillis(100));
         assertThat(settings.maxPublishingInterval()).isEqualTo(Duration.ofHours(1));
         assertThat(settings.maxSubscriptions()).isEqualTo(100);
@@ -28,7 +28,7 @@ class SubscriptionSettingsTest {
     }
 
     @Test
-    void thePublishingIntervalIsClampedAndZeroNegativeOrNaNGetTheFastest() {
+    void the_publishing_interval_is_clamped_and_zero_negative_or_na_n_get_the_fastest() {
         assertThat(settings.revisePublishingInterval(500)).isEqualTo(500);
         assertThat(settings.revisePublishingInterval(10)).isEqualTo(100);
         assertThat(settings.revisePublishingInterval(0)).isEqualTo(100);
@@ -39,7 +39,7 @@ class SubscriptionSettingsTest {
     }
 
     @Test
-    void aKeepAliveCountOfZeroGetsTheSmallestAndOthersAreClamped() {
+    void a_keep_alive_count_of_zero_gets_the_smallest_and_others_are_clamped() {
         assertThat(settings.reviseMaxKeepAliveCount(0)).isEqualTo(1);
         assertThat(settings.reviseMaxKeepAliveCount(10)).isEqualTo(10);
         assertThat(settings.reviseMaxKeepAliveCount(0xFFFF_FFFFL)).isEqualTo(10_000);
@@ -49,7 +49,7 @@ class SubscriptionSettingsTest {
     }
 
     @Test
-    void theLifetimeIsAtLeastThreeKeepAliveCountsAndAtMostTheMaximum() {
+    void the_lifetime_is_at_least_three_keep_alive_counts_and_at_most_the_maximum() {
         assertThat(settings.reviseLifetimeCount(0, 10)).isEqualTo(30);
         assertThat(settings.reviseLifetimeCount(29, 10)).isEqualTo(30);
         assertThat(settings.reviseLifetimeCount(100, 10)).isEqualTo(100);
@@ -58,7 +58,7 @@ class SubscriptionSettingsTest {
     }
 
     @Test
-    void zeroNotificationsPerPublishMeansTheServersMaximum() {
+    void zero_notifications_per_publish_means_the_servers_maximum() {
         assertThat(settings.reviseMaxNotificationsPerPublish(0)).isEqualTo(100);
         assertThat(settings.reviseMaxNotificationsPerPublish(5)).isEqualTo(5);
         assertThat(settings.reviseMaxNotificationsPerPublish(1000)).isEqualTo(100);
@@ -66,7 +66,7 @@ class SubscriptionSettingsTest {
     }
 
     @Test
-    void inconsistentLimitsAreRefusedWithTheirName() {
+    void inconsistent_limits_are_refused_with_their_name() {
         assertThatThrownBy(() -> settings.toBuilder().minPublishingInterval(Duration.ZERO).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("minPublishingInterval");
         assertThatThrownBy(() -> settings.toBuilder().maxPublishingInterval(Duration.ofMillis(50)).build())

@@ -37,7 +37,7 @@ class TransferSubscriptionsTest {
     }
 
     @Test
-    void aSubscriptionMovesToAnotherSessionOfTheSameUserAndTheOldSessionIsTold() {
+    void a_subscription_moves_to_another_session_of_the_same_user_and_the_old_session_is_told() {
         long id = bench.create(alice);
         Item item = bench.items.of(id).add(1);
         item.report(1);
@@ -71,7 +71,7 @@ class TransferSubscriptionsTest {
     }
 
     @Test
-    void theNewSessionHearsFromTheSubscriptionAtItsNextCycle() {
+    void the_new_session_hears_from_the_subscription_at_its_next_cycle() {
         long id = bench.create(alice, 1000, 300, 100, 0).subscriptionId();
         bench.publish(alice);
         bench.clock.advanceMillis(1000);
@@ -87,7 +87,7 @@ class TransferSubscriptionsTest {
     }
 
     @Test
-    void anotherUserIsRefusedBadUserAccessDenied() {
+    void another_user_is_refused_bad_user_access_denied() {
         long id = bench.create(alice);
         Client bob = bench.open(2, "bob");
         Client anonymous = bench.open(3, null);
@@ -98,7 +98,7 @@ class TransferSubscriptionsTest {
     }
 
     @Test
-    void unknownIdsTheOwnSessionAndAFullSessionAreRefused() {
+    void unknown_ids_the_own_session_and_a_full_session_are_refused() {
         long id = bench.create(alice);
 
         assertThat(transfer(alice, id, false).statusCode().value()).isEqualTo(StatusCodes.BadNothingToDo);
@@ -109,7 +109,7 @@ class TransferSubscriptionsTest {
     }
 
     @Test
-    void aSessionAtItsLimitIsRefusedBadTooManySubscriptions() {
+    void a_session_at_its_limit_is_refused_bad_too_many_subscriptions() {
         bench.close();
         bench = new SubscriptionBench(SubscriptionSettings.builder().maxSubscriptionsPerSession(1).build());
         alice = bench.open(1, "alice");
@@ -121,7 +121,7 @@ class TransferSubscriptionsTest {
     }
 
     @Test
-    void aSubscriptionOfAClosedSessionCanBeTransferredUntilItsLifetimeEnds() {
+    void a_subscription_of_a_closed_session_can_be_transferred_until_its_lifetime_ends() {
         long id = bench.create(alice, 1000, 30, 10, 0).subscriptionId();
         bench.sessions.closeSession(alice.channel(), new CloseSessionRequest(header(alice.token()), false));
         bench.clock.advanceMillis(5000);

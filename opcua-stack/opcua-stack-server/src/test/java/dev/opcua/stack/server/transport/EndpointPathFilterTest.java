@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class EndpointPathFilterTest {
 
     @Test
-    void theFilterChecksSchemeAndPathButNotHostOrPort() {
+    void the_filter_checks_scheme_and_path_but_not_host_or_port() {
         EndpointPathFilter filter = EndpointPathFilter.ofUrls(List.of("opc.tcp://server:4840/Line1", "opc.tcp://server:4840"));
 
         assertThat(filter.test("opc.tcp://10.1.2.3:4840/line1")).isTrue();

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class SecureChannelIdsTest {
 
     @Test
-    void idsWrapAroundTheUInt32RangeWithoutZero() {
+    void ids_wrap_around_the_u_int32_range_without_zero() {
         SecureChannelIds ids = new SecureChannelIds(0xFFFF_FFFEL);
 
         assertThat(ids.acquire()).isEqualTo(0xFFFF_FFFFL);
@@ -19,7 +19,7 @@ class SecureChannelIdsTest {
     }
 
     @Test
-    void liveIdsAreUnique() {
+    void live_ids_are_unique() {
         SecureChannelIds ids = new SecureChannelIds(5);
         Set<Long> seen = new HashSet<>();
         for (int i = 0; i < 1000; i++) {
@@ -31,7 +31,7 @@ class SecureChannelIdsTest {
     }
 
     @Test
-    void twoServersStartAtDifferentIds() {
+    void two_servers_start_at_different_ids() {
         assertThat(new SecureChannelIds().acquire()).isNotEqualTo(new SecureChannelIds().acquire());
     }
 }

@@ -84,7 +84,7 @@ class SecureChannelMatrixTest {
 
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("matrix")
-    void smallAndMultiChunkMessagesRoundTrip(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
+    void small_and_multi_chunk_messages_round_trip(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
         EndpointSecurity security = new EndpointSecurity(policy, mode);
         ClientChannelSecurity clientSecurity = policy == SecurityPolicy.None ? ClientChannelSecurity.NONE
                 : new ClientChannelSecurity(security, clientCertificate, List.of(serverCertificate.certificate()),

@@ -66,7 +66,7 @@ class ServerSecureChannelResponsesTest {
     }
 
     @Test
-    void aResponseLargerThanAChunkIsSentInChunksOfTheClientsReceiveBufferSize() {
+    void a_response_larger_than_a_chunk_is_sent_in_chunks_of_the_clients_receive_buffer_size() {
         open(8192, 0, 0);
 
         connection.write(TestChunks.getEndpoints(CHANNEL_ID, 1, 2, 7, ENDPOINT_URL));
@@ -91,7 +91,7 @@ class ServerSecureChannelResponsesTest {
     }
 
     @Test
-    void aResponseOverTheClientsMaxMessageSizeIsReplacedByAServiceFault() {
+    void a_response_over_the_clients_max_message_size_is_replaced_by_a_service_fault() {
         open(65_536, 8192, 0);
 
         connection.write(TestChunks.getEndpoints(CHANNEL_ID, 1, 2, 7, ENDPOINT_URL));
@@ -100,7 +100,7 @@ class ServerSecureChannelResponsesTest {
     }
 
     @Test
-    void aResponseOverTheClientsMaxChunkCountIsReplacedByAServiceFault() {
+    void a_response_over_the_clients_max_chunk_count_is_replaced_by_a_service_fault() {
         open(8192, 0, 2);
 
         connection.write(TestChunks.getEndpoints(CHANNEL_ID, 1, 2, 7, ENDPOINT_URL));
@@ -109,7 +109,7 @@ class ServerSecureChannelResponsesTest {
     }
 
     @Test
-    void aResponseThatCannotBeEncodedIsReplacedByAServiceFaultWithTheEncodersStatus() {
+    void a_response_that_cannot_be_encoded_is_replaced_by_a_service_fault_with_the_encoders_status() {
         open(65_536, 0, 0);
         ApplicationDescription noType = new ApplicationDescription("urn:x", null, null, null, null, null, null);
 
@@ -122,7 +122,7 @@ class ServerSecureChannelResponsesTest {
     }
 
     @Test
-    void aResponseToAClosedChannelIsDropped() {
+    void a_response_to_a_closed_channel_is_dropped() {
         open(65_536, 0, 0);
         connection.channel.close();
 

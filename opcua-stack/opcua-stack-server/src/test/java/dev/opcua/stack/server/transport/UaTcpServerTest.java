@@ -52,7 +52,7 @@ class UaTcpServerTest {
     }
 
     @Test
-    void aClientOpensAChannelGetsEndpointsAndClosesIt() {
+    void a_client_opens_a_channel_gets_endpoints_and_closes_it() {
         fixture = DiscoveryServerFixture.start();
         try (RawUaClient client = new RawUaClient(fixture.port())) {
             GetEndpointsResponse response = converse(client);
@@ -64,7 +64,7 @@ class UaTcpServerTest {
     }
 
     @Test
-    void theServerServesAnotherConnectionWhileOneIsHostile() {
+    void the_server_serves_another_connection_while_one_is_hostile() {
         fixture = DiscoveryServerFixture.start();
         try (RawUaClient stalled = new RawUaClient(fixture.port());
                 RawUaClient garbage = new RawUaClient(fixture.port());
@@ -86,7 +86,7 @@ class UaTcpServerTest {
     }
 
     @Test
-    void aThousandConnectionsOpenedAndClosedLeaveNoConnectionOrChannelBehind() throws Exception {
+    void a_thousand_connections_opened_and_closed_leave_no_connection_or_channel_behind() throws Exception {
         fixture = DiscoveryServerFixture.start();
         ExecutorService clients = Executors.newFixedThreadPool(4);
         try {
@@ -121,7 +121,7 @@ class UaTcpServerTest {
     }
 
     @Test
-    void connectionsBeyondMaxConnectionsAreRefusedWithNotEnoughResources() {
+    void connections_beyond_max_connections_are_refused_with_not_enough_resources() {
         fixture = DiscoveryServerFixture.start(TransportQuotas.builder().maxConnections(2).build(), true);
         try (RawUaClient first = new RawUaClient(fixture.port());
                 RawUaClient second = new RawUaClient(fixture.port())) {
@@ -139,7 +139,7 @@ class UaTcpServerTest {
     }
 
     @Test
-    void aSilentSocketIsAnsweredWithBadTimeoutAndClosedAfterTheHelloTimeout() {
+    void a_silent_socket_is_answered_with_bad_timeout_and_closed_after_the_hello_timeout() {
         fixture = DiscoveryServerFixture.start(
                 TransportQuotas.builder().helloTimeout(Duration.ofMillis(200)).build(), true);
         try (RawUaClient silent = new RawUaClient(fixture.port())) {
@@ -153,7 +153,7 @@ class UaTcpServerTest {
     }
 
     @Test
-    void closingTheServerClosesItsConnectionsAndStopsItsThreads() {
+    void closing_the_server_closes_its_connections_and_stops_its_threads() {
         fixture = DiscoveryServerFixture.start(TransportQuotas.DEFAULT, false);
         assertThat(fixture.server().transportName()).isEqualTo("nio");
         try (RawUaClient client = new RawUaClient(fixture.port())) {
@@ -171,7 +171,7 @@ class UaTcpServerTest {
     }
 
     @Test
-    void theServerRunsOnNativeEpollWhereAvailable() {
+    void the_server_runs_on_native_epoll_where_available() {
         fixture = DiscoveryServerFixture.start();
 
         assertThat(fixture.server().transportName()).isIn("epoll", "nio");

@@ -63,7 +63,7 @@ class UascServerHandlerConversationTest {
     }
 
     @Test
-    void helloIsAnsweredWithTheNegotiatedAcknowledge() {
+    void hello_is_answered_with_the_negotiated_acknowledge() {
         EmbeddedConnection connection = new EmbeddedConnection(settings, listener).write(HEL);
 
         assertThat(connection.read()).isEqualTo(ACK);
@@ -72,7 +72,7 @@ class UascServerHandlerConversationTest {
     }
 
     @Test
-    void aResponseFrameNeverReleasedIsCaughtAsHeldBytesAtTheClose() {
+    void a_response_frame_never_released_is_caught_as_held_bytes_at_the_close() {
         EmbeddedConnection connection = new EmbeddedConnection(settings, listener).write(HEL);
         connection.channel.runPendingTasks();
         ByteBuf ack = connection.channel.readOutbound(); // taken and, on purpose, not released
@@ -84,7 +84,7 @@ class UascServerHandlerConversationTest {
     }
 
     @Test
-    void openSecureChannelIssueAssignsAChannelAndAToken() {
+    void open_secure_channel_issue_assigns_a_channel_and_a_token() {
         EmbeddedConnection connection = new EmbeddedConnection(settings, listener).write(HEL).write(OPN_ISSUE);
         connection.read(); // ACK
 
@@ -101,7 +101,7 @@ class UascServerHandlerConversationTest {
     }
 
     @Test
-    void aRequestReachesTheListenerAndItsResponseGoesBackOnTheChannel() {
+    void a_request_reaches_the_listener_and_its_response_goes_back_on_the_channel() {
         EmbeddedConnection connection = new EmbeddedConnection(settings, listener)
                 .write(HEL).write(OPN_ISSUE).write(MSG_GET_ENDPOINTS);
         connection.read(); // ACK
@@ -113,7 +113,7 @@ class UascServerHandlerConversationTest {
     }
 
     @Test
-    void closeSecureChannelClosesTheSocketWithoutAResponse() {
+    void close_secure_channel_closes_the_socket_without_a_response() {
         EmbeddedConnection connection = new EmbeddedConnection(settings, listener)
                 .write(HEL).write(OPN_ISSUE).write(MSG_GET_ENDPOINTS);
         connection.readAll();
@@ -128,7 +128,7 @@ class UascServerHandlerConversationTest {
     }
 
     @Test
-    void theConversationCutAtEveryOffsetGetsTheSameAnswers() {
+    void the_conversation_cut_at_every_offset_gets_the_same_answers() {
         byte[] stream = Hex.concat(HEL, OPN_ISSUE, MSG_GET_ENDPOINTS, CLO);
         for (int cut = 1; cut < stream.length; cut++) {
             ServerChannelSettings fresh = EmbeddedConnection.settings(TransportQuotas.DEFAULT);
@@ -146,7 +146,7 @@ class UascServerHandlerConversationTest {
     }
 
     @Test
-    void theConversationFedByteByByteGetsTheSameAnswers() {
+    void the_conversation_fed_byte_by_byte_gets_the_same_answers() {
         byte[] stream = Hex.concat(HEL, OPN_ISSUE, MSG_GET_ENDPOINTS, CLO);
         EmbeddedConnection connection = new EmbeddedConnection(settings, listener);
         for (int i = 0; i < stream.length; i++) {

@@ -69,35 +69,35 @@ class UascServerHandlerHostileInputTest {
     // ---- before and at the Hello --------------------------------------------------------------
 
     @Test
-    void garbageBytesAreAnsweredWithMessageTypeInvalid() {
+    void garbage_bytes_are_answered_with_message_type_invalid() {
         connect().write("GET / HTTP/1.1\r\nHost: x\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
 
         assertErrorAndClosed(StatusCodes.BadTcpMessageTypeInvalid);
     }
 
     @Test
-    void anUnknownMessageTypeIsAnsweredWithMessageTypeInvalid() {
+    void an_unknown_message_type_is_answered_with_message_type_invalid() {
         connect().write(Hex.bytes("58 59 5A 46", "10 00 00 00", "00 00 00 00 00 00 00 00")); // "XYZ" 'F', 16 bytes
 
         assertErrorAndClosed(StatusCodes.BadTcpMessageTypeInvalid);
     }
 
     @Test
-    void aMessageSizeSmallerThanTheHeaderIsAnsweredWithDecodingError() {
+    void a_message_size_smaller_than_the_header_is_answered_with_decoding_error() {
         connect().write(Hex.bytes("48 45 4C 46", "04 00 00 00")); // HEL claiming 4 bytes
 
         assertErrorAndClosed(StatusCodes.BadDecodingError);
     }
 
     @Test
-    void anOpenBeforeTheHelloIsAnsweredWithMessageTypeInvalid() {
+    void an_open_before_the_hello_is_answered_with_message_type_invalid() {
         connect().write(OPN_ISSUE);
 
         assertErrorAndClosed(StatusCodes.BadTcpMessageTypeInvalid);
     }
 
     @Test
-    void aHelloWithBufferSizesOfZeroIsRefused() {
+    void a_hello_with_buffer_sizes_of_zero_is_refused() {
         connect().write(TestChunks.hello(ENDPOINT_URL, 0, 0, 0, 0));
 
         // BufferNegotiation's choice: the spec names no status for sizes below 8192 (Part 6, 7.1.2.3).
@@ -105,7 +105,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aHelloWithBufferSizesOf2Pow31IsAcknowledgedWithTheServersMaximum() {
+    void a_hello_with_buffer_sizes_of2_pow31_is_acknowledged_with_the_servers_maximum() {
         connect().write(TestChunks.hello(ENDPOINT_URL, 1L << 31, 1L << 31, 0, 0));
 
         // Legal UInt32 values: the ACK clamps them to maxBufferSize (Part 6, 7.1.2.4).
@@ -116,14 +116,14 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aHelloForAPathTheServerDoesNotServeIsAnsweredWithEndpointUrlInvalid() {
+    void a_hello_for_a_path_the_server_does_not_serve_is_answered_with_endpoint_url_invalid() {
         connect().write(TestChunks.hello("opc.tcp://localhost:4840/other"));
 
         assertErrorAndClosed(StatusCodes.BadTcpEndpointUrlInvalid);
     }
 
     @Test
-    void aSecondHelloIsAnsweredWithMessageTypeInvalid() {
+    void a_second_hello_is_answered_with_message_type_invalid() {
         connect().write(HEL);
         connection.read();
 
@@ -133,7 +133,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void anErrorMessageFromTheClientIsAnsweredWithMessageTypeInvalid() {
+    void an_error_message_from_the_client_is_answered_with_message_type_invalid() {
         connect().write(HEL);
         connection.read();
 
@@ -143,7 +143,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void theConnectionBeyondMaxConnectionsIsAnsweredWithNotEnoughResources() {
+    void the_connection_beyond_max_connections_is_answered_with_not_enough_resources() {
         settings = EmbeddedConnection.settings(TransportQuotas.builder().maxConnections(1).build());
         EmbeddedConnection first = new EmbeddedConnection(settings, listener);
 
@@ -157,7 +157,7 @@ class UascServerHandlerHostileInputTest {
     // ---- chunk sizes and counts -----------------------------------------------------------------
 
     @Test
-    void aChunkLargerThanTheNegotiatedBufferIsAnsweredWithMessageTooLarge() {
+    void a_chunk_larger_than_the_negotiated_buffer_is_answered_with_message_too_large() {
         open(TestChunks.hello(ENDPOINT_URL, 65_536, 8192, 0, 0));
 
         connection.write(TestChunks.symmetric(MessageType.MSG, ChunkType.FINAL, CHANNEL_ID, 1, 2, 2, new byte[8192]));
@@ -166,7 +166,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void moreChunksThanTheAcknowledgedMaxChunkCountAreAnsweredWithRequestTooLarge() {
+    void more_chunks_than_the_acknowledged_max_chunk_count_are_answered_with_request_too_large() {
         settings = EmbeddedConnection.settings(TransportQuotas.builder().maxChunkCount(2).build());
         open(HEL);
 
@@ -176,7 +176,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aMessageLargerThanTheAcknowledgedMaxMessageSizeIsAnsweredWithRequestTooLarge() {
+    void a_message_larger_than_the_acknowledged_max_message_size_is_answered_with_request_too_large() {
         settings = EmbeddedConnection.settings(
                 TransportQuotas.builder().maxBufferSize(8192).maxMessageSize(16_384).build());
         open(TestChunks.hello(ENDPOINT_URL, 8192, 8192, 0, 0));
@@ -189,7 +189,7 @@ class UascServerHandlerHostileInputTest {
     // ---- secure channel ids, tokens, sequence numbers -------------------------------------------
 
     @Test
-    void aMessageBeforeTheOpenIsAnsweredWithSecureChannelUnknown() {
+    void a_message_before_the_open_is_answered_with_secure_channel_unknown() {
         connect().write(HEL);
         connection.read();
 
@@ -199,7 +199,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aMessageForAnotherSecureChannelIsAnsweredWithSecureChannelUnknown() {
+    void a_message_for_another_secure_channel_is_answered_with_secure_channel_unknown() {
         open(HEL);
 
         connection.write(TestChunks.getEndpoints(CHANNEL_ID + 1, 1, 2, 2, ENDPOINT_URL));
@@ -208,7 +208,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aMessageWithAnUnknownTokenIsAnsweredWithTokenUnknown() {
+    void a_message_with_an_unknown_token_is_answered_with_token_unknown() {
         open(HEL);
 
         connection.write(TestChunks.getEndpoints(CHANNEL_ID, 7, 2, 2, ENDPOINT_URL));
@@ -217,7 +217,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aGapInTheSequenceNumbersIsAnsweredWithSequenceNumberInvalid() {
+    void a_gap_in_the_sequence_numbers_is_answered_with_sequence_number_invalid() {
         open(HEL);
 
         connection.write(TestChunks.getEndpoints(CHANNEL_ID, 1, 3, 2, ENDPOINT_URL)); // OPN had 1
@@ -226,7 +226,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aCloseForAnotherSecureChannelIsAnsweredWithSecureChannelUnknown() {
+    void a_close_for_another_secure_channel_is_answered_with_secure_channel_unknown() {
         open(HEL);
 
         connection.write(TestChunks.close(CHANNEL_ID + 5, 1, 2, 2));
@@ -235,7 +235,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aCloseBeforeTheOpenIsAnsweredWithSecureChannelUnknown() {
+    void a_close_before_the_open_is_answered_with_secure_channel_unknown() {
         connect().write(HEL);
         connection.read();
 
@@ -247,7 +247,7 @@ class UascServerHandlerHostileInputTest {
     // ---- OpenSecureChannel ----------------------------------------------------------------------
 
     @Test
-    void anOpenWithAnotherSecurityPolicyIsAnsweredWithPolicyRejected() {
+    void an_open_with_another_security_policy_is_answered_with_policy_rejected() {
         connect().write(HEL);
         connection.read();
 
@@ -257,7 +257,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void anOpenWithModeSignGetsAServiceFaultAndTheConnectionStaysUsable() {
+    void an_open_with_mode_sign_gets_a_service_fault_and_the_connection_stays_usable() {
         connect().write(HEL);
         connection.read();
 
@@ -275,7 +275,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void anIssueNamingASecureChannelIdIsAnsweredWithSecureChannelUnknown() {
+    void an_issue_naming_a_secure_channel_id_is_answered_with_secure_channel_unknown() {
         connect().write(HEL);
         connection.read();
 
@@ -285,7 +285,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aSecondIssueOnAnOpenChannelIsAnsweredWithRequestTypeInvalid() {
+    void a_second_issue_on_an_open_channel_is_answered_with_request_type_invalid() {
         open(HEL);
 
         connection.write(TestChunks.open(CHANNEL_ID, TestChunks.NONE_URI, 2, 2, issue(MessageSecurityMode.None)));
@@ -294,7 +294,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void aRenewWithoutAnOpenChannelIsAnsweredWithSecureChannelUnknown() {
+    void a_renew_without_an_open_channel_is_answered_with_secure_channel_unknown() {
         connect().write(HEL);
         connection.read();
 
@@ -305,7 +305,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void anOpenWithAnotherProtocolVersionThanTheHelloIsAnsweredWithVersionUnsupported() {
+    void an_open_with_another_protocol_version_than_the_hello_is_answered_with_version_unsupported() {
         connect().write(HEL);
         connection.read();
         OpenSecureChannelRequest v1 = new OpenSecureChannelRequest(TestChunks.requestHeader(1), 1,
@@ -317,7 +317,7 @@ class UascServerHandlerHostileInputTest {
     }
 
     @Test
-    void anOpenWithATruncatedBodyIsAnsweredWithDecodingError() {
+    void an_open_with_a_truncated_body_is_answered_with_decoding_error() {
         connect().write(HEL);
         connection.read();
         byte[] open = TestChunks.openIssue();
@@ -332,7 +332,7 @@ class UascServerHandlerHostileInputTest {
     // ---- aborts -----------------------------------------------------------------------------------
 
     @Test
-    void anAbortChunkDropsThePartialRequestAndKeepsTheChannel() {
+    void an_abort_chunk_drops_the_partial_request_and_keeps_the_channel() {
         open(HEL);
         byte[] abortBody = Hex.bytes("00 00 B8 80", "FF FF FF FF"); // Error Bad_RequestTooLarge, Reason null (Table 62)
 

@@ -64,7 +64,7 @@ class UascServerHandlerTimersAndTokensTest {
     }
 
     @Test
-    void aConnectionThatSendsNoHelloIsAnsweredWithBadTimeoutAfterTheHelloTimeout() {
+    void a_connection_that_sends_no_hello_is_answered_with_bad_timeout_after_the_hello_timeout() {
         advance(1_999);
         assertThat(connection.channel.isActive()).isTrue();
 
@@ -75,7 +75,7 @@ class UascServerHandlerTimersAndTokensTest {
     }
 
     @Test
-    void aConnectionThatSendsNoOpenAfterItsHelloIsAnsweredWithBadTimeoutAfterTheSameTimeout() {
+    void a_connection_that_sends_no_open_after_its_hello_is_answered_with_bad_timeout_after_the_same_timeout() {
         connection.write(HEL).read();
         advance(1_999);
         assertThat(connection.channel.isActive()).isTrue();
@@ -87,7 +87,7 @@ class UascServerHandlerTimersAndTokensTest {
     }
 
     @Test
-    void anOpenChannelOutlivesTheHelloTimeout() {
+    void an_open_channel_outlives_the_hello_timeout() {
         open(60_000);
 
         advance(5_000);
@@ -97,14 +97,14 @@ class UascServerHandlerTimersAndTokensTest {
 
     @ParameterizedTest(name = "requested {0} ms, granted {1} ms")
     @CsvSource({"0, 600000", "1, 10000", "60000, 60000", "4294967295, 600000"})
-    void theRequestedLifetimeIsClampedToTheServersRange(long requested, long granted) {
+    void the_requested_lifetime_is_clamped_to_the_servers_range(long requested, long granted) {
         ChannelSecurityToken token = open(requested);
 
         assertThat(token.revisedLifetime()).isEqualTo(granted);
     }
 
     @Test
-    void aRenewedTokenIsUsedByTheServerOnceTheClientUsesIt() {
+    void a_renewed_token_is_used_by_the_server_once_the_client_uses_it() {
         open(60_000);
         ChannelSecurityToken renewed = renew();
         assertThat(renewed.tokenId()).isEqualTo(2);
@@ -118,7 +118,7 @@ class UascServerHandlerTimersAndTokensTest {
     }
 
     @Test
-    void anUnusedRenewedTokenTakesOverWhenTheOldOneExpires() {
+    void an_unused_renewed_token_takes_over_when_the_old_one_expires() {
         open(60_000);
         advance(45_000); // clients renew at 75 %
         renew();
@@ -132,7 +132,7 @@ class UascServerHandlerTimersAndTokensTest {
     }
 
     @Test
-    void aTokenIsAcceptedDuringAQuarterOfItsLifetimeAfterItEnds() {
+    void a_token_is_accepted_during_a_quarter_of_its_lifetime_after_it_ends() {
         open(60_000);
 
         advance(74_999);
@@ -141,7 +141,7 @@ class UascServerHandlerTimersAndTokensTest {
     }
 
     @Test
-    void aChannelWhoseTokenExpiresUnrenewedIsClosed() {
+    void a_channel_whose_token_expires_unrenewed_is_closed() {
         open(60_000);
 
         advance(75_000);

@@ -24,7 +24,7 @@ class WriteStallGuardTest {
     }
 
     @Test
-    void overTheHighMarkReadingStopsAndResumesBelowTheLowMark() {
+    void over_the_high_mark_reading_stops_and_resumes_below_the_low_mark() {
         channel.write(bytes(150)); // written, not flushed: queued
         assertThat(channel.isWritable()).isFalse();
         assertThat(channel.config().isAutoRead()).isFalse();
@@ -41,7 +41,7 @@ class WriteStallGuardTest {
     }
 
     @Test
-    void aQueueStillOverTheHighMarkWhenTheStallTimeoutPassesClosesTheConnection() {
+    void a_queue_still_over_the_high_mark_when_the_stall_timeout_passes_closes_the_connection() {
         channel.write(bytes(150));
         channel.advanceTimeBy(4, TimeUnit.SECONDS);
         channel.runScheduledPendingTasks();
@@ -56,7 +56,7 @@ class WriteStallGuardTest {
     }
 
     @Test
-    void aChunkThatWouldTakeTheQueuePastTheWriteBufferLimitClosesTheConnectionAtOnce() {
+    void a_chunk_that_would_take_the_queue_past_the_write_buffer_limit_closes_the_connection_at_once() {
         // Netty counts each queued chunk with its bookkeeping (96 bytes): 2 x 396 bytes fit under 1000
         ByteBuf first = bytes(300);
         ByteBuf second = bytes(300);

@@ -100,7 +100,7 @@ class ConnectionMessagesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("golden")
-    void encodesToTheGoldenBytes(String name, Object message, String hex, Consumer<ByteBuf> encode,
+    void encodes_to_the_golden_bytes(String name, Object message, String hex, Consumer<ByteBuf> encode,
             Function<ByteBuf, Object> decode) {
         ByteBuf out = Unpooled.buffer();
         try {
@@ -115,7 +115,7 @@ class ConnectionMessagesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("golden")
-    void decodesTheGoldenBytes(String name, Object message, String hex, Consumer<ByteBuf> encode,
+    void decodes_the_golden_bytes(String name, Object message, String hex, Consumer<ByteBuf> encode,
             Function<ByteBuf, Object> decode) {
         ByteBuf frame = frame(hex);
         try {
@@ -128,7 +128,7 @@ class ConnectionMessagesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("golden")
-    void everyTruncationIsBadDecodingError(String name, Object message, String hex, Consumer<ByteBuf> encode,
+    void every_truncation_is_bad_decoding_error(String name, Object message, String hex, Consumer<ByteBuf> encode,
             Function<ByteBuf, Object> decode) {
         byte[] whole = HexFormat.of().parseHex(hex);
         for (int length = 0; length < whole.length; length++) {
@@ -155,7 +155,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void truncationMessageNamesTheField() {
+    void truncation_message_names_the_field() {
         byte[] whole = HexFormat.of().parseHex(HEL_HEX);
         ByteBuf frame = Unpooled.copiedBuffer(whole, 0, 30);
         frame.setIntLE(4, 30);
@@ -168,7 +168,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void sizeMismatchIsNamed() {
+    void size_mismatch_is_named() {
         ByteBuf frame = frame(ACK_HEX + "00");
         try {
             assertThatThrownBy(() -> AcknowledgeMessage.decode(frame))
@@ -180,7 +180,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void otherMessageTypeIsRefused() {
+    void other_message_type_is_refused() {
         ByteBuf frame = frame(ACK_HEX);
         try {
             UaException e = catchUa(() -> HelloMessage.decode(frame));
@@ -192,7 +192,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void bytesAfterTheLastFieldAreSkipped() {
+    void bytes_after_the_last_field_are_skipped() {
         // a later protocol version may append fields
         ByteBuf frame = frame(ACK_HEX + "DEADBEEF");
         frame.setIntLE(4, 32);
@@ -205,7 +205,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void negativeStringLengthOtherThanNullIsMalformed() {
+    void negative_string_length_other_than_null_is_malformed() {
         ByteBuf frame = frame(ERR_NULL_REASON_HEX);
         frame.setIntLE(12, -2);
         try {
@@ -218,7 +218,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void roundTripsUnicodeAndExtremeValues() {
+    void round_trips_unicode_and_extreme_values() {
         HelloMessage hello = new HelloMessage(0xFFFF_FFFFL, 0xFFFF_FFFFL, 0, 0x8000_0000L, 1,
                 "opc.tcp://grüße.example:4840/€/\uD83D\uDE00");
         ReverseHelloMessage rhe = new ReverseHelloMessage(null, "");
@@ -238,7 +238,7 @@ class ConnectionMessagesTest {
     // ---- EndpointUrl and ServerUri limit (Part 6, 7.1.2.3 and 7.1.2.6) -------------------------
 
     @Test
-    void endpointUrlOf4096BytesIsRefusedOnDecode() {
+    void endpoint_url_of4096_bytes_is_refused_on_decode() {
         ByteBuf frame = helloWithUrlBytes(4096);
         try {
             UaException e = catchUa(() -> HelloMessage.decode(frame));
@@ -250,7 +250,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void endpointUrlOf4095BytesIsAccepted() {
+    void endpoint_url_of4095_bytes_is_accepted() {
         ByteBuf frame = helloWithUrlBytes(4095);
         try {
             assertThat(HelloMessage.decode(frame).endpointUrl()).hasSize(4095);
@@ -260,7 +260,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void endpointUrlOf4096Utf8BytesCannotBeBuilt() {
+    void endpoint_url_of4096_utf8_bytes_cannot_be_built() {
         String url = "ü".repeat(2048); // 2048 characters, 4096 bytes
         UaException e = catchUa(() -> new HelloMessage(0, 8192, 8192, 0, 0, url));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadTcpEndpointUrlInvalid);
@@ -268,7 +268,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void reverseHelloServerUriOf4096BytesIsRefused() {
+    void reverse_hello_server_uri_of4096_bytes_is_refused() {
         ByteBuf frame = Unpooled.buffer();
         frame.writeBytes("RHEF".getBytes(StandardCharsets.US_ASCII)).writeIntLE(8 + 4 + 4096 + 4);
         frame.writeIntLE(4096).writeZero(4096).writeIntLE(-1);
@@ -292,7 +292,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void uint32FieldsOutOfRangeCannotBeBuilt() {
+    void uint32_fields_out_of_range_cannot_be_built() {
         assertThatThrownBy(() -> new AcknowledgeMessage(0, -1, 8192, 0, 0))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("receiveBufferSize must be a UInt32 (0 to 4294967295), was -1");
@@ -304,7 +304,7 @@ class ConnectionMessagesTest {
     // ---- Error reason (Part 6, 7.1.2.5) --------------------------------------------------------
 
     @Test
-    void errorReasonOver4096BytesIsIgnored() {
+    void error_reason_over4096_bytes_is_ignored() {
         ByteBuf frame = errorWithReasonBytes(4097);
         try {
             ErrorMessage error = ErrorMessage.decode(frame);
@@ -317,7 +317,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void errorReasonOf4096BytesIsReadAndCutBelow4096() {
+    void error_reason_of4096_bytes_is_read_and_cut_below4096() {
         ByteBuf frame = errorWithReasonBytes(4096);
         try {
             assertThat(ErrorMessage.decode(frame).reason()).hasSize(4095);
@@ -335,7 +335,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void errorReasonIsCutAtACharacterBoundaryBelow4096Bytes() {
+    void error_reason_is_cut_at_a_character_boundary_below4096_bytes() {
         assertThat(ErrorMessage.of(StatusCodes.BadTcpInternalError, "a".repeat(5000)).reason()).hasSize(4095);
         // 3-byte characters: 1365 of them are 4095 bytes
         assertThat(ErrorMessage.of(StatusCodes.BadTcpInternalError, "€".repeat(2000)).reason()).hasSize(1365);
@@ -347,7 +347,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void errorStatusHelper() {
+    void error_status_helper() {
         assertThat(ERR.error()).isEqualTo(0x8080_0000L);
         assertThat(ERR.status().value()).isEqualTo(StatusCodes.BadTcpMessageTooLarge);
     }
@@ -360,7 +360,7 @@ class ConnectionMessagesTest {
 
     @ParameterizedTest(name = "ReceiveBufferSize {0}")
     @MethodSource("tooSmall")
-    void receiveBufferBelow8192IsRefused(long size) {
+    void receive_buffer_below8192_is_refused(long size) {
         UaException e = catchUa(() -> BufferNegotiation.negotiate(hello(size, 65_535), TransportQuotas.DEFAULT));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadCommunicationError);
         assertThat(e).hasMessageEndingWith(
@@ -369,7 +369,7 @@ class ConnectionMessagesTest {
 
     @ParameterizedTest(name = "SendBufferSize {0}")
     @MethodSource("tooSmall")
-    void sendBufferBelow8192IsRefused(long size) {
+    void send_buffer_below8192_is_refused(long size) {
         UaException e = catchUa(() -> BufferNegotiation.negotiate(hello(65_535, size), TransportQuotas.DEFAULT));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadCommunicationError);
         assertThat(e).hasMessageEndingWith(": SendBufferSize " + size + " is below the minimum 8192 (Part 6, 7.1.2.3)");
@@ -380,13 +380,13 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void minimumIsAccepted() {
+    void minimum_is_accepted() {
         AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(8192, 8192), TransportQuotas.DEFAULT);
         assertThat(ack).isEqualTo(new AcknowledgeMessage(0, 8192, 8192, 2_097_152, 34));
     }
 
     @Test
-    void clientSmallerThanServerCrossesTheDirections() {
+    void client_smaller_than_server_crosses_the_directions() {
         // the server receives what the client sends and sends what the client receives
         AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(16_384, 32_768), TransportQuotas.DEFAULT);
         assertThat(ack.receiveBufferSize()).isEqualTo(32_768);
@@ -394,14 +394,14 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void clientLargerThanServerGetsTheServerLimit() {
+    void client_larger_than_server_gets_the_server_limit() {
         AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(1 << 20, 70_000), TransportQuotas.DEFAULT);
         assertThat(ack.receiveBufferSize()).isEqualTo(65_535);
         assertThat(ack.sendBufferSize()).isEqualTo(65_535);
     }
 
     @Test
-    void uint32SizesAbove2To31AreClamped() {
+    void uint32_sizes_above2_to31_are_clamped() {
         TransportQuotas huge = TransportQuotas.builder()
                 .maxBufferSize(Integer.MAX_VALUE).maxMessageSize(Integer.MAX_VALUE).build();
         AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(1L << 31, 0xFFFF_FFFFL), huge);
@@ -412,7 +412,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void anyProtocolVersionIsAnsweredWithZeroAndTheServerLimits() {
+    void any_protocol_version_is_answered_with_zero_and_the_server_limits() {
         HelloMessage newer = new HelloMessage(7, 65_535, 65_535, 1000, 2, null);
         TransportQuotas quotas = TransportQuotas.builder().maxMessageSize(100_000).maxChunkCount(9).build();
         assertThat(BufferNegotiation.negotiate(newer, quotas))

@@ -151,21 +151,21 @@ class BuiltinGoldenVectorsTest {
     class Primitives {
 
         @Test
-        void booleanIsOneByteWithOneForTrue() {
+        void boolean_is_one_byte_with_one_for_true() {
             // Part 6, 5.2.2.1: one byte, 0 false, encoders write 1 for true.
             assertVector("01", true, (e, v) -> e.writeBoolean("B", v), d -> d.readBoolean("B"));
             assertVector("00", false, (e, v) -> e.writeBoolean("B", v), d -> d.readBoolean("B"));
         }
 
         @Test
-        void booleanDecodesAnyNonZeroByteAsTrue() {
+        void boolean_decodes_any_non_zero_byte_as_true() {
             // Part 6, 5.2.2.1: decoders treat any non-zero value as true.
             assertDecodes("FF", d -> d.readBoolean("B"), true);
             assertDecodes("02", d -> d.readBoolean("B"), true);
         }
 
         @Test
-        void sbyteAndByteAreSingleBytes() {
+        void sbyte_and_byte_are_single_bytes() {
             // Derived from the rule in Part 6, 5.2.2.2 (one byte, two's complement for SByte).
             assertVector("80", (byte) -128, (e, v) -> e.writeSByte("S", v), d -> d.readSByte("S"));
             assertVector("7F", (byte) 127, (e, v) -> e.writeSByte("S", v), d -> d.readSByte("S"));
@@ -174,7 +174,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void sixteenBitIntegersAreLittleEndian() {
+        void sixteen_bit_integers_are_little_endian() {
             // Derived from the rule in Part 6, 5.2.2.2 (little-endian, least significant byte first).
             assertVector("34 12", (short) 0x1234, (e, v) -> e.writeInt16("I", v), d -> d.readInt16("I"));
             assertVector("FE FF", (short) -2, (e, v) -> e.writeInt16("I", v), d -> d.readInt16("I"));
@@ -183,7 +183,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void int32OneBillionMatchesTheSpecificationExample() {
+        void int32_one_billion_matches_the_specification_example() {
             // Part 6, 5.2.2.2, Figure 2: 1 000 000 000 (0x3B9ACA00) is 00 CA 9A 3B.
             assertVector("00 CA 9A 3B", 1_000_000_000, (e, v) -> e.writeInt32("I", v), d -> d.readInt32("I"));
             // Derived from the same rule.
@@ -192,14 +192,14 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void uint32UsesTheFullUnsignedRange() {
+        void uint32_uses_the_full_unsigned_range() {
             // Derived from the rule in Part 6, 5.2.2.2.
             assertVector("FF FF FF FF", 4_294_967_295L, (e, v) -> e.writeUInt32("U", v), d -> d.readUInt32("U"));
             assertVector("00 CA 9A 3B", 1_000_000_000L, (e, v) -> e.writeUInt32("U", v), d -> d.readUInt32("U"));
         }
 
         @Test
-        void sixtyFourBitIntegersAreLittleEndian() {
+        void sixty_four_bit_integers_are_little_endian() {
             // Derived from the rule in Part 6, 5.2.2.2.
             assertVector("08 07 06 05 04 03 02 01", 0x0102030405060708L, (e, v) -> e.writeInt64("L", v),
                     d -> d.readInt64("L"));
@@ -210,7 +210,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void floatMinusSixPointFiveMatchesTheSpecificationExample() {
+        void float_minus_six_point_five_matches_the_specification_example() {
             // Part 6, 5.2.2.3, Figure 3: -6.5 (0xC0D00000) is 00 00 D0 C0.
             assertVector("00 00 D0 C0", -6.5f, (e, v) -> e.writeFloat("F", v), d -> d.readFloat("F"));
             // Derived from the same rule (IEEE 754, little-endian).
@@ -218,7 +218,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void doubleIsIeee754LittleEndian() {
+        void double_is_ieee754_little_endian() {
             // Derived from the rule in Part 6, 5.2.2.3: -6.5 is 0xC01A000000000000.
             assertVector("00 00 00 00 00 00 1A C0", -6.5, (e, v) -> e.writeDouble("D", v), d -> d.readDouble("D"));
             assertVector("6E 86 1B F0 F9 21 09 40", 3.14159, (e, v) -> e.writeDouble("D", v), d -> d.readDouble("D"));
@@ -235,31 +235,31 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void nullStringIsLengthMinusOne() {
+        void null_string_is_length_minus_one() {
             // Part 6, 5.2.2.4: a length of -1 is the null string.
             assertString("FF FF FF FF", null);
         }
 
         @Test
-        void emptyStringIsLengthZero() {
+        void empty_string_is_length_zero() {
             // Derived from the rule in Part 6, 5.2.2.4: length in bytes, no terminator.
             assertString("00 00 00 00", "");
         }
 
         @Test
-        void asciiStringIsLengthThenBytes() {
+        void ascii_string_is_length_then_bytes() {
             // Derived from the rule in Part 6, 5.2.2.4.
             assertString("03 00 00 00 61 62 63", "abc");
         }
 
         @Test
-        void multiByteStringMatchesTheSpecificationExample() {
+        void multi_byte_string_matches_the_specification_example() {
             // Part 6, 5.2.2.4, Figure 4: "水Boy" is 6 UTF-8 bytes.
             assertString("06 00 00 00 E6 B0 B4 42 6F 79", "水Boy");
         }
 
         @Test
-        void supplementaryCharacterIsFourUtf8Bytes() {
+        void supplementary_character_is_four_utf8_bytes() {
             // Derived from the rule in Part 6, 5.2.2.4: U+1F600 is F0 9F 98 80 in UTF-8, length counts bytes.
             assertString("04 00 00 00 F0 9F 98 80", "\uD83D\uDE00");
         }
@@ -269,7 +269,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void dateTimeIsTicksSince1601AsInt64() {
+        void date_time_is_ticks_since1601_as_int64() {
             // Derived from the rule in Part 6, 5.2.2.5: Int64 count of 100 ns intervals since 1601-01-01 UTC.
             assertDateTime(TS1_BYTES, TS1);
             assertDateTime(TS2_BYTES, TS2);
@@ -277,19 +277,19 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void dateTimeMinValueIsZero() {
+        void date_time_min_value_is_zero() {
             // Part 6, 5.2.2.5: the earliest value is encoded as 0.
             assertDateTime("00 00 00 00 00 00 00 00", DateTime.MIN_VALUE);
         }
 
         @Test
-        void dateTimeMaxValueIsInt64Max() {
+        void date_time_max_value_is_int64_max() {
             // Part 6, 5.2.2.5: the latest value is encoded as the maximum Int64.
             assertDateTime("FF FF FF FF FF FF FF 7F", DateTime.MAX_VALUE);
         }
 
         @Test
-        void dateTimeBefore1601IsEncodedAsZero() {
+        void date_time_before1601_is_encoded_as_zero() {
             // Part 6, 5.2.2.5: a value equal to or earlier than 1601-01-01 00:00 UTC is encoded as 0.
             assertEncodes(DateTime.ofInstant(Instant.parse("1500-01-01T00:00:00Z")), (e, v) -> e.writeDateTime("T", v),
                     "00 00 00 00 00 00 00 00");
@@ -298,7 +298,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void dateTimeAtOrAfterYear9999EndIsEncodedAsInt64Max() {
+        void date_time_at_or_after_year9999_end_is_encoded_as_int64_max() {
             // Part 6, 5.2.2.5: a value equal to or later than 9999-12-31 23:59:59 UTC is encoded as Int64 max.
             assertEncodes(DateTime.ofInstant(Instant.parse("9999-12-31T23:59:59Z")), (e, v) -> e.writeDateTime("T", v),
                     "FF FF FF FF FF FF FF 7F");
@@ -307,20 +307,20 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void negativeTicksDecodeAsMinValue() {
+        void negative_ticks_decode_as_min_value() {
             // DateTime's documented rule (ticks below 0 are MIN_VALUE), Part 6, 5.2.2.5.
             assertDecodes("FF FF FF FF FF FF FF FF", d -> d.readDateTime("T"), DateTime.MIN_VALUE);
             assertDecodes("00 00 00 00 00 00 00 80", d -> d.readDateTime("T"), DateTime.MIN_VALUE);
         }
 
         @Test
-        void guidMatchesTheSpecificationExampleWithMixedByteOrder() {
+        void guid_matches_the_specification_example_with_mixed_byte_order() {
             // Part 6, 5.2.2.6, Figure 5: Data1 UInt32 LE, Data2 and Data3 UInt16 LE, Data4 bytes in order.
             assertVector(SPEC_GUID_BYTES, SPEC_GUID, (e, v) -> e.writeGuid("G", v), d -> d.readGuid("G"));
         }
 
         @Test
-        void guidFieldsAreEachInTheirOwnByteOrder() {
+        void guid_fields_are_each_in_their_own_byte_order() {
             // Derived from the rule in Part 6, 5.2.2.6 / 5.1.3 (Table 2).
             UUID guid = UUID.fromString("00112233-4455-6677-8899-AABBCCDDEEFF");
             assertVector("33 22 11 00 55 44 77 66 88 99 AA BB CC DD EE FF", guid, (e, v) -> e.writeGuid("G", v),
@@ -332,7 +332,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void byteStringNullEmptyAndData() {
+        void byte_string_null_empty_and_data() {
             // Derived from the rule in Part 6, 5.2.2.7: Int32 length (-1 for null), then the bytes.
             assertByteString("FF FF FF FF", ByteString.NULL);
             assertByteString("00 00 00 00", ByteString.EMPTY);
@@ -340,7 +340,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void xmlElementIsAUtf8StringWithLength() {
+        void xml_element_is_a_utf8_string_with_length() {
             // Derived from the rule in Part 6, 5.2.2.8: encoded as a String (Int32 length, UTF-8 bytes).
             assertVector("08 00 00 00 3C 61 3E 31 3C 2F 61 3E", XmlElement.of("<a>1</a>"),
                     (e, v) -> e.writeXmlElement("X", v), d -> d.readXmlElement("X"));
@@ -355,25 +355,25 @@ class BuiltinGoldenVectorsTest {
     class NodeIds {
 
         @Test
-        void twoByteNodeIdMatchesTheSpecificationExample() {
+        void two_byte_node_id_matches_the_specification_example() {
             // Part 6, 5.2.2.9, Table 8 and Figure 7: i=72 is 00 48.
             assertNodeId("00 48", NodeId.ns0(72));
         }
 
         @Test
-        void fourByteNodeIdMatchesTheSpecificationExample() {
+        void four_byte_node_id_matches_the_specification_example() {
             // Part 6, 5.2.2.9, Table 9 and Figure 8: ns=5;i=1025 is 01 05 01 04.
             assertNodeId("01 05 01 04", NodeId.numeric(5, 1025));
         }
 
         @Test
-        void stringNodeIdMatchesTheSpecificationExample() {
+        void string_node_id_matches_the_specification_example() {
             // Part 6, 5.2.2.9, Table 7 and Figure 6: ns=1;s=Hot水.
             assertNodeId("03 01 00 06 00 00 00 48 6F 74 E6 B0 B4", NodeId.string(1, "Hot水"));
         }
 
         @Test
-        void numericNodeIdTakesTheSmallestFormThatFits() {
+        void numeric_node_id_takes_the_smallest_form_that_fits() {
             // Derived from Part 6, 5.2.2.9, Table 6: two-byte for ns 0 and id <= 255, four-byte for
             // ns <= 255 and id <= 65535, the full numeric form otherwise.
             assertNodeId("00 00", NodeId.NULL);
@@ -388,7 +388,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void longerNumericFormsOfSmallIdsDecodeToTheSameNodeId() {
+        void longer_numeric_forms_of_small_ids_decode_to_the_same_node_id() {
             // Derived from Part 6, 5.2.2.9: the forms are alternatives for the same value.
             assertDecodes("02 00 00 48 00 00 00", d -> d.readNodeId("N"), NodeId.ns0(72));
             assertDecodes("01 00 48 00", d -> d.readNodeId("N"), NodeId.ns0(72));
@@ -396,45 +396,45 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void guidNodeIdUsesTheGuidByteOrder() {
+        void guid_node_id_uses_the_guid_byte_order() {
             // Derived from Part 6, 5.2.2.9, Table 7 with the Guid of 5.2.2.6, Figure 5.
             assertNodeId("04 01 00 " + SPEC_GUID_BYTES, NodeId.guid(1, SPEC_GUID));
         }
 
         @Test
-        void opaqueNodeIdIsAByteString() {
+        void opaque_node_id_is_a_byte_string() {
             // Derived from Part 6, 5.2.2.9, Table 7.
             assertNodeId("05 03 00 04 00 00 00 DE AD BE EF",
                     NodeId.opaque(3, ByteString.of(new byte[] {(byte) 0xDE, (byte) 0xAD, (byte) 0xBE, (byte) 0xEF})));
         }
 
         @Test
-        void stringNodeIdWithNullIdentifierIsLengthMinusOne() {
+        void string_node_id_with_null_identifier_is_length_minus_one() {
             // Derived from Part 6, 5.2.2.9 and 5.2.2.4.
             assertNodeId("03 01 00 FF FF FF FF", NodeId.string(1, null));
         }
 
         @Test
-        void localExpandedNodeIdIsWrittenAsAPlainNodeId() {
+        void local_expanded_node_id_is_written_as_a_plain_node_id() {
             // Part 6, 5.2.2.10, Table 10: no flags when there is no NamespaceUri and ServerIndex is 0.
             assertExpandedNodeId("01 05 01 04", ExpandedNodeId.of(NodeId.numeric(5, 1025)));
         }
 
         @Test
-        void namespaceUriSetsFlag0x80AndFollowsTheNodeId() {
+        void namespace_uri_sets_flag0_x80_and_follows_the_node_id() {
             // Part 6, 5.2.2.10, Table 10 and Table 6 (NamespaceUri flag 0x80).
             assertExpandedNodeId("81 00 01 04  05 00 00 00 75 72 6E 3A 78",
                     ExpandedNodeId.of(NodeId.numeric(0, 1025), "urn:x", 0));
         }
 
         @Test
-        void serverIndexSetsFlag0x40AndComesLast() {
+        void server_index_sets_flag0_x40_and_comes_last() {
             // Part 6, 5.2.2.10, Table 10 and Table 6 (ServerIndex flag 0x40).
             assertExpandedNodeId("40 48 02 00 00 00", ExpandedNodeId.of(NodeId.ns0(72), null, 2));
         }
 
         @Test
-        void namespaceUriAndServerIndexTogether() {
+        void namespace_uri_and_server_index_together() {
             // Part 6, 5.2.2.10, Table 10: NodeId, then NamespaceUri, then ServerIndex.
             assertExpandedNodeId("C3 00 00 05 00 00 00 53 70 65 65 64"
                             + " 0E 00 00 00 75 72 6E 3A 61 63 6D 65 3A 6C 69 6E 65 31  07 00 00 00",
@@ -442,7 +442,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void expandedNodeIdWithNamespaceUriIsWrittenWithNamespaceIndexZero() {
+        void expanded_node_id_with_namespace_uri_is_written_with_namespace_index_zero() {
             // Part 6, 5.2.2.10: "If the NamespaceUri is present, then the encoder shall encode the
             // NamespaceIndex as 0 in the stream when the NodeId portion is encoded."
             assertEncodes(ExpandedNodeId.of(NodeId.numeric(2, 1025), "urn:x", 0),
@@ -450,7 +450,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void emptyNamespaceUriIsNotWritten() {
+        void empty_namespace_uri_is_not_written() {
             // Part 6, 5.2.2.10, Table 10: NamespaceUri "Not present if null or Empty".
             assertEncodes(ExpandedNodeId.of(NodeId.ns0(72), "", 0), (e, v) -> e.writeExpandedNodeId("Id", v), "00 48");
         }
@@ -462,7 +462,7 @@ class BuiltinGoldenVectorsTest {
     class CodesAndNames {
 
         @Test
-        void statusCodeIsUInt32LittleEndian() {
+        void status_code_is_u_int32_little_endian() {
             // Derived from the rule in Part 6, 5.2.2.11.
             assertVector("00 00 34 80", StatusCode.of(StatusCodes.BadNodeIdUnknown),
                     (e, v) -> e.writeStatusCode("S", v), d -> d.readStatusCode("S"));
@@ -473,7 +473,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void qualifiedNameIsNamespaceIndexThenName() {
+        void qualified_name_is_namespace_index_then_name() {
             // Derived from Part 6, 5.2.2.13, Table 12: UInt16 NamespaceIndex, String Name.
             assertVector("02 00 05 00 00 00 53 70 65 65 64", QualifiedName.of(2, "Speed"),
                     (e, v) -> e.writeQualifiedName("Q", v), d -> d.readQualifiedName("Q"));
@@ -486,25 +486,25 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void localizedTextMaskZeroHasNoFields() {
+        void localized_text_mask_zero_has_no_fields() {
             // Derived from Part 6, 5.2.2.14, Table 13.
             assertLocalizedText("00", LocalizedText.NULL);
         }
 
         @Test
-        void localizedTextMaskOneHasOnlyTheLocale() {
+        void localized_text_mask_one_has_only_the_locale() {
             // Derived from Part 6, 5.2.2.14, Table 13: 0x01 Locale.
             assertLocalizedText("01 02 00 00 00 65 6E", LocalizedText.of("en", null));
         }
 
         @Test
-        void localizedTextMaskTwoHasOnlyTheText() {
+        void localized_text_mask_two_has_only_the_text() {
             // Derived from Part 6, 5.2.2.14, Table 13: 0x02 Text.
             assertLocalizedText("02 02 00 00 00 48 69", LocalizedText.of("Hi"));
         }
 
         @Test
-        void localizedTextMaskThreeHasLocaleThenText() {
+        void localized_text_mask_three_has_locale_then_text() {
             // Derived from Part 6, 5.2.2.14, Table 13: Locale before Text.
             assertLocalizedText("03 05 00 00 00 64 65 2D 44 45 04 00 00 00 48 61 6C 6C", LocalizedText.of("de-DE", "Hall"));
         }
@@ -516,19 +516,19 @@ class BuiltinGoldenVectorsTest {
     class ExtensionObjects {
 
         @Test
-        void nullExtensionObjectIsNullTypeIdAndNoBody() {
+        void null_extension_object_is_null_type_id_and_no_body() {
             // Derived from Part 6, 5.2.2.15, Table 14: TypeId, Encoding 0x00, no body.
             assertExtensionObject("00 00 00", ExtensionObject.NULL);
         }
 
         @Test
-        void typeIdWithoutBodyHasEncodingZero() {
+        void type_id_without_body_has_encoding_zero() {
             // Derived from Part 6, 5.2.2.15, Table 14.
             assertExtensionObject("01 02 88 13 00", ExtensionObject.ofEmpty(NodeId.numeric(2, 5000)));
         }
 
         @Test
-        void knownStructureIsDecodedFromItsBinaryBody() {
+        void known_structure_is_decoded_from_its_binary_body() {
             // Derived from Part 6, 5.2.2.15, Table 14 and 5.2.6: AnonymousIdentityToken, DefaultBinary i=321,
             // body = PolicyId String, Length 13.
             ExtensionObject value = ExtensionObject.of(new AnonymousIdentityToken("anonymous"));
@@ -536,7 +536,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void argumentStructureBodyHasItsFieldsInOrder() {
+        void argument_structure_body_has_its_fields_in_order() {
             // Derived from Part 6, 5.2.2.15 and 5.2.6 with Argument (DefaultBinary i=298): Name, DataType,
             // ValueRank, ArrayDimensions (null), Description. Body length 27.
             Argument argument = new Argument("X", NodeId.ns0(11), -1, null, LocalizedText.of("en", "d"));
@@ -546,7 +546,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void knownStructureBodyLongerThanItsFieldsIsSkippedToItsLength() {
+        void known_structure_body_longer_than_its_fields_is_skipped_to_its_length() {
             // Part 6, 5.2.2.15: the Length lets a decoder skip bytes it does not understand; two extra
             // bytes after the PolicyId (derived).
             assertDecodes("01 00 41 01  01  0F 00 00 00  09 00 00 00 61 6E 6F 6E 79 6D 6F 75 73  AA BB",
@@ -554,7 +554,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void unknownEncodingIdKeepsTheBodyAsRawBytesAndReEncodesThemIdentically() {
+        void unknown_encoding_id_keeps_the_body_as_raw_bytes_and_re_encodes_them_identically() {
             // Derived from Part 6, 5.2.2.15, Table 14: ByteString body of an encoding the decoder does not know.
             String bytes = "01 02 89 13  01  03 00 00 00 01 02 03";
             ExtensionObject value = ExtensionObject.ofBinary(NodeId.numeric(2, 5001), ByteString.of(new byte[] {1, 2, 3}));
@@ -573,7 +573,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void xmlBodyHasEncodingTwo() {
+        void xml_body_has_encoding_two() {
             // Derived from Part 6, 5.2.2.15, Table 14: 0x02 XmlElement body.
             assertExtensionObject("01 02 8A 13  02  04 00 00 00 3C 61 2F 3E",
                     ExtensionObject.ofXml(NodeId.numeric(2, 5002), XmlElement.of("<a/>")));
@@ -586,49 +586,49 @@ class BuiltinGoldenVectorsTest {
     class DataValues {
 
         @Test
-        void emptyDataValueIsAZeroMask() {
+        void empty_data_value_is_a_zero_mask() {
             // Part 6, 5.2.2.17, Table 16: a mask with no bits and no fields.
             assertDataValue("00", DataValue.NULL);
         }
 
         @Test
-        void valueBit0x01() {
+        void value_bit0_x01() {
             // Derived from Part 6, 5.2.2.17, Table 16.
             assertDataValue("01 06 2A 00 00 00", DataValue.of(Variant.ofInt32(42)));
         }
 
         @Test
-        void statusCodeBit0x02() {
+        void status_code_bit0_x02() {
             // Derived from Part 6, 5.2.2.17, Table 16: present when the status is not Good.
             assertDataValue("02 00 00 34 80", DataValue.ofStatus(StatusCode.of(StatusCodes.BadNodeIdUnknown)));
         }
 
         @Test
-        void sourceTimestampBit0x04() {
+        void source_timestamp_bit0_x04() {
             // Derived from Part 6, 5.2.2.17, Table 16.
             assertDataValue("04 " + TS1_BYTES, DataValue.of(Variant.NULL, null, TS1, null));
         }
 
         @Test
-        void serverTimestampBit0x08() {
+        void server_timestamp_bit0_x08() {
             // Derived from Part 6, 5.2.2.17, Table 16.
             assertDataValue("08 " + TS2_BYTES, DataValue.of(Variant.NULL, null, null, TS2));
         }
 
         @Test
-        void sourcePicosecondsBit0x10FollowsTheSourceTimestamp() {
+        void source_picoseconds_bit0_x10_follows_the_source_timestamp() {
             // Derived from Part 6, 5.2.2.17, Table 16: 1234 = 0x04D2.
             assertDataValue("14 " + TS1_BYTES + " D2 04", DataValue.of(Variant.NULL, null, TS1, 1234, null, 0));
         }
 
         @Test
-        void serverPicosecondsBit0x20FollowsTheServerTimestamp() {
+        void server_picoseconds_bit0_x20_follows_the_server_timestamp() {
             // Derived from Part 6, 5.2.2.17, Table 16: 9999 = 0x270F.
             assertDataValue("28 " + TS2_BYTES + " 0F 27", DataValue.of(Variant.NULL, null, null, 0, TS2, 9999));
         }
 
         @Test
-        void allFieldsAreInWireOrderValueStatusSourceSourcePicoServerServerPico() {
+        void all_fields_are_in_wire_order_value_status_source_source_pico_server_server_pico() {
             // Part 6, 5.2.2.17, Table 16: Value, Status, SourceTimestamp, SourcePicoseconds,
             // ServerTimestamp, ServerPicoseconds (not in mask-bit order).
             DataValue value = DataValue.of(Variant.ofInt32(42), StatusCode.UNCERTAIN, TS1, 1234, TS2, 9999);
@@ -636,7 +636,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void picosecondsOfTenThousandOrMoreDecodeAs9999() {
+        void picoseconds_of_ten_thousand_or_more_decode_as9999() {
             // Part 6, 5.2.2.17: "The decoder shall treat values greater than or equal to 10 000 as the value 9999."
             // 10000 = 0x2710, 0xFFFF = 65535.
             assertDecodes("14 " + TS1_BYTES + " 10 27", d -> d.readDataValue("V"),
@@ -646,7 +646,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void sourceTimestampOfMinValueLeavesItsMaskBitClear() {
+        void source_timestamp_of_min_value_leaves_its_mask_bit_clear() {
             // Part 6, 5.2.2.17, Table 16: bit 0x04 is "False if the SourceTimestamp is DateTime.MinValue",
             // bit 0x08 likewise for the ServerTimestamp.
             assertEncodes(DataValue.of(Variant.ofInt32(42), null, DateTime.MIN_VALUE, DateTime.MIN_VALUE),
@@ -660,7 +660,7 @@ class BuiltinGoldenVectorsTest {
     class Variants {
 
         @Test
-        void nullVariantIsAZeroMask() {
+        void null_variant_is_a_zero_mask() {
             // Part 6, 5.2.2.16, Table 15: a mask of 0 is NULL with no other fields.
             assertVariant("00", Variant.NULL);
         }
@@ -704,13 +704,13 @@ class BuiltinGoldenVectorsTest {
 
         @ParameterizedTest(name = "{0}")
         @MethodSource("scalars")
-        void scalarOfEachBuiltinTypeIsItsTypeIdThenItsValue(String name, Variant value, String hexBytes) {
+        void scalar_of_each_builtin_type_is_its_type_id_then_its_value(String name, Variant value, String hexBytes) {
             assertThat(hex(hexBytes)[0]).isEqualTo((byte) value.type().typeId());
             assertVariant(hexBytes, value);
         }
 
         @Test
-        void everyBuiltinTypeExceptNullAndVariantHasAScalarVector() {
+        void every_builtin_type_except_null_and_variant_has_a_scalar_vector() {
             assertThat(scalars().map(a -> ((Variant) a.get()[1]).type()).distinct())
                     .containsExactlyInAnyOrder(Stream.of(BuiltinType.values())
                             .filter(t -> t != BuiltinType.Null && t != BuiltinType.Variant)
@@ -777,12 +777,12 @@ class BuiltinGoldenVectorsTest {
 
         @ParameterizedTest(name = "{0}")
         @MethodSource("arrays")
-        void oneDimensionalArraySetsBit0x80AndWritesLengthThenElements(String name, Variant value, String hexBytes) {
+        void one_dimensional_array_sets_bit0_x80_and_writes_length_then_elements(String name, Variant value, String hexBytes) {
             assertVariant(hexBytes, value);
         }
 
         @Test
-        void matrixSetsBit0x40AndWritesArrayDimensionsAfterTheValues() {
+        void matrix_sets_bit0_x40_and_writes_array_dimensions_after_the_values() {
             // Derived from Part 6, 5.2.2.16, Table 15: flat values (last index fastest), then
             // ArrayDimensionsLength and ArrayDimensions.
             Variant matrix = Variant.ofMatrix(BuiltinType.Int32, new int[] {1, 2, 3, 4, 5, 6}, new int[] {2, 3});
@@ -791,7 +791,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void threeDimensionalStringMatrix() {
+        void three_dimensional_string_matrix() {
             // Derived from Part 6, 5.2.2.16, Table 15.
             Variant matrix = Variant.ofMatrix(BuiltinType.String, new String[] {"a", "b"}, new int[] {1, 1, 2});
             assertVariant("CC  02 00 00 00  01 00 00 00 61  01 00 00 00 62"
@@ -799,7 +799,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void emptyMatrixWithAZeroDimensionDecodesAfterEncoding() {
+        void empty_matrix_with_a_zero_dimension_decodes_after_encoding() {
             // Part 6, 5.2.2.16 (v1.05, Table 20): "If one or more dimensions has a length <= 0 then the
             // ArrayLength is 0" and ArrayDimensions are only present when every dimension is > 0. A 2x0
             // matrix is a valid value; what the encoder writes for it must decode.
@@ -818,7 +818,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void arrayOfVariantsMayHoldArrays() {
+        void array_of_variants_may_hold_arrays() {
             // Part 6, 5.2.2.16, Table 15: "The value shall not be a Variant but it could be an array of Variants";
             // bytes derived.
             Variant nested = Variant.ofArray(BuiltinType.Variant, new Variant[] {
@@ -833,13 +833,13 @@ class BuiltinGoldenVectorsTest {
     class DiagnosticInfos {
 
         @Test
-        void emptyDiagnosticInfoIsAZeroMask() {
+        void empty_diagnostic_info_is_a_zero_mask() {
             // Derived from Part 6, 5.2.2.12, Table 11.
             assertDiagnosticInfo("00", DiagnosticInfo.NULL);
         }
 
         @Test
-        void eachMaskBitCarriesItsField() {
+        void each_mask_bit_carries_its_field() {
             // Derived from Part 6, 5.2.2.12, Table 11: 0x01 SymbolicId, 0x02 NamespaceUri, 0x04 LocalizedText,
             // 0x08 Locale, 0x10 AdditionalInfo, 0x20 InnerStatusCode, 0x40 InnerDiagnosticInfo.
             assertDiagnosticInfo("01 05 00 00 00", diag(5, -1, -1, -1, null, null, null));
@@ -854,7 +854,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void localeIsWrittenBeforeLocalizedTextAlthoughItsMaskBitIsHigher() {
+        void locale_is_written_before_localized_text_although_its_mask_bit_is_higher() {
             // Part 6, 5.2.2.12, Table 11: field order SymbolicId, NamespaceUri, Locale, LocalizedText,
             // AdditionalInfo, InnerStatusCode, InnerDiagnosticInfo.
             DiagnosticInfo all = diag(1, 2, 3, 4, "ab", StatusCode.of(StatusCodes.BadNodeIdUnknown),
@@ -864,7 +864,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void innerDiagnosticInfosNestRecursively() {
+        void inner_diagnostic_infos_nest_recursively() {
             // Derived from Part 6, 5.2.2.12, Table 11: the inner DiagnosticInfo follows its parent's fields.
             DiagnosticInfo chain = diag(-1, -1, -1, -1, null, StatusCode.BAD,
                     diag(-1, -1, -1, -1, "inner", null, diag(1, -1, -1, -1, null, null, null)));

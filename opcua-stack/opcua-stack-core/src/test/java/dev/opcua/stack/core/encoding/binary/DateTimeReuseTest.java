@@ -20,7 +20,7 @@ class DateTimeReuseTest {
     private static final long SERVER_TIME = 133_000_000_000_000_000L;
 
     @Test
-    void valuesWithTheirOwnSourceTimeShareOneServerTimeInstanceAndDecodeEqual() {
+    void values_with_their_own_source_time_share_one_server_time_instance_and_decode_equal() {
         List<DataValue> written = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             written.add(DataValue.of(Variant.ofDouble(i), StatusCode.GOOD, DateTime.ofTicks(SERVER_TIME - 10_000 * (i + 1)),
@@ -43,7 +43,7 @@ class DateTimeReuseTest {
     }
 
     @Test
-    void theNullAndTheLargestTimesDecodeAsTheirConstants() {
+    void the_null_and_the_largest_times_decode_as_their_constants() {
         ByteBuf buf = Unpooled.buffer();
         buf.writeLongLE(0).writeLongLE(-5).writeLongLE(SERVER_TIME).writeLongLE(Long.MAX_VALUE).writeLongLE(0);
         UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).setBuffer(buf);

@@ -203,7 +203,7 @@ class MalformedInputTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("messages")
-    void theRichMessagesRoundTrip(String name, UaStructure message) {
+    void the_rich_messages_round_trip(String name, UaStructure message) {
         byte[] bytes = encodeMessage(message);
         assertThat((Object) decode(bytes, EncodingLimits.DEFAULT, UaDecoder::readMessage)).isEqualTo(message);
     }
@@ -212,7 +212,7 @@ class MalformedInputTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("messages")
-    void everyTruncatedPrefixFailsWithBadDecodingErrorNamingAField(String name, UaStructure message) {
+    void every_truncated_prefix_fails_with_bad_decoding_error_naming_a_field(String name, UaStructure message) {
         byte[] bytes = encodeMessage(message);
         UaDecoder decoder = new UaDecoder(REGISTRY, EncodingLimits.DEFAULT);
         for (int length = 0; length < bytes.length; length++) {
@@ -235,7 +235,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void truncationInsideANestedFieldNamesThePathToIt() {
+    void truncation_inside_a_nested_field_names_the_path_to_it() {
         byte[] bytes = encodeMessage(readRequest("1:2"));
         // Cut inside the last field of the message: NodesToRead[1].DataEncoding's name.
         UaEncodingException e = decodeFailure(Arrays.copyOf(bytes, bytes.length - 3), EncodingLimits.DEFAULT,
@@ -247,7 +247,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @ValueSource(ints = {-2, -100, Integer.MIN_VALUE})
-    void negativeLengthOtherThanMinusOneIsBadDecodingErrorNamingTheField(int length) {
+    void negative_length_other_than_minus_one_is_bad_decoding_error_naming_the_field(int length) {
         byte[] bytes = encode(e -> e.writeInt32("Length", length));
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadDecodingError, d -> d.readString("Name")).getMessage())
                 .contains("Name").contains(String.valueOf(length));
@@ -264,7 +264,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void lengthMinusOneIsNull() {
+    void length_minus_one_is_null() {
         byte[] bytes = hex("FF FF FF FF");
         assertThat((Object) decode(bytes, SMALL, d -> d.readString("S"))).isNull();
         assertThat((Object) decode(bytes, SMALL, d -> d.readByteString("B"))).isEqualTo(ByteString.NULL);
@@ -276,7 +276,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void negativeArrayLengthInAMessageNamesTheArrayField() {
+    void negative_array_length_in_a_message_names_the_array_field() {
         byte[] bytes = encodeMessage(new ReadRequest(requestHeader(), 0, TimestampsToReturn.Source, null));
         // NodesToRead is the last field: its length is the last 4 bytes.
         bytes[bytes.length - 4] = (byte) 0xFE;
@@ -289,7 +289,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @ValueSource(ints = {Integer.MAX_VALUE, 101, 1_000_000})
-    void stringLongerThanMaxStringLengthIsLimitExceeded(int length) {
+    void string_longer_than_max_string_length_is_limit_exceeded(int length) {
         byte[] bytes = concat(encode(e -> e.writeInt32("L", length)), new byte[] {'a', 'b', 'c'});
         UaEncodingException e = decodeFailure(bytes, SMALL, StatusCodes.BadEncodingLimitsExceeded,
                 d -> d.readString("Name"));
@@ -299,7 +299,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @ValueSource(ints = {Integer.MAX_VALUE, 201})
-    void byteStringAndXmlLongerThanMaxByteStringLengthAreLimitExceeded(int length) {
+    void byte_string_and_xml_longer_than_max_byte_string_length_are_limit_exceeded(int length) {
         byte[] bytes = concat(encode(e -> e.writeInt32("L", length)), new byte[] {1, 2, 3});
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadEncodingLimitsExceeded, d -> d.readByteString("Nonce"))
                 .getMessage()).contains("Nonce").contains("MaxByteStringLength").contains("200")
@@ -310,7 +310,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @ValueSource(ints = {Integer.MAX_VALUE, 11})
-    void arrayLongerThanMaxArrayLengthIsLimitExceeded(int length) {
+    void array_longer_than_max_array_length_is_limit_exceeded(int length) {
         byte[] bytes = concat(encode(e -> e.writeInt32("L", length)), new byte[64]);
         List<Function<UaDecoder, ?>> readers = List.of(
                 d -> d.readBooleanArray("Values"), d -> d.readByteArray("Values"), d -> d.readInt32Array("Values"),
@@ -325,7 +325,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void lengthWithinTheLimitButBeyondTheRemainingBytesIsBadDecodingError() {
+    void length_within_the_limit_but_beyond_the_remaining_bytes_is_bad_decoding_error() {
         byte[] bytes = concat(encode(e -> e.writeInt32("L", 100)), new byte[] {'a', 'b', 'c'});
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadDecodingError, d -> d.readString("Name")).getMessage())
                 .contains("Name").contains("remain");
@@ -340,7 +340,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @MethodSource("everyArrayType")
-    void maximalLengthWithHugeLimitsFailsBeforeAllocating(BuiltinType type) {
+    void maximal_length_with_huge_limits_fails_before_allocating(BuiltinType type) {
         // A Variant array of Integer.MAX_VALUE elements backed by 8 bytes: the decoder must compare the
         // length with the remaining bytes before allocating (no OutOfMemoryError).
         byte[] bytes = concat(new byte[] {(byte) (0x80 | type.typeId())}, encode(e -> e.writeInt32("L", Integer.MAX_VALUE)),
@@ -350,7 +350,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void maximalLengthsOfStringsByteStringsAndStructArraysWithHugeLimitsFailBeforeAllocating() {
+    void maximal_lengths_of_strings_byte_strings_and_struct_arrays_with_huge_limits_fail_before_allocating() {
         byte[] bytes = concat(encode(e -> e.writeInt32("L", Integer.MAX_VALUE)), new byte[8]);
         decodeFailure(bytes, HUGE, StatusCodes.BadDecodingError, d -> d.readString("S"));
         decodeFailure(bytes, HUGE, StatusCodes.BadDecodingError, d -> d.readByteString("B"));
@@ -375,14 +375,14 @@ class MalformedInputTest {
     }
 
     @Test
-    void variantArraysNestedWithinTheLimitDecode() {
+    void variant_arrays_nested_within_the_limit_decode() {
         Variant value = nestedVariantArrays(10);
         byte[] bytes = encode(e -> e.writeVariant("Value", value));
         assertThat((Object) decode(bytes, SMALL, d -> d.readVariant("Value"))).isEqualTo(value);
     }
 
     @Test
-    void variantArraysNestedBeyondTheLimitExceedIt() {
+    void variant_arrays_nested_beyond_the_limit_exceed_it() {
         for (int depth : new int[] {11, 12, 50}) {
             Variant value = nestedVariantArrays(depth);
             byte[] bytes = encode(e -> e.writeVariant("Value", value));
@@ -400,14 +400,14 @@ class MalformedInputTest {
     }
 
     @Test
-    void diagnosticInfoChainWithinTheLimitDecodes() {
+    void diagnostic_info_chain_within_the_limit_decodes() {
         DiagnosticInfo value = diagnosticChain(10);
         byte[] bytes = encode(e -> e.writeDiagnosticInfo("Diag", value));
         assertThat((Object) decode(bytes, SMALL, d -> d.readDiagnosticInfo("Diag"))).isEqualTo(value);
     }
 
     @Test
-    void diagnosticInfoChainBeyondTheLimitExceedsIt() {
+    void diagnostic_info_chain_beyond_the_limit_exceeds_it() {
         DiagnosticInfo value = diagnosticChain(11);
         byte[] bytes = encode(e -> e.writeDiagnosticInfo("Diag", value));
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadEncodingLimitsExceeded, d -> d.readDiagnosticInfo("Diag"))
@@ -415,7 +415,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void hundredThousandDeepDiagnosticInfoChainFailsWithTheLimitNotAStackOverflow() {
+    void hundred_thousand_deep_diagnostic_info_chain_fails_with_the_limit_not_a_stack_overflow() {
         // Part 6, 5.2.2.12: decoders shall report an error when the nesting exceeds what they support.
         byte[] bytes = new byte[100_001];
         Arrays.fill(bytes, 0, 100_000, (byte) 0x40); // InnerDiagnosticInfo only
@@ -424,7 +424,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void hundredThousandDeepVariantArraysFailWithTheLimitNotAStackOverflow() {
+    void hundred_thousand_deep_variant_arrays_fail_with_the_limit_not_a_stack_overflow() {
         byte[] level = hex("98 01 00 00 00");
         byte[] bytes = new byte[level.length * 100_000 + 1];
         for (int i = 0; i < 100_000; i++) {
@@ -435,7 +435,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void hundredThousandDeepDataValuesInVariantsFailWithTheLimitNotAStackOverflow() {
+    void hundred_thousand_deep_data_values_in_variants_fail_with_the_limit_not_a_stack_overflow() {
         byte[] bytes = new byte[200_001];
         for (int i = 0; i < 100_000; i++) {
             bytes[2 * i] = 0x17; // Variant of DataValue
@@ -454,14 +454,14 @@ class MalformedInputTest {
     }
 
     @Test
-    void extensionObjectsInsideVariantsNestedWithinTheLimitDecode() {
+    void extension_objects_inside_variants_nested_within_the_limit_decode() {
         Variant value = nestedExtensionObjects(2);
         byte[] bytes = encode(e -> e.writeVariant("Value", value));
         assertThat((Object) decode(bytes, SMALL, d -> d.readVariant("Value"))).isEqualTo(value);
     }
 
     @Test
-    void extensionObjectsInsideVariantsNestedBeyondTheLimitExceedIt() {
+    void extension_objects_inside_variants_nested_beyond_the_limit_exceed_it() {
         Variant value = nestedExtensionObjects(11);
         byte[] bytes = encode(e -> e.writeVariant("Value", value));
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadEncodingLimitsExceeded, d -> d.readVariant("Value"))
@@ -469,7 +469,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void nestingStateIsResetForTheNextMessage() {
+    void nesting_state_is_reset_for_the_next_message() {
         UaDecoder decoder = new UaDecoder(REGISTRY, SMALL);
         byte[] deep = encode(e -> e.writeVariant("Value", nestedVariantArrays(50)));
         byte[] fine = encode(e -> e.writeVariant("Value", nestedVariantArrays(10)));
@@ -490,7 +490,7 @@ class MalformedInputTest {
     // ---- unknown and invalid encodings ----------------------------------------------------------------
 
     @Test
-    void messageWithAnUnknownEncodingIdIsBadDecodingErrorNamingTheId() {
+    void message_with_an_unknown_encoding_id_is_bad_decoding_error_naming_the_id() {
         byte[] bytes = concat(encode(e -> e.writeNodeId("TypeId", NodeId.numeric(2, 12345))), new byte[16]);
         UaEncodingException e = decodeFailure(bytes, EncodingLimits.DEFAULT, StatusCodes.BadDecodingError,
                 UaDecoder::readMessage);
@@ -502,7 +502,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void extensionObjectWithUnknownEncodingIdIsKeptAsRawBytesAndReEncodedIdentically() {
+    void extension_object_with_unknown_encoding_id_is_kept_as_raw_bytes_and_re_encoded_identically() {
         byte[] bytes = hex("05 02 00 03 00 00 00 AB CD EF  01  06 00 00 00 01 02 03 04 05 06");
         ExtensionObject eo = decode(bytes, SMALL, d -> d.readExtensionObject("Body"));
         assertThat(eo.isDecoded()).isFalse();
@@ -514,7 +514,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @ValueSource(ints = {0x06, 0x07, 0x10, 0x3F})
-    void invalidNodeIdEncodingByteIsBadDecodingError(int encodingByte) {
+    void invalid_node_id_encoding_byte_is_bad_decoding_error(int encodingByte) {
         byte[] bytes = new byte[] {(byte) encodingByte, 0, 0, 0, 0, 0, 0, 0};
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadDecodingError, d -> d.readNodeId("NodeId")).getMessage())
                 .contains("NodeId").contains(String.format("0x%02X", encodingByte));
@@ -523,14 +523,14 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @ValueSource(ints = {0x40, 0x80, 0xC0})
-    void expandedNodeIdFlagsInAPlainNodeIdAreBadDecodingError(int encodingByte) {
+    void expanded_node_id_flags_in_a_plain_node_id_are_bad_decoding_error(int encodingByte) {
         byte[] bytes = new byte[] {(byte) encodingByte, 0x48, 0, 0, 0, 0, 0, 0};
         decodeFailure(bytes, SMALL, StatusCodes.BadDecodingError, d -> d.readNodeId("NodeId"));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {0x03, 0x04, 0x80, 0xFF})
-    void invalidExtensionObjectEncodingByteIsBadDecodingError(int encodingByte) {
+    void invalid_extension_object_encoding_byte_is_bad_decoding_error(int encodingByte) {
         byte[] bytes = new byte[] {0x01, 0x02, (byte) 0x89, 0x13, (byte) encodingByte, 0, 0, 0, 0};
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadDecodingError, d -> d.readExtensionObject("Body"))
                 .getMessage()).contains("Body").contains(String.format("0x%02X", encodingByte));
@@ -542,7 +542,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @MethodSource("unassignedVariantTypeIds")
-    void variantWithATypeIdOutsideTheBuiltinTypesIsBadDecodingError(int typeId) {
+    void variant_with_a_type_id_outside_the_builtin_types_is_bad_decoding_error(int typeId) {
         byte[] scalar = new byte[] {(byte) typeId, 4, 0, 0, 0, 1, 2, 3, 4};
         assertThat(decodeFailure(scalar, SMALL, StatusCodes.BadDecodingError, d -> d.readVariant("Value")).getMessage())
                 .contains("Value").contains(String.valueOf(typeId));
@@ -552,7 +552,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @ValueSource(ints = {26, 27, 31})
-    void variantWithAReservedTypeId26To31IsReadAsAByteString(int typeId) {
+    void variant_with_a_reserved_type_id26_to31_is_read_as_a_byte_string(int typeId) {
         // Part 6, 5.2.2.16, Table 15: "The Built-in Type Ids 26 through 31 are not currently assigned but may
         // be used in the future. Decoders shall accept these IDs, assume the Value contains a ByteString and
         // pass both onto the application."
@@ -562,7 +562,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void scalarVariantOfTypeVariantIsBadDecodingError() {
+    void scalar_variant_of_type_variant_is_bad_decoding_error() {
         // Part 6, 5.2.2.16: "The value shall not be a Variant but it could be an array of Variants."
         byte[] bytes = hex("18 06 01 00 00 00");
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadDecodingError, d -> d.readVariant("Value")).getMessage())
@@ -570,7 +570,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void arrayDimensionsThatDoNotMatchTheLengthAreBadDecodingError() {
+    void array_dimensions_that_do_not_match_the_length_are_bad_decoding_error() {
         // 2 Int32 elements, dimensions [2, 3].
         byte[] bytes = hex("C6 02 00 00 00 01 00 00 00 02 00 00 00  02 00 00 00 02 00 00 00 03 00 00 00");
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadDecodingError, d -> d.readVariant("Value")).getMessage())
@@ -578,7 +578,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void negativeArrayDimensionIsBadDecodingError() {
+    void negative_array_dimension_is_bad_decoding_error() {
         // 2 Int32 elements, dimensions [-1, -2] (product 2).
         byte[] bytes = hex("C6 02 00 00 00 01 00 00 00 02 00 00 00  02 00 00 00 FF FF FF FF FE FF FF FF");
         assertThat(decodeFailure(bytes, SMALL, StatusCodes.BadDecodingError, d -> d.readVariant("Value")).getMessage())
@@ -586,17 +586,17 @@ class MalformedInputTest {
     }
 
     @Test
-    void arrayDimensionsFlagWithoutTheArrayFlagIsBadDecodingError() {
+    void array_dimensions_flag_without_the_array_flag_is_bad_decoding_error() {
         decodeFailure(hex("46 01 00 00 00"), SMALL, StatusCodes.BadDecodingError, d -> d.readVariant("Value"));
     }
 
     @Test
-    void arrayFlagsWithTypeIdZeroAreBadDecodingError() {
+    void array_flags_with_type_id_zero_are_bad_decoding_error() {
         decodeFailure(hex("80 00 00 00 00"), SMALL, StatusCodes.BadDecodingError, d -> d.readVariant("Value"));
     }
 
     @Test
-    void nullArrayWithTheDimensionsFlagStillConsumesItsDimensionsOrFails() {
+    void null_array_with_the_dimensions_flag_still_consumes_its_dimensions_or_fails() {
         // Mask 0xC6: Int32 array with ArrayDimensions; ArrayLength -1 (null), then the ArrayDimensions field
         // which Part 6, 5.2.2.16, Table 15 says is present whenever the flag is set. Reading must not stop
         // in the middle of the Variant: either all 13 bytes are read, or the input is refused.
@@ -613,7 +613,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void unknownEnumerationValueIsBadDecodingErrorNamingTheField() {
+    void unknown_enumeration_value_is_bad_decoding_error_naming_the_field() {
         ReadRequest request = readRequest(null);
         byte[] bytes = encodeMessage(request);
         byte[] prefix = encode(e -> {
@@ -631,7 +631,7 @@ class MalformedInputTest {
     // ---- field paths ------------------------------------------------------------------------------
 
     @Test
-    void tooLongIndexRangeNamesItsPathInTheMessage() {
+    void too_long_index_range_names_its_path_in_the_message() {
         byte[] bytes = encodeMessage(readRequest("x".repeat(101)));
         UaEncodingException e = decodeFailure(bytes, SMALL, StatusCodes.BadEncodingLimitsExceeded,
                 UaDecoder::readMessage);
@@ -640,7 +640,7 @@ class MalformedInputTest {
     }
 
     @Test
-    void failureInsideAnElementOfABuiltinArrayNamesTheElementIndex() {
+    void failure_inside_an_element_of_a_builtin_array_names_the_element_index() {
         // UaDecoder promises "the path of the field" (e.g. ReadRequest.NodesToRead[3].IndexRange); an element
         // of a DataValue array is a field path too: ReadResponse.Results[1].
         DataValue[] results = {DataValue.of(Variant.ofString("ok")), DataValue.of(Variant.ofString("y".repeat(101)))};
@@ -654,7 +654,7 @@ class MalformedInputTest {
     // ---- fuzzing ----------------------------------------------------------------------------------
 
     @Test
-    void randomlyMutatedMessagesDecodeOrFailWithUaEncodingExceptionOnly() {
+    void randomly_mutated_messages_decode_or_fail_with_ua_encoding_exception_only() {
         long seed = 0x5EED_C0DEL;
         Random random = new Random(seed);
         List<byte[]> originals = List.of(encodeMessage(readRequest("1:2")), encodeMessage(readResponse()),

@@ -41,7 +41,7 @@ class NodeIdCacheTest {
     }
 
     @Test
-    void everyKindDecodesEqualAndTheThirdSightingIsTheSameInstance() {
+    void every_kind_decodes_equal_and_the_third_sighting_is_the_same_instance() {
         UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
         List<NodeId> first = decode(decoder, encoded(KINDS), KINDS.size());
         List<NodeId> second = decode(decoder, encoded(KINDS), KINDS.size());
@@ -54,7 +54,7 @@ class NodeIdCacheTest {
     }
 
     @Test
-    void aThousandIdsReadRequestAfterRequestAreAlmostAllKept() {
+    void a_thousand_ids_read_request_after_request_are_almost_all_kept() {
         UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
         List<NodeId> ids = new ArrayList<>();
         for (int i = 0; i < 1000; i++) {
@@ -77,7 +77,7 @@ class NodeIdCacheTest {
     }
 
     @Test
-    void idsThatDifferInOneByteOrInTheirNamespaceAreNotConfused() {
+    void ids_that_differ_in_one_byte_or_in_their_namespace_are_not_confused() {
         UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
         List<NodeId> ids = new ArrayList<>();
         for (int i = 0; i < 5_000; i++) { // more than the slots: collisions replace entries
@@ -90,7 +90,7 @@ class NodeIdCacheTest {
     }
 
     @Test
-    void theBytesCompareEqualOnlyWhenEveryByteIsEqualWhateverItsPlaceInAWordOrTheTail() {
+    void the_bytes_compare_equal_only_when_every_byte_is_equal_whatever_its_place_in_a_word_or_the_tail() {
         for (int length = 0; length <= NodeIdCache.MAX_BYTES; length++) {
             byte[] encoded = new byte[length];
             for (int i = 0; i < length; i++) {
@@ -117,7 +117,7 @@ class NodeIdCacheTest {
     }
 
     @Test
-    void longIdentifiersAreDecodedAsUsualAndLimitsStillApply() {
+    void long_identifiers_are_decoded_as_usual_and_limits_still_apply() {
         String longId = "x".repeat(NodeIdCache.MAX_BYTES * 2);
         UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
         List<NodeId> ids = List.of(NodeId.string(2, longId), NodeId.string(2, longId));
@@ -131,7 +131,7 @@ class NodeIdCacheTest {
     }
 
     @Test
-    void aTruncatedIdFailsAsWithoutTheCache() {
+    void a_truncated_id_fails_as_without_the_cache() {
         ByteBuf whole = encoded(List.of(NodeId.string(2, "Bench/v0001")));
         UaDecoder decoder = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT).cacheNodeIds();
         for (int i = 0; i < 2; i++) {

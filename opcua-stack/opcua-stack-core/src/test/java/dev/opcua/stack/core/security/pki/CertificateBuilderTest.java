@@ -33,7 +33,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void subjectAlternativeNameHoldsTheUriTheDnsNamesAndTheIpAddresses() throws Exception {
+    void subject_alternative_name_holds_the_uri_the_dns_names_and_the_ip_addresses() throws Exception {
         X509Certificate c = CertificateBuilder.forApplication("Line 1")
                 .applicationUri("urn:acme:line1")
                 .hostNames("line1.acme.local", "10.1.2.3", "::1", "[fe80::1]")
@@ -50,7 +50,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void subjectNamesTheApplicationTheOrganizationAndTheFirstHost() {
+    void subject_names_the_application_the_organization_and_the_first_host() {
         X509Certificate c = CertificateBuilder.forApplication("Line 1").organization("Acme")
                 .hostNames("line1.acme.local", "10.1.2.3").keyPair(leafKeys).build().certificate();
 
@@ -59,7 +59,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void selfSignedApplicationCertificateHasTheUsagesOfPart6() throws Exception {
+    void self_signed_application_certificate_has_the_usages_of_part6() throws Exception {
         X509Certificate c = CertificateBuilder.forApplication("App").applicationUri("urn:app").keyPair(leafKeys)
                 .build().certificate();
 
@@ -74,7 +74,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void certificateIssuedByACaIsSignedByItAndCarriesItAsIssuer() throws Exception {
+    void certificate_issued_by_a_ca_is_signed_by_it_and_carries_it_as_issuer() throws Exception {
         ApplicationCertificate leaf = CertificateBuilder.forApplication("App").applicationUri("urn:app")
                 .issuedBy(ca).keyPair(leafKeys).build();
 
@@ -88,7 +88,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void caCertificateMayIssueCertificatesAndCrlsOnly() {
+    void ca_certificate_may_issue_certificates_and_crls_only() {
         X509Certificate c = ca.certificate();
 
         assertThat(c.getBasicConstraints()).isEqualTo(Integer.MAX_VALUE);
@@ -98,7 +98,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void serialNumberIsPositiveAndAtMost159Bits() {
+    void serial_number_is_positive_and_at_most159_bits() {
         for (int i = 0; i < 20; i++) {
             X509Certificate c = CertificateBuilder.forApplication("App").keyPair(leafKeys).build().certificate();
             assertThat(c.getSerialNumber().signum()).isPositive();
@@ -107,7 +107,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void validityStartsAMinuteBackAndLastsFiveYearsByDefault() {
+    void validity_starts_a_minute_back_and_lasts_five_years_by_default() {
         X509Certificate c = CertificateBuilder.forApplication("App").keyPair(leafKeys).build().certificate();
 
         Instant notBefore = c.getNotBefore().toInstant();
@@ -116,7 +116,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void explicitValidityWindowAndSignatureAlgorithmAreUsed() {
+    void explicit_validity_window_and_signature_algorithm_are_used() {
         Instant from = Instant.parse("2020-01-01T00:00:00Z");
         Instant to = Instant.parse("2021-01-01T00:00:00Z");
         X509Certificate c = CertificateBuilder.forApplication("Old").validityWindow(from, to)
@@ -128,7 +128,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void generatesA2048BitKeyByDefault() {
+    void generates_A2048_bit_key_by_default() {
         ApplicationCertificate c = CertificateBuilder.forApplication("Fresh").build();
 
         assertThat(((RSAPublicKey) c.certificate().getPublicKey()).getModulus().bitLength()).isEqualTo(2048);
@@ -136,7 +136,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void refusesANonCaIssuerAndNonsenseArguments() {
+    void refuses_a_non_ca_issuer_and_nonsense_arguments() {
         ApplicationCertificate app = CertificateBuilder.forApplication("App").keyPair(leafKeys).build();
 
         assertThatThrownBy(() -> CertificateBuilder.forApplication("X").issuedBy(app))
@@ -151,7 +151,7 @@ class CertificateBuilderTest {
     }
 
     @Test
-    void crlOfACaListsTheRevokedSerialNumbersAndIsSignedByTheCa() throws Exception {
+    void crl_of_a_ca_lists_the_revoked_serial_numbers_and_is_signed_by_the_ca() throws Exception {
         X509Certificate leaf = CertificateBuilder.forApplication("App").issuedBy(ca).keyPair(leafKeys).build()
                 .certificate();
         X509Certificate other = CertificateBuilder.forApplication("Other").issuedBy(ca).keyPair(leafKeys).build()

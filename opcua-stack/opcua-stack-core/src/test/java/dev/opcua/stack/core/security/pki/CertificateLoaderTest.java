@@ -42,7 +42,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void pemCertificateWithIssuersAndPkcs8KeyLoad() throws Exception {
+    void pem_certificate_with_issuers_and_pkcs8_key_load() throws Exception {
         Path cert = dir.resolve("app.crt");
         CertificateLoader.writeCertificatesPem(List.of(app.certificate(), ca.certificate()), cert);
         Path key = dir.resolve("app.key");
@@ -57,7 +57,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void pkcs1KeyLoads() throws Exception {
+    void pkcs1_key_loads() throws Exception {
         Path key = dir.resolve("app.pem");
         writePem(key, app.privateKey());
         Path cert = dir.resolve("app.der");
@@ -68,7 +68,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void encryptedPkcs8KeyLoadsWithItsPasswordOnly() throws Exception {
+    void encrypted_pkcs8_key_loads_with_its_password_only() throws Exception {
         Path key = dir.resolve("enc.pem");
         writePem(key, new JcaPKCS8Generator(app.privateKey(), new JceOpenSSLPKCS8EncryptorBuilder(
                 JcaPKCS8Generator.AES_256_CBC).setProvider(Bc.provider()).setPassword(PASSWORD).build()));
@@ -85,7 +85,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void savedCertificateAndKeyLoadBackWithTheChain() {
+    void saved_certificate_and_key_load_back_with_the_chain() {
         Path cert = dir.resolve("own/certs/app.der");
         Path key = dir.resolve("own/private/app.pem");
 
@@ -98,7 +98,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void keyOfAnotherCertificateIsRefusedNamingBothFiles() {
+    void key_of_another_certificate_is_refused_naming_both_files() {
         Path cert = dir.resolve("app.der");
         Path key = dir.resolve("other.pem");
         CertificateLoader.save(app, cert, dir.resolve("app.pem"));
@@ -111,7 +111,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void missingOrGarbageFilesAreNamed() throws Exception {
+    void missing_or_garbage_files_are_named() throws Exception {
         Path missing = dir.resolve("nope.der");
         Path garbage = dir.resolve("garbage.der");
         Files.write(garbage, new byte[] {1, 2, 3});
@@ -130,7 +130,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void bytesReadElsewhereAreParsedAlikeAndTheirSourceIsNamedInErrors() throws Exception {
+    void bytes_read_elsewhere_are_parsed_alike_and_their_source_is_named_in_errors() throws Exception {
         Path pem = dir.resolve("bytes.pem");
         CertificateLoader.writeCertificatesPem(List.of(app.certificate()), pem);
         byte[] garbage = {1, 2, 3};
@@ -146,7 +146,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void crlsReadFromDerAndPem() throws Exception {
+    void crls_read_from_der_and_pem() throws Exception {
         X509CRL crl = CrlBuilder.issuedBy(ca).revoke(app.certificate()).build();
         Path der = dir.resolve("ca.crl");
         Files.write(der, crl.getEncoded());
@@ -158,7 +158,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void pkcs12KeyEntryLoadsWithoutAliasWhenItIsTheOnlyOne() throws Exception {
+    void pkcs12_key_entry_loads_without_alias_when_it_is_the_only_one() throws Exception {
         Path store = keyStore("PKCS12", "app.p12", "app", PASSWORD);
 
         ApplicationCertificate loaded = CertificateLoader.loadKeyStore(store, PASSWORD, null, null);
@@ -170,7 +170,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void pkcs12WithTheWrongPasswordOrAnUnknownAliasIsRefusedWithTheAliasesListed() throws Exception {
+    void pkcs12_with_the_wrong_password_or_an_unknown_alias_is_refused_with_the_aliases_listed() throws Exception {
         Path store = keyStore("PKCS12", "app.p12", "app", PASSWORD);
 
         assertThatThrownBy(() -> CertificateLoader.loadKeyStore(store, "wrong".toCharArray(), null, null))
@@ -186,7 +186,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void keyPasswordDefaultsToTheStorePasswordAndAWrongOneIsNamed() throws Exception {
+    void key_password_defaults_to_the_store_password_and_a_wrong_one_is_named() throws Exception {
         Path store = keyStore("PKCS12", "app.p12", "app", "keypass".toCharArray());
 
         assertThat(CertificateLoader.loadKeyStore(store, PASSWORD, "app", "keypass".toCharArray()).certificate())
@@ -197,7 +197,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void storeWithoutOrWithSeveralKeyEntriesNeedsItsAlias() throws Exception {
+    void store_without_or_with_several_key_entries_needs_its_alias() throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
         ks.setCertificateEntry("ca", ca.certificate());
@@ -217,7 +217,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void jksStoreLoadsAndAWrongPasswordIsNamed() throws Exception {
+    void jks_store_loads_and_a_wrong_password_is_named() throws Exception {
         Path store = keyStore("JKS", "app.jks", "app", PASSWORD);
 
         assertThat(CertificateLoader.loadKeyStore(store, PASSWORD, null, null).certificate())
@@ -232,7 +232,7 @@ class CertificateLoaderTest {
     }
 
     @Test
-    void keyStoreBytesAreTypedByTheirContentAndErrorsNameTheSource() throws Exception {
+    void key_store_bytes_are_typed_by_their_content_and_errors_name_the_source() throws Exception {
         byte[] pkcs12 = Files.readAllBytes(keyStore("PKCS12", "bytes.p12", "app", PASSWORD));
         byte[] jks = Files.readAllBytes(keyStore("JKS", "bytes.jks", "app", PASSWORD));
 
@@ -260,7 +260,7 @@ class CertificateLoaderTest {
 
     /** Fuzzing found it: the JDK's JCEKS parser threw NegativeArraySizeException on a claimed length. */
     @Test
-    void jceksAndMalformedStoresAreRefusedWithTheDocumentedError() throws Exception {
+    void jceks_and_malformed_stores_are_refused_with_the_documented_error() throws Exception {
         byte[] jks = Files.readAllBytes(keyStore("JKS", "magic.jks", "app", PASSWORD));
         byte[] jceks = jks.clone();
         jceks[0] = jceks[1] = jceks[2] = jceks[3] = (byte) 0xCE;

@@ -56,19 +56,19 @@ class PkiCertificateValidatorTest {
     // ---- accepted chains
 
     @Test
-    void trustedSelfSignedCertificateIsAcceptedWithoutAnyCrl() {
+    void trusted_self_signed_certificate_is_accepted_without_any_crl() {
         assertAccepted(TrustList.trusting(selfSigned.certificate()), selfSigned.certificate());
     }
 
     @Test
-    void certificateOfATrustedCaIsAccepted() {
+    void certificate_of_a_trusted_ca_is_accepted() {
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(), List.of(rootCrl), List.of());
 
         assertAccepted(trust, leafOfRoot.certificate());
     }
 
     @Test
-    void intermediateSentByThePeerCompletesTheChain() {
+    void intermediate_sent_by_the_peer_completes_the_chain() {
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(), List.of(rootCrl),
                 List.of(intermediateCrl));
 
@@ -77,7 +77,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void intermediateFromTheIssuersStoreCompletesTheChain() {
+    void intermediate_from_the_issuers_store_completes_the_chain() {
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(intermediate.certificate()),
                 List.of(rootCrl), List.of(intermediateCrl));
 
@@ -85,7 +85,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void directlyTrustedLeafOfAnIssuerCaIsAccepted() {
+    void directly_trusted_leaf_of_an_issuer_ca_is_accepted() {
         TrustList trust = new TrustList(List.of(leafOfRoot.certificate()), List.of(root.certificate()),
                 List.of(), List.of(rootCrl));
 
@@ -95,7 +95,7 @@ class PkiCertificateValidatorTest {
     // ---- 1. certificate structure
 
     @Test
-    void emptyChainV1CertificateAndUnknownCriticalExtensionAreInvalid() {
+    void empty_chain_V1_certificate_and_unknown_critical_extension_are_invalid() {
         PkiCertificateValidator v = new PkiCertificateValidator(TrustList.EMPTY, DEFAULTS);
         X509Certificate v1 = OddCertificates.v1("Version One", leafKeys);
         X509Certificate odd = OddCertificates.v3("Odd", leafKeys, null, leafKeys.getPrivate(),
@@ -110,7 +110,7 @@ class PkiCertificateValidatorTest {
     // ---- 2. build certificate chain
 
     @Test
-    void missingIntermediateLeavesTheChainIncomplete() {
+    void missing_intermediate_leaves_the_chain_incomplete() {
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(), List.of(rootCrl), List.of());
 
         assertThatThrownBy(() -> validator(trust).validate(List.of(leafOfIntermediate.certificate())))
@@ -120,7 +120,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void directlyTrustedLeafStillNeedsItsChain() {
+    void directly_trusted_leaf_still_needs_its_chain() {
         assertRejected(TrustList.trusting(leafOfIntermediate.certificate()), StatusCodes.BadCertificateChainIncomplete,
                 leafOfIntermediate.certificate());
     }
@@ -128,7 +128,7 @@ class PkiCertificateValidatorTest {
     // ---- 3. signature
 
     @Test
-    void issuerWhoseKeyDoesNotVerifyTheSignatureFailsTheSecurityChecks() {
+    void issuer_whose_key_does_not_verify_the_signature_fails_the_security_checks() {
         // same name as the real intermediate, another key: the leaf's signature cannot verify with it
         ApplicationCertificate forged = CertificateBuilder.forApplication("Test Intermediate CA").ca(true)
                 .issuedBy(root).keyPair(TestKeys.rsa("root")).build();
@@ -139,7 +139,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void selfSignedCertificateWithABrokenSelfSignatureFailsTheSecurityChecks() {
+    void self_signed_certificate_with_a_broken_self_signature_fails_the_security_checks() {
         X509Certificate broken = OddCertificates.v3("Broken", leafKeys, null, TestKeys.rsa("intermediate").getPrivate(),
                 KeyUsage.digitalSignature | KeyUsage.keyEncipherment, false, null);
 
@@ -149,7 +149,7 @@ class PkiCertificateValidatorTest {
     // ---- 4. security policy
 
     @Test
-    void keyShorterThanTheMinimumFailsThePolicyCheck() {
+    void key_shorter_than_the_minimum_fails_the_policy_check() {
         X509Certificate small = CertificateBuilder.forApplication("Small Key").keyPair(TestKeys.rsa1024("small"))
                 .build().certificate();
         TrustList trust = TrustList.trusting(small);
@@ -162,7 +162,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void sha1SignatureFailsThePolicyCheckUnlessAllowed() {
+    void sha1_signature_fails_the_policy_check_unless_allowed() {
         X509Certificate sha1 = CertificateBuilder.forApplication("Sha1").signatureAlgorithm("SHA1withRSA")
                 .keyPair(leafKeys).build().certificate();
         TrustList trust = TrustList.trusting(sha1);
@@ -172,7 +172,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void policyIsCheckedBeforeTrust() {
+    void policy_is_checked_before_trust() {
         X509Certificate sha1 = CertificateBuilder.forApplication("Sha1").signatureAlgorithm("SHA1withRSA")
                 .keyPair(leafKeys).build().certificate();
 
@@ -182,7 +182,7 @@ class PkiCertificateValidatorTest {
     // ---- 5. trust list
 
     @Test
-    void selfSignedCertificateNotInTheTrustListIsUntrusted() {
+    void self_signed_certificate_not_in_the_trust_list_is_untrusted() {
         assertThatThrownBy(() -> validator(TrustList.EMPTY).validate(List.of(selfSigned.certificate())))
                 .isInstanceOf(UaException.class)
                 .hasMessageContaining("BadCertificateUntrusted")
@@ -191,7 +191,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void completeChainOfIssuerCasOnlyIsUntrusted() {
+    void complete_chain_of_issuer_cas_only_is_untrusted() {
         TrustList trust = new TrustList(List.of(), List.of(root.certificate(), intermediate.certificate()),
                 List.of(), List.of(rootCrl, intermediateCrl));
 
@@ -199,7 +199,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void trustedIntermediateMakesItsCertificatesTrusted() {
+    void trusted_intermediate_makes_its_certificates_trusted() {
         TrustList trust = new TrustList(List.of(intermediate.certificate()), List.of(root.certificate()),
                 List.of(intermediateCrl), List.of(rootCrl));
 
@@ -207,7 +207,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void autoAcceptAcceptsUntrustedButOtherwiseValidCertificates() {
+    void auto_accept_accepts_untrusted_but_otherwise_valid_certificates() {
         PkiCertificateValidator v = new PkiCertificateValidator(TrustList.EMPTY,
                 DEFAULTS.toBuilder().autoAcceptUntrusted(true).build());
         X509Certificate expired = CertificateBuilder.forApplication("Expired").keyPair(leafKeys)
@@ -225,7 +225,7 @@ class PkiCertificateValidatorTest {
     // ---- 6. validity period
 
     @Test
-    void expiredOrNotYetValidCertificateHasAnInvalidTime() {
+    void expired_or_not_yet_valid_certificate_has_an_invalid_time() {
         X509Certificate expired = CertificateBuilder.forApplication("Expired").keyPair(leafKeys)
                 .validityWindow(Instant.now().minus(Duration.ofDays(10)), Instant.now().minus(Duration.ofDays(1)))
                 .build().certificate();
@@ -242,7 +242,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void validityIsCheckedAgainstTheConfiguredClock() {
+    void validity_is_checked_against_the_configured_clock() {
         Clock in2040 = Clock.fixed(Instant.parse("2040-01-01T00:00:00Z"), ZoneOffset.UTC);
         PkiCertificateValidator v = new PkiCertificateValidator(TrustList.trusting(selfSigned.certificate()),
                 DEFAULTS.toBuilder().clock(in2040).build());
@@ -251,7 +251,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void expiredIssuerHasAnInvalidIssuerTime() {
+    void expired_issuer_has_an_invalid_issuer_time() {
         ApplicationCertificate oldCa = CertificateBuilder.forApplication("Old CA").ca(true)
                 .keyPair(TestKeys.rsa("root"))
                 .validityWindow(Instant.now().minus(Duration.ofDays(100)), Instant.now().minus(Duration.ofDays(1)))
@@ -265,7 +265,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void trustIsCheckedBeforeTheValidityPeriod() {
+    void trust_is_checked_before_the_validity_period() {
         X509Certificate expired = CertificateBuilder.forApplication("Expired").keyPair(leafKeys)
                 .validityWindow(Instant.now().minus(Duration.ofDays(10)), Instant.now().minus(Duration.ofDays(1)))
                 .build().certificate();
@@ -276,7 +276,7 @@ class PkiCertificateValidatorTest {
     // ---- 9. certificate usage
 
     @Test
-    void applicationCertificateWithoutSigningOrEnciphermentUseIsNotAllowed() {
+    void application_certificate_without_signing_or_encipherment_use_is_not_allowed() {
         X509Certificate signOnly = OddCertificates.v3("Sign Only", leafKeys, null, leafKeys.getPrivate(),
                 KeyUsage.digitalSignature | KeyUsage.keyCertSign, false, null);
         X509Certificate encipherOnly = OddCertificates.v3("Encipher Only", leafKeys, null, leafKeys.getPrivate(),
@@ -291,14 +291,14 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void caCertificateIsNotAnApplicationCertificate() {
+    void ca_certificate_is_not_an_application_certificate() {
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(), List.of(rootCrl), List.of());
 
         assertRejected(trust, StatusCodes.BadCertificateUseNotAllowed, intermediate.certificate());
     }
 
     @Test
-    void issuerThatIsNotACaIsNotAllowedToIssue() {
+    void issuer_that_is_not_a_ca_is_not_allowed_to_issue() {
         // an application certificate (CA=false) used to sign another certificate
         KeyPair keys = TestKeys.rsa("root");
         X509Certificate notACa = OddCertificates.v3("Not A CA", keys, null, keys.getPrivate(),
@@ -310,7 +310,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void caWithoutKeyCertSignOrBeyondItsPathLengthIsNotAllowedToIssue() {
+    void ca_without_key_cert_sign_or_beyond_its_path_length_is_not_allowed_to_issue() {
         X509Certificate noCertSign = OddCertificates.v3("No CertSign CA", TestKeys.rsa("root"), null,
                 TestKeys.rsa("root").getPrivate(), KeyUsage.cRLSign, true, null);
         X509Certificate leaf = OddCertificates.v3("Leaf", leafKeys, noCertSign, TestKeys.rsa("root").getPrivate(),
@@ -335,7 +335,7 @@ class PkiCertificateValidatorTest {
     // ---- 10. find revocation list
 
     @Test
-    void missingCrlOfTheIssuingCaLeavesRevocationUnknown() {
+    void missing_crl_of_the_issuing_ca_leaves_revocation_unknown() {
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(), List.of(), List.of());
 
         assertThatThrownBy(() -> validator(trust).validate(List.of(leafOfRoot.certificate())))
@@ -344,7 +344,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void crlMustBeInTheCrlDirectoryOfTheCasStore() {
+    void crl_must_be_in_the_crl_directory_of_the_cas_store() {
         // the root is trusted, its CRL lies in the issuers' CRL directory
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(), List.of(), List.of(rootCrl));
 
@@ -352,7 +352,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void crlWithTheCasNameButAnotherSignatureIsIgnored() {
+    void crl_with_the_cas_name_but_another_signature_is_ignored() {
         ApplicationCertificate impostor = CertificateBuilder.forApplication("Test Root CA").ca(true)
                 .keyPair(TestKeys.rsa("intermediate")).build();
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(),
@@ -362,7 +362,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void missingCrlOfTheRootAboveAnIntermediateLeavesIssuerRevocationUnknown() {
+    void missing_crl_of_the_root_above_an_intermediate_leaves_issuer_revocation_unknown() {
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(intermediate.certificate()),
                 List.of(), List.of(intermediateCrl));
 
@@ -372,7 +372,7 @@ class PkiCertificateValidatorTest {
     // ---- 11. revocation check
 
     @Test
-    void leafRevokedByItsCaIsRevoked() {
+    void leaf_revoked_by_its_ca_is_revoked() {
         X509CRL revoking = CrlBuilder.issuedBy(root).revoke(leafOfRoot.certificate()).number(java.math.BigInteger.TWO)
                 .build();
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(), List.of(revoking), List.of());
@@ -383,7 +383,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void newestCrlOfACaDecides() {
+    void newest_crl_of_a_ca_decides() {
         X509CRL older = CrlBuilder.issuedBy(root).thisUpdate(Instant.now().minus(Duration.ofDays(2))).build();
         X509CRL newer = CrlBuilder.issuedBy(root).revoke(leafOfRoot.certificate()).build();
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(), List.of(newer, older), List.of());
@@ -392,7 +392,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void revokedIntermediateIsAnIssuerRevocation() {
+    void revoked_intermediate_is_an_issuer_revocation() {
         X509CRL revoking = CrlBuilder.issuedBy(root).revoke(intermediate.certificate()).build();
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(intermediate.certificate()),
                 List.of(revoking), List.of(intermediateCrl));
@@ -401,7 +401,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void leafRevokedByTheIntermediateIsRevoked() {
+    void leaf_revoked_by_the_intermediate_is_revoked() {
         X509CRL revoking = CrlBuilder.issuedBy(intermediate).revoke(leafOfIntermediate.certificate()).build();
         TrustList trust = new TrustList(List.of(root.certificate()), List.of(intermediate.certificate()),
                 List.of(rootCrl), List.of(revoking));
@@ -412,7 +412,7 @@ class PkiCertificateValidatorTest {
     // ---- host name and application URI
 
     @Test
-    void applicationUriMustMatchTheCertificate() {
+    void application_uri_must_match_the_certificate() {
         X509Certificate c = selfSigned.certificate();
 
         assertThat(PkiCertificateValidator.applicationUriOf(c)).isEqualTo("urn:test:self");
@@ -428,7 +428,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void hostNameMustBeADnsOrIpNameOfTheCertificate() {
+    void host_name_must_be_a_dns_or_ip_name_of_the_certificate() {
         X509Certificate c = selfSigned.certificate();
 
         for (String ok : List.of("self.test", "SELF.Test", "192.168.7.7", "fe80:0:0:0:0:0:0:7", "[fe80::7]")) {
@@ -443,7 +443,7 @@ class PkiCertificateValidatorTest {
     }
 
     @Test
-    void wildcardDnsNameCoversOneLabel() {
+    void wildcard_dns_name_covers_one_label() {
         assertThat(HostNames.dnsMatches("*.acme.local", "line1.acme.local")).isTrue();
         assertThat(HostNames.dnsMatches("*.acme.local", "a.line1.acme.local")).isFalse();
         assertThat(HostNames.dnsMatches("*.acme.local", "acme.local")).isFalse();
@@ -455,7 +455,7 @@ class PkiCertificateValidatorTest {
     // ---- logging memory
 
     @Test
-    void failureLogRemembersPairsOnceAndStaysBounded() {
+    void failure_log_remembers_pairs_once_and_stays_bounded() {
         FailureLog log = new FailureLog(3);
 
         assertThat(log.firstTime("aa", StatusCodes.BadCertificateUntrusted)).isTrue();

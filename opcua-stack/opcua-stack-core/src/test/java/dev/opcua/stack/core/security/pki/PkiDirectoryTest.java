@@ -42,7 +42,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void createsTheLayoutWhenAbsent() {
+    void creates_the_layout_when_absent() {
         PkiDirectory pki = new PkiDirectory(dir.resolve("pki"));
 
         for (String sub : List.of("own/certs", "own/private", "trusted/certs", "trusted/crl", "issuers/certs",
@@ -53,7 +53,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void applicationCertificateIsCreatedOnceAndReloadedAfterwards() throws Exception {
+    void application_certificate_is_created_once_and_reloaded_afterwards() throws Exception {
         PkiDirectory pki = new PkiDirectory(dir);
 
         ApplicationCertificate created = pki.loadOrCreateApplicationCertificate("urn:acme:line1", "Acme Line 1",
@@ -77,7 +77,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void ownCertificateWhoseKeyDoesNotMatchIsRefused() {
+    void own_certificate_whose_key_does_not_match_is_refused() {
         PkiDirectory pki = new PkiDirectory(dir);
         CertificateLoader.save(peer, dir.resolve("own/certs/App.der"), dir.resolve("own/private/App.pem"));
         CertificateLoader.writePrivateKeyPem(root.privateKey(), dir.resolve("own/private/App.pem"));
@@ -89,7 +89,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void ownCertificateWithoutKeyIsRefused() throws Exception {
+    void own_certificate_without_key_is_refused() throws Exception {
         PkiDirectory pki = new PkiDirectory(dir);
         Files.write(dir.resolve("own/certs/App.der"), peer.certificate().getEncoded());
 
@@ -100,7 +100,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void untrustedCertificateIsCopiedToRejectedAndTrustedOnceMovedToTrustedCerts() throws Exception {
+    void untrusted_certificate_is_copied_to_rejected_and_trusted_once_moved_to_trusted_certs() throws Exception {
         PkiDirectory pki = new PkiDirectory(dir, Duration.ZERO, 100);
         PkiCertificateValidator validator = new PkiCertificateValidator(pki, ValidationOptions.defaults());
         X509Certificate c = peer.certificate();
@@ -119,7 +119,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void changesWaitForTheReloadInterval() throws Exception {
+    void changes_wait_for_the_reload_interval() throws Exception {
         PkiDirectory pki = new PkiDirectory(dir, Duration.ofHours(1), 100);
         PkiCertificateValidator validator = new PkiCertificateValidator(pki, ValidationOptions.defaults());
         Files.write(dir.resolve("trusted/certs/peer.der"), peer.certificate().getEncoded());
@@ -130,7 +130,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void crlWrittenIntoTrustedCrlRevokesWithoutARestart() throws Exception {
+    void crl_written_into_trusted_crl_revokes_without_a_restart() throws Exception {
         PkiDirectory pki = new PkiDirectory(dir, Duration.ZERO, 100);
         PkiCertificateValidator validator = new PkiCertificateValidator(pki, ValidationOptions.defaults());
         CertificateLoader.writeCertificatesPem(List.of(root.certificate()), dir.resolve("trusted/certs/root.pem"));
@@ -147,7 +147,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void trustMaterialOfAllKindsIsReadAndUnreadableFilesAreSkipped() throws Exception {
+    void trust_material_of_all_kinds_is_read_and_unreadable_files_are_skipped() throws Exception {
         new PkiDirectory(dir); // creates the layout
         Files.write(dir.resolve("trusted/certs/root.cer"), root.certificate().getEncoded());
         CertificateLoader.writeCertificatesPem(List.of(peer.certificate()), dir.resolve("trusted/certs/peer.crt"));
@@ -166,7 +166,7 @@ class PkiDirectoryTest {
     }
 
     @Test
-    void rejectIsIdempotentAndKeepsTheNewestFiles() throws Exception {
+    void reject_is_idempotent_and_keeps_the_newest_files() throws Exception {
         PkiDirectory pki = new PkiDirectory(dir, Duration.ZERO, 3);
         Instant t = Instant.parse("2024-01-01T00:00:00Z");
         Path first = null;

@@ -46,7 +46,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void wholeFramesAreEmittedAsTheyCame() {
+    void whole_frames_are_emitted_as_they_came() {
         for (byte[] frame : List.of(HEL, ACK, MSG_C, MSG_A)) {
             channel.writeInbound(input(frame));
             assertThat(readFrame()).isEqualTo(frame);
@@ -55,7 +55,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void aReadOfExactlyOneFrameIsPassedOnItselfAndAnyOtherAsASlice() {
+    void a_read_of_exactly_one_frame_is_passed_on_itself_and_any_other_as_a_slice() {
         ByteBuf whole = input(MSG_A);
         channel.writeInbound(whole);
         ByteBuf frame = channel.readInbound();
@@ -79,7 +79,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void aLendingDecoderPassesTheReceiveBufferNarrowedToEachFrameForTheLengthOfChannelRead() {
+    void a_lending_decoder_passes_the_receive_buffer_narrowed_to_each_frame_for_the_length_of_channel_read() {
         List<byte[]> frames = new ArrayList<>();
         List<ByteBuf> buffers = new ArrayList<>();
         EmbeddedChannel lending = new EmbeddedChannel(new UaTcpFrameDecoder(8192, true),
@@ -104,7 +104,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void withAutoReadOffALendingDecoderAsksForAnotherReadOnlyWhileAFrameIsIncomplete() {
+    void with_auto_read_off_a_lending_decoder_asks_for_another_read_only_while_a_frame_is_incomplete() {
         int[] readsAsked = {0};
         List<byte[]> frames = new ArrayList<>();
         EmbeddedChannel lending = new EmbeddedChannel(new ChannelOutboundHandlerAdapter() {
@@ -136,7 +136,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void framesSplitAtEveryOffsetAreReassembled() {
+    void frames_split_at_every_offset_are_reassembled() {
         for (byte[] frame : List.of(HEL, ACK, MSG_A)) {
             for (int cut = 1; cut < frame.length; cut++) {
                 channel.writeInbound(input(frame, 0, cut));
@@ -148,7 +148,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void framesFedByteByByteAreReassembled() {
+    void frames_fed_byte_by_byte_are_reassembled() {
         byte[] stream = concat(HEL, MSG_C, MSG_A);
         for (int i = 0; i < stream.length; i++) {
             channel.writeInbound(input(stream, i, 1));
@@ -160,7 +160,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void severalFramesInOneBufferAreSeparated() {
+    void several_frames_in_one_buffer_are_separated() {
         byte[] stream = concat(ACK, MSG_C, MSG_C, MSG_A);
         // the second buffer completes the fourth frame and begins a fifth
         channel.writeInbound(input(stream, 0, stream.length - 3));
@@ -173,14 +173,14 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void httpRequestIsAnUnknownMessageType() {
+    void http_request_is_an_unknown_message_type() {
         UaException e = failure(input("GET / HTTP/1.1\r\n".getBytes(StandardCharsets.US_ASCII)));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadTcpMessageTypeInvalid);
         assertThat(e).hasMessage("BadTcpMessageTypeInvalid (0x807E0000): unknown message type 'GET'");
     }
 
     @Test
-    void unprintableTypeIsShownInHex() {
+    void unprintable_type_is_shown_in_hex() {
         // a TLS ClientHello record header, before the 8 header bytes are complete
         UaException e = failure(input(hex("16030100")));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadTcpMessageTypeInvalid);
@@ -188,41 +188,41 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void badChunkTypeIsRefused() {
+    void bad_chunk_type_is_refused() {
         UaException e = failure(input(hex("4D534758 18000000")));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadTcpMessageTypeInvalid);
         assertThat(e).hasMessageEndingWith(": invalid chunk type 'X' in a 'MSG' header, expected 'F', 'C' or 'A'");
     }
 
     @Test
-    void sizeBelowTheHeaderIsRefused() {
+    void size_below_the_header_is_refused() {
         UaException e = failure(input(hex("48454C46 07000000")));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadDecodingError);
         assertThat(e).hasMessageEndingWith(": message size 7 is smaller than the 8-byte header");
     }
 
     @Test
-    void sizeAboveTheMaximumIsRefusedBeforeTheBodyArrives() {
+    void size_above_the_maximum_is_refused_before_the_body_arrives() {
         UaException e = failure(input(hex("4D534746 01200000")));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadTcpMessageTooLarge);
         assertThat(e).hasMessageEndingWith(": message size 8193 exceeds the maximum of 8192 bytes");
     }
 
     @Test
-    void sizeIsReadAsUnsigned() {
+    void size_is_read_as_unsigned() {
         UaException e = failure(input(hex("4D534746 FFFFFFFF")));
         assertThat(e).hasMessageEndingWith(": message size 4294967295 exceeds the maximum of 8192 bytes");
     }
 
     @Test
-    void frameOfExactlyTheMaximumIsAccepted() {
+    void frame_of_exactly_the_maximum_is_accepted() {
         byte[] frame = chunk(8192);
         channel.writeInbound(input(frame));
         assertThat(readFrame()).isEqualTo(frame);
     }
 
     @Test
-    void maximumCanBeChangedAfterNegotiation() {
+    void maximum_can_be_changed_after_negotiation() {
         UaTcpFrameDecoder decoder = channel.pipeline().get(UaTcpFrameDecoder.class);
         decoder.setMaxFrameSize(65_535);
         byte[] large = chunk(65_535);
@@ -235,7 +235,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void afterAnErrorNothingMoreIsEmitted() {
+    void after_an_error_nothing_more_is_emitted() {
         // a good frame, then garbage in the same buffer: the good one still comes out
         UaException e = failure(input(concat(ACK, hex("00000000 00000000"), HEL)));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadTcpMessageTypeInvalid);
@@ -250,7 +250,7 @@ class UaTcpFrameDecoderTest {
     }
 
     @Test
-    void failureInTheMiddleOfASplitHeaderDiscardsTheRest() {
+    void failure_in_the_middle_of_a_split_header_discards_the_rest() {
         byte[] tooLarge = hex("4D534743 00000100 05000000");
         channel.writeInbound(input(tooLarge, 0, 6));
         UaException e = failure(input(tooLarge, 6, tooLarge.length - 6));

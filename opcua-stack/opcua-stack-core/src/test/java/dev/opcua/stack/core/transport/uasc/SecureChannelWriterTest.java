@@ -89,7 +89,7 @@ class SecureChannelWriterTest {
     }
 
     @Test
-    void chunksOfManyThreadsLeaveInSequenceNumberOrder() throws Exception {
+    void chunks_of_many_threads_leave_in_sequence_number_order() throws Exception {
         int threads = 4;
         int each = 500;
         CountDownLatch start = new CountDownLatch(1);

@@ -18,19 +18,19 @@ class DateTimeTest {
         "1601-01-02T00:00:00Z",
         "9999-12-31T23:59:58.9999999Z",
     })
-    void instantRoundTripsAtHundredNanosecondResolution(String text) {
+    void instant_round_trips_at_hundred_nanosecond_resolution(String text) {
         Instant instant = Instant.parse(text);
         assertThat(DateTime.ofInstant(instant).toInstant()).isEqualTo(instant);
     }
 
     @Test
-    void nanosecondsBelowHundredAreTruncated() {
+    void nanoseconds_below_hundred_are_truncated() {
         DateTime t = DateTime.ofInstant(Instant.parse("2024-06-15T12:30:45.123456789Z"));
         assertThat(t.toInstant()).isEqualTo(Instant.parse("2024-06-15T12:30:45.1234567Z"));
     }
 
     @Test
-    void unixEpochIsTheDocumentedTickOffset() {
+    void unix_epoch_is_the_documented_tick_offset() {
         assertThat(DateTime.ofEpochMillis(0).utcTicks()).isEqualTo(116_444_736_000_000_000L);
         assertThat(DateTime.ofInstant(Instant.parse("2024-01-01T00:00:00Z")).utcTicks())
                 .isEqualTo(133_485_408_000_000_000L);
@@ -38,7 +38,7 @@ class DateTimeTest {
     }
 
     @Test
-    void instantsAtOrBefore1601AreMinValue() {
+    void instants_at_or_before1601_are_min_value() {
         assertThat(DateTime.ofInstant(Instant.parse("1601-01-01T00:00:00Z"))).isEqualTo(DateTime.MIN_VALUE);
         assertThat(DateTime.ofInstant(Instant.parse("1600-12-31T23:59:59.9999999Z"))).isEqualTo(DateTime.MIN_VALUE);
         assertThat(DateTime.ofInstant(Instant.parse("0001-01-01T00:00:00Z"))).isEqualTo(DateTime.MIN_VALUE);
@@ -48,7 +48,7 @@ class DateTimeTest {
     }
 
     @Test
-    void instantsJustAfter1601AreNotClampedToMinValue() {
+    void instants_just_after1601_are_not_clamped_to_min_value() {
         // Part 6, 5.2.2.5: only values "equal to or earlier than 1601-01-01 12:00AM UTC" are encoded as 0;
         // half a second later is 5 000 000 ticks.
         assertThat(DateTime.ofInstant(Instant.parse("1601-01-01T00:00:00.5Z")).utcTicks()).isEqualTo(5_000_000L);
@@ -56,7 +56,7 @@ class DateTimeTest {
     }
 
     @Test
-    void instantsAtOrAfterTheEndOfYear9999AreMaxValue() {
+    void instants_at_or_after_the_end_of_year9999_are_max_value() {
         assertThat(DateTime.ofInstant(Instant.parse("9999-12-31T23:59:59Z"))).isEqualTo(DateTime.MAX_VALUE);
         assertThat(DateTime.ofInstant(Instant.parse("9999-12-31T23:59:59.5Z"))).isEqualTo(DateTime.MAX_VALUE);
         assertThat(DateTime.ofInstant(Instant.MAX)).isEqualTo(DateTime.MAX_VALUE);
@@ -66,7 +66,7 @@ class DateTimeTest {
     }
 
     @Test
-    void ticksFromTheWireAreClamped() {
+    void ticks_from_the_wire_are_clamped() {
         assertThat(DateTime.ofTicks(0)).isSameAs(DateTime.MIN_VALUE);
         assertThat(DateTime.ofTicks(-1)).isSameAs(DateTime.MIN_VALUE);
         assertThat(DateTime.ofTicks(Long.MIN_VALUE)).isSameAs(DateTime.MIN_VALUE);
@@ -76,7 +76,7 @@ class DateTimeTest {
     }
 
     @Test
-    void dateTimesCompareByTicks() {
+    void date_times_compare_by_ticks() {
         DateTime earlier = DateTime.ofEpochMillis(1_000);
         DateTime later = DateTime.ofEpochMillis(2_000);
         assertThat(earlier).isLessThan(later);
@@ -86,14 +86,14 @@ class DateTimeTest {
     }
 
     @Test
-    void toStringIsIsoOrTheNameOfTheLimit() {
+    void to_string_is_iso_or_the_name_of_the_limit() {
         assertThat(DateTime.ofInstant(Instant.parse("2024-01-01T00:00:00Z")).toString()).isEqualTo("2024-01-01T00:00:00Z");
         assertThat(DateTime.MIN_VALUE.toString()).isEqualTo("DateTime.MIN_VALUE");
         assertThat(DateTime.MAX_VALUE.toString()).isEqualTo("DateTime.MAX_VALUE");
     }
 
     @Test
-    void currentMillisecondIsNowToTheMillisecondAndSharedWithinIt() {
+    void current_millisecond_is_now_to_the_millisecond_and_shared_within_it() {
         long before = System.currentTimeMillis();
         DateTime a = DateTime.currentMillisecond();
         DateTime b = DateTime.currentMillisecond();

@@ -21,12 +21,12 @@ class NodeIdTextFormTest {
         "ns=65535;i=4294967295",
         "s=",
     })
-    void nodeIdTextRoundTripsThroughParseAndToString(String text) {
+    void node_id_text_round_trips_through_parse_and_to_string(String text) {
         assertThat(NodeId.parse(text).toString()).isEqualTo(text);
     }
 
     @Test
-    void parsedNodeIdsHaveTheirParts() {
+    void parsed_node_ids_have_their_parts() {
         assertThat(NodeId.parse("ns=2;s=Line1.Speed")).isEqualTo(NodeId.string(2, "Line1.Speed"));
         assertThat(NodeId.parse("i=2253")).isEqualTo(NodeId.ns0(2253)).isSameAs(NodeId.ns0(2253));
         assertThat(NodeId.parse("ns=1;i=5")).isEqualTo(NodeId.numeric(1, 5));
@@ -40,14 +40,14 @@ class NodeIdTextFormTest {
     }
 
     @Test
-    void stringIdentifierMayContainSemicolonsAndEquals() {
+    void string_identifier_may_contain_semicolons_and_equals() {
         NodeId id = NodeId.parse("ns=4;s=a=b;c");
         assertThat(id).isEqualTo(NodeId.string(4, "a=b;c"));
         assertThat(id.toString()).isEqualTo("ns=4;s=a=b;c");
     }
 
     @Test
-    void namespaceZeroIsLeftOutOfTheText() {
+    void namespace_zero_is_left_out_of_the_text() {
         // Part 6, 5.3.1.10: the ns= clause is omitted for namespace 0.
         assertThat(NodeId.parse("ns=0;i=85").toString()).isEqualTo("i=85");
         assertThat(NodeId.numeric(0, 85).toString()).isEqualTo("i=85");
@@ -61,12 +61,12 @@ class NodeIdTextFormTest {
         "ns=2;s=Line1.Speed",
         "svr=4294967295;i=1",
     })
-    void expandedNodeIdTextRoundTripsThroughParseAndToString(String text) {
+    void expanded_node_id_text_round_trips_through_parse_and_to_string(String text) {
         assertThat(ExpandedNodeId.parse(text).toString()).isEqualTo(text);
     }
 
     @Test
-    void parsedExpandedNodeIdsHaveTheirParts() {
+    void parsed_expanded_node_ids_have_their_parts() {
         ExpandedNodeId uri = ExpandedNodeId.parse("nsu=urn:acme:line1;s=Speed");
         assertThat(uri.namespaceUri()).isEqualTo("urn:acme:line1");
         assertThat(uri.nodeId()).isEqualTo(NodeId.string(0, "Speed"));
@@ -81,7 +81,7 @@ class NodeIdTextFormTest {
     }
 
     @Test
-    void semicolonAndPercentInANamespaceUriArePercentEscaped() {
+    void semicolon_and_percent_in_a_namespace_uri_are_percent_escaped() {
         // Part 6, 5.3.1.11: reserved characters ';' and '%' in the URI are replaced by '%' and two hex
         // digits (case insensitive): ';' is %3B, '%' is %25.
         ExpandedNodeId id = ExpandedNodeId.of(NodeId.numeric(0, 5), "urn:a;b%c", 0);
@@ -91,7 +91,7 @@ class NodeIdTextFormTest {
     }
 
     @Test
-    void escapedLookingTextInAUriSurvivesARoundTrip() {
+    void escaped_looking_text_in_a_uri_survives_a_round_trip() {
         ExpandedNodeId id = ExpandedNodeId.of(NodeId.string(0, "x"), "urn:%3B;%25", 0);
         assertThat(ExpandedNodeId.parse(id.toString())).isEqualTo(id);
     }
@@ -112,28 +112,28 @@ class NodeIdTextFormTest {
         "b=@@@",
         "i=99999999999",
     })
-    void invalidNodeIdTextIsRefusedQuotingTheText(String text) {
+    void invalid_node_id_text_is_refused_quoting_the_text(String text) {
         assertThatIllegalArgumentException().isThrownBy(() -> NodeId.parse(text))
                 .withMessageContaining("'" + text + "'");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"svr=x;i=1", "svr=4294967296;i=1", "svr=1", "nsu=urn:x", "svr=-1;i=1", "nsu=urn:x;q=1"})
-    void invalidExpandedNodeIdTextIsRefusedQuotingTheText(String text) {
+    void invalid_expanded_node_id_text_is_refused_quoting_the_text(String text) {
         assertThatIllegalArgumentException().isThrownBy(() -> ExpandedNodeId.parse(text))
                 .withMessageContaining("'" + text + "'");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"svr=1;q=1", "svr=1;ns=x;i=1", "svr=2;i=abc"})
-    void invalidNodeIdPartAfterAServerIndexIsRefusedQuotingTheWholeText(String text) {
+    void invalid_node_id_part_after_a_server_index_is_refused_quoting_the_whole_text(String text) {
         // The message must quote the text the caller passed, not only the part after "svr=<n>;".
         assertThatIllegalArgumentException().isThrownBy(() -> ExpandedNodeId.parse(text))
                 .withMessageContaining("'" + text + "'");
     }
 
     @Test
-    void nodeIdFactoriesRefuseValuesOutsideTheirRanges() {
+    void node_id_factories_refuse_values_outside_their_ranges() {
         assertThatIllegalArgumentException().isThrownBy(() -> NodeId.numeric(0, -1));
         assertThatIllegalArgumentException().isThrownBy(() -> NodeId.numeric(0, 4_294_967_296L));
         assertThatIllegalArgumentException().isThrownBy(() -> NodeId.numeric(65536, 1));
@@ -142,7 +142,7 @@ class NodeIdTextFormTest {
     }
 
     @Test
-    void nullNodeIdsAreRecognised() {
+    void null_node_ids_are_recognised() {
         // Part 6, 5.2.2.9 / Part 3, 8.2.4: namespace 0 and a null or empty identifier.
         assertThat(NodeId.NULL.isNull()).isTrue();
         assertThat(NodeId.string(0, "").isNull()).isTrue();

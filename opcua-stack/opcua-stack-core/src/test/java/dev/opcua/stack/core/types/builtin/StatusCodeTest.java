@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class StatusCodeTest {
 
     @Test
-    void severityComesFromTheTopTwoBits() {
+    void severity_comes_from_the_top_two_bits() {
         StatusCode good = StatusCode.of(StatusCodes.GoodClamped);
         StatusCode uncertain = StatusCode.of(StatusCodes.UncertainReferenceNotDeleted);
         StatusCode bad = StatusCode.of(StatusCodes.BadNodeIdUnknown);
@@ -32,7 +32,7 @@ class StatusCodeTest {
     }
 
     @Test
-    void nameIsTheSymbolicNameOfTheCode() {
+    void name_is_the_symbolic_name_of_the_code() {
         assertThat(StatusCode.of(StatusCodes.BadNodeIdUnknown).name()).isEqualTo("BadNodeIdUnknown");
         assertThat(StatusCode.of(StatusCodes.BadDecodingError).name()).isEqualTo("BadDecodingError");
         assertThat(StatusCode.of(StatusCodes.UncertainReferenceNotDeleted).name()).isEqualTo("UncertainReferenceNotDeleted");
@@ -40,7 +40,7 @@ class StatusCodeTest {
     }
 
     @Test
-    void nameIgnoresTheInfoBits() {
+    void name_ignores_the_info_bits() {
         StatusCode withOverflow = StatusCode.of(StatusCodes.BadNodeIdUnknown).withOverflow();
         assertThat(withOverflow.value()).isEqualTo(StatusCodes.BadNodeIdUnknown | 0x0480);
         assertThat(withOverflow.name()).isEqualTo("BadNodeIdUnknown");
@@ -49,19 +49,19 @@ class StatusCodeTest {
     }
 
     @Test
-    void unknownCodeHasNoName() {
+    void unknown_code_has_no_name() {
         assertThat(StatusCode.of(0x80FF0000).name()).isNull();
         assertThat(StatusCode.of(0x80FF0000).toString()).isEqualTo("0x80FF0000");
     }
 
     @Test
-    void toStringGivesTheNameAndTheHexValue() {
+    void to_string_gives_the_name_and_the_hex_value() {
         assertThat(StatusCode.of(StatusCodes.BadNodeIdUnknown).toString()).isEqualTo("BadNodeIdUnknown (0x80340000)");
         assertThat(StatusCode.GOOD.toString()).isEqualTo("Good (0x00000000)");
     }
 
     @Test
-    void overflowBitNeedsTheDataValueInfoType() {
+    void overflow_bit_needs_the_data_value_info_type() {
         // Part 4, 7.39.1: the Overflow bit only has meaning with InfoType DataValue (0x0400).
         assertThat(StatusCode.of(StatusCodes.Good | StatusCode.OVERFLOW_BIT).isOverflow()).isFalse();
         assertThat(StatusCode.GOOD.withOverflow().isOverflow()).isTrue();
@@ -69,7 +69,7 @@ class StatusCodeTest {
     }
 
     @Test
-    void unsignedAndSignedFactoriesAgree() {
+    void unsigned_and_signed_factories_agree() {
         assertThat(StatusCode.ofUnsigned(0x80340000L)).isEqualTo(StatusCode.of(StatusCodes.BadNodeIdUnknown));
         assertThat(StatusCode.of(StatusCodes.BadNodeIdUnknown).unsignedValue()).isEqualTo(0x80340000L);
         assertThat(StatusCode.of(StatusCodes.Good)).isSameAs(StatusCode.GOOD);

@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class VariantFactoryTest {
 
     @Test
-    void unsignedFactoriesRefuseValuesOutsideTheirRange() {
+    void unsigned_factories_refuse_values_outside_their_range() {
         assertThatIllegalArgumentException().isThrownBy(() -> Variant.ofUInt32(-1)).withMessageContaining("-1");
         assertThatIllegalArgumentException().isThrownBy(() -> Variant.ofUInt32(4_294_967_296L));
         assertThatIllegalArgumentException().isThrownBy(() -> Variant.ofByte(256)).withMessageContaining("256");
@@ -27,7 +27,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void unsignedFactoriesAcceptTheirWholeRange() {
+    void unsigned_factories_accept_their_whole_range() {
         assertThat(Variant.ofUInt32(4_294_967_295L).value()).isEqualTo(4_294_967_295L);
         assertThat(Variant.ofUInt32(0).type()).isEqualTo(BuiltinType.UInt32);
         assertThat(Variant.ofByte(255).value()).isEqualTo((short) 255);
@@ -35,7 +35,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void unsignedArraysRefuseElementsOutsideTheirRange() {
+    void unsigned_arrays_refuse_elements_outside_their_range() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> Variant.ofArray(BuiltinType.Byte, new short[] {1, 300}));
         assertThatIllegalArgumentException()
@@ -45,7 +45,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void arrayOfTheWrongJavaClassIsRefused() {
+    void array_of_the_wrong_java_class_is_refused() {
         assertThatIllegalArgumentException().isThrownBy(() -> Variant.ofArray(BuiltinType.Int32, new long[] {1}))
                 .withMessageContaining("int[]");
         assertThatIllegalArgumentException().isThrownBy(() -> Variant.ofArray(BuiltinType.Null, new Object[0]));
@@ -53,7 +53,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void matrixWhoseDimensionsDoNotMatchTheArrayIsRefused() {
+    void matrix_whose_dimensions_do_not_match_the_array_is_refused() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> Variant.ofMatrix(BuiltinType.Int32, new int[5], new int[] {2, 3}))
                 .withMessageContaining("[2, 3]");
@@ -66,7 +66,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void matrixKeepsItsDimensions() {
+    void matrix_keeps_its_dimensions() {
         Variant matrix = Variant.ofMatrix(BuiltinType.Double, new double[6], new int[] {3, 2});
         assertThat(matrix.isArray()).isTrue();
         assertThat(matrix.isMatrix()).isTrue();
@@ -76,7 +76,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void scalarVariantInsideAVariantIsRefused() {
+    void scalar_variant_inside_a_variant_is_refused() {
         // Part 6, 5.2.2.16: "The value shall not be a Variant but it could be an array of Variants."
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> Variant.ofScalar(BuiltinType.Variant, Variant.ofInt32(1)));
@@ -110,7 +110,7 @@ class VariantFactoryTest {
 
     @ParameterizedTest(name = "{1}")
     @MethodSource("inferredTypes")
-    void ofInfersTheBuiltinTypeFromTheJavaClass(Object value, BuiltinType expected) {
+    void of_infers_the_builtin_type_from_the_java_class(Object value, BuiltinType expected) {
         Variant variant = Variant.of(value);
         assertThat(variant.type()).isEqualTo(expected);
         assertThat(variant.value()).isEqualTo(value);
@@ -118,7 +118,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void ofWrapsAStructureInAnExtensionObject() {
+    void of_wraps_a_structure_in_an_extension_object() {
         AnonymousIdentityToken token = new AnonymousIdentityToken("anon");
         Variant variant = Variant.of(token);
         assertThat(variant.type()).isEqualTo(BuiltinType.ExtensionObject);
@@ -126,7 +126,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void ofRefusesClassesWithoutABuiltinType() {
+    void of_refuses_classes_without_a_builtin_type() {
         assertThatIllegalArgumentException().isThrownBy(() -> Variant.of(new Object()))
                 .withMessageContaining("java.lang.Object");
         assertThatIllegalArgumentException().isThrownBy(() -> Variant.of(new int[] {1}));
@@ -134,7 +134,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void nullGivesTheNullVariant() {
+    void null_gives_the_null_variant() {
         assertThat(Variant.of(null)).isSameAs(Variant.NULL);
         assertThat(Variant.ofString(null)).isSameAs(Variant.NULL);
         assertThat(Variant.ofScalar(BuiltinType.Int32, null)).isSameAs(Variant.NULL);
@@ -142,7 +142,7 @@ class VariantFactoryTest {
     }
 
     @Test
-    void equalArraysMakeEqualVariants() {
+    void equal_arrays_make_equal_variants() {
         Variant a = Variant.ofArray(BuiltinType.String, new String[] {"a", "b"});
         Variant b = Variant.ofArray(BuiltinType.String, new String[] {"a", "b"});
         assertThat(a).isEqualTo(b).hasSameHashCodeAs(b);

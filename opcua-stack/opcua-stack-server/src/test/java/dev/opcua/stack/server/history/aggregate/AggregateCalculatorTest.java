@@ -53,7 +53,7 @@ class AggregateCalculatorTest {
     class Interpolative {
 
         @Test
-        void rawValuesOnIntervalStartsAreReturnedAsRawAndValuesBetweenAreInterpolatedSloped() {
+        void raw_values_on_interval_starts_are_returned_as_raw_and_values_between_are_interpolated_sloped() {
             List<DataValue> r = run(AggregateFunction.INTERPOLATIVE, 0, 20, 5);
 
             expect(r.get(0), 10.0, StatusCodes.Good, RAW, 0);
@@ -63,14 +63,14 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void steppedHistoryHoldsThePreviousValue() {
+        void stepped_history_holds_the_previous_value() {
             List<DataValue> r = run(AggregateFunction.INTERPOLATIVE, RawData.standard(), 0, 10, 5, DEFAULT, true);
 
             expect(r.get(1), 10.0, StatusCodes.Good, INTERPOLATED, 5);
         }
 
         @Test
-        void badValuesAreSkippedAndMakeTheBoundUncertain() {
+        void bad_values_are_skipped_and_make_the_bound_uncertain() {
             // 3.1.8: before = 30@20 (Bad@30 skipped), after = 50@40: 30 + 15 * (50 - 30) / 20 = 45.
             expect(run(AggregateFunction.INTERPOLATIVE, 35, 40, 5).get(0), 45.0, SUB_NORMAL, INTERPOLATED, 35);
             // A Bad raw value on the start time is not the bound: 30 + 10 * 20 / 20 = 40.
@@ -78,12 +78,12 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void beforeTheStartOfDataIsBadNoData() {
+        void before_the_start_of_data_is_bad_no_data() {
             expect(run(AggregateFunction.INTERPOLATIVE, -10, -5, 5).get(0), null, StatusCodes.BadNoData, 0, -10);
         }
 
         @Test
-        void afterTheEndOfDataIsExtrapolatedSteppedOrSlopedAndUncertain() {
+        void after_the_end_of_data_is_extrapolated_stepped_or_sloped_and_uncertain() {
             // Uncertain@50 counts as Bad by default, so the last usable value is 50@40.
             expect(run(AggregateFunction.INTERPOLATIVE, 70, 75, 5).get(0), 50.0, SUB_NORMAL, INTERPOLATED, 70);
             // Sloped extrapolation through 30@20 and 50@40: 50 + 30 * 20 / 20 = 80.
@@ -93,7 +93,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void integerSourcesGiveIntegerResults() {
+        void integer_sources_give_integer_results() {
             RawData ints = new RawData().goodInt(0, 10).goodInt(10, 15);
             DataValue at4 = run(AggregateFunction.INTERPOLATIVE, ints, 4, 5, 1, DEFAULT, false).get(0);
 
@@ -105,7 +105,7 @@ class AggregateCalculatorTest {
     class Average {
 
         @Test
-        void averagesGoodValuesPerIntervalAndGivesBadNoDataWhereNoneIsUsable() {
+        void averages_good_values_per_interval_and_gives_bad_no_data_where_none_is_usable() {
             List<DataValue> r = run(AggregateFunction.AVERAGE, 0, 60, 10);
 
             expect(r.get(0), 10.0, StatusCodes.Good, CALCULATED, 0);
@@ -116,7 +116,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void uncertainValuesAreUsedWhenNotTreatedAsBadButKeepTheResultUncertain() {
+        void uncertain_values_are_used_when_not_treated_as_bad_but_keep_the_result_uncertain() {
             List<DataValue> r = run(AggregateFunction.AVERAGE, RawData.standard(), 40, 60, 20, UNCERTAIN_IS_GOOD,
                     false);
 
@@ -124,7 +124,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void percentDataBadAndGoodDecideTheStatusByCountOfValues() {
+        void percent_data_bad_and_good_decide_the_status_by_count_of_values() {
             // [0, 40): 10, 20, 30 Good and one Bad: 25 % Bad, 75 % Good; average 20.
             expect(run(AggregateFunction.AVERAGE, 0, 40, 40).get(0), 20.0, SUB_NORMAL, CALCULATED, 0);
             AggregateConfiguration badFrom25 = new AggregateConfiguration(true, 25, 100, false);
@@ -136,12 +136,12 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void theShorterLastIntervalIsPartial() {
+        void the_shorter_last_interval_is_partial() {
             expect(run(AggregateFunction.AVERAGE, 0, 25, 10).get(2), 30.0, StatusCodes.Good, CALCULATED | PARTIAL, 20);
         }
 
         @Test
-        void reverseReadsGiveIntervalsFromStartTimeBackwards() {
+        void reverse_reads_give_intervals_from_start_time_backwards() {
             List<DataValue> r = run(AggregateFunction.AVERAGE, 30, 0, 10);
 
             expect(r.get(0), 30.0, StatusCodes.Good, CALCULATED, 30);
@@ -149,7 +149,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void stringsAreInvalidInputs() {
+        void strings_are_invalid_inputs() {
             RawData strings = new RawData().add(0, Variant.ofString("on"), StatusCode.GOOD);
 
             expect(run(AggregateFunction.AVERAGE, strings, 0, 10, 10, DEFAULT, false).get(0), null,
@@ -161,20 +161,20 @@ class AggregateCalculatorTest {
     class TimeWeighted {
 
         @Test
-        void timeAverageIsTheAreaUnderTheSlopedLineDividedByTheIntervalAndTotalTheAreaInSeconds() {
+        void time_average_is_the_area_under_the_sloped_line_divided_by_the_interval_and_total_the_area_in_seconds() {
             // [0, 20): (10+20)/2 * 10 + (20+30)/2 * 10 = 400 value-seconds over 20 s.
             expect(run(AggregateFunction.TIME_AVERAGE, 0, 20, 20).get(0), 20.0, StatusCodes.Good, CALCULATED, 0);
             expect(run(AggregateFunction.TOTAL, 0, 20, 20).get(0), 400.0, StatusCodes.Good, CALCULATED, 0);
         }
 
         @Test
-        void boundsAreInterpolatedAtBothEnds() {
+        void bounds_are_interpolated_at_both_ends() {
             // [5, 15): bounds 15 and 25; (15+20)/2 * 5 + (20+25)/2 * 5 = 200 over 10 s.
             expect(run(AggregateFunction.TIME_AVERAGE, 5, 15, 10).get(0), 20.0, StatusCodes.Good, CALCULATED, 5);
         }
 
         @Test
-        void aBadRegionIsBridgedAndMakesTheResultUncertainByItsShareOfTime() {
+        void a_bad_region_is_bridged_and_makes_the_result_uncertain_by_its_share_of_time() {
             // [20, 40): line from 30@20 to 50@40 across Bad@30: mean 40; [30, 40) is Bad, 50 % of the time.
             expect(run(AggregateFunction.TIME_AVERAGE, 20, 40, 20).get(0), 40.0, SUB_NORMAL, CALCULATED, 20);
             AggregateConfiguration badFromHalf = new AggregateConfiguration(true, 50, 100, false);
@@ -186,13 +186,13 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void withoutAStartBoundThePartialIntervalIsAveraged() {
+        void without_a_start_bound_the_partial_interval_is_averaged() {
             // [-10, 10): no data before 0; from 0 the line 10 -> 20: mean 15 over the 10 s covered.
             expect(run(AggregateFunction.TIME_AVERAGE, -10, 10, 20).get(0), 15.0, SUB_NORMAL, CALCULATED | PARTIAL, -10);
         }
 
         @Test
-        void afterTheEndOfDataTheValueIsExtrapolatedAndUncertain() {
+        void after_the_end_of_data_the_value_is_extrapolated_and_uncertain() {
             RawData endsGood = new RawData().good(0, 10).good(10, 20);
             expect(run(AggregateFunction.TIME_AVERAGE, endsGood, 30, 40, 10, DEFAULT, false).get(0), 20.0, SUB_NORMAL,
                     CALCULATED, 30);
@@ -201,7 +201,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void beforeTheStartOfDataIsBadNoData() {
+        void before_the_start_of_data_is_bad_no_data() {
             expect(run(AggregateFunction.TOTAL, -20, -10, 10).get(0), null, StatusCodes.BadNoData, 0, -20);
         }
     }
@@ -210,18 +210,18 @@ class AggregateCalculatorTest {
     class MinimumAndMaximum {
 
         @Test
-        void extremesOfGoodValuesAreRawOnTheStartTimeAndCalculatedElsewhere() {
+        void extremes_of_good_values_are_raw_on_the_start_time_and_calculated_elsewhere() {
             expect(run(AggregateFunction.MINIMUM, 0, 30, 30).get(0), 10.0, StatusCodes.Good, RAW, 0);
             expect(run(AggregateFunction.MAXIMUM, 0, 30, 30).get(0), 30.0, StatusCodes.Good, CALCULATED, 0);
         }
 
         @Test
-        void skippedBadValuesMakeTheResultUncertain() {
+        void skipped_bad_values_make_the_result_uncertain() {
             expect(run(AggregateFunction.MAXIMUM, 20, 50, 30).get(0), 50.0, SUB_NORMAL, CALCULATED, 20);
         }
 
         @Test
-        void anUncertainValueBeyondTheGoodExtremeMakesItUncertain() {
+        void an_uncertain_value_beyond_the_good_extreme_makes_it_uncertain() {
             RawData data = RawData.standard();
             expect(run(AggregateFunction.MAXIMUM, data, 40, 60, 20, UNCERTAIN_IS_GOOD, false).get(0), 50.0,
                     SUB_NORMAL, CALCULATED, 40);
@@ -230,7 +230,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void anExtremeReachedTwiceSetsMultiValueAndKeepsTheSourceType() {
+        void an_extreme_reached_twice_sets_multi_value_and_keeps_the_source_type() {
             RawData data = new RawData().goodInt(0, 7).goodInt(3, 5).goodInt(6, 5);
             DataValue min = run(AggregateFunction.MINIMUM, data, 0, 10, 10, DEFAULT, false).get(0);
 
@@ -239,7 +239,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void onlyBadValuesGiveBadNoData() {
+        void only_bad_values_give_bad_no_data() {
             expect(run(AggregateFunction.MINIMUM, 30, 40, 10).get(0), null, StatusCodes.BadNoData, 0, 30);
         }
     }
@@ -248,7 +248,7 @@ class AggregateCalculatorTest {
     class Count {
 
         @Test
-        void countsUsableValuesAndZeroInsideTheDataButBadNoDataOutsideIt() {
+        void counts_usable_values_and_zero_inside_the_data_but_bad_no_data_outside_it() {
             RawData gap = new RawData().good(0, 1).good(5, 2).good(25, 3);
             List<DataValue> r = run(AggregateFunction.COUNT, gap, -10, 40, 10, DEFAULT, false);
 
@@ -261,7 +261,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void badValuesAreNotCountedAndLowerTheStatus() {
+        void bad_values_are_not_counted_and_lower_the_status() {
             expect(run(AggregateFunction.COUNT, 0, 40, 40).get(0), 3.0, SUB_NORMAL, CALCULATED, 0);
         }
     }
@@ -270,20 +270,20 @@ class AggregateCalculatorTest {
     class StartEndAndDelta {
 
         @Test
-        void startAndEndReturnTheRawValuesWithTheirOwnStatusAndTimestamp() {
+        void start_and_end_return_the_raw_values_with_their_own_status_and_timestamp() {
             expect(run(AggregateFunction.START, 20, 40, 20).get(0), 30.0, StatusCodes.Good, RAW, 20);
             expect(run(AggregateFunction.END, 20, 40, 20).get(0), null, StatusCodes.BadSensorFailure, RAW, 30);
             expect(run(AggregateFunction.END, 15, 25, 10).get(0), 30.0, StatusCodes.Good, RAW, 20);
         }
 
         @Test
-        void startInAPartialIntervalCarriesThePartialBitAndAnEmptyIntervalHasNoData() {
+        void start_in_a_partial_interval_carries_the_partial_bit_and_an_empty_interval_has_no_data() {
             expect(run(AggregateFunction.START, 0, 25, 10).get(2), 30.0, StatusCodes.Good, PARTIAL, 20);
             expect(run(AggregateFunction.START, 31, 39, 8).get(0), null, StatusCodes.BadNoData, 0, 31);
         }
 
         @Test
-        void deltaIsLastGoodLessFirstGoodAndUncertainWhenNonGoodValuesWereSkipped() {
+        void delta_is_last_good_less_first_good_and_uncertain_when_non_good_values_were_skipped() {
             expect(run(AggregateFunction.DELTA, 0, 30, 30).get(0), 20.0, StatusCodes.Good, CALCULATED, 0);
             // Uncertain@50 is skipped looking for the last Good value, 50@40.
             expect(run(AggregateFunction.DELTA, 0, 60, 60).get(0), 40.0, SUB_NORMAL, CALCULATED, 0);
@@ -291,7 +291,7 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void deltaOfASingleValueIsZeroInTheSourceType() {
+        void delta_of_a_single_value_is_zero_in_the_source_type() {
             RawData data = new RawData().goodInt(0, 7);
             DataValue delta = run(AggregateFunction.DELTA, data, 0, 10, 10, DEFAULT, false).get(0);
 
@@ -303,14 +303,14 @@ class AggregateCalculatorTest {
     class Durations {
 
         @Test
-        void durationsSumTheRegionsEachRawValueStarts() {
+        void durations_sum_the_regions_each_raw_value_starts() {
             // Good [0,30) and [40,50), Bad [30,40), Uncertain [50,60) is neither.
             expect(run(AggregateFunction.DURATION_GOOD, 0, 60, 60).get(0), 40_000.0, StatusCodes.Good, CALCULATED, 0);
             expect(run(AggregateFunction.DURATION_BAD, 0, 60, 60).get(0), 10_000.0, StatusCodes.Good, CALCULATED, 0);
         }
 
         @Test
-        void theFirstRegionTakesTheStatusOfTheValueBeforeTheStartAndIsBadWithoutOne() {
+        void the_first_region_takes_the_status_of_the_value_before_the_start_and_is_bad_without_one() {
             // [35, 45): Bad from 30 until 40, Good from 40.
             expect(run(AggregateFunction.DURATION_BAD, 35, 45, 10).get(0), 5_000.0, StatusCodes.Good, CALCULATED, 35);
             // [-10, 10): no value before 0 counts as Bad.
@@ -321,14 +321,14 @@ class AggregateCalculatorTest {
         }
 
         @Test
-        void beforeTheStartAndAfterTheEndOfDataIsBadNoData() {
+        void before_the_start_and_after_the_end_of_data_is_bad_no_data() {
             expect(run(AggregateFunction.DURATION_GOOD, -20, -10, 10).get(0), null, StatusCodes.BadNoData, 0, -20);
             expect(run(AggregateFunction.DURATION_BAD, 60, 70, 10).get(0), null, StatusCodes.BadNoData, 0, 60);
         }
     }
 
     @Test
-    void everyFunctionIsFoundByItsNamespaceZeroNodeId() {
+    void every_function_is_found_by_its_namespace_zero_node_id() {
         for (AggregateFunction function : AggregateFunction.values()) {
             assertThat(AggregateFunction.forNodeId(function.nodeId())).contains(function);
         }

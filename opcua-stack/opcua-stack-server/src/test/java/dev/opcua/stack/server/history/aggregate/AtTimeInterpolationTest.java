@@ -34,7 +34,7 @@ class AtTimeInterpolationTest {
     }
 
     @Test
-    void aStoredValueIsReturnedRawAndOthersAreInterpolatedInTheRequestedOrder() {
+    void a_stored_value_is_returned_raw_and_others_are_interpolated_in_the_requested_order() {
         List<DataValue> r = at(false, false, 10, 5, -5);
 
         expect(r.get(0), 20.0, StatusCodes.Good, HistorianBits.RAW, 10);
@@ -43,7 +43,7 @@ class AtTimeInterpolationTest {
     }
 
     @Test
-    void interpolatedBoundsLookPastBadValues() {
+    void interpolated_bounds_look_past_bad_values() {
         List<DataValue> r = at(false, false, 30, 35);
 
         expect(r.get(0), 40.0, StatusCodes.UncertainDataSubNormal, HistorianBits.INTERPOLATED, 30);
@@ -51,7 +51,7 @@ class AtTimeInterpolationTest {
     }
 
     @Test
-    void simpleBoundsTakeTheNearestValuesWhateverTheirStatus() {
+    void simple_bounds_take_the_nearest_values_whatever_their_status() {
         List<DataValue> r = at(true, false, 30, 35, 25, 5);
 
         expect(r.get(0), null, StatusCodes.BadNoData, 0, 30);
@@ -62,13 +62,13 @@ class AtTimeInterpolationTest {
     }
 
     @Test
-    void steppedHistoryHoldsTheValueBefore() {
+    void stepped_history_holds_the_value_before() {
         expect(at(false, true, 5).get(0), 10.0, StatusCodes.Good, HistorianBits.INTERPOLATED, 5);
         expect(at(true, true, 15).get(0), 20.0, StatusCodes.Good, HistorianBits.INTERPOLATED, 15);
     }
 
     @Test
-    void anUncertainRawValueOnTheTimeIsReturnedAsStoredWhenUncertainCountsAsGood() {
+    void an_uncertain_raw_value_on_the_time_is_returned_as_stored_when_uncertain_counts_as_good() {
         List<DataValue> r = AtTimeInterpolation.valuesAt(RawData.standard().list(), List.of(RawData.at(50)), true,
                 false, new AggregateConfiguration(false, 100, 100, false));
 

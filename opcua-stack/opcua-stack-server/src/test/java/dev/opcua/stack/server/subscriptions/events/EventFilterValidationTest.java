@@ -78,7 +78,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void aValidFilterHasGoodResultsForEveryClauseAndElement() {
+    void a_valid_filter_has_good_results_for_every_clause_and_element() {
         EventFilterEvaluator evaluator = compile(op(FilterOperator.And, el(1), el(2)),
                 op(FilterOperator.GreaterThanOrEqual, f("Severity"), lit(Variant.ofUInt16(500))),
                 op(FilterOperator.OfType, lit(BASE_EVENT_TYPE)));
@@ -94,7 +94,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void aFilterWithoutSelectClausesIsRefused() {
+    void a_filter_without_select_clauses_is_refused() {
         EventFilterEvaluator empty = EventFilterEvaluator.compile(new EventFilter(new SimpleAttributeOperand[0], null),
                 ns0());
         assertThat(empty.status().value()).isEqualTo(StatusCodes.BadEventFilterInvalid);
@@ -109,7 +109,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void selectClauseStatusesNameEachProblem() {
+    void select_clause_statuses_name_each_problem() {
         assertThat(selectStatus(new SimpleAttributeOperand(null, new QualifiedName[] {QualifiedName.of(0, "Severity")},
                 AttributeIds.Value, null))).isEqualTo(StatusCodes.BadTypeDefinitionInvalid);
         assertThat(selectStatus(field(NodeId.NULL, "Severity"))).isEqualTo(StatusCodes.BadTypeDefinitionInvalid);
@@ -136,14 +136,14 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void selectClauseProblemsAreSentences() {
+    void select_clause_problems_are_sentences() {
         EventFilterEvaluator evaluator = select(field(AUDIT_EVENT_TYPE, "NoSuchField"));
         assertThat(evaluator.problems()).containsExactly(
                 "select clause 0: BadNodeIdUnknown (0x80340000): event type i=2052 declares no field NoSuchField");
     }
 
     @Test
-    void selectClausesForFieldsOfTheTypeOrItsSupertypesOrAnyPathOfBaseEventTypeAreAccepted() {
+    void select_clauses_for_fields_of_the_type_or_its_supertypes_or_any_path_of_base_event_type_are_accepted() {
         EventFilterEvaluator evaluator = select(field(AUDIT_EVENT_TYPE, "ClientUserId"),
                 field(AUDIT_EVENT_TYPE, "Severity"), field(CONDITION_TYPE, "EnabledState", "Id"),
                 field(BASE_EVENT_TYPE, "AnythingAtAll"),
@@ -152,19 +152,19 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void anElementWithoutOperatorIsInvalid() {
+    void an_element_without_operator_is_invalid() {
         assertThat(elementStatus(new ContentFilterElement(null, new ExtensionObject[] {lit(1)})))
                 .isEqualTo(StatusCodes.BadFilterOperatorInvalid);
     }
 
     @ParameterizedTest
     @EnumSource(value = FilterOperator.class, names = {"Cast", "InView", "RelatedTo", "BitwiseAnd", "BitwiseOr"})
-    void operatorsBeyondTheCommonSetAreUnsupported(FilterOperator operator) {
+    void operators_beyond_the_common_set_are_unsupported(FilterOperator operator) {
         assertThat(elementStatus(op(operator, lit(1), lit(2)))).isEqualTo(StatusCodes.BadFilterOperatorUnsupported);
     }
 
     @Test
-    void aWrongNumberOfOperandsIsACountMismatch() {
+    void a_wrong_number_of_operands_is_a_count_mismatch() {
         assertThat(elementStatus(op(FilterOperator.Equals, lit(1))))
                 .isEqualTo(StatusCodes.BadFilterOperandCountMismatch);
         assertThat(elementStatus(op(FilterOperator.Equals, lit(1), lit(1), lit(1))))
@@ -185,14 +185,14 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void anElementOperandOutsideTheFilterOrToItselfIsAnInvalidElement() {
+    void an_element_operand_outside_the_filter_or_to_itself_is_an_invalid_element() {
         assertThat(operandStatus(1, op(FilterOperator.And, lit(true), el(5))))
                 .isEqualTo(StatusCodes.BadFilterElementInvalid);
         assertThat(operandStatus(0, op(FilterOperator.Not, el(0)))).isEqualTo(StatusCodes.BadFilterElementInvalid);
     }
 
     @Test
-    void aLoopOfElementOperandsIsRefused() {
+    void a_loop_of_element_operands_is_refused() {
         EventFilterEvaluator evaluator = compile(op(FilterOperator.Not, el(1)), op(FilterOperator.Not, el(2)),
                 op(FilterOperator.Not, el(0)));
         ContentFilterElementResult closing = element(evaluator, 2);
@@ -204,7 +204,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void nestingDeeperThanTheLimitIsRefused() {
+    void nesting_deeper_than_the_limit_is_refused() {
         int n = WhereClause.MAX_NESTING + 2;
         ContentFilterElement[] chain = new ContentFilterElement[n];
         for (int i = 0; i < n - 1; i++) {
@@ -224,7 +224,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void operandsThatAreNotUsableFilterOperandsAreInvalid() {
+    void operands_that_are_not_usable_filter_operands_are_invalid() {
         AttributeOperand attribute = new AttributeOperand(BASE_EVENT_TYPE, null, new RelativePath(null),
                 AttributeIds.Value, null);
         assertThat(operandStatus(0, op(FilterOperator.IsNull, eo(attribute))))
@@ -239,7 +239,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void whereClauseAttributeOperandsAreValidatedLikeSelectClauses() {
+    void where_clause_attribute_operands_are_validated_like_select_clauses() {
         assertThat(operandStatus(1, op(FilterOperator.Equals, f("Severity"), eo(field(NodeId.numeric(9, 1), "X")))))
                 .isEqualTo(StatusCodes.BadNodeIdUnknown);
         assertThat(operandStatus(0, op(FilterOperator.IsNull, eo(new SimpleAttributeOperand(BASE_EVENT_TYPE,
@@ -251,7 +251,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void ofTypeNeedsAKnownTypeAsANodeIdLiteral() {
+    void of_type_needs_a_known_type_as_a_node_id_literal() {
         assertThat(operandStatus(0, op(FilterOperator.OfType, lit("BaseEventType"))))
                 .isEqualTo(StatusCodes.BadFilterLiteralInvalid);
         assertThat(operandStatus(0, op(FilterOperator.OfType, f("EventType"))))
@@ -261,7 +261,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void aMalformedLikePatternIsAnInvalidLiteral() {
+    void a_malformed_like_pattern_is_an_invalid_literal() {
         assertThat(operandStatus(1, op(FilterOperator.Like, f("SourceName"), lit("abc\\"))))
                 .isEqualTo(StatusCodes.BadFilterLiteralInvalid);
         assertThat(operandStatus(1, op(FilterOperator.Like, f("SourceName"), lit("[abc"))))
@@ -269,7 +269,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void aBadElementLeavesTheOthersGoodAndNamesItself() {
+    void a_bad_element_leaves_the_others_good_and_names_itself() {
         EventFilterEvaluator evaluator = compile(op(FilterOperator.And, el(1), el(2)),
                 op(FilterOperator.Equals, f("Severity"), lit(1)), op(FilterOperator.Cast, lit(1), lit(2)));
         ContentFilterElementResult[] results = evaluator.result().whereClauseResult().elementResults();
@@ -281,7 +281,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void aFilterDecodedFromTheWireCompilesAndEvaluates() {
+    void a_filter_decoded_from_the_wire_compiles_and_evaluates() {
         EventFilter sent = Filters.filter(where(op(FilterOperator.And, el(1), el(2)),
                 op(FilterOperator.GreaterThanOrEqual, f("Severity"), lit(Variant.ofUInt16(500))),
                 op(FilterOperator.OfType, lit(BASE_EVENT_TYPE))));
@@ -301,7 +301,7 @@ class EventFilterValidationTest {
     }
 
     @Test
-    void theResultEncodesAndDecodes() {
+    void the_result_encodes_and_decodes() {
         EventFilterEvaluator evaluator = EventFilterEvaluator.compile(new EventFilter(
                 new SimpleAttributeOperand[] {field("Severity"), field(NodeId.numeric(9, 1), "X")},
                 where(op(FilterOperator.Not, el(4)), op(FilterOperator.Cast, lit(1), lit(2)))), ns0());

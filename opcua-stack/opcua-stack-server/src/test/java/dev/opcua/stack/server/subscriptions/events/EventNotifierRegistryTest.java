@@ -33,7 +33,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void aListenerReceivesTheEventsOfItsNotifierOnly() {
+    void a_listener_receives_the_events_of_its_notifier_only() {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         List<Received> boiler = collect(registry, BOILER);
         List<Received> pump = collect(registry, PUMP);
@@ -44,7 +44,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void theServerObjectReceivesEveryEventOnce() {
+    void the_server_object_receives_every_event_once() {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         assertThat(registry.root()).isEqualTo(SERVER);
         List<Received> server = collect(registry, SERVER);
@@ -59,7 +59,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void eventsPropagateUpTheNotifierHierarchy() {
+    void events_propagate_up_the_notifier_hierarchy() {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         registry.linkNotifier(AREA, BOILER);
         List<Received> area = collect(registry, AREA);
@@ -79,7 +79,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void cancellingStopsDeliveryAndIsIdempotent() {
+    void cancelling_stops_delivery_and_is_idempotent() {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         AtomicInteger count = new AtomicInteger();
         EventNotifierRegistry.Registration first = registry.subscribe(PUMP, (n, e) -> count.incrementAndGet());
@@ -100,7 +100,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void isObservedTellsWhetherAReportWouldReachAnyone() {
+    void is_observed_tells_whether_a_report_would_reach_anyone() {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         registry.linkNotifier(AREA, BOILER);
         assertThat(registry.isObserved(BOILER)).isFalse();
@@ -115,7 +115,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void linksThatWouldFormACycleAreRefused() {
+    void links_that_would_form_a_cycle_are_refused() {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         registry.linkNotifier(AREA, BOILER);
         registry.linkNotifier(BOILER, PUMP);
@@ -131,7 +131,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void aFailingListenerDoesNotKeepTheEventFromTheOthers() {
+    void a_failing_listener_does_not_keep_the_event_from_the_others() {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         registry.subscribe(PUMP, (n, e) -> {
             throw new IllegalStateException("listener bug (expected by this test)");
@@ -144,7 +144,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void concurrentSubscribersAndReportersLoseNoEventOfAStableListener() throws Exception {
+    void concurrent_subscribers_and_reporters_lose_no_event_of_a_stable_listener() throws Exception {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         AtomicLong stable = new AtomicLong();
         AtomicLong server = new AtomicLong();
@@ -192,7 +192,7 @@ class EventNotifierRegistryTest {
     }
 
     @Test
-    void twoHundredThousandListenersOfOneNotifierSubscribeAndCancelInLinearTime() {
+    void two_hundred_thousand_listeners_of_one_notifier_subscribe_and_cancel_in_linear_time() {
         EventNotifierRegistry registry = new EventNotifierRegistry();
         int n = 200_000;
         AtomicLong received = new AtomicLong();

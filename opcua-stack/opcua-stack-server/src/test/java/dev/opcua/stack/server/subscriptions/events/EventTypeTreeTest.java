@@ -25,7 +25,7 @@ class EventTypeTreeTest {
     private static final NodeId BASE_OBJECT_TYPE = NodeId.ns0(NodeIds.BaseObjectType);
 
     @Test
-    void standardEventTypesAreSubtypesOfBaseEventType() {
+    void standard_event_types_are_subtypes_of_base_event_type() {
         EventTypeTree tree = ns0();
         assertThat(tree.isSubtypeOf(AUDIT_EVENT_TYPE, BASE_EVENT_TYPE)).isTrue();
         assertThat(tree.isSubtypeOf(AUDIT_SECURITY_EVENT_TYPE, AUDIT_EVENT_TYPE)).isTrue();
@@ -40,7 +40,7 @@ class EventTypeTreeTest {
     }
 
     @Test
-    void onlyBaseEventTypeAndItsSubtypesAreEventTypes() {
+    void only_base_event_type_and_its_subtypes_are_event_types() {
         EventTypeTree tree = ns0();
         assertThat(tree.isEventType(NodeId.ns0(NodeIds.GeneralModelChangeEventType))).isTrue();
         assertThat(tree.isEventType(BASE_OBJECT_TYPE)).isFalse();
@@ -52,7 +52,7 @@ class EventTypeTreeTest {
     }
 
     @Test
-    void declaredFieldsIncludeThoseInheritedAndNested() {
+    void declared_fields_include_those_inherited_and_nested() {
         EventTypeTree tree = ns0();
         assertThat(tree.declares(BASE_EVENT_TYPE, FieldPath.SEVERITY)).isTrue();
         assertThat(tree.declares(BASE_EVENT_TYPE, FieldPath.of("LocalTime"))).isTrue();
@@ -65,7 +65,7 @@ class EventTypeTreeTest {
     }
 
     @Test
-    void nodeManagersRegisterTheirOwnEventTypes() {
+    void node_managers_register_their_own_event_types() {
         EventTypeTree tree = EventTypeTree.of(dev.opcua.stack.server.namespace0.Namespace0Loader.load());
         NodeId boilerAlarm = NodeId.string(2, "BoilerEventType");
         NodeId overheat = NodeId.string(2, "OverheatEventType");
@@ -82,7 +82,7 @@ class EventTypeTreeTest {
     }
 
     @Test
-    void typesOfANodeManagersStoreAreAddedWithTheirSupertypeInTheTree() {
+    void types_of_a_node_managers_store_are_added_with_their_supertype_in_the_tree() {
         EventTypeTree tree = EventTypeTree.of(dev.opcua.stack.server.namespace0.Namespace0Loader.load());
         NodeStore store = new NodeStore(4);
         NodeId pumpEvent = NodeId.numeric(3, 1);
@@ -96,7 +96,7 @@ class EventTypeTreeTest {
     }
 
     @Test
-    void aSubtypeTestAllocatesNothingAndTakesTheDepthOfTheType() {
+    void a_subtype_test_allocates_nothing_and_takes_the_depth_of_the_type() {
         EventTypeTree tree = ns0();
         NodeId deep = NodeId.ns0(NodeIds.ExclusiveLevelAlarmType);
         long start = System.nanoTime();

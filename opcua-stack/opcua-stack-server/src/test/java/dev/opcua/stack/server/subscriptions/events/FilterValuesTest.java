@@ -35,7 +35,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void integersOfDifferentTypesCompareByValue() {
+    void integers_of_different_types_compare_by_value() {
         assertThat(ordered(Variant.ofInt32(500), Variant.ofUInt16(500))).isZero();
         assertThat(ordered(Variant.ofInt32(-1), Variant.ofUInt16(0))).isNegative();
         assertThat(ordered(Variant.ofInt64(1L << 40), Variant.ofInt32(1))).isPositive();
@@ -45,7 +45,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void integersAndFloatingPointCompareAsTheFloatingType() {
+    void integers_and_floating_point_compare_as_the_floating_type() {
         assertThat(ordered(Variant.ofInt32(500), Variant.ofDouble(500.0))).isZero();
         assertThat(ordered(Variant.ofUInt16(500), Variant.ofDouble(500.5))).isNegative();
         assertThat(ordered(Variant.ofInt32(3), Variant.ofFloat(2.5f))).isPositive();
@@ -54,7 +54,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void aValueOutOfTheTargetTypesRangeHasNoConversion() {
+    void a_value_out_of_the_target_types_range_has_no_conversion() {
         // Int32 has precedence over UInt32, Int16 over UInt16, SByte over Byte, UInt64 over Int32.
         assertThat(ordered(Variant.ofUInt32(3_000_000_000L), Variant.ofInt32(1))).isEqualTo(INCOMPARABLE);
         assertThat(ordered(Variant.ofUInt16(40_000), Variant.ofInt16((short) 1))).isEqualTo(INCOMPARABLE);
@@ -66,13 +66,13 @@ class FilterValuesTest {
     }
 
     @Test
-    void notANumberEqualsNothing() {
+    void not_a_number_equals_nothing() {
         assertThat(ordered(Variant.ofDouble(Double.NaN), Variant.ofDouble(Double.NaN))).isEqualTo(INCOMPARABLE);
         assertThat(ordered(Variant.ofDouble(Double.NaN), Variant.ofInt32(1))).isEqualTo(INCOMPARABLE);
     }
 
     @Test
-    void booleansAndStatusCodesConvertToNumbers() {
+    void booleans_and_status_codes_convert_to_numbers() {
         assertThat(ordered(Variant.ofBoolean(true), Variant.ofInt32(1))).isZero();
         assertThat(ordered(Variant.ofBoolean(false), Variant.ofBoolean(true))).isNegative();
         Variant bad = Variant.ofScalar(BuiltinType.StatusCode, StatusCode.of(StatusCodes.BadNodeIdUnknown));
@@ -83,7 +83,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void stringsCompareAsStringsAndNeverAsNumbers() {
+    void strings_compare_as_strings_and_never_as_numbers() {
         assertThat(ordered(Variant.ofString("abc"), Variant.ofString("abd"))).isNegative();
         assertThat(ordered(Variant.ofString("B"), Variant.ofString("a"))).isNegative();
         assertThat(ordered(Variant.ofString("5"), Variant.ofInt32(5))).isEqualTo(INCOMPARABLE);
@@ -91,7 +91,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void textsAndNamesConvertToStrings() {
+    void texts_and_names_convert_to_strings() {
         assertThat(equal(Variant.of(LocalizedText.of("en", "Hot")), Variant.ofString("Hot"))).isTrue();
         assertThat(equal(Variant.of(QualifiedName.of(3, "Pump")), Variant.ofString("Pump"))).isTrue();
         assertThat(equal(Variant.of(LocalizedText.of("en", "Hot")), Variant.of(LocalizedText.of("de", "Hot"))))
@@ -101,7 +101,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void nodeIdsCompareWithExpandedNodeIdsAndTheirTextForm() {
+    void node_ids_compare_with_expanded_node_ids_and_their_text_form() {
         NodeId id = NodeId.numeric(2, 42);
         assertThat(equal(Variant.of(id), Variant.of(ExpandedNodeId.of(id)))).isTrue();
         assertThat(equal(Variant.of(id), Variant.of(NodeId.numeric(2, 43)))).isFalse();
@@ -110,7 +110,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void guidsDatesAndByteStrings() {
+    void guids_dates_and_byte_strings() {
         UUID guid = UUID.fromString("72962b91-fa75-4ae6-8d28-b404dc7daf63");
         assertThat(equal(Variant.of(guid), Variant.ofString("72962b91-fa75-4ae6-8d28-b404dc7daf63"))).isTrue();
         assertThat(ordered(Variant.of(guid), Variant.ofString("not a guid"))).isEqualTo(INCOMPARABLE);
@@ -123,7 +123,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void arraysCompareForEqualityOnly() {
+    void arrays_compare_for_equality_only() {
         Variant a = Variant.ofArray(BuiltinType.Int32, new int[] {1, 2});
         assertThat(equal(a, Variant.ofArray(BuiltinType.Int32, new int[] {1, 2}))).isTrue();
         assertThat(equal(a, Variant.ofArray(BuiltinType.Int32, new int[] {1, 3}))).isFalse();
@@ -132,7 +132,7 @@ class FilterValuesTest {
     }
 
     @Test
-    void nullValuesOfNullableTypesCountAsNull() {
+    void null_values_of_nullable_types_count_as_null() {
         assertThat(FilterValues.isNull(Variant.NULL)).isTrue();
         assertThat(FilterValues.isNull(Variant.of(LocalizedText.NULL))).isTrue();
         assertThat(FilterValues.isNull(Variant.of(ByteString.NULL))).isTrue();

@@ -44,14 +44,14 @@ class LikePatternTest {
     }
 
     @Test
-    void malformedPatternsAreRefusedWithTheReason() {
+    void malformed_patterns_are_refused_with_the_reason() {
         assertThatThrownBy(() -> LikePattern.compile("abc\\")).hasMessageContaining("ends with the escape character");
         assertThatThrownBy(() -> LikePattern.compile("a[bc")).hasMessageContaining("without its ']'");
         assertThatThrownBy(() -> LikePattern.compile("[z-a]")).hasMessageContaining("end precedes its start");
     }
 
     @Test
-    void manyWildcardsOnALongTextStayFast() {
+    void many_wildcards_on_a_long_text_stay_fast() {
         String text = "a".repeat(10_000);
         long start = System.nanoTime();
         assertThat(LikePattern.compile("%a%a%a%a%a%b").matches(text)).isFalse();

@@ -45,7 +45,7 @@ class SelectClauseTest {
     }
 
     @Test
-    void theBaseEventTypeFieldsAreSelectedInClauseOrder() {
+    void the_base_event_type_fields_are_selected_in_clause_order() {
         DateTime time = DateTime.ofEpochMillis(1_700_000_000_000L);
         DateTime received = DateTime.ofEpochMillis(1_700_000_000_123L);
         UaEvent e = event(700).time(time).receiveTime(received).message(LocalizedText.of("en", "Boiler hot")).build();
@@ -57,14 +57,14 @@ class SelectClauseTest {
     }
 
     @Test
-    void aFieldTheEventLacksIsANullVariant() {
+    void a_field_the_event_lacks_is_a_null_variant() {
         Variant[] fields = select(field("Severity"), field("ClientUserId"), field("Foo", "Bar"))
                 .select(event(1).build());
         assertThat(fields).containsExactly(Variant.ofUInt16(1), Variant.NULL, Variant.NULL);
     }
 
     @Test
-    void aClauseOfASubtypeSelectsOnlyFromEventsOfThatType() {
+    void a_clause_of_a_subtype_selects_only_from_events_of_that_type() {
         EventFilterEvaluator evaluator = select(field(AUDIT_EVENT_TYPE, "ClientUserId"),
                 field(AUDIT_EVENT_TYPE, "Severity"), field(BASE_EVENT_TYPE, "ClientUserId"));
         UaEvent audit = event(AUDIT_EVENT_TYPE, 300).field("ClientUserId", Variant.ofString("operator")).build();
@@ -76,7 +76,7 @@ class SelectClauseTest {
     }
 
     @Test
-    void anEmptyBrowsePathWithTheNodeIdAttributeSelectsTheEventsNode() {
+    void an_empty_browse_path_with_the_node_id_attribute_selects_the_events_node() {
         NodeId conditionId = NodeId.string(2, "Boiler1/HighTemperature");
         EventFilterEvaluator evaluator = select(eventNode(CONDITION_TYPE), eventNode(BASE_EVENT_TYPE));
         assertThat(evaluator.select(event(CONDITION_TYPE, 800).nodeId(conditionId).build()))
@@ -87,7 +87,7 @@ class SelectClauseTest {
     }
 
     @Test
-    void nestedFieldsAreSelectedByTheirWholePath() {
+    void nested_fields_are_selected_by_their_whole_path() {
         UaEvent condition = event(CONDITION_TYPE, 800)
                 .field(FieldPath.of("EnabledState", "Id"), Variant.ofBoolean(true))
                 .field(FieldPath.of("EnabledState"), Variant.of(LocalizedText.of("Enabled")))
@@ -97,7 +97,7 @@ class SelectClauseTest {
     }
 
     @Test
-    void anIndexRangeSelectsPartOfTheValueOrReportsNoData() {
+    void an_index_range_selects_part_of_the_value_or_reports_no_data() {
         UaEvent e = event(1).field("Values", Variant.ofArray(BuiltinType.Int32, new int[] {10, 20, 30})).build();
         EventFilterEvaluator evaluator = select(
                 new SimpleAttributeOperand(BASE_EVENT_TYPE, new QualifiedName[] {QualifiedName.of(0, "SourceName")},
@@ -112,7 +112,7 @@ class SelectClauseTest {
     }
 
     @Test
-    void aRejectedClauseYieldsNullWhileTheOthersAreSelected() {
+    void a_rejected_clause_yields_null_while_the_others_are_selected() {
         EventFilterEvaluator evaluator = EventFilterEvaluator.compile(new EventFilter(new SimpleAttributeOperand[] {
             field("Severity"), field(NodeId.numeric(9, 9), "X"), field("SourceName")}, null), ns0());
         assertThat(evaluator.isValid()).isTrue();
@@ -121,7 +121,7 @@ class SelectClauseTest {
     }
 
     @Test
-    void evaluateAppliesTheWhereClauseThenSelects() {
+    void evaluate_applies_the_where_clause_then_selects() {
         EventFilterEvaluator evaluator = EventFilterEvaluator.compile(new EventFilter(
                 new SimpleAttributeOperand[] {field("Severity"), field("SourceName")},
                 where(op(FilterOperator.GreaterThan, f("Severity"), lit(100)))), ns0());
@@ -136,14 +136,14 @@ class SelectClauseTest {
     }
 
     @Test
-    void withoutAWhereClauseEveryEventPasses() {
+    void without_a_where_clause_every_event_passes() {
         EventFilterEvaluator evaluator = select(field("Severity"));
         assertThat(evaluator.matches(event(1).build())).isTrue();
         assertThat(evaluator.result().whereClauseResult().elementResults()).isEmpty();
     }
 
     @Test
-    void evaluatingAnEventAllocatesLittleMoreThanTheResultArray() {
+    void evaluating_an_event_allocates_little_more_than_the_result_array() {
         java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
         assumeTrue(bean instanceof com.sun.management.ThreadMXBean);
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;

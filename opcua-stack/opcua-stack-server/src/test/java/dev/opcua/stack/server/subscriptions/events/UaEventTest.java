@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class UaEventTest {
 
     @Test
-    void theBuilderFillsEventIdAndTimesAndKeepsTheMandatoryFields() {
+    void the_builder_fills_event_id_and_times_and_keeps_the_mandatory_fields() {
         DateTime before = DateTime.now();
         UaEvent e = UaEvent.builder(AUDIT_EVENT_TYPE).sourceNode(SERVER).sourceName("Server")
                 .message(LocalizedText.of("en", "Session created")).severity(200).build();
@@ -40,7 +40,7 @@ class UaEventTest {
     }
 
     @Test
-    void eventIdsAreUniqueAlsoFromAReusedBuilder() {
+    void event_ids_are_unique_also_from_a_reused_builder() {
         UaEvent.Builder builder = event(1);
         Set<ByteString> ids = new HashSet<>();
         for (int i = 0; i < 10_000; i++) {
@@ -50,7 +50,7 @@ class UaEventTest {
     }
 
     @Test
-    void explicitIdAndTimesAreKept() {
+    void explicit_id_and_times_are_kept() {
         ByteString id = ByteString.of(new byte[] {1, 2, 3});
         DateTime t = DateTime.ofEpochMillis(1000);
         DateTime r = DateTime.ofEpochMillis(2000);
@@ -61,7 +61,7 @@ class UaEventTest {
     }
 
     @Test
-    void missingMandatoryFieldsAreNamed() {
+    void missing_mandatory_fields_are_named() {
         assertThatThrownBy(() -> UaEvent.builder(BASE_EVENT_TYPE).sourceNode(SERVER).build())
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("an event of type i=2041 needs the mandatory fields SourceName, Message, Severity "
@@ -70,14 +70,14 @@ class UaEventTest {
     }
 
     @Test
-    void severityMustBeWithin1To1000() {
+    void severity_must_be_within1_to1000() {
         assertThatThrownBy(() -> event(1).severity(0)).hasMessageContaining("Severity 0 is outside 1..1000");
         assertThatThrownBy(() -> event(1).severity(1001)).isInstanceOf(IllegalArgumentException.class);
         assertThat(event(1000).build().severity()).isEqualTo(1000);
     }
 
     @Test
-    void extraFieldsAreKeyedByTheirBrowsePath() {
+    void extra_fields_are_keyed_by_their_browse_path() {
         FieldPath enabledId = FieldPath.of(QualifiedName.of(0, "EnabledState"), QualifiedName.of(0, "Id"));
         FieldPath custom = FieldPath.of(QualifiedName.of(2, "Temperature"));
         UaEvent e = event(1).field(enabledId, Variant.ofBoolean(true)).field(custom, Variant.ofDouble(80.5))
@@ -93,13 +93,13 @@ class UaEventTest {
     }
 
     @Test
-    void aNullValueRemovesAnExtraField() {
+    void a_null_value_removes_an_extra_field() {
         UaEvent e = event(1).field("Foo", Variant.ofInt32(1)).field("Foo", Variant.NULL).build();
         assertThat(e.hasField(FieldPath.of("Foo"))).isFalse();
     }
 
     @Test
-    void baseEventTypeFieldsSetByPathMustHaveTheirDataType() {
+    void base_event_type_fields_set_by_path_must_have_their_data_type() {
         UaEvent e = event(1).field(FieldPath.SEVERITY, Variant.ofUInt16(900))
                 .field("SourceName", Variant.ofString("Pump")).build();
         assertThat(e.severity()).isEqualTo(900);
@@ -115,7 +115,7 @@ class UaEventTest {
     }
 
     @Test
-    void fieldPathsOfBaseEventTypeAreCanonical() {
+    void field_paths_of_base_event_type_are_canonical() {
         assertThat(FieldPath.of("Severity")).isSameAs(FieldPath.SEVERITY);
         assertThat(FieldPath.of(QualifiedName.of(0, "EventId"))).isSameAs(FieldPath.EVENT_ID);
         assertThat(FieldPath.of(QualifiedName.of(1, "Severity"))).isNotEqualTo(FieldPath.SEVERITY);

@@ -63,7 +63,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void equalsIsTrueForEqualValuesFalseForOthersAndNullForAMissingOperand() {
+    void equals_is_true_for_equal_values_false_for_others_and_null_for_a_missing_operand() {
         assertThat(eval(op(Equals, f("Severity"), lit(Variant.ofUInt16(500))))).isEqualTo(TRUE);
         assertThat(eval(op(Equals, f("Severity"), lit(Variant.ofUInt16(400))))).isEqualTo(FALSE);
         assertThat(eval(op(Equals, f("SourceName"), lit("Server")))).isEqualTo(TRUE);
@@ -72,35 +72,35 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void equalsWithoutAnImplicitConversionIsFalse() {
+    void equals_without_an_implicit_conversion_is_false() {
         // String -> number is not implicit: "500" is not 500.
         assertThat(eval(op(Equals, f("Severity"), lit("500")))).isEqualTo(FALSE);
         assertThat(eval(op(Equals, f("EventType"), lit(500)))).isEqualTo(FALSE);
     }
 
     @Test
-    void equalsComparesEventTypeWithANodeIdOrExpandedNodeIdLiteral() {
+    void equals_compares_event_type_with_a_node_id_or_expanded_node_id_literal() {
         assertThat(eval(op(Equals, f("EventType"), lit(BASE_EVENT_TYPE)))).isEqualTo(TRUE);
         assertThat(eval(op(Equals, f("EventType"), lit(ExpandedNodeId.of(BASE_EVENT_TYPE))))).isEqualTo(TRUE);
         assertThat(eval(op(Equals, f("EventType"), lit(AUDIT_EVENT_TYPE)))).isEqualTo(FALSE);
     }
 
     @Test
-    void equalsComparesMessageTextWithAString() {
+    void equals_compares_message_text_with_a_string() {
         assertThat(eval(op(Equals, f("Message"), lit("test event")))).isEqualTo(TRUE);
         assertThat(eval(op(Equals, f("Message"), lit(LocalizedText.of("test event"))))).isEqualTo(TRUE);
         assertThat(eval(op(Equals, f("Message"), lit("other")))).isEqualTo(FALSE);
     }
 
     @Test
-    void isNullIsTrueForMissingFieldsAndNullLiteralsOnly() {
+    void is_null_is_true_for_missing_fields_and_null_literals_only() {
         assertThat(eval(op(IsNull, f("NoSuchField")))).isEqualTo(TRUE);
         assertThat(eval(op(IsNull, lit(NULL_LITERAL)))).isEqualTo(TRUE);
         assertThat(eval(op(IsNull, f("Severity")))).isEqualTo(FALSE);
     }
 
     @Test
-    void orderingOperatorsCompareNumbersAndAreNullWithANullOperand() {
+    void ordering_operators_compare_numbers_and_are_null_with_a_null_operand() {
         assertThat(eval(op(GreaterThan, f("Severity"), lit(499)))).isEqualTo(TRUE);
         assertThat(eval(op(GreaterThan, f("Severity"), lit(500)))).isEqualTo(FALSE);
         assertThat(eval(op(GreaterThan, f("NoSuchField"), lit(500)))).isEqualTo(NULL);
@@ -116,7 +116,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void orderingOperatorsCompareStringsOrdinallyAndRefuseUnorderedTypes() {
+    void ordering_operators_compare_strings_ordinally_and_refuse_unordered_types() {
         assertThat(eval(op(GreaterThan, f("SourceName"), lit("Aardvark")))).isEqualTo(TRUE);
         assertThat(eval(op(LessThan, f("SourceName"), lit("Aardvark")))).isEqualTo(FALSE);
         // NodeIds have no order: FALSE, not an error.
@@ -124,7 +124,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void numericComparisonsConvertBetweenInt32DoubleAndUInt16() {
+    void numeric_comparisons_convert_between_int32_double_and_u_int16() {
         // Severity is a UInt16, Count an Int32, Ratio a Double.
         assertThat(eval(op(Equals, f("Severity"), lit(500)))).isEqualTo(TRUE);
         assertThat(eval(op(Equals, f("Severity"), lit(500.0)))).isEqualTo(TRUE);
@@ -139,7 +139,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void aConversionOutOfRangeMakesTheComparisonFalse() {
+    void a_conversion_out_of_range_makes_the_comparison_false() {
         // Int32 has precedence over UInt32: 3,000,000,000 does not convert, so neither > nor < holds.
         assertThat(eval(op(GreaterThan, lit(Variant.ofUInt32(3_000_000_000L)), lit(5)))).isEqualTo(FALSE);
         assertThat(eval(op(LessThan, lit(Variant.ofUInt32(3_000_000_000L)), lit(5)))).isEqualTo(FALSE);
@@ -147,7 +147,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void likeMatchesPatternsOnStringsAndTexts() {
+    void like_matches_patterns_on_strings_and_texts() {
         assertThat(eval(op(Like, f("SourceName"), lit("Ser%")))).isEqualTo(TRUE);
         assertThat(eval(op(Like, f("SourceName"), lit("S_rv[a-z]r")))).isEqualTo(TRUE);
         assertThat(eval(op(Like, f("SourceName"), lit("x%")))).isEqualTo(FALSE);
@@ -160,7 +160,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void notInvertsBooleansAndKeepsNull() {
+    void not_inverts_booleans_and_keeps_null() {
         assertThat(eval(op(Not, el(1)), op(Equals, f("Severity"), lit(500)))).isEqualTo(FALSE);
         assertThat(eval(op(Not, el(1)), op(Equals, f("Severity"), lit(1)))).isEqualTo(TRUE);
         assertThat(eval(op(Not, el(1)), op(Equals, f("NoSuchField"), lit(1)))).isEqualTo(NULL);
@@ -170,7 +170,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void andFollowsTheThreeValuedTruthTable() {
+    void and_follows_the_three_valued_truth_table() {
         Variant t = Variant.ofBoolean(true);
         Variant f = Variant.ofBoolean(false);
         Variant n = NULL_LITERAL;
@@ -186,7 +186,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void orFollowsTheThreeValuedTruthTable() {
+    void or_follows_the_three_valued_truth_table() {
         Variant t = Variant.ofBoolean(true);
         Variant f = Variant.ofBoolean(false);
         Variant n = NULL_LITERAL;
@@ -202,7 +202,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void inListIsTrueWhenAnyItemEqualsTheFirstOperand() {
+    void in_list_is_true_when_any_item_equals_the_first_operand() {
         assertThat(eval(op(InList, f("Severity"), lit(100), lit(500), lit(900)))).isEqualTo(TRUE);
         assertThat(eval(op(InList, f("Severity"), lit(100), lit(900)))).isEqualTo(FALSE);
         assertThat(eval(op(InList, f("Severity"), lit(500.0)))).isEqualTo(TRUE);
@@ -212,7 +212,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void betweenIsInclusiveOnBothEnds() {
+    void between_is_inclusive_on_both_ends() {
         assertThat(eval(op(Between, f("Severity"), lit(100), lit(600)))).isEqualTo(TRUE);
         assertThat(eval(op(Between, f("Severity"), lit(500), lit(500.0)))).isEqualTo(TRUE);
         assertThat(eval(op(Between, f("Severity"), lit(600), lit(900)))).isEqualTo(FALSE);
@@ -221,7 +221,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void ofTypeIsTrueForTheTypeAndItsSubtypesFromNamespace0() {
+    void of_type_is_true_for_the_type_and_its_subtypes_from_namespace0() {
         UaEvent audit = event(AUDIT_SECURITY_EVENT_TYPE, 100).build();
         assertThat(eval(audit, op(OfType, lit(AUDIT_SECURITY_EVENT_TYPE)))).isEqualTo(TRUE);
         assertThat(eval(audit, op(OfType, lit(AUDIT_EVENT_TYPE)))).isEqualTo(TRUE);
@@ -232,14 +232,14 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void anEventOfATypeTheTreeDoesNotKnowIsStillABaseEvent() {
+    void an_event_of_a_type_the_tree_does_not_know_is_still_a_base_event() {
         UaEvent custom = event(NodeId.numeric(7, 42), 1).build();
         assertThat(eval(custom, op(OfType, lit(BASE_EVENT_TYPE)))).isEqualTo(TRUE);
         assertThat(eval(custom, op(OfType, lit(AUDIT_EVENT_TYPE)))).isEqualTo(FALSE);
     }
 
     @Test
-    void severityAtLeast500AndOfTypeBaseEventTypeAsMiloWritesIt() {
+    void severity_at_least500_and_of_type_base_event_type_as_milo_writes_it() {
         ContentFilterElement[] clause = {
             op(And, el(1), el(2)),
             op(GreaterThanOrEqual, f("Severity"), lit(Variant.ofUInt16(500))),
@@ -251,7 +251,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void nestedAndOrNotCombineThroughElementOperands() {
+    void nested_and_or_not_combine_through_element_operands() {
         // (Severity > 800 OR SourceName Like "Ser%") AND NOT (Count = 7)
         ContentFilterElement[] clause = {
             op(And, el(1), el(4)),
@@ -268,7 +268,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void elementsMayBeSharedAndReferToEarlierElements() {
+    void elements_may_be_shared_and_refer_to_earlier_elements() {
         // Element 2 is used by elements 0 and 1; element 1 sits before element 3 which it uses.
         ContentFilterElement[] clause = {
             op(And, el(2), el(3)),
@@ -281,7 +281,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void aDiamondOfSharedElementsIsEvaluatedOncePerElement() {
+    void a_diamond_of_shared_elements_is_evaluated_once_per_element() {
         // 40 levels, each And(next, next): without memoizing this would take 2^40 evaluations.
         int levels = 40;
         ContentFilterElement[] clause = new ContentFilterElement[levels + 1];
@@ -295,7 +295,7 @@ class WhereClauseOperatorsTest {
     }
 
     @Test
-    void elementsUnreachableFromTheFirstAreNotEvaluated() {
+    void elements_unreachable_from_the_first_are_not_evaluated() {
         assertThat(eval(op(Equals, f("Severity"), lit(500)), op(Equals, f("NoSuchField"), lit(1)))).isEqualTo(TRUE);
     }
 }

@@ -77,7 +77,7 @@ class SamplingSchedulerConcurrencyTest {
     }
 
     @Test
-    void membersAddedAndCancelledFromManyThreadsAreNeitherLostNorDuplicated() throws Exception {
+    void members_added_and_cancelled_from_many_threads_are_neither_lost_nor_duplicated() throws Exception {
         try (SamplingScheduler<Probe> scheduler = new SamplingScheduler<>("opcua-sampling-stress", this::sample)) {
             List<Held> live = Collections.synchronizedList(new ArrayList<>());
             for (long interval : INTERVALS) {

@@ -47,7 +47,7 @@ class SamplingSchedulerScaleTest {
     }
 
     @Test
-    void everyMemberGetsAtLeast99PercentOfItsExpectedSamples() throws Exception {
+    void every_member_gets_at_least99_percent_of_its_expected_samples() throws Exception {
         Counter[] counters = new Counter[memberCount];
         SamplingScheduler<Counter> scheduler = new SamplingScheduler<>("opcua-sampling-scale", this::sample);
         long addNanos;

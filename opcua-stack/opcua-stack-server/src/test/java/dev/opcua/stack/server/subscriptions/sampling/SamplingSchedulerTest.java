@@ -42,7 +42,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void aNewGroupTicksAtOnceAndThenEveryInterval() {
+    void a_new_group_ticks_at_once_and_then_every_interval() {
         start().add(TEN_MS, "a");
         time.settle();
         assertThat(sampler.calls).singleElement().satisfies(call -> {
@@ -59,7 +59,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void ticksStayOnTheAbsoluteGridWhenEveryWakeUpIsLate() {
+    void ticks_stay_on_the_absolute_grid_when_every_wake_up_is_late() {
         // Linux-like: each wait ends 1.3 ms late. Waiting one interval after each tick would drift
         // to one tick every 11.3 ms (88 in a second); the grid keeps all 100.
         time.overshootBy(1_300_000);
@@ -78,7 +78,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void aCoarseTimerMakesTicksUpWithoutLosingAny() {
+    void a_coarse_timer_makes_ticks_up_without_losing_any() {
         // Windows-like: a wait ends on the next 15.625 ms timer tick, later than a 10 ms interval.
         long resolution = 15_625_000;
         time.wakeTime((now, nanos) -> Math.floorDiv(now + nanos + resolution - 1, resolution) * resolution);
@@ -93,7 +93,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void aShortStallIsMadeUpOnTheGrid() {
+    void a_short_stall_is_made_up_on_the_grid() {
         start().add(TEN_MS, "a");
         sampler.then(call -> {
             if (call.deadlineNanos() == T0 + 50 * MS) {
@@ -114,7 +114,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void aLagOfExactlyThreeIntervalsIsStillMadeUp() {
+    void a_lag_of_exactly_three_intervals_is_still_made_up() {
         start().add(TEN_MS, "a");
         sampler.then(call -> {
             if (call.deadlineNanos() == T0 + 50 * MS) {
@@ -130,7 +130,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void aStallLongerThanThreeIntervalsRestartsTheTimelineInsteadOfBursting() {
+    void a_stall_longer_than_three_intervals_restarts_the_timeline_instead_of_bursting() {
         start().add(TEN_MS, "a");
         sampler.then(call -> {
             if (call.deadlineNanos() == T0 + 50 * MS) {
@@ -151,7 +151,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void aSamplerSlowerThanItsIntervalRestartsNowAndThenInsteadOfFallingEverFurtherBehind() {
+    void a_sampler_slower_than_its_interval_restarts_now_and_then_instead_of_falling_ever_further_behind() {
         start().add(TEN_MS, "a");
         sampler.then(call -> time.elapse(15 * MS));
         time.settle();
@@ -165,7 +165,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void manyGroupsInterleaveInDeadlineOrder() {
+    void many_groups_interleave_in_deadline_order() {
         start();
         scheduler.add(10 * MS, "ten");
         scheduler.add(15 * MS, "fifteen");
@@ -191,7 +191,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void aMemberJoiningAGroupIsSampledFromTheGroupsNextTick() {
+    void a_member_joining_a_group_is_sampled_from_the_groups_next_tick() {
         start().add(TEN_MS, "a");
         time.settle();
         time.runUntil(T0 + 5 * MS);
@@ -208,7 +208,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void cancellingTheLastMemberDropsTheGroupAndANewMemberStartsAFreshTimeline() {
+    void cancelling_the_last_member_drops_the_group_and_a_new_member_starts_a_fresh_timeline() {
         SamplingScheduler.Registration a = start().add(TEN_MS, "a");
         time.settle();
         SamplingScheduler.Registration b = scheduler.add(TEN_MS, "b");
@@ -232,7 +232,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void groupsRetiredLongBeforeTheirDeadlineDoNotPileUpInTheQueue() {
+    void groups_retired_long_before_their_deadline_do_not_pile_up_in_the_queue() {
         start();
         long hour = 3_600_000 * MS;
         for (int i = 0; i < 1_000; i++) {
@@ -247,7 +247,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void aThrowingSamplerIsCountedAndSamplingGoesOn() {
+    void a_throwing_sampler_is_counted_and_sampling_goes_on() {
         sampler.then(call -> {
             throw new IllegalStateException("device offline (thrown by the test)");
         });
@@ -260,7 +260,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void theSamplerGetsAReadOnlyList() {
+    void the_sampler_gets_a_read_only_list() {
         List<Boolean> modifiable = new ArrayList<>();
         scheduler = new SamplingScheduler<>("sampling-test", (interval, members, deadline) -> {
             try {
@@ -277,7 +277,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void deadlinesStayRightAcrossAWrapOfTheNanoClock() {
+    void deadlines_stay_right_across_a_wrap_of_the_nano_clock() {
         long start = Long.MAX_VALUE - 25 * MS;
         time = new FakeTime(start);
         sampler = new RecordingSampler<>(time);
@@ -297,7 +297,7 @@ class SamplingSchedulerTest {
     }
 
     @Test
-    void anIntervalOutsideTheSupportedRangeOrANullMemberIsRefused() {
+    void an_interval_outside_the_supported_range_or_a_null_member_is_refused() {
         start();
         assertThatThrownBy(() -> scheduler.add(0, "a"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sampling interval of 0 ns");

@@ -33,7 +33,7 @@ class SamplingSchedulerThreadTest {
     }
 
     @Test
-    void oneNamedDaemonThreadRunsUntilCloseWhichIsIdempotent() throws Exception {
+    void one_named_daemon_thread_runs_until_close_which_is_idempotent() throws Exception {
         CountDownLatch sampled = new CountDownLatch(1);
         scheduler = new SamplingScheduler<>("opcua-sampling-close-test", (i, m, d) -> sampled.countDown());
         scheduler.add(5 * MS, "a");
@@ -52,7 +52,7 @@ class SamplingSchedulerThreadTest {
     }
 
     @Test
-    void anIdleSchedulerStopsOnClose() {
+    void an_idle_scheduler_stops_on_close() {
         scheduler = new SamplingScheduler<>("opcua-sampling-idle-test", (i, m, d) -> { });
         Thread thread = thread("opcua-sampling-idle-test").orElseThrow();
         scheduler.close();
@@ -60,7 +60,7 @@ class SamplingSchedulerThreadTest {
     }
 
     @Test
-    void theSamplerMayCloseTheSchedulerItself() throws Exception {
+    void the_sampler_may_close_the_scheduler_itself() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         CountDownLatch added = new CountDownLatch(1);
         scheduler = new SamplingScheduler<>("opcua-sampling-self-close", (i, m, d) -> {
@@ -81,7 +81,7 @@ class SamplingSchedulerThreadTest {
     }
 
     @Test
-    void anExceptionInTheSamplerNeverEndsTheThread() throws Exception {
+    void an_exception_in_the_sampler_never_ends_the_thread() throws Exception {
         CountDownLatch calls = new CountDownLatch(5);
         scheduler = new SamplingScheduler<>("opcua-sampling-throwing", (i, m, d) -> {
             calls.countDown();
@@ -99,7 +99,7 @@ class SamplingSchedulerThreadTest {
     }
 
     @Test
-    void keepsTheRateOnTheRealClock() throws Exception {
+    void keeps_the_rate_on_the_real_clock() throws Exception {
         List<Long> deadlines = Collections.synchronizedList(new ArrayList<>());
         scheduler = new SamplingScheduler<>("opcua-sampling-rate", (i, m, d) -> deadlines.add(d));
         scheduler.add(10 * MS, "a");
@@ -124,7 +124,7 @@ class SamplingSchedulerThreadTest {
     }
 
     @Test
-    void addAndCancelAreConstantTime() {
+    void add_and_cancel_are_constant_time() {
         scheduler = new SamplingScheduler<>("opcua-sampling-o1", (i, m, d) -> { });
         addThenCancel(20_000, false); // warm-up
         // First-added first: a list that shifts on removal would move 5 billion elements.

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class SamplingTimelineTest {
 
     @Test
-    void deadlinesAreStartPlusWholeIntervalsWhateverTheWakeUpTimes() {
+    void deadlines_are_start_plus_whole_intervals_whatever_the_wake_up_times() {
         SamplingTimeline timeline = new SamplingTimeline(10 * MS, 0);
         assertThat(timeline.takeTick(0)).isZero();
         assertThat(timeline.takeTick(13 * MS)).isEqualTo(10 * MS);
@@ -18,7 +18,7 @@ class SamplingTimelineTest {
     }
 
     @Test
-    void aLagOfUpToThreeIntervalsIsMadeUpAndMoreRestartsFromNow() {
+    void a_lag_of_up_to_three_intervals_is_made_up_and_more_restarts_from_now() {
         SamplingTimeline timeline = new SamplingTimeline(10 * MS, 0);
         assertThat(timeline.lagsTooFar(30 * MS)).isFalse();
         assertThat(timeline.takeTick(30 * MS)).isZero();
@@ -30,7 +30,7 @@ class SamplingTimelineTest {
     }
 
     @Test
-    void alignedTicksFallOnTheIntervalsGridALeadAheadOfItAfterTheFirst() {
+    void aligned_ticks_fall_on_the_intervals_grid_a_lead_ahead_of_it_after_the_first() {
         long lead = 5 * MS;
         long start = 1_000_037 * MS; // 37 ms past a multiple of 100 ms
         SamplingTimeline timeline = new SamplingTimeline(100 * MS, start, lead);
@@ -41,7 +41,7 @@ class SamplingTimelineTest {
     }
 
     @Test
-    void anAlignedTickJustBeforeTheLeadWaitsForTheNextGridPoint() {
+    void an_aligned_tick_just_before_the_lead_waits_for_the_next_grid_point() {
         long start = 1_000_096 * MS; // past 95: the next aligned deadline is 195, not 95
         SamplingTimeline timeline = new SamplingTimeline(100 * MS, start, 5 * MS);
         timeline.takeTick(start);
@@ -49,7 +49,7 @@ class SamplingTimelineTest {
     }
 
     @Test
-    void anAlignedTimelineRestartsFromNowAndSnapsBackOntoTheGrid() {
+    void an_aligned_timeline_restarts_from_now_and_snaps_back_onto_the_grid() {
         SamplingTimeline timeline = new SamplingTimeline(100 * MS, 1_000_095 * MS, 5 * MS);
         timeline.takeTick(1_000_095 * MS);
         long late = 1_000_612 * MS; // more than three intervals behind
@@ -58,14 +58,14 @@ class SamplingTimelineTest {
     }
 
     @Test
-    void theLeadIsAQuarterOfTheIntervalAtMostFiveMilliseconds() {
+    void the_lead_is_a_quarter_of_the_interval_at_most_five_milliseconds() {
         assertThat(SamplingScheduler.leadNanos(100 * MS)).isEqualTo(5 * MS);
         assertThat(SamplingScheduler.leadNanos(8 * MS)).isEqualTo(2 * MS);
         assertThat(SamplingScheduler.leadNanos(1)).isZero();
     }
 
     @Test
-    void aOneHourIntervalOnANanosecondClockDoesNotOverflow() {
+    void a_one_hour_interval_on_a_nanosecond_clock_does_not_overflow() {
         long hour = 3_600_000 * MS;
         SamplingTimeline timeline = new SamplingTimeline(hour, Long.MAX_VALUE - hour / 2);
         long first = timeline.takeTick(Long.MAX_VALUE - hour / 2);

@@ -1,0 +1,46 @@
+package dev.opcua.spring.boot.autoconfigure.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.server.OpcUaServer;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/** {@code opcua.server.nodesets} with the models built into the server: no NodeSet2 file needed. */
+class OpcUaServerBuiltInModelTest {
+
+    private static final String DI = "http://opcfoundation.org/UA/DI/";
+    private static final String MACHINERY = "http://opcfoundation.org/UA/Machinery/";
+
+    private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class))
+            .withPropertyValues("opcua.server.bind-address=127.0.0.1", "opcua.server.port=0");
+
+    @Test
+    void model_locations_import_the_generated_models() {
+        contextRunner.withPropertyValues("opcua.server.nodesets[0]=model:di", "opcua.server.nodesets[1]=model:machinery")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    OpcUaServer server = context.getBean(OpcUaServer.class);
+                    assertThat(server.namespaces().toArray()).contains(DI, MACHINERY);
+                    assertThat(server.models().model(MACHINERY).version()).isEqualTo("1.03.0");
+                    NodeId identificationType = NodeId.numeric(server.namespaces().indexOf(MACHINERY), 1012);
+                    assertThat(server.nodeManagers().managerOf(identificationType).namespaceUris())
+                            .containsExactly(MACHINERY);
+                });
+    }
+
+    @Test
+    void an_unknown_model_fails_start_up_naming_the_key_and_the_known_models() {
+        contextRunner.withPropertyValues("opcua.server.nodesets[0]=model:packml").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause()
+                    .isInstanceOf(InvalidOpcUaServerPropertyException.class)
+                    .hasMessageContaining("opcua.server.nodesets[0]")
+                    .hasMessageContaining("model:packml")
+                    .hasMessageContaining("model:di or model:machinery");
+        });
+    }
+}
