@@ -2,7 +2,7 @@ package dev.opcua.stack.server;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
-import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
 import dev.opcua.stack.server.services.ServiceObserver;

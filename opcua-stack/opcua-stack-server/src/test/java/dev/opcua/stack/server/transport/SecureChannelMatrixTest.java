@@ -11,7 +11,7 @@ import dev.opcua.stack.core.security.ClientChannelSecurity;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.ServerChannelSecurity;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;

@@ -1,4 +1,4 @@
-package dev.opcua.stack.core.transport.uasc;
+package dev.opcua.stack.server.transport.uasc;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.channel.AsymmetricSecurityHeader;
@@ -24,6 +24,7 @@ import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;
 import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
+import dev.opcua.stack.core.transport.uasc.SecureChannelWriter;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.StatusCode;

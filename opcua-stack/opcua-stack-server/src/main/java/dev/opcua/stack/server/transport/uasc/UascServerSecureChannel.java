@@ -1,9 +1,10 @@
-package dev.opcua.stack.core.transport.uasc;
+package dev.opcua.stack.server.transport.uasc;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.transport.uasc.SecureChannelWriter;
 import dev.opcua.stack.core.types.UaStructure;
 import java.net.SocketAddress;
 import java.security.cert.X509Certificate;

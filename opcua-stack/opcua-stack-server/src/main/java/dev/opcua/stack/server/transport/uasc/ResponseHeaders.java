@@ -1,4 +1,4 @@
-package dev.opcua.stack.core.transport.uasc;
+package dev.opcua.stack.server.transport.uasc;
 
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.UaStructure;

@@ -1,4 +1,4 @@
-package dev.opcua.stack.server.transport;
+package dev.opcua.stack.server.transport.uasc;
 
 import static dev.opcua.stack.server.testing.GoldenFrames.CHANNEL_ID;
 import static dev.opcua.stack.server.testing.GoldenFrames.ENDPOINT_URL;
@@ -11,7 +11,6 @@ import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.channel.messages.AcknowledgeMessage;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.enumerated.SecurityTokenRequestType;
@@ -24,6 +23,7 @@ import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.SyncTestListener;
 import dev.opcua.stack.server.testing.TestChunks;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

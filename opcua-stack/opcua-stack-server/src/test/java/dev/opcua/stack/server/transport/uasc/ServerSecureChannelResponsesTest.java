@@ -1,4 +1,4 @@
-package dev.opcua.stack.server.transport;
+package dev.opcua.stack.server.transport.uasc;
 
 import static dev.opcua.stack.server.testing.GoldenFrames.CHANNEL_ID;
 import static dev.opcua.stack.server.testing.GoldenFrames.ENDPOINT_URL;
@@ -11,8 +11,6 @@ import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.EncodingLimits;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
-import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.ApplicationType;
@@ -27,6 +25,8 @@ import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.SyncTestListener;
 import dev.opcua.stack.server.testing.TestChunks;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;

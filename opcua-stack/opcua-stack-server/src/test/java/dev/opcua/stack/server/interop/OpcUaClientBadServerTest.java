@@ -1,17 +1,17 @@
-package dev.opcua.stack.client;
+package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.opcua.stack.client.testing.LeakWatch;
-import dev.opcua.stack.client.testing.ScriptedOpcUaServer;
+import dev.opcua.stack.client.ClientState;
+import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -21,6 +21,9 @@ import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.server.testing.LeakWatch;
+import dev.opcua.stack.server.testing.ScriptedOpcUaServer;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
 import java.io.ByteArrayOutputStream;
 import java.time.Duration;
 import java.util.List;

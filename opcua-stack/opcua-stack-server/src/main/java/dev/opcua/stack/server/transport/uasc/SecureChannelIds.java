@@ -1,4 +1,4 @@
-package dev.opcua.stack.core.transport.uasc;
+package dev.opcua.stack.server.transport.uasc;
 
 import java.security.SecureRandom;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package dev.opcua.stack.server.transport;
+package dev.opcua.stack.server.transport.uasc;
 
 import static dev.opcua.stack.server.testing.GoldenFrames.ACK;
 import static dev.opcua.stack.server.testing.GoldenFrames.CHANNEL_ID;
@@ -15,7 +15,6 @@ import dev.opcua.stack.core.channel.ChunkType;
 import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.SecurityPolicy;
-import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
@@ -28,6 +27,7 @@ import dev.opcua.stack.server.testing.Hex;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.SyncTestListener;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
 import io.netty.buffer.ByteBuf;
 import java.time.Duration;
 import java.time.Instant;

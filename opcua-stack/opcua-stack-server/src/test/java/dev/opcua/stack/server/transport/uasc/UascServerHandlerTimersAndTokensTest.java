@@ -1,4 +1,4 @@
-package dev.opcua.stack.server.transport;
+package dev.opcua.stack.server.transport.uasc;
 
 import static dev.opcua.stack.server.testing.GoldenFrames.CHANNEL_ID;
 import static dev.opcua.stack.server.testing.GoldenFrames.ENDPOINT_URL;
@@ -8,8 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
-import dev.opcua.stack.core.transport.uasc.TransportRejection;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.enumerated.SecurityTokenRequestType;
@@ -20,6 +18,8 @@ import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.SyncTestListener;
 import dev.opcua.stack.server.testing.TestChunks;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
+import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
