@@ -18,7 +18,7 @@ import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.security.pki.ValidationOptions;
 import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
-import dev.opcua.stack.core.transport.uasc.UascClientHandler;
+import dev.opcua.stack.client.transport.uasc.UascClientHandler;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;

@@ -1,4 +1,4 @@
-package dev.opcua.stack.client.transport;
+package dev.opcua.stack.client.transport.uasc;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * with the stack's encoders, so that the handler is checked against the specification rather than
  * against itself. All integers little-endian (Part 6, 5.2.2.2).
  */
-final class GoldenFrames {
+public final class GoldenFrames {
 
     static final String NONE_POLICY_URI = "http://opcfoundation.org/UA/SecurityPolicy#None";
     /** An arbitrary UtcTime: 2024-01-01T00:00:00Z in 100 ns ticks since 1601 (Part 6, 5.2.2.5). */
@@ -38,7 +38,7 @@ final class GoldenFrames {
     }
 
     /** The Acknowledge of a server accepting our Hello unchanged. */
-    static byte[] ack() {
+    public static byte[] ack() {
         return ack(0, 65535, 65535, 0, 0);
     }
 
@@ -52,7 +52,7 @@ final class GoldenFrames {
      * OpenSecureChannel response chunk (Part 6, 6.7.2.2 Table 56 message header, 6.7.2.3 Table 57
      * asymmetric security header, 6.7.2.4 Table 59 sequence header, 6.7.4 Table 63 body).
      */
-    static byte[] opnResponse(long channelId, long sequenceNumber, long requestId, long tokenId,
+    public static byte[] opnResponse(long channelId, long sequenceNumber, long requestId, long tokenId,
             long revisedLifetime) {
         Bytes body = new Bytes()
                 .hex("01 00 C1 01")            // NodeId of OpenSecureChannelResponse_Encoding_DefaultBinary, i=449
@@ -87,7 +87,7 @@ final class GoldenFrames {
     }
 
     /** A MSG chunk (Part 6, 6.7.2.2 Table 56, 6.7.2 Table 58 symmetric header, Table 59) of type F, C or A. */
-    static byte[] msgChunk(char chunkType, long channelId, long tokenId, long sequenceNumber, long requestId,
+    public static byte[] msgChunk(char chunkType, long channelId, long tokenId, long sequenceNumber, long requestId,
             byte[] body) {
         return new Bytes()
                 .ascii("MSG").ascii(String.valueOf(chunkType)) // MessageType, IsFinal 'F'/'C'/'A'
@@ -111,7 +111,7 @@ final class GoldenFrames {
     }
 
     /** An empty GetEndpointsResponse echoing {@code requestHandle}. */
-    static byte[] getEndpointsResponse(long requestHandle) {
+    public static byte[] getEndpointsResponse(long requestHandle) {
         return new Bytes()
                 .hex("01 00 AF 01")            // NodeId of GetEndpointsResponse_Encoding_DefaultBinary, i=431
                 .bytes(responseHeader(GOOD, requestHandle))

@@ -1,21 +1,21 @@
-package dev.opcua.stack.client.transport;
+package dev.opcua.stack.client.transport.uasc;
 
-import static dev.opcua.stack.client.transport.GoldenFrames.abortBody;
-import static dev.opcua.stack.client.transport.GoldenFrames.ack;
-import static dev.opcua.stack.client.transport.GoldenFrames.err;
-import static dev.opcua.stack.client.transport.GoldenFrames.getEndpointsResponse;
-import static dev.opcua.stack.client.transport.GoldenFrames.msgChunk;
-import static dev.opcua.stack.client.transport.GoldenFrames.opnResponse;
-import static dev.opcua.stack.client.transport.GoldenFrames.opnServiceFault;
+import static dev.opcua.stack.client.transport.uasc.GoldenFrames.abortBody;
+import static dev.opcua.stack.client.transport.uasc.GoldenFrames.ack;
+import static dev.opcua.stack.client.transport.uasc.GoldenFrames.err;
+import static dev.opcua.stack.client.transport.uasc.GoldenFrames.getEndpointsResponse;
+import static dev.opcua.stack.client.transport.uasc.GoldenFrames.msgChunk;
+import static dev.opcua.stack.client.transport.uasc.GoldenFrames.opnResponse;
+import static dev.opcua.stack.client.transport.uasc.GoldenFrames.opnServiceFault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.opcua.stack.client.testing.LeakWatch;
 import dev.opcua.stack.client.testing.ManualTimer;
+import dev.opcua.stack.client.transport.uasc.UascClientHandler;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
-import dev.opcua.stack.core.transport.uasc.UascClientHandler;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;

@@ -1,4 +1,4 @@
-package dev.opcua.stack.core.transport.uasc;
+package dev.opcua.stack.client.transport.uasc;
 
 import dev.opcua.stack.core.security.ChunkCrypto;
 

@@ -1,4 +1,4 @@
-package dev.opcua.stack.core.transport.uasc;
+package dev.opcua.stack.client.transport.uasc;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.channel.AsymmetricSecurityHeader;
@@ -23,6 +23,7 @@ import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;
 import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
+import dev.opcua.stack.core.transport.uasc.SecureChannelWriter;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -47,11 +48,11 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Objects;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
