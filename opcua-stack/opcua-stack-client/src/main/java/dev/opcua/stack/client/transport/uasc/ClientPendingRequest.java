@@ -11,11 +11,12 @@ import java.util.function.Function;
 
 /**
  * One request of a {@link UascClientHandler} waiting for its response, keyed by its RequestId
- * (Part 6, 6.7.2.4): the future handed to the caller, and at the same time the task that completes
- * it on the client's executor, so that a request costs one object besides its message. Its deadline
- * is watched by the channel's {@link RequestDeadlines}. A failed write fails the whole channel (exceptionCaught), and with it this request.
+ * (Part 6, 6.7.2.4) in the channel's {@link ClientRequests}: the future handed to the caller, and at
+ * the same time the task that completes it on the client's executor, so that a request costs one
+ * object besides its message. Its deadline is watched by the channel's {@link RequestDeadlines}. A
+ * failed write fails the whole channel (exceptionCaught), and with it this request.
  *
- * <p>Whoever removes the entry from the handler's map completes it; cancelling the future removes
+ * <p>Whoever removes the entry from the pending requests completes it; cancelling the future removes
  * the entry and its timeout. {@link OnIoThread} completes a response on the event loop that read it.
  */
 class ClientPendingRequest extends CompletableFuture<Object> implements Runnable {
@@ -23,7 +24,7 @@ class ClientPendingRequest extends CompletableFuture<Object> implements Runnable
     // One per request, so kept small (56 bytes with compressed oops): RequestId and requestHandle are
     // UInt32s held in ints, the timeout (only for the message) in an int, the executor is the owner's,
     // and the result and the failure share one field (a response is never a Throwable).
-    private final UascClientHandler owner;
+    private final ClientRequests owner;
     private final Class<?> responseType;
     private final Function<Object, Object> then;
     private final int timeoutMillis;
@@ -39,7 +40,7 @@ class ClientPendingRequest extends CompletableFuture<Object> implements Runnable
      * @param then applied to the response on the executor before the future completes with its result
      *        (a failure it throws fails the future); null to complete with the response itself
      */
-    ClientPendingRequest(UascClientHandler owner, Class<?> responseType, long timeoutMillis,
+    ClientPendingRequest(ClientRequests owner, Class<?> responseType, long timeoutMillis,
             Function<Object, Object> then) {
         this.owner = owner;
         this.responseType = responseType;
@@ -165,7 +166,7 @@ class ClientPendingRequest extends CompletableFuture<Object> implements Runnable
      */
     static final class OnIoThread extends ClientPendingRequest {
 
-        OnIoThread(UascClientHandler owner, Class<?> responseType, long timeoutMillis) {
+        OnIoThread(ClientRequests owner, Class<?> responseType, long timeoutMillis) {
             super(owner, responseType, timeoutMillis, null);
         }
 

@@ -1,46 +1,26 @@
 package dev.opcua.stack.client.transport.uasc;
 
 import dev.opcua.stack.core.UaException;
-import dev.opcua.stack.core.channel.AsymmetricSecurityHeader;
 import dev.opcua.stack.core.channel.ChunkEncoder;
-import dev.opcua.stack.core.channel.ChunkHeader;
-import dev.opcua.stack.core.channel.ChunkType;
 import dev.opcua.stack.core.channel.MessageAssembler;
 import dev.opcua.stack.core.channel.MessageType;
-import dev.opcua.stack.core.channel.SequenceNumbers;
 import dev.opcua.stack.core.channel.messages.AcknowledgeMessage;
 import dev.opcua.stack.core.channel.messages.ErrorMessage;
-import dev.opcua.stack.core.channel.messages.HelloMessage;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.CodecRegistry;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.security.Certificates;
-import dev.opcua.stack.core.security.ChunkCrypto;
 import dev.opcua.stack.core.security.ClientChannelSecurity;
-import dev.opcua.stack.core.security.SecurityPolicy;
-import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
-import dev.opcua.stack.core.security.crypto.KeyDerivation;
-import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import dev.opcua.stack.core.transport.uasc.SecureChannelWriter;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.UaStructure;
-import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
-import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
-import dev.opcua.stack.core.types.enumerated.SecurityTokenRequestType;
-import dev.opcua.stack.core.types.structured.ChannelSecurityToken;
 import dev.opcua.stack.core.types.structured.CloseSecureChannelRequest;
-import dev.opcua.stack.core.types.structured.OpenSecureChannelRequest;
-import dev.opcua.stack.core.types.structured.OpenSecureChannelResponse;
 import dev.opcua.stack.core.types.structured.RequestHeader;
-import dev.opcua.stack.core.types.structured.ServiceFault;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -48,10 +28,6 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
-import java.security.cert.X509Certificate;
-import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -60,42 +36,45 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import java.util.function.LongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The client end of a UA TCP connection with UA Secure Conversation, under the security policy and
- * mode of a {@link ClientChannelSecurity} (the server certificate is validated before the
- * OpenSecureChannel is sent; the response must come signed by that certificate): sends
- * Hello and checks the Acknowledge (Part 6, 7.1.2.3, 7.1.2.4, 7.1.3), opens the secure channel with
- * an OpenSecureChannel Issue and renews its token at 75 % of the revised lifetime (Part 6, 6.7.4;
- * Part 4, 5.5.2.1), matches MSG responses to pending requests by RequestId (Part 6, 6.7.2.4) and
- * checks that each echoes its request's requestHandle (Part 4, 7.33),
- * handles abort chunks (Part 6, 6.7.3) and Error messages (Part 6, 7.1.2.5), and closes with
- * CloseSecureChannel (Part 6, 7.1.4).
+ * The client end of a UA TCP connection with UA Secure Conversation (Part 6, 7.1 and 6.7), under the
+ * security policy and mode of a {@link ClientChannelSecurity}, and the secure channel's API: requests
+ * go out through it and the futures of their responses come back from it. It stays in the pipeline for
+ * the connection's life and leaves each stage to a class of its own:
  *
- * <p>Sits last in the pipeline, after a {@link UaTcpFrameDecoder} (whose limit it raises to the
- * negotiated buffer size once the Acknowledge arrives; it may lend its frames: this handler decodes
- * a frame within channelRead and keeps only slices of the chunks of a message still incomplete) and a
+ * <ul>
+ *   <li>the handshake, Hello and Acknowledge (Part 6, 7.1.2.3 and 7.1.2.4) and the OpenSecureChannel
+ *       Issue: a {@link UascClientHandshakeHandler} that this handler installs just before itself and
+ *       that removes itself once the channel is open;</li>
+ *   <li>the security token: {@link ClientOpenSecureChannel} sends the Issue and, for as long as the
+ *       channel lives, the Renews at 75 % of the revised lifetime (Part 6, 6.7.4; Part 4, 5.5.2.1); the
+ *       server certificate is validated before the Issue is sent and the response must come signed by
+ *       it;</li>
+ *   <li>the server's chunks: {@link ClientChunkReader} verifies, checks and reassembles them and hands
+ *       OpenSecureChannel responses to the {@link ClientOpenSecureChannel}, all others to the
+ *       {@link ClientRequests};</li>
+ *   <li>request correlation: {@link ClientRequests} matches each response to its pending request by
+ *       RequestId (Part 6, 6.7.2.4), checks that it echoes the request's requestHandle (Part 4, 7.33)
+ *       and fails requests at their deadline.</li>
+ * </ul>
+ *
+ * <p>This handler takes the frames after the handshake, fails the channel on an Error message (Part 6,
+ * 7.1.2.5) or anything that does not check out, and closes with CloseSecureChannel (Part 6, 7.1.4).
+ * It sits last in the pipeline, after a {@link UaTcpFrameDecoder} (whose limit is raised to the
+ * negotiated buffer size once the Acknowledge arrives; it may lend its frames: a frame is decoded
+ * within channelRead and only slices of the chunks of a message still incomplete are kept) and a
  * flush-consolidation handler. Requests are encoded on the calling thread by the
- * {@link SecureChannelWriter}; responses are decoded on the event loop and their futures completed on the {@code executor}, so user callbacks never run on the
- * event loop. Every pending future is completed: by its response, an abort chunk, its timeout, a
- * server Error, {@link #close()} or the connection closing.
- *
- * <p>Decisions where the specification is silent: an Acknowledge whose buffer sizes exceed what the
- * Hello offered or fall below 8192 bytes, or whose ProtocolVersion exceeds ours, fails the handshake
- * with BadProtocolVersionUnsupported (version) or BadCommunicationError (sizes); the handshake (Hello
- * to OpenSecureChannel response) and a renewal must finish within the operation timeout (BadTimeout);
- * a failed renewal closes the channel; a response over our MaxMessageSize/MaxChunkCount fails only its
- * request (BadResponseTooLarge) and its remaining chunks are dropped; a response whose RequestId is not
- * pending (it timed out or was cancelled) is released and dropped, not treated as a security failure.
- * Responses are small next to the work of encoding requests, so they are decoded on the event loop.
+ * {@link SecureChannelWriter}; responses are decoded on the event loop, which costs little next to
+ * encoding requests, and their futures completed on the {@code executor}, so user callbacks never run
+ * on the event loop. Every pending future is completed: by its response, an abort chunk, its timeout,
+ * a server Error, {@link #close()} or the connection closing.
  */
 public final class UascClientHandler extends ChannelInboundHandlerAdapter {
 
     private static final Logger log = LoggerFactory.getLogger(UascClientHandler.class);
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     /** ProtocolVersion of this version of UA TCP (Part 6, 7.1.2.3). */
     static final long PROTOCOL_VERSION = 0;
@@ -107,45 +86,29 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
      */
     public static final int HANDSHAKE_MAX_FRAME_SIZE = MIN_BUFFER_SIZE;
 
-    private enum State { NEW, AWAIT_ACK, AWAIT_OPN, OPEN, CLOSED }
+    /** Where the connection stands; the handshake handler moves it from NEW to AWAIT_OPN. */
+    enum State { NEW, AWAIT_ACK, AWAIT_OPN, OPEN, CLOSED }
 
     private final String endpointUrl;
     private final TransportQuotas quotas;
     private final ClientChannelSecurity security;
-    private final SecurityPolicy policy;
     private final Timer timer;
-    private final Executor executor;
-    private final PendingRequests pending = new PendingRequests();
-    private final RequestDeadlines deadlines;
-    private final AtomicInteger requestIds = new AtomicInteger();
+    private final ClientRequests requests;
+    private final ClientOpenSecureChannel openSecureChannel;
     private final AtomicInteger requestHandles = new AtomicInteger();
     private final AtomicBoolean closeRequested = new AtomicBoolean();
     private final CompletableFuture<Void> handshake = new CompletableFuture<>();
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
 
     // Event-loop state.
-    private final ChunkHeader chunkHeader = new ChunkHeader();
-    private final SequenceNumbers receivedSequence = new SequenceNumbers();
-    private final ClientSecurityTokens tokens = new ClientSecurityTokens();
-    private final LongFunction<ChunkCrypto> cryptoForToken = this::cryptoForToken;
-    private final UaDecoder decoder;
+    private final ClientChunkReader chunks;
     private volatile ChannelHandlerContext ctx; // set on the event loop, read by close() on any thread
     private State state = State.NEW;
-    private MessageAssembler assembler;
-    private long ackProtocolVersion;
-    private long openRequestId;
-    private byte[] clientNonce;
-    private long requestedLifetime;
-    private Timeout openTimeout;
-    private Timeout renewal;
-    private long droppingRequestId = -1;
-    private boolean readingOpn;
     private boolean handshakeSettled;
 
     // Read by callers of request() on any thread.
     private volatile SecureChannelWriter writer;
     private volatile boolean open;
-    private volatile boolean shut;
     private volatile long secureChannelId;
 
     /**
@@ -168,13 +131,13 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     public UascClientHandler(String endpointUrl, TransportQuotas quotas, ClientChannelSecurity security, Timer timer,
             Executor executor) {
         this.security = Objects.requireNonNull(security, "security");
-        this.policy = security.security().policy();
         this.endpointUrl = endpointUrl;
         this.quotas = quotas;
         this.timer = timer;
-        this.executor = executor;
-        this.decoder = new UaDecoder(CodecRegistry.standard(), quotas.encodingLimits());
-        this.deadlines = new RequestDeadlines(timer, this::expire);
+        this.requests = new ClientRequests(timer, executor, quotas.encodingLimits());
+        ClientSecurityTokens tokens = new ClientSecurityTokens();
+        this.openSecureChannel = new ClientOpenSecureChannel(this, security, quotas, tokens, requests);
+        this.chunks = new ClientChunkReader(this, tokens, openSecureChannel, requests);
     }
 
     /** Completes (on the executor) once the channel is open, or fails with the reason it could not open. */
@@ -239,7 +202,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             Class<T> responseType, long timeoutMillis) {
         checkTimeout(timeoutMillis);
         return (CompletableFuture<T>) (CompletableFuture<?>) send(request, timeoutMillis,
-                new ClientPendingRequest.OnIoThread(this, responseType, timeoutMillis));
+                new ClientPendingRequest.OnIoThread(requests, responseType, timeoutMillis));
     }
 
     /** {@link #request(UaStructure, Class, long)} accepting any response type. */
@@ -251,7 +214,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     private ClientPendingRequest send(UaStructure request, Class<?> responseType, long timeoutMillis,
             Function<Object, Object> then) {
         checkTimeout(timeoutMillis);
-        return send(request, timeoutMillis, new ClientPendingRequest(this, responseType, timeoutMillis, then));
+        return send(request, timeoutMillis, new ClientPendingRequest(requests, responseType, timeoutMillis, then));
     }
 
     private static void checkTimeout(long timeoutMillis) {
@@ -268,64 +231,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             p.failNow(new UaException(StatusCodes.BadSecureChannelClosed, "the secure channel is not open"));
             return p;
         }
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        p.deadline(deadline);
-        long id;
-        do {
-            id = nextRequestId();
-            p.requestId(id);
-        } while (!pending.putIfAbsent(id, p));
-        // Registered before this check and the close path sets 'shut' before draining the map:
-        // either the drain sees the entry or this thread sees the flag.
-        if (shut) {
-            if (forget(p)) {
-                p.failNow(new UaException(StatusCodes.BadSecureChannelClosed, "the secure channel is closed"));
-            }
-            return p;
-        }
-        if (!deadlines.arm(deadline)) { // timer stopped: the client's resources are closed
-            if (forget(p)) {
-                p.failNow(new UaException(StatusCode.of(StatusCodes.BadShutdown), "the client is shut down"));
-            }
-            return p;
-        }
-        try {
-            // A failed write reaches exceptionCaught, which fails every pending request with it.
-            writer.writeSymmetricVoid(MessageType.MSG, id, request);
-        } catch (UaException e) { // BadRequestTooLarge from the chunk encoder, or an encoding error
-            if (forget(p)) {
-                p.failNow(e);
-            }
-        } catch (RuntimeException e) {
-            if (forget(p)) {
-                p.failNow(new UaException(StatusCode.of(StatusCodes.BadEncodingError), "request " + id
-                        + " could not be encoded: " + e, e));
-            }
-        }
-        return p;
-    }
-
-    /** Where response futures are completed. */
-    Executor executor() {
-        return executor;
-    }
-
-    /**
-     * Removes a pending request.
-     *
-     * @return whether it was still pending (the caller then completes it)
-     */
-    boolean forget(ClientPendingRequest p) {
-        return pending.remove(p.requestId(), p);
-    }
-
-    /** The sweep of {@link RequestDeadlines} fired for {@code due}: fails what is overdue, returns the next deadline. */
-    private long expire(long due) {
-        long now = Math.max(System.nanoTime(), due);
-        for (ClientPendingRequest p : pending.removeExpired(now)) {
-            p.timedOut();
-        }
-        return pending.earliestDeadline();
+        return requests.send(writer, request, timeoutMillis, p);
     }
 
     /**
@@ -354,8 +260,8 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         shutDown(reason);
         if (wasOpen) {
             try {
-                writer.writeSymmetric(MessageType.CLO, nextRequestId(), new CloseSecureChannelRequest(header(0)))
-                        .addListener(ChannelFutureListener.CLOSE);
+                writer.writeSymmetric(MessageType.CLO, requests.nextRequestId(),
+                        new CloseSecureChannelRequest(channelRequestHeader(0))).addListener(ChannelFutureListener.CLOSE);
                 return;
             } catch (RuntimeException e) {
                 log.debug("CloseSecureChannel could not be sent", e);
@@ -376,15 +282,8 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
             ctx.close();
             return;
         }
-        if (ctx.channel().isActive()) {
-            sendHello();
-        }
-    }
-
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        sendHello();
-        ctx.fireChannelActive();
+        ctx.pipeline().addBefore(ctx.name(), null,
+                new UascClientHandshakeHandler(this, endpointUrl, quotas, security, openSecureChannel));
     }
 
     @Override
@@ -392,9 +291,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         shutDown(closeRequested.get()
                 ? new UaException(StatusCodes.BadSecureChannelClosed, "the secure channel was closed")
                 : new UaException(StatusCodes.BadConnectionClosed, "the connection was closed"));
-        if (assembler != null) {
-            assembler.discard();
-        }
+        chunks.discard();
         ctx.fireChannelInactive();
     }
 
@@ -426,12 +323,10 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
                         + error.reason()));
                 return;
             }
-            if (state == State.AWAIT_ACK && type == MessageType.ACK) {
-                onAcknowledge(AcknowledgeMessage.decode(frame));
-            } else if ((state == State.AWAIT_OPN || state == State.OPEN)
+            if ((state == State.AWAIT_OPN || state == State.OPEN)
                     && (type == MessageType.OPN || type == MessageType.MSG)) {
                 owned = false;
-                onChunk(frame, type);
+                chunks.read(frame, type);
             } else {
                 throw new UaException(StatusCodes.BadTcpMessageTypeInvalid, "unexpected message type "
                         + (type == null ? "0x" + Integer.toHexString(frame.getIntLE(frame.readerIndex()) & 0xFFFFFF)
@@ -446,336 +341,59 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    // ---- handshake -------------------------------------------------------------------------------
+    // ---- what the handshake and the token requests report ----------------------------------------
 
-    private void sendHello() {
-        if (state != State.NEW) {
-            return;
-        }
-        state = State.AWAIT_ACK;
-        HelloMessage hello = new HelloMessage(PROTOCOL_VERSION, quotas.maxBufferSize(), quotas.maxBufferSize(),
-                quotas.maxMessageSize(), quotas.effectiveMaxChunkCount(), endpointUrl);
-        ByteBuf out = ctx.alloc().buffer(32 + ByteBufUtil.utf8MaxBytes(endpointUrl));
-        try {
-            hello.encode(out);
-        } catch (RuntimeException e) {
-            out.release();
-            fail(toUaException(e));
-            return;
-        }
-        ctx.writeAndFlush(out);
-        openTimeout = schedule(this::handshakeTimedOut, quotas.operationTimeout().toMillis());
+    State state() {
+        return state;
     }
 
-    private void handshakeTimedOut() {
-        if (state == State.AWAIT_ACK || state == State.AWAIT_OPN) {
-            fail(new UaException(StatusCodes.BadTimeout, "no " + (state == State.AWAIT_ACK ? "Acknowledge"
-                    : "OpenSecureChannel response") + " within " + quotas.operationTimeout().toMillis() + " ms"));
-        }
+    /** The handshake advanced: the Hello is sent. */
+    void state(State next) {
+        state = next;
     }
 
-    /** Checks the server's Acknowledge against our Hello (Part 6, 7.1.2.4, Table 73) and sends the OPN. */
-    private void onAcknowledge(AcknowledgeMessage ack) {
-        if (ack.protocolVersion() > PROTOCOL_VERSION) {
-            throw new UaException(StatusCodes.BadProtocolVersionUnsupported, "the server acknowledged protocol version "
-                    + ack.protocolVersion() + ", newer than our " + PROTOCOL_VERSION);
-        }
-        checkBufferSize("ReceiveBufferSize", ack.receiveBufferSize());
-        checkBufferSize("SendBufferSize", ack.sendBufferSize());
-        UaTcpFrameDecoder frames = ctx.pipeline().get(UaTcpFrameDecoder.class);
-        if (frames != null) {
-            frames.setMaxFrameSize(quotas.maxBufferSize());
-        }
+    /**
+     * The Acknowledge was checked: requests are chunked for the server's buffer size and limits,
+     * responses reassembled within ours; the channel awaits the OpenSecureChannel response.
+     */
+    void acknowledged(AcknowledgeMessage ack) {
         writer.setChunkEncoder(new ChunkEncoder((int) ack.receiveBufferSize(), ack.maxMessageSize(),
                 ack.maxChunkCount(), StatusCodes.BadRequestTooLarge));
-        assembler = new MessageAssembler(ctx.alloc(), quotas.maxMessageSize(), quotas.effectiveMaxChunkCount(),
-                StatusCodes.BadResponseTooLarge);
-        ackProtocolVersion = ack.protocolVersion();
+        chunks.start(new MessageAssembler(ctx.alloc(), quotas.maxMessageSize(), quotas.effectiveMaxChunkCount(),
+                StatusCodes.BadResponseTooLarge));
         state = State.AWAIT_OPN;
-        if (policy != SecurityPolicy.None) {
-            // Part 4, 6.1.3: the server's certificate is validated before anything is sent to it.
-            security.serverValidator().validate(security.serverCertificateChain());
-        }
-        sendOpen(SecurityTokenRequestType.Issue);
     }
 
-    /** Both sizes are at most what we offered (our Hello uses one value for both) and at least 8192. */
-    private void checkBufferSize(String field, long size) {
-        if (size < MIN_BUFFER_SIZE || size > quotas.maxBufferSize()) {
-            throw new UaException(StatusCodes.BadCommunicationError, "the server acknowledged " + field + " " + size
-                    + ", outside " + MIN_BUFFER_SIZE + ".." + quotas.maxBufferSize());
-        }
+    /** The Issue was answered: the channel is open for requests. */
+    void opened() {
+        state = State.OPEN;
+        open = true;
+        settleHandshake(null);
     }
 
-    private void sendOpen(SecurityTokenRequestType type) {
-        openRequestId = nextRequestId();
-        requestedLifetime = quotas.securityTokenLifetime().toMillis();
-        long timeoutHint = quotas.operationTimeout().toMillis();
-        ByteString nonce = ByteString.NULL;
-        AsymmetricSecurityHeader securityHeader = AsymmetricSecurityHeader.NONE;
-        ChunkCrypto crypto = ChunkCrypto.NONE;
-        if (policy != SecurityPolicy.None) {
-            clientNonce = new byte[policy.nonceLength()];
-            RANDOM.nextBytes(clientNonce);
-            nonce = ByteString.of(clientNonce);
-            X509Certificate server = security.serverCertificate();
-            securityHeader = new AsymmetricSecurityHeader(policy.uri(), security.certificate().chainDer(),
-                    ByteString.wrap(Certificates.thumbprint(server)));
-            crypto = AsymmetricChunkCrypto.forSending(policy, security.certificate().privateKey(),
-                    server.getPublicKey());
-        }
-        OpenSecureChannelRequest request = new OpenSecureChannelRequest(header(timeoutHint), PROTOCOL_VERSION, type,
-                security.security().mode(), nonce, requestedLifetime);
-        // Issue: SecureChannelId 0 in the header (Part 6, 6.7.6); Renew: the channel's id.
-        long channelIdInHeader = type == SecurityTokenRequestType.Issue ? 0 : secureChannelId;
-        writer.writeAsymmetric(channelIdInHeader, securityHeader, crypto, openRequestId, request);
+    /** The SecureChannelId the server assigned in its OpenSecureChannel response. */
+    void secureChannelId(long id) {
+        secureChannelId = id;
     }
 
-    private void renew() {
-        renewal = null;
-        if (state != State.OPEN || openRequestId != 0) {
-            return;
-        }
-        try {
-            sendOpen(SecurityTokenRequestType.Renew);
-        } catch (RuntimeException e) {
-            fail(toUaException(e));
-            return;
-        }
-        openTimeout = schedule(() -> {
-            if (openRequestId != 0 && state == State.OPEN) {
-                fail(new UaException(StatusCodes.BadTimeout, "no response to the token renewal within "
-                        + quotas.operationTimeout().toMillis() + " ms"));
-            }
-        }, quotas.operationTimeout().toMillis());
+    SecureChannelWriter writer() {
+        return writer;
     }
 
-    /** The response to our Issue or Renew (Part 6, 6.7.4, Table 63; Part 4, 5.5.2). */
-    private void onOpenResponse(long requestId, ByteBuf message) {
-        if (requestId != openRequestId || openRequestId == 0) {
-            throw new UaException(StatusCodes.BadSecurityChecksFailed, "OpenSecureChannel response for request "
-                    + requestId + ", but none is outstanding");
+    /** A RequestHeader for the channel's own OPN and CLO requests (no session: null authentication token). */
+    RequestHeader channelRequestHeader(long timeoutHint) {
+        int handle = requestHandles.incrementAndGet();
+        if (handle == 0) {
+            handle = requestHandles.incrementAndGet();
         }
-        UaStructure decoded = decode(message);
-        if (decoded instanceof ServiceFault fault) {
-            throw new UaException(fault.responseHeader().serviceResult(), "the server refused to "
-                    + (state == State.OPEN ? "renew" : "open") + " the secure channel");
-        }
-        if (!(decoded instanceof OpenSecureChannelResponse response) || response.securityToken() == null) {
-            throw new UaException(StatusCodes.BadUnknownResponse, "expected an OpenSecureChannelResponse, received "
-                    + decoded.getClass().getSimpleName());
-        }
-        if (response.serverProtocolVersion() != ackProtocolVersion) {
-            throw new UaException(StatusCodes.BadProtocolVersionUnsupported, "ServerProtocolVersion "
-                    + response.serverProtocolVersion() + " differs from the acknowledged " + ackProtocolVersion);
-        }
-        ChannelSecurityToken token = response.securityToken();
-        if (state == State.OPEN && token.channelId() != secureChannelId) {
-            throw new UaException(StatusCodes.BadSecureChannelIdInvalid, "the renewed token is for channel "
-                    + token.channelId() + ", not " + secureChannelId);
-        }
-        cancel(openTimeout);
-        openTimeout = null;
-        openRequestId = 0;
-        // Part 4, 5.5.2: the server shall revise to > 0; fall back to what we asked for if it did not.
-        long lifetime = token.revisedLifetime() > 0 ? token.revisedLifetime() : requestedLifetime;
-        ChunkCrypto sendCrypto = ChunkCrypto.NONE;
-        ChunkCrypto receiveCrypto = ChunkCrypto.NONE;
-        if (security.security().signs()) {
-            byte[] serverNonce = response.serverNonce() == null ? null : response.serverNonce().unsafeBytes();
-            if (serverNonce == null || serverNonce.length < policy.nonceLength()) {
-                throw new UaException(StatusCodes.BadNonceInvalid, "the ServerNonce has "
-                        + (serverNonce == null ? "no" : String.valueOf(serverNonce.length)) + " bytes, " + policy
-                        + " needs " + policy.nonceLength());
-            }
-            KeyDerivation.ChannelKeys keys = KeyDerivation.derive(policy, clientNonce, serverNonce);
-            sendCrypto = SymmetricChunkCrypto.forSending(security.security(), keys.client());
-            receiveCrypto = SymmetricChunkCrypto.forReceiving(security.security(), keys.server());
-        }
-        secureChannelId = token.channelId();
-        tokens.roll(token.tokenId(), lifetime, System.nanoTime(), receiveCrypto);
-        // Send under the new token at once (Part 6, 6.7.4).
-        writer.setToken(token.channelId(), token.tokenId(), sendCrypto);
-        renewal = schedule(this::renew, Math.max(1, lifetime * 3 / 4));
-        if (state == State.AWAIT_OPN) {
-            state = State.OPEN;
-            open = true;
-            settleHandshake(null);
-        }
-    }
-
-    // ---- chunks and responses --------------------------------------------------------------------
-
-    /** A secure conversation chunk; takes ownership of {@code frame}. */
-    private void onChunk(ByteBuf frame, MessageType type) {
-        ChunkType chunkType;
-        long requestId;
-        boolean handedOn = false;
-        try {
-            readingOpn = type == MessageType.OPN;
-            chunkHeader.read(frame, cryptoForToken);
-            chunkType = chunkHeader.chunkType();
-            if (chunkType == null) {
-                throw new UaException(StatusCodes.BadTcpMessageTypeInvalid, "invalid chunk type byte");
-            }
-            receivedSequence.checkReceived(chunkHeader.sequenceNumber());
-            requestId = chunkHeader.requestId();
-            if (type == MessageType.OPN) {
-                checkOpnHeader();
-            } else if (chunkHeader.secureChannelId() != secureChannelId) {
-                throw new UaException(StatusCodes.BadTcpSecureChannelUnknown, "chunk for SecureChannelId "
-                        + chunkHeader.secureChannelId() + " on channel " + secureChannelId);
-            }
-            if (chunkType == ChunkType.ABORT) {
-                onAbort(requestId, frame);
-                return;
-            }
-            if (requestId == droppingRequestId) { // the rest of a response already failed as too large
-                if (chunkType == ChunkType.FINAL) {
-                    droppingRequestId = -1;
-                }
-                return;
-            }
-            handedOn = true; // the assembler owns the frame from here, also when it throws
-        } finally {
-            if (!handedOn) {
-                frame.release();
-            }
-        }
-        if (chunkType != ChunkType.FINAL) {
-            // kept by the assembler past this read, while the frame decoder lends its frames
-            ByteBuf kept = frame.retainedSlice();
-            frame.release();
-            frame = kept;
-        }
-        ByteBuf message;
-        try {
-            message = assembler.add(chunkType, requestId, frame);
-        } catch (UaException e) {
-            if (e.statusCode().isSameCode(StatusCodes.BadResponseTooLarge) && type == MessageType.MSG) {
-                if (chunkType != ChunkType.FINAL) {
-                    droppingRequestId = requestId;
-                }
-                failRequest(requestId, e);
-                return;
-            }
-            throw e;
-        }
-        if (message == null) {
-            return;
-        }
-        try {
-            if (type == MessageType.OPN) {
-                onOpenResponse(requestId, message);
-            } else {
-                onResponse(requestId, message);
-            }
-        } finally {
-            message.release();
-        }
-    }
-
-    private void checkOpnHeader() {
-        if (state == State.OPEN && chunkHeader.secureChannelId() != secureChannelId) {
-            throw new UaException(StatusCodes.BadTcpSecureChannelUnknown, "OPN chunk for SecureChannelId "
-                    + chunkHeader.secureChannelId() + " on channel " + secureChannelId);
-        }
-    }
-
-    /**
-     * OPN chunks: the response must use our policy and come from the server certificate we trusted;
-     * MSG chunks: the current or the still-accepted previous token.
-     */
-    private ChunkCrypto cryptoForToken(long tokenId) {
-        if (readingOpn) {
-            AsymmetricSecurityHeader header = chunkHeader.asymmetricHeader();
-            if (!policy.uri().equals(header.securityPolicyUri())) {
-                throw new UaException(StatusCodes.BadSecurityChecksFailed, "the OpenSecureChannel response uses "
-                        + "policy " + header.securityPolicyUri() + ", the request used " + policy.uri());
-            }
-            if (policy == SecurityPolicy.None) {
-                return ChunkCrypto.NONE;
-            }
-            X509Certificate server = security.serverCertificate();
-            List<X509Certificate> sent = header.senderCertificate().isNull() ? List.of()
-                    : Certificates.decodeChain(header.senderCertificate().unsafeBytes());
-            if (sent.isEmpty() || !sent.get(0).equals(server)) {
-                throw new UaException(StatusCodes.BadSecurityChecksFailed, "the OpenSecureChannel response is not "
-                        + "signed with the server certificate of the endpoint");
-            }
-            return AsymmetricChunkCrypto.forReceiving(policy, security.certificate().privateKey(),
-                    server.getPublicKey());
-        }
-        ChunkCrypto crypto = tokens.accept(tokenId, System.nanoTime());
-        if (crypto != null) {
-            return crypto;
-        }
-        throw new UaException(StatusCodes.BadSecureChannelTokenUnknown, "TokenId " + tokenId
-                + " is unknown or expired (current " + tokens.currentId() + ")");
-    }
-
-    /**
-     * An abort chunk (Part 6, 6.7.3): its body is Error (UInt32) and Reason (String); the request fails,
-     * the channel stays. The caller releases the frame.
-     */
-    private void onAbort(long requestId, ByteBuf frame) {
-        assembler.abort(requestId);
-        if (requestId == droppingRequestId) {
-            droppingRequestId = -1;
-        }
-        int status = frame.readableBytes() >= 4 ? frame.readIntLE() : StatusCodes.BadCommunicationError;
-        String reason = null;
-        if (frame.readableBytes() >= 4) {
-            int length = frame.readIntLE();
-            // The client ignores reasons longer than 4096 bytes (Part 6, 6.7.3).
-            if (length > 0 && length <= 4096 && length <= frame.readableBytes()) {
-                reason = frame.readCharSequence(length, StandardCharsets.UTF_8).toString();
-            }
-        }
-        UaException e = new UaException(status, "the server aborted the response to request " + requestId
-                + (reason == null ? "" : ": " + reason));
-        if (requestId == openRequestId && openRequestId != 0) {
-            throw e; // an aborted OpenSecureChannel response: the channel cannot open or renew
-        }
-        failRequest(requestId, e);
-    }
-
-    private void onResponse(long requestId, ByteBuf message) {
-        ClientPendingRequest p = pending.remove(requestId);
-        if (p == null) {
-            log.debug("dropped a response for request {}, which is not pending (timed out or cancelled)",
-                    requestId);
-            return;
-        }
-        UaStructure response;
-        try {
-            response = decode(message);
-        } catch (UaException e) {
-            p.fail(e);
-            return;
-        }
-        p.respond(response);
-    }
-
-    private UaStructure decode(ByteBuf message) {
-        try {
-            return decoder.setBuffer(message).readMessage();
-        } finally {
-            decoder.setBuffer(null);
-        }
-    }
-
-    private void failRequest(long requestId, UaException e) {
-        ClientPendingRequest p = pending.remove(requestId);
-        if (p != null) {
-            p.fail(e);
-        }
+        return new RequestHeader(NodeId.NULL, DateTime.now(), Integer.toUnsignedLong(handle), 0, null, timeoutHint,
+                ExtensionObject.NULL);
     }
 
     // ---- failure and shutdown --------------------------------------------------------------------
 
     /** A failure of the channel: every pending future fails with it and the socket closes (Part 6, 7.1.4). */
-    private void fail(UaException cause) {
+    void fail(UaException cause) {
         if (state == State.CLOSED) {
             return;
         }
@@ -787,16 +405,9 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     private void shutDown(UaException cause) {
         state = State.CLOSED;
         open = false;
-        shut = true;
-        cancel(openTimeout);
-        cancel(renewal);
-        openTimeout = null;
-        renewal = null;
+        openSecureChannel.stop();
         settleHandshake(cause);
-        deadlines.stop();
-        for (ClientPendingRequest p : pending.drain()) {
-            p.fail(cause);
-        }
+        requests.failAll(cause);
     }
 
     /** Completes the handshake once, on the executor; decided here on the event loop so a late failure cannot overtake success. */
@@ -807,7 +418,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private static UaException toUaException(Throwable cause) {
+    static UaException toUaException(Throwable cause) {
         if (cause instanceof DecoderException && cause.getCause() != null) {
             cause = cause.getCause();
         }
@@ -823,27 +434,8 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
 
     // ---- small helpers ---------------------------------------------------------------------------
 
-    /** The next RequestId: a UInt32 counter that skips 0 and wraps. */
-    private long nextRequestId() {
-        int id = requestIds.incrementAndGet();
-        if (id == 0) {
-            id = requestIds.incrementAndGet();
-        }
-        return Integer.toUnsignedLong(id);
-    }
-
-    /** A RequestHeader for the channel's own OPN and CLO requests (no session: null authentication token). */
-    private RequestHeader header(long timeoutHint) {
-        int handle = requestHandles.incrementAndGet();
-        if (handle == 0) {
-            handle = requestHandles.incrementAndGet();
-        }
-        return new RequestHeader(NodeId.NULL, DateTime.now(), Integer.toUnsignedLong(handle), 0, null, timeoutHint,
-                ExtensionObject.NULL);
-    }
-
     /** Schedules a task on this channel's event loop after {@code delayMillis}; null when the timer is stopped. */
-    private Timeout schedule(Runnable task, long delayMillis) {
+    Timeout schedule(Runnable task, long delayMillis) {
         try {
             return timer.newTimeout(t -> {
                 try {
@@ -857,16 +449,18 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private static void cancel(Timeout t) {
+    /** Cancels {@code t} when there is one; returns null, for the field that held it. */
+    static Timeout cancel(Timeout t) {
         if (t != null) {
             t.cancel();
         }
+        return null;
     }
 
     private void completeLater(CompletableFuture<Void> future, Throwable failure) {
         Runnable completion = failure == null ? () -> future.complete(null) : () -> future.completeExceptionally(failure);
         try {
-            executor.execute(completion);
+            requests.executor().execute(completion);
         } catch (RejectedExecutionException e) {
             completion.run();
         }
