@@ -1,7 +1,6 @@
 package dev.opcua.stack.server.transport.uasc;
 
 import dev.opcua.stack.core.UaException;
-import dev.opcua.stack.core.channel.AsymmetricSecurityHeader;
 import dev.opcua.stack.core.channel.ChunkEncoder;
 import dev.opcua.stack.core.channel.ChunkHeader;
 import dev.opcua.stack.core.channel.ChunkType;
@@ -12,34 +11,20 @@ import dev.opcua.stack.core.channel.messages.AcknowledgeMessage;
 import dev.opcua.stack.core.channel.messages.BufferNegotiation;
 import dev.opcua.stack.core.channel.messages.ErrorMessage;
 import dev.opcua.stack.core.channel.messages.HelloMessage;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.ChunkCrypto;
 import dev.opcua.stack.core.security.EndpointSecurity;
-import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.ServerChannelSecurity;
-import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;
-import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import dev.opcua.stack.core.transport.uasc.SecureChannelWriter;
-import dev.opcua.stack.core.types.UaStructure;
-import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.StatusCode;
-import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
-import dev.opcua.stack.core.types.enumerated.SecurityTokenRequestType;
-import dev.opcua.stack.core.types.structured.ChannelSecurityToken;
-import dev.opcua.stack.core.types.structured.OpenSecureChannelRequest;
-import dev.opcua.stack.core.types.structured.OpenSecureChannelResponse;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import java.io.IOException;
-import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -69,7 +54,8 @@ import org.slf4j.LoggerFactory;
  *       ERR or RHE: BadTcpMessageTypeInvalid): the EndpointUrl must pass the settings' filter
  *       (BadTcpEndpointUrlInvalid); the ACK comes from {@link BufferNegotiation}; then the frame
  *       decoder accepts chunks up to the ACK's ReceiveBufferSize.</li>
- *   <li><b>OPN</b> (Part 6, 6.7.4): a policy the {@link ServerChannelSecurity} offers, or None, which is
+ *   <li><b>OPN</b> (Part 6, 6.7.4), answered by the connection's {@link ServerOpenSecureChannel}, which
+ *       also keeps the channel's tokens: a policy the {@link ServerChannelSecurity} offers, or None, which is
  *       always accepted for discovery (Part 4, 5.4.1; the server then limits such a channel to
  *       GetEndpoints and FindServers), else ERR BadSecurityPolicyRejected (a renewal keeps the channel's
  *       policy); with a policy other than
@@ -105,14 +91,12 @@ import org.slf4j.LoggerFactory;
 public final class UascServerHandler extends ChannelInboundHandlerAdapter {
 
     private static final Logger log = LoggerFactory.getLogger(UascServerHandler.class);
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private enum State { NEW, AWAIT_HELLO, AWAIT_OPEN, OPEN, CLOSED }
 
     private final ServerChannelSettings settings;
     private final ServerRequestListener listener;
-    private final ServerSecurityTokens tokens;
-    private final ServerChannelSecurity security;
+    private final ServerOpenSecureChannel openSecureChannel;
     private final ChunkHeader chunkHeader = new ChunkHeader();
     private final SequenceNumbers received = new SequenceNumbers();
     private final LongFunction<ChunkCrypto> cryptoLookup = this::cryptoForToken;
@@ -122,7 +106,6 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private boolean counted;
     private boolean released;
     private Future<?> handshakeTimer;
-    private Future<?> tokenTimer;
     /** Runs while a message of the open channel is partly received; null when none is. */
     private Future<?> receiveTimer;
     private UaTcpFrameDecoder frameDecoder;
@@ -131,19 +114,11 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private MessageAssembler assembler;
     private long secureChannelId;
     private UascServerSecureChannel channel;
-    /** The policy and mode of the open channel. */
-    private EndpointSecurity channelSecurity;
-    /** Policy and client certificate chain of the OPN chunk being read; the chain stays the channel's once open. */
-    private SecurityPolicy opnPolicy;
-    /** The server certificate this channel was opened with: its renewals stay encrypted for it after a replacement. */
-    private ApplicationCertificate channelCertificate;
-    private List<X509Certificate> opnClientChain = List.of();
 
     public UascServerHandler(ServerChannelSettings settings, ServerRequestListener listener) {
         this.settings = settings;
         this.listener = listener;
-        this.tokens = new ServerSecurityTokens(settings.quotas().securityTokenLifetime().toMillis());
-        this.security = settings.security();
+        this.openSecureChannel = new ServerOpenSecureChannel(this, settings);
     }
 
     // ---- lifecycle ------------------------------------------------------------------------------
@@ -197,7 +172,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         released = true;
         state = State.CLOSED;
         cancel(handshakeTimer);
-        cancel(tokenTimer);
+        openSecureChannel.stop();
         cancel(receiveTimer);
         if (assembler != null) {
             assembler.discard();
@@ -292,8 +267,9 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * OPN: issue or renew a token (Part 6, 6.7.4; Part 4, 5.5.2). The chunks of a multi-chunk request are
-     * verified one by one and reassembled within the limits advertised in the ACK.
+     * OPN: a whole OpenSecureChannel request goes to the {@link ServerOpenSecureChannel}, which issues or
+     * renews a token (Part 6, 6.7.4; Part 4, 5.5.2). The chunks of a multi-chunk request are verified
+     * one by one and reassembled within the limits advertised in the ACK.
      */
     private void onOpen(ByteBuf frame) {
         chunkHeader.read(frame, cryptoLookup);
@@ -307,103 +283,44 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         if (message == null) {
             return;
         }
-        OpenSecureChannelRequest request;
+        boolean opened;
         try {
-            request = decodeOpenRequest(message);
+            opened = openSecureChannel.answer(requestId, message, hello.protocolVersion());
         } finally {
             message.release();
         }
-        long requestHandle = request.requestHeader().requestHandle();
-        if (request.clientProtocolVersion() != hello.protocolVersion()) {
-            throw new UaException(StatusCodes.BadProtocolVersionUnsupported, "ClientProtocolVersion "
-                    + request.clientProtocolVersion() + " differs from the Hello's " + hello.protocolVersion());
-        }
-        boolean issue = request.requestType() == SecurityTokenRequestType.Issue;
-        if (issue && state == State.OPEN) {
-            throw new UaException(StatusCodes.BadRequestTypeInvalid,
-                    "the secure channel is already open: renew its token instead of issuing one");
-        }
-        if (!issue && state != State.OPEN) {
-            throw new UaException(StatusCodes.BadTcpSecureChannelUnknown, "there is no secure channel to renew");
-        }
-        SecurityPolicy policy = opnPolicy;
-        X509Certificate clientCertificate = opnClientChain.isEmpty() ? null : opnClientChain.get(0);
-        AsymmetricSecurityHeader responseHeader = policy == SecurityPolicy.None ? AsymmetricSecurityHeader.NONE
-                : new AsymmetricSecurityHeader(policy.uri(), channelCertificate.chainDer(),
-                        ByteString.wrap(Certificates.thumbprint(clientCertificate)));
-        ChunkCrypto responseCrypto = policy == SecurityPolicy.None ? ChunkCrypto.NONE
-                : AsymmetricChunkCrypto.forSending(policy, channelCertificate.privateKey(),
-                        clientCertificate.getPublicKey());
-        EndpointSecurity requested = requestedSecurity(policy, request.securityMode());
-        if (requested == null || !security.accepts(requested) || (!issue && !requested.equals(channelSecurity))) {
-            writer.writeAsymmetric(secureChannelId, responseHeader, responseCrypto, requestId,
-                    ResponseHeaders.serviceFault(requestHandle, StatusCodes.BadSecurityModeRejected));
-            return;
-        }
-        ByteString serverNonce = ByteString.NULL;
-        ChunkCrypto sendCrypto = ChunkCrypto.NONE;
-        ChunkCrypto receiveCrypto = ChunkCrypto.NONE;
-        if (policy != SecurityPolicy.None) {
-            byte[] clientNonce = request.clientNonce() == null ? null : request.clientNonce().unsafeBytes();
-            if (clientNonce == null || clientNonce.length < policy.nonceLength()) {
-                throw new UaException(StatusCodes.BadNonceInvalid, "the ClientNonce has "
-                        + (clientNonce == null ? "no" : String.valueOf(clientNonce.length)) + " bytes, "
-                        + policy + " needs " + policy.nonceLength());
-            }
-            byte[] nonce = new byte[policy.nonceLength()];
-            RANDOM.nextBytes(nonce);
-            serverNonce = ByteString.wrap(nonce);
-            if (requested.signs()) {
-                KeyDerivation.ChannelKeys keys = KeyDerivation.derive(policy, clientNonce, nonce);
-                sendCrypto = SymmetricChunkCrypto.forSending(requested, keys.server());
-                receiveCrypto = SymmetricChunkCrypto.forReceiving(requested, keys.client());
-            }
-        }
-        long now = ctx.executor().ticker().nanoTime();
-        ServerSecurityTokens.Token token;
-        if (issue) {
-            secureChannelId = settings.channelIds().acquire();
-            channelSecurity = requested;
-            token = tokens.issue(request.requestedLifetime(), now, sendCrypto, receiveCrypto);
-            writer.setToken(secureChannelId, token.id(), token.sendCrypto());
-            channel = new UascServerSecureChannel(secureChannelId, hello.endpointUrl(), writer, requested,
-                    opnClientChain, settings.counters());
-            settings.counters().secureChannelOpened();
-            state = State.OPEN;
-            cancel(handshakeTimer);
-            scheduleTokenTimer();
-        } else {
-            token = tokens.renew(request.requestedLifetime(), now, sendCrypto, receiveCrypto);
-        }
-        OpenSecureChannelResponse response = new OpenSecureChannelResponse(ResponseHeaders.good(requestHandle),
-                BufferNegotiation.PROTOCOL_VERSION,
-                new ChannelSecurityToken(secureChannelId, token.id(), token.createdAt(), token.lifetimeMillis()),
-                serverNonce);
-        writer.writeAsymmetric(secureChannelId, responseHeader, responseCrypto, requestId, response);
-        if (issue) {
+        if (opened) {
             log.debug("{}: secure channel {} opened with {}, token lifetime {} ms", ctx.channel().remoteAddress(),
-                    secureChannelId, requested, token.lifetimeMillis());
+                    secureChannelId, channel.security(), openSecureChannel.tokenLifetimeMillis());
             listener.onChannelOpened(channel);
         }
     }
 
-    /** The pair the client asks for, or null when the mode does not go with the policy. */
-    private static EndpointSecurity requestedSecurity(SecurityPolicy policy, MessageSecurityMode mode) {
-        try {
-            return mode == null ? null : new EndpointSecurity(policy, mode);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+    /** An OpenSecureChannel Issue succeeded: the channel is open under {@code secureChannelId}. */
+    void opened(long secureChannelId, EndpointSecurity security, List<X509Certificate> clientCertificateChain) {
+        this.secureChannelId = secureChannelId;
+        channel = new UascServerSecureChannel(secureChannelId, hello.endpointUrl(), writer, security,
+                clientCertificateChain, settings.counters());
+        settings.counters().secureChannelOpened();
+        state = State.OPEN;
+        handshakeTimer = cancel(handshakeTimer);
     }
 
-    private OpenSecureChannelRequest decodeOpenRequest(ByteBuf body) {
-        UaDecoder decoder = new UaDecoder(settings.registry(), settings.quotas().encodingLimits(), body);
-        UaStructure message = decoder.readMessage();
-        if (message instanceof OpenSecureChannelRequest request) {
-            return request;
-        }
-        throw new UaException(StatusCodes.BadDecodingError, "an OPN chunk carries a "
-                + message.getClass().getSimpleName() + " instead of an OpenSecureChannelRequest");
+    boolean isChannelOpen() {
+        return state == State.OPEN;
+    }
+
+    long secureChannelId() {
+        return secureChannelId;
+    }
+
+    SecureChannelWriter writer() {
+        return writer;
+    }
+
+    /** The event loop's clock, which the token deadlines are kept in. */
+    long nanoTime() {
+        return ctx.executor().ticker().nanoTime();
     }
 
     /** MSG: verify, reassemble, pass a whole request on. Owns {@code frame}. */
@@ -412,7 +329,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         try {
             chunkHeader.read(frame, cryptoLookup);
             received.checkReceived(chunkHeader.sequenceNumber());
-            tokenUsed(chunkHeader.tokenId());
+            openSecureChannel.tokenUsed(chunkHeader.tokenId());
             long requestId = chunkHeader.requestId();
             ChunkType chunkType = chunkHeader.chunkType();
             if (chunkType == ChunkType.ABORT) {
@@ -440,7 +357,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
     private void onClose(ByteBuf frame) {
         chunkHeader.read(frame, cryptoLookup);
         received.checkReceived(chunkHeader.sequenceNumber());
-        tokenUsed(chunkHeader.tokenId());
+        openSecureChannel.tokenUsed(chunkHeader.tokenId());
         log.debug("{}: secure channel {} closed by the client", ctx.channel().remoteAddress(), secureChannelId);
         state = State.CLOSED;
         ctx.close();
@@ -458,82 +375,9 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
                     + (state == State.OPEN ? " is not the one open on this connection" : " is not open"));
         }
         if (chunkHeader.messageType() == MessageType.OPN) {
-            return openCrypto(chunkHeader.asymmetricHeader());
+            return openSecureChannel.requestCrypto(chunkHeader.asymmetricHeader());
         }
-        ServerSecurityTokens.Token token = tokens.find(tokenId);
-        if (token == null) {
-            throw new UaException(StatusCodes.BadSecureChannelTokenUnknown,
-                    "security token " + tokenId + " is unknown or expired");
-        }
-        return token.receiveCrypto();
-    }
-
-    /**
-     * After a MSG or CLO chunk verified: a chunk under the renewed token makes it current (Part 6,
-     * 6.7.4), so the server sends under it from now on and the old one is gone. Done only once the
-     * chunk's signature checked out, so that a forged chunk cannot switch tokens.
-     */
-    private void tokenUsed(long tokenId) {
-        ServerSecurityTokens.Token before = tokens.current();
-        tokens.accept(tokenId);
-        ServerSecurityTokens.Token current = tokens.current();
-        if (current != before) {
-            writer.setToken(secureChannelId, current.id(), current.sendCrypto());
-            scheduleTokenTimer();
-        }
-    }
-
-    /**
-     * Checks the security header of an OPN chunk (Part 6, 6.7.2.3 and 6.7.4): an offered policy, the
-     * same one as the channel's on a renewal; with a policy other than None, a client certificate the
-     * validator trusts (Part 4, 6.1.3; on a renewal, the channel's certificate) and our certificate's
-     * thumbprint. Returns the crypto that decrypts and verifies the chunk.
-     */
-    private ChunkCrypto openCrypto(AsymmetricSecurityHeader header) {
-        String policyUri = header.securityPolicyUri();
-        SecurityPolicy policy = SecurityPolicy.fromUri(policyUri);
-        if (policy == null || !security.accepts(policy)) {
-            throw new UaException(StatusCodes.BadSecurityPolicyRejected,
-                    "security policy " + policyUri + " is not offered");
-        }
-        if (state == State.OPEN && policy != channelSecurity.policy()) {
-            throw new UaException(StatusCodes.BadSecurityPolicyRejected, "the channel was opened with "
-                    + channelSecurity.policy() + "; a renewal cannot change it to " + policy);
-        }
-        opnPolicy = policy;
-        if (state != State.OPEN) {
-            channelCertificate = security.certificate();
-        }
-        if (policy == SecurityPolicy.None) {
-            opnClientChain = List.of();
-            return ChunkCrypto.NONE;
-        }
-        if (header.senderCertificate().isNull()) {
-            throw new UaException(StatusCodes.BadCertificateInvalid,
-                    "an OpenSecureChannel with " + policy + " carries no client certificate");
-        }
-        List<X509Certificate> chain = Certificates.decodeChain(header.senderCertificate().unsafeBytes());
-        X509Certificate leaf = chain.get(0);
-        if (!channelCertificate.thumbprint().equals(header.receiverCertificateThumbprint())) {
-            throw new UaException(StatusCodes.BadCertificateInvalid, "the OpenSecureChannel is encrypted for "
-                    + "the certificate with thumbprint "
-                    + Certificates.hex(header.receiverCertificateThumbprint().unsafeBytes())
-                    + ", not for this server's");
-        }
-        if (state == State.OPEN) {
-            if (!leaf.equals(opnClientChain.get(0))) {
-                throw new UaException(StatusCodes.BadSecurityChecksFailed,
-                        "a renewal must come from the certificate that opened the channel");
-            }
-        } else {
-            if (Certificates.keySizeBytes(leaf) * 8 < policy.minAsymmetricKeyBits()) {
-                throw new UaException(StatusCodes.BadCertificatePolicyCheckFailed, "the client key of "
-                        + Certificates.keySizeBytes(leaf) * 8 + " bits is shorter than " + policy + " allows");
-            }
-            security.clientValidator().validate(chain);
-            opnClientChain = List.copyOf(chain);
-        }
-        return AsymmetricChunkCrypto.forReceiving(policy, channelCertificate.privateKey(), leaf.getPublicKey());
+        return openSecureChannel.receiveCrypto(tokenId);
     }
 
     // ---- timers ---------------------------------------------------------------------------------
@@ -576,32 +420,12 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void scheduleTokenTimer() {
-        cancel(tokenTimer);
-        long delay = tokens.current().acceptedUntilNanos() - ctx.executor().ticker().nanoTime();
-        tokenTimer = schedule(this::onTokenExpired, Math.max(0, delay));
-    }
-
-    private void onTokenExpired() {
-        if (state != State.OPEN) {
-            return;
-        }
-        long expired = tokens.current().id();
-        if (tokens.expireCurrent()) {
-            writer.setToken(secureChannelId, tokens.current().id(), tokens.current().sendCrypto());
-            scheduleTokenTimer();
-        } else {
-            fail(TransportRejection.PROTOCOL_ERROR, StatusCodes.BadSecureChannelClosed,
-                    "security token " + expired + " expired without renewal", null);
-        }
-    }
-
-    private Future<?> schedule(Runnable task, long delayNanos) {
+    Future<?> schedule(Runnable task, long delayNanos) {
         return ctx.executor().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
     }
 
     /** Cancels {@code timer} when there is one; returns null, for the field that held it. */
-    private static Future<?> cancel(Future<?> timer) {
+    static Future<?> cancel(Future<?> timer) {
         if (timer != null) {
             timer.cancel(false);
         }
@@ -636,7 +460,7 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
      * Sends ERR and closes (Part 6, 7.1.5); only the first failure of a connection is answered, logged
      * and counted (as {@code rejection}).
      */
-    private void fail(TransportRejection rejection, int status, String reason, Throwable internal) {
+    void fail(TransportRejection rejection, int status, String reason, Throwable internal) {
         if (state == State.CLOSED) {
             return;
         }
