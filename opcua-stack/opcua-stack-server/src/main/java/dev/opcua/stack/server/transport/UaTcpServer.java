@@ -1,7 +1,7 @@
 package dev.opcua.stack.server.transport;
 
 import dev.opcua.stack.core.config.TransportQuotas;
-import dev.opcua.stack.core.security.ServerChannelSecurity;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.server.transport.uasc.SecureChannelIds;
 import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;

@@ -6,7 +6,7 @@ import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.EndpointSecurity;
-import dev.opcua.stack.core.security.ServerChannelSecurity;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
 import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;

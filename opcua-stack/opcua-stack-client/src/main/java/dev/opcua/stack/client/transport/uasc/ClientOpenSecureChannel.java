@@ -9,7 +9,6 @@ import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.ChunkCrypto;
-import dev.opcua.stack.core.security.ClientChannelSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;

@@ -9,7 +9,6 @@ import dev.opcua.stack.core.channel.messages.ErrorMessage;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.security.ClientChannelSecurity;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import dev.opcua.stack.core.transport.uasc.SecureChannelWriter;
 import dev.opcua.stack.core.types.UaRequestMessage;

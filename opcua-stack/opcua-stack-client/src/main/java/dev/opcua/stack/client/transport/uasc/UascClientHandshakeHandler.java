@@ -7,7 +7,6 @@ import dev.opcua.stack.core.channel.messages.AcknowledgeMessage;
 import dev.opcua.stack.core.channel.messages.HelloMessage;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.security.ClientChannelSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import io.netty.buffer.ByteBuf;

@@ -13,7 +13,6 @@ import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.opcua.stack.client.testing.LeakWatch;
 import dev.opcua.stack.client.testing.ManualTimer;
-import dev.opcua.stack.client.transport.uasc.UascClientHandler;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
 import dev.opcua.stack.core.types.builtin.DateTime;

@@ -14,7 +14,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.opcua.stack.client.testing.ManualTimer;
 import dev.opcua.stack.client.transport.uasc.GoldenFrames.Bytes;
-import dev.opcua.stack.client.transport.uasc.UascClientHandler;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.CodecRegistry;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.opcua.stack.core.UaException;
-import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import io.netty.buffer.ByteBuf;
@@ -22,7 +21,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * HEL, ACK, ERR and RHE on the wire (Part 6, 7.1.2) and the buffer negotiation (Part 6, 7.1.2.4).
+ * HEL, ACK, ERR and RHE on the wire (Part 6, 7.1.2).
  *
  * <p>The golden vectors are written field by field from the table layouts of Part 6: the common
  * header of 7.1.2.2 (Table 71), Hello Table 72, Acknowledge Table 73, Error Table 74, ReverseHello
@@ -350,73 +349,6 @@ class ConnectionMessagesTest {
     void errorStatusHelper() {
         assertThat(ERR.error()).isEqualTo(0x8080_0000L);
         assertThat(ERR.status().value()).isEqualTo(StatusCodes.BadTcpMessageTooLarge);
-    }
-
-    // ---- buffer negotiation (Part 6, 7.1.2.4) --------------------------------------------------
-
-    private static HelloMessage hello(long receiveBufferSize, long sendBufferSize) {
-        return new HelloMessage(0, receiveBufferSize, sendBufferSize, 0, 0, "opc.tcp://localhost:4840");
-    }
-
-    @ParameterizedTest(name = "ReceiveBufferSize {0}")
-    @MethodSource("tooSmall")
-    void receiveBufferBelow8192IsRefused(long size) {
-        UaException e = catchUa(() -> BufferNegotiation.negotiate(hello(size, 65_535), TransportQuotas.DEFAULT));
-        assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadCommunicationError);
-        assertThat(e).hasMessageEndingWith(
-                ": ReceiveBufferSize " + size + " is below the minimum 8192 (Part 6, 7.1.2.3)");
-    }
-
-    @ParameterizedTest(name = "SendBufferSize {0}")
-    @MethodSource("tooSmall")
-    void sendBufferBelow8192IsRefused(long size) {
-        UaException e = catchUa(() -> BufferNegotiation.negotiate(hello(65_535, size), TransportQuotas.DEFAULT));
-        assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadCommunicationError);
-        assertThat(e).hasMessageEndingWith(": SendBufferSize " + size + " is below the minimum 8192 (Part 6, 7.1.2.3)");
-    }
-
-    static Stream<Long> tooSmall() {
-        return Stream.of(0L, 1024L, 8191L);
-    }
-
-    @Test
-    void minimumIsAccepted() {
-        AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(8192, 8192), TransportQuotas.DEFAULT);
-        assertThat(ack).isEqualTo(new AcknowledgeMessage(0, 8192, 8192, 2_097_152, 34));
-    }
-
-    @Test
-    void clientSmallerThanServerCrossesTheDirections() {
-        // the server receives what the client sends and sends what the client receives
-        AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(16_384, 32_768), TransportQuotas.DEFAULT);
-        assertThat(ack.receiveBufferSize()).isEqualTo(32_768);
-        assertThat(ack.sendBufferSize()).isEqualTo(16_384);
-    }
-
-    @Test
-    void clientLargerThanServerGetsTheServerLimit() {
-        AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(1 << 20, 70_000), TransportQuotas.DEFAULT);
-        assertThat(ack.receiveBufferSize()).isEqualTo(65_535);
-        assertThat(ack.sendBufferSize()).isEqualTo(65_535);
-    }
-
-    @Test
-    void uint32SizesAbove2To31AreClamped() {
-        TransportQuotas huge = TransportQuotas.builder()
-                .maxBufferSize(Integer.MAX_VALUE).maxMessageSize(Integer.MAX_VALUE).build();
-        AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(1L << 31, 0xFFFF_FFFFL), huge);
-        assertThat(ack.receiveBufferSize()).isEqualTo(Integer.MAX_VALUE);
-        assertThat(ack.sendBufferSize()).isEqualTo(Integer.MAX_VALUE);
-        assertThat(BufferNegotiation.negotiate(hello(0xFFFF_FFFFL, 1L << 31), TransportQuotas.DEFAULT))
-                .isEqualTo(new AcknowledgeMessage(0, 65_535, 65_535, 2_097_152, 34));
-    }
-
-    @Test
-    void anyProtocolVersionIsAnsweredWithZeroAndTheServerLimits() {
-        HelloMessage newer = new HelloMessage(7, 65_535, 65_535, 1000, 2, null);
-        TransportQuotas quotas = TransportQuotas.builder().maxMessageSize(100_000).maxChunkCount(9).build();
-        assertThat(BufferNegotiation.negotiate(newer, quotas))
-                .isEqualTo(new AcknowledgeMessage(0, 65_535, 65_535, 100_000, 9));
     }
 
     // ---- helpers -------------------------------------------------------------------------------

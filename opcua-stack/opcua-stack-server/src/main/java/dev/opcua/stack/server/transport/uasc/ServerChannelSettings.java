@@ -2,7 +2,6 @@ package dev.opcua.stack.server.transport.uasc;
 
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.CodecRegistry;
-import dev.opcua.stack.core.security.ServerChannelSecurity;
 import java.util.Objects;
 import java.util.function.Predicate;
 

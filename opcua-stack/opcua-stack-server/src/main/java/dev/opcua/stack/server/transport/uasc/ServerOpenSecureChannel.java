@@ -2,7 +2,6 @@ package dev.opcua.stack.server.transport.uasc;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.channel.AsymmetricSecurityHeader;
-import dev.opcua.stack.core.channel.messages.BufferNegotiation;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
@@ -10,7 +9,6 @@ import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.ChunkCrypto;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
-import dev.opcua.stack.core.security.ServerChannelSecurity;
 import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;
 import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;

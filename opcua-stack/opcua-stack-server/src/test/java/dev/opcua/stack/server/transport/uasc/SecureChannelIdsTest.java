@@ -2,7 +2,6 @@ package dev.opcua.stack.server.transport.uasc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.opcua.stack.server.transport.uasc.SecureChannelIds;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;

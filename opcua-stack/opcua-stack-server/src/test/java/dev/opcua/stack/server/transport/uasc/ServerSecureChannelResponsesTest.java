@@ -25,8 +25,6 @@ import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.SyncTestListener;
 import dev.opcua.stack.server.testing.TestChunks;
-import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
-import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;

@@ -27,7 +27,6 @@ import dev.opcua.stack.server.testing.Hex;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.SyncTestListener;
-import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
 import io.netty.buffer.ByteBuf;
 import java.time.Duration;
 import java.time.Instant;

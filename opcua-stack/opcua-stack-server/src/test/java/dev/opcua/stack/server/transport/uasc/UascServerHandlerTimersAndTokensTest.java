@@ -18,8 +18,6 @@ import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.SyncTestListener;
 import dev.opcua.stack.server.testing.TestChunks;
-import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
-import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;

@@ -1,5 +1,10 @@
-package dev.opcua.stack.core.security;
+package dev.opcua.stack.server.transport.uasc;
 
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.ApplicationCertificateSlot;
+import dev.opcua.stack.core.security.CertificateValidator;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
 import java.util.List;
 import java.util.Objects;
 

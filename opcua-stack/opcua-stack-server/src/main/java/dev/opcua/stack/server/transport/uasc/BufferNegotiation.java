@@ -1,6 +1,8 @@
-package dev.opcua.stack.core.channel.messages;
+package dev.opcua.stack.server.transport.uasc;
 
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.channel.messages.AcknowledgeMessage;
+import dev.opcua.stack.core.channel.messages.HelloMessage;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.StatusCodes;
 

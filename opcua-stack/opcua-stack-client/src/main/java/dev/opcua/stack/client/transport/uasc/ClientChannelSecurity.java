@@ -1,5 +1,9 @@
-package dev.opcua.stack.core.security;
+package dev.opcua.stack.client.transport.uasc;
 
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateValidator;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Objects;
