@@ -15,10 +15,10 @@ import dev.opcua.stack.core.ids.StatusCodes;
  * the only case where 1024 is allowed (Part 6, 6.7.1). The spec names no status for that; this uses
  * {@code BadCommunicationError}.
  */
-public final class BufferNegotiation {
+final class BufferNegotiation {
 
     /** The only UA TCP protocol version (Part 6, 7.1.2.3); any requested version is answered with it. */
-    public static final long PROTOCOL_VERSION = 0;
+    static final long PROTOCOL_VERSION = 0;
 
     private BufferNegotiation() {
     }
@@ -30,7 +30,7 @@ public final class BufferNegotiation {
      * @throws UaException {@code BadCommunicationError} when the Hello's ReceiveBufferSize or
      *         SendBufferSize is below 8192
      */
-    public static AcknowledgeMessage negotiate(HelloMessage hello, TransportQuotas serverQuotas) {
+    static AcknowledgeMessage negotiate(HelloMessage hello, TransportQuotas serverQuotas) {
         requireMinimum("ReceiveBufferSize", hello.receiveBufferSize());
         requireMinimum("SendBufferSize", hello.sendBufferSize());
         // The quota is an int, so the min also clamps UInt32 sizes above 2^31-1.
