@@ -16,7 +16,7 @@ set -euo pipefail
 
 jar=opcua-benchmarks/target/benchmarks.jar
 rows=40
-count_class=${COUNT_CLASS:-dev.opcua.stack.core.transport.uasc.ClientPendingRequest}
+count_class=${COUNT_CLASS:-dev.opcua.stack.client.transport.uasc.ClientPendingRequest}
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --jar) jar=$2; shift 2 ;;

@@ -3,7 +3,7 @@ package dev.opcua.stack.server;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateValidator;
-import dev.opcua.stack.core.security.ServerChannelSecurity;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.types.structured.DeleteEventDetails;
 import dev.opcua.stack.core.types.structured.FindServersRequest;

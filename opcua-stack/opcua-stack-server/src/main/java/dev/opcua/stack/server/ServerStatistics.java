@@ -1,6 +1,6 @@
 package dev.opcua.stack.server;
 
-import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.session.SessionCounters;

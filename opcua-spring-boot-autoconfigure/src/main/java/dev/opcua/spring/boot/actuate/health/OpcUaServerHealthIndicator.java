@@ -2,7 +2,7 @@ package dev.opcua.spring.boot.actuate.health;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.SecurityPolicy;
-import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.ServerStatistics;

@@ -1,8 +1,8 @@
 package dev.opcua.spring.boot.actuate.metrics;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
-import dev.opcua.stack.core.transport.uasc.TransportRejection;
+import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.requests.RejectReason;
 import dev.opcua.stack.server.requests.RequestStatistics;

@@ -2,11 +2,11 @@ package dev.opcua.stack.client.transport;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.config.TransportQuotas;
-import dev.opcua.stack.core.security.ClientChannelSecurity;
+import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.transport.EndpointUrl;
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
-import dev.opcua.stack.core.transport.uasc.UascClientHandler;
+import dev.opcua.stack.client.transport.uasc.UascClientHandler;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import io.netty.bootstrap.Bootstrap;

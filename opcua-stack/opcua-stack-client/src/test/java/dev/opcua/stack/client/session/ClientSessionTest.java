@@ -9,7 +9,7 @@ import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateValidator;
-import dev.opcua.stack.core.security.ClientChannelSecurity;
+import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricCrypto;
@@ -145,7 +145,7 @@ class ClientSessionTest {
     }
 
     @Test
-    void a_server_nonce_shorter_than32_bytes_fails_with_bad_nonce_invalid() {
+    void a_server_nonce_shorter_than_32_bytes_fails_with_bad_nonce_invalid() {
         FakeSessionServer fake = fake(SecurityPolicy.Basic256Sha256);
         fake.nonceLength = 16;
 

@@ -5,11 +5,12 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricCrypto;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
@@ -25,6 +26,7 @@ import dev.opcua.stack.core.types.structured.CreateSessionResponse;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
+import dev.opcua.stack.core.types.structured.ResponseHeader;
 import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import java.security.SecureRandom;
@@ -97,17 +99,17 @@ final class FakeSessionServer implements SessionTransport {
                 return CompletableFuture.failedFuture(new UaException(refusal,
                         "the server answered request 9 with a ServiceFault"));
             }
-            response = new ActivateSessionResponse(ResponseHeaders.good(handle(activate)), nonce(),
+            response = new ActivateSessionResponse(goodHeader(handle(activate)), nonce(),
                     new StatusCode[0], new DiagnosticInfo[0]);
         } else if (request instanceof ReadRequest read) {
             DataValue[] values = new DataValue[read.nodesToRead().length];
             for (int i = 0; i < values.length; i++) {
                 values[i] = DataValue.of(Variant.of(i));
             }
-            response = new ReadResponse(ResponseHeaders.good(read.requestHeader().requestHandle()), values,
+            response = new ReadResponse(goodHeader(read.requestHeader().requestHandle()), values,
                     new DiagnosticInfo[0]);
         } else if (request instanceof CloseSessionRequest close) {
-            response = new CloseSessionResponse(ResponseHeaders.good(close.requestHeader().requestHandle()));
+            response = new CloseSessionResponse(goodHeader(close.requestHeader().requestHandle()));
         } else {
             throw new AssertionError("unexpected request " + request);
         }
@@ -121,7 +123,7 @@ final class FakeSessionServer implements SessionTransport {
                     ByteString.wrap(AsymmetricCrypto.sign(security.policy(), certificate.privateKey(),
                             create.clientCertificate().unsafeBytes(), create.clientNonce().unsafeBytes())));
         }
-        return new CreateSessionResponse(ResponseHeaders.good(create.requestHeader().requestHandle()), SESSION_ID,
+        return new CreateSessionResponse(goodHeader(create.requestHeader().requestHandle()), SESSION_ID,
                 AUTHENTICATION_TOKEN, create.requestedSessionTimeout(), nonce(), certificate.der(), endpoints,
                 null, signature, 0);
     }
@@ -131,6 +133,12 @@ final class FakeSessionServer implements SessionTransport {
         RANDOM.nextBytes(nonce);
         issuedNonces.add(nonce);
         return ByteString.wrap(nonce);
+    }
+
+    /** A Good header echoing {@code requestHandle}, as a server answers (Part 4, 7.33). */
+    private static ResponseHeader goodHeader(long requestHandle) {
+        return new ResponseHeader(DateTime.now(), requestHandle, StatusCode.GOOD, DiagnosticInfo.NULL, null,
+                ExtensionObject.NULL);
     }
 
     private static long handle(ActivateSessionRequest request) {

@@ -11,7 +11,7 @@ import dev.opcua.stack.client.testing.MiloPeerServer;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.security.ClientChannelSecurity;
+import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;

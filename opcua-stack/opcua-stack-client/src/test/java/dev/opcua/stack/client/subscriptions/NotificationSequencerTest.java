@@ -118,7 +118,7 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
-    void sequence_numbers_that_wrap_from4294967295_to1_are_delivered_in_order_and_a_gap_across_the_wrap_is_republished() {
+    void sequence_numbers_that_wrap_from_4294967295_to_1_are_delivered_in_order_and_a_gap_across_the_wrap_is_republished() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);

@@ -1,5 +1,6 @@
 package dev.opcua.stack.client.transport;
 
+import dev.opcua.stack.client.transport.uasc.GoldenFrames;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.OutputStream;

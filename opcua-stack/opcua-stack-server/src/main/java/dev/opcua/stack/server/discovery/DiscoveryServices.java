@@ -4,7 +4,7 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.enumerated.ApplicationType;

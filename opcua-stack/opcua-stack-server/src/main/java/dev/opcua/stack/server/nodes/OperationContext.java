@@ -1,6 +1,6 @@
 package dev.opcua.stack.server.nodes;
 
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.Permission;
 import dev.opcua.stack.server.session.Identity;

@@ -1,6 +1,6 @@
 package dev.opcua.stack.server.requests;
 
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import io.netty.buffer.ByteBuf;
 
 /**

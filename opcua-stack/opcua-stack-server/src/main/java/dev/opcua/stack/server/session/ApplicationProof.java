@@ -8,7 +8,7 @@ import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricCrypto;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.structured.ApplicationDescription;
 import dev.opcua.stack.core.types.structured.CreateSessionRequest;

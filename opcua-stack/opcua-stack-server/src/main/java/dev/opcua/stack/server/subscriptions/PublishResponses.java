@@ -1,6 +1,6 @@
 package dev.opcua.stack.server.subscriptions;
 
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;

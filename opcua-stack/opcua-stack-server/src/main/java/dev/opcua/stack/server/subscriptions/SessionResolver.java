@@ -1,6 +1,6 @@
 package dev.opcua.stack.server.subscriptions;
 
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.server.session.Session;
 

@@ -2,8 +2,8 @@ package dev.opcua.stack.server.subscriptions;
 
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.EncodingLimits;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionResponse;

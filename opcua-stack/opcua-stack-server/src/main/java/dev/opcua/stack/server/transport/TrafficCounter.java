@@ -1,6 +1,6 @@
 package dev.opcua.stack.server.transport;
 
-import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandler;

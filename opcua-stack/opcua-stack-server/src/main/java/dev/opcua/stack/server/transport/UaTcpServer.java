@@ -1,12 +1,12 @@
 package dev.opcua.stack.server.transport;
 
 import dev.opcua.stack.core.config.TransportQuotas;
-import dev.opcua.stack.core.security.ServerChannelSecurity;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
 import dev.opcua.stack.core.encoding.CodecRegistry;
-import dev.opcua.stack.core.transport.uasc.SecureChannelIds;
-import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
-import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
-import dev.opcua.stack.core.transport.uasc.ServerRequestListener;
+import dev.opcua.stack.server.transport.uasc.SecureChannelIds;
+import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
+import dev.opcua.stack.server.transport.uasc.ServerRequestListener;
 import dev.opcua.stack.server.util.NamedThreadFactory;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server's UA TCP listener (Part 6, 7.1): binds a socket, runs each connection through a
- * {@link dev.opcua.stack.core.transport.uasc.UascServerHandler} and passes whole requests to the
+ * {@link dev.opcua.stack.server.transport.uasc.UascServerHandler} and passes whole requests to the
  * {@link ServerRequestListener}.
  *
  * <p>The server owns its event loops ({@code opcua-server-io-N}, native epoll where available, else

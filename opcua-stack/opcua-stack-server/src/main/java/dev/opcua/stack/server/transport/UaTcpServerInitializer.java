@@ -1,9 +1,9 @@
 package dev.opcua.stack.server.transport;
 
 import dev.opcua.stack.core.transport.tcp.UaTcpFrameDecoder;
-import dev.opcua.stack.core.transport.uasc.ServerChannelSettings;
-import dev.opcua.stack.core.transport.uasc.ServerRequestListener;
-import dev.opcua.stack.core.transport.uasc.UascServerHandler;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
+import dev.opcua.stack.server.transport.uasc.ServerRequestListener;
+import dev.opcua.stack.server.transport.uasc.UascServerHandler;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.flush.FlushConsolidationHandler;

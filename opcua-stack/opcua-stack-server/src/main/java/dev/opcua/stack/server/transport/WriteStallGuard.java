@@ -1,7 +1,7 @@
 package dev.opcua.stack.server.transport;
 
-import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
-import dev.opcua.stack.core.transport.uasc.TransportRejection;
+import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufHolder;
 import io.netty.channel.Channel;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.TransportRejection;
+import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.RawUaClient;

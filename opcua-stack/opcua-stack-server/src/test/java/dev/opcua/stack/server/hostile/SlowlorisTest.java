@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.stack.core.channel.ChunkType;
 import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.TransportRejection;
+import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.ChannelSecurityToken;
 import dev.opcua.stack.core.types.structured.OpenSecureChannelResponse;

@@ -3,7 +3,7 @@ package dev.opcua.stack.server.hostile;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.AttributeIds;
-import dev.opcua.stack.core.transport.uasc.TransportRejection;
+import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;

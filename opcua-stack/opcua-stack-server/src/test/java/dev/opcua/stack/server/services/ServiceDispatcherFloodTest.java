@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.stack.core.channel.ChunkType;
 import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.ApplicationDescription;
 import dev.opcua.stack.core.types.structured.ChannelSecurityToken;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.encoding.EncodingLimits;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;

@@ -77,7 +77,7 @@ class SecureCreateSessionTest {
     }
 
     @Test
-    void a_client_nonce_shorter_than32_bytes_is_bad_nonce_invalid() {
+    void a_client_nonce_shorter_than_32_bytes_is_bad_nonce_invalid() {
         assertStatus(() -> manager.createSession(channel, create(CLIENT, CLIENT_URI, nonce(31))),
                 StatusCodes.BadNonceInvalid);
         assertStatus(() -> manager.createSession(channel, create(CLIENT, CLIENT_URI, ByteString.NULL)),

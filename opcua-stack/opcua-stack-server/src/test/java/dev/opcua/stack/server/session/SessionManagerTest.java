@@ -162,7 +162,7 @@ class SessionManagerTest {
     }
 
     @Test
-    void the_authentication_token_is_an_opaque_node_id_of32_bytes() {
+    void the_authentication_token_is_an_opaque_node_id_of_32_bytes() {
         NodeId token = createdToken();
 
         assertThat(token.toString()).startsWith("b=");

@@ -1,7 +1,7 @@
 package dev.opcua.stack.server.session;
 
 import dev.opcua.stack.core.security.EndpointSecurity;
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.UaStructure;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;

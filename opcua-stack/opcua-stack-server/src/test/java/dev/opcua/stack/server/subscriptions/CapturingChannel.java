@@ -1,7 +1,7 @@
 package dev.opcua.stack.server.subscriptions;
 
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.structured.PublishResponse;
 import dev.opcua.stack.core.types.structured.ServiceFault;

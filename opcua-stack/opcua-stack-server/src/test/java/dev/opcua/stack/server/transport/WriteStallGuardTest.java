@@ -2,8 +2,8 @@ package dev.opcua.stack.server.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.opcua.stack.core.transport.uasc.ServerChannelCounters;
-import dev.opcua.stack.core.transport.uasc.TransportRejection;
+import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;

@@ -10,8 +10,8 @@ import io.netty.buffer.ByteBuf;
 
 /**
  * Acknowledge, the server's answer to a Hello (Part 6, 7.1.2.4, Table 73): the buffer sizes both
- * ends use from now on and the server's limits for requests. UInt32 fields are held in longs. A
- * server builds it with {@link BufferNegotiation#negotiate}.
+ * ends use from now on and the server's limits for requests. UInt32 fields are held in longs. The
+ * server module's BufferNegotiation builds it from a Hello.
  *
  * @param protocolVersion UA TCP protocol version the server will use; at most the Hello's
  * @param receiveBufferSize largest chunk the server can receive; at most the Hello's SendBufferSize

@@ -1,2 +1,2 @@
-/** Netty handlers of UA Secure Conversation (Part 6, 6.7) for the client and the server end. */
+/** What the client and the server ends of UA Secure Conversation (Part 6, 6.7) share: the sending half of a secure channel and the batching of its writes. */
 package dev.opcua.stack.core.transport.uasc;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.opcua.stack.core.UaException;
-import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import io.netty.buffer.ByteBuf;
@@ -22,7 +21,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * HEL, ACK, ERR and RHE on the wire (Part 6, 7.1.2) and the buffer negotiation (Part 6, 7.1.2.4).
+ * HEL, ACK, ERR and RHE on the wire (Part 6, 7.1.2).
  *
  * <p>The golden vectors are written field by field from the table layouts of Part 6: the common
  * header of 7.1.2.2 (Table 71), Hello Table 72, Acknowledge Table 73, Error Table 74, ReverseHello
@@ -238,7 +237,7 @@ class ConnectionMessagesTest {
     // ---- EndpointUrl and ServerUri limit (Part 6, 7.1.2.3 and 7.1.2.6) -------------------------
 
     @Test
-    void endpoint_url_of4096_bytes_is_refused_on_decode() {
+    void endpoint_url_of_4096_bytes_is_refused_on_decode() {
         ByteBuf frame = helloWithUrlBytes(4096);
         try {
             UaException e = catchUa(() -> HelloMessage.decode(frame));
@@ -250,7 +249,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void endpoint_url_of4095_bytes_is_accepted() {
+    void endpoint_url_of_4095_bytes_is_accepted() {
         ByteBuf frame = helloWithUrlBytes(4095);
         try {
             assertThat(HelloMessage.decode(frame).endpointUrl()).hasSize(4095);
@@ -260,7 +259,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void endpoint_url_of4096_utf8_bytes_cannot_be_built() {
+    void endpoint_url_of_4096_utf8_bytes_cannot_be_built() {
         String url = "ü".repeat(2048); // 2048 characters, 4096 bytes
         UaException e = catchUa(() -> new HelloMessage(0, 8192, 8192, 0, 0, url));
         assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadTcpEndpointUrlInvalid);
@@ -268,7 +267,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void reverse_hello_server_uri_of4096_bytes_is_refused() {
+    void reverse_hello_server_uri_of_4096_bytes_is_refused() {
         ByteBuf frame = Unpooled.buffer();
         frame.writeBytes("RHEF".getBytes(StandardCharsets.US_ASCII)).writeIntLE(8 + 4 + 4096 + 4);
         frame.writeIntLE(4096).writeZero(4096).writeIntLE(-1);
@@ -304,7 +303,7 @@ class ConnectionMessagesTest {
     // ---- Error reason (Part 6, 7.1.2.5) --------------------------------------------------------
 
     @Test
-    void error_reason_over4096_bytes_is_ignored() {
+    void error_reason_over_4096_bytes_is_ignored() {
         ByteBuf frame = errorWithReasonBytes(4097);
         try {
             ErrorMessage error = ErrorMessage.decode(frame);
@@ -317,7 +316,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void error_reason_of4096_bytes_is_read_and_cut_below4096() {
+    void error_reason_of_4096_bytes_is_read_and_cut_below_4096() {
         ByteBuf frame = errorWithReasonBytes(4096);
         try {
             assertThat(ErrorMessage.decode(frame).reason()).hasSize(4095);
@@ -335,7 +334,7 @@ class ConnectionMessagesTest {
     }
 
     @Test
-    void error_reason_is_cut_at_a_character_boundary_below4096_bytes() {
+    void error_reason_is_cut_at_a_character_boundary_below_4096_bytes() {
         assertThat(ErrorMessage.of(StatusCodes.BadTcpInternalError, "a".repeat(5000)).reason()).hasSize(4095);
         // 3-byte characters: 1365 of them are 4095 bytes
         assertThat(ErrorMessage.of(StatusCodes.BadTcpInternalError, "€".repeat(2000)).reason()).hasSize(1365);
@@ -350,73 +349,6 @@ class ConnectionMessagesTest {
     void error_status_helper() {
         assertThat(ERR.error()).isEqualTo(0x8080_0000L);
         assertThat(ERR.status().value()).isEqualTo(StatusCodes.BadTcpMessageTooLarge);
-    }
-
-    // ---- buffer negotiation (Part 6, 7.1.2.4) --------------------------------------------------
-
-    private static HelloMessage hello(long receiveBufferSize, long sendBufferSize) {
-        return new HelloMessage(0, receiveBufferSize, sendBufferSize, 0, 0, "opc.tcp://localhost:4840");
-    }
-
-    @ParameterizedTest(name = "ReceiveBufferSize {0}")
-    @MethodSource("tooSmall")
-    void receive_buffer_below8192_is_refused(long size) {
-        UaException e = catchUa(() -> BufferNegotiation.negotiate(hello(size, 65_535), TransportQuotas.DEFAULT));
-        assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadCommunicationError);
-        assertThat(e).hasMessageEndingWith(
-                ": ReceiveBufferSize " + size + " is below the minimum 8192 (Part 6, 7.1.2.3)");
-    }
-
-    @ParameterizedTest(name = "SendBufferSize {0}")
-    @MethodSource("tooSmall")
-    void send_buffer_below8192_is_refused(long size) {
-        UaException e = catchUa(() -> BufferNegotiation.negotiate(hello(65_535, size), TransportQuotas.DEFAULT));
-        assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadCommunicationError);
-        assertThat(e).hasMessageEndingWith(": SendBufferSize " + size + " is below the minimum 8192 (Part 6, 7.1.2.3)");
-    }
-
-    static Stream<Long> tooSmall() {
-        return Stream.of(0L, 1024L, 8191L);
-    }
-
-    @Test
-    void minimum_is_accepted() {
-        AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(8192, 8192), TransportQuotas.DEFAULT);
-        assertThat(ack).isEqualTo(new AcknowledgeMessage(0, 8192, 8192, 2_097_152, 34));
-    }
-
-    @Test
-    void client_smaller_than_server_crosses_the_directions() {
-        // the server receives what the client sends and sends what the client receives
-        AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(16_384, 32_768), TransportQuotas.DEFAULT);
-        assertThat(ack.receiveBufferSize()).isEqualTo(32_768);
-        assertThat(ack.sendBufferSize()).isEqualTo(16_384);
-    }
-
-    @Test
-    void client_larger_than_server_gets_the_server_limit() {
-        AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(1 << 20, 70_000), TransportQuotas.DEFAULT);
-        assertThat(ack.receiveBufferSize()).isEqualTo(65_535);
-        assertThat(ack.sendBufferSize()).isEqualTo(65_535);
-    }
-
-    @Test
-    void uint32_sizes_above2_to31_are_clamped() {
-        TransportQuotas huge = TransportQuotas.builder()
-                .maxBufferSize(Integer.MAX_VALUE).maxMessageSize(Integer.MAX_VALUE).build();
-        AcknowledgeMessage ack = BufferNegotiation.negotiate(hello(1L << 31, 0xFFFF_FFFFL), huge);
-        assertThat(ack.receiveBufferSize()).isEqualTo(Integer.MAX_VALUE);
-        assertThat(ack.sendBufferSize()).isEqualTo(Integer.MAX_VALUE);
-        assertThat(BufferNegotiation.negotiate(hello(0xFFFF_FFFFL, 1L << 31), TransportQuotas.DEFAULT))
-                .isEqualTo(new AcknowledgeMessage(0, 65_535, 65_535, 2_097_152, 34));
-    }
-
-    @Test
-    void any_protocol_version_is_answered_with_zero_and_the_server_limits() {
-        HelloMessage newer = new HelloMessage(7, 65_535, 65_535, 1000, 2, null);
-        TransportQuotas quotas = TransportQuotas.builder().maxMessageSize(100_000).maxChunkCount(9).build();
-        assertThat(BufferNegotiation.negotiate(newer, quotas))
-                .isEqualTo(new AcknowledgeMessage(0, 65_535, 65_535, 100_000, 9));
     }
 
     // ---- helpers -------------------------------------------------------------------------------

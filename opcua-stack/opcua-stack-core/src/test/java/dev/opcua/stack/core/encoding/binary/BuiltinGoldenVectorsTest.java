@@ -289,7 +289,7 @@ class BuiltinGoldenVectorsTest {
         }
 
         @Test
-        void date_time_before1601_is_encoded_as_zero() {
+        void date_time_before_1601_is_encoded_as_zero() {
             // Part 6, 5.2.2.5: a value equal to or earlier than 1601-01-01 00:00 UTC is encoded as 0.
             assertEncodes(DateTime.ofInstant(Instant.parse("1500-01-01T00:00:00Z")), (e, v) -> e.writeDateTime("T", v),
                     "00 00 00 00 00 00 00 00");

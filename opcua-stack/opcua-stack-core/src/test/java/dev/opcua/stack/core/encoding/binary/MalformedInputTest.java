@@ -552,7 +552,7 @@ class MalformedInputTest {
 
     @ParameterizedTest
     @ValueSource(ints = {26, 27, 31})
-    void variant_with_a_reserved_type_id26_to31_is_read_as_a_byte_string(int typeId) {
+    void variant_with_a_reserved_type_id_26_to_31_is_read_as_a_byte_string(int typeId) {
         // Part 6, 5.2.2.16, Table 15: "The Built-in Type Ids 26 through 31 are not currently assigned but may
         // be used in the future. Decoders shall accept these IDs, assume the Value contains a ByteString and
         // pass both onto the application."

@@ -38,7 +38,7 @@ class DateTimeTest {
     }
 
     @Test
-    void instants_at_or_before1601_are_min_value() {
+    void instants_at_or_before_1601_are_min_value() {
         assertThat(DateTime.ofInstant(Instant.parse("1601-01-01T00:00:00Z"))).isEqualTo(DateTime.MIN_VALUE);
         assertThat(DateTime.ofInstant(Instant.parse("1600-12-31T23:59:59.9999999Z"))).isEqualTo(DateTime.MIN_VALUE);
         assertThat(DateTime.ofInstant(Instant.parse("0001-01-01T00:00:00Z"))).isEqualTo(DateTime.MIN_VALUE);
@@ -48,7 +48,7 @@ class DateTimeTest {
     }
 
     @Test
-    void instants_just_after1601_are_not_clamped_to_min_value() {
+    void instants_just_after_1601_are_not_clamped_to_min_value() {
         // Part 6, 5.2.2.5: only values "equal to or earlier than 1601-01-01 12:00AM UTC" are encoded as 0;
         // half a second later is 5 000 000 ticks.
         assertThat(DateTime.ofInstant(Instant.parse("1601-01-01T00:00:00.5Z")).utcTicks()).isEqualTo(5_000_000L);

@@ -1,7 +1,7 @@
 package dev.opcua.stack.server.services.view;
 
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.structured.RegisterNodesRequest;
 import dev.opcua.stack.core.types.structured.RegisterNodesResponse;
 import dev.opcua.stack.core.types.structured.UnregisterNodesRequest;

@@ -4,8 +4,8 @@ import dev.opcua.stack.server.subscriptions.SessionResolver;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.transport.uasc.ResponseHeaders;
-import dev.opcua.stack.core.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;

@@ -70,7 +70,7 @@ class UaEventTest {
     }
 
     @Test
-    void severity_must_be_within1_to1000() {
+    void severity_must_be_within_1_to_1000() {
         assertThatThrownBy(() -> event(1).severity(0)).hasMessageContaining("Severity 0 is outside 1..1000");
         assertThatThrownBy(() -> event(1).severity(1001)).isInstanceOf(IllegalArgumentException.class);
         assertThat(event(1000).build().severity()).isEqualTo(1000);
