@@ -1,7 +1,7 @@
 package dev.opcua.benchmarks.history;
 
 /**
- * Recording throughput of historizing variables (issue 22, item 4): our server changes {@code --variables}
+ * Recording throughput of historizing variables: our server changes {@code --variables}
  * historizing variables itself at {@code --rate} values per second in total (default 1,000 variables at 100 Hz:
  * 100,000 values/s), its {@code HistoryRecorder} records them into the store, and this prints each second the
  * values recorded per second, the backlog (values not yet acknowledged by the store), and the process's CPU and

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * The {@code sessions} scenario (issue 20, item 5): {@code --sessions} concurrent sessions (Part 4, 5.6), each on
+ * The {@code sessions} scenario: {@code --sessions} concurrent sessions (Part 4, 5.6), each on
  * its own secure channel of the {@code --security}/{@code --policy} given, each with {@code --subscriptions} (1)
  * subscription (Part 4, 5.13) of {@code --items} (10) data-change items at {@code --publishing-ms} (1,000); our
  * bench server in a child JVM changes the monitored variables itself ({@code --simulate}, each once per

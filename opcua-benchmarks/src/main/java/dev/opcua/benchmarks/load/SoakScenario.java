@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The {@code soak} scenario (issue 20, item 4; DESIGN.md section 9): a long run at 80 % of the server's
+ * The {@code soak} scenario (DESIGN.md section 9): a long run at 80 % of the server's
  * measured capacity with a mixed load ({@link SoakLoad}: Reads, Writes, Browses, subscriptions, a session
  * opened and closed every second, one flooder), sampling the child server every {@code --sample} seconds
  * into {@code soak.csv} ({@link SoakSample}: RSS, heap after a collection, threads, open files, connection,

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The {@code soak} scenario's pass criterion (issue 20, item 4): from the settle time on (minute 10 of the
+ * The {@code soak} scenario's pass criterion: from the settle time on (minute 10 of the
  * full run) every RSS sample lies within {@code tolerance} (5 %) of the first sample at or after it, and
  * the server logged no leak report (Netty's ResourceLeakDetector writes {@code LEAK:}).
  *

@@ -186,8 +186,8 @@ public final class ClientResources implements AutoCloseable {
         /**
          * An executor of the caller's for response callbacks; its owner shuts it down, not {@link #close()}.
          * {@code Runnable::run} completes every response future on the I/O thread that read the response: two
-         * thread hand-offs less per request (a Read of one value cost the load harness 5.7 instead of 13.6 µs of
-         * client CPU, docs/PERFORMANCE.md), for applications whose callbacks never block: a blocking call in a
+         * thread hand-offs less per request, which is most of a small request's client CPU, for applications
+         * whose callbacks never block: a blocking call in a
          * callback (the client's own {@code blocking()} included) stalls that I/O thread's connections, and one
          * that waits for a response the same thread must read waits until its request timeout.
          */

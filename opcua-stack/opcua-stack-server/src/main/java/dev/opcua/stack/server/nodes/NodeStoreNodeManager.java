@@ -166,8 +166,8 @@ public class NodeStoreNodeManager implements SyncNodeManager {
 
     @Override
     public void writeNow(OperationContext context, List<WriteOperation> operations) {
-        // One clock reading per request, as a Read stamps its serverTimestamp: a system clock call per
-        // value was 5 % of a Write of 100 values on a virtual machine whose clock is slow to read.
+        // One clock reading per request, as a Read stamps its serverTimestamp: on a virtual machine whose
+        // clock is slow to read, a clock call per value is a visible share of a large Write.
         DateTime now = DateTime.currentMillisecond();
         for (int i = 0, n = operations.size(); i < n; i++) { // indexed: no iterator per request
             WriteOperation operation = operations.get(i);

@@ -70,8 +70,8 @@ final class ApplicationProof {
         }
         ApplicationDescription description = request.clientDescription();
         PkiCertificateValidator.checkApplicationUri(client, description == null ? null : description.applicationUri());
-        // the same certificate: the session keeps the channel's object, not a second parse of it (a few KB each,
-        // with 10,000 sessions)
+        // the same certificate: the session keeps the channel's object, not a second parse of it (a few KB
+        // each, times every session of a busy server)
         return channelChain.get(0);
     }
 

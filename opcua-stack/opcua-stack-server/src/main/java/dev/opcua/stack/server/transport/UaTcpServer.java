@@ -90,9 +90,8 @@ public final class UaTcpServer implements AutoCloseable {
 
     /**
      * Event loops when none are configured: one per processor, not Netty's two. Small requests run on the
-     * event loop, so a loop is busy rather than waiting; a second loop per core only adds wake-ups (Read of one
-     * value, 20 sessions x 4 in flight on 2 cores: 7.1 us of server CPU per Read with 2 loops, 11.0 with 4,
-     * docs/PERFORMANCE.md).
+     * event loop, so a loop is busy rather than waiting; a second loop per core only adds wake-ups and costs
+     * server CPU per request.
      */
     public static int defaultIoThreads() {
         return Math.max(1, Runtime.getRuntime().availableProcessors());

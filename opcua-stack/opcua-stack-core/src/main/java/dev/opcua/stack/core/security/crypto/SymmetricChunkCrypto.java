@@ -22,7 +22,7 @@ import javax.crypto.spec.SecretKeySpec;
  * same IV (Part 6, 6.7.5), and {@code doFinal} returns the cipher to its initialised state, so
  * nothing is re-initialised per chunk. Work happens in the two scratch arrays of the calling thread
  * ({@link ChunkScratch}), so securing a chunk allocates nothing once they have grown to the chunk size, and
- * an idle channel holds no scratch memory (issue 20: 10,000 secure sessions).
+ * an idle channel holds no scratch memory (a server holds thousands of idle secure channels).
  *
  * <p>Not thread-safe. One instance serves one direction of one token: the sending one is used under
  * the channel's send lock, the receiving one on the channel's event loop.
