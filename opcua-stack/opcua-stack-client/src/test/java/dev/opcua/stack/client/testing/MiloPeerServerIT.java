@@ -94,7 +94,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * its namespace, values set from the test, Browse with BrowseNext, the Add method, events from the
  * Server object, the OperationLimits it advertises and enforces, and a restart on the same port.
  */
-class MiloPeerServerTest {
+class MiloPeerServerIT {
 
     private static final TransportQuotas QUOTAS = TransportQuotas.builder()
             .operationTimeout(Duration.ofSeconds(10)).build();

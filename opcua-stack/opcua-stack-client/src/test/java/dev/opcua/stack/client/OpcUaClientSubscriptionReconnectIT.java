@@ -29,7 +29,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * are fetched with Republish on the re-activated session, so every value arrives, once and in order
  * (Part 4, 5.13.6 and 6.7); after a server restart the subscription is re-created and delivers again.
  */
-class OpcUaClientSubscriptionReconnectTest {
+class OpcUaClientSubscriptionReconnectIT {
 
     @RegisterExtension
     static final MiloPeer PEER = MiloPeer.server();

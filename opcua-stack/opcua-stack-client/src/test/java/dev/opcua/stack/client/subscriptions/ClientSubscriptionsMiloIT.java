@@ -38,7 +38,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Republish of a lost response, TransferSubscriptions to a second session, and recreation after a
  * server restart.
  */
-class ClientSubscriptionsMiloTest {
+class ClientSubscriptionsMiloIT {
 
     private static final TransportQuotas QUOTAS = TransportQuotas.builder()
             .operationTimeout(Duration.ofSeconds(10)).build();
@@ -164,10 +164,10 @@ class ClientSubscriptionsMiloTest {
 
         assertThat(item.setMonitoringMode(MonitoringMode.Reporting).get(10, TimeUnit.SECONDS)).isEqualTo(StatusCode.GOOD);
         PEER.milo().setValue(MiloPeerServer.INT32, 2);
-        // Reporting again, the server may first report the value it sampled last (Milo reported the stale 0 once,
-        // on a machine loaded with two fuzzers beside the build: [0, 2]); what matters is that nothing came while
-        // the item was disabled, and that the new value comes now. That the client itself never delivers a
-        // sequence number twice is ClientSubscriptionsTest#aSequenceNumberReceivedTwiceIsDeliveredOnce's.
+        // Reporting again, the server may first report the value it sampled last (Milo can deliver [0, 2] when
+        // the machine is loaded); what matters is that nothing came while the item was disabled, and that the new
+        // value comes now. That the client itself never delivers a sequence number twice is
+        // NotificationSequencerTest#a_sequence_number_received_twice_is_delivered_once's.
         assertThat(drainUntil(values, 2)).last().isEqualTo(2);
     }
 

@@ -39,7 +39,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * OpenSecureChannel, the Discovery services, a MSG round trip refused for want of a session, token
  * renewal, and CloseSecureChannel.
  */
-class MiloInteropTest {
+class MiloInteropIT {
 
     private static final String UA_TCP_PROFILE = "http://opcfoundation.org/UA-Profile/Transport/uatcp-uasc-uabinary";
 

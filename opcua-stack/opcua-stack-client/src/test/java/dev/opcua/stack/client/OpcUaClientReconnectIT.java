@@ -1,6 +1,6 @@
 package dev.opcua.stack.client;
 
-import static dev.opcua.stack.client.OpcUaClientMiloInteropTest.assertFailsWith;
+import static dev.opcua.stack.client.OpcUaClientMiloInteropIT.assertFailsWith;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
@@ -33,9 +33,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * <p>The client is configured with the proxy's URL; Milo's endpoints name Milo's own port, and the
  * client keeps connecting to the configured URL (see {@code Connector}), so every channel, the
  * reconnects' included, goes through the proxy. The channel is None: the faults, not the crypto,
- * are under test here (the crypto is in {@link OpcUaClientMiloInteropTest}).
+ * are under test here (the crypto is in {@link OpcUaClientMiloInteropIT}).
  */
-class OpcUaClientReconnectTest {
+class OpcUaClientReconnectIT {
 
     private static final NodeId READ_ONLY = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.READ_ONLY);
     private static final Duration PATIENCE = Duration.ofSeconds(15);
