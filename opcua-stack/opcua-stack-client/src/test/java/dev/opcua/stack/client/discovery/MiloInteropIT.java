@@ -2,6 +2,7 @@ package dev.opcua.stack.client.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.RequestHeaders;
@@ -143,11 +144,8 @@ class MiloInteropIT {
                 .get(10, TimeUnit.SECONDS);
         try {
             long firstToken = channel.tokenId();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (channel.tokenId() == firstToken && System.nanoTime() < deadline) {
-                Thread.sleep(20);
-            }
-            assertThat(channel.tokenId()).as("token after renewal").isNotEqualTo(firstToken);
+            await("the token renewed").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> channel.tokenId() != firstToken);
             assertThat(channel.request(getEndpoints(), GetEndpointsResponse.class).get(10, TimeUnit.SECONDS)
                     .endpoints()).isNotEmpty();
         } finally {
