@@ -3,6 +3,7 @@ package dev.opcua.stack.client.testing;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +21,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -120,7 +120,8 @@ class FaultProxyTest {
         Socket refused = connect();
 
         assertThat(refused.getInputStream().read()).isEqualTo(-1);
-        awaitTrue(() -> proxy.acceptedTotal() == 2);
+        await("the refused connection counted").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5))
+                .until(() -> proxy.acceptedTotal() == 2);
         assertThat(proxy.connections()).isEqualTo(1);
         assertThat(echo.accepted.get()).isEqualTo(1);
         assertThat(roundTrip(live, "still")).isEqualTo("still");
@@ -198,16 +199,6 @@ class FaultProxyTest {
             assertThat(client.getInputStream().read()).isEqualTo(-1);
         } catch (IOException e) {
             assertThat(e).isInstanceOf(SocketException.class).hasMessageContaining("reset");
-        }
-    }
-
-    private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("condition not met within 2 s");
-            }
-            Thread.sleep(5);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.opcua.stack.client.testing;
 
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ubyte;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
@@ -24,6 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.awaitility.core.ConditionTimeoutException;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.eclipse.milo.opcua.sdk.server.EndpointConfig;
 import org.eclipse.milo.opcua.sdk.server.OpcUaServer;
@@ -203,17 +205,17 @@ public final class MiloPeerServer implements AutoCloseable {
         if (server != null) {
             return;
         }
-        long deadline = System.nanoTime() + REBIND_PATIENCE.toNanos();
-        while (true) {
-            try {
-                startMilo();
-                return;
-            } catch (ExecutionException e) {
-                if (System.nanoTime() - deadline > 0) {
-                    throw new IllegalStateException("Milo could not bind 127.0.0.1:" + port + " again", e);
-                }
-                Thread.sleep(50);
-            }
+        // The port may be held a moment after stop (Milo's binding fails with an ExecutionException): try again.
+        // In this thread, which holds this server's lock.
+        try {
+            await("Milo bound to 127.0.0.1:" + port).atMost(REBIND_PATIENCE).pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofMillis(50)).pollInSameThread()
+                    .ignoreExceptionsInstanceOf(ExecutionException.class).until(() -> {
+                        startMilo();
+                        return true;
+                    });
+        } catch (ConditionTimeoutException e) {
+            throw new IllegalStateException("Milo could not bind 127.0.0.1:" + port + " again", e);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.opcua.stack.client.testing;
 
+import static org.awaitility.Awaitility.await;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,9 +49,9 @@ public final class ThreadLeaks {
      * Waits up to {@code within} for every thread of {@code prefix} to end (threads finish a moment
      * after their pool or socket is closed).
      *
-     * @throws AssertionError naming the threads still alive
+     * @throws org.awaitility.core.ConditionTimeoutException naming the threads still alive
      */
-    public static void assertNoneAlive(String prefix, Duration within) throws InterruptedException {
+    public static void assertNoneAlive(String prefix, Duration within) {
         new ThreadLeaks(prefix, List.of()).assertNoGrowth(within);
     }
 
@@ -64,22 +66,24 @@ public final class ThreadLeaks {
 
     /**
      * Waits up to {@code within} until there are no more live threads of the prefix than at the
-     * snapshot (names may differ: pools renumber).
+     * snapshot (names may differ: pools renumber). Polls in the caller's thread, so that the wait
+     * itself starts no thread.
      *
-     * @throws AssertionError with the names before and now
+     * @throws org.awaitility.core.ConditionTimeoutException with the names before and now
      */
-    public void assertNoGrowth(Duration within) throws InterruptedException {
-        long deadline = System.nanoTime() + within.toNanos();
+    public void assertNoGrowth(Duration within) {
+        await("no more live '" + prefix + "*' threads than " + names.size()).atMost(within)
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(10)).pollInSameThread()
+                .untilAsserted(this::assertNoMoreThanAtSnapshot);
+    }
+
+    private void assertNoMoreThanAtSnapshot() {
         List<String> now = liveThreadNames(prefix);
-        while (now.size() > names.size() && System.nanoTime() - deadline < 0) {
-            Thread.sleep(10);
-            now = liveThreadNames(prefix);
-        }
         if (now.size() > names.size()) {
             TreeSet<String> added = new TreeSet<>(now);
             added.removeAll(names);
-            throw new AssertionError(now.size() + " live '" + prefix + "*' threads after " + within.toMillis()
-                    + " ms, " + names.size() + " before; before " + names + ", now " + now + ", new names " + added);
+            throw new AssertionError(now.size() + " live '" + prefix + "*' threads, " + names.size() + " before; before "
+                    + names + ", now " + now + ", new names " + added);
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 class ThreadLeaksTest {
@@ -27,8 +28,8 @@ class ThreadLeaksTest {
 
         try {
             assertThat(ThreadLeaks.liveThreadNames(PREFIX)).containsExactly(PREFIX + "1");
-            assertThatThrownBy(() -> before.assertNoGrowth(Duration.ofMillis(50))).isInstanceOf(AssertionError.class)
-                    .hasMessageContaining("new names [" + PREFIX + "1]");
+            assertThatThrownBy(() -> before.assertNoGrowth(Duration.ofMillis(50)))
+                    .isInstanceOf(ConditionTimeoutException.class).hasMessageContaining("new names [" + PREFIX + "1]");
         } finally {
             release.countDown();
         }

@@ -2,8 +2,10 @@ package dev.opcua.stack.client.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.netty.util.Timeout;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -106,11 +108,8 @@ class DeadlineTimerTest {
         assertThat(timer.stop()).isEmpty();
     }
 
-    private void awaitState(Thread.State state) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (thread.get().getState() != state && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertThat(thread.get().getState()).isEqualTo(state);
+    private void awaitState(Thread.State state) {
+        await("the timer thread " + state).atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5))
+                .untilAsserted(() -> assertThat(thread.get().getState()).isEqualTo(state));
     }
 }

@@ -1,5 +1,7 @@
 package dev.opcua.stack.client.transport;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.opcua.stack.client.transport.uasc.GoldenFrames;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -9,9 +11,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -62,13 +64,13 @@ public final class ScriptedUaServer implements AutoCloseable {
 
     /**
      * Waits up to 5 s until a message of {@code type} has arrived: the client sends CLO after its call
-     * completes, so the server may read it a moment later. Returns either way; the caller asserts.
+     * completes, so the server may read it a moment later.
+     *
+     * @throws org.awaitility.core.ConditionTimeoutException if none arrives
      */
-    public void awaitReceived(String type) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!received.contains(type) && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+    public void awaitReceived(String type) {
+        await(type + " received").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5))
+                .until(() -> received.contains(type));
     }
 
     private void accept() {
@@ -115,7 +117,7 @@ public final class ScriptedUaServer implements AutoCloseable {
                             return;
                         }
                         if (mode == Mode.SLOW_ANSWER) {
-                            sleep(100);
+                            sleep(100); // the scenario: a slow server
                         }
                         if (mode == Mode.ANSWER || mode == Mode.SLOW_ANSWER) {
                             // RequestId after message header (12), TokenId (4), SequenceNumber (4); the

@@ -58,7 +58,7 @@ class UascClientHandlerFuzzTest {
     }
 
     @AfterAll
-    static void nothingLeaked() throws InterruptedException {
+    static void nothingLeaked() {
         LeakWatch.assertNoLeaks();
     }
 

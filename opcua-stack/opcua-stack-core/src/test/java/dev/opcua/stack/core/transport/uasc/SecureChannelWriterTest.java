@@ -1,6 +1,7 @@
 package dev.opcua.stack.core.transport.uasc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.channel.ChunkEncoder;
 import dev.opcua.stack.core.channel.MessageType;
@@ -26,6 +27,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -64,7 +66,6 @@ class SecureChannelWriterTest {
                                     synchronized (received) {
                                         received.add(new long[] {chunk.getUnsignedIntLE(16),
                                             chunk.getUnsignedIntLE(20)});
-                                        received.notifyAll();
                                     }
                                 } finally {
                                     chunk.release();
@@ -115,20 +116,24 @@ class SecureChannelWriterTest {
         for (Thread w : writers) {
             w.join(10_000);
         }
-        List<long[]> chunks = awaitChunks(threads * each + 1, 10_000);
+        List<long[]> chunks = awaitChunks(threads * each + 1);
         for (int i = 1; i < chunks.size(); i++) {
             assertThat(chunks.get(i)[0]).as("sequence number of chunk " + i).isEqualTo(chunks.get(i - 1)[0] + 1);
         }
         assertThat(chunks.stream().mapToLong(c -> c[1]).distinct().count()).isEqualTo(threads * each + 1);
     }
 
-    private List<long[]> awaitChunks(int count, long timeoutMillis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    /** The chunks received once there are {@code count}; fails if fewer come within 10 s, or more. */
+    private List<long[]> awaitChunks(int count) {
+        await("chunks received").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .until(() -> receivedSoFar().size() >= count);
+        List<long[]> chunks = receivedSoFar();
+        assertThat(chunks).as("chunks received").hasSize(count);
+        return chunks;
+    }
+
+    private List<long[]> receivedSoFar() {
         synchronized (received) {
-            while (received.size() < count && System.nanoTime() < deadline) {
-                received.wait(10);
-            }
-            assertThat(received).as("chunks received").hasSize(count);
             return new ArrayList<>(received);
         }
     }

@@ -30,7 +30,8 @@ class WriteBatchTest {
         loop.execute(started::countDown);
         assertThat(started.await(5, TimeUnit.SECONDS)).isTrue();
         // the loop looks at its task queue once more after running a task before it blocks in select():
-        // a task queued lazily in between runs without a wake-up. Give it the time to block.
+        // a task queued lazily in between runs without a wake-up. Nothing observable tells when the thread
+        // blocks (it stays RUNNABLE in select()), so the scenario gives it the time to.
         Thread.sleep(100);
         return loop;
     }
@@ -74,7 +75,7 @@ class WriteBatchTest {
     void a_batch_tells_how_long_it_has_been_open_from_its_first_open() throws Exception {
         assertThat(WriteBatch.isOpenLongerThan(0)).as("none open").isFalse();
         WriteBatch.open();
-        Thread.sleep(5);
+        Thread.sleep(5); // the scenario: the batch stays open for 5 ms
         WriteBatch.open(); // stays open, keeps its opening time
         assertThat(WriteBatch.isOpenLongerThan(TimeUnit.MILLISECONDS.toNanos(4))).isTrue();
         assertThat(WriteBatch.isOpenLongerThan(TimeUnit.SECONDS.toNanos(60))).isFalse();

@@ -1,7 +1,9 @@
 package dev.opcua.stack.core.types.builtin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -103,10 +105,9 @@ class DateTimeTest {
         if (a.utcTicks() == b.utcTicks()) {
             assertThat(b).isSameAs(a);
         }
-        long later = a.toInstant().toEpochMilli();
-        while (System.currentTimeMillis() == later) {
-            Thread.onSpinWait();
-        }
+        long millisecondOfA = a.toInstant().toEpochMilli();
+        await("the clock's next millisecond").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(1))
+                .until(() -> System.currentTimeMillis() > millisecondOfA);
         assertThat(DateTime.currentMillisecond().compareTo(a)).isPositive();
     }
 }

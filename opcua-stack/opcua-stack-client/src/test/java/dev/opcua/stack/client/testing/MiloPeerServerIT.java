@@ -2,6 +2,7 @@ package dev.opcua.stack.client.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.session.ClientSession;
@@ -75,6 +76,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -94,7 +96,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * its namespace, values set from the test, Browse with BrowseNext, the Add method, events from the
  * Server object, the OperationLimits it advertises and enforces, and a restart on the same port.
  */
-class MiloPeerServerTest {
+class MiloPeerServerIT {
 
     private static final TransportQuotas QUOTAS = TransportQuotas.builder()
             .operationTimeout(Duration.ofSeconds(10)).build();
@@ -472,37 +474,31 @@ class MiloPeerServerTest {
     }
 
     /** Publishes until a notification of the item arrives (keep-alives skipped); at most 5 s. */
-    private static MonitoredItemNotification nextDataChange(ClientSession session, long clientHandle)
-            throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (System.nanoTime() < deadline) {
-            for (ExtensionObject data : publish(session)) {
-                if (data.decoded() instanceof DataChangeNotification change) {
-                    for (MonitoredItemNotification item : change.monitoredItems()) {
-                        if (item.clientHandle() == clientHandle) {
-                            return item;
-                        }
-                    }
-                }
-            }
-        }
-        throw new AssertionError("no data change of item " + clientHandle + " within 5 s");
+    private static MonitoredItemNotification nextDataChange(ClientSession session, long clientHandle) {
+        return await("a data change of item " + clientHandle).atMost(Duration.ofSeconds(5))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
+                .until(() -> dataChange(publish(session), clientHandle), Optional::isPresent).orElseThrow();
     }
 
-    private static EventFieldList nextEvent(ClientSession session, long clientHandle) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (System.nanoTime() < deadline) {
-            for (ExtensionObject data : publish(session)) {
-                if (data.decoded() instanceof EventNotificationList events) {
-                    for (EventFieldList event : events.events()) {
-                        if (event.clientHandle() == clientHandle) {
-                            return event;
-                        }
-                    }
-                }
-            }
-        }
-        throw new AssertionError("no event of item " + clientHandle + " within 5 s");
+    private static Optional<MonitoredItemNotification> dataChange(ExtensionObject[] data, long clientHandle) {
+        return Arrays.stream(data).map(ExtensionObject::decoded)
+                .flatMap(d -> d instanceof DataChangeNotification change ? Arrays.stream(change.monitoredItems())
+                        : Stream.empty())
+                .filter(item -> item.clientHandle() == clientHandle).findFirst();
+    }
+
+    /** Publishes until an event of the item arrives (keep-alives skipped); at most 5 s. */
+    private static EventFieldList nextEvent(ClientSession session, long clientHandle) {
+        return await("an event of item " + clientHandle).atMost(Duration.ofSeconds(5))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
+                .until(() -> event(publish(session), clientHandle), Optional::isPresent).orElseThrow();
+    }
+
+    private static Optional<EventFieldList> event(ExtensionObject[] data, long clientHandle) {
+        return Arrays.stream(data).map(ExtensionObject::decoded)
+                .flatMap(d -> d instanceof EventNotificationList events ? Arrays.stream(events.events())
+                        : Stream.empty())
+                .filter(event -> event.clientHandle() == clientHandle).findFirst();
     }
 
     private static ExtensionObject[] publish(ClientSession session) throws Exception {

@@ -52,7 +52,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * encrypted passwords and X.509 users on the strongest policies; and a Milo certificate our validator
  * refuses.
  */
-class MiloSessionInteropTest {
+class MiloSessionInteropIT {
 
     private static final TransportQuotas QUOTAS = TransportQuotas.builder()
             .operationTimeout(Duration.ofSeconds(10)).build();

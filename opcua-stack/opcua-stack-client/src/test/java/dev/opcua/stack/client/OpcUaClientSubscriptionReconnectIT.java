@@ -1,6 +1,7 @@
 package dev.opcua.stack.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.DataItemRequest;
@@ -14,9 +15,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * are fetched with Republish on the re-activated session, so every value arrives, once and in order
  * (Part 4, 5.13.6 and 6.7); after a server restart the subscription is re-created and delivers again.
  */
-class OpcUaClientSubscriptionReconnectTest {
+class OpcUaClientSubscriptionReconnectIT {
 
     @RegisterExtension
     static final MiloPeer PEER = MiloPeer.server();
@@ -74,14 +75,14 @@ class OpcUaClientSubscriptionReconnectTest {
         proxy.stall(); // Milo's Publish responses from here on go into the void
         for (int v = 1; v <= 10; v++) {
             PEER.milo().setValue(MiloPeerServer.INT32, v);
-            Thread.sleep(120);
+            Thread.sleep(120); // the scenario: each value sampled (every 50 ms) and published (100 ms) before the next
         }
         proxy.dropAll(); // ... and are lost with the connection
         proxy.resume();
         awaitTrue(() -> client.state() == ClientState.CONNECTED && client.reconnects() == 1);
         for (int v = 11; v <= 12; v++) {
             PEER.milo().setValue(MiloPeerServer.INT32, v);
-            Thread.sleep(120);
+            Thread.sleep(120); // the scenario, as above
         }
 
         awaitTrue(() -> received.contains(12));
@@ -119,13 +120,7 @@ class OpcUaClientSubscriptionReconnectTest {
         assertThat(subscription.items()).hasSize(1);
     }
 
-    private static void awaitTrue(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 15 s");
-            }
-            Thread.sleep(10);
-        }
+    private static void awaitTrue(Callable<Boolean> condition) {
+        await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(10)).until(condition);
     }
 }

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * I/O thread. The load harness measures what it saves (docs/PERFORMANCE.md, "Client callbacks on the I/O
  * thread").
  */
-class OpcUaClientDirectCallbacksTest {
+class OpcUaClientDirectCallbacksIT {
 
     @RegisterExtension
     static final MiloPeer PEER = MiloPeer.server().resources(r -> r.executor(Runnable::run)).watchingLeaks();

@@ -70,7 +70,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * still connects (the named policy wins over the allowed set), while an open choice takes one only
  * when {@code allowedSecurityPolicies} lists it.
  */
-class OpcUaClientMiloInteropTest {
+class OpcUaClientMiloInteropIT {
 
     private static final String CLIENT = "interop-client";
     private static final int NS = MiloPeerServer.NAMESPACE_INDEX;
