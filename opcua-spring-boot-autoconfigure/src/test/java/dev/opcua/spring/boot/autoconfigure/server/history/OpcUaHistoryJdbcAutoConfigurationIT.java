@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
-class OpcUaHistoryJdbcAutoConfigurationTest {
+class OpcUaHistoryJdbcAutoConfigurationIT {
 
     private static final String NS = "urn:test:history:jdbc";
 

@@ -1,6 +1,6 @@
 package dev.opcua.spring.boot.client.annotation;
 
-import static dev.opcua.spring.boot.client.annotation.OpcUaListenerEndToEndTest.await;
+import static dev.opcua.spring.boot.client.annotation.OpcUaListenerEndToEndIT.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration;
@@ -25,7 +25,7 @@ import org.springframework.context.annotation.Configuration;
  * BadFilterOperatorUnsupported for that element in the EventFilterResult and sends no event; the
  * listener reports that as its problem.
  */
-class OpcUaListenerMiloEndToEndTest {
+class OpcUaListenerMiloEndToEndIT {
 
     @Test
     void annotated_methods_receive_milos_data_changes_and_filtered_events() throws Exception {

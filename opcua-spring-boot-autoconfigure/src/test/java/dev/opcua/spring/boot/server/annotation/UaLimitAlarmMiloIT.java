@@ -1,7 +1,6 @@
 package dev.opcua.spring.boot.server.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
 
 import dev.opcua.spring.boot.testing.MiloClients;
@@ -35,10 +34,10 @@ import org.junit.jupiter.api.Test;
  * A {@link UaLimitAlarm} on a bean's {@link UaVariable} becomes an ExclusiveLimitAlarm (Part 9,
  * 5.8.19) whose events Eclipse Milo 1.1.2's client receives on the variable's object when the bean's
  * value crosses a limit, and acknowledges through Call; a {@link UaOffNormalAlarm} becomes an
- * OffNormalAlarm (Part 9, 5.8.24.2) with its NormalState; wrong declarations are refused naming the
- * member.
+ * OffNormalAlarm (Part 9, 5.8.24.2) with its NormalState. {@link UaBeanAlarmDeclarerTest} has the
+ * wrong declarations.
  */
-class UaLimitAlarmMiloTest {
+class UaLimitAlarmMiloIT {
 
     private static final String NS = "urn:test:annotations:alarms";
 
@@ -56,33 +55,6 @@ class UaLimitAlarmMiloTest {
     static final class Filler {
         @UaObject
         final Motor motor = new Motor();
-    }
-
-    @OpcUaNamespace(value = NS, name = "Wrong")
-    static final class TextAlarm {
-        @UaVariable
-        @UaLimitAlarm(high = 1)
-        volatile String state = "ok";
-    }
-
-    @OpcUaNamespace(value = NS, name = "Wrong")
-    static final class UnorderedAlarm {
-        @UaVariable
-        @UaLimitAlarm(high = 90, highHigh = 80)
-        volatile double level;
-    }
-
-    @OpcUaNamespace(value = NS, name = "Wrong")
-    static final class BadNormalValue {
-        @UaVariable
-        @UaOffNormalAlarm(normalValue = "maybe")
-        volatile boolean open;
-    }
-
-    @OpcUaNamespace(value = NS, name = "Wrong")
-    static final class AlarmWithoutVariable {
-        @UaLimitAlarm(high = 90)
-        volatile double level;
     }
 
     private static final Filler filler = new Filler();
@@ -188,36 +160,5 @@ class UaLimitAlarmMiloTest {
         assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(alarms,
                 "Filler.Motor.OverheatedAlarm.Retain")).getValue().getValue()).isEqualTo(true);
         filler.motor.overheated = false;
-    }
-
-    @Test
-    void an_off_normal_value_that_does_not_parse_as_the_member_type_is_refused() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("bad", new BadNormalValue())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("open")
-                .hasMessageContaining("'maybe' is not a boolean");
-    }
-
-    @Test
-    void a_limit_alarm_on_a_text_variable_is_refused() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("text", new TextAlarm())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("state")
-                .hasMessageContaining("numeric");
-    }
-
-    @Test
-    void unordered_limits_are_refused_naming_the_member() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("unordered", new UnorderedAlarm())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("level")
-                .hasMessageContaining("ordered");
-    }
-
-    @Test
-    void a_limit_alarm_without_a_variable_is_refused() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("plain", new AlarmWithoutVariable())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("belong on a @UaVariable");
     }
 }

@@ -36,7 +36,7 @@ import org.springframework.context.annotation.Configuration;
  * server, keep receiving after they throw, and again after the server restarted on the same port or
  * came up only after the application.
  */
-class OpcUaListenerEndToEndTest {
+class OpcUaListenerEndToEndIT {
 
     static final String NAMESPACE = "urn:test:listeners";
 

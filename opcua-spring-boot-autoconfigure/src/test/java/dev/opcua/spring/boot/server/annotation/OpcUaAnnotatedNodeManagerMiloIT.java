@@ -42,7 +42,7 @@ import org.springframework.context.ApplicationEventPublisher;
  * nodes come from an annotated bean: it browses the object tree, reads and writes values, calls
  * methods and subscribes, both to a variable the bean signals and to one it does not.
  */
-class OpcUaAnnotatedNodeManagerMiloTest {
+class OpcUaAnnotatedNodeManagerMiloIT {
 
     private static final String NS = "urn:test:annotations:filler";
     private static final long WAIT_SECONDS = 5;

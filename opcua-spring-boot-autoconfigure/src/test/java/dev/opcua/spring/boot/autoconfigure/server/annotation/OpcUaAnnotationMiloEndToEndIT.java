@@ -36,7 +36,7 @@ import org.springframework.context.annotation.Configuration;
  * client reads it, calls its method, and its subscription sees the value the bean signals with an
  * application event.
  */
-class OpcUaAnnotationMiloEndToEndTest {
+class OpcUaAnnotationMiloEndToEndIT {
 
     private static final String NS = "urn:test:e2e:mixer";
 
