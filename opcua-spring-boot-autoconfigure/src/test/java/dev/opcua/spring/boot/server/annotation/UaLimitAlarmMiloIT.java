@@ -1,14 +1,15 @@
 package dev.opcua.spring.boot.server.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
 
 import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.server.OpcUaServer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
@@ -94,13 +95,10 @@ class UaLimitAlarmMiloIT {
         return new SimpleAttributeOperand(type, path, AttributeId.Value.uid(), null);
     }
 
-    private static void await(String what, List<Variant[]> received, Predicate<Variant[]> test)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (received.stream().noneMatch(test) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(received.stream().anyMatch(test)).as(what).isTrue();
+    /** Waits up to 10 s for an event of {@code received} that passes {@code test}. */
+    private static void awaitEvent(String what, List<Variant[]> received, Predicate<Variant[]> test) {
+        await(what).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .until(() -> received.stream().anyMatch(test));
     }
 
     @Test
@@ -124,7 +122,8 @@ class UaLimitAlarmMiloIT {
 
         filler.motor.temperature = 88.5;
 
-        await("the High alarm arrives on the motor object", received, e -> Boolean.TRUE.equals(e[2].getValue()));
+        awaitEvent("the High alarm arrives on the motor object", received,
+                e -> Boolean.TRUE.equals(e[2].getValue()));
         Variant[] raised = received.stream().filter(e -> Boolean.TRUE.equals(e[2].getValue())).findFirst().orElseThrow();
         assertThat(raised[1].getValue()).isEqualTo(ushort(650));
         assertThat(raised[4].getValue()).isEqualTo(alarm);
@@ -133,7 +132,7 @@ class UaLimitAlarmMiloIT {
                 Identifiers.AcknowledgeableConditionType_Acknowledge,
                 new Variant[] {raised[0], new Variant(LocalizedText.english("on it"))}))).getResults()[0];
         assertThat(ack.getStatusCode().isGood()).as("Acknowledge: " + ack.getStatusCode()).isTrue();
-        await("the acknowledged state arrives", received, e -> Boolean.TRUE.equals(e[3].getValue()));
+        awaitEvent("the acknowledged state arrives", received, e -> Boolean.TRUE.equals(e[3].getValue()));
         assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(alarm.getNamespaceIndex(),
                 "Filler.Motor.TemperatureAlarm.HighLimit")).getValue().getValue()).isEqualTo(80.0);
         subscription.delete();
@@ -151,12 +150,9 @@ class UaLimitAlarmMiloIT {
 
         filler.motor.overheated = true;
 
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!Boolean.TRUE.equals(client.readValue(0, TimestampsToReturn.Neither, active).getValue().getValue())
-                && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(client.readValue(0, TimestampsToReturn.Neither, active).getValue().getValue()).isEqualTo(true);
+        await("the alarm goes active").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .until(() -> Boolean.TRUE.equals(client.readValue(0, TimestampsToReturn.Neither, active)
+                        .getValue().getValue()));
         assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(alarms,
                 "Filler.Motor.OverheatedAlarm.Retain")).getValue().getValue()).isEqualTo(true);
         filler.motor.overheated = false;

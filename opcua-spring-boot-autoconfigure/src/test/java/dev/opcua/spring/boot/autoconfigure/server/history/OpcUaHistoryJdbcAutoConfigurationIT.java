@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyException;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
@@ -19,6 +20,7 @@ import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.time.Instant;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeAll;
@@ -144,17 +146,10 @@ class OpcUaHistoryJdbcAutoConfigurationIT {
 
     /** Waits (up to 30 s) until the store holds {@code count} values of the node after {@code from}. */
     private static void awaitValues(HistoryStore store, dev.opcua.stack.core.types.builtin.NodeId node, int count,
-            Instant from) throws InterruptedException {
+            Instant from) {
         long start = DateTime.ofInstant(from.plusMillis(1)).utcTicks();
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        int found = 0;
-        while (System.nanoTime() < deadline) {
-            found = store.read(HistoryQuery.forward(node, start, Long.MAX_VALUE, 0)).join().values().size();
-            if (found >= count) {
-                break;
-            }
-            Thread.sleep(20);
-        }
-        assertThat(found).as("values recorded within 30 s").isGreaterThanOrEqualTo(count);
+        await("values recorded").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+                .untilAsserted(() -> assertThat(store.read(HistoryQuery.forward(node, start, Long.MAX_VALUE, 0))
+                        .join().values()).hasSizeGreaterThanOrEqualTo(count));
     }
 }

@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
@@ -120,14 +121,9 @@ class OpcUaHistoryMiloEndToEndIT {
                         ReadEventDetails lastHour = new ReadEventDetails(uint(0),
                                 new DateTime(Instant.now().minus(Duration.ofHours(1))),
                                 new DateTime(Instant.now().plusSeconds(60)), filter);
-                        List<HistoryEventFieldList> events = List.of();
-                        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-                        while (events.isEmpty() && System.nanoTime() < deadline) {
-                            events = events(client, lastHour);
-                            if (events.isEmpty()) {
-                                Thread.sleep(50);
-                            }
-                        }
+                        List<HistoryEventFieldList> events = await("the event recorded").atMost(Duration.ofSeconds(30))
+                                .pollInterval(Duration.ofMillis(50))
+                                .until(() -> events(client, lastHour), recorded -> !recorded.isEmpty());
                         assertThat(events).hasSize(1);
                         assertThat(((LocalizedText) events.get(0).getEventFields()[1].getValue()).text())
                                 .isEqualTo("line tripped");
@@ -210,25 +206,23 @@ class OpcUaHistoryMiloEndToEndIT {
     }
 
     /** The last hour of a node's history once it holds {@code expected}; awaited, the recorder samples. */
-    private static List<Double> awaitHistory(OpcUaClient client, NodeId node, double expected) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        List<Double> values = List.of();
-        while (System.nanoTime() < deadline) {
-            ReadRawModifiedDetails lastHour = new ReadRawModifiedDetails(false,
-                    new DateTime(Instant.now().minus(Duration.ofHours(1))), new DateTime(Instant.now().plusSeconds(60)),
-                    uint(0), false);
-            HistoryReadResult result = client.historyRead(lastHour, TimestampsToReturn.Both, false,
-                    List.of(new HistoryReadValueId(node, null, QualifiedName.NULL_VALUE, null))).getResults()[0];
-            assertThat(result.getStatusCode().isGood()).isTrue();
-            HistoryData data = (HistoryData) result.getHistoryData().decode(client.getStaticEncodingContext());
-            values = data.getDataValues() == null ? List.of()
-                    : Arrays.stream(data.getDataValues()).map(v -> ((Number) v.getValue().getValue()).doubleValue())
-                            .toList();
-            if (values.contains(expected)) {
-                return values;
-            }
-            Thread.sleep(50);
-        }
-        return values;
+    private static List<Double> awaitHistory(OpcUaClient client, NodeId node, double expected) {
+        return await("the value " + expected + " recorded").atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> lastHour(client, node), values -> values.contains(expected));
+    }
+
+    /** The values of a node's history in the last hour, oldest first. */
+    private static List<Double> lastHour(OpcUaClient client, NodeId node) throws Exception {
+        ReadRawModifiedDetails lastHour = new ReadRawModifiedDetails(false,
+                new DateTime(Instant.now().minus(Duration.ofHours(1))), new DateTime(Instant.now().plusSeconds(60)),
+                uint(0), false);
+        HistoryReadResult result = client.historyRead(lastHour, TimestampsToReturn.Both, false,
+                List.of(new HistoryReadValueId(node, null, QualifiedName.NULL_VALUE, null))).getResults()[0];
+        assertThat(result.getStatusCode().isGood()).isTrue();
+        HistoryData data = (HistoryData) result.getHistoryData().decode(client.getStaticEncodingContext());
+        return data.getDataValues() == null ? List.of()
+                : Arrays.stream(data.getDataValues()).map(v -> ((Number) v.getValue().getValue()).doubleValue())
+                        .toList();
     }
 }
