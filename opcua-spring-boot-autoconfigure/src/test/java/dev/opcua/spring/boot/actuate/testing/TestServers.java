@@ -1,13 +1,13 @@
 package dev.opcua.spring.boot.actuate.testing;
 
-import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -52,12 +52,8 @@ public final class TestServers {
         return builder.build().start();
     }
 
-    /** Waits up to 5 s for a condition that another thread makes true. */
-    public static void waitUntil(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).as("condition reached within 5 s").isTrue();
+    /** Waits up to 10 s, polling every 10 ms, for a condition that another thread makes true. */
+    public static void waitUntil(BooleanSupplier condition) {
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10)).until(condition::getAsBoolean);
     }
 }

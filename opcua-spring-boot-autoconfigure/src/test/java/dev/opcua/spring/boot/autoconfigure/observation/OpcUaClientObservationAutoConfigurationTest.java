@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.observation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.spring.boot.actuate.testing.TestServers;
 import dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration;
@@ -20,6 +21,7 @@ import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -90,28 +92,13 @@ class OpcUaClientObservationAutoConfigurationTest {
                     .failsWithin(10, TimeUnit.SECONDS);
 
             // the observation stops after the caller's future has failed: retry the assertion, bounded
-            eventually(() -> TestObservationRegistryAssert.assertThat(registry)
-                    .hasAnObservation(observation -> observation.hasContextualNameEqualTo("opcua Read")
-                            .hasLowCardinalityKeyValue("status", "BadMaxAgeInvalid")
-                            .hasLowCardinalityKeyValue("outcome", "FAILURE")
-                            .assertThatError().isNotNull()));
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                    .untilAsserted(() -> TestObservationRegistryAssert.assertThat(registry)
+                            .hasAnObservation(observation -> observation.hasContextualNameEqualTo("opcua Read")
+                                    .hasLowCardinalityKeyValue("status", "BadMaxAgeInvalid")
+                                    .hasLowCardinalityKeyValue("outcome", "FAILURE")
+                                    .assertThatError().isNotNull()));
         });
-    }
-
-    /** Runs {@code assertion} until it passes, for at most 10 s; the last failure is thrown. */
-    private static void eventually(Runnable assertion) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            try {
-                assertion.run();
-                return;
-            } catch (AssertionError e) {
-                if (System.nanoTime() > deadline) {
-                    throw e;
-                }
-                Thread.sleep(10);
-            }
-        }
     }
 
     @Test

@@ -21,6 +21,9 @@ import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
+import dev.opcua.stack.server.roles.NodePermissions;
+import dev.opcua.stack.server.roles.Permission;
+import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.services.OperationLimits;
 import dev.opcua.stack.server.session.Identity;
 import dev.opcua.stack.server.session.IdentityValidator;
@@ -318,6 +321,32 @@ class OpcUaServerAutoConfigurationTest {
                 "opcua.server.security.pki-dir=" + sharedPkiDir, "opcua.server.identity.x509=true").run(context -> {
                     assertThat(tokenTypes(context.getBean(OpcUaServer.class)))
                             .contains(UserTokenType.Anonymous, UserTokenType.Certificate);
+                });
+    }
+
+    @Test
+    void access_properties_give_the_default_permissions_of_their_namespace() {
+        InMemoryNodeManager press = InMemoryNodeManager.builder("urn:test:access:press")
+                .variable("Setpoint", BuiltinType.Double, v -> v.value(Variant.ofDouble(5)))
+                .build();
+        contextRunner.withBean(InMemoryNodeManager.class, () -> press)
+                .withPropertyValues("opcua.server.access.namespaces[0].uri=urn:test:access:press",
+                        "opcua.server.access.namespaces[0].permissions.anonymous=browse,read",
+                        "opcua.server.access.namespaces[0].permissions.operator=browse,read,write,call")
+                .run(context -> {
+                    OpcUaServerProperties.NamespaceAccess access = context.getBean(OpcUaServerProperties.class)
+                            .getAccess().getNamespaces().get(0);
+                    assertThat(access.getUri()).isEqualTo("urn:test:access:press");
+                    assertThat(access.getPermissions()).containsOnlyKeys("anonymous", "operator");
+                    NodePermissions permissions = context.getBean(OpcUaServer.class).config().defaultPermissions()
+                            .get("urn:test:access:press");
+                    long anonymous = WellKnownRole.mask(List.of(WellKnownRole.ANONYMOUS));
+                    long operator = WellKnownRole.mask(List.of(WellKnownRole.OPERATOR));
+                    assertThat(permissions.allows(anonymous, Permission.READ)).isTrue();
+                    assertThat(permissions.allows(anonymous, Permission.WRITE)).isFalse();
+                    assertThat(permissions.allows(operator, Permission.WRITE)).isTrue();
+                    assertThat(permissions.allows(operator, Permission.CALL)).isTrue();
+                    assertThat(permissions.permissionsOf(WellKnownRole.ENGINEER)).as("a role not listed").isZero();
                 });
     }
 

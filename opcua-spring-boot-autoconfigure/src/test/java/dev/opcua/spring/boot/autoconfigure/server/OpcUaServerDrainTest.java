@@ -57,7 +57,8 @@ class OpcUaServerDrainTest {
                         assertThat(state(client)).isEqualTo(ServerState.Running.value());
 
                         CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
-                        await().atMost(Duration.ofSeconds(2))
+                        // bounded by the 3 s delay: the server must still be counting down after it
+                        await().atMost(Duration.ofSeconds(2)).pollInterval(Duration.ofMillis(10))
                                 .until(() -> availability.getReadinessState() == ReadinessState.REFUSING_TRAFFIC);
                         assertThat(availability.getLivenessState()).isEqualTo(LivenessState.CORRECT);
                         assertThat(server.isRunning()).as("still counting down").isTrue();

@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.ssl;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyFailureAnalyzer;
@@ -17,7 +18,7 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.BooleanSupplier;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -67,12 +68,9 @@ class SslBundleCertificatesTest {
         return file;
     }
 
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    /** A wait for a bundle's reload: the file watcher's quiet period, then the reload, on a busy machine too. */
+    private static ConditionFactory awaitReload(String what) {
+        return await(what).atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20));
     }
 
     @Test
@@ -126,8 +124,8 @@ class SslBundleCertificatesTest {
 
                     pem("server", renewed);
 
-                    await(() -> server.applicationCertificate().certificate().equals(renewed.certificate()),
-                            "the renewed certificate in use");
+                    awaitReload("the renewed certificate in use")
+                            .until(() -> server.applicationCertificate().certificate().equals(renewed.certificate()));
                     assertThat(server.endpoints()).allSatisfy(e -> assertThat(e.serverCertificate())
                             .isEqualTo(renewed.der()));
                 });
@@ -150,8 +148,8 @@ class SslBundleCertificatesTest {
 
                     pem("client", renewed);
 
-                    await(() -> client.certificate().certificate().equals(renewed.certificate()),
-                            "the renewed client certificate for the next connection");
+                    awaitReload("the renewed client certificate for the next connection")
+                            .until(() -> client.certificate().certificate().equals(renewed.certificate()));
                 });
     }
 

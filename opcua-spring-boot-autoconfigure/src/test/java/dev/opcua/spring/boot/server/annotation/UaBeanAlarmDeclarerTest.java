@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.server.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.alarms.AlarmCondition;
@@ -10,12 +11,13 @@ import dev.opcua.stack.server.alarms.NonExclusiveLimitAlarm;
 import dev.opcua.stack.server.alarms.OffNormalAlarm;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * The conditions (Part 9, 5.8.19, 5.8.20, 5.8.24.2) that {@link UaLimitAlarm} and {@link UaOffNormalAlarm}
  * variables become, without a server: in the alarms namespace, about the variable's object, driven by the
- * variable.
+ * variable; wrong declarations are refused naming the member.
  */
 class UaBeanAlarmDeclarerTest {
 
@@ -51,6 +53,33 @@ class UaBeanAlarmDeclarerTest {
         volatile double speed;
     }
 
+    @OpcUaNamespace(value = NS, name = "Wrong")
+    static final class TextAlarm {
+        @UaVariable
+        @UaLimitAlarm(high = 1)
+        volatile String state = "ok";
+    }
+
+    @OpcUaNamespace(value = NS, name = "Wrong")
+    static final class UnorderedAlarm {
+        @UaVariable
+        @UaLimitAlarm(high = 90, highHigh = 80)
+        volatile double level;
+    }
+
+    @OpcUaNamespace(value = NS, name = "Wrong")
+    static final class BadNormalValue {
+        @UaVariable
+        @UaOffNormalAlarm(normalValue = "maybe")
+        volatile boolean open;
+    }
+
+    @OpcUaNamespace(value = NS, name = "Wrong")
+    static final class AlarmWithoutVariable {
+        @UaLimitAlarm(high = 90)
+        volatile double level;
+    }
+
     private static List<UaObjectModel> roots(Object bean) {
         return List.of(UaBeanIntrospector.introspect("bean", bean));
     }
@@ -83,5 +112,36 @@ class UaBeanAlarmDeclarerTest {
         assertThat(overheated).isInstanceOf(OffNormalAlarm.class);
         assertThat(overheated.inputNode()).isEqualTo(NodeId.string(ns, "Filler.Motor.Overheated"));
         assertThat(conditions.conditions()).hasSize(3);
+    }
+
+    @Test
+    void an_off_normal_value_that_does_not_parse_as_the_member_type_is_refused() {
+        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("bad", new BadNormalValue())))
+                .isInstanceOf(OpcUaAnnotationException.class)
+                .hasMessageContaining("open")
+                .hasMessageContaining("'maybe' is not a boolean");
+    }
+
+    @Test
+    void a_limit_alarm_on_a_text_variable_is_refused() {
+        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("text", new TextAlarm())))
+                .isInstanceOf(OpcUaAnnotationException.class)
+                .hasMessageContaining("state")
+                .hasMessageContaining("numeric");
+    }
+
+    @Test
+    void unordered_limits_are_refused_naming_the_member() {
+        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("unordered", new UnorderedAlarm())))
+                .isInstanceOf(OpcUaAnnotationException.class)
+                .hasMessageContaining("level")
+                .hasMessageContaining("ordered");
+    }
+
+    @Test
+    void a_limit_alarm_without_a_variable_is_refused() {
+        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("plain", new AlarmWithoutVariable())))
+                .isInstanceOf(OpcUaAnnotationException.class)
+                .hasMessageContaining("belong on a @UaVariable");
     }
 }

@@ -13,6 +13,7 @@ import dev.opcua.spring.boot.client.listener.OpcUaListenerEndpoint;
 import dev.opcua.spring.boot.client.listener.OpcUaListenerEndpointRegistry;
 import dev.opcua.spring.boot.client.listener.OpcUaListenerErrorHandler;
 import dev.opcua.spring.boot.client.listener.OpcUaListenerInfo;
+import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -182,6 +184,14 @@ class OpcUaListenerAutoConfigurationTest {
     @Test
     void backs_off_with_the_client() {
         runner.withPropertyValues("opcua.client.enabled=false").run(context -> assertThat(context)
+                .doesNotHaveBean(OpcUaListenerEndpointRegistry.class)
+                .doesNotHaveBean(OpcUaListenerAnnotationBeanPostProcessor.class));
+    }
+
+    @Test
+    void backs_off_without_the_client_on_the_classpath() {
+        runner.withClassLoader(new FilteredClassLoader(OpcUaClient.class)).run(context -> assertThat(context)
+                .hasNotFailed()
                 .doesNotHaveBean(OpcUaListenerEndpointRegistry.class)
                 .doesNotHaveBean(OpcUaListenerAnnotationBeanPostProcessor.class));
     }

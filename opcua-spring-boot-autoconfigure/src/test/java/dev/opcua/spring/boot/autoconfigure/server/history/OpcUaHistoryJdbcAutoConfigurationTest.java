@@ -1,59 +1,41 @@
 package dev.opcua.spring.boot.autoconfigure.server.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.verifyNoInteractions;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyException;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
-import dev.opcua.stack.core.types.builtin.BuiltinType;
-import dev.opcua.stack.core.types.builtin.DataValue;
-import dev.opcua.stack.core.types.builtin.DateTime;
-import dev.opcua.stack.core.types.builtin.StatusCode;
-import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.history.jdbc.JdbcHistoryOptions;
 import dev.opcua.stack.history.jdbc.JdbcHistoryStore;
 import dev.opcua.stack.server.OpcUaServer;
-import dev.opcua.stack.server.addressspace.VariableNode;
-import dev.opcua.stack.server.history.HistoryQuery;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.history.InMemoryHistoryStore;
-import dev.opcua.stack.server.nodes.InMemoryNodeManager;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.time.Instant;
+import java.time.Duration;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
+/**
+ * {@code opcua.server.history.store=jdbc} up to the point where the store would open: when the JDBC store is
+ * configured, the binding of {@code opcua.server.history.jdbc.*} and the starts refused by key, on a data
+ * source no test may use. {@link OpcUaHistoryJdbcAutoConfigurationIT} opens the store on PostgreSQL.
+ */
 class OpcUaHistoryJdbcAutoConfigurationTest {
 
-    private static final String NS = "urn:test:history:jdbc";
-
-    private static DataSource dataSource;
-
-    /** One PKI directory for all servers of these tests: one key pair to make. */
-    @TempDir
-    static Path pkiDir;
+    private final DataSource dataSource = mock(DataSource.class);
 
     private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(OpcUaHistoryJdbcAutoConfiguration.class,
                     OpcUaHistoryAutoConfiguration.class, OpcUaServerAutoConfiguration.class))
             .withPropertyValues("opcua.server.port=0", "opcua.server.bind-address=127.0.0.1",
-                    "opcua.server.security.policies=None", "opcua.server.security.pki-dir=" + pkiDir,
                     "opcua.server.history.enabled=true");
 
-    @BeforeAll
-    static void startPostgres() throws Exception {
-        dataSource = TestPostgres.dataSource();
-    }
-
-    private static boolean tableExists(String table) throws Exception {
-        try (Connection connection = dataSource.getConnection();
-                ResultSet rows = connection.getMetaData().getTables(null, "public", table, null)) {
-            return rows.next();
-        }
+    @AfterEach
+    void noStoreTouchedTheDatabase() {
+        verifyNoInteractions(dataSource);
     }
 
     @Test
@@ -61,21 +43,18 @@ class OpcUaHistoryJdbcAutoConfigurationTest {
         contextRunner.withBean(DataSource.class, () -> dataSource)
                 .withPropertyValues("opcua.server.history.enabled=false", "opcua.server.history.store=jdbc")
                 .run(context -> {
-                    assertThat(context).hasNotFailed().doesNotHaveBean(HistoryStore.class);
+                    assertThat(context).hasNotFailed().doesNotHaveBean(HistoryStore.class)
+                            .doesNotHaveBean(OpcUaHistoryJdbcProperties.class);
                     assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNull();
                 });
     }
 
     @Test
-    void store_jdbc_opens_a_jdbc_store_on_the_applications_data_source_and_hands_it_to_the_server() {
+    void backs_off_when_the_server_is_disabled() {
         contextRunner.withBean(DataSource.class, () -> dataSource)
-                .withPropertyValues("opcua.server.history.store=jdbc", "opcua.server.history.jdbc.table=ctx_wired",
-                        "opcua.server.history.jdbc.batch-size=50", "opcua.server.history.jdbc.flush-interval=50ms")
-                .run(context -> {
-                    assertThat(context).hasNotFailed().hasSingleBean(JdbcHistoryStore.class);
-                    assertThat(tableExists("ctx_wired")).isTrue();
-                    assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNotNull();
-                });
+                .withPropertyValues("opcua.server.enabled=false", "opcua.server.history.store=jdbc")
+                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(HistoryStore.class)
+                        .doesNotHaveBean(OpcUaHistoryJdbcProperties.class));
     }
 
     @Test
@@ -88,6 +67,25 @@ class OpcUaHistoryJdbcAutoConfigurationTest {
                     assertThat(context.getBean(HistoryStore.class)).isInstanceOf(InMemoryHistoryStore.class);
                     assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNotNull();
                 });
+    }
+
+    @Test
+    void the_defaults_are_the_stores_own() {
+        assertThat(OpcUaHistoryJdbcAutoConfiguration.options(new OpcUaHistoryJdbcProperties()))
+                .isEqualTo(JdbcHistoryOptions.DEFAULT);
+    }
+
+    @Test
+    void every_property_is_bound() {
+        contextRunner.withBean(DataSource.class, () -> dataSource)
+                .withBean(HistoryStore.class, InMemoryHistoryStore::new)
+                .withPropertyValues("opcua.server.history.store=jdbc", "opcua.server.history.jdbc.table=plant_history",
+                        "opcua.server.history.jdbc.batch-size=50", "opcua.server.history.jdbc.buffer-capacity=500",
+                        "opcua.server.history.jdbc.flush-interval=50ms", "opcua.server.history.jdbc.io-threads=3",
+                        "opcua.server.history.jdbc.timescale=false")
+                .run(context -> assertThat(OpcUaHistoryJdbcAutoConfiguration.options(
+                        context.getBean(OpcUaHistoryJdbcProperties.class))).isEqualTo(
+                                new JdbcHistoryOptions("plant_history", 50, 500, Duration.ofMillis(50), 3, false)));
     }
 
     @Test
@@ -113,48 +111,5 @@ class OpcUaHistoryJdbcAutoConfigurationTest {
                 .run(context -> assertThat(context).getFailure().rootCause()
                         .isInstanceOf(InvalidOpcUaPropertyException.class)
                         .hasMessageContaining("opcua.server.history.jdbc.buffer-capacity"));
-    }
-
-    @Test
-    void values_of_a_historizing_variable_are_recorded_into_postgresql() {
-        InMemoryNodeManager nodes = InMemoryNodeManager.builder(NS)
-                .variable("Speed", BuiltinType.Double, v -> v.value(Variant.ofDouble(0)).historizing())
-                .build();
-        Instant t0 = Instant.now().minusSeconds(60);
-        contextRunner.withBean(DataSource.class, () -> dataSource).withBean(InMemoryNodeManager.class, () -> nodes)
-                .withPropertyValues("opcua.server.history.store=jdbc", "opcua.server.history.jdbc.table=ctx_recorded",
-                        "opcua.server.history.jdbc.flush-interval=20ms")
-                .run(context -> {
-                    assertThat(context).hasNotFailed();
-                    VariableNode speed = (VariableNode) nodes.store().get(nodes.nodeId("Speed"));
-                    for (int i = 1; i <= 4; i++) {
-                        speed.setValue(DataValue.of(Variant.ofDouble(i * 10), StatusCode.GOOD,
-                                DateTime.ofInstant(t0.plusSeconds(i)), null));
-                    }
-                    awaitValues(context.getBean(HistoryStore.class), nodes.nodeId("Speed"), 4, t0);
-                    try (Connection connection = dataSource.getConnection();
-                            ResultSet rows = connection.createStatement().executeQuery(
-                                    "SELECT count(*) FROM ctx_recorded WHERE node_id = '"
-                                            + nodes.nodeId("Speed") + "'")) {
-                        rows.next();
-                        assertThat(rows.getLong(1)).isGreaterThanOrEqualTo(4); // and the initial value, when sampled
-                    }
-                });
-    }
-
-    /** Waits (up to 30 s) until the store holds {@code count} values of the node after {@code from}. */
-    private static void awaitValues(HistoryStore store, dev.opcua.stack.core.types.builtin.NodeId node, int count,
-            Instant from) throws InterruptedException {
-        long start = DateTime.ofInstant(from.plusMillis(1)).utcTicks();
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        int found = 0;
-        while (System.nanoTime() < deadline) {
-            found = store.read(HistoryQuery.forward(node, start, Long.MAX_VALUE, 0)).join().values().size();
-            if (found >= count) {
-                break;
-            }
-            Thread.sleep(20);
-        }
-        assertThat(found).as("values recorded within 30 s").isGreaterThanOrEqualTo(count);
     }
 }

@@ -1,15 +1,15 @@
 package dev.opcua.spring.boot.server.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
 
 import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.server.OpcUaServer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
@@ -35,10 +35,10 @@ import org.junit.jupiter.api.Test;
  * A {@link UaLimitAlarm} on a bean's {@link UaVariable} becomes an ExclusiveLimitAlarm (Part 9,
  * 5.8.19) whose events Eclipse Milo 1.1.2's client receives on the variable's object when the bean's
  * value crosses a limit, and acknowledges through Call; a {@link UaOffNormalAlarm} becomes an
- * OffNormalAlarm (Part 9, 5.8.24.2) with its NormalState; wrong declarations are refused naming the
- * member.
+ * OffNormalAlarm (Part 9, 5.8.24.2) with its NormalState. {@link UaBeanAlarmDeclarerTest} has the
+ * wrong declarations.
  */
-class UaLimitAlarmMiloTest {
+class UaLimitAlarmMiloIT {
 
     private static final String NS = "urn:test:annotations:alarms";
 
@@ -56,33 +56,6 @@ class UaLimitAlarmMiloTest {
     static final class Filler {
         @UaObject
         final Motor motor = new Motor();
-    }
-
-    @OpcUaNamespace(value = NS, name = "Wrong")
-    static final class TextAlarm {
-        @UaVariable
-        @UaLimitAlarm(high = 1)
-        volatile String state = "ok";
-    }
-
-    @OpcUaNamespace(value = NS, name = "Wrong")
-    static final class UnorderedAlarm {
-        @UaVariable
-        @UaLimitAlarm(high = 90, highHigh = 80)
-        volatile double level;
-    }
-
-    @OpcUaNamespace(value = NS, name = "Wrong")
-    static final class BadNormalValue {
-        @UaVariable
-        @UaOffNormalAlarm(normalValue = "maybe")
-        volatile boolean open;
-    }
-
-    @OpcUaNamespace(value = NS, name = "Wrong")
-    static final class AlarmWithoutVariable {
-        @UaLimitAlarm(high = 90)
-        volatile double level;
     }
 
     private static final Filler filler = new Filler();
@@ -122,13 +95,10 @@ class UaLimitAlarmMiloTest {
         return new SimpleAttributeOperand(type, path, AttributeId.Value.uid(), null);
     }
 
-    private static void await(String what, List<Variant[]> received, Predicate<Variant[]> test)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (received.stream().noneMatch(test) && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(received.stream().anyMatch(test)).as(what).isTrue();
+    /** Waits up to 10 s for an event of {@code received} that passes {@code test}. */
+    private static void awaitEvent(String what, List<Variant[]> received, Predicate<Variant[]> test) {
+        await(what).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .until(() -> received.stream().anyMatch(test));
     }
 
     @Test
@@ -152,7 +122,8 @@ class UaLimitAlarmMiloTest {
 
         filler.motor.temperature = 88.5;
 
-        await("the High alarm arrives on the motor object", received, e -> Boolean.TRUE.equals(e[2].getValue()));
+        awaitEvent("the High alarm arrives on the motor object", received,
+                e -> Boolean.TRUE.equals(e[2].getValue()));
         Variant[] raised = received.stream().filter(e -> Boolean.TRUE.equals(e[2].getValue())).findFirst().orElseThrow();
         assertThat(raised[1].getValue()).isEqualTo(ushort(650));
         assertThat(raised[4].getValue()).isEqualTo(alarm);
@@ -161,7 +132,7 @@ class UaLimitAlarmMiloTest {
                 Identifiers.AcknowledgeableConditionType_Acknowledge,
                 new Variant[] {raised[0], new Variant(LocalizedText.english("on it"))}))).getResults()[0];
         assertThat(ack.getStatusCode().isGood()).as("Acknowledge: " + ack.getStatusCode()).isTrue();
-        await("the acknowledged state arrives", received, e -> Boolean.TRUE.equals(e[3].getValue()));
+        awaitEvent("the acknowledged state arrives", received, e -> Boolean.TRUE.equals(e[3].getValue()));
         assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(alarm.getNamespaceIndex(),
                 "Filler.Motor.TemperatureAlarm.HighLimit")).getValue().getValue()).isEqualTo(80.0);
         subscription.delete();
@@ -179,45 +150,11 @@ class UaLimitAlarmMiloTest {
 
         filler.motor.overheated = true;
 
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!Boolean.TRUE.equals(client.readValue(0, TimestampsToReturn.Neither, active).getValue().getValue())
-                && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(client.readValue(0, TimestampsToReturn.Neither, active).getValue().getValue()).isEqualTo(true);
+        await("the alarm goes active").atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                .until(() -> Boolean.TRUE.equals(client.readValue(0, TimestampsToReturn.Neither, active)
+                        .getValue().getValue()));
         assertThat(client.readValue(0, TimestampsToReturn.Neither, new NodeId(alarms,
                 "Filler.Motor.OverheatedAlarm.Retain")).getValue().getValue()).isEqualTo(true);
         filler.motor.overheated = false;
-    }
-
-    @Test
-    void an_off_normal_value_that_does_not_parse_as_the_member_type_is_refused() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("bad", new BadNormalValue())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("open")
-                .hasMessageContaining("'maybe' is not a boolean");
-    }
-
-    @Test
-    void a_limit_alarm_on_a_text_variable_is_refused() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("text", new TextAlarm())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("state")
-                .hasMessageContaining("numeric");
-    }
-
-    @Test
-    void unordered_limits_are_refused_naming_the_member() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("unordered", new UnorderedAlarm())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("level")
-                .hasMessageContaining("ordered");
-    }
-
-    @Test
-    void a_limit_alarm_without_a_variable_is_refused() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("plain", new AlarmWithoutVariable())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("belong on a @UaVariable");
     }
 }

@@ -44,7 +44,7 @@ import org.springframework.context.annotation.Configuration;
  * enforced for Eclipse Milo 1.1.2's client logged in as an operator, as a user without roles and
  * anonymously; a {@code @UaMethod} receives the caller's {@link Identity}.
  */
-class OpcUaServerRolesMiloEndToEndTest {
+class OpcUaServerRolesMiloEndToEndIT {
 
     private static final String NS = "urn:test:roles:press";
 

@@ -30,7 +30,7 @@ import org.springframework.context.annotation.Configuration;
  * anonymously and for a user of {@code opcua.server.identity.users} with a bcrypt password (sent
  * encrypted with the certificate the PKI directory created, over the None endpoint).
  */
-class OpcUaServerMiloEndToEndTest {
+class OpcUaServerMiloEndToEndIT {
 
     private static final String NS = "urn:test:e2e:line1";
 

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
  * children the bean's variables bind; Eclipse Milo 1.1.2's client browses it, reads bound values and
  * the type's, writes one, and follows HasTypeDefinition to the type.
  */
-class UaTypedObjectMiloTest {
+class UaTypedObjectMiloIT {
 
     private static final String NS = "urn:test:annotations:typed";
     private static final String MACHINERY = "http://opcfoundation.org/UA/Machinery/";
@@ -72,7 +72,7 @@ class UaTypedObjectMiloTest {
 
     /** A NodeSet2 file of opcua-stack-server's test jar: its export of a built-in model. */
     static URL nodeSet(String file) {
-        URL url = UaTypedObjectMiloTest.class.getClassLoader().getResource("nodesets/" + file);
+        URL url = UaTypedObjectMiloIT.class.getClassLoader().getResource("nodesets/" + file);
         if (url == null) {
             throw new IllegalStateException("nodesets/" + file
                     + " is not on the class path (opcua-stack-server's test jar)");

@@ -37,7 +37,7 @@ import org.springframework.context.annotation.Configuration;
  * put in {@code trusted/certs}, as a configured user; an untrusted client is refused and its
  * certificate lands in {@code rejected/}.
  */
-class OpcUaServerMiloSecureEndToEndTest {
+class OpcUaServerMiloSecureEndToEndIT {
 
     private static final String NS = "urn:test:e2e:secure";
     private static final String CLIENT_URI = "urn:test:e2e:milo-client";

@@ -1,15 +1,15 @@
 package dev.opcua.spring.boot.server.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.server.OpcUaServer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
@@ -42,10 +42,9 @@ import org.springframework.context.ApplicationEventPublisher;
  * nodes come from an annotated bean: it browses the object tree, reads and writes values, calls
  * methods and subscribes, both to a variable the bean signals and to one it does not.
  */
-class OpcUaAnnotatedNodeManagerMiloTest {
+class OpcUaAnnotatedNodeManagerMiloIT {
 
     private static final String NS = "urn:test:annotations:filler";
-    private static final long WAIT_SECONDS = 5;
 
     enum MachineState { IDLE, RUNNING }
 
@@ -241,7 +240,7 @@ class OpcUaAnnotatedNodeManagerMiloTest {
 
     @Test
     void a_subscription_without_sampling_sees_each_signalled_change_and_each_write() throws Exception {
-        BlockingQueue<Object> values = new LinkedBlockingQueue<>();
+        List<Object> values = new CopyOnWriteArrayList<>();
         OpcUaSubscription subscription = new OpcUaSubscription(client, 100.0);
         subscription.create();
         try {
@@ -254,9 +253,9 @@ class OpcUaAnnotatedNodeManagerMiloTest {
             assertThat(item.getRevisedSamplingInterval()).as("fed by signals, not sampled").contains(0.0);
 
             filler.changeSpeed(7.5);
-            assertThat(awaitValue(values, 7.5)).isTrue();
+            awaitValue(values, 7.5);
             assertThat(write("Filler.Speed", new Variant(8.5)).isGood()).isTrue();
-            assertThat(awaitValue(values, 8.5)).isTrue();
+            awaitValue(values, 8.5);
             assertThat(filler.speed).isEqualTo(8.5);
         } finally {
             subscription.delete();
@@ -265,7 +264,7 @@ class OpcUaAnnotatedNodeManagerMiloTest {
 
     @Test
     void a_sampled_subscription_sees_a_change_the_bean_does_not_signal() throws Exception {
-        BlockingQueue<Object> values = new LinkedBlockingQueue<>();
+        List<Object> values = new CopyOnWriteArrayList<>();
         OpcUaSubscription subscription = new OpcUaSubscription(client, 100.0);
         subscription.create();
         try {
@@ -277,21 +276,16 @@ class OpcUaAnnotatedNodeManagerMiloTest {
             assertThat(item.getRevisedSamplingInterval()).hasValueSatisfying(v -> assertThat(v).isPositive());
 
             filler.motor.temperature = 55.5;
-            assertThat(awaitValue(values, 55.5)).isTrue();
+            awaitValue(values, 55.5);
         } finally {
             subscription.delete();
         }
     }
 
-    private static boolean awaitValue(BlockingQueue<Object> values, Object expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
-            Object value = values.poll(left, TimeUnit.NANOSECONDS);
-            if (expected.equals(value)) {
-                return true;
-            }
-        }
-        return false;
+    /** Waits up to 10 s for {@code expected} among the values the subscription delivered. */
+    private static void awaitValue(List<Object> values, Object expected) {
+        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10))
+                .untilAsserted(() -> assertThat(values).contains(expected));
     }
 
     private static NodeId node(String path) {

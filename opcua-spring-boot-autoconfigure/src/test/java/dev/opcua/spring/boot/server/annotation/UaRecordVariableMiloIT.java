@@ -1,7 +1,6 @@
 package dev.opcua.spring.boot.server.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.opcua.spring.boot.testing.MiloClients;
 import dev.opcua.stack.server.OpcUaServer;
@@ -29,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * decodes it through the DataTypeDefinitions the server defined from the record, and writes a
  * changed value that the bean's setter (or field) receives as a new record.
  */
-class UaRecordVariableMiloTest {
+class UaRecordVariableMiloIT {
 
     private static final String NS = "urn:test:annotations:records";
 
@@ -149,22 +148,5 @@ class UaRecordVariableMiloTest {
         range.getMembers().put("Low", 5.0);
         assertThat(write("Filler.SpeedRange", range).getValue()).isEqualTo(StatusCodes.Bad_OutOfRange);
         assertThat(filler.speedRange).isEqualTo(new Range(0, 3.0));
-    }
-
-    record WithThread(Thread thread) {
-    }
-
-    @OpcUaNamespace(NS)
-    static final class Broken {
-        @UaVariable
-        volatile WithThread value = new WithThread(null);
-    }
-
-    @Test
-    void a_record_component_the_stack_cannot_map_is_refused_naming_bean_member_and_component() {
-        assertThatThrownBy(() -> OpcUaAnnotatedNodeManagers.of(Map.of("broken", new Broken())))
-                .isInstanceOf(OpcUaAnnotationException.class)
-                .hasMessageContaining("bean 'broken'").hasMessageContaining("member value")
-                .hasMessageContaining("component thread").hasMessageContaining("java.lang.Thread");
     }
 }

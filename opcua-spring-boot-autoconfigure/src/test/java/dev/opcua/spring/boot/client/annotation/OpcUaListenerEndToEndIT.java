@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.client.annotation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration;
 import dev.opcua.spring.boot.autoconfigure.client.annotation.OpcUaListenerAutoConfiguration;
@@ -18,12 +19,12 @@ import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -36,7 +37,7 @@ import org.springframework.context.annotation.Configuration;
  * server, keep receiving after they throw, and again after the server restarted on the same port or
  * came up only after the application.
  */
-class OpcUaListenerEndToEndTest {
+class OpcUaListenerEndToEndIT {
 
     static final String NAMESPACE = "urn:test:listeners";
 
@@ -88,7 +89,7 @@ class OpcUaListenerEndToEndTest {
         runner(server.port()).run(context -> {
             PlantListener listener = context.getBean(PlantListener.class);
             speed.set(Variant.ofDouble(12.5));
-            await(() -> listener.speeds.contains(12.5));
+            awaitDelivery().until(() -> listener.speeds.contains(12.5));
             assertThat(listener.raw).isNotEmpty().allSatisfy(v -> assertThat(v.statusCode().isGood()).isTrue());
             OpcUaListener speedListener = context.getBean(OpcUaListenerEndpointRegistry.class)
                     .getListener("plantListener.onSpeed").orElseThrow();
@@ -96,13 +97,15 @@ class OpcUaListenerEndToEndTest {
             assertThat(speedListener.info().status()).isEqualTo("Good");
             assertThat(speedListener.notifications()).isPositive();
 
-            await(() -> context.getBean(OpcUaListenerEndpointRegistry.class).getListener("plantListener.onAlarm")
-                    .orElseThrow().isCreated());
+            awaitDelivery().until(() -> context.getBean(OpcUaListenerEndpointRegistry.class)
+                    .getListener("plantListener.onAlarm").orElseThrow().isCreated());
             server.events().report(EventNotifierRegistry.SERVER_OBJECT, event(100, "minor"));
             server.events().report(EventNotifierRegistry.SERVER_OBJECT, event(800, "trip"));
-            await(() -> !listener.alarms.isEmpty());
-            Thread.sleep(300); // the minor event would have come by now
-            assertThat(listener.alarms).containsExactly("800 trip"); // where Severity > 500
+            awaitDelivery().until(() -> !listener.alarms.isEmpty());
+            // the minor event was reported first: had the filter let it through it would have come before the
+            // trip, or with it; three publishing intervals more leave room for a Publish that split them
+            await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5))
+                    .untilAsserted(() -> assertThat(listener.alarms).containsExactly("800 trip")); // Severity > 500
             assertThat(listener.alarmTimes).singleElement().satisfies(t -> assertThat(t).isBefore(Instant.now()
                     .plusSeconds(1)));
         });
@@ -115,14 +118,14 @@ class OpcUaListenerEndToEndTest {
             PlantListener listener = context.getBean(PlantListener.class);
             OpcUaListenerEndpointRegistry registry = context.getBean(OpcUaListenerEndpointRegistry.class);
             speed.set(Variant.ofDouble(-1)); // onSpeed throws on negative values
-            await(() -> registry.getListener("plantListener.onSpeed").orElseThrow().errors() > 0);
+            awaitDelivery().until(() -> registry.getListener("plantListener.onSpeed").orElseThrow().errors() > 0);
             speed.set(Variant.ofDouble(3));
-            await(() -> listener.speeds.contains(3.0));
+            awaitDelivery().until(() -> listener.speeds.contains(3.0));
 
             state.set(Variant.ofDouble(1.5)); // not a String: the delivery fails, the item stays
-            await(() -> registry.getListener("plantListener.onState").orElseThrow().errors() > 0);
+            awaitDelivery().until(() -> registry.getListener("plantListener.onState").orElseThrow().errors() > 0);
             state.set(Variant.ofString("Running"));
-            await(() -> listener.states.contains("Running"));
+            awaitDelivery().until(() -> listener.states.contains("Running"));
             assertThat(registry.errors()).isGreaterThanOrEqualTo(2);
         });
     }
@@ -134,12 +137,12 @@ class OpcUaListenerEndToEndTest {
         runner(port).run(context -> {
             PlantListener listener = context.getBean(PlantListener.class);
             speed.set(Variant.ofDouble(1));
-            await(() -> listener.speeds.contains(1.0));
+            awaitDelivery().until(() -> listener.speeds.contains(1.0));
 
             server.close();
             speed.set(Variant.ofDouble(2));
             startServer(port);
-            await(() -> listener.speeds.contains(2.0));
+            awaitDelivery().until(() -> listener.speeds.contains(2.0));
             assertThat(context.getBean(OpcUaListenerEndpointRegistry.class).getListener("plantListener.onSpeed")
                     .orElseThrow().isCreated()).isTrue();
         });
@@ -156,7 +159,7 @@ class OpcUaListenerEndToEndTest {
 
             speed.set(Variant.ofDouble(7));
             startServer(port);
-            await(() -> context.getBean(PlantListener.class).speeds.contains(7.0));
+            awaitDelivery().until(() -> context.getBean(PlantListener.class).speeds.contains(7.0));
         });
     }
 
@@ -175,13 +178,9 @@ class OpcUaListenerEndToEndTest {
         }
     }
 
-    /** Waits up to 15 s (a reconnect with backoff takes a few) for a condition that another thread makes true. */
-    static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(condition.getAsBoolean()).as("condition reached within 15 s").isTrue();
+    /** A wait for a delivery: up to 15 s, as a reconnect with backoff takes a few. */
+    static ConditionFactory awaitDelivery() {
+        return await().atMost(Duration.ofSeconds(15)).pollInterval(Duration.ofMillis(20));
     }
 
     static class PlantListener {

@@ -48,7 +48,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
  * metrics, observations, health and the {@code opcua} endpoint; then the server stops and comes back on
  * the same port.
  */
-class OpcUaClientActuatorEndToEndTest {
+class OpcUaClientActuatorEndToEndIT {
 
     private OpcUaServer server;
 
