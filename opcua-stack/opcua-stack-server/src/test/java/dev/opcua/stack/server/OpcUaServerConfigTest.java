@@ -3,6 +3,7 @@ package dev.opcua.stack.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
@@ -80,14 +81,20 @@ class OpcUaServerConfigTest {
     void default_permissions_of_a_namespace_without_node_manager_stop_the_build_naming_the_namespace() {
         assertThatThrownBy(() -> OpcUaServer.builder()
                 .defaultPermissions("urn:test:nobody", NodePermissions.builder().build()).build())
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageStartingWith("default permissions for namespace urn:test:nobody: no node manager owns it");
+                .isInstanceOfSatisfying(InvalidSettingException.class, e -> {
+                    assertThat(e.setting()).isEqualTo("opcUaServer.defaultPermissions");
+                    assertThat(e.value()).isEqualTo("urn:test:nobody");
+                })
+                .hasMessageContaining("must name a namespace a node manager owns");
     }
 
     @Test
     void a_secured_endpoint_without_certificate_stops_the_build() {
-        assertThatThrownBy(() -> OpcUaServer.builder().security(List.of(new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.Sign))).build())
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("need an application certificate: configure certificate(...) or pki(...)");
+        assertThatThrownBy(() -> OpcUaServer.builder()
+                .security(List.of(new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.Sign))).build())
+                .isInstanceOfSatisfying(InvalidSettingException.class,
+                        e -> assertThat(e.setting()).isEqualTo("opcUaServer.security"))
+                .hasMessageContaining("needs an application certificate for policies other than None: configure"
+                        + " certificate(...) or pki(...)");
     }
 }
