@@ -2,6 +2,10 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.opcua.stack.core.security.CertificateValidator;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.testing.DiscoveryServerFixture;
 import dev.opcua.stack.server.testing.LeakWatch;
 import java.util.List;
@@ -17,7 +21,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Eclipse Milo 1.1.2's client discovers our server over opc.tcp: Hello, OpenSecureChannel with
- * SecurityPolicy None, GetEndpoints or FindServers, CloseSecureChannel (Part 4, 5.4).
+ * SecurityPolicy None, GetEndpoints or FindServers, CloseSecureChannel (Part 4, 5.4), also from a server
+ * that offers secure endpoints only (Part 4, 5.4.1: discovery needs no message security).
  */
 class MiloDiscoveryInteropIT {
 
@@ -69,6 +74,28 @@ class MiloDiscoveryInteropIT {
             assertThat(description.getProductUri()).isEqualTo(DiscoveryServerFixture.PRODUCT_URI);
             assertThat(description.getDiscoveryUrls()).containsExactly(server.endpointUrl());
         });
+    }
+
+    @Test
+    void milo_discovers_the_secure_endpoints_of_a_server_without_a_none_endpoint_over_none() throws Exception {
+        try (OpcUaServer secureOnly = OpcUaServer.builder()
+                .applicationUri("urn:test:secure-only")
+                .bindAddress("127.0.0.1")
+                .port(0)
+                .hostnames(List.of("localhost"))
+                .security(List.of(new EndpointSecurity(dev.opcua.stack.core.security.SecurityPolicy.Basic256Sha256,
+                        dev.opcua.stack.core.types.enumerated.MessageSecurityMode.SignAndEncrypt)))
+                .certificate(CertificateBuilder.forApplication("secure only").applicationUri("urn:test:secure-only")
+                        .build())
+                .clientCertificateValidator(CertificateValidator.acceptAll())
+                .build()
+                .start()) {
+            List<EndpointDescription> endpoints = DiscoveryClient.getEndpoints(secureOnly.endpointUrl())
+                    .get(10, TimeUnit.SECONDS);
+
+            assertThat(endpoints).extracting(EndpointDescription::getSecurityPolicyUri)
+                    .containsOnly(SecurityPolicy.Basic256Sha256.getUri());
+        }
     }
 
     @Test
