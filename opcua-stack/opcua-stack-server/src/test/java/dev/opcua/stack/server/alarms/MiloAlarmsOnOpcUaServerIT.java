@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.alarms;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
 
@@ -10,9 +11,8 @@ import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.testing.MiloClients;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
@@ -52,6 +52,10 @@ import org.junit.jupiter.api.Test;
  * EventId, between RefreshStart and RefreshEnd; the refusals carry the statuses Part 9 names.
  */
 class MiloAlarmsOnOpcUaServerIT {
+
+    /** How long an alarm event may take to reach Milo's client, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final Duration POLL = Duration.ofMillis(10);
 
     private static final String PLANT = "urn:test:alarms:plant";
     private static final String ALARMS = "urn:test:alarms";
@@ -149,18 +153,11 @@ class MiloAlarmsOnOpcUaServerIT {
         assertThat(written.isGood()).as("write of the temperature").isTrue();
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
-    }
-
     /** Waits for an alarm event that satisfies the test and returns it. */
-    private Variant[] awaitAlarm(String what, java.util.function.Predicate<Variant[]> test) throws InterruptedException {
-        await(what, () -> received.stream().anyMatch(e -> isAlarm(e) && test.test(e)));
-        return received.stream().filter(e -> isAlarm(e) && test.test(e)).findFirst().orElseThrow();
+    private Variant[] awaitAlarm(String what, java.util.function.Predicate<Variant[]> test) {
+        return await(what).atMost(WAIT).pollInterval(POLL)
+                .until(() -> received.stream().filter(e -> isAlarm(e) && test.test(e)).findFirst(), Optional::isPresent)
+                .orElseThrow();
     }
 
     private static ReadValueId value(NodeId node) {
@@ -231,7 +228,7 @@ class MiloAlarmsOnOpcUaServerIT {
         CallMethodResult refresh = call(Identifiers.ConditionType, Identifiers.ConditionType_ConditionRefresh,
                 new Variant(subscriptionId));
         assertThat(refresh.getStatusCode().isGood()).as("ConditionRefresh: " + refresh.getStatusCode()).isTrue();
-        await("RefreshEnd arrives", () -> received.stream().skip(before)
+        await("RefreshEnd arrives").atMost(WAIT).pollInterval(POLL).until(() -> received.stream().skip(before)
                 .anyMatch(e -> Identifiers.RefreshEndEventType.equals(e[EVENT_TYPE].getValue())));
         List<Variant[]> replay = received.subList(before, received.size());
         assertThat(replay).extracting(e -> e[EVENT_TYPE].getValue()).containsExactly(
@@ -247,8 +244,9 @@ class MiloAlarmsOnOpcUaServerIT {
         int beforeSecond = received.size();
         assertThat(call(Identifiers.ConditionType, Identifiers.ConditionType_ConditionRefresh,
                 new Variant(subscriptionId)).getStatusCode().isGood()).isTrue();
-        await("the second RefreshEnd arrives", () -> received.stream().skip(beforeSecond)
-                .anyMatch(e -> Identifiers.RefreshEndEventType.equals(e[EVENT_TYPE].getValue())));
+        await("the second RefreshEnd arrives").atMost(WAIT).pollInterval(POLL)
+                .until(() -> received.stream().skip(beforeSecond)
+                        .anyMatch(e -> Identifiers.RefreshEndEventType.equals(e[EVENT_TYPE].getValue())));
         assertThat(received.subList(beforeSecond, received.size())).extracting(e -> e[EVENT_TYPE].getValue())
                 .containsExactly(Identifiers.RefreshStartEventType, Identifiers.RefreshEndEventType);
     }
@@ -300,7 +298,8 @@ class MiloAlarmsOnOpcUaServerIT {
         // Enable evaluates the input again: still HighHigh, unacknowledged, retained
         int before = received.size();
         assertThat(call(alarm, Identifiers.ConditionType_Enable).getStatusCode().isGood()).isTrue();
-        await("the enabled state arrives", () -> received.stream().skip(before).anyMatch(e -> bool(e[RETAIN])));
+        await("the enabled state arrives").atMost(WAIT).pollInterval(POLL)
+                .until(() -> received.stream().skip(before).anyMatch(e -> bool(e[RETAIN])));
         Variant[] enabled = received.get(received.size() - 1);
         assertThat(bool(enabled[ACTIVE])).isTrue();
         assertThat(((LocalizedText) enabled[LIMIT_STATE].getValue()).getText()).isEqualTo("HighHigh");
@@ -311,7 +310,7 @@ class MiloAlarmsOnOpcUaServerIT {
                 new Variant(subscription.getSubscriptionId().orElseThrow()),
                 new Variant(eventItem.getMonitoredItemId().orElseThrow()));
         assertThat(refresh.getStatusCode().isGood()).as("ConditionRefresh2: " + refresh.getStatusCode()).isTrue();
-        await("RefreshEnd arrives", () -> received.stream().skip(beforeRefresh)
+        await("RefreshEnd arrives").atMost(WAIT).pollInterval(POLL).until(() -> received.stream().skip(beforeRefresh)
                 .anyMatch(e -> Identifiers.RefreshEndEventType.equals(e[EVENT_TYPE].getValue())));
         List<Variant[]> replay = received.subList(beforeRefresh, received.size());
         assertThat(replay).extracting(e -> e[EVENT_TYPE].getValue()).containsExactly(

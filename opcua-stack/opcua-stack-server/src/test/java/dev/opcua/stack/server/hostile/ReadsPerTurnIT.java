@@ -120,7 +120,9 @@ class ReadsPerTurnIT {
                 flood.add(HostileServer.read(flooder, flooding, plant.nodeId("Flood")));
             }
             CompletableFuture<ReadResponse> quietRead = HostileServer.read(quiet, reading, plant.nodeId("Quiet"));
-            Thread.sleep(300); // lets the bytes reach the server's sockets; not a measurement
+            // lets the bytes reach the server's sockets: nothing on the server can be watched while the gate
+            // holds its only event loop, so this stays a pause (not a measurement)
+            Thread.sleep(300);
             gate.countDown();
 
             assertThat(quietRead.get(30, TimeUnit.SECONDS).results()[0].statusCode().isGood()).isTrue();

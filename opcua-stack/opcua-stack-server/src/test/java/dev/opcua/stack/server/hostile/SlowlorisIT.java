@@ -46,7 +46,7 @@ class SlowlorisIT {
                 try {
                     for (int i = 0; i < HEL.length - 1; i++) {
                         slow.send(new byte[] {HEL[i]});
-                        Thread.sleep(1_000);
+                        Thread.sleep(1_000); // the scenario: one byte a second
                     }
                 } catch (InterruptedException | RuntimeException e) {
                     // closed by the server or stopped by the test
@@ -139,7 +139,7 @@ class SlowlorisIT {
                 patient.send(TestChunks.getEndpoints(token.channelId(), token.tokenId(), sequence, sequence,
                         server.endpointUrl()));
                 assertThat(ServerFrames.type(patient.readFrame())).isEqualTo(MessageType.MSG);
-                Thread.sleep(600);
+                Thread.sleep(600); // the scenario: a patient client pauses between whole requests
             }
             assertThat(server.rejected(TransportRejection.RECEIVE_TIMEOUT)).isZero();
         }

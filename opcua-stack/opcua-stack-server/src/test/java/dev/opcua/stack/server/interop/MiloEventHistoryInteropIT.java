@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
 
@@ -110,19 +111,19 @@ class MiloEventHistoryInteropIT {
             reported.add(event);
             server.eventNotifiers().report(i < 10 ? lineId : archiveId, event); // the last two: the delete test's
         }
-        // recorded in the background: wait (bounded) until the store holds all ten
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while ((store.readEvents(EventQuery.forward(lineId, 0, Long.MAX_VALUE, 0)).join().events().size() < 10
-                || store.readEvents(EventQuery.forward(archiveId, 0, Long.MAX_VALUE, 0)).join().events().size() < 2)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        // recorded in the background: the store holds all ten of Line and both of Archive a moment later
+        await("the reported events recorded").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(20))
+                .until(() -> recordedEvents(lineId) >= 10 && recordedEvents(archiveId) >= 2);
         client = MiloClients.anonymousOverNone(server.endpointUrl());
         int ns = client.getNamespaceTable().getIndex(NS).intValue();
         line = new NodeId(ns, "Line");
         quiet = new NodeId(ns, "Quiet");
         archive = new NodeId(ns, "Archive");
         speed = new NodeId(ns, "Line.Speed");
+    }
+
+    private static int recordedEvents(dev.opcua.stack.core.types.builtin.NodeId notifier) {
+        return store.readEvents(EventQuery.forward(notifier, 0, Long.MAX_VALUE, 0)).join().events().size();
     }
 
     @AfterAll

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ubyte;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ushort;
@@ -19,7 +20,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
@@ -50,6 +50,10 @@ import org.junit.jupiter.api.Test;
  * announced shutdown reaches it as a SystemStatusChangeEventType event (Part 5, 6.4.30).
  */
 class MiloEventsOnOpcUaServerIT {
+
+    /** How long an event may take to reach Milo's client, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(10);
 
     private static final String PLANT = "urn:test:milo:events:plant";
 
@@ -85,14 +89,6 @@ class MiloEventsOnOpcUaServerIT {
 
     private static OpcUaClient connect(OpcUaServer target) throws Exception {
         return MiloClients.anonymousOverNone(target.endpointUrl());
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
     }
 
     private static SimpleAttributeOperand field(org.eclipse.milo.opcua.stack.core.types.builtin.NodeId type,
@@ -161,7 +157,7 @@ class MiloEventsOnOpcUaServerIT {
                             .severity(700)
                             .build());
 
-            await("the tank's event arrives", () -> received.size() >= 1);
+            await("the tank's event arrives").atMost(WAIT).pollInterval(POLL).until(() -> received.size() >= 1);
             assertThat(received).hasSize(1);
             assertThat(received.get(0)[0].getValue()).isEqualTo(ushort(700));
             assertThat(((LocalizedText) received.get(0)[1].getValue()).getText()).isEqualTo("level high");
@@ -197,7 +193,7 @@ class MiloEventsOnOpcUaServerIT {
                 server.events().report(EventNotifierRegistry.SERVER_OBJECT, e);
             }
 
-            await("the events arrive", () -> received.size() >= 3);
+            await("the events arrive").atMost(WAIT).pollInterval(POLL).until(() -> received.size() >= 3);
             assertThat(received).hasSize(3);
             for (int i = 0; i < 2; i++) {
                 UaEvent sent = i == 0 ? medium : high;
@@ -230,7 +226,7 @@ class MiloEventsOnOpcUaServerIT {
 
             closer.start();
 
-            await("the shutdown event arrives", () -> !received.isEmpty());
+            await("the shutdown event arrives").atMost(WAIT).pollInterval(POLL).until(() -> !received.isEmpty());
             milo.disconnect(); // during the countdown: a polite, quick goodbye
             Variant[] fields = received.get(0);
             assertThat(fields[0].getValue()).isEqualTo(Identifiers.SystemStatusChangeEventType);
@@ -262,7 +258,7 @@ class MiloEventsOnOpcUaServerIT {
                     dev.opcua.stack.core.types.builtin.NodeId.ns0(dev.opcua.stack.core.ids.NodeIds.BaseObjectType),
                     (short) (ModelChanges.NODE_ADDED | ModelChanges.REFERENCE_ADDED))));
 
-            await("the model change event arrives", () -> !received.isEmpty());
+            await("the model change event arrives").atMost(WAIT).pollInterval(POLL).until(() -> !received.isEmpty());
             assertThat(received).hasSize(1);
             assertThat(received.get(0)[0].getValue()).isEqualTo(Identifiers.GeneralModelChangeEventType);
             ExtensionObject[] changes = (ExtensionObject[]) received.get(0)[1].getValue();

@@ -2,7 +2,7 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -207,7 +207,9 @@ class MiloSecureClientOnOpcUaServerIT {
         assertThat(Files.readAllBytes(rejected.get(0))).isEqualTo(miloCertificate.certificate().getEncoded());
         Path trusted = pki.trustedCertsDir().resolve(rejected.get(0).getFileName());
         Files.move(rejected.get(0), trusted);
-        Thread.sleep(PKI_RELOAD.toMillis() + 50); // the server looks at the directory again after this
+        // the server's PKI directory looks again once its reload interval has passed
+        await("Milo's certificate trusted").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(20))
+                .until(() -> pki.trustList().isTrusted(miloCertificate.certificate()));
 
         OpcUaClient milo = connect(miloCertificate, CLIENT_URI, basic256Sha256SignAndEncrypt(),
                 new AnonymousProvider());
@@ -336,6 +338,8 @@ class MiloSecureClientOnOpcUaServerIT {
         // the lock-out holds one client certificate, not the user
         connect(miloCertificate, CLIENT_URI, endpoint, new UsernameProvider(USER, PASSWORD)).disconnect();
 
+        // the scenario: the lock-out's time passes; one attempt right after it must succeed (a wait that
+        // retried would let a lock-out longer than configured pass)
         long remaining = LOCKOUT.toNanos() - (System.nanoTime() - lockedAt);
         Thread.sleep(Math.max(0, TimeUnit.NANOSECONDS.toMillis(remaining)) + 100);
         OpcUaClient milo = connect(lockoutClientCertificate, LOCKOUT_CLIENT_URI, endpoint,

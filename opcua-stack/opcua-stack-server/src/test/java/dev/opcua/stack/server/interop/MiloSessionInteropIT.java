@@ -2,6 +2,7 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
@@ -14,11 +15,10 @@ import dev.opcua.stack.server.session.UserNameIdentityValidator;
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.MiloClients;
 import dev.opcua.stack.server.transport.UaTcpServer;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaSession;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
@@ -39,6 +39,10 @@ import org.junit.jupiter.api.Test;
  * periodic keep-alive Read is pushed beyond the test's life).
  */
 class MiloSessionInteropIT {
+
+    /** How long the server may take to see Milo's session change, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(10);
 
     private static ServiceDispatcher dispatcher;
     private static SessionManager sessions;
@@ -82,14 +86,6 @@ class MiloSessionInteropIT {
         return MiloClients.createOverNone(endpointUrl, identity);
     }
 
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).isTrue();
-    }
-
     @Test
     void milo_creates_and_activates_an_anonymous_session_and_closes_it() throws Exception {
         long created = sessions.counters().sessionsCreated();
@@ -109,7 +105,7 @@ class MiloSessionInteropIT {
         } finally {
             client.disconnect();
         }
-        await(() -> sessions.counters().sessionsClosed() == closed + 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> sessions.counters().sessionsClosed() == closed + 1);
         assertThat(sessions.sessions()).noneMatch(Session::isActivated);
     }
 
@@ -125,7 +121,8 @@ class MiloSessionInteropIT {
         } finally {
             client.disconnect();
         }
-        await(() -> sessions.sessions().stream().noneMatch(Session::isActivated));
+        await().atMost(WAIT).pollInterval(POLL)
+                .until(() -> sessions.sessions().stream().noneMatch(Session::isActivated));
     }
 
     @Test

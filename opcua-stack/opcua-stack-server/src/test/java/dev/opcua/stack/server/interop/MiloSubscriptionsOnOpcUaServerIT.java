@@ -2,6 +2,7 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.ubyte;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
@@ -36,13 +37,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.stream.IntStream;
 import org.eclipse.milo.opcua.sdk.client.DiscoveryClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
@@ -106,6 +107,7 @@ class MiloSubscriptionsOnOpcUaServerIT {
     private static final String SERVER_URI = "urn:test:milo-subscriptions:server";
     private static final String CLIENT_URI = "urn:test:milo-subscriptions:client";
     private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(5);
     private static final int MAX_SUBSCRIPTIONS_PER_SESSION = 2;
     private static final int MAX_PUBLISH_REQUESTS = 20;
     private static final double EU_LOW = 0;
@@ -196,8 +198,8 @@ class MiloSubscriptionsOnOpcUaServerIT {
                 // a client whose session the test closed may fail to say goodbye
             }
         }
-        await("no subscription and no item left: " + statistics,
-                () -> statistics.subscriptions() == 0 && statistics.monitoredItems() == 0);
+        await("no subscription and no item left: " + statistics).atMost(WAIT).pollInterval(POLL)
+                .until(() -> statistics.subscriptions() == 0 && statistics.monitoredItems() == 0);
     }
 
     // ---- 1. data changes
@@ -216,14 +218,17 @@ class MiloSubscriptionsOnOpcUaServerIT {
         assertThat(subscription.getRevisedPublishingInterval()).contains(100.0);
         assertThat(item.getRevisedSamplingInterval()).contains(50.0);
         assertThat(item.getRevisedQueueSize()).contains(uint(10));
-        await("the initial value", () -> received.size() == 1);
+        await("the initial value").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 1);
         List<Double> expected = new ArrayList<>(List.of(0.0));
         for (double value : new double[] {1.5, 2.5, -3.0, 4.25, 1000.0}) {
             write(client, speed, value);
             expected.add(value);
-            await("the change to " + value, () -> received.size() == expected.size());
+            await("the change to " + value).atMost(WAIT).pollInterval(POLL)
+                    .until(() -> received.size() == expected.size());
         }
-        Thread.sleep(200); // two more publishing intervals: nothing else is reported
+        // nothing else is reported for two more publishing intervals (100 ms each)
+        await().during(Duration.ofMillis(200)).atMost(WAIT).pollInterval(POLL)
+                .until(() -> received.size() == expected.size());
 
         assertThat(received).containsExactlyElementsOf(expected);
     }
@@ -242,7 +247,7 @@ class MiloSubscriptionsOnOpcUaServerIT {
         subscription.addMonitoredItem(item);
         subscription.synchronizeMonitoredItems();
         assertThat(item.getCreateResult()).contains(StatusCode.GOOD);
-        await("the initial value", () -> received.size() == 1);
+        await("the initial value").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 1);
 
         // compared with the last value queued (Part 4, 7.22.2 "last cached value"): 10 -> 11.5 -> 13
         writeAndWatch(client, pressure, received, 10.5, false);
@@ -268,7 +273,7 @@ class MiloSubscriptionsOnOpcUaServerIT {
         subscription.addMonitoredItem(item);
         subscription.synchronizeMonitoredItems();
         assertThat(item.getCreateResult()).contains(StatusCode.GOOD);
-        await("the initial value", () -> received.size() == 1);
+        await("the initial value").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 1);
 
         writeAndWatch(client, level, received, 60, false);
         writeAndWatch(client, level, received, 70, false);
@@ -303,14 +308,16 @@ class MiloSubscriptionsOnOpcUaServerIT {
         assertThat(discardOldest.getRevisedSamplingInterval()).as("fed by the node manager's pushes").contains(0.0);
         assertThat(discardOldest.getRevisedQueueSize()).contains(uint(3));
         assertThat(pushed.started.get("Burst") - startedBefore).as("monitoringStarted calls").isEqualTo(2);
-        await("the initial values", () -> oldestKept.size() == 1 && newestKept.size() == 1);
+        await("the initial values").atMost(WAIT).pollInterval(POLL)
+                .until(() -> oldestKept.size() == 1 && newestKept.size() == 1);
         assertThat(values(oldestKept)).containsExactly(0.0);
 
         // right after a publish: the burst is over long before the next one, 500 ms later
         for (int i = 1; i <= 10; i++) {
             pushed.set("Burst", i);
         }
-        await("the queued values", () -> oldestKept.size() == 4 && newestKept.size() == 4);
+        await("the queued values").atMost(WAIT).pollInterval(POLL)
+                .until(() -> oldestKept.size() == 4 && newestKept.size() == 4);
 
         List<DataValue> oldest = oldestKept.subList(1, 4);
         assertThat(values(oldest)).containsExactly(8.0, 9.0, 10.0);
@@ -349,11 +356,12 @@ class MiloSubscriptionsOnOpcUaServerIT {
         subscription.create();
         subscription.addMonitoredItem(dataItem(node("Line1.Idle"), 50.0, 1, true, null, received));
         subscription.synchronizeMonitoredItems();
-        await("the initial value", () -> received.size() == 1);
+        await("the initial value").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 1);
         long sentBefore = statistics.keepAlivesSent();
         int receivedBefore = keepAlives.get();
 
-        await("keep-alives every 100 ms", () -> keepAlives.get() >= receivedBefore + 5);
+        await("keep-alives every 100 ms").atMost(WAIT).pollInterval(POLL)
+                .until(() -> keepAlives.get() >= receivedBefore + 5);
 
         assertThat(subscription.getRevisedMaxKeepAliveCount()).contains(uint(2));
         assertThat(statistics.keepAlivesSent() - sentBefore).as("keep-alives the server counted")
@@ -385,7 +393,7 @@ class MiloSubscriptionsOnOpcUaServerIT {
         });
         subscription.addMonitoredItem(dataItem(flow, 50.0, 10, true, null, received));
         subscription.synchronizeMonitoredItems();
-        await("the initial value", () -> received.size() == 1);
+        await("the initial value").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 1);
         UInteger id = subscription.getSubscriptionId().orElseThrow();
         NodeId oldSession = client.getSession().getSessionId();
         long transferredBefore = statistics.subscriptionsTransferred();
@@ -394,14 +402,15 @@ class MiloSubscriptionsOnOpcUaServerIT {
                 client.newRequestHeader(client.getSession().getAuthenticationToken()), false));
         assertThat(statistics.subscriptions()).as("kept for a transfer").isEqualTo(1);
 
-        await("Milo's new session took the subscription over",
-                () -> statistics.subscriptionsTransferred() == transferredBefore + 1);
+        await("Milo's new session took the subscription over").atMost(WAIT).pollInterval(POLL)
+                .until(() -> statistics.subscriptionsTransferred() == transferredBefore + 1);
         assertThat(client.getSession().getSessionId()).isNotEqualTo(oldSession);
         assertThat(subscription.getSubscriptionId()).as("the same subscription, not a new one").contains(id);
         assertThat(transferFailures).isEmpty();
         int before = received.size();
         write(client, flow, 42.0);
-        await("a change reported on the new session", () -> received.contains(42.0));
+        await("a change reported on the new session").atMost(WAIT).pollInterval(POLL)
+                .until(() -> received.contains(42.0));
         assertThat(received.subList(before, received.size())).endsWith(42.0);
     }
 
@@ -419,8 +428,8 @@ class MiloSubscriptionsOnOpcUaServerIT {
 
         assertThat(result.getStatusCode()).isEqualTo(StatusCode.GOOD);
         assertThat(statistics.subscriptionsTransferred()).isEqualTo(transferredBefore + 1);
-        await("GoodSubscriptionTransferred on the first session",
-                () -> transfer.statusChanges.contains(new StatusCode(StatusCodes.Good_SubscriptionTransferred)));
+        await("GoodSubscriptionTransferred on the first session").atMost(WAIT).pollInterval(POLL)
+                .until(() -> transfer.statusChanges.contains(new StatusCode(StatusCodes.Good_SubscriptionTransferred)));
         write(transfer.second, transfer.flow, 6.0);
         assertThat(transfer.publisher.nextDataChange(transfer.clientHandle)).isEqualTo(6.0);
         assertThat(transfer.received).as("nothing more on the first session").containsExactly(5.0);
@@ -467,7 +476,8 @@ class MiloSubscriptionsOnOpcUaServerIT {
             OpcUaMonitoredItem item = dataItem(flow, 50.0, 10, true, null, received);
             subscription.addMonitoredItem(item);
             subscription.synchronizeMonitoredItems();
-            await("the initial value on the first session", () -> received.size() == 1);
+            await("the initial value on the first session").atMost(WAIT).pollInterval(POLL)
+                    .until(() -> received.size() == 1);
             id = subscription.getSubscriptionId().orElseThrow();
             clientHandle = item.getClientHandle().orElseThrow();
             publisher = new RawPublisher(second, id);
@@ -563,7 +573,8 @@ class MiloSubscriptionsOnOpcUaServerIT {
                     .isEqualTo(StatusCodes.Bad_TooManyPublishRequests);
         }
         assertThat(statistics.publishRequestsRejected() - rejectedBefore).isEqualTo(3);
-        await("the others parked", () -> statistics.parkedPublishRequests() == MAX_PUBLISH_REQUESTS);
+        await("the others parked").atMost(WAIT).pollInterval(POLL)
+                .until(() -> statistics.parkedPublishRequests() == MAX_PUBLISH_REQUESTS);
 
         assertThat(client.deleteSubscriptions(List.of(subscription)).getResults()).containsExactly(StatusCode.GOOD);
 
@@ -591,13 +602,15 @@ class MiloSubscriptionsOnOpcUaServerIT {
         assertThat(statistics.subscriptions()).isEqualTo(2);
         assertThat(statistics.monitoredItems()).isEqualTo(4);
         assertThat(server.dataChanges().isMonitored(pushed.nodeId("Burst"))).isTrue();
-        await("the initial values", () -> received.size() == 4);
+        await("the initial values").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 4);
 
         client.disconnect();
         clients.remove(client);
 
-        await("the session's subscriptions deleted", () -> statistics.subscriptions() == 0);
-        await("the session's items deleted", () -> statistics.monitoredItems() == 0);
+        await("the session's subscriptions deleted").atMost(WAIT).pollInterval(POLL)
+                .until(() -> statistics.subscriptions() == 0);
+        await("the session's items deleted").atMost(WAIT).pollInterval(POLL)
+                .until(() -> statistics.monitoredItems() == 0);
         assertThat(server.dataChanges().isMonitored(pushed.nodeId("Burst"))).isFalse();
         assertThat(pushed.stopped.getOrDefault("Burst", 0)).isEqualTo(stoppedBefore + 1);
         assertThat(server.statistics().currentSessions()).isEqualTo(sessionsBefore - 1);
@@ -613,12 +626,12 @@ class MiloSubscriptionsOnOpcUaServerIT {
         OpcUaSubscription subscription = subscription(client, 100.0);
         subscription.addMonitoredItem(dataItem(secure, 50.0, 10, true, null, received));
         subscription.synchronizeMonitoredItems();
-        await("the initial value", () -> received.size() == 1);
+        await("the initial value").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 1);
 
         write(client, secure, 12.5);
-        await("the change", () -> received.size() == 2);
+        await("the change").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 2);
         write(client, secure, 13.5);
-        await("the next change", () -> received.size() == 3);
+        await("the next change").atMost(WAIT).pollInterval(POLL).until(() -> received.size() == 3);
 
         assertThat(received).containsExactly(0.0, 12.5, 13.5);
         assertThat(client.getConfig().getEndpoint().getSecurityMode()).isEqualTo(MessageSecurityMode.SignAndEncrypt);
@@ -698,9 +711,11 @@ class MiloSubscriptionsOnOpcUaServerIT {
         int before = received.size();
         write(client, node, value);
         if (reported) {
-            await("the change to " + value + " reported", () -> received.size() > before);
+            await("the change to " + value + " reported").atMost(WAIT).pollInterval(POLL)
+                    .until(() -> received.size() > before);
         } else {
-            Thread.sleep(200);
+            await("nothing reported after writing " + value).during(Duration.ofMillis(200)).atMost(WAIT)
+                    .pollInterval(POLL).until(() -> received.size() == before);
         }
         assertThat(received.subList(before, received.size())).as("reported after writing %s", value)
                 .containsExactlyElementsOf(reported ? List.of(value) : List.of());
@@ -739,14 +754,6 @@ class MiloSubscriptionsOnOpcUaServerIT {
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("no answer within " + WAIT, e);
         }
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
     }
 
     private static dev.opcua.stack.core.types.builtin.Variant doubleValue(double value) {
@@ -791,29 +798,33 @@ class MiloSubscriptionsOnOpcUaServerIT {
         }
 
         /** The value of the next data change of the item with this client handle; keep-alives are skipped. */
-        double nextDataChange(UInteger clientHandle) throws UaException {
-            long deadline = System.nanoTime() + WAIT.toNanos();
-            while (System.nanoTime() < deadline) {
-                PublishResponse response = client.publish(List.copyOf(acknowledgements));
-                acknowledgements.clear();
-                assertThat(response.getSubscriptionId()).isEqualTo(subscriptionId);
-                NotificationMessage message = response.getNotificationMessage();
-                if (message.getNotificationData() == null || message.getNotificationData().length == 0) {
-                    continue; // a keep-alive
-                }
-                acknowledgements.add(new SubscriptionAcknowledgement(subscriptionId, message.getSequenceNumber()));
-                for (org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject data
-                        : message.getNotificationData()) {
-                    Object decoded = data.decode(client.getStaticEncodingContext());
-                    if (decoded instanceof DataChangeNotification changes) {
-                        for (MonitoredItemNotification n : changes.getMonitoredItems()) {
-                            assertThat(n.getClientHandle()).isEqualTo(clientHandle);
-                            return (Double) n.getValue().getValue().getValue();
-                        }
+        double nextDataChange(UInteger clientHandle) {
+            // one Publish after the other (each waits for the server's answer), on this thread: the
+            // acknowledgements carry over from one to the next
+            return await("a data change of client handle " + clientHandle).atMost(WAIT).pollInSameThread()
+                    .pollInterval(POLL).until(() -> publishOnce(clientHandle), Optional::isPresent).orElseThrow();
+        }
+
+        /** Sends one Publish; the value of the item's data change in the answer, empty for a keep-alive. */
+        private Optional<Double> publishOnce(UInteger clientHandle) throws UaException {
+            PublishResponse response = client.publish(List.copyOf(acknowledgements));
+            acknowledgements.clear();
+            assertThat(response.getSubscriptionId()).isEqualTo(subscriptionId);
+            NotificationMessage message = response.getNotificationMessage();
+            if (message.getNotificationData() == null || message.getNotificationData().length == 0) {
+                return Optional.empty(); // a keep-alive
+            }
+            acknowledgements.add(new SubscriptionAcknowledgement(subscriptionId, message.getSequenceNumber()));
+            for (org.eclipse.milo.opcua.stack.core.types.builtin.ExtensionObject data : message.getNotificationData()) {
+                Object decoded = data.decode(client.getStaticEncodingContext());
+                if (decoded instanceof DataChangeNotification changes) {
+                    for (MonitoredItemNotification n : changes.getMonitoredItems()) {
+                        assertThat(n.getClientHandle()).isEqualTo(clientHandle);
+                        return Optional.of((Double) n.getValue().getValue().getValue());
                     }
                 }
             }
-            throw new AssertionError("no data change within " + WAIT);
+            return Optional.empty();
         }
     }
 

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
@@ -68,6 +69,10 @@ import org.junit.jupiter.api.io.TempDir;
  * node ids, and reconnect after the server restarts on the same port.
  */
 class OpcUaClientOnOpcUaServerIT {
+
+    /** How long a reconnect or a data change may take, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final Duration POLL = Duration.ofMillis(10);
 
     private static final String NS = "urn:test:client:plant";
     private static final int READ_LIMIT = 4;
@@ -193,7 +198,7 @@ class OpcUaClientOnOpcUaServerIT {
         assertThat(client.namespaces().indexOf(NS)).isPositive();
         assertThat(client.operationLimits().maxNodesPerRead()).isEqualTo(READ_LIMIT);
         client.disconnect().get(10, TimeUnit.SECONDS);
-        awaitTrue(() -> changes.size() == 3);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> changes.size() == 3);
         assertThat(changes).containsExactly("DISCONNECTED->CONNECTING", "CONNECTING->CONNECTED",
                 "CONNECTED->DISCONNECTED");
         assertFailsWith(client.readValue(NodeId.ns0(NodeIds.Server_ServerStatus_State)), StatusCodes.BadNotConnected,
@@ -213,8 +218,11 @@ class OpcUaClientOnOpcUaServerIT {
         assertThat(rejected).hasSize(1);
 
         Files.move(rejected.get(0), clientPki.resolve("trusted/certs").resolve(rejected.get(0).getFileName()));
-        Thread.sleep(1100); // the PKI directory looks again after its reload interval
-        client.connect().get(10, TimeUnit.SECONDS);
+        // the client's PKI directory looks again once its reload interval (1 s) has passed; until then the
+        // certificate is refused as before
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(200))
+                .ignoreExceptionsMatching(OpcUaClientOnOpcUaServerIT::untrusted)
+                .untilAsserted(() -> client.connect().get(10, TimeUnit.SECONDS));
 
         // the most secure endpoint the server offers: Aes128_Sha256_RsaOaep SignAndEncrypt
         assertThat(client.endpoint().securityPolicyUri()).isEqualTo(SecurityPolicy.Aes128_Sha256_RsaOaep.uri());
@@ -335,14 +343,14 @@ class OpcUaClientOnOpcUaServerIT {
         NodeId before = client.session().sessionId();
 
         server.close();
-        awaitTrue(() -> client.state() == ClientState.RECONNECTING);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> client.state() == ClientState.RECONNECTING);
         CompletableFuture<DataValue> waiting = client.readValue(NodeId.ns0(NodeIds.Server_ServerStatus_State));
-        Thread.sleep(300);
-        assertThat(waiting).isNotDone();
+        // the Read waits for the server: a client that answered it would have done so at once, well inside 300 ms
+        await().during(Duration.ofMillis(300)).atMost(WAIT).pollInterval(POLL).until(() -> !waiting.isDone());
         server = startServer(port);
 
         assertThat(waiting.get(10, TimeUnit.SECONDS).statusCode().isGood()).isTrue();
-        awaitTrue(() -> client.state() == ClientState.CONNECTED);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> client.state() == ClientState.CONNECTED);
         assertThat(client.session().sessionId()).isNotEqualTo(before);
         assertThat(client.reconnects()).isEqualTo(1);
         assertThat(client.blocking().readValue(node("Plant.Count")).statusCode().isGood()).isTrue();
@@ -356,13 +364,13 @@ class OpcUaClientOnOpcUaServerIT {
 
         server.close();
         try {
-            awaitTrue(() -> client.state() == ClientState.RECONNECTING);
+            await().atMost(WAIT).pollInterval(POLL).until(() -> client.state() == ClientState.RECONNECTING);
             assertFailsWith(client.readValue(NodeId.ns0(NodeIds.Server_ServerStatus_State)), StatusCodes.BadNotConnected,
                     "RECONNECTING");
         } finally {
             server = startServer(port);
         }
-        awaitTrue(() -> client.state() == ClientState.CONNECTED);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> client.state() == ClientState.CONNECTED);
     }
 
     @Test
@@ -374,22 +382,28 @@ class OpcUaClientOnOpcUaServerIT {
         subscription.createDataItem(DataItemRequest.of(node("Plant.Count"), 20,
                 (item, value) -> values.add(value.value().value()))).get(10, TimeUnit.SECONDS);
         client.blocking().writeValue(node("Plant.Count"), 7);
-        awaitTrue(() -> values.contains(7));
+        await().atMost(WAIT).pollInterval(POLL).until(() -> values.contains(7));
         long before = subscription.subscriptionId();
 
         server.close();
-        awaitTrue(() -> client.state() == ClientState.RECONNECTING);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> client.state() == ClientState.RECONNECTING);
         server = startServer(port);
-        awaitTrue(() -> client.state() == ClientState.CONNECTED);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> client.state() == ClientState.CONNECTED);
         client.blocking().writeValue(node("Plant.Count"), 8);
 
-        awaitTrue(() -> values.contains(8));
+        await().atMost(WAIT).pollInterval(POLL).until(() -> values.contains(8));
         assertThat(subscription.subscriptionId()).as("a new subscription at the restarted server")
                 .isNotEqualTo(before).isNotZero();
         assertThat(client.subscriptions().list()).containsExactly(subscription);
     }
 
     // ---- helpers ----------------------------------------------------------------------------------
+
+    /** The failure of a connect that the server's certificate is not trusted (yet). */
+    private static boolean untrusted(Throwable failure) {
+        return failure instanceof ExecutionException && failure.getCause() instanceof UaException e
+                && e.statusCode().isSameCode(StatusCodes.BadCertificateUntrusted);
+    }
 
     private static void assertFailsWith(CompletableFuture<?> future, int status, String text) {
         assertThatThrownBy(() -> future.get(15, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
@@ -399,13 +413,4 @@ class OpcUaClientOnOpcUaServerIT {
                 .hasMessageContaining(text);
     }
 
-    private static void awaitTrue(java.util.function.BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 10 s");
-            }
-            Thread.sleep(10);
-        }
-    }
 }

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.services;
 
 import static dev.opcua.stack.server.testing.GoldenFrames.OPN_ISSUE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.channel.ChunkType;
 import dev.opcua.stack.core.channel.MessageType;
@@ -25,11 +26,11 @@ import dev.opcua.stack.server.testing.ServerFrames;
 import dev.opcua.stack.server.testing.TestChunks;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.io.ByteArrayOutputStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,10 @@ import org.junit.jupiter.api.Test;
  * (Part 4, 7.39.2) while another channel's discovery call still gets through, ahead of the flood.
  */
 class ServiceDispatcherFloodIT {
+
+    /** How long the flood may take to reach the server, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(2);
 
     private static final int FLOOD = 30;
 
@@ -55,7 +60,7 @@ class ServiceDispatcherFloodIT {
                 .maxThreads(1)
                 .maxQueued(4)
                 .registerSync(GetEndpointsRequest.class, (channel, request) -> {
-                    await(gate); // the first one holds the only worker until the test has queued everything
+                    waitFor(gate); // the first one holds the only worker until the test has queued everything
                     handled.add("GetEndpoints");
                     return new GetEndpointsResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
                             new EndpointDescription[0]);
@@ -96,7 +101,8 @@ class ServiceDispatcherFloodIT {
                         url));
             }
             greedy.send(flood.toByteArray());
-            awaitTrue(() -> statistics.admitted() + statistics.rejected(RejectReason.TOO_BUSY) == FLOOD);
+            await().atMost(WAIT).pollInterval(POLL)
+                    .until(() -> statistics.admitted() + statistics.rejected(RejectReason.TOO_BUSY) == FLOOD);
 
             long refused = statistics.rejected(RejectReason.TOO_BUSY);
             // 4 in the priority lane and 4 in the ordinary queue, plus the one the worker took if it took it
@@ -111,7 +117,8 @@ class ServiceDispatcherFloodIT {
             ChannelSecurityToken modestToken = open(modest, url);
             modest.send(TestChunks.symmetric(MessageType.MSG, ChunkType.FINAL, modestToken.channelId(),
                     modestToken.tokenId(), 2, 2, new FindServersRequest(TestChunks.requestHeader(2), url, null, null)));
-            awaitTrue(() -> statistics.admitted() + statistics.rejected(RejectReason.TOO_BUSY) == FLOOD + 1);
+            await().atMost(WAIT).pollInterval(POLL)
+                    .until(() -> statistics.admitted() + statistics.rejected(RejectReason.TOO_BUSY) == FLOOD + 1);
             gate.countDown();
 
             FindServersResponse found = ServerFrames.chunk(modest.readFrame()).body(FindServersResponse.class);
@@ -132,20 +139,7 @@ class ServiceDispatcherFloodIT {
                 .securityToken();
     }
 
-    private static void awaitTrue(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("condition met within 4 s").isLessThan(deadline);
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
+    private static void waitFor(CountDownLatch latch) {
         try {
             latch.await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.stack.core.UaException;
@@ -19,11 +20,10 @@ import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.security.KeyPair;
 import java.security.Security;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
@@ -43,6 +43,10 @@ import org.junit.jupiter.api.Test;
  * their signature (Part 4, 7.41.5).
  */
 class MiloSecureSessionInteropIT {
+
+    /** How long the server may take to see Milo's session change, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(10);
 
     private static ApplicationCertificate server;
     private static ApplicationCertificate client;
@@ -128,17 +132,10 @@ class MiloSecureSessionInteropIT {
         return sessions.sessions().stream().filter(Session::isActivated).findFirst().orElseThrow();
     }
 
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).isTrue();
-    }
-
     private static void disconnect(OpcUaClient milo) throws Exception {
         milo.disconnect();
-        await(() -> sessions.sessions().stream().noneMatch(Session::isActivated));
+        await().atMost(WAIT).pollInterval(POLL)
+                .until(() -> sessions.sessions().stream().noneMatch(Session::isActivated));
     }
 
     @Test

@@ -1,13 +1,13 @@
 package dev.opcua.stack.server.subscriptions;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.stack.server.testing.LeakWatch;
 import dev.opcua.stack.server.testing.MiloClients;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +20,10 @@ import org.junit.jupiter.api.Test;
  * requests, modifies it, switches publishing off and on, and deletes it.
  */
 class MiloSubscriptionInteropIT {
+
+    /** How long a publishing cycle may take to show, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(10);
 
     private static SubscriptionServerFixture server;
     private static OpcUaClient client;
@@ -44,14 +48,6 @@ class MiloSubscriptionInteropIT {
         LeakWatch.assertNoLeaks();
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
-    }
-
     @Test
     void milo_creates_a_subscription_receives_keep_alives_modifies_and_deletes_it() throws Exception {
         AtomicInteger keepAlives = new AtomicInteger();
@@ -74,9 +70,10 @@ class MiloSubscriptionInteropIT {
         assertThat(subscription.getRevisedMaxKeepAliveCount()).contains(uint(2));
         assertThat(subscription.getRevisedLifetimeCount()).contains(uint(60));
         assertThat(server.subscriptions.subscriptionCount()).isEqualTo(1);
-        await("keep-alives arrive", () -> keepAlives.get() >= 3);
+        await("keep-alives arrive").atMost(WAIT).pollInterval(POLL).until(() -> keepAlives.get() >= 3);
         assertThat(server.statistics.keepAlivesSent()).isGreaterThanOrEqualTo(3);
-        await("Milo parks Publish requests", () -> server.statistics.parkedPublishRequests() > 0);
+        await("Milo parks Publish requests").atMost(WAIT).pollInterval(POLL)
+                .until(() -> server.statistics.parkedPublishRequests() > 0);
 
         subscription.setPublishingInterval(100.0);
         subscription.setMaxKeepAliveCount(uint(3));
@@ -87,12 +84,14 @@ class MiloSubscriptionInteropIT {
         assertThat(ours.publishingIntervalMillis()).isEqualTo(100.0);
         assertThat(ours.maxKeepAliveCount()).isEqualTo(3);
         int before = keepAlives.get();
-        await("keep-alives continue after the modification", () -> keepAlives.get() >= before + 2);
+        await("keep-alives continue after the modification").atMost(WAIT).pollInterval(POLL)
+                .until(() -> keepAlives.get() >= before + 2);
 
         subscription.setPublishingMode(false);
         assertThat(ours.publishingEnabled()).isFalse();
         int disabled = keepAlives.get();
-        await("keep-alives continue with publishing disabled", () -> keepAlives.get() >= disabled + 1);
+        await("keep-alives continue with publishing disabled").atMost(WAIT).pollInterval(POLL)
+                .until(() -> keepAlives.get() >= disabled + 1);
         subscription.setPublishingMode(true);
 
         subscription.delete();
