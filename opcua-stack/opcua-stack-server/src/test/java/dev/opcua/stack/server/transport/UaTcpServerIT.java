@@ -19,40 +19,39 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The server on real sockets (127.0.0.1, ephemeral port) under a thousand connections from four threads. */
 class UaTcpServerIT {
 
-    private DiscoveryServerFixture fixture;
-
-    @BeforeEach
-    void watchLeaks() {
+    @Test
+    void a_thousand_connections_opened_and_closed_leave_no_connection_or_channel_behind() throws Exception {
         LeakWatch.install();
-    }
+        try (DiscoveryServerFixture fixture = DiscoveryServerFixture.start()) {
+            openAndClose(fixture, 4, 250);
 
-    @AfterEach
-    void closeServer() throws InterruptedException {
-        if (fixture != null) {
-            fixture.close();
-            assertThat(fixture.server().openConnections()).isZero();
-            assertThat(fixture.server().secureChannels()).isZero();
+            // the server sees the last dropped sockets close a moment after the clients are done
+            await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10)).untilAsserted(() -> {
+                assertThat(fixture.server().openConnections()).as("open connections").isZero();
+                assertThat(fixture.server().secureChannels()).as("secure channels").isZero();
+            });
+            assertThat(fixture.server().channelSettings().channelIds().liveCount()).isZero();
         }
         LeakWatch.assertNoLeaks();
     }
 
-    @Test
-    void a_thousand_connections_opened_and_closed_leave_no_connection_or_channel_behind() throws Exception {
-        fixture = DiscoveryServerFixture.start();
-        ExecutorService clients = Executors.newFixedThreadPool(4);
+    /**
+     * Opens {@code perThread} connections one after the other on each of {@code threads} threads: HEL, OPN, then
+     * CLO for every second one, while the others just drop the socket.
+     */
+    private static void openAndClose(DiscoveryServerFixture fixture, int threads, int perThread) throws Exception {
+        ExecutorService clients = Executors.newFixedThreadPool(threads);
         try {
             List<Future<?>> runs = new ArrayList<>();
-            for (int t = 0; t < 4; t++) {
+            for (int t = 0; t < threads; t++) {
                 int thread = t;
                 runs.add(clients.submit(() -> {
-                    for (int i = 0; i < 250; i++) {
+                    for (int i = 0; i < perThread; i++) {
                         try (RawUaClient client = new RawUaClient(fixture.port())) {
                             client.send(HEL).readFrame();
                             ChannelSecurityToken token = ServerFrames.chunk(client.send(OPN_ISSUE).readFrame())
@@ -72,12 +71,5 @@ class UaTcpServerIT {
         } finally {
             clients.shutdownNow();
         }
-
-        // the server sees the last dropped sockets close a moment after the clients are done
-        await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10)).untilAsserted(() -> {
-            assertThat(fixture.server().openConnections()).as("open connections").isZero();
-            assertThat(fixture.server().secureChannels()).as("secure channels").isZero();
-        });
-        assertThat(fixture.server().channelSettings().channelIds().liveCount()).isZero();
     }
 }
