@@ -1,6 +1,7 @@
 package dev.opcua.stack.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
@@ -28,21 +29,16 @@ import java.util.Queue;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /** What the server tells its observers: service calls with their status, transport counts, state, endpoints. */
 class OpcUaServerObservabilityTest {
 
-    private static final String NS = "urn:test:observed";
+    /** How long a report may follow its response, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(10);
 
-    private static void waitUntil(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).as("condition reached within 5 s").isTrue();
-    }
+    private static final String NS = "urn:test:observed";
 
     record Seen(String service, long channelId, long status, Throwable failure, String scopeThread) {
     }
@@ -102,7 +98,7 @@ class OpcUaServerObservabilityTest {
                             new ReadValueId[] {speed}), ReadResponse.class).join());
             assertThat(refused.getCause()).isInstanceOf(UaException.class);
 
-            waitUntil(() -> seen.size() >= 4);
+            await().atMost(WAIT).pollInterval(POLL).until(() -> seen.size() >= 4);
             // A call is reported once its response is sent, so a worker may report it after the client's
             // next call was reported on another thread: the order of the calls is the order of the services
             // here (sort is stable; the two Reads ran one after the other on the same I/O thread).
@@ -130,7 +126,7 @@ class OpcUaServerObservabilityTest {
             assertThat(server.statistics().transport().bytesReceived()).isGreaterThan(100);
             assertThat(server.statistics().transport().bytesSent()).isGreaterThan(100);
             client.close().get(10, TimeUnit.SECONDS);
-            waitUntil(() -> server.statistics().transport().secureChannels() == 0);
+            await().atMost(WAIT).pollInterval(POLL).until(() -> server.statistics().transport().secureChannels() == 0);
         } finally {
             server.close();
         }

@@ -2,6 +2,7 @@ package dev.opcua.stack.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.RequestHeaders;
@@ -187,10 +188,8 @@ class OpcUaServerViewAndCapabilitiesTest {
                 .hostnames(List.of("127.0.0.1")).requests(1, 2, 10).build().start();
         CompletableFuture<Void> closing = CompletableFuture.runAsync(
                 () -> other.close(Duration.ofSeconds(1), "maintenance"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (other.serverStatus().state() != ServerState.Shutdown && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
+        await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5))
+                .until(() -> other.serverStatus().state() == ServerState.Shutdown);
         assertThat(other.serverStatus().secondsTillShutdown()).isEqualTo(1);
         assertThat(other.serverStatus().shutdownReason().text()).isEqualTo("maintenance");
         assertThat(closing).isNotDone();

@@ -128,7 +128,7 @@ class UaRecordVariableMiloIT {
         assertThat(((DynamicEnumType) members.get("Shift")).getValue()).isEqualTo(Shift.LATE.ordinal());
         assertThat((Object[]) members.get("Heads")).containsExactly(1, 2, 3);
 
-        members.remove("Note"); // absent, see MiloOnRecordDataTypesTest
+        members.remove("Note"); // absent, see MiloOnRecordDataTypesIT
         members.put("Product", "water");
         members.put("FillVolume", 1.0);
         StatusCode written = write("Filler.Setpoint", setpoint);

@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -19,13 +20,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The recorder finds historizing variables, records pushed and sampled changes, and applies retention. */
 class HistoryRecorderTest {
+
+    /** How long the recorder may take to reach the store on a loaded machine, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Duration POLL = Duration.ofMillis(20);
 
     private static final String NS = "urn:test:recorder";
 
@@ -63,14 +67,6 @@ class HistoryRecorderTest {
                 .map(v -> (Double) v.value().value()).toList();
     }
 
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(condition.getAsBoolean()).as("condition within 30 s").isTrue();
-    }
-
     @Test
     void records_pushed_and_sampled_changes_of_historizing_and_listed_variables() throws Exception {
         NodeId listed = nodes.nodeId("Listed");
@@ -89,7 +85,9 @@ class HistoryRecorderTest {
         stored.setValue(DataValue.of(Variant.ofDouble(3), StatusCode.GOOD, DateTime.ofEpochMillis(1_700_000_001_000L),
                 null));
         temperature.set(21.5);
-        await(() -> history("Stored").containsAll(List.of(1.0, 2.0, 3.0)) && history("Supplied").contains(21.5));
+        await().atMost(WAIT).pollInterval(POLL)
+                .until(() -> history("Stored").containsAll(List.of(1.0, 2.0, 3.0))
+                        && history("Supplied").contains(21.5));
         assertThat(history("Supplied")).containsExactly(20.0, 21.5); // unchanged samples are not recorded again
         assertThat(history("Listed")).containsExactly(5.0);
         assertThat(history("Ignored")).isEmpty();
@@ -151,19 +149,20 @@ class HistoryRecorderTest {
             for (int part = i + 40_000; i < part; i++) {
                 record(node, i);
             }
-            await(() -> recorder.backlog() == handed.get() || handed.get() == HistoryRecorder.MAX_APPENDING);
+            await().atMost(WAIT).pollInterval(POLL)
+                    .until(() -> recorder.backlog() == handed.get() || handed.get() == HistoryRecorder.MAX_APPENDING);
         }
         assertThat(recorder.droppedValues()).isZero();
         // ... and the queue holds MAX_QUEUED more; the rest is dropped
         for (; i < offered; i++) {
             record(node, i);
         }
-        await(() -> recorder.backlog() == kept);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> recorder.backlog() == kept);
         assertThat(handed.get()).isEqualTo(HistoryRecorder.MAX_APPENDING);
         assertThat(recorder.droppedValues()).isGreaterThanOrEqualTo(offered - kept);
         assertThat(recorder.appendedValues()).isZero();
 
-        await(() -> { // the store catches up: the queued values follow
+        await().atMost(WAIT).pollInterval(POLL).until(() -> { // the store catches up: the queued values follow
             pending.forEach(done -> done.complete(null));
             return recorder.backlog() == 0;
         });
@@ -192,6 +191,7 @@ class HistoryRecorderTest {
         recorder = new HistoryRecorder(store, managers, new HistoryRecording(Set.of(), false, Duration.ofMillis(50),
                 new HistoryRetention(Duration.ofDays(1), 0), Duration.ofSeconds(1)));
         recorder.start();
-        await(() -> !history("Stored").contains(-1.0) && history("Stored").contains(1.0));
+        await().atMost(WAIT).pollInterval(POLL)
+                .until(() -> !history("Stored").contains(-1.0) && history("Stored").contains(1.0));
     }
 }

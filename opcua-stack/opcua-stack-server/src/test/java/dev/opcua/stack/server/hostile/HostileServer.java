@@ -24,6 +24,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.awaitility.Awaitility;
 
 /**
  * An {@link OpcUaServer} on 127.0.0.1 and an ephemeral port with short transport timers, and a
@@ -118,15 +119,13 @@ final class HostileServer implements AutoCloseable {
                 ReadResponse.class);
     }
 
-    /** Waits up to 20 s for {@code condition}; fails naming {@code what} when it does not come. */
-    static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting until " + what);
-            }
-            Thread.sleep(20);
-        }
+    /**
+     * Waits up to 20 s for {@code condition}, looking every 20 ms; fails naming {@code what} when it does not
+     * come. The hostile tests share this patience: a loaded machine may take seconds to close a flood's sockets.
+     */
+    static void await(String what, BooleanSupplier condition) {
+        Awaitility.await(what).atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+                .until(condition::getAsBoolean);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
@@ -211,11 +212,8 @@ class OpcUaClientBadServerTest {
         assertThatThrownBy(() -> client.readValue(scripted("Observed")).get(BOUND.toMillis(), TimeUnit.MILLISECONDS))
                 .hasCauseInstanceOf(UaException.class);
 
-        // the observer hears of the failure after the caller's future has failed: wait for it, bounded
-        long deadline = System.nanoTime() + BOUND.toNanos();
-        while (observed.size() < 2 && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
+        // the observer hears of the failure after the caller's future has failed
+        await().atMost(BOUND).pollInterval(Duration.ofMillis(10)).until(() -> observed.size() >= 2);
         assertThat(observed).containsExactly("Read Good", "Read BadTooManyOperations UaException");
     }
 
@@ -286,11 +284,8 @@ class OpcUaClientBadServerTest {
         assertThatThrownBy(() -> trigger.get(BOUND.toMillis(), TimeUnit.MILLISECONDS))
                 .hasCauseInstanceOf(UaException.class);
 
-        long deadline = System.nanoTime() + BOUND.toNanos();
-        while (!(client.reconnects() == 1 && client.state() == ClientState.CONNECTED)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(1);
-        }
+        await("the second reconnect attempt connected").atMost(BOUND).pollInterval(Duration.ofMillis(1))
+                .until(() -> client.reconnects() == 1 && client.state() == ClientState.CONNECTED);
 
         assertThat(namespaceReads).hasValueGreaterThanOrEqualTo(2);
         assertThat(client.reconnects()).isEqualTo(1);

@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.namespace0;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -33,13 +34,14 @@ class ShutdownCountdownTest {
             assertThat(server.state()).isEqualTo(ServerState.Shutdown);
             assertThat(server.status().secondsTillShutdown()).isEqualTo(3); // 2.5 s rounded up
             assertThat(server.status().shutdownReason().text()).isEqualTo("maintenance");
-            while (!countdown.finished().isDone()) {
+            // watches the seconds every 5 ms until the countdown has finished, noting each change
+            await().atMost(Duration.ofSeconds(10)).pollInSameThread().pollInterval(Duration.ofMillis(5)).until(() -> {
                 long now = server.status().secondsTillShutdown();
                 if (seen.isEmpty() || seen.get(seen.size() - 1) != now) {
                     seen.add(now);
                 }
-                Thread.sleep(5);
-            }
+                return countdown.finished().isDone();
+            });
             countdown.finished().get(2, TimeUnit.SECONDS);
         }
         assertThat(seen).isSortedAccordingTo(java.util.Comparator.reverseOrder()).doesNotHaveDuplicates()
@@ -55,11 +57,8 @@ class ShutdownCountdownTest {
         ShutdownCountdown countdown = new ShutdownCountdown(server, Duration.ofSeconds(1), LocalizedText.of("bye"),
                 Duration.ofMillis(20));
         countdown.finished().get(2, TimeUnit.SECONDS);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (shutdownThreadAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(5);
-        }
-        assertThat(shutdownThreadAlive()).isFalse();
+        await("the countdown thread ended").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5))
+                .until(() -> !shutdownThreadAlive());
         countdown.close();
     }
 

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.requests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
@@ -14,12 +15,15 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The worker pool: thread names, growth and shrinking, admission, age limits, close, statistics. */
 class RequestWorkerPoolTest {
+
+    /** How long the workers may take to get to a request, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(2);
 
     private final Recorder runner = new Recorder();
     private RequestWorkerPool pool;
@@ -38,7 +42,7 @@ class RequestWorkerPoolTest {
 
         pool.submit(TestRequest.of(1, "one"));
 
-        awaitTrue(() -> runner.ran.size() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 1);
         assertThat(runner.threads.get("one")).matches("opcua-worker-\\d+");
         assertThat(pool.usesVirtualThreads()).isFalse();
     }
@@ -53,7 +57,7 @@ class RequestWorkerPoolTest {
             pool.submit(TestRequest.of(i, "r" + i));
         }
 
-        awaitTrue(() -> runner.running.get() == 4);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.running.get() == 4);
         RequestStatistics statistics = pool.statistics();
         assertThat(statistics.workers()).isEqualTo(4);
         assertThat(statistics.busyWorkers()).isEqualTo(4);
@@ -62,8 +66,8 @@ class RequestWorkerPoolTest {
 
         runner.release.countDown();
 
-        awaitTrue(() -> runner.ran.size() == 6);
-        awaitTrue(() -> statistics.workers() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 6);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> statistics.workers() == 1);
         assertThat(statistics.busyWorkers()).isZero();
     }
 
@@ -72,7 +76,7 @@ class RequestWorkerPoolTest {
         runner.blockAll = true;
         pool = pool(settings(1, 1, 1));
         pool.submit(TestRequest.of(1, "running"));
-        awaitTrue(() -> runner.running.get() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.running.get() == 1);
         assertThat(pool.submit(TestRequest.of(1, "queued"))).isTrue();
 
         assertThat(pool.submit(TestRequest.of(2, "refused"))).isFalse();
@@ -80,7 +84,7 @@ class RequestWorkerPoolTest {
         assertThat(runner.rejected).containsExactly("refused:TOO_BUSY");
         assertThat(runner.threads.get("refused")).isEqualTo(Thread.currentThread().getName());
         runner.release.countDown();
-        awaitTrue(() -> runner.ran.size() == 2);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 2);
         assertThat(runner.ran).containsExactly("running", "queued");
         assertThat(pool.statistics().rejected(RejectReason.TOO_BUSY)).isEqualTo(1);
     }
@@ -94,13 +98,14 @@ class RequestWorkerPoolTest {
         }
         pool.submit(TestRequest.of(2, "quiet"));
 
-        awaitTrue(() -> runner.running.get() == 2);
-        sleep(50); // a third worker, had it taken flood1, would have started by now
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.running.get() == 2);
+        // no third worker takes flood1: a worker starts within a few milliseconds of a submit, well inside 100 ms
+        await().during(Duration.ofMillis(100)).atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 2);
         assertThat(runner.ran).containsExactlyInAnyOrder("flood0", "quiet");
         assertThat(pool.statistics().queued()).isEqualTo(2);
 
         runner.release.countDown();
-        awaitTrue(() -> runner.ran.size() == 4);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 4);
         assertThat(runner.ran.subList(2, 4)).containsExactly("flood1", "flood2");
     }
 
@@ -113,7 +118,7 @@ class RequestWorkerPoolTest {
         pool.submit(TestRequest.of(1, "slow"));
         pool.submit(TestRequest.of(2, "stale"));
 
-        awaitTrue(() -> runner.rejected.size() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.rejected.size() == 1);
         assertThat(runner.rejected).containsExactly("stale:TOO_OLD");
         assertThat(runner.threads.get("stale")).startsWith("opcua-worker-");
         assertThat(runner.ran).containsExactly("slow");
@@ -129,7 +134,7 @@ class RequestWorkerPoolTest {
         pool.submit(new TestRequest(2, false, System.nanoTime(), 50, "impatient"));
         pool.submit(new TestRequest(3, false, System.nanoTime(), 10_000, "patient"));
 
-        awaitTrue(() -> runner.ran.size() == 2);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 2);
         assertThat(runner.rejected).containsExactly("impatient:TIMEOUT");
         assertThat(runner.ran).containsExactly("slow", "patient");
         assertThat(pool.statistics().rejected(RejectReason.TIMEOUT)).isEqualTo(1);
@@ -140,11 +145,11 @@ class RequestWorkerPoolTest {
         runner.blockAll = true;
         pool = pool(settings(1, 1, 10));
         pool.submit(TestRequest.of(1, "running"));
-        awaitTrue(() -> runner.running.get() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.running.get() == 1);
         pool.submit(TestRequest.of(1, "queued1"));
         pool.submit(TestRequest.priority(2, "queued2"));
         Thread releaser = new Thread(() -> {
-            sleep(100);
+            sleep(100); // the scenario: the running request finishes while close() waits for it
             runner.release.countDown();
         }, "test-releaser");
         releaser.start();
@@ -167,7 +172,7 @@ class RequestWorkerPoolTest {
         pool = pool(new RequestPoolSettings(1, 1, 10, 0, Duration.ofSeconds(60), Duration.ofMinutes(1), false,
                 Duration.ofMillis(100)));
         pool.submit(TestRequest.of(1, "stuck"));
-        awaitTrue(() -> runner.running.get() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.running.get() == 1);
 
         long start = System.nanoTime();
         pool.close();
@@ -183,7 +188,7 @@ class RequestWorkerPoolTest {
         pool = pool(new RequestPoolSettings(1, 1, 2, 3, Duration.ofSeconds(60), Duration.ofMinutes(1), false,
                 Duration.ofSeconds(5)));
         pool.submit(TestRequest.of(1, "r0"));
-        awaitTrue(() -> runner.running.get() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.running.get() == 1);
         pool.submit(TestRequest.of(1, "r1"));
         pool.submit(TestRequest.priority(2, "p0"));
         pool.submit(TestRequest.of(1, "r2"));
@@ -199,7 +204,7 @@ class RequestWorkerPoolTest {
         assertThat(busy.workers()).isEqualTo(1);
 
         runner.release.countDown();
-        awaitTrue(() -> runner.ran.size() == 4);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 4);
         RequestStatistics.Snapshot idle = pool.statistics().snapshot();
         assertThat(idle.queued()).isZero();
         assertThat(idle.queueWaitCount()).isEqualTo(4);
@@ -234,7 +239,7 @@ class RequestWorkerPoolTest {
             submitters.shutdownNow();
         }
 
-        awaitTrue(() -> runner.runCount.get() + runner.rejectCount.get() == 20_000);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.runCount.get() + runner.rejectCount.get() == 20_000);
         assertThat(pool.statistics().admitted()).isEqualTo(runner.runCount.get());
         assertThat(pool.statistics().rejected(RejectReason.TOO_BUSY)).isEqualTo(runner.rejectCount.get());
         assertThat(pool.statistics().queued()).isZero();
@@ -247,13 +252,14 @@ class RequestWorkerPoolTest {
 
         pool.submit(TestRequest.of(1, "one"));
 
-        awaitTrue(() -> runner.ran.size() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 1);
         assertThat(runner.threads.get("one")).matches("opcua-worker-\\d+");
         boolean java21 = Runtime.version().feature() >= 21;
         assertThat(pool.usesVirtualThreads()).isEqualTo(java21);
         assertThat(runner.virtual.get("one")).isEqualTo(java21);
         if (java21) {
-            awaitTrue(() -> pool.statistics().workers() == 0); // a virtual worker ends with the queue
+            await().atMost(WAIT).pollInterval(POLL)
+                    .until(() -> pool.statistics().workers() == 0); // a virtual worker ends with the queue
         }
     }
 
@@ -268,10 +274,10 @@ class RequestWorkerPoolTest {
             pool.submit(TestRequest.of(i, "r" + i));
         }
 
-        awaitTrue(() -> runner.running.get() == 3);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.running.get() == 3);
         assertThat(pool.statistics().queued()).isEqualTo(2);
         runner.release.countDown();
-        awaitTrue(() -> runner.ran.size() == 5);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> runner.ran.size() == 5);
     }
 
     private RequestWorkerPool pool(RequestPoolSettings settings) {
@@ -281,16 +287,6 @@ class RequestWorkerPoolTest {
     private static RequestPoolSettings settings(int minThreads, int maxThreads, int maxQueued) {
         return new RequestPoolSettings(minThreads, maxThreads, maxQueued, 0, Duration.ofSeconds(60),
                 Duration.ofMinutes(1), false, Duration.ofSeconds(5));
-    }
-
-    static void awaitTrue(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("condition not met within 4 s");
-            }
-            sleep(2);
-        }
     }
 
     private static void sleep(long millis) {
@@ -331,7 +327,7 @@ class RequestWorkerPoolTest {
                 if (blockAll) {
                     release.await(10, TimeUnit.SECONDS);
                 } else if (!blockFor.isZero()) {
-                    Thread.sleep(blockFor.toMillis());
+                    Thread.sleep(blockFor.toMillis()); // a slow request, as the test asked
                 }
                 finished.add(name);
             } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.services;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.encoding.EncodingLimits;
@@ -45,7 +46,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,6 +58,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * ServiceFaults of Part 4, 5.3 and 7.39.2 (BadServerTooBusy, BadTimeout, BadServerHalted).
  */
 class ServiceDispatcherTest {
+
+    /** How long a worker may take to count a request, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(2);
 
     private final RecordingChannel channel = new RecordingChannel();
     private final List<ByteBuf> messages = new ArrayList<>();
@@ -197,7 +201,7 @@ class ServiceDispatcherTest {
                 .registerSync(ReadRequest.class, (ch, request) -> {
                     handled.add(request.requestHeader().requestHandle());
                     started.countDown();
-                    await(release);
+                    waitFor(release);
                     return readResponse(request);
                 })
                 .build();
@@ -317,7 +321,7 @@ class ServiceDispatcherTest {
         dispatcher.onRequest(channel, 1, message(read(1)));
         gate.awaitArrival();
         dispatcher.onRequest(channel, 2, message(read(2, NodeId.NULL, 30)));
-        sleep(80);
+        sleep(80); // the scenario: request 2 waits in the queue past its 30 ms timeout hint
         gate.open();
 
         assertThat(channel.next().requestId()).isEqualTo(1);
@@ -339,7 +343,7 @@ class ServiceDispatcherTest {
         dispatcher.onRequest(channel, 1, message(read(1)));
         gate.awaitArrival();
         dispatcher.onRequest(channel, 2, message(read(2)));
-        sleep(80);
+        sleep(80); // the scenario: request 2 waits in the queue past the 30 ms max request age
         gate.open();
 
         assertThat(channel.next().requestId()).isEqualTo(1);
@@ -361,7 +365,7 @@ class ServiceDispatcherTest {
         dispatcher.onRequest(channel, 2, message(read(2)));
         dispatcher.onRequest(channel, 3, message(read(3)));
         Thread opener = new Thread(() -> {
-            sleep(100);
+            sleep(100); // the scenario: the running request finishes while close() waits for it
             gate.open();
         }, "test-gate-opener");
         opener.start();
@@ -382,7 +386,7 @@ class ServiceDispatcherTest {
         CompletableFuture<UaStructure> later = new CompletableFuture<>();
         dispatcher = ServiceDispatcher.builder().register(ReadRequest.class, (ch, request) -> later).build();
         dispatcher.onRequest(channel, 1, message(read(1)));
-        awaitTrue(() -> dispatcher.statistics().activeRequests() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> dispatcher.statistics().activeRequests() == 1);
         CompletableFuture.delayedExecutor(100, TimeUnit.MILLISECONDS)
                 .execute(() -> later.complete(readResponse(read(1))));
 
@@ -399,7 +403,7 @@ class ServiceDispatcherTest {
                     if (request.requestHeader().requestHandle() == 3) {
                         throw new UaException(StatusCodes.BadTooManyOperations, "too many");
                     }
-                    sleep(5);
+                    sleep(5); // a handler that takes time, so that its latency is measurable
                     return readResponse(request);
                 })
                 .build();
@@ -413,7 +417,7 @@ class ServiceDispatcherTest {
         dispatcher.onRequest(channel, 5, message(Hex.bytes("FF 01")));
         channel.next();
         // A request is counted once its answer is sent: the last count may follow the answer.
-        awaitTrue(() -> dispatcher.statistics().activeRequests() == 0);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> dispatcher.statistics().activeRequests() == 0);
 
         RequestStatistics.Snapshot snapshot = dispatcher.statistics().snapshot();
         assertThat(snapshot.services()).containsOnlyKeys("ReadRequest", "FindServersRequest",
@@ -693,14 +697,6 @@ class ServiceDispatcherTest {
         }
     }
 
-    private static void awaitTrue(BooleanSupplier condition) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(4);
-        while (!condition.getAsBoolean()) {
-            assertThat(System.nanoTime()).as("condition met within 4 s").isLessThan(deadline);
-            sleep(2);
-        }
-    }
-
     /** Holds the first handler call until opened; later calls pass. */
     private static final class Gate {
         private final CountDownLatch arrived = new CountDownLatch(1);
@@ -708,11 +704,11 @@ class ServiceDispatcherTest {
 
         void pass() {
             arrived.countDown();
-            await(opened);
+            waitFor(opened);
         }
 
         void awaitArrival() {
-            await(arrived);
+            waitFor(arrived);
         }
 
         void open() {
@@ -720,7 +716,7 @@ class ServiceDispatcherTest {
         }
     }
 
-    private static void await(CountDownLatch latch) {
+    private static void waitFor(CountDownLatch latch) {
         try {
             latch.await(5, TimeUnit.SECONDS);
         } catch (InterruptedException e) {

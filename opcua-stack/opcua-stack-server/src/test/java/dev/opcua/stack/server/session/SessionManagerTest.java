@@ -2,6 +2,7 @@ package dev.opcua.stack.server.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
@@ -27,13 +28,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The Session Service Set's rules and status codes (Part 4, 5.6), called directly. */
 class SessionManagerTest {
+
+    /** How long the session timer may take to act, and how often the test looks. */
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final Duration POLL = Duration.ofMillis(10);
 
     static final String URL = "opc.tcp://localhost:4840/";
     static final UserTokenPolicy USERNAME = new UserTokenPolicy("username", UserTokenType.UserName, null, null, null);
@@ -96,14 +99,6 @@ class SessionManagerTest {
     private static void assertStatus(Runnable call, int status) {
         assertThatThrownBy(call::run).isInstanceOfSatisfying(UaException.class,
                 e -> assertThat(e.statusCode().value()).as(StatusCodes.name(status)).isEqualTo(status));
-    }
-
-    private static void await(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(condition.getAsBoolean()).isTrue();
     }
 
     @Test
@@ -418,7 +413,7 @@ class SessionManagerTest {
         manager = manager(new SessionSettings(10, Duration.ofMillis(200), Duration.ofMillis(200), 5));
         NodeId token = activatedToken();
 
-        await(() -> manager.counters().sessionTimeouts() == 1);
+        await().atMost(WAIT).pollInterval(POLL).until(() -> manager.counters().sessionTimeouts() == 1);
 
         assertStatus(() -> manager.resolve(channel, header(token)), StatusCodes.BadSessionIdInvalid);
         assertThat(manager.currentSessions()).isZero();
@@ -431,7 +426,7 @@ class SessionManagerTest {
         NodeId token = activatedToken();
 
         for (int i = 0; i < 10; i++) { // 1 s in all, three times the timeout
-            Thread.sleep(100);
+            Thread.sleep(100); // the scenario: a client that sends a request every 100 ms
             manager.resolve(channel, header(token));
         }
 
@@ -444,7 +439,7 @@ class SessionManagerTest {
 
         manager.close();
 
-        await(manager::timerTerminated);
+        await().atMost(WAIT).pollInterval(POLL).until(manager::timerTerminated);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.subscriptions;
 
 import static dev.opcua.stack.server.subscriptions.SubscriptionBench.ack;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.structured.DataChangeNotification;
@@ -17,7 +18,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -75,16 +75,42 @@ class ConcurrentPublishingTest {
         }
         start.countDown();
 
-        Map<Long, List<Integer>> received = new HashMap<>();
-        List<Long> sequenceNumbers = new ArrayList<>();
-        int total = 0;
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (total < ITEMS * VALUES && System.nanoTime() < deadline) {
+        // the test thread plays the event loop: it takes the answers and sends the next Publish requests
+        Subscriber subscriber = new Subscriber(id);
+        await("every notification").atMost(Duration.ofSeconds(10)).pollInSameThread().pollInterval(Duration.ofMillis(1))
+                .until(subscriber::receivedAll);
+        for (Thread producer : producers) {
+            producer.join(5_000);
+        }
+
+        assertThat(subscriber.total).isEqualTo(ITEMS * VALUES);
+        assertThat(subscriber.received).hasSize(ITEMS);
+        for (List<Integer> values : subscriber.received.values()) {
+            assertThat(values).hasSize(VALUES).isSorted().doesNotHaveDuplicates();
+        }
+        for (int i = 0; i < subscriber.sequenceNumbers.size(); i++) {
+            assertThat(subscriber.sequenceNumbers.get(i)).isEqualTo(i + 1L);
+        }
+        assertThat(bench.statistics.notificationsSent()).isEqualTo(ITEMS * VALUES);
+    }
+
+    /** The client's side of the conversation, on the test thread: what arrived per item and in which message. */
+    private final class Subscriber {
+        final Map<Long, List<Integer>> received = new HashMap<>();
+        final List<Long> sequenceNumbers = new ArrayList<>();
+        int total;
+        private final long subscriptionId;
+
+        Subscriber(long subscriptionId) {
+            this.subscriptionId = subscriptionId;
+        }
+
+        /**
+         * Takes the answers sent so far and sends one Publish for each (the first acknowledges them); true once
+         * every notification has arrived.
+         */
+        boolean receivedAll() {
             List<Answer> answers = client.channel().take();
-            if (answers.isEmpty()) {
-                Thread.sleep(1);
-                continue;
-            }
             List<SubscriptionAcknowledgement> acks = new ArrayList<>();
             for (Answer answer : answers) {
                 PublishResponse response = answer.publish();
@@ -93,7 +119,7 @@ class ConcurrentPublishingTest {
                 }
                 assertThat(answer.thread()).isEqualTo(ExecutorPublishingScheduler.THREAD_NAME);
                 sequenceNumbers.add(response.notificationMessage().sequenceNumber());
-                acks.add(ack(id, response.notificationMessage().sequenceNumber()));
+                acks.add(ack(subscriptionId, response.notificationMessage().sequenceNumber()));
                 for (ExtensionObject data : response.notificationMessage().notificationData()) {
                     for (MonitoredItemNotification n : ((DataChangeNotification) data.decoded()).monitoredItems()) {
                         received.computeIfAbsent(n.clientHandle(), k -> new ArrayList<>())
@@ -106,19 +132,7 @@ class ConcurrentPublishingTest {
                 bench.publish(client, i == 0 ? acks.toArray(new SubscriptionAcknowledgement[0])
                         : new SubscriptionAcknowledgement[0]);
             }
+            return total >= ITEMS * VALUES;
         }
-        for (Thread producer : producers) {
-            producer.join(5_000);
-        }
-
-        assertThat(total).isEqualTo(ITEMS * VALUES);
-        assertThat(received).hasSize(ITEMS);
-        for (List<Integer> values : received.values()) {
-            assertThat(values).hasSize(VALUES).isSorted().doesNotHaveDuplicates();
-        }
-        for (int i = 0; i < sequenceNumbers.size(); i++) {
-            assertThat(sequenceNumbers.get(i)).isEqualTo(i + 1L);
-        }
-        assertThat(bench.statistics.notificationsSent()).isEqualTo(ITEMS * VALUES);
     }
 }

@@ -2,6 +2,7 @@ package dev.opcua.stack.server.subscriptions.items;
 
 import static dev.opcua.stack.server.subscriptions.items.ItemsFixture.request;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.Variant;
@@ -10,6 +11,7 @@ import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
 import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
 import dev.opcua.stack.server.addressspace.VariableNode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -157,11 +159,13 @@ class ItemSamplerTest {
             fixture.pushing.values.put("Polled", dev.opcua.stack.core.types.builtin.DataValue.of(Variant.ofInt32(42),
                     dev.opcua.stack.core.types.builtin.StatusCode.GOOD, null, null));
             List<MonitoredItemNotification> published = new ArrayList<>();
-            long deadline = System.nanoTime() + 5_000_000_000L;
-            while (published.size() < 20 && System.nanoTime() < deadline) {
-                published.addAll(owner.publish());
-                Thread.sleep(5);
-            }
+            // the sampler thread samples the new value within a tick (20 ms); the test publishes as the
+            // subscription would, on its own thread
+            await("the sampled value of each item").atMost(Duration.ofSeconds(5)).pollInSameThread()
+                    .pollInterval(Duration.ofMillis(5)).until(() -> {
+                        published.addAll(owner.publish());
+                        return published.size() >= 20;
+                    });
             assertThat(published).hasSize(20).allSatisfy(n -> assertThat(n.value().value().value()).isEqualTo(42));
             // 20 items, one manager call per group tick: never one call per item
             assertThat(fixture.pushing.readCalls.get()).isLessThanOrEqualTo((int) fixture.factory.samplingReads() + 1);

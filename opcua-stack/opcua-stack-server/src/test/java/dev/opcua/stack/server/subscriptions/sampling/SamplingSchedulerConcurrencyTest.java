@@ -1,7 +1,9 @@
 package dev.opcua.stack.server.subscriptions.sampling;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -43,6 +45,8 @@ class SamplingSchedulerConcurrencyTest {
     private final ConcurrentLinkedQueue<String> violations = new ConcurrentLinkedQueue<>();
     private final Set<Probe> seenInCall = Collections.newSetFromMap(new IdentityHashMap<>());
     private final Map<Long, List<Probe>> lastCall = new ConcurrentHashMap<>();
+    /** The groups of staying members whose call held all of them at least once. */
+    private final Set<Long> completeGroups = ConcurrentHashMap.newKeySet();
     private final AtomicLong samples = new AtomicLong();
     private volatile boolean checkStaying;
     private volatile boolean recordCalls;
@@ -66,6 +70,9 @@ class SamplingSchedulerConcurrencyTest {
                 staying++;
             }
         }
+        if (intervalNanos != CHURN_INTERVAL && staying == STAYING_PER_GROUP) {
+            completeGroups.add(intervalNanos);
+        }
         if (checkStaying && intervalNanos != CHURN_INTERVAL && staying != STAYING_PER_GROUP) {
             violations.add("a call of the " + intervalNanos + " ns group held " + staying + " of the "
                     + STAYING_PER_GROUP + " members that never left");
@@ -88,7 +95,9 @@ class SamplingSchedulerConcurrencyTest {
                     }
                 }
             }
-            Thread.sleep(20); // every staying member is in its group's ticks from now on
+            // every staying member is in its group's ticks once a call of each group held them all
+            await("a call of each group with all its staying members").atMost(Duration.ofSeconds(5))
+                    .pollInterval(Duration.ofMillis(1)).until(() -> completeGroups.size() == INTERVALS.length - 1);
             checkStaying = true;
 
             long stopAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1_000);
@@ -131,18 +140,21 @@ class SamplingSchedulerConcurrencyTest {
             }
             held.forEach(live::addAll);
 
-            // At rest: the next call of each group holds exactly its live members.
+            // At rest: the calls of each group hold exactly its live members (a call that copied the members
+            // before the last cancel returned may still be recorded first; the calls after it replace it).
             recordCalls = true;
-            Thread.sleep(50);
-            for (long interval : INTERVALS) {
-                Set<Probe> expected = identitySet(live.stream().map(Held::probe)
-                        .filter(p -> p.intervalNanos == interval).toList());
-                List<Probe> actual = lastCall.getOrDefault(interval, List.of());
-                assertThat(identitySet(actual)).as("members of the %d ns group", interval)
-                        .hasSameSizeAs(actual)
-                        .hasSameSizeAs(expected)
-                        .containsAll(expected);
-            }
+            await("each group's calls at rest").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(5))
+                    .untilAsserted(() -> {
+                        for (long interval : INTERVALS) {
+                            Set<Probe> expected = identitySet(live.stream().map(Held::probe)
+                                    .filter(p -> p.intervalNanos == interval).toList());
+                            List<Probe> actual = lastCall.getOrDefault(interval, List.of());
+                            assertThat(identitySet(actual)).as("members of the %d ns group", interval)
+                                    .hasSameSizeAs(actual)
+                                    .hasSameSizeAs(expected)
+                                    .containsAll(expected);
+                        }
+                    });
             assertThat(scheduler.memberCount()).isEqualTo(live.size());
             assertThat(violations).isEmpty();
             assertThat(scheduler.statistics().samplerFailures()).isZero();

@@ -58,10 +58,11 @@ class SamplingSchedulerScaleTest {
                 scheduler.add(interval, counters[i]);
             }
             addNanos = System.nanoTime() - addStart;
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(2 * interval)); // every member has joined the ticks
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(2 * interval)); // warm-up: every member joins the ticks
             windowStart = System.nanoTime();
             windowOpen = true;
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(window + 3 * interval)); // the window's last ticks have run
+            // the measured window and its last ticks
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(window + 3 * interval));
         } finally {
             scheduler.close();
         }
