@@ -33,7 +33,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * ready, 503 from the first moment of a drain (SIGTERM closes the context) while liveness stays 200 and
  * a client reads ServerState Shutdown during the countdown.
  */
-class SamplePlantProbesTest {
+class SamplePlantProbesIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 

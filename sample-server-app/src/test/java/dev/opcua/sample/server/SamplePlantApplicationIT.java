@@ -39,7 +39,7 @@ import org.springframework.web.client.RestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"opcua.server.port=0", "opcua.server.shutdown-delay=0s", "plant.simulation.period-ms=100"})
-class SamplePlantApplicationTest {
+class SamplePlantApplicationIT {
 
     static {
         // Milo's client encrypts passwords with RSA-OAEP-SHA256 through a JCA provider; the JDK has none.

@@ -50,7 +50,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"opcua.server.port=0", "opcua.server.shutdown-delay=0s", "plant.simulation.period-ms=100000"})
-class SampleTripHistoryTest {
+class SampleTripHistoryIT {
 
     static {
         Security.addProvider(new BouncyCastleProvider()); // Milo encrypts the operator's password with RSA-OAEP
