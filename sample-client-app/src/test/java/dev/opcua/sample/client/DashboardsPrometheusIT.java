@@ -46,7 +46,7 @@ import tools.jackson.databind.JsonNode;
 @SpringBootTest(classes = SampleClientApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"sample.rule.period=200ms",
             "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
-class DashboardsPrometheusTest {
+class DashboardsPrometheusIT {
 
     private static final int PLANT_PORT = SamplePlants.freePort();
     private static final int LOAD_THREADS = 4;

@@ -43,7 +43,7 @@ import org.springframework.web.client.RestClient;
             "opcua.client.connections.plant.reconnect.initial-delay=100ms",
             "opcua.client.connections.plant.reconnect.max-delay=500ms",
             "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
-class SampleClientApplicationTest {
+class SampleClientApplicationIT {
 
     private static final int PLANT_PORT = freePort();
     private static final long WAIT_SECONDS = 20;

@@ -26,12 +26,12 @@ import org.springframework.web.client.RestClient;
  * Every metric name of {@code docs/dashboards/opcua-client.json} is in a real {@code /actuator/prometheus}
  * scrape of the sample client, configured by its own application.yml, once it is connected to the sample
  * plant and its listeners and rule have made requests and Publish calls. The proof that each query
- * returns series is {@link DashboardsPrometheusTest} (profile {@code prometheus}).
+ * returns series is {@link DashboardsPrometheusIT} (profile {@code prometheus}).
  */
 @SpringBootTest(classes = SampleClientApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"sample.rule.period=200ms",
             "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
-class ClientDashboardMetricsTest {
+class ClientDashboardMetricsIT {
 
     private static final int PLANT_PORT = SamplePlants.freePort();
 
