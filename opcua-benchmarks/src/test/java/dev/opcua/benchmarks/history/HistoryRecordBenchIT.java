@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The recording benchmark counts what it claims: a short, slow run stores every value it set, and says so. */
-class HistoryRecordBenchTest {
+class HistoryRecordBenchIT {
 
     @TempDir
     Path directory;

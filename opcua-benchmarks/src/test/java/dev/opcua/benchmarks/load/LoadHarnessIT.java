@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class LoadHarnessTest {
+class LoadHarnessIT {
 
     private static final String[] KEYS = {"scenario", "server", "security", "sessions", "inflight", "values",
         "duration_s", "ops", "ops_per_s", "p50_us", "p90_us", "p99_us", "max_us", "errors", "server_cpu_us_per_op",
