@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+/** The harness against in-process bench servers and a child server: every scenario and client measures. */
 class LoadHarnessIT {
 
     private static final String[] KEYS = {"scenario", "server", "security", "sessions", "inflight", "values",
@@ -100,28 +101,5 @@ class LoadHarnessIT {
             result.put(pair.substring(0, eq), pair.substring(eq + 1));
         }
         return result;
-    }
-
-    @Test
-    void a_usage_error_exits_with_2() {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoadHarness.run(new String[] {"--scenario", "fly", "--url", "opc.tcp://localhost:4841/"},
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-
-        assertThat(code).isEqualTo(2);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--scenario").contains("usage:");
-    }
-
-    @Test
-    void the_histogram_keeps_quantiles_within_two_percent() {
-        LatencyHistogram h = new LatencyHistogram();
-        for (long v = 1; v <= 100_000; v++) {
-            h.record(v * 1000);
-        }
-        assertThat(h.quantile(0.5)).isBetween(49_000_000L, 51_000_000L);
-        assertThat(h.quantile(0.99)).isBetween(98_000_000L, 100_000_000L);
-        assertThat(h.max()).isEqualTo(100_000_000L);
-        assertThat(h.count()).isEqualTo(100_000);
     }
 }
