@@ -144,7 +144,7 @@ class DashboardsPrometheusIT {
                 if (requests.incrementAndGet() % 10 == 0) {
                     client.browse(line).get(5, TimeUnit.SECONDS);
                 }
-                Thread.sleep(5); // the load's pace: a few hundred requests per second per thread, not a flood
+                Thread.sleep(5); // the load's pace: a steady stream of requests, not a flood
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
