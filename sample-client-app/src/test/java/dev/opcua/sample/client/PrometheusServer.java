@@ -1,5 +1,7 @@
 package dev.opcua.sample.client;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.awaitility.core.ConditionTimeoutException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -71,24 +74,26 @@ final class PrometheusServer implements AutoCloseable {
         return prometheus;
     }
 
-    private void awaitReady() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("Prometheus exited with " + process.exitValue() + ":\n" + log());
-            }
-            try {
-                HttpResponse<Void> ready = http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/-/ready")).build(),
-                        HttpResponse.BodyHandlers.discarding());
-                if (ready.statusCode() == 200) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(200);
+    private void awaitReady() {
+        try {
+            await("Prometheus ready").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .until(this::ready);
+        } catch (ConditionTimeoutException e) {
+            throw new IllegalStateException("Prometheus not ready within 60 s:\n" + log(), e);
         }
-        throw new IllegalStateException("Prometheus not ready within 60 s:\n" + log());
+    }
+
+    /** Whether {@code /-/ready} answers 200; fails at once when the process has exited. */
+    private boolean ready() throws InterruptedException {
+        if (!process.isAlive()) {
+            throw new IllegalStateException("Prometheus exited with " + process.exitValue() + ":\n" + log());
+        }
+        try {
+            return http.send(HttpRequest.newBuilder(URI.create(baseUrl + "/-/ready")).build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+        } catch (IOException notYet) {
+            return false; // not listening yet
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.opcua.stack.history.embedded;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.server.history.HistoryPage;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -51,11 +53,10 @@ class EmbeddedHistoryStoreCrashTest {
         }, "crash-test-reader");
         reader.start();
         try {
-            // let it write for a while (100 acknowledged batches), then kill it while it appends the next ones
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-            while (seen.get() < 100 && child.isAlive() && System.nanoTime() < deadline) {
-                Thread.sleep(10);
-            }
+            // let it write for a while (100 acknowledged batches), then kill it while it appends the next ones;
+            // a child that died before is told by the assertions below
+            await("100 batches acknowledged").atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> seen.get() >= 100 || !child.isAlive());
         } finally {
             child.destroyForcibly();
             assertThat(child.waitFor(60, TimeUnit.SECONDS)).isTrue();

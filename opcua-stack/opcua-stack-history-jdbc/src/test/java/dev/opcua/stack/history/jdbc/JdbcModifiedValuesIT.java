@@ -5,7 +5,7 @@ import dev.opcua.stack.server.history.ModifiedValuesContract;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Modified values kept by {@link JdbcHistoryStore} on a real PostgreSQL, fresh tables per test. */
-class JdbcModifiedValuesTest extends ModifiedValuesContract {
+class JdbcModifiedValuesIT extends ModifiedValuesContract {
 
     private static final AtomicInteger TABLES = new AtomicInteger();
 

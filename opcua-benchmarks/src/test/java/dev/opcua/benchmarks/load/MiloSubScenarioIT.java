@@ -5,7 +5,7 @@ import dev.opcua.benchmarks.server.MiloBenchServer;
 import dev.opcua.benchmarks.server.RunningBenchServer;
 import org.junit.jupiter.api.Test;
 
-class MiloSubScenarioTest {
+class MiloSubScenarioIT {
 
     /**
      * Sampling at half the write period: Milo schedules each sample after the previous one, and on a

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The harness over Basic256Sha256 SignAndEncrypt against in-process bench servers with a fresh PKI. */
-class SecuredLoadHarnessTest {
+class SecuredLoadHarnessIT {
 
     @Test
     void reads_from_and_connects_to_milo_over_sign_and_encrypt(@TempDir Path pki) {

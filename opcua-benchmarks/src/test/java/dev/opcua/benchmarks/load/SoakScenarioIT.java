@@ -6,7 +6,6 @@ import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -24,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code soak.nodes}, {@code soak.warmup} (of the capacity measurement), {@code soak.report};
  * README, "Load harness").
  */
-class SoakScenarioTest {
+class SoakScenarioIT {
 
     private static final String DURATION = System.getProperty("soak.duration", "8");
     private static final String RATE = System.getProperty("soak.rate", "150");
@@ -45,7 +44,7 @@ class SoakScenarioTest {
             "--nodes", NODES, "--duration", DURATION, "--warmup", WARMUP, "--rate", RATE, "--settle", SETTLE,
             "--sample", SAMPLE, "--report", report.toString()},
                 new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ChurnScenarioTest.TeeOutputStream(err, System.err), true, StandardCharsets.UTF_8));
+                new PrintStream(new ChurnScenarioIT.TeeOutputStream(err, System.err), true, StandardCharsets.UTF_8));
 
         String log = err.toString(StandardCharsets.UTF_8);
         System.out.println(out.toString(StandardCharsets.UTF_8).strip()); // the RESULT line, for the profile's run

@@ -1,17 +1,17 @@
 package dev.opcua.stack.history.jdbc;
 
 import dev.opcua.stack.server.history.HistoryStore;
-import dev.opcua.stack.server.history.HistoryStoreContract;
+import dev.opcua.stack.server.history.events.EventHistoryStoreContract;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** The HistoryStore contract kept by {@link JdbcHistoryStore} on a real PostgreSQL, a fresh table per test. */
-class JdbcHistoryStoreContractTest extends HistoryStoreContract {
+/** The event contract kept by {@link JdbcHistoryStore} on a real PostgreSQL, fresh tables per test. */
+class JdbcEventHistoryIT extends EventHistoryStoreContract {
 
     private static final AtomicInteger TABLES = new AtomicInteger();
 
     @Override
     protected HistoryStore open() throws Exception {
         return JdbcHistoryStore.open(TestPostgres.dataSource(),
-                JdbcHistoryOptions.DEFAULT.withTable("contract_" + TABLES.incrementAndGet()));
+                JdbcHistoryOptions.DEFAULT.withTable("events_" + TABLES.incrementAndGet()));
     }
 }

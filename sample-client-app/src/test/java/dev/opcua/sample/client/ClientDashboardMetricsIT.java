@@ -1,6 +1,7 @@
 package dev.opcua.sample.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.sample.server.dashboards.Dashboard;
 import dev.opcua.sample.server.dashboards.PrometheusScrape;
@@ -8,8 +9,8 @@ import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import java.time.Duration;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,12 +27,12 @@ import org.springframework.web.client.RestClient;
  * Every metric name of {@code docs/dashboards/opcua-client.json} is in a real {@code /actuator/prometheus}
  * scrape of the sample client, configured by its own application.yml, once it is connected to the sample
  * plant and its listeners and rule have made requests and Publish calls. The proof that each query
- * returns series is {@link DashboardsPrometheusTest} (profile {@code prometheus}).
+ * returns series is {@link DashboardsPrometheusIT} (profile {@code prometheus}).
  */
 @SpringBootTest(classes = SampleClientApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"sample.rule.period=200ms",
             "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
-class ClientDashboardMetricsTest {
+class ClientDashboardMetricsIT {
 
     private static final int PLANT_PORT = SamplePlants.freePort();
 
@@ -66,21 +67,17 @@ class ClientDashboardMetricsTest {
         }
     }
 
-    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    private static ConditionFactory awaitClient(String what) {
+        return await(what).atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(50));
     }
 
     @Test
     void every_metric_name_of_the_client_dashboard_is_in_the_prometheus_scrape() throws Exception {
-        waitUntil(() -> client.state() == ClientState.CONNECTED, "connected to the plant");
-        waitUntil(() -> meters.find("opcua.client.publish.latency").timer() != null
-                && meters.get("opcua.client.publish.latency").timer().count() > 0, "a Publish answered");
-        waitUntil(() -> meters.find("opcua.client.requests").tag("service", "Read").timer() != null,
-                "a Read timed");
+        awaitClient("connected to the plant").until(() -> client.state() == ClientState.CONNECTED);
+        awaitClient("a Publish answered").until(() -> meters.find("opcua.client.publish.latency").timer() != null
+                && meters.get("opcua.client.publish.latency").timer().count() > 0);
+        awaitClient("a Read timed")
+                .until(() -> meters.find("opcua.client.requests").tag("service", "Read").timer() != null);
 
         String exposition = RestClient.create("http://localhost:" + httpPort).get().uri("/actuator/prometheus")
                 .retrieve().body(String.class);

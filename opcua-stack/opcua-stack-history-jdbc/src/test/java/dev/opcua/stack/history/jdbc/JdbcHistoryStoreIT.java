@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 
 /** {@link JdbcHistoryStore} against a real PostgreSQL ({@link TestPostgres}), one table per test. */
-class JdbcHistoryStoreTest {
+class JdbcHistoryStoreIT {
 
     private static final long SECOND = 10_000_000L;
     private static final long T0 = DateTime.ofInstant(Instant.parse("2026-01-01T00:00:00Z")).utcTicks();
@@ -194,11 +194,5 @@ class JdbcHistoryStoreTest {
         assertThat(pending).isCompleted();
         store = JdbcHistoryStore.open(dataSource, JdbcHistoryOptions.DEFAULT.withTable(table));
         assertThat(store.read(HistoryQuery.forward(SPEED, T0, Long.MAX_VALUE, 0)).join().values()).hasSize(50);
-    }
-
-    @Test
-    void bad_table_names_are_refused_before_any_sql_runs() {
-        assertThatThrownBy(() -> JdbcHistoryOptions.DEFAULT.withTable("history; DROP TABLE x"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("history table name");
     }
 }

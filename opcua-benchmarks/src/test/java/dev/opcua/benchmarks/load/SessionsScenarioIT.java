@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * asserted. The Maven profile {@code sessions} runs it with 10,000 sessions ({@code sessions.count},
  * {@code sessions.duration}; README, "Load harness").
  */
-class SessionsScenarioTest {
+class SessionsScenarioIT {
 
     private static final String SESSIONS = System.getProperty("sessions.count", "20");
     private static final String DURATION = System.getProperty("sessions.duration", "3");

@@ -1,6 +1,7 @@
 package dev.opcua.sample.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.sample.server.dashboards.Dashboard;
 import dev.opcua.sample.server.dashboards.PromQl;
@@ -8,6 +9,7 @@ import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,7 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -46,7 +48,7 @@ import tools.jackson.databind.JsonNode;
 @SpringBootTest(classes = SampleClientApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"sample.rule.period=200ms",
             "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
-class DashboardsPrometheusTest {
+class DashboardsPrometheusIT {
 
     private static final int PLANT_PORT = SamplePlants.freePort();
     private static final int LOAD_THREADS = 4;
@@ -91,18 +93,11 @@ class DashboardsPrometheusTest {
         }
     }
 
-    private static void waitUntil(BooleanSupplier condition, long seconds, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
-    }
-
     @Test
     void every_panel_query_of_both_dashboards_returns_series_from_a_prometheus_scraping_the_apps_under_load()
             throws Exception {
-        waitUntil(() -> client.state() == ClientState.CONNECTED, 30, "connected to the plant");
+        await("connected to the plant").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+                .until(() -> client.state() == ClientState.CONNECTED);
         AtomicBoolean loading = new AtomicBoolean(true);
         AtomicLong requests = new AtomicLong();
         ExecutorService load = Executors.newFixedThreadPool(LOAD_THREADS);
@@ -113,8 +108,13 @@ class DashboardsPrometheusTest {
         String clientTarget = "localhost:" + httpPort;
         try (PrometheusServer prometheus = PrometheusServer.start(binary, prometheusDirectory,
                 Map.of("sample-plant", plantTarget, "sample-client", clientTarget))) {
-            waitUntil(() -> scraped(prometheus), 90, SCRAPES + " successful scrapes of both applications; "
-                    + "Prometheus logged:\n" + prometheus.log());
+            try {
+                // Prometheus scrapes every second: SCRAPES of them take as many seconds
+                await(SCRAPES + " successful scrapes of both applications").atMost(Duration.ofSeconds(90))
+                        .pollInterval(Duration.ofMillis(200)).until(() -> scraped(prometheus));
+            } catch (ConditionTimeoutException e) {
+                throw new AssertionError(e.getMessage() + "; Prometheus logged:\n" + prometheus.log(), e);
+            }
 
             List<String> problems = new ArrayList<>();
             int queries = evaluate(prometheus, Dashboard.load("opcua-server.json"),
@@ -144,7 +144,7 @@ class DashboardsPrometheusTest {
                 if (requests.incrementAndGet() % 10 == 0) {
                     client.browse(line).get(5, TimeUnit.SECONDS);
                 }
-                Thread.sleep(5);
+                Thread.sleep(5); // the load's pace: a steady stream of requests, not a flood
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

@@ -28,7 +28,7 @@ import org.springframework.web.client.RestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"opcua.server.port=0", "opcua.server.shutdown-delay=0s"})
-class ServerDashboardMetricsTest {
+class ServerDashboardMetricsIT {
 
     @TempDir
     static Path pki;

@@ -1,6 +1,7 @@
 package dev.opcua.sample.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.sample.server.SampleServerApplication;
 import dev.opcua.sample.server.plant.FillingLine;
@@ -12,11 +13,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -43,10 +44,10 @@ import org.springframework.web.client.RestClient;
             "opcua.client.connections.plant.reconnect.initial-delay=100ms",
             "opcua.client.connections.plant.reconnect.max-delay=500ms",
             "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
-class SampleClientApplicationTest {
+class SampleClientApplicationIT {
 
     private static final int PLANT_PORT = freePort();
-    private static final long WAIT_SECONDS = 20;
+    private static final Duration WAIT = Duration.ofSeconds(20);
 
     @TempDir
     static Path plantPki;
@@ -110,12 +111,9 @@ class SampleClientApplicationTest {
         }
     }
 
-    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    /** A wait for {@code what}, polled at half the subscription's publishing interval. */
+    private static ConditionFactory awaitClient(String what) {
+        return await(what).atMost(WAIT).pollInterval(Duration.ofMillis(50));
     }
 
     private HttpStatusCode health() {
@@ -136,14 +134,16 @@ class SampleClientApplicationTest {
     @SuppressWarnings("unchecked")
     void follows_the_line_starts_it_and_comes_back_after_the_plant_restarts() throws Exception {
         // the listeners receive the line's values, the rule starts the line and raises the set point
-        waitUntil(() -> client.state() == ClientState.CONNECTED, "connected to the plant");
-        waitUntil(() -> !Double.isNaN(values.fillerMotorTemperature()), "a motor temperature through its listener");
-        waitUntil(() -> rule.starts() >= 1, "the rule called Start");
+        awaitClient("connected to the plant").until(() -> client.state() == ClientState.CONNECTED);
+        awaitClient("a motor temperature through its listener")
+                .until(() -> !Double.isNaN(values.fillerMotorTemperature()));
+        awaitClient("the rule called Start").until(() -> rule.starts() >= 1);
         FillingLine line = plant.getBean(FillingLine.class);
-        waitUntil(() -> line.getState() == MachineState.RUNNING, "the plant's line is running");
-        waitUntil(() -> "RUNNING".equals(values.state()), "State RUNNING through its listener");
-        waitUntil(() -> values.actualSpeed() > 0, "ActualSpeed through its listener");
-        waitUntil(() -> rule.speedChanges() >= 1 && line.getConveyorSpeed() > 240, "the rule raised the set point");
+        awaitClient("the plant's line is running").until(() -> line.getState() == MachineState.RUNNING);
+        awaitClient("State RUNNING through its listener").until(() -> "RUNNING".equals(values.state()));
+        awaitClient("ActualSpeed through its listener").until(() -> values.actualSpeed() > 0);
+        awaitClient("the rule raised the set point")
+                .until(() -> rule.speedChanges() >= 1 && line.getConveyorSpeed() > 240);
 
         Map<String, Object> json = RestClient.create("http://localhost:" + httpPort).get().uri("/line").retrieve()
                 .body(Map.class);
@@ -160,7 +160,7 @@ class SampleClientApplicationTest {
 
         // the plant goes away: the health goes DOWN, the client keeps trying
         plant.close();
-        waitUntil(() -> health().value() == 503, "health DOWN while the plant is down");
+        awaitClient("health DOWN while the plant is down").until(() -> health().value() == 503);
         // readiness does not follow the plant: /line keeps serving the last values (docs/KUBERNETES.md)
         assertThat(probe("readiness")).isEqualTo(200);
         assertThat(probe("liveness")).isEqualTo(200);
@@ -169,11 +169,11 @@ class SampleClientApplicationTest {
         plant = startPlant();
         Instant restarted = Instant.now();
         FillingLine newLine = plant.getBean(FillingLine.class);
-        waitUntil(() -> health().value() == 200, "health UP after the plant restarted");
-        waitUntil(() -> reconnects() > reconnectsBefore, "opcua.client.reconnects grew");
-        waitUntil(() -> rule.starts() >= 2 && newLine.getState() == MachineState.RUNNING,
-                "the rule started the restarted line");
-        waitUntil(() -> values.updated() != null && values.updated().isAfter(restarted)
-                && values.actualSpeed() > 0, "values through the listeners after the restart");
+        awaitClient("health UP after the plant restarted").until(() -> health().value() == 200);
+        awaitClient("opcua.client.reconnects grew").until(() -> reconnects() > reconnectsBefore);
+        awaitClient("the rule started the restarted line")
+                .until(() -> rule.starts() >= 2 && newLine.getState() == MachineState.RUNNING);
+        awaitClient("values through the listeners after the restart").until(() -> values.updated() != null
+                && values.updated().isAfter(restarted) && values.actualSpeed() > 0);
     }
 }

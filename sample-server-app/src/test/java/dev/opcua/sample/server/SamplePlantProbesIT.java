@@ -33,7 +33,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * ready, 503 from the first moment of a drain (SIGTERM closes the context) while liveness stays 200 and
  * a client reads ServerState Shutdown during the countdown.
  */
-class SamplePlantProbesTest {
+class SamplePlantProbesIT {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -64,7 +64,9 @@ class SamplePlantProbesTest {
             try (OpcUaClient client = OpcUaClient.create(server.endpointUrl())) {
                 client.connect().get(10, TimeUnit.SECONDS);
                 CompletableFuture<Void> closing = CompletableFuture.runAsync(context::close);
-                await().atMost(Duration.ofSeconds(2)).until(() -> status(port, "readiness") == 503);
+                // within the 3 s countdown (shutdown-delay), which the assertions below need still running
+                await("readiness DOWN once the drain begins").atMost(Duration.ofSeconds(2))
+                        .pollInterval(Duration.ofMillis(20)).until(() -> status(port, "readiness") == 503);
                 assertThat(status(port, "liveness")).isEqualTo(200);
                 assertThat(state(client)).isEqualTo(ServerState.Shutdown.value());
                 assertThat(server.isRunning()).as("still counting down").isTrue();

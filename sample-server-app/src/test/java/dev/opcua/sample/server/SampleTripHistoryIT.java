@@ -1,6 +1,7 @@
 package dev.opcua.sample.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.uint;
 
 import dev.opcua.sample.server.plant.FillingLine;
@@ -50,7 +51,7 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"opcua.server.port=0", "opcua.server.shutdown-delay=0s", "plant.simulation.period-ms=100000"})
-class SampleTripHistoryTest {
+class SampleTripHistoryIT {
 
     static {
         Security.addProvider(new BouncyCastleProvider()); // Milo encrypts the operator's password with RSA-OAEP
@@ -82,6 +83,24 @@ class SampleTripHistoryTest {
                 AttributeId.Value.uid(), null);
     }
 
+    /** The events of the filling line (SourceName, the first selected field) in the Server object's history. */
+    private static List<HistoryEventFieldList> linesEvents(OpcUaClient client, ReadEventDetails details)
+            throws Exception {
+        HistoryReadResult result = client.historyRead(details, TimestampsToReturn.Neither, false, List.of(
+                new HistoryReadValueId(Identifiers.Server, null, QualifiedName.NULL_VALUE, null))).getResults()[0];
+        assertThat(result.getStatusCode().isGood()).as("HistoryRead: %s", result.getStatusCode()).isTrue();
+        HistoryEvent events = (HistoryEvent) result.getHistoryData().decode(client.getStaticEncodingContext());
+        List<HistoryEventFieldList> lines = new ArrayList<>();
+        if (events.getEvents() != null) {
+            for (HistoryEventFieldList event : events.getEvents()) {
+                if ("FillingLine".equals(event.getEventFields()[0].getValue())) {
+                    lines.add(event);
+                }
+            }
+        }
+        return lines;
+    }
+
     @Test
     void a_trip_is_recorded_and_read_back_from_the_server_objects_event_history() throws Exception {
         OpcUaClient client = MiloTestClients.overNone(server.endpointUrl(),
@@ -109,25 +128,10 @@ class SampleTripHistoryTest {
                     new DateTime(Instant.now().minus(Duration.ofHours(1))), new DateTime(Instant.now().plusSeconds(60)),
                     new EventFilter(new SimpleAttributeOperand[] {field("SourceName"), field("Message"),
                         field("Severity")}, new ContentFilter(new ContentFilterElement[0])));
-            List<HistoryEventFieldList> trips = new ArrayList<>();
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            while (trips.isEmpty() && System.nanoTime() < deadline) {
-                HistoryReadResult result = client.historyRead(lastHour, TimestampsToReturn.Neither, false, List.of(
-                        new HistoryReadValueId(Identifiers.Server, null, QualifiedName.NULL_VALUE, null)))
-                        .getResults()[0];
-                assertThat(result.getStatusCode().isGood()).as("HistoryRead: %s", result.getStatusCode()).isTrue();
-                HistoryEvent events = (HistoryEvent) result.getHistoryData().decode(client.getStaticEncodingContext());
-                if (events.getEvents() != null) {
-                    for (HistoryEventFieldList event : events.getEvents()) {
-                        if ("FillingLine".equals(event.getEventFields()[0].getValue())) {
-                            trips.add(event);
-                        }
-                    }
-                }
-                if (trips.isEmpty()) {
-                    Thread.sleep(50);
-                }
-            }
+            // the event recorder appends its queue in batches on a thread of its own: read until the trip is there
+            List<HistoryEventFieldList> trips = await("the trip in the Server object's event history")
+                    .atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+                    .until(() -> linesEvents(client, lastHour), events -> !events.isEmpty());
             assertThat(trips).hasSize(1);
             assertThat(((LocalizedText) trips.get(0).getEventFields()[1].getValue()).text())
                     .startsWith("Filling line tripped");

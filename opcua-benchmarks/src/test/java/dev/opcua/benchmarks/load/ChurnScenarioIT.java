@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * profile {@code churn} runs it with 100,000 cycles and 10,000 cuts ({@code churn.cycles},
  * {@code churn.cuts}; README, "Load harness").
  */
-class ChurnScenarioTest {
+class ChurnScenarioIT {
 
     private static final String CYCLES = System.getProperty("churn.cycles", "300");
     private static final String CUTS = System.getProperty("churn.cuts", "300");

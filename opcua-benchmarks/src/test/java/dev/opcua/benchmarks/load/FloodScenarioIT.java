@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * it. Behaviour, not timing: the flooder is answered BadServerTooBusy, the server
  * counts the refusals, and every Read of the quiet sessions is answered Good in both windows.
  */
-class FloodScenarioTest {
+class FloodScenarioIT {
 
     @Test
     void the_flooder_is_refused_and_the_quiet_sessions_are_served() {

@@ -5,7 +5,7 @@ import dev.opcua.benchmarks.server.BenchServer;
 import dev.opcua.benchmarks.server.RunningBenchServer;
 import org.junit.jupiter.api.Test;
 
-class SubScenarioTest {
+class SubScenarioIT {
 
     @Test
     void our_server_delivers_the_written_values_to_every_subscriber() {

@@ -50,7 +50,7 @@ import org.junit.jupiter.api.Test;
  * <p>History of Speed, seconds from 12:00:00: 10, 20, 30 Good at 0, 10, 20; Bad at 30; 50 Good at 40; 60
  * Uncertain at 50.
  */
-class MiloProcessedAndAtTimeHistoryInteropTest {
+class MiloProcessedAndAtTimeHistoryInteropIT {
 
     private static final String NS = "urn:test:milo:history";
     private static final Instant BASE = Instant.parse("2026-01-01T12:00:00Z");

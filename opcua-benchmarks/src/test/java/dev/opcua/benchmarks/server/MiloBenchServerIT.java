@@ -6,7 +6,7 @@ import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import org.junit.jupiter.api.Test;
 
-class MiloBenchServerTest {
+class MiloBenchServerIT {
 
     @Test
     void serves_the_bench_address_space() throws Exception {

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** The harness through the public API of our client and of Milo's, against an in-process bench server. */
-class ClientLoadHarnessTest {
+class ClientLoadHarnessIT {
 
     private static final String[] KEYS = {"scenario", "server", "client", "security", "sessions", "inflight", "values",
         "duration_s", "ops", "ops_per_s", "p50_us", "p90_us", "p99_us", "max_us", "errors", "server_cpu_us_per_op",

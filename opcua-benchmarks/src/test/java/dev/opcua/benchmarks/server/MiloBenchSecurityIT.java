@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@link MiloBenchServer} with {@code --pki}: endpoints, certificate and Milo's trust list. */
-class MiloBenchSecurityTest {
+class MiloBenchSecurityIT {
 
     private static final String CLIENT_URI = "urn:dev.opcua:bench:test-client";
 

@@ -42,7 +42,7 @@ import org.springframework.web.client.RestClient;
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
     "opcua.server.port=0", "opcua.server.shutdown-delay=0s",
     "opcua.server.requests.max-queued=2", "opcua.server.requests.min-threads=1", "opcua.server.requests.max-threads=1"})
-class SamplePlantFloodTest {
+class SamplePlantFloodIT {
 
     static final String SLOW_NAMESPACE = "urn:test:slow";
 

@@ -1,16 +1,17 @@
 package dev.opcua.sample.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.sample.server.plant.FillingLine;
 import dev.opcua.sample.server.quality.QualityStationNodes;
 import dev.opcua.stack.server.OpcUaServer;
 import java.nio.file.Path;
 import java.security.Security;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import org.awaitility.core.ConditionFactory;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.identity.AnonymousProvider;
@@ -39,7 +40,7 @@ import org.springframework.web.client.RestClient;
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"opcua.server.port=0", "opcua.server.shutdown-delay=0s", "plant.simulation.period-ms=100"})
-class SamplePlantApplicationTest {
+class SamplePlantApplicationIT {
 
     static {
         // Milo's client encrypts passwords with RSA-OAEP-SHA256 through a JCA provider; the JDK has none.
@@ -93,12 +94,9 @@ class SamplePlantApplicationTest {
         return value.getValue().getValue();
     }
 
-    private static void waitUntil(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(condition.getAsBoolean()).as(what).isTrue();
+    /** A wait on the running plant, polled at a fraction of its simulation period (100 ms). */
+    private static ConditionFactory awaitPlant(String what) {
+        return await(what).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(50));
     }
 
     @Test
@@ -118,13 +116,8 @@ class SamplePlantApplicationTest {
         assertThat(started.getStatusCode().isGood()).as("Start: %s", started.getStatusCode()).isTrue();
         assertThat(read(line("State"))).isEqualTo("RUNNING");
 
-        waitUntil(() -> {
-            try {
-                return ((Number) read(line("BottlesProduced"))).longValue() > 0;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, "bottles produced after Start");
+        awaitPlant("bottles produced after Start")
+                .until(() -> ((Number) read(line("BottlesProduced"))).longValue() > 0);
         int quality = client.getNamespaceTable().getIndex(QualityStationNodes.NAMESPACE).intValue();
         assertThat(read(new NodeId(quality, "QualityStation.Inspected"))).isNotNull();
     }
@@ -169,16 +162,10 @@ class SamplePlantApplicationTest {
                 new Variant[0]))).getResults()[0];
         assertThat(started.getStatusCode().isGood()).isTrue();
         List<NodeId> nodes = List.of(line("ActualSpeed"), line("FillerMotor.Temperature"));
-        java.util.concurrent.atomic.AtomicReference<List<List<Double>>> lastHour = new java.util.concurrent.atomic.AtomicReference<>();
-        waitUntil(() -> {
-            try {
-                lastHour.set(lastHour(nodes));
-                return lastHour.get().get(0).stream().anyMatch(speed -> speed > 0) && lastHour.get().get(1).size() > 1;
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }, "the running line's speed and a changing temperature in history");
-        assertThat(lastHour.get().get(0).get(0)).isEqualTo(0.0); // recorded from the start: the line stood still
+        List<List<Double>> lastHour = awaitPlant("the running line's speed and a changing temperature in history")
+                .until(() -> lastHour(nodes), history -> history.get(0).stream().anyMatch(speed -> speed > 0)
+                        && history.get(1).size() > 1);
+        assertThat(lastHour.get(0).get(0)).isEqualTo(0.0); // recorded from the start: the line stood still
     }
 
     /** One HistoryRead of the last hour of every node, raw, all values (Part 11, 6.5.3). */
