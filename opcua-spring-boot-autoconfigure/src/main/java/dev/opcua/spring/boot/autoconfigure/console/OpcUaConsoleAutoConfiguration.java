@@ -35,9 +35,9 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * application's {@link OpcUaEndpoint} bean when there is one, and the server's address space), its
  * controller, and a resource handler for the page's script and style sheet. The server's and the clients'
  * parts are made only when their stack module is on the class path (the endpoint's sections of
- * {@link OpcUaEndpointSectionsConfiguration}, and the address space in {@link ServerAddressSpace}), so that a
- * client-only or server-only application has the console too. The console is protected by whatever protects
- * the application's other URLs; without Spring Security a warning says at start-up that it is open.
+ * {@link OpcUaEndpointSectionsConfiguration}, and the server's address space as a {@link ConsoleAddressSpace}),
+ * so that a client-only or server-only application has the console too. The console is protected by whatever
+ * protects the application's other URLs; without Spring Security a warning says at start-up that it is open.
  */
 @AutoConfiguration(afterName = { "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration",
         "dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration",

@@ -91,8 +91,8 @@ class OpcUaEndpointTest {
     void a_session_closed_by_its_client_is_no_longer_listed() throws Exception {
         server = TestServers.started(TestServers.plant(), b -> { });
         try (TestClient client = TestClient.connect(server)) {
-            assertThat(new OpcUaEndpoint(new OpcUaServerEndpointSection(server)).opcua().sessions()).extracting(SessionDescriptor::name)
-                    .containsExactly(TestClient.SESSION_NAME);
+            assertThat(new OpcUaEndpoint(new OpcUaServerEndpointSection(server)).opcua().sessions())
+                    .extracting(SessionDescriptor::name).containsExactly(TestClient.SESSION_NAME);
         }
         assertThat(new OpcUaEndpoint(new OpcUaServerEndpointSection(server)).opcua().sessions()).isEmpty();
     }
