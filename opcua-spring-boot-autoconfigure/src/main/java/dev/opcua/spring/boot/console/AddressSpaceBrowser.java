@@ -31,17 +31,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Browses and reads the address space of a server in-process, through its {@link NodeManagers} as the
- * View and Attribute services do (Part 4, 5.8.2 and 5.11.2), with {@link OperationContext#INTERNAL}: no
- * network client, no session, no request queue. A browse returns the forward hierarchical references of a
- * node (Organizes, HasComponent, HasProperty ... as a client's tree shows them) with each target's
- * NodeClass, BrowseName and DisplayName; a read returns a Variable's Value and DataType.
+ * The console's {@link ConsoleAddressSpace} of a server: browses and reads its address space in-process,
+ * through its {@link NodeManagers} as the View and Attribute services do (Part 4, 5.8.2 and 5.11.2), with
+ * {@link OperationContext#INTERNAL}: no network client, no session, no request queue. A browse returns the
+ * forward hierarchical references of a node (Organizes, HasComponent, HasProperty ... as a client's tree
+ * shows them) with each target's NodeClass, BrowseName and DisplayName; a read returns a Variable's Value and
+ * DataType.
  *
  * <p>Every result is a future completed by the node managers: in-memory ones answer at once, an
  * asynchronous one on its own thread; it fails with {@link java.util.concurrent.TimeoutException} after
  * the timeout, so that a request thread never waits on a node manager.
  */
-public final class AddressSpaceBrowser {
+public final class AddressSpaceBrowser implements ConsoleAddressSpace {
 
     private static final NodeId HIERARCHICAL = NodeId.ns0(NodeIds.HierarchicalReferences);
     /** Array values are shown up to this many elements. */
@@ -64,6 +65,7 @@ public final class AddressSpaceBrowser {
      *
      * The future fails with a {@link ConsoleNodeException} when the node cannot be browsed.
      */
+    @Override
     public CompletableFuture<List<ConsoleNode>> browse(NodeId nodeId) {
         return managers.references(OperationContext.INTERNAL, new NodeId[] { nodeId })
                 .thenCompose(operations -> {
@@ -77,7 +79,7 @@ public final class AddressSpaceBrowser {
                 .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
-    /** A node's Value and DataType; for a node that is no Variable, the Value's Bad status. */
+    @Override
     public CompletableFuture<ConsoleValue> read(NodeId nodeId) {
         ReadValueId[] reads = {
             new ReadValueId(nodeId, AttributeIds.Value, null, QualifiedName.NULL),
@@ -179,29 +181,5 @@ public final class AddressSpaceBrowser {
 
     private static Instant instant(DateTime time) {
         return time == null || time.isNull() ? null : time.toInstant();
-    }
-
-    /**
-     * One child node.
-     *
-     * @param nodeId its text form ({@code ns=2;s=FillingLine}), to browse or read it with
-     * @param nodeClass Object, Variable, Method ...
-     * @param hasChildren whether browsing it gives anything
-     */
-    public record ConsoleNode(String nodeId, String browseName, String displayName, String nodeClass,
-            boolean hasChildren) {
-    }
-
-    /**
-     * A node's value.
-     *
-     * @param value its text, null for a null value
-     * @param number the value when it is a scalar number, for a chart; null otherwise
-     * @param dataType the DataType's BrowseName ({@code Double})
-     * @param status the Value's StatusCode name ({@code Good}, {@code BadAttributeIdInvalid} for a node
-     *        that is no Variable)
-     */
-    public record ConsoleValue(String nodeId, String value, Double number, String dataType, String status,
-            Instant sourceTimestamp, Instant serverTimestamp) {
     }
 }

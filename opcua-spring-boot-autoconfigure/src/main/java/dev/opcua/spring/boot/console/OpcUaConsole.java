@@ -10,21 +10,22 @@ import java.util.concurrent.CompletableFuture;
 /**
  * What the console shows: the overview is the {@code /actuator/opcua} descriptor itself (server,
  * endpoints, certificate, sessions, request queue with its counts by service, subscriptions, client
- * connections and listeners), and the address space comes from an {@link AddressSpaceBrowser} of the
- * application's server. The page computes rates from the counters between two polls.
+ * connections and listeners), and the address space comes from the application's server (an
+ * {@link AddressSpaceBrowser}). The page computes rates from the counters between two polls. Like the
+ * endpoint, it names no type of {@code opcua-stack-server} or {@code opcua-stack-client}.
  */
 public class OpcUaConsole {
 
     private final OpcUaEndpoint endpoint;
-    private final AddressSpaceBrowser browser;
+    private final ConsoleAddressSpace addressSpace;
 
     /**
      * @param endpoint where the overview comes from
-     * @param browser the server's address space; null in an application without a server
+     * @param addressSpace the server's address space; null in an application without a server
      */
-    public OpcUaConsole(OpcUaEndpoint endpoint, AddressSpaceBrowser browser) {
+    public OpcUaConsole(OpcUaEndpoint endpoint, ConsoleAddressSpace addressSpace) {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
-        this.browser = browser;
+        this.addressSpace = addressSpace;
     }
 
     /** The state of the server and the clients now; every value read on the call. */
@@ -34,34 +35,34 @@ public class OpcUaConsole {
 
     /** Whether there is an address space to browse (the application has a server). */
     public boolean hasAddressSpace() {
-        return browser != null;
+        return addressSpace != null;
     }
 
     /**
-     * The children of a node (see {@link AddressSpaceBrowser#browse}).
+     * The children of a node (see {@link ConsoleAddressSpace#browse}).
      *
      * @param nodeId the node's text form ({@code i=85} for Objects)
      * @throws IllegalArgumentException when the text is no NodeId
      * @throws IllegalStateException without a server
      */
-    public CompletableFuture<List<AddressSpaceBrowser.ConsoleNode>> browse(String nodeId) {
-        return browser().browse(NodeId.parse(nodeId));
+    public CompletableFuture<List<ConsoleAddressSpace.ConsoleNode>> browse(String nodeId) {
+        return addressSpace().browse(NodeId.parse(nodeId));
     }
 
     /**
-     * A node's value (see {@link AddressSpaceBrowser#read}).
+     * A node's value (see {@link ConsoleAddressSpace#read}).
      *
      * @throws IllegalArgumentException when the text is no NodeId
      * @throws IllegalStateException without a server
      */
-    public CompletableFuture<AddressSpaceBrowser.ConsoleValue> read(String nodeId) {
-        return browser().read(NodeId.parse(nodeId));
+    public CompletableFuture<ConsoleAddressSpace.ConsoleValue> read(String nodeId) {
+        return addressSpace().read(NodeId.parse(nodeId));
     }
 
-    private AddressSpaceBrowser browser() {
-        if (browser == null) {
+    private ConsoleAddressSpace addressSpace() {
+        if (addressSpace == null) {
             throw new IllegalStateException("this application has no OPC UA server to browse");
         }
-        return browser;
+        return addressSpace;
     }
 }

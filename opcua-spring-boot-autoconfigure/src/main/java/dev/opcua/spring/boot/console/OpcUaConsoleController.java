@@ -64,13 +64,13 @@ public class OpcUaConsoleController {
     }
 
     @GetMapping("/api/browse")
-    public CompletableFuture<List<AddressSpaceBrowser.ConsoleNode>> browse(
+    public CompletableFuture<List<ConsoleAddressSpace.ConsoleNode>> browse(
             @RequestParam(name = "node", defaultValue = "i=85") String node) {
         return console.browse(node);
     }
 
     @GetMapping("/api/read")
-    public CompletableFuture<AddressSpaceBrowser.ConsoleValue> read(@RequestParam("node") String node) {
+    public CompletableFuture<ConsoleAddressSpace.ConsoleValue> read(@RequestParam("node") String node) {
         return console.read(node);
     }
 

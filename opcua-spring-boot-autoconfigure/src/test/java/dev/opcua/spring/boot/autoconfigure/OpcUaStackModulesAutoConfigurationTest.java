@@ -56,7 +56,7 @@ class OpcUaStackModulesAutoConfigurationTest {
                     "opcua.client.connections.plant.connect-on-start=false");
 
     /** The auto-configurations this module registers, as an application finds them. */
-    private static Class<?>[] ourAutoConfigurations() {
+    static Class<?>[] ourAutoConfigurations() {
         ClassLoader loader = OpcUaStackModulesAutoConfigurationTest.class.getClassLoader();
         return ImportCandidates.load(AutoConfiguration.class, loader).getCandidates().stream()
                 .filter(name -> name.startsWith("dev.opcua."))

@@ -1,36 +1,13 @@
 package dev.opcua.spring.boot.actuate.endpoint;
 
+import dev.opcua.spring.boot.actuate.endpoint.OpcUaServerEndpointSection.ServerPart;
 import dev.opcua.spring.boot.client.OpcUaClientSnapshot;
-import dev.opcua.spring.boot.client.OpcUaClients;
 import dev.opcua.spring.boot.client.listener.OpcUaListenerInfo;
-import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.EndpointSecurity;
-import dev.opcua.stack.core.security.SecurityPolicy;
-import dev.opcua.stack.core.types.builtin.DateTime;
-import dev.opcua.stack.core.types.structured.ApplicationDescription;
-import dev.opcua.stack.core.types.structured.EndpointDescription;
-import dev.opcua.stack.core.types.structured.ServerStatusDataType;
-import dev.opcua.stack.server.OpcUaServer;
-import dev.opcua.stack.server.nodeset.NamespaceNotExportableException;
-import dev.opcua.stack.server.requests.RejectReason;
-import dev.opcua.stack.server.requests.RequestStatistics;
-import dev.opcua.stack.server.session.Identity;
-import dev.opcua.stack.server.session.Session;
-import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.time.Clock;
 import java.time.Duration;
-import java.security.cert.X509Certificate;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Supplier;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
@@ -43,6 +20,10 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
  * error). An application may have a server, clients or both; what it lacks is left out (null, which the
  * Actuator's JSON omits). Every value is read when the endpoint is called; nothing is kept.
  * {@code /actuator/opcua/nodeset/{namespace}} exports a namespace of the server as NodeSet2 XML.
+ *
+ * <p>The server's part comes from an {@link OpcUaServerEndpointSection}, the clients' from an
+ * {@link OpcUaClientsEndpointSection}: this class names no type of {@code opcua-stack-server} or
+ * {@code opcua-stack-client}, so that it serves an application that has only one of them on its class path.
  */
 @Endpoint(id = "opcua")
 public class OpcUaEndpoint {
@@ -52,61 +33,43 @@ public class OpcUaEndpoint {
     /** The content type of the NodeSet2 export. */
     public static final String NODESET_MEDIA_TYPE = "application/xml";
 
-    private final OpcUaServer server;
-    private final OpcUaClients clients;
-    private final Clock clock;
-    private volatile Supplier<List<OpcUaListenerInfo>> listeners = List::of;
+    private final OpcUaServerEndpointSection server;
+    private final OpcUaClientsEndpointSection clients;
 
     /** The endpoint of a server-only application. */
-    public OpcUaEndpoint(OpcUaServer server) {
-        this(server, Clock.systemUTC());
-    }
-
-    /** @param clock what the age of a session is measured with */
-    public OpcUaEndpoint(OpcUaServer server, Clock clock) {
-        this(Objects.requireNonNull(server, "server"), null, clock);
+    public OpcUaEndpoint(OpcUaServerEndpointSection server) {
+        this(Objects.requireNonNull(server, "server"), null);
     }
 
     /** The endpoint of a client-only application. */
-    public OpcUaEndpoint(OpcUaClients clients) {
-        this(null, Objects.requireNonNull(clients, "clients"), Clock.systemUTC());
+    public OpcUaEndpoint(OpcUaClientsEndpointSection clients) {
+        this(null, Objects.requireNonNull(clients, "clients"));
     }
 
     /**
      * @param server the application's server, or null
      * @param clients the application's client connections, or null
-     * @param clock what the age of a session is measured with
      */
-    public OpcUaEndpoint(OpcUaServer server, OpcUaClients clients, Clock clock) {
+    public OpcUaEndpoint(OpcUaServerEndpointSection server, OpcUaClientsEndpointSection clients) {
         if (server == null && clients == null) {
             throw new IllegalArgumentException("the opcua endpoint needs a server, clients or both");
         }
         this.server = server;
         this.clients = clients;
-        this.clock = Objects.requireNonNull(clock, "clock");
-    }
-
-    /** Where the annotated client listeners ({@code @OpcUaSubscription} methods) are listed from. */
-    public void setListeners(Supplier<List<OpcUaListenerInfo>> listeners) {
-        this.listeners = Objects.requireNonNull(listeners, "listeners");
     }
 
     @ReadOperation
     public OpcUaServerDescriptor opcua() {
-        Map<String, OpcUaClientSnapshot> connections = clients();
-        List<OpcUaListenerInfo> listenerInfos = listeners.get();
-        List<OpcUaListenerInfo> listed = listenerInfos == null || listenerInfos.isEmpty() ? null : listenerInfos;
-        if (server == null) {
-            return new OpcUaServerDescriptor(null, null, null, null, null, connections, listed);
-        }
-        Instant now = clock.instant();
-        return new OpcUaServerDescriptor(server(now), endpoints(), sessions(now), requests(), subscriptions(),
-                connections, listed);
+        Map<String, OpcUaClientSnapshot> connections = clients == null ? null : clients.connections();
+        List<OpcUaListenerInfo> listeners = clients == null ? null : clients.listeners();
+        ServerPart part = server == null ? ServerPart.NONE : server.read();
+        return new OpcUaServerDescriptor(part.server(), part.endpoints(), part.sessions(), part.requests(),
+                part.subscriptions(), connections, listeners);
     }
 
     /**
      * {@code GET /actuator/opcua/nodeset/{namespace}}: the nodes of one namespace of the server as a NodeSet2
-     * document (Part 6, Annex F), see {@link OpcUaServer#exportNodeSet}. {@code namespace} is the namespace's
+     * document (Part 6, Annex F), see {@code OpcUaServer.exportNodeSet}. {@code namespace} is the namespace's
      * index in the server's NamespaceArray, or its URI when that has no '/' (such as {@code urn:acme:line1}):
      * a URI with slashes is not a path segment that servlet containers and WebFlux pass on alike. Answers
      * null, which the Actuator sends as 404, for another first segment, an unknown namespace, one that no
@@ -119,128 +82,7 @@ public class OpcUaEndpoint {
         if (server == null || !NODESET.equals(resource)) {
             return null;
         }
-        String uri = namespaceUri(namespace);
-        if (uri == null) {
-            return null;
-        }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            server.exportNodeSet(uri, out);
-        } catch (NamespaceNotExportableException e) {
-            return null;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a ByteArrayOutputStream does not fail
-        }
-        return out.toByteArray();
-    }
-
-    /** The namespace a selector names: an index of the NamespaceArray or a URI of it; null for neither. */
-    private String namespaceUri(String selector) {
-        if (!selector.isEmpty() && selector.chars().allMatch(Character::isDigit)) {
-            return selector.length() > 5 ? null : server.namespaces().uri(Integer.parseInt(selector));
-        }
-        return server.namespaces().indexOf(selector) >= 0 ? selector : null;
-    }
-
-    /** The client connections by name, in the registry's order; null without clients. */
-    private Map<String, OpcUaClientSnapshot> clients() {
-        if (clients == null || clients.names().isEmpty()) {
-            return null;
-        }
-        Map<String, OpcUaClientSnapshot> result = new LinkedHashMap<>();
-        clients.asMap().forEach((name, client) -> result.put(name, OpcUaClientSnapshot.of(client)));
-        return result;
-    }
-
-    private ServerDescriptor server(Instant now) {
-        ServerStatusDataType status = server.serverStatus();
-        DateTime startTime = status.startTime();
-        return new ServerDescriptor(server.namespaces().uri(1), server.lifecycle().name(), status.state().name(),
-                startTime == null || startTime.isNull() ? null : startTime.toInstant(), certificate(now));
-    }
-
-    private CertificateDescriptor certificate(Instant now) {
-        ApplicationCertificate own = server.applicationCertificate();
-        if (own == null) {
-            return null;
-        }
-        X509Certificate certificate = own.certificate();
-        Instant notAfter = certificate.getNotAfter().toInstant();
-        return new CertificateDescriptor(certificate.getSubjectX500Principal().getName(),
-                certificate.getNotBefore().toInstant(), notAfter, Duration.between(now, notAfter).toDays());
-    }
-
-    private List<EndpointDescriptor> endpoints() {
-        List<EndpointDescriptor> result = new ArrayList<>();
-        for (EndpointDescription endpoint : server.endpoints()) {
-            result.add(new EndpointDescriptor(endpoint.endpointUrl(), SecurityPolicy.nameOf(endpoint.securityPolicyUri()),
-                    String.valueOf(endpoint.securityMode()), Short.toUnsignedInt(endpoint.securityLevel())));
-        }
-        return result;
-    }
-
-    private List<SessionDescriptor> sessions(Instant now) {
-        List<SessionDescriptor> result = new ArrayList<>();
-        for (Session session : server.statistics().sessions()) {
-            ApplicationDescription client = session.clientDescription();
-            EndpointSecurity security = session.security();
-            Identity identity = session.identity();
-            result.add(new SessionDescriptor(String.valueOf(session.sessionId()), session.sessionName(),
-                    client == null || client.applicationName() == null ? null : client.applicationName().text(),
-                    client == null ? null : client.applicationUri(),
-                    security == null ? null : security.policy().name(),
-                    security == null ? null : String.valueOf(security.mode()),
-                    session.isActivated(),
-                    identity == null ? null : String.valueOf(identity.tokenType()),
-                    identity == null ? null : identity.userName(),
-                    session.createdAt(), Duration.between(session.createdAt(), now),
-                    session.lastRequestAt(), session.secureChannelId()));
-        }
-        result.sort(Comparator.comparing(SessionDescriptor::createdAt));
-        return result;
-    }
-
-    private RequestQueueDescriptor requests() {
-        RequestStatistics statistics = server.statistics().requests();
-        if (statistics == null) {
-            return null;
-        }
-        Map<String, Long> rejected = new LinkedHashMap<>();
-        for (RejectReason reason : RejectReason.values()) {
-            rejected.put(reason.name(), statistics.rejected(reason));
-        }
-        long waits = statistics.queueWaitCount();
-        Duration meanWait = waits == 0 ? Duration.ZERO : Duration.ofNanos(statistics.queueWaitTotalNanos() / waits);
-        return new RequestQueueDescriptor(statistics.queued(), statistics.priorityQueued(),
-                statistics.queueCapacity(), statistics.priorityQueueCapacity(), statistics.workers(),
-                statistics.busyWorkers(), statistics.activeRequests(), statistics.admitted(), statistics.ranInline(),
-                rejected,
-                new QueueWaitDescriptor(waits, meanWait, Duration.ofNanos(statistics.queueWaitMaxNanos())),
-                services(statistics));
-    }
-
-    /** The services that ran, by their Part 4 name ({@code Read}, not the request class's {@code ReadRequest}). */
-    private static Map<String, ServiceDescriptor> services(RequestStatistics statistics) {
-        Map<String, ServiceDescriptor> result = new LinkedHashMap<>();
-        statistics.services().forEach((type, counters) -> {
-            String name = type.endsWith("Request") ? type.substring(0, type.length() - "Request".length()) : type;
-            long count = counters.count();
-            result.put(name, new ServiceDescriptor(count, counters.faults(),
-                    count == 0 ? Duration.ZERO : Duration.ofNanos(counters.totalNanos() / count),
-                    Duration.ofNanos(counters.maxNanos())));
-        });
-        return result;
-    }
-
-    private SubscriptionsDescriptor subscriptions() {
-        SubscriptionStatistics statistics = server.statistics().subscriptions();
-        if (statistics == null) {
-            return null;
-        }
-        return new SubscriptionsDescriptor(statistics.subscriptions(), statistics.monitoredItems(),
-                statistics.parkedPublishRequests(), statistics.notificationsSent(),
-                statistics.notificationsDropped(), statistics.notificationMessagesSent(),
-                statistics.keepAlivesSent(), statistics.latePublishes());
+        return server.exportNodeSet(namespace);
     }
 
     /**

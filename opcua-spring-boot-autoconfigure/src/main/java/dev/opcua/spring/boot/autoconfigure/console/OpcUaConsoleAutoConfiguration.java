@@ -1,17 +1,17 @@
 package dev.opcua.spring.boot.autoconfigure.console;
 
+import dev.opcua.spring.boot.actuate.endpoint.OpcUaClientsEndpointSection;
 import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint;
-import dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointAutoConfiguration;
-import dev.opcua.spring.boot.client.OpcUaClients;
-import dev.opcua.spring.boot.client.listener.OpcUaListenerEndpointRegistry;
+import dev.opcua.spring.boot.actuate.endpoint.OpcUaServerEndpointSection;
+import dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointSectionsConfiguration;
+import dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointSectionsConfiguration.OnServerOrClients;
 import dev.opcua.spring.boot.console.AddressSpaceBrowser;
+import dev.opcua.spring.boot.console.ConsoleAddressSpace;
 import dev.opcua.spring.boot.console.OpcUaConsole;
 import dev.opcua.spring.boot.console.OpcUaConsoleController;
-import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.server.OpcUaServer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -22,7 +22,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.context.annotation.ConfigurationCondition;
+import org.springframework.context.annotation.Import;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.reactive.config.WebFluxConfigurer;
 import org.springframework.web.servlet.config.annotation.ResourceHandlerRegistry;
@@ -33,32 +33,33 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * {@code opcua.console.enabled=true}, in a Spring MVC or WebFlux application with an OPC UA server, client
  * connections or both: the {@link OpcUaConsole} (the {@code /actuator/opcua} descriptor, from the
  * application's {@link OpcUaEndpoint} bean when there is one, and the server's address space), its
- * controller, and a resource handler for the page's script and style sheet. The console is protected by
- * whatever protects the application's other URLs; without Spring Security a warning says at start-up that
- * it is open.
+ * controller, and a resource handler for the page's script and style sheet. The server's and the clients'
+ * parts are made only when their stack module is on the class path (the endpoint's sections of
+ * {@link OpcUaEndpointSectionsConfiguration}, and the server's address space as a {@link ConsoleAddressSpace}),
+ * so that a client-only or server-only application has the console too. The console is protected by whatever
+ * protects the application's other URLs; without Spring Security a warning says at start-up that it is open.
  */
 @AutoConfiguration(afterName = { "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration",
         "dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration",
         "dev.opcua.spring.boot.autoconfigure.client.annotation.OpcUaListenerAutoConfiguration",
         "dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointAutoConfiguration" })
-@ConditionalOnClass({ OpcUaServer.class, OpcUaClient.class, RestController.class })
+@ConditionalOnClass(RestController.class)
 @ConditionalOnWebApplication
 @ConditionalOnBooleanProperty("opcua.console.enabled")
 @EnableConfigurationProperties(OpcUaConsoleProperties.class)
+@Import({ OpcUaEndpointSectionsConfiguration.Server.class, OpcUaEndpointSectionsConfiguration.Clients.class })
 public final class OpcUaConsoleAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
     @Conditional(OnServerOrClients.class)
-    OpcUaConsole opcUaConsole(ObjectProvider<OpcUaEndpoint> endpoint, ObjectProvider<OpcUaServer> server,
-            ObjectProvider<OpcUaClients> clients, ObjectProvider<OpcUaListenerEndpointRegistry> listeners,
-            OpcUaConsoleProperties properties) {
-        OpcUaServer opcUaServer = server.getIfUnique();
+    OpcUaConsole opcUaConsole(ObjectProvider<OpcUaEndpoint> endpoint,
+            ObjectProvider<OpcUaServerEndpointSection> server, ObjectProvider<OpcUaClientsEndpointSection> clients,
+            ObjectProvider<ConsoleAddressSpace> addressSpace) {
         // The endpoint bean exists only while /actuator/opcua is exposed; the console needs its descriptor anyway.
         OpcUaEndpoint source = endpoint.getIfUnique(
-                () -> OpcUaEndpointAutoConfiguration.endpoint(opcUaServer, clients.getIfUnique(), listeners));
-        return new OpcUaConsole(source,
-                opcUaServer == null ? null : new AddressSpaceBrowser(opcUaServer, properties.getTimeout()));
+                () -> new OpcUaEndpoint(server.getIfUnique(), clients.getIfUnique()));
+        return new OpcUaConsole(source, addressSpace.getIfUnique());
     }
 
     @Bean
@@ -66,6 +67,19 @@ public final class OpcUaConsoleAutoConfiguration {
     @ConditionalOnBean(OpcUaConsole.class)
     OpcUaConsoleController opcUaConsoleController(OpcUaConsole console) {
         return new OpcUaConsoleController(console);
+    }
+
+    /** The address space of the application's server, to browse. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "dev.opcua.stack.server.OpcUaServer")
+    @ConditionalOnBean(type = "dev.opcua.stack.server.OpcUaServer")
+    static class ServerAddressSpace {
+
+        @Bean
+        @ConditionalOnMissingBean
+        ConsoleAddressSpace opcUaConsoleAddressSpace(OpcUaServer server, OpcUaConsoleProperties properties) {
+            return new AddressSpaceBrowser(server, properties.getTimeout());
+        }
     }
 
     /** The script and style sheet with Spring MVC. */
@@ -115,22 +129,6 @@ public final class OpcUaConsoleAutoConfiguration {
         @Bean
         static OpcUaConsoleSecurityWarning opcUaConsoleSecurityWarning() {
             return new OpcUaConsoleSecurityWarning();
-        }
-    }
-
-    /** An OPC UA server, or client connections (their registry with at least one client). */
-    static final class OnServerOrClients extends AnyNestedCondition {
-
-        OnServerOrClients() {
-            super(ConfigurationCondition.ConfigurationPhase.REGISTER_BEAN);
-        }
-
-        @ConditionalOnBean(OpcUaServer.class)
-        static final class Server {
-        }
-
-        @ConditionalOnBean({ OpcUaClients.class, OpcUaClient.class })
-        static final class Clients {
         }
     }
 }

@@ -13,7 +13,6 @@ import dev.opcua.stack.client.subscriptions.DataItemRequest;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
-import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -52,8 +51,8 @@ class OpcUaEndpointClientsTest {
         connections.put("spare", idle);
         TestServers.waitUntil(() -> client.subscriptions().notificationsReceived() > 0);
 
-        OpcUaServerDescriptor descriptor = new OpcUaEndpoint(null, new OpcUaClients(connections), Clock.systemUTC())
-                .opcua();
+        OpcUaServerDescriptor descriptor = new OpcUaEndpoint(
+                new OpcUaClientsEndpointSection(new OpcUaClients(connections))).opcua();
 
         assertThat(descriptor.server()).isNull();
         assertThat(descriptor.endpoints()).isNull();
@@ -83,8 +82,8 @@ class OpcUaEndpointClientsTest {
         server = TestServers.started(TestServers.plant(), b -> { });
         client = OpcUaClient.create(server.endpointUrl());
 
-        OpcUaServerDescriptor descriptor = new OpcUaEndpoint(server,
-                new OpcUaClients(Map.of("own", client)), Clock.systemUTC()).opcua();
+        OpcUaServerDescriptor descriptor = new OpcUaEndpoint(new OpcUaServerEndpointSection(server),
+                new OpcUaClientsEndpointSection(new OpcUaClients(Map.of("own", client)))).opcua();
 
         assertThat(descriptor.server().state()).isEqualTo("RUNNING");
         assertThat(descriptor.endpoints()).hasSize(1);
@@ -95,13 +94,15 @@ class OpcUaEndpointClientsTest {
     void a_server_only_application_has_no_clients_part() {
         server = TestServers.started(TestServers.plant(), b -> { });
 
-        assertThat(new OpcUaEndpoint(server).opcua().clients()).isNull();
-        assertThat(new OpcUaEndpoint(server, new OpcUaClients(Map.of()), Clock.systemUTC()).opcua().clients())
+        assertThat(new OpcUaEndpoint(new OpcUaServerEndpointSection(server)).opcua().clients()).isNull();
+        assertThat(new OpcUaEndpoint(new OpcUaServerEndpointSection(server),
+                new OpcUaClientsEndpointSection(new OpcUaClients(Map.of()))).opcua().clients())
                 .as("an empty registry (the client starter without connections) adds nothing").isNull();
     }
 
     @Test
     void needs_a_server_or_clients() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new OpcUaEndpoint(null, null, Clock.systemUTC()));
+        assertThatIllegalArgumentException().isThrownBy(() -> new OpcUaEndpoint(null, null))
+                .withMessage("the opcua endpoint needs a server, clients or both");
     }
 }

@@ -38,7 +38,7 @@ class OpcUaEndpointTest {
             // a request is counted once its response is sent: the client may have it a moment before
             TestServers.waitUntil(() -> server.statistics().requests().activeRequests() == 0);
 
-            OpcUaServerDescriptor descriptor = new OpcUaEndpoint(server).opcua();
+            OpcUaServerDescriptor descriptor = new OpcUaEndpoint(new OpcUaServerEndpointSection(server)).opcua();
 
             assertThat(descriptor.server().applicationUri()).isEqualTo("urn:test:actuate:server");
             assertThat(descriptor.server().state()).isEqualTo("RUNNING");
@@ -91,17 +91,17 @@ class OpcUaEndpointTest {
     void a_session_closed_by_its_client_is_no_longer_listed() throws Exception {
         server = TestServers.started(TestServers.plant(), b -> { });
         try (TestClient client = TestClient.connect(server)) {
-            assertThat(new OpcUaEndpoint(server).opcua().sessions()).extracting(SessionDescriptor::name)
-                    .containsExactly(TestClient.SESSION_NAME);
+            assertThat(new OpcUaEndpoint(new OpcUaServerEndpointSection(server)).opcua().sessions())
+                    .extracting(SessionDescriptor::name).containsExactly(TestClient.SESSION_NAME);
         }
-        assertThat(new OpcUaEndpoint(server).opcua().sessions()).isEmpty();
+        assertThat(new OpcUaEndpoint(new OpcUaServerEndpointSection(server)).opcua().sessions()).isEmpty();
     }
 
     @Test
     void a_server_not_yet_started_has_no_endpoints_sessions_or_statistics() {
         server = TestServers.builder(TestServers.plant()).build();
 
-        OpcUaServerDescriptor descriptor = new OpcUaEndpoint(server).opcua();
+        OpcUaServerDescriptor descriptor = new OpcUaEndpoint(new OpcUaServerEndpointSection(server)).opcua();
 
         assertThat(descriptor.server().state()).isEqualTo("NOT_STARTED");
         assertThat(descriptor.endpoints()).isEmpty();

@@ -3,6 +3,7 @@ package dev.opcua.spring.boot.autoconfigure.actuate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint;
+import dev.opcua.spring.boot.actuate.endpoint.OpcUaServerEndpointSection;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
 import dev.opcua.stack.server.OpcUaServer;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class OpcUaEndpointAutoConfigurationTest {
     void an_application_endpoint_replaces_the_auto_configured_one() {
         contextRunner.withPropertyValues("management.endpoints.web.exposure.include=opcua")
                 .withBean("plantOpcUaEndpoint", OpcUaEndpoint.class,
-                        () -> new OpcUaEndpoint(OpcUaServer.builder().build()))
+                        () -> new OpcUaEndpoint(new OpcUaServerEndpointSection(OpcUaServer.builder().build())))
                 .run(context -> assertThat(context).hasSingleBean(OpcUaEndpoint.class)
                         .hasBean("plantOpcUaEndpoint"));
     }

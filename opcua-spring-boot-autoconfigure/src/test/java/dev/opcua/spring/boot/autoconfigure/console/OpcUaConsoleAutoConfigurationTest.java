@@ -3,6 +3,7 @@ package dev.opcua.spring.boot.autoconfigure.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.spring.boot.actuate.endpoint.OpcUaEndpoint;
+import dev.opcua.spring.boot.actuate.endpoint.OpcUaServerEndpointSection;
 import dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointAutoConfiguration;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
 import dev.opcua.spring.boot.console.OpcUaConsole;
@@ -52,7 +53,8 @@ class OpcUaConsoleAutoConfigurationTest {
 
     @Test
     void takes_its_overview_from_the_actuator_endpoint_when_there_is_one() {
-        OpcUaEndpoint endpoint = new OpcUaEndpoint(OpcUaServer.builder().applicationUri("urn:test:own").build());
+        OpcUaEndpoint endpoint = new OpcUaEndpoint(
+                new OpcUaServerEndpointSection(OpcUaServer.builder().applicationUri("urn:test:own").build()));
         contextRunner.withPropertyValues("opcua.console.enabled=true")
                 .withBean("ownEndpoint", OpcUaEndpoint.class, () -> endpoint)
                 .run(context -> assertThat(context.getBean(OpcUaConsole.class).overview().server().applicationUri())
@@ -86,7 +88,8 @@ class OpcUaConsoleAutoConfigurationTest {
     void an_application_console_replaces_the_auto_configured_one() {
         contextRunner.withPropertyValues("opcua.console.enabled=true")
                 .withBean("plantConsole", OpcUaConsole.class,
-                        () -> new OpcUaConsole(new OpcUaEndpoint(OpcUaServer.builder().build()), null))
+                        () -> new OpcUaConsole(
+                                new OpcUaEndpoint(new OpcUaServerEndpointSection(OpcUaServer.builder().build())), null))
                 .run(context -> assertThat(context).hasSingleBean(OpcUaConsole.class).hasBean("plantConsole")
                         .hasSingleBean(OpcUaConsoleController.class));
     }

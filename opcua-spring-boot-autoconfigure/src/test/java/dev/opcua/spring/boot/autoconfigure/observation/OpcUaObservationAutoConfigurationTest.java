@@ -119,6 +119,16 @@ class OpcUaObservationAutoConfigurationTest {
     }
 
     @Test
+    void backs_off_when_the_server_is_disabled() {
+        contextRunner.withBean(ObservationRegistry.class, TestObservationRegistry::create)
+                .withPropertyValues("opcua.server.enabled=false")
+                .run(context -> assertThat(context).doesNotHaveBean(OpcUaServer.class)
+                        .doesNotHaveBean(OpcUaServiceObservationConvention.class)
+                        .doesNotHaveBean(ServiceObserver.class)
+                        .doesNotHaveBean(OpcUaServerCustomizer.class));
+    }
+
+    @Test
     void backs_off_without_micrometer_observation_on_the_classpath() {
         contextRunner.withBean(ObservationRegistry.class, TestObservationRegistry::create)
                 .withClassLoader(new FilteredClassLoader(ObservationRegistry.class))
