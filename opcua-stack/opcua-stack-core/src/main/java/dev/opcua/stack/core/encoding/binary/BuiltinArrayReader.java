@@ -98,15 +98,14 @@ final class BuiltinArrayReader {
             return null;
         }
         T[] values = length == 0 ? prototype : Arrays.copyOf(prototype, length);
-        DecodingPath path = d.path;
-        path.push(field, 0);
+        d.push(field, 0);
         try {
             for (int i = 0; i < length; i++) {
-                path.index(i);
+                d.index(i);
                 values[i] = (T) BuiltinValueReader.readObject(d, null, type);
             }
         } finally {
-            path.pop();
+            d.pop();
         }
         return values;
     }

@@ -52,11 +52,11 @@ final class BuiltinValueReader {
             case Double:
                 return Variant.ofDouble(d.readDouble(field));
             default:
-                d.path.enter(field, -1);
+                d.enter(field, -1);
                 try {
                     return Variant.ofScalar(type, readObject(d, null, type));
                 } finally {
-                    d.path.exit();
+                    d.exit();
                 }
         }
     }
@@ -93,7 +93,7 @@ final class BuiltinValueReader {
             case DiagnosticInfo:
                 return d.readDiagnosticInfo(field);
             default:
-                throw d.path.malformed(field, "cannot read " + type + " as an object");
+                throw d.malformed(field, "cannot read " + type + " as an object");
         }
     }
 
@@ -104,18 +104,18 @@ final class BuiltinValueReader {
     static Variant withDimensions(UaDecoder d, BuiltinType type, Object values, int[] dims) {
         int length = java.lang.reflect.Array.getLength(values);
         if (dims == null || dims.length == 0) {
-            throw d.path.malformed("ArrayDimensions", "are missing although the mask says they are present");
+            throw d.malformed("ArrayDimensions", "are missing although the mask says they are present");
         }
         long product = 1;
         for (int dimension : dims) {
             if (dimension < 0) {
-                throw d.path.malformed("ArrayDimensions", "dimension " + dimension + " is negative");
+                throw d.malformed("ArrayDimensions", "dimension " + dimension + " is negative");
             }
             // Cap the product above any array length so it cannot overflow; a later 0 still zeroes it.
             product = Math.min(product * dimension, Integer.MAX_VALUE + 1L);
         }
         if (product != length) {
-            throw d.path.malformed("ArrayDimensions",
+            throw d.malformed("ArrayDimensions",
                     Arrays.toString(dims) + " do not match the array length " + length);
         }
         return dims.length == 1 ? Variant.ofArray(type, values) : Variant.ofMatrix(type, values, dims);
@@ -131,7 +131,7 @@ final class BuiltinValueReader {
         if (codec == null) {
             return ExtensionObject.ofBinary(typeId, d.readByteString(field));
         }
-        int length = d.readLength(field, d.limits().maxByteStringLength(), "MaxByteStringLength", 1);
+        int length = d.readLength(field, d.limits.maxByteStringLength(), "MaxByteStringLength", 1);
         if (length < 0) {
             return ExtensionObject.ofBinary(typeId, ByteString.NULL);
         }
@@ -157,7 +157,7 @@ final class BuiltinValueReader {
         if (mask == 0) {
             return DiagnosticInfo.NULL;
         }
-        d.path.enter(field, -1);
+        d.enter(field, -1);
         try {
             int symbolicId = (mask & 0x01) != 0 ? d.readInt32("SymbolicId") : -1;
             int namespaceUri = (mask & 0x02) != 0 ? d.readInt32("NamespaceUri") : -1;
@@ -169,7 +169,7 @@ final class BuiltinValueReader {
             return DiagnosticInfo.of(symbolicId, namespaceUri, locale, localizedText, additionalInfo, innerStatus,
                     inner);
         } finally {
-            d.path.exit();
+            d.exit();
         }
     }
 }

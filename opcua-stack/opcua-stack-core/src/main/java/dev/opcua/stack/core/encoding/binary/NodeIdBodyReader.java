@@ -97,7 +97,7 @@ final class NodeIdBodyReader {
                 return NodeId.opaque(ns, d.readByteString(field));
             }
             default:
-                throw d.path.malformed(field, String.format("invalid NodeId encoding byte 0x%02X", encoding));
+                throw d.malformed(field, String.format("invalid NodeId encoding byte 0x%02X", encoding));
         }
     }
 }

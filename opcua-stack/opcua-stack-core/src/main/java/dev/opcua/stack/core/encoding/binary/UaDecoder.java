@@ -34,36 +34,32 @@ import java.util.function.IntFunction;
  * {@code ReadRequest.NodesToRead[3].IndexRange: length 70000 exceeds MaxStringLength 65535}. The path
  * is kept in two small arrays and only turned into a string when a failure is reported.
  *
- * <p>This class holds the decoder's state, the public reads and the reads of fixed layout. It hands the
- * rest to package-private readers that work on its state: {@code DecodingPath} (where in the message it is,
- * nesting limit, failures), {@code NodeIdBodyReader} (NodeId bodies, through the NodeId cache),
- * {@code BuiltinValueReader} (Variant values by type id, ExtensionObject bodies, DiagnosticInfos) and
- * {@code BuiltinArrayReader} (arrays of built-in types and enumerations).
+ * <p>This class holds the public reads and the reads of fixed layout. The checks of every read, the path and
+ * the failures are its package-private base class's ({@code BoundedDecoder}); the rest goes to
+ * package-private readers that work on its state: {@code NodeIdBodyReader} (NodeId bodies, through the
+ * NodeId cache), {@code BuiltinValueReader} (Variant values by type id, ExtensionObject bodies,
+ * DiagnosticInfos) and {@code BuiltinArrayReader} (arrays of built-in types and enumerations).
  *
  * <p>Not thread-safe; reuse one decoder per thread or channel with {@link #setBuffer}.
  */
-public final class UaDecoder {
+public final class UaDecoder extends BoundedDecoder {
 
     private static final int MAX_PICOSECONDS = 9999;
     /** Type ids 26..31 are reserved; Part 6, 5.2.2.16 says to read their value as a ByteString. */
     private static final int MAX_RESERVED_TYPE_ID = 31;
 
     private final CodecRegistry registry;
-    private final EncodingLimits limits;
-    // The state below is package-private for the readers this class hands work to (NodeIdBodyReader,
-    // BuiltinValueReader, BuiltinArrayReader): they read it as this class does, through no accessor.
-    /** Where the decoder is in the message, for the nesting limit and the paths of failures. */
-    final DecodingPath path;
-    ByteBuf buf;
-    /** Recently decoded NodeIds, when {@link #cacheNodeIds()} was called; null otherwise. */
+    /**
+     * Recently decoded NodeIds, when {@link #cacheNodeIds()} was called; null otherwise. Package-private,
+     * as the buffer is, for the readers this class hands work to.
+     */
     NodeIdCache nodeIds;
     private DateTime lastDateTime = DateTime.MIN_VALUE;
     private DateTime previousDateTime = DateTime.MIN_VALUE;
 
     public UaDecoder(CodecRegistry registry, EncodingLimits limits) {
+        super(limits);
         this.registry = registry;
-        this.limits = limits;
-        this.path = new DecodingPath(limits.maxNestingDepth());
     }
 
     public UaDecoder(CodecRegistry registry, EncodingLimits limits, ByteBuf buf) {
@@ -86,8 +82,7 @@ public final class UaDecoder {
 
     /** Points this decoder at the next buffer to read and resets its nesting state. */
     public UaDecoder setBuffer(ByteBuf buf) {
-        this.buf = buf;
-        path.reset();
+        start(buf);
         return this;
     }
 
@@ -119,45 +114,6 @@ public final class UaDecoder {
     /** Reads one structure of the codec's type from the current position. */
     public <T> T decode(UaCodec<T> codec) {
         return readStruct(codec.type().getSimpleName(), codec);
-    }
-
-    // ---- bounds ----------------------------------------------------------------------------------
-
-    /** Checks that {@code bytes} more bytes remain; fewer is truncated input. */
-    void need(String field, int bytes) {
-        int remaining = buf.readableBytes();
-        if (remaining < bytes) {
-            throw path.malformed(field, "needs " + bytes + " bytes but only " + remaining + " remain");
-        }
-    }
-
-    /**
-     * Reads an Int32 length and checks it: -1 is null (returned as -1), other negative values are
-     * malformed, values above {@code limit} exceed it, and values whose elements cannot fit in the
-     * remaining bytes are truncated input.
-     */
-    int readLength(String field, int limit, String limitName, int minElementBytes) {
-        need(field, 4);
-        int length = buf.readIntLE();
-        if (length < 0) {
-            if (length == -1) {
-                return -1;
-            }
-            throw path.malformed(field, "negative length " + length);
-        }
-        if (length > limit) {
-            throw path.overLimit(field, "length " + length + " exceeds " + limitName + " " + limit);
-        }
-        long needed = (long) length * minElementBytes;
-        if (needed > buf.readableBytes()) {
-            throw path.malformed(field, "length " + length + " needs at least " + needed + " bytes but only "
-                    + buf.readableBytes() + " remain");
-        }
-        return length;
-    }
-
-    int readArrayLength(String field, int minElementBytes) {
-        return readLength(field, limits.maxArrayLength(), "MaxArrayLength", minElementBytes);
     }
 
     // ---- primitives ----------------------------------------------------------------------------
@@ -287,7 +243,7 @@ public final class UaDecoder {
         need(field, 1);
         int encoding = buf.readUnsignedByte();
         if ((encoding & 0xC0) != 0) {
-            throw path.malformed(field,
+            throw malformed(field,
                     String.format("NodeId encoding byte 0x%02X has ExpandedNodeId flags", encoding));
         }
         return NodeIdBodyReader.read(this, field, encoding);
@@ -341,7 +297,7 @@ public final class UaDecoder {
             case 0x02:
                 return ExtensionObject.ofXml(typeId, readXmlElement(field));
             default:
-                throw path.malformed(field, String.format("invalid ExtensionObject encoding byte 0x%02X", encoding));
+                throw malformed(field, String.format("invalid ExtensionObject encoding byte 0x%02X", encoding));
         }
     }
 
@@ -351,7 +307,7 @@ public final class UaDecoder {
         if (mask == 0) {
             return DataValue.NULL;
         }
-        path.enter(field, -1);
+        enter(field, -1);
         try {
             Variant value = (mask & 0x01) != 0 ? readVariant("Value") : Variant.NULL;
             StatusCode status = (mask & 0x02) != 0 ? readStatusCode("StatusCode") : StatusCode.GOOD;
@@ -363,7 +319,7 @@ public final class UaDecoder {
             return DataValue.of(value, status, source, picoseconds(source, sourcePico), server,
                     picoseconds(server, serverPico));
         } finally {
-            path.exit();
+            exit();
         }
     }
 
@@ -380,14 +336,14 @@ public final class UaDecoder {
         int typeId = mask & 0x3F;
         if (typeId == 0) {
             if (mask != 0) {
-                throw path.malformed(field, String.format("Variant mask 0x%02X has array flags but no type", mask));
+                throw malformed(field, String.format("Variant mask 0x%02X has array flags but no type", mask));
             }
             return Variant.NULL;
         }
         BuiltinType type = BuiltinType.fromTypeId(typeId);
         if (type == null) {
             if (typeId > MAX_RESERVED_TYPE_ID) {
-                throw path.malformed(field, "Variant has unknown built-in type id " + typeId);
+                throw malformed(field, "Variant has unknown built-in type id " + typeId);
             }
             type = BuiltinType.ByteString;
         }
@@ -395,14 +351,14 @@ public final class UaDecoder {
         boolean dimensions = (mask & 0x40) != 0;
         if (!array) {
             if (dimensions) {
-                throw path.malformed(field, "Variant has ArrayDimensions but is not an array");
+                throw malformed(field, "Variant has ArrayDimensions but is not an array");
             }
             if (type == BuiltinType.Variant) {
-                throw path.malformed(field, "a Variant cannot contain a scalar Variant");
+                throw malformed(field, "a Variant cannot contain a scalar Variant");
             }
             return BuiltinValueReader.readScalar(this, field, type);
         }
-        path.enter(field, -1);
+        enter(field, -1);
         try {
             Object values = BuiltinArrayReader.readArray(this, null, type);
             int[] dims = dimensions ? readInt32Array("ArrayDimensions") : null;
@@ -412,7 +368,7 @@ public final class UaDecoder {
             return dimensions ? BuiltinValueReader.withDimensions(this, type, values, dims)
                     : Variant.ofArray(type, values);
         } finally {
-            path.exit();
+            exit();
         }
     }
 
@@ -439,21 +395,21 @@ public final class UaDecoder {
         int value = readInt32(field);
         E e = fromValue.apply(value);
         if (e == null) {
-            throw path.malformed(field, "unknown enumeration value " + value);
+            throw malformed(field, "unknown enumeration value " + value);
         }
         return e;
     }
 
     /** Reads a structure's fields in place (no type id, no length). */
     public <T> T readStruct(String field, UaCodec<T> codec) {
-        path.enter(field, -1);
+        enter(field, -1);
         try {
             return codec.decode(this);
         } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
             // A constructor refused a decoded value: report it as malformed input at this path.
-            throw path.malformed(null, String.valueOf(e.getMessage()));
+            throw malformed(null, String.valueOf(e.getMessage()));
         } finally {
-            path.exit();
+            exit();
         }
     }
 
@@ -580,16 +536,16 @@ public final class UaDecoder {
             return null;
         }
         T[] values = newArray.apply(length);
-        path.enter(field, 0);
+        enter(field, 0);
         try {
             for (int i = 0; i < length; i++) {
-                path.index(i);
+                index(i);
                 values[i] = codec.decode(this);
             }
         } catch (IllegalArgumentException | IllegalStateException | IndexOutOfBoundsException e) {
-            throw path.malformed(null, String.valueOf(e.getMessage()));
+            throw malformed(null, String.valueOf(e.getMessage()));
         } finally {
-            path.exit();
+            exit();
         }
         return values;
     }
