@@ -18,7 +18,8 @@ import java.util.Arrays;
  * <p>A base class of the decoder rather than an object it holds: decoders are made per message or per
  * stored value in places, where one more object would be one more allocation each time, and every value
  * entered would load it first. Everything here is package-private, for the decoder and the readers it
- * hands work to; none of it is part of the decoder's public API.
+ * hands work to; none of it is part of the decoder's public API. The methods are final: calls to them bind
+ * statically, as the private methods of one class do.
  */
 abstract class BoundedDecoder {
 
@@ -40,7 +41,7 @@ abstract class BoundedDecoder {
     }
 
     /** Reads {@code buf} next, forgetting the path and nesting of the previous message. */
-    void start(ByteBuf buf) {
+    final void start(ByteBuf buf) {
         this.buf = buf;
         this.depth = 0;
         this.nesting = 0;
@@ -49,7 +50,7 @@ abstract class BoundedDecoder {
     // ---- bytes and lengths ----------------------------------------------------------------------
 
     /** Checks that {@code bytes} more bytes remain; fewer is truncated input. */
-    void need(String field, int bytes) {
+    final void need(String field, int bytes) {
         int remaining = buf.readableBytes();
         if (remaining < bytes) {
             throw malformed(field, "needs " + bytes + " bytes but only " + remaining + " remain");
@@ -61,7 +62,7 @@ abstract class BoundedDecoder {
      * malformed, values above {@code limit} exceed it, and values whose elements cannot fit in the
      * remaining bytes are truncated input.
      */
-    int readLength(String field, int limit, String limitName, int minElementBytes) {
+    final int readLength(String field, int limit, String limitName, int minElementBytes) {
         need(field, 4);
         int length = buf.readIntLE();
         if (length < 0) {
@@ -81,7 +82,7 @@ abstract class BoundedDecoder {
         return length;
     }
 
-    int readArrayLength(String field, int minElementBytes) {
+    final int readArrayLength(String field, int minElementBytes) {
         return readLength(field, limits.maxArrayLength(), "MaxArrayLength", minElementBytes);
     }
 
@@ -94,7 +95,7 @@ abstract class BoundedDecoder {
      * @param index the element's index when the value is the first of an array, else -1
      * @throws UaEncodingException {@code BadEncodingLimitsExceeded} when one more level exceeds the limit
      */
-    void enter(String field, int index) {
+    final void enter(String field, int index) {
         if (nesting >= limits.maxNestingDepth()) {
             throw overLimit(field, "nesting depth exceeds MaxEncodingNestingLevels " + limits.maxNestingDepth());
         }
@@ -103,13 +104,13 @@ abstract class BoundedDecoder {
     }
 
     /** Leaves the value last {@link #enter entered}. */
-    void exit() {
+    final void exit() {
         nesting--;
         depth--;
     }
 
     /** Records an array whose elements are read next; an array is on the path but is no nesting level. */
-    void push(String field, int index) {
+    final void push(String field, int index) {
         if (depth == pathFields.length) {
             pathFields = Arrays.copyOf(pathFields, depth * 2);
             pathIndexes = Arrays.copyOf(pathIndexes, depth * 2);
@@ -120,24 +121,24 @@ abstract class BoundedDecoder {
     }
 
     /** Leaves the array last {@link #push pushed}. */
-    void pop() {
+    final void pop() {
         depth--;
     }
 
     /** Sets the index of the element being read in the innermost array. */
-    void index(int index) {
+    final void index(int index) {
         pathIndexes[depth - 1] = index;
     }
 
     // ---- failures -------------------------------------------------------------------------------
 
     /** A {@code BadDecodingError} for malformed or truncated input in {@code field} (null: the value itself). */
-    UaEncodingException malformed(String field, String detail) {
+    final UaEncodingException malformed(String field, String detail) {
         return failure(StatusCodes.BadDecodingError, field, detail);
     }
 
     /** A {@code BadEncodingLimitsExceeded} for input in {@code field} beyond a limit. */
-    UaEncodingException overLimit(String field, String detail) {
+    final UaEncodingException overLimit(String field, String detail) {
         return failure(StatusCodes.BadEncodingLimitsExceeded, field, detail);
     }
 
@@ -149,7 +150,7 @@ abstract class BoundedDecoder {
      * The path to {@code field}, or to the current value when it is null: names joined by dots, array
      * indexes in brackets.
      */
-    String path(String field) {
+    final String path(String field) {
         StringBuilder sb = new StringBuilder(64);
         for (int i = 0; i < depth; i++) {
             // Unnamed levels (a value inside an indexed array) show only their index, if any.
