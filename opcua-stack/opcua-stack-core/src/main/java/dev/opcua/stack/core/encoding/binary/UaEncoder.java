@@ -31,11 +31,16 @@ import java.util.UUID;
  *
  * <p>The {@code field} argument of every write names the field for error messages (and for other
  * encodings that write names); UA Binary does not put it on the wire.
+ *
+ * <p>This class holds the encoder's state, the public writes and the writes of fixed layout. It hands the
+ * rest to package-private writers that write through its buffer: {@code BuiltinValueWriter} (Variant values
+ * by type, DiagnosticInfos) and {@code BuiltinArrayWriter} (arrays of built-in types and enumerations).
  */
 public final class UaEncoder {
 
     private final CodecRegistry registry;
-    private ByteBuf buf;
+    /** Package-private for the writers this class hands work to: they write through it as this class does. */
+    ByteBuf buf;
 
     public UaEncoder(CodecRegistry registry) {
         this.registry = registry;
@@ -323,14 +328,14 @@ public final class UaEncoder {
         Object v = value.value();
         if (!value.isArray()) {
             buf.writeByte(type.typeId());
-            writeScalar(field, type, v);
+            BuiltinValueWriter.writeScalar(this, field, type, v);
             return;
         }
         boolean matrix = value.isMatrix();
         buf.writeByte(type.typeId() | 0x80 | (matrix ? 0x40 : 0));
-        writeArrayOf(field, type, v);
+        BuiltinArrayWriter.writeArray(this, field, type, v);
         if (matrix) {
-            writeInt32Array(field, value.arrayDimensions());
+            BuiltinArrayWriter.writeInt32Array(this, field, value.arrayDimensions());
         }
     }
 
@@ -343,188 +348,14 @@ public final class UaEncoder {
      */
     public void writeField(String field, BuiltinType type, Object value, boolean array) {
         if (array) {
-            writeArrayOf(field, type, value);
+            BuiltinArrayWriter.writeArray(this, field, type, value);
         } else {
-            writeScalar(field, type, value);
-        }
-    }
-
-    private void writeScalar(String field, BuiltinType type, Object v) {
-        switch (type) {
-            case Boolean:
-                buf.writeByte((Boolean) v ? 1 : 0);
-                break;
-            case SByte:
-                buf.writeByte((Byte) v);
-                break;
-            case Byte:
-                buf.writeByte((Short) v);
-                break;
-            case Int16:
-                buf.writeShortLE((Short) v);
-                break;
-            case UInt16:
-                buf.writeShortLE((Integer) v);
-                break;
-            case Int32:
-                buf.writeIntLE((Integer) v);
-                break;
-            case UInt32:
-                buf.writeIntLE((int) (long) (Long) v);
-                break;
-            case Int64:
-            case UInt64:
-                buf.writeLongLE((Long) v);
-                break;
-            case Float:
-                buf.writeFloatLE((Float) v);
-                break;
-            case Double:
-                buf.writeDoubleLE((Double) v);
-                break;
-            default:
-                writeObject(field, type, v);
-        }
-    }
-
-    /** Writes one value of a non-numeric built-in type. */
-    private void writeObject(String field, BuiltinType type, Object v) {
-        switch (type) {
-            case String:
-                writeString(field, (String) v);
-                break;
-            case DateTime:
-                writeDateTime(field, (DateTime) v);
-                break;
-            case Guid:
-                writeGuid(field, (UUID) v);
-                break;
-            case ByteString:
-                writeByteString(field, (ByteString) v);
-                break;
-            case XmlElement:
-                writeXmlElement(field, (XmlElement) v);
-                break;
-            case NodeId:
-                writeNodeId(field, (NodeId) v);
-                break;
-            case ExpandedNodeId:
-                writeExpandedNodeId(field, (ExpandedNodeId) v);
-                break;
-            case StatusCode:
-                writeStatusCode(field, (StatusCode) v);
-                break;
-            case QualifiedName:
-                writeQualifiedName(field, (QualifiedName) v);
-                break;
-            case LocalizedText:
-                writeLocalizedText(field, (LocalizedText) v);
-                break;
-            case ExtensionObject:
-                writeExtensionObject(field, (ExtensionObject) v);
-                break;
-            case DataValue:
-                writeDataValue(field, (DataValue) v);
-                break;
-            case Variant:
-                writeVariant(field, (Variant) v);
-                break;
-            case DiagnosticInfo:
-                writeDiagnosticInfo(field, (DiagnosticInfo) v);
-                break;
-            default:
-                throw UaEncodingException.encodingError("field " + field + ": cannot write " + type + " as an object");
-        }
-    }
-
-    private void writeArrayOf(String field, BuiltinType type, Object array) {
-        switch (type) {
-            case Boolean:
-                writeBooleanArray(field, (boolean[]) array);
-                break;
-            case SByte:
-                writeSByteArray(field, (byte[]) array);
-                break;
-            case Byte:
-                writeByteArray(field, (short[]) array);
-                break;
-            case Int16:
-                writeInt16Array(field, (short[]) array);
-                break;
-            case UInt16:
-                writeUInt16Array(field, (int[]) array);
-                break;
-            case Int32:
-                writeInt32Array(field, (int[]) array);
-                break;
-            case UInt32:
-                writeUInt32Array(field, (long[]) array);
-                break;
-            case Int64:
-                writeInt64Array(field, (long[]) array);
-                break;
-            case UInt64:
-                writeUInt64Array(field, (long[]) array);
-                break;
-            case Float:
-                writeFloatArray(field, (float[]) array);
-                break;
-            case Double:
-                writeDoubleArray(field, (double[]) array);
-                break;
-            default:
-                writeObjectArray(field, type, (Object[]) array);
-        }
-    }
-
-    private void writeObjectArray(String field, BuiltinType type, Object[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (Object v : values) {
-            writeObject(field, type, v);
+            BuiltinValueWriter.writeScalar(this, field, type, value);
         }
     }
 
     public void writeDiagnosticInfo(String field, DiagnosticInfo value) {
-        DiagnosticInfo info = value;
-        while (true) {
-            if (info == null) {
-                buf.writeByte(0);
-                return;
-            }
-            String additional = info.additionalInfo();
-            StatusCode innerStatus = info.innerStatusCode();
-            DiagnosticInfo inner = info.innerDiagnosticInfo();
-            int mask = (info.symbolicId() != -1 ? 0x01 : 0) | (info.namespaceUri() != -1 ? 0x02 : 0)
-                    | (info.localizedText() != -1 ? 0x04 : 0) | (info.locale() != -1 ? 0x08 : 0)
-                    | (additional != null ? 0x10 : 0) | (innerStatus != null ? 0x20 : 0) | (inner != null ? 0x40 : 0);
-            buf.writeByte(mask);
-            if ((mask & 0x01) != 0) {
-                buf.writeIntLE(info.symbolicId());
-            }
-            if ((mask & 0x02) != 0) {
-                buf.writeIntLE(info.namespaceUri());
-            }
-            if ((mask & 0x08) != 0) {
-                buf.writeIntLE(info.locale());
-            }
-            if ((mask & 0x04) != 0) {
-                buf.writeIntLE(info.localizedText());
-            }
-            if ((mask & 0x10) != 0) {
-                writeString(field, additional);
-            }
-            if ((mask & 0x20) != 0) {
-                buf.writeIntLE(innerStatus.value());
-            }
-            if (inner == null) {
-                return;
-            }
-            info = inner; // the inner DiagnosticInfo follows directly: iterate instead of recursing
-        }
+        BuiltinValueWriter.writeDiagnosticInfo(this, field, value);
     }
 
     // ---- enumerations and structures (Part 6, 5.2.4 and 5.2.6) ---------------------------------
@@ -548,182 +379,107 @@ public final class UaEncoder {
     // ---- arrays (Part 6, 5.2.5): Int32 length, -1 for null, then the elements -----------------
 
     public void writeBooleanArray(String field, boolean[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (boolean v : values) {
-            buf.writeByte(v ? 1 : 0);
-        }
+        BuiltinArrayWriter.writeBooleanArray(this, field, values);
     }
 
     public void writeSByteArray(String field, byte[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        buf.writeBytes(values);
+        BuiltinArrayWriter.writeSByteArray(this, field, values);
     }
 
     public void writeByteArray(String field, short[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (short v : values) {
-            buf.writeByte(v);
-        }
+        BuiltinArrayWriter.writeByteArray(this, field, values);
     }
 
     public void writeInt16Array(String field, short[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (short v : values) {
-            buf.writeShortLE(v);
-        }
+        BuiltinArrayWriter.writeInt16Array(this, field, values);
     }
 
     public void writeUInt16Array(String field, int[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (int v : values) {
-            buf.writeShortLE(v);
-        }
+        BuiltinArrayWriter.writeUInt16Array(this, field, values);
     }
 
     public void writeInt32Array(String field, int[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (int v : values) {
-            buf.writeIntLE(v);
-        }
+        BuiltinArrayWriter.writeInt32Array(this, field, values);
     }
 
     public void writeUInt32Array(String field, long[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (long v : values) {
-            buf.writeIntLE((int) v);
-        }
+        BuiltinArrayWriter.writeUInt32Array(this, field, values);
     }
 
     public void writeInt64Array(String field, long[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (long v : values) {
-            buf.writeLongLE(v);
-        }
+        BuiltinArrayWriter.writeInt64Array(this, field, values);
     }
 
     public void writeUInt64Array(String field, long[] values) {
-        writeInt64Array(field, values);
+        BuiltinArrayWriter.writeUInt64Array(this, field, values);
     }
 
     public void writeFloatArray(String field, float[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (float v : values) {
-            buf.writeFloatLE(v);
-        }
+        BuiltinArrayWriter.writeFloatArray(this, field, values);
     }
 
     public void writeDoubleArray(String field, double[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (double v : values) {
-            buf.writeDoubleLE(v);
-        }
+        BuiltinArrayWriter.writeDoubleArray(this, field, values);
     }
 
     public void writeStringArray(String field, String[] values) {
-        writeObjectArray(field, BuiltinType.String, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.String, values);
     }
 
     public void writeDateTimeArray(String field, DateTime[] values) {
-        writeObjectArray(field, BuiltinType.DateTime, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.DateTime, values);
     }
 
     public void writeGuidArray(String field, UUID[] values) {
-        writeObjectArray(field, BuiltinType.Guid, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.Guid, values);
     }
 
     public void writeByteStringArray(String field, ByteString[] values) {
-        writeObjectArray(field, BuiltinType.ByteString, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.ByteString, values);
     }
 
     public void writeXmlElementArray(String field, XmlElement[] values) {
-        writeObjectArray(field, BuiltinType.XmlElement, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.XmlElement, values);
     }
 
     public void writeNodeIdArray(String field, NodeId[] values) {
-        writeObjectArray(field, BuiltinType.NodeId, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.NodeId, values);
     }
 
     public void writeExpandedNodeIdArray(String field, ExpandedNodeId[] values) {
-        writeObjectArray(field, BuiltinType.ExpandedNodeId, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.ExpandedNodeId, values);
     }
 
     public void writeStatusCodeArray(String field, StatusCode[] values) {
-        writeObjectArray(field, BuiltinType.StatusCode, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.StatusCode, values);
     }
 
     public void writeQualifiedNameArray(String field, QualifiedName[] values) {
-        writeObjectArray(field, BuiltinType.QualifiedName, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.QualifiedName, values);
     }
 
     public void writeLocalizedTextArray(String field, LocalizedText[] values) {
-        writeObjectArray(field, BuiltinType.LocalizedText, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.LocalizedText, values);
     }
 
     public void writeExtensionObjectArray(String field, ExtensionObject[] values) {
-        writeObjectArray(field, BuiltinType.ExtensionObject, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.ExtensionObject, values);
     }
 
     public void writeDataValueArray(String field, DataValue[] values) {
-        writeObjectArray(field, BuiltinType.DataValue, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.DataValue, values);
     }
 
     public void writeVariantArray(String field, Variant[] values) {
-        writeObjectArray(field, BuiltinType.Variant, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.Variant, values);
     }
 
     public void writeDiagnosticInfoArray(String field, DiagnosticInfo[] values) {
-        writeObjectArray(field, BuiltinType.DiagnosticInfo, values);
+        BuiltinArrayWriter.writeObjectArray(this, field, BuiltinType.DiagnosticInfo, values);
     }
 
     public void writeEnumArray(String field, UaEnumeration[] values) {
-        if (values == null) {
-            buf.writeIntLE(-1);
-            return;
-        }
-        buf.writeIntLE(values.length);
-        for (UaEnumeration v : values) {
-            writeEnum(field, v);
-        }
+        BuiltinArrayWriter.writeEnumArray(this, field, values);
     }
 
     public <T> void writeStructArray(String field, T[] values, UaCodec<T> codec) {
