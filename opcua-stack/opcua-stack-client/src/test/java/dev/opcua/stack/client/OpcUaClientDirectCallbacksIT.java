@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The client with response futures completed on the I/O thread that read them ({@code
  * ClientResources.builder().executor(Runnable::run)}, for applications whose callbacks never block), against
  * Eclipse Milo's server: connect, Read, Write, Browse and a subscription all work, and a callback runs on the
- * I/O thread. The load harness measures what it saves (docs/PERFORMANCE.md, "Client callbacks on the I/O
+ * I/O thread. The load harness measures what it saves (docs/performance-log.md, "Client callbacks on the I/O
  * thread").
  */
 class OpcUaClientDirectCallbacksIT {

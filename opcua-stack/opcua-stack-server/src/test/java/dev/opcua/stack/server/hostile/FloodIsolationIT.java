@@ -29,7 +29,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Flood isolation, the small version (issue 20, item 3; DESIGN.md section 3): one session keeps the
+ * Flood isolation, the small version (DESIGN.md section 3): one session keeps the
  * request queue full with Reads of a slow variable while another reads the same variable one Read at a
  * time. The flooder gets BadServerTooBusy, every Read of the other session succeeds, in the order it
  * sent them, and the rejection counter grows by what the flooder was refused. Nothing about time is

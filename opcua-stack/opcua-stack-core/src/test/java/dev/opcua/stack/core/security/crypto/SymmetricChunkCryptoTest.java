@@ -140,7 +140,7 @@ class SymmetricChunkCryptoTest {
         }
     }
 
-    // ---- scratch memory (issue 20: 10,000 secure channels) -------------------------------------
+    // ---- scratch memory (a server holds thousands of idle secure channels) -----------------------
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("encryptingEndpoints")
