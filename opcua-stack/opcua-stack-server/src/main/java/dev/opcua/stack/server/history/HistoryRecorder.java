@@ -168,10 +168,20 @@ public final class HistoryRecorder implements AutoCloseable {
      * Dropped and counted when {@value #MAX_QUEUED} values wait already.
      */
     public void record(NodeId nodeId, DataValue value) {
-        if (value.sourceTimestamp() == null || value.sourceTimestamp().isNull()) {
-            value = HistoryTime.withSourceTime(value, DateTime.now()); // the clock only when needed: it costs
-        }
+        value = stamped(value);
         lastRecorded.put(nodeId, value);
+        enqueue(nodeId, value);
+    }
+
+    /** The value with a source timestamp: its own, or now when it has none. */
+    private static DataValue stamped(DataValue value) {
+        if (value.sourceTimestamp() == null || value.sourceTimestamp().isNull()) {
+            return HistoryTime.withSourceTime(value, DateTime.now()); // the clock only when needed: it costs
+        }
+        return value;
+    }
+
+    private void enqueue(NodeId nodeId, DataValue value) {
         if (!queue.offer(new HistorySample(nodeId, value))) {
             if (dropped.incrementAndGet() % 10_000 == 1) {
                 log.warn("history recorder: the store falls behind, {} values dropped so far", dropped.get());
@@ -184,6 +194,11 @@ public final class HistoryRecorder implements AutoCloseable {
         ReadValueId[] reads = sampled;
         if (reads.length == 0) {
             return;
+        }
+        // what was recorded before the read: a value stored while the read ran is newer than the one read
+        DataValue[] before = new DataValue[reads.length];
+        for (int i = 0; i < reads.length; i++) {
+            before[i] = lastRecorded.get(reads[i].nodeId());
         }
         DataValue[] values;
         try {
@@ -203,10 +218,18 @@ public final class HistoryRecorder implements AutoCloseable {
             if (status == StatusCodes.BadNodeIdUnknown || status == StatusCodes.BadNotReadable) {
                 continue;
             }
-            DataValue last = lastRecorded.get(reads[i].nodeId());
-            if (last == null || !Objects.equals(last.value(), value.value())
-                    || !Objects.equals(last.statusCode(), value.statusCode())) {
-                record(reads[i].nodeId(), value);
+            DataValue last = before[i];
+            if (last != null && Objects.equals(last.value(), value.value())
+                    && Objects.equals(last.statusCode(), value.statusCode())) {
+                continue;
+            }
+            // recorded only if nothing was stored since the read began, checked and claimed in one step
+            NodeId nodeId = reads[i].nodeId();
+            DataValue sample = stamped(value);
+            boolean newest = last == null ? lastRecorded.putIfAbsent(nodeId, sample) == null
+                    : lastRecorded.replace(nodeId, last, sample);
+            if (newest) {
+                enqueue(nodeId, sample);
             }
         }
     }
