@@ -10,6 +10,7 @@ import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.history.jdbc.JdbcHistoryStore;
+import dev.opcua.stack.history.jdbc.TestPostgres;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.history.HistoryQuery;
