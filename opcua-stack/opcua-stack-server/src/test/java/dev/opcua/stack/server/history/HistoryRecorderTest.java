@@ -12,12 +12,18 @@ import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.nodes.NamespaceTable;
+import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.nodes.ReadOperation;
+import dev.opcua.stack.server.nodes.WriteOperation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
@@ -94,6 +100,49 @@ class HistoryRecorderTest {
         recorder.close();
         assertThat(recorder.appendedValues()).isEqualTo(store.size());
         assertThat(recorder.droppedValues()).isZero();
+    }
+
+    @Test
+    void a_sample_read_while_a_newer_value_is_recorded_does_not_record_the_older_value() throws Exception {
+        // another manager's variable, sampled; its read answers when the test says so
+        CompletableFuture<Void> readGate = new CompletableFuture<>();
+        CountDownLatch reading = new CountDownLatch(1);
+        NodeManager gated = new NodeManager() {
+            @Override
+            public List<String> namespaceUris() {
+                return List.of("urn:test:gated");
+            }
+
+            @Override
+            public CompletableFuture<Void> read(OperationContext context, List<ReadOperation> operations) {
+                reading.countDown();
+                return readGate.thenRun(() -> operations.forEach(op -> op.complete(DataValue.of(Variant.ofDouble(1),
+                        StatusCode.GOOD, DateTime.ofEpochMillis(1_700_000_000_000L), null))));
+            }
+
+            @Override
+            public CompletableFuture<Void> write(OperationContext context, List<WriteOperation> operations) {
+                return CompletableFuture.completedFuture(null);
+            }
+        };
+        NodeManagers gatedManagers = new NodeManagers(new NamespaceTable("urn:test:recorder:server"));
+        gatedManagers.register(gated);
+        gatedManagers.startup();
+        NodeId variable = NodeId.string(gatedManagers.namespaces().indexOf("urn:test:gated"), "Level");
+        recorder = new HistoryRecorder(store, gatedManagers, HistoryRecording.DEFAULT.withNodes(Set.of(variable), false)
+                .withSamplingInterval(Duration.ofHours(1)));
+        recorder.start();
+        assertThat(reading.await(30, TimeUnit.SECONDS)).as("the first sample reads").isTrue();
+
+        // the manager reports a newer value while the sample's read of the older one is under way
+        recorder.record(variable, DataValue.of(Variant.ofDouble(2), StatusCode.GOOD,
+                DateTime.ofEpochMillis(1_700_000_001_000L), null));
+        readGate.complete(null);
+        recorder.close();
+
+        assertThat(store.read(HistoryQuery.forward(variable, 0, Long.MAX_VALUE, 0)).join().values())
+                .extracting(v -> v.value().value()).containsExactly(2.0);
+        assertThat(recorder.appendedValues()).isEqualTo(1);
     }
 
     @Test
