@@ -30,6 +30,8 @@ import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
+import dev.opcua.stack.server.transport.ReverseConnectSettings;
+import dev.opcua.stack.server.transport.ReverseConnectTarget;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.net.URL;
 import java.nio.file.Path;
@@ -91,6 +93,9 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     HistoryRecording historyRecording = HistoryRecording.DEFAULT;
     final List<HistoryReader<?>> historyReaders = new ArrayList<>();
     final List<HistoryUpdater<?>> historyUpdaters = new ArrayList<>();
+    List<String> reverseConnectClients = List.of();
+    Duration reverseConnectRetryInterval = ReverseConnectSettings.DEFAULT_RETRY_INTERVAL;
+    int reverseConnectReadyConnections = 1;
 
     OpcUaServerBuilder() {
     }
@@ -126,6 +131,27 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     /** An updater of another kind of HistoryUpdateDetails, used with {@link #history}. */
     public OpcUaServer.Builder historyUpdater(HistoryUpdater<?> updater) {
         historyUpdaters.add(Objects.requireNonNull(updater, "updater"));
+        return self();
+    }
+
+    /**
+     * Reverse connect (Part 6, 7.1.3): the server dials each client's listening socket, {@code opc.tcp://host:port},
+     * sends a ReverseHello with its ApplicationUri and first endpoint URL, and serves the client over that
+     * connection; {@code readyConnections} connections wait per client, a failed or unused one is dialled again
+     * after {@code retryInterval}. None by default.
+     *
+     * @throws dev.opcua.stack.core.config.InvalidSettingException naming {@code reverseConnect.clientUrl},
+     *         {@code reverseConnect.retryInterval} or {@code reverseConnect.readyConnections}
+     */
+    public OpcUaServer.Builder reverseConnect(List<String> clientUrls, Duration retryInterval, int readyConnections) {
+        List<ReverseConnectTarget> checked = new ArrayList<>();
+        for (String url : clientUrls) {
+            checked.add(new ReverseConnectTarget(url, "")); // the endpoint is known once the server is bound
+        }
+        new ReverseConnectSettings("", checked, retryInterval, readyConnections);
+        reverseConnectClients = List.copyOf(clientUrls);
+        reverseConnectRetryInterval = retryInterval;
+        reverseConnectReadyConnections = readyConnections;
         return self();
     }
 

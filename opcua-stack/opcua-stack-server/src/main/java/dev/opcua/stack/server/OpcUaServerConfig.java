@@ -85,10 +85,16 @@ public final class OpcUaServerConfig {
     private final HistoryRecording historyRecording;
     private final List<HistoryReader<?>> historyReaders;
     private final List<HistoryUpdater<?>> historyUpdaters;
+    private final List<String> reverseConnectClients;
+    private final Duration reverseConnectRetryInterval;
+    private final int reverseConnectReadyConnections;
 
     /** A copy of the builder's values; the builder checked each when it was set. */
     OpcUaServerConfig(OpcUaServerBuilder b) {
         applicationUri = b.applicationUri;
+        reverseConnectClients = b.reverseConnectClients;
+        reverseConnectRetryInterval = b.reverseConnectRetryInterval;
+        reverseConnectReadyConnections = b.reverseConnectReadyConnections;
         applicationName = b.applicationName;
         productUri = b.productUri;
         manufacturerName = b.manufacturerName;
@@ -334,5 +340,20 @@ public final class OpcUaServerConfig {
     /** The updaters of other kinds of HistoryUpdateDetails the application added. */
     public List<HistoryUpdater<?>> historyUpdaters() {
         return historyUpdaters;
+    }
+
+    /** The listening sockets of the clients the server dials for reverse connect; empty for none. */
+    public List<String> reverseConnectClients() {
+        return reverseConnectClients;
+    }
+
+    /** The wait before a client is dialled again after a failed or unused connection. */
+    public Duration reverseConnectRetryInterval() {
+        return reverseConnectRetryInterval;
+    }
+
+    /** Connections kept waiting per reverse-connect client. */
+    public int reverseConnectReadyConnections() {
+        return reverseConnectReadyConnections;
     }
 }

@@ -42,6 +42,8 @@ import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
 import dev.opcua.stack.server.subscriptions.items.ItemCounters;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemContainerFactory;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemServices;
+import dev.opcua.stack.server.transport.ReverseConnectSettings;
+import dev.opcua.stack.server.transport.ReverseConnectTarget;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -180,6 +182,20 @@ final class ServerAssembly {
         discovery = discovery(channelSecurity.certificate());
         // GetEndpoints and CreateSession present a replaced certificate from the moment it is in the slot
         channelSecurity.certificates().onReplace(next -> discovery = discovery(next));
+        startReverseConnect(config);
+    }
+
+    /** Dials the reverse-connect clients, once GetEndpoints can answer; the ReverseHello names the first endpoint. */
+    private void startReverseConnect(OpcUaServerConfig config) {
+        if (config.reverseConnectClients().isEmpty()) {
+            return;
+        }
+        List<ReverseConnectTarget> targets = new ArrayList<>();
+        for (String client : config.reverseConnectClients()) {
+            targets.add(new ReverseConnectTarget(client, endpointUrls.get(0)));
+        }
+        transport.startReverseConnect(new ReverseConnectSettings(config.applicationUri(), targets,
+                config.reverseConnectRetryInterval(), config.reverseConnectReadyConnections()));
     }
 
     /**

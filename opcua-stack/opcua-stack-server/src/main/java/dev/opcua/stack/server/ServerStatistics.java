@@ -1,5 +1,6 @@
 package dev.opcua.stack.server;
 
+import dev.opcua.stack.server.transport.ReverseConnectStatistics;
 import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.session.Session;
@@ -48,6 +49,9 @@ public interface ServerStatistics {
      * reason; null before start.
      */
     ServerChannelCounters transport();
+
+    /** What reverse connect did: clients dialled, connections taken and closed unused; all zero when it is off. */
+    ReverseConnectStatistics reverseConnect();
 
     /**
      * Subscriptions, monitored items and parked Publish requests now; notifications sent and dropped,

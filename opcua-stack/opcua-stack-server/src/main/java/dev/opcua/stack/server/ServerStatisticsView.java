@@ -1,5 +1,6 @@
 package dev.opcua.stack.server;
 
+import dev.opcua.stack.server.transport.ReverseConnectStatistics;
 import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.requests.RequestStatistics;
@@ -57,6 +58,12 @@ final class ServerStatisticsView implements ServerStatistics {
     public ServerChannelCounters transport() {
         ServerAssembly parts = started.get();
         return parts == null ? null : parts.transport().channelSettings().counters();
+    }
+
+    @Override
+    public ReverseConnectStatistics reverseConnect() {
+        ServerAssembly parts = started.get();
+        return parts == null ? ReverseConnectStatistics.NONE : parts.transport().reverseConnectStatistics();
     }
 
     @Override

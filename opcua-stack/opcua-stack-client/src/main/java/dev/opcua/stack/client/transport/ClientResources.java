@@ -4,7 +4,9 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.FastThreadLocalThread;
@@ -36,6 +38,7 @@ public final class ClientResources implements AutoCloseable {
 
     private final EventLoopGroup eventLoopGroup;
     private final Class<? extends SocketChannel> socketChannelType;
+    private final Class<? extends ServerSocketChannel> serverSocketChannelType;
     private final DeadlineTimer timer;
     private final Executor executor;
     private final CallbackExecutor ownedExecutor;
@@ -47,6 +50,7 @@ public final class ClientResources implements AutoCloseable {
         this.eventLoopGroup = new MultiThreadIoEventLoopGroup(builder.ioThreads,
                 new NamedThreadFactory(builder.threadNamePrefix + "-io-", true), transport.ioHandlerFactory);
         this.socketChannelType = transport.socketChannelType;
+        this.serverSocketChannelType = transport.serverSocketChannelType;
         // No tick: the thread wakes for a deadline only (a 50 ms wheel woke it 20 times a second, busy or not);
         // deadlines on a grid of the tick share their wake-ups and fire at most one tick late.
         this.timer = new DeadlineTimer(runnable -> {
@@ -91,6 +95,11 @@ public final class ClientResources implements AutoCloseable {
     /** The socket channel class matching the event loops (epoll or NIO). */
     public Class<? extends SocketChannel> socketChannelType() {
         return socketChannelType;
+    }
+
+    /** The listening socket's channel class matching the event loops, for reverse connect. */
+    public Class<? extends ServerSocketChannel> serverSocketChannelType() {
+        return serverSocketChannelType;
     }
 
     public Timer timer() {
@@ -202,18 +211,20 @@ public final class ClientResources implements AutoCloseable {
     }
 
     /** The I/O transport: native epoll when present and usable, NIO otherwise. */
-    private record Transport(IoHandlerFactory ioHandlerFactory, Class<? extends SocketChannel> socketChannelType) {
+    private record Transport(IoHandlerFactory ioHandlerFactory, Class<? extends SocketChannel> socketChannelType,
+            Class<? extends ServerSocketChannel> serverSocketChannelType) {
 
         static Transport select() {
             try {
                 if (io.netty.channel.epoll.Epoll.isAvailable()) {
                     return new Transport(io.netty.channel.epoll.EpollIoHandler.newFactory(),
-                            io.netty.channel.epoll.EpollSocketChannel.class);
+                            io.netty.channel.epoll.EpollSocketChannel.class,
+                            io.netty.channel.epoll.EpollServerSocketChannel.class);
                 }
             } catch (LinkageError e) {
                 // netty-transport-classes-epoll is an optional dependency: absent, NIO it is
             }
-            return new Transport(NioIoHandler.newFactory(), NioSocketChannel.class);
+            return new Transport(NioIoHandler.newFactory(), NioSocketChannel.class, NioServerSocketChannel.class);
         }
     }
 

@@ -121,17 +121,7 @@ public final class UaTcpClientChannel {
                         + url.socketHost() + ":" + url.portOrDefault() + ": " + cause, cause));
                 return;
             }
-            UaTcpClientChannel client = new UaTcpClientChannel(endpointUrl, quotas, security, f.channel(), handler);
-            // The handshake future completes on the executor already.
-            handler.handshake().whenComplete((ok, failure) -> {
-                if (failure == null) {
-                    if (!result.complete(client)) {
-                        client.close(); // the caller cancelled meanwhile
-                    }
-                } else {
-                    result.completeExceptionally(failure);
-                }
-            });
+            completeOnHandshake(new UaTcpClientChannel(endpointUrl, quotas, security, f.channel(), handler), result);
         });
         result.whenComplete((client, failure) -> {
             if (result.isCancelled()) {
@@ -140,6 +130,37 @@ public final class UaTcpClientChannel {
             }
         });
         return result;
+    }
+
+    /**
+     * The client end of a connection the server opened (reverse connect, Part 6, 7.1.3) whose ReverseHello was
+     * accepted: installs the secure-channel handler, which sends the Hello at once, and completes {@code result}
+     * as {@link #connect} does. Runs on the connection's event loop.
+     */
+    static void overReverseConnection(Channel connection, String endpointUrl, TransportQuotas quotas,
+            ClientChannelSecurity security, ClientResources resources, CompletableFuture<UaTcpClientChannel> result) {
+        UascClientHandler handler = new UascClientHandler(endpointUrl, quotas, security, resources.timer(),
+                resources.executor());
+        connection.pipeline().addLast(new FlushConsolidationHandler(FLUSHES_BEFORE_FORCED_FLUSH, false), handler);
+        completeOnHandshake(new UaTcpClientChannel(endpointUrl, quotas, security, connection, handler), result);
+        result.whenComplete((client, failure) -> {
+            if (result.isCancelled()) {
+                handler.close();
+            }
+        });
+    }
+
+    private static void completeOnHandshake(UaTcpClientChannel client, CompletableFuture<UaTcpClientChannel> result) {
+        // The handshake future completes on the executor already.
+        client.handler.handshake().whenComplete((ok, failure) -> {
+            if (failure == null) {
+                if (!result.complete(client)) {
+                    client.close(); // the caller cancelled meanwhile
+                }
+            } else {
+                result.completeExceptionally(failure);
+            }
+        });
     }
 
     /**

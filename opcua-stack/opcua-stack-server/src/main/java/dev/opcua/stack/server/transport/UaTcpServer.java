@@ -71,6 +71,8 @@ public final class UaTcpServer implements AutoCloseable {
     private Channel serverChannel;
     private volatile InetSocketAddress localAddress;
     private IoTransport transport;
+    private UaTcpServerInitializer connections;
+    private volatile ReverseConnector reverseConnector;
     private boolean closed;
 
     private UaTcpServer(Builder builder) {
@@ -111,6 +113,7 @@ public final class UaTcpServer implements AutoCloseable {
         eventLoops = new MultiThreadIoEventLoopGroup(ioThreads == 0 ? defaultIoThreads() : ioThreads,
                 new NamedThreadFactory("opcua-server-io-"),
                 transport.ioHandlerFactory());
+        connections = new UaTcpServerInitializer(settings, listener, openChannels);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(eventLoops)
                 .channel(transport.serverChannelClass())
@@ -120,7 +123,7 @@ public final class UaTcpServer implements AutoCloseable {
                         new AdaptiveRecvByteBufAllocator(64, 2048, READ_BUFFER_MAX).maxMessagesPerRead(readsPerTurn))
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
                         settings.quotas().writeBufferHighWaterMark() / 2, settings.quotas().writeBufferHighWaterMark()))
-                .childHandler(new UaTcpServerInitializer(settings, listener, openChannels));
+                .childHandler(connections);
         try {
             serverChannel = bootstrap.bind(bindAddress, port).sync().channel();
         } catch (InterruptedException e) {
@@ -165,6 +168,34 @@ public final class UaTcpServer implements AutoCloseable {
         return settings.counters().secureChannels();
     }
 
+    /**
+     * Starts dialling the clients of {@code reverseConnect} (Part 6, 7.1.3) on this server's event loops; their
+     * connections are served like accepted ones. Once, after {@link #start()}: the ReverseHello names an endpoint
+     * URL, which holds the port only known once bound.
+     *
+     * @throws IllegalStateException before the start, after the close, or when reverse connect runs already
+     */
+    public synchronized void startReverseConnect(ReverseConnectSettings reverseConnect) {
+        Objects.requireNonNull(reverseConnect, "reverseConnect");
+        if (eventLoops == null || closed || reverseConnector != null) {
+            throw new IllegalStateException(reverseConnector != null ? "reverse connect runs already"
+                    : "the server is not running");
+        }
+        if (!reverseConnect.enabled()) {
+            return;
+        }
+        int connectTimeout = (int) Math.min(Integer.MAX_VALUE, Math.max(1,
+                settings.quotas().operationTimeout().toMillis()));
+        reverseConnector = new ReverseConnector(reverseConnect, eventLoops, transport, connections, connectTimeout);
+        reverseConnector.start();
+    }
+
+    /** What reverse connect did so far; all zero when it is off. */
+    public ReverseConnectStatistics reverseConnectStatistics() {
+        ReverseConnector connector = reverseConnector;
+        return connector == null ? ReverseConnectStatistics.NONE : connector.statistics();
+    }
+
     /** What the connection handlers share: quotas, endpoint filter, codecs, id pool, counters. */
     public ServerChannelSettings channelSettings() {
         return settings;
@@ -183,6 +214,9 @@ public final class UaTcpServer implements AutoCloseable {
         closed = true;
         if (eventLoops == null) {
             return;
+        }
+        if (reverseConnector != null) {
+            reverseConnector.close();
         }
         if (serverChannel != null) {
             serverChannel.close().awaitUninterruptibly(SHUTDOWN_TIMEOUT_MILLIS);

@@ -5,6 +5,7 @@ import dev.opcua.stack.core.types.structured.FindServersRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.services.ServiceDispatcher;
+import dev.opcua.stack.server.transport.ReverseConnectSettings;
 import dev.opcua.stack.server.transport.UaTcpServer;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -40,6 +41,12 @@ public final class DiscoveryServerFixture implements AutoCloseable {
 
     /** A server with these quotas, on native epoll where available when {@code nativeTransport}. */
     public static DiscoveryServerFixture start(TransportQuotas quotas, boolean nativeTransport) {
+        return start(quotas, nativeTransport, ReverseConnectSettings.NONE);
+    }
+
+    /** A server that also dials the clients of {@code reverseConnect}. */
+    public static DiscoveryServerFixture start(TransportQuotas quotas, boolean nativeTransport,
+            ReverseConnectSettings reverseConnect) {
         AtomicReference<DiscoveryServices> discovery = new AtomicReference<>();
         ServiceDispatcher dispatcher = ServiceDispatcher.builder()
                 .minThreads(2)
@@ -69,6 +76,9 @@ public final class DiscoveryServerFixture implements AutoCloseable {
                 .application(APPLICATION_URI, PRODUCT_URI, APPLICATION_NAME)
                 .endpointUrls(List.of(url))
                 .build());
+        if (reverseConnect.enabled()) { // once GetEndpoints can be answered
+            server.startReverseConnect(reverseConnect);
+        }
         return new DiscoveryServerFixture(server, dispatcher, discovery.get(), url);
     }
 

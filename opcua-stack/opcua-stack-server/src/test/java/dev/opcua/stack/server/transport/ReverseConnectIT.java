@@ -1,0 +1,248 @@
+package dev.opcua.stack.server.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.client.transport.RequestHeaders;
+import dev.opcua.stack.client.transport.ReverseConnectListener;
+import dev.opcua.stack.client.transport.UaTcpClientChannel;
+import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
+import dev.opcua.stack.core.channel.MessageType;
+import dev.opcua.stack.core.channel.messages.HelloMessage;
+import dev.opcua.stack.core.config.TransportQuotas;
+import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
+import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.testing.DiscoveryServerFixture;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Reverse connect (Part 6, 7.1.3) between our two ends on 127.0.0.1: the server dials the client's listener and
+ * sends ReverseHello, the client opens a secure channel over that socket; what the client does not expect, or what
+ * does not speak the protocol, is refused and counted.
+ */
+class ReverseConnectIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final String ENDPOINT = "opc.tcp://localhost:4840/";
+    private static final TransportQuotas QUOTAS = TransportQuotas.DEFAULT;
+
+    private static ClientResources resources;
+
+    @BeforeAll
+    static void resources() {
+        resources = ClientResources.builder().threadNamePrefix("reverse-it").build();
+    }
+
+    @AfterAll
+    static void closeResources() {
+        resources.close();
+    }
+
+    private static ReverseConnectSettings dial(int clientPort, int ready) {
+        return new ReverseConnectSettings(DiscoveryServerFixture.APPLICATION_URI,
+                List.of(new ReverseConnectTarget("opc.tcp://127.0.0.1:" + clientPort, ENDPOINT)),
+                Duration.ofMillis(100), ready);
+    }
+
+    /** A listener that holds the connections of {@code serverUri} from the start, whenever a caller asks. */
+    private static ReverseConnectListener expecting(String serverUri) {
+        ReverseConnectListener listener = ReverseConnectListener.listen("127.0.0.1", 0, resources);
+        listener.expect(serverUri, null);
+        return listener;
+    }
+
+    private static GetEndpointsRequest getEndpoints() {
+        return new GetEndpointsRequest(RequestHeaders.create(5000), ENDPOINT, new String[0], new String[0]);
+    }
+
+    @Test
+    void the_client_opens_a_secure_channel_over_the_connection_the_server_dialled_and_the_server_dials_the_next()
+            throws Exception {
+        try (ReverseConnectListener listener = expecting(DiscoveryServerFixture.APPLICATION_URI);
+                DiscoveryServerFixture server = DiscoveryServerFixture.start(QUOTAS, true,
+                        dial(listener.port(), 1))) {
+            UaTcpClientChannel first = listener.accept(DiscoveryServerFixture.APPLICATION_URI, ENDPOINT, QUOTAS,
+                    ClientChannelSecurity.NONE).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            UaTcpClientChannel second = listener.accept(DiscoveryServerFixture.APPLICATION_URI, null, QUOTAS,
+                    ClientChannelSecurity.NONE).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            try {
+                for (UaTcpClientChannel channel : List.of(first, second)) {
+                    assertThat(channel.request(getEndpoints(), GetEndpointsResponse.class)
+                            .get(WAIT.toSeconds(), TimeUnit.SECONDS).endpoints()).isNotEmpty();
+                }
+                assertThat(first.secureChannelId()).isNotEqualTo(second.secureChannelId());
+                assertThat(server.server().secureChannels()).isEqualTo(2);
+            } finally {
+                first.close().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                second.close().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+            }
+            // the two taken were replaced: one connection waits again
+            await().atMost(WAIT).untilAsserted(() -> assertThat(server.server().reverseConnectStatistics().attempts())
+                    .isEqualTo(3));
+            assertThat(server.server().reverseConnectStatistics().taken()).isEqualTo(2);
+            assertThat(listener.statistics().accepted()).isEqualTo(2);
+            assertThat(listener.statistics().refused()).isZero();
+        }
+    }
+
+    @Test
+    void an_opc_ua_server_configured_for_reverse_connect_offers_its_endpoints_over_the_client_s_listener()
+            throws Exception {
+        try (ReverseConnectListener listener = expecting("urn:test:reverse:server")) {
+            OpcUaServer server = OpcUaServer.builder().applicationUri("urn:test:reverse:server").bindAddress("127.0.0.1")
+                    .port(0).hostnames(List.of("127.0.0.1"))
+                    .reverseConnect(List.of("opc.tcp://127.0.0.1:" + listener.port()), Duration.ofMillis(100), 2)
+                    .build().start();
+            try {
+                UaTcpClientChannel channel = listener.accept("urn:test:reverse:server", null, QUOTAS,
+                        ClientChannelSecurity.NONE).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                try {
+                    GetEndpointsResponse response = channel.request(new GetEndpointsRequest(RequestHeaders.create(5000),
+                            channel.endpointUrl(), new String[0], new String[0]), GetEndpointsResponse.class)
+                            .get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                    assertThat(response.endpoints()).isNotEmpty().allSatisfy(endpoint -> assertThat(
+                            endpoint.server().applicationUri()).isEqualTo("urn:test:reverse:server"));
+                    assertThat(channel.endpointUrl()).isEqualTo(server.endpointUrl());
+                } finally {
+                    channel.close().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                }
+                // two kept ready, one taken and replaced
+                await().atMost(WAIT).untilAsserted(() -> {
+                    assertThat(server.statistics().reverseConnect().taken()).isEqualTo(1);
+                    assertThat(server.statistics().reverseConnect().attempts()).isEqualTo(3);
+                });
+            } finally {
+                server.close();
+            }
+        }
+    }
+
+    @Test
+    void the_server_retries_until_the_client_listens() throws Exception {
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        try (DiscoveryServerFixture server = DiscoveryServerFixture.start(QUOTAS, true, dial(port, 1))) {
+            await().atMost(WAIT).untilAsserted(() -> assertThat(
+                    server.server().reverseConnectStatistics().failedAttempts()).isGreaterThanOrEqualTo(2));
+            try (ReverseConnectListener listener = ReverseConnectListener.listen("127.0.0.1", port, resources)) {
+                UaTcpClientChannel channel = listener.accept(DiscoveryServerFixture.APPLICATION_URI, ENDPOINT, QUOTAS,
+                        ClientChannelSecurity.NONE).get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                try {
+                    assertThat(channel.request(getEndpoints(), GetEndpointsResponse.class)
+                            .get(WAIT.toSeconds(), TimeUnit.SECONDS).endpoints()).isNotEmpty();
+                } finally {
+                    channel.close().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                }
+            }
+        }
+    }
+
+    @Test
+    void a_server_the_client_does_not_expect_is_refused_and_counted_on_both_ends() throws Exception {
+        try (ReverseConnectListener listener = ReverseConnectListener.listen("127.0.0.1", 0, resources);
+                DiscoveryServerFixture server = DiscoveryServerFixture.start(QUOTAS, true,
+                        dial(listener.port(), 1))) {
+            CompletableFuture<UaTcpClientChannel> other = listener.accept("urn:another:server", null, QUOTAS,
+                    ClientChannelSecurity.NONE);
+            await().atMost(WAIT).untilAsserted(() -> {
+                assertThat(listener.statistics().refused()).isGreaterThanOrEqualTo(2);
+                assertThat(server.server().reverseConnectStatistics().closedUnused()).isGreaterThanOrEqualTo(2);
+            });
+            assertThat(other).isNotDone();
+            assertThat(server.server().secureChannels()).isZero();
+            other.cancel(true);
+        }
+    }
+
+    @Test
+    void an_endpoint_other_than_the_one_expected_is_refused() throws Exception {
+        try (ReverseConnectListener listener = ReverseConnectListener.listen("127.0.0.1", 0, resources);
+                DiscoveryServerFixture server = DiscoveryServerFixture.start(QUOTAS, true,
+                        dial(listener.port(), 1))) {
+            CompletableFuture<UaTcpClientChannel> elsewhere = listener.accept(DiscoveryServerFixture.APPLICATION_URI,
+                    "opc.tcp://localhost:4840/another", QUOTAS, ClientChannelSecurity.NONE);
+            await().atMost(WAIT).untilAsserted(() -> assertThat(listener.statistics().refused())
+                    .isGreaterThanOrEqualTo(1));
+            assertThat(elsewhere).isNotDone();
+            elsewhere.cancel(true);
+        }
+    }
+
+    @Test
+    void silent_connections_time_out_a_hello_in_place_of_a_reverse_hello_is_refused_and_a_flood_is_dropped()
+            throws Exception {
+        try (ReverseConnectListener listener = ReverseConnectListener.listen("127.0.0.1", 0, resources,
+                Duration.ofMillis(300), 4)) {
+            InetSocketAddress address = new InetSocketAddress("127.0.0.1", listener.port());
+
+            // a client's Hello sent to the listener: not a ReverseHello
+            try (Socket wrong = new Socket()) {
+                wrong.connect(address, 5_000);
+                wrong.setSoTimeout(10_000);
+                ByteBuf hello = Unpooled.buffer();
+                new HelloMessage(0, 65_536, 65_536, 0, 0, ENDPOINT).encode(hello);
+                wrong.getOutputStream().write(ByteBufUtil.getBytes(hello));
+                assertThat(readMessageType(wrong.getInputStream())).isEqualTo(MessageType.ERR.name());
+            }
+            await().atMost(WAIT).untilAsserted(() -> assertThat(listener.statistics().held()).isZero());
+
+            // silent connections beyond the pending limit: four are held until they time out, the rest dropped
+            List<Socket> flood = new ArrayList<>();
+            try {
+                for (int i = 0; i < 10; i++) {
+                    Socket silent = new Socket();
+                    silent.connect(address, 5_000);
+                    flood.add(silent);
+                }
+                await().atMost(WAIT).untilAsserted(() -> {
+                    assertThat(listener.statistics().timedOut()).isEqualTo(4);
+                    assertThat(listener.statistics().dropped()).isEqualTo(6);
+                    assertThat(listener.statistics().held()).isZero();
+                });
+                for (Socket silent : flood) {
+                    silent.setSoTimeout(10_000);
+                    assertThat(silent.getInputStream().readAllBytes().length).as("closed by the listener")
+                            .isGreaterThanOrEqualTo(0);
+                }
+            } finally {
+                for (Socket silent : flood) {
+                    silent.close();
+                }
+            }
+            assertThat(listener.statistics().refused()).isEqualTo(1);
+            assertThat(listener.statistics().accepted()).isZero();
+            assertThat(listener.statistics().connections()).isEqualTo(11);
+        }
+    }
+
+    /** The three-letter type of the next UA TCP message, read from its header; the rest of it is skipped. */
+    private static String readMessageType(InputStream in) throws IOException {
+        DataInputStream data = new DataInputStream(in);
+        byte[] header = new byte[8];
+        data.readFully(header);
+        int size = Integer.reverseBytes(java.nio.ByteBuffer.wrap(header, 4, 4).getInt());
+        data.skipNBytes(size - 8L);
+        return new String(header, 0, 3, StandardCharsets.US_ASCII);
+    }
+}
