@@ -108,6 +108,13 @@ public class OpcUaServerProperties {
     @Valid
     private final Access access = new Access();
 
+    @Valid
+    private final ReverseConnect reverseConnect = new ReverseConnect();
+
+    public ReverseConnect getReverseConnect() {
+        return reverseConnect;
+    }
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -1174,6 +1181,51 @@ public class OpcUaServerProperties {
 
         public void setRoles(List<String> roles) {
             this.roles = roles;
+        }
+    }
+
+    /**
+     * Reverse connect (Part 6, 7.1.3): the clients this server dials, for a server behind a firewall that allows
+     * only outgoing connections. Each client listens on {@code opc.tcp://host:port}; the server sends it a
+     * ReverseHello with its ApplicationUri and first endpoint URL, and the client opens its secure channel over
+     * that connection.
+     */
+    public static class ReverseConnect {
+
+        /** The clients' listening sockets, {@code opc.tcp://host:port}; none by default. */
+        private List<@NotBlank String> clients = new ArrayList<>();
+
+        /** The wait before a client is dialled again after a failed connection or one it did not take. */
+        @PositiveDuration
+        private Duration retryInterval = Duration.ofSeconds(5);
+
+        /** Connections kept open and waiting for each client, so that it can open a channel at once. */
+        @Min(1)
+        @Max(64)
+        private int readyConnections = 1;
+
+        public List<String> getClients() {
+            return clients;
+        }
+
+        public void setClients(List<String> clients) {
+            this.clients = clients;
+        }
+
+        public Duration getRetryInterval() {
+            return retryInterval;
+        }
+
+        public void setRetryInterval(Duration retryInterval) {
+            this.retryInterval = retryInterval;
+        }
+
+        public int getReadyConnections() {
+            return readyConnections;
+        }
+
+        public void setReadyConnections(int readyConnections) {
+            this.readyConnections = readyConnections;
         }
     }
 

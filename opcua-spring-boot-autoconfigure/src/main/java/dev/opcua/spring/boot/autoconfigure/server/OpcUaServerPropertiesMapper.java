@@ -106,6 +106,11 @@ final class OpcUaServerPropertiesMapper {
                 .monitoredItemSettings(monitoredItemSettings())
                 .security(endpointSecurity(pki != null))
                 .certificateParameters(p.getSecurity().getCertificate().getKeySize(), certificateValidity()));
+        OpcUaServerProperties.ReverseConnect reverse = p.getReverseConnect();
+        if (!reverse.getClients().isEmpty()) {
+            stack.call(() -> builder.reverseConnect(reverse.getClients(), reverse.getRetryInterval(),
+                    reverse.getReadyConnections()));
+        }
         nodeSets().forEach(builder::nodeSet);
         ValidationOptions validation = validationOptions();
         builder.certificateValidation(validation);

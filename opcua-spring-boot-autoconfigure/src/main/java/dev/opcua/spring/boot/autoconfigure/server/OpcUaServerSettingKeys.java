@@ -26,6 +26,9 @@ final class OpcUaServerSettingKeys {
             entry("opcUaServer.certificateValidity", "security.certificate.validity"),
             entry("opcUaServer.security", "security.policies"),
             entry("opcUaServer.defaultPermissions", "access.namespaces"),
+            entry("reverseConnect.clientUrl", "reverse-connect.clients"),
+            entry("reverseConnect.retryInterval", "reverse-connect.retry-interval"),
+            entry("reverseConnect.readyConnections", "reverse-connect.ready-connections"),
 
             entry("transportQuotas.operationTimeout", "transport.operation-timeout"),
             entry("transportQuotas.channelLifetime", "transport.channel-lifetime"),

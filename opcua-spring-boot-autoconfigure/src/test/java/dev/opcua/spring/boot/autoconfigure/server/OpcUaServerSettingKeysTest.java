@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.opcua.spring.boot.autoconfigure.diagnostics.StackErrors;
 import dev.opcua.stack.core.config.InvalidSettingException;
+import dev.opcua.stack.server.OpcUaServer;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.BeanWrapper;
 import org.springframework.beans.PropertyAccessorFactory;
@@ -60,6 +62,19 @@ class OpcUaServerSettingKeysTest {
                     assertThat(e.getKey()).isNull();
                     assertThat(e.getReason()).contains("helloTimeout must not be null");
                     assertThat(e.getCause()).isInstanceOf(NullPointerException.class);
+                });
+    }
+
+    @Test
+    void a_reverse_connect_client_that_is_not_an_opc_tcp_url_is_reported_against_its_key() {
+        OpcUaServerProperties properties = new OpcUaServerProperties();
+        properties.getReverseConnect().setClients(List.of("http://mes-host:8080"));
+
+        assertThatThrownBy(() -> new OpcUaServerPropertiesMapper(properties).applyTo(OpcUaServer.builder(), null))
+                .isInstanceOfSatisfying(InvalidOpcUaServerPropertyException.class, e -> {
+                    assertThat(e.getKey()).isEqualTo("opcua.server.reverse-connect.clients");
+                    assertThat(e.getValue()).isEqualTo("http://mes-host:8080");
+                    assertThat(e.getReason()).contains("opc.tcp URL with the port the client listens on");
                 });
     }
 }
