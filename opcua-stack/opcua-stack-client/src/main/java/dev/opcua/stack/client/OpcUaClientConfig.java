@@ -5,6 +5,7 @@ import dev.opcua.stack.client.services.RequestObserver;
 import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
@@ -68,6 +69,8 @@ public final class OpcUaClientConfig {
     private final boolean keepTryingToConnect;
     private final int maxWaitingRequests;
     private final ClientResources resources;
+    private final ReverseConnectListener reverseConnectListener;
+    private final String reverseConnectServerUri;
     private final Executor listenerExecutor;
     private final SubscriptionSettings subscriptionSettings;
     private final RequestObserver requestObserver;
@@ -99,6 +102,8 @@ public final class OpcUaClientConfig {
         this.keepTryingToConnect = b.keepTryingToConnect;
         this.maxWaitingRequests = b.maxWaitingRequests;
         this.resources = b.resources != null ? b.resources : ClientResources.shared();
+        this.reverseConnectListener = b.reverseConnectListener;
+        this.reverseConnectServerUri = b.reverseConnectServerUri;
         this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor : this.resources.executor();
         this.subscriptionSettings = b.subscriptionSettings != null ? b.subscriptionSettings
                 : SubscriptionSettings.builder().requestTimeout(b.requestTimeout).build();
@@ -231,6 +236,19 @@ public final class OpcUaClientConfig {
         return resources;
     }
 
+    /**
+     * The listener the server's connections arrive on when the server dials this client (reverse connect, Part 6,
+     * 7.1.3); null when the client dials the server.
+     */
+    public ReverseConnectListener reverseConnectListener() {
+        return reverseConnectListener;
+    }
+
+    /** With reverse connect, the ApplicationUri the server's ReverseHello must name; null otherwise. */
+    public String reverseConnectServerUri() {
+        return reverseConnectServerUri;
+    }
+
     /** Where subscription listeners run; the resources' callback executor by default. */
     public Executor listenerExecutor() {
         return listenerExecutor;
@@ -272,6 +290,8 @@ public final class OpcUaClientConfig {
         b.keepTryingToConnect = keepTryingToConnect;
         b.maxWaitingRequests = maxWaitingRequests;
         b.resources = resources;
+        b.reverseConnectListener = reverseConnectListener;
+        b.reverseConnectServerUri = reverseConnectServerUri;
         b.listenerExecutor = listenerExecutor;
         b.subscriptionSettings = subscriptionSettings;
         b.requestObserver = requestObserver;
@@ -312,6 +332,8 @@ public final class OpcUaClientConfig {
         private boolean keepTryingToConnect;
         private int maxWaitingRequests = 1000;
         private ClientResources resources;
+        private ReverseConnectListener reverseConnectListener;
+        private String reverseConnectServerUri;
         private Executor listenerExecutor;
         private SubscriptionSettings subscriptionSettings;
         private RequestObserver requestObserver = RequestObserver.NONE;
@@ -437,6 +459,18 @@ public final class OpcUaClientConfig {
         /** Resources owned by the caller (who closes them after the client); default {@link ClientResources#shared()}. */
         public Builder resources(ClientResources resources) {
             this.resources = resources;
+            return this;
+        }
+
+        /**
+         * Reverse connect (Part 6, 7.1.3): the client does not dial; it waits on {@code listener} for the server
+         * {@code serverUri} to connect, and opens every channel (the first, and each after a lost connection) over
+         * the next connection of that server whose ReverseHello names this configuration's endpoint URL. The
+         * caller owns the listener and closes it after the client.
+         */
+        public Builder reverseConnect(ReverseConnectListener listener, String serverUri) {
+            this.reverseConnectListener = Objects.requireNonNull(listener, "listener");
+            this.reverseConnectServerUri = Objects.requireNonNull(serverUri, "serverUri");
             return this;
         }
 

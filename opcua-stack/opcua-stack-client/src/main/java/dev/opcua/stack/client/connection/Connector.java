@@ -6,6 +6,8 @@ import dev.opcua.stack.client.endpoint.ClientPki;
 import dev.opcua.stack.client.endpoint.EndpointSelector;
 import dev.opcua.stack.client.session.ClientSession;
 import dev.opcua.stack.client.session.SessionOptions;
+import dev.opcua.stack.client.transport.RequestHeaders;
+import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
@@ -16,6 +18,8 @@ import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.EndpointUrl;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
+import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
+import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Set;
@@ -51,14 +55,38 @@ final class Connector {
                 .build();
     }
 
-    /** Opens a secure channel to the chosen endpoint, choosing it first when none is chosen yet. */
+    /**
+     * Opens a secure channel to the chosen endpoint, choosing it first when none is chosen yet: over a connection
+     * the client dials, or with reverse connect over the server's next connection to the listener.
+     */
     CompletableFuture<UaTcpClientChannel> openChannel() {
         ClientChannelSecurity chosen = security;
         CompletableFuture<ClientChannelSecurity> securing = chosen != null ? CompletableFuture.completedFuture(chosen)
-                : DiscoveryClient.getEndpoints(config.endpointUrl(), config.quotas(), config.resources())
-                        .thenApply(this::choose);
-        return securing.thenCompose(s -> UaTcpClientChannel.connect(config.endpointUrl(), config.quotas(), s,
-                config.resources()));
+                : endpoints().thenApply(this::choose);
+        return securing.thenCompose(this::channel);
+    }
+
+    private CompletableFuture<UaTcpClientChannel> channel(ClientChannelSecurity channelSecurity) {
+        ReverseConnectListener listener = config.reverseConnectListener();
+        if (listener == null) {
+            return UaTcpClientChannel.connect(config.endpointUrl(), config.quotas(), channelSecurity,
+                    config.resources());
+        }
+        return listener.accept(config.reverseConnectServerUri(), config.endpointUrl(), config.quotas(),
+                channelSecurity);
+    }
+
+    /** GetEndpoints (Part 4, 5.4.4) over a channel without security of its own, closed afterwards. */
+    private CompletableFuture<EndpointDescription[]> endpoints() {
+        if (config.reverseConnectListener() == null) {
+            return DiscoveryClient.getEndpoints(config.endpointUrl(), config.quotas(), config.resources());
+        }
+        return channel(ClientChannelSecurity.NONE).thenCompose(channel -> channel
+                .request(new GetEndpointsRequest(RequestHeaders.create(config.quotas().operationTimeout().toMillis()),
+                        config.endpointUrl(), new String[0], new String[0]), GetEndpointsResponse.class)
+                .whenComplete((response, failure) -> channel.close())
+                .thenApply(response -> response.endpoints() == null ? new EndpointDescription[0]
+                        : response.endpoints()));
     }
 
     /** Creates and activates a new session on {@code channel}. */

@@ -13,6 +13,10 @@ import dev.opcua.stack.core.channel.messages.HelloMessage;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
+import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.OpcUaClientConfig;
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.testing.DiscoveryServerFixture;
 import io.netty.buffer.ByteBuf;
@@ -44,6 +48,7 @@ class ReverseConnectIT {
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final String ENDPOINT = "opc.tcp://localhost:4840/";
     private static final TransportQuotas QUOTAS = TransportQuotas.DEFAULT;
+    private static final NodeId SERVER_STATE = NodeId.ns0(NodeIds.Server_ServerStatus_State);
 
     private static ClientResources resources;
 
@@ -133,6 +138,44 @@ class ReverseConnectIT {
             } finally {
                 server.close();
             }
+        }
+    }
+
+    @Test
+    void an_opc_ua_client_on_reverse_connect_reads_over_its_session_and_reconnects_when_the_server_restarts()
+            throws Exception {
+        int port = freePort();
+        try (ReverseConnectListener listener = expecting("urn:test:reverse:plant")) {
+            OpcUaServer.Builder plant = OpcUaServer.builder().applicationUri("urn:test:reverse:plant")
+                    .bindAddress("127.0.0.1").port(port).hostnames(List.of("127.0.0.1"))
+                    .reverseConnect(List.of("opc.tcp://127.0.0.1:" + listener.port()), Duration.ofMillis(100), 1);
+            OpcUaServer server = plant.build().start();
+            OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder(server.endpointUrl())
+                    .reverseConnect(listener, "urn:test:reverse:plant").resources(resources)
+                    .reconnectDelays(Duration.ofMillis(100), Duration.ofMillis(500)).build());
+            try {
+                client.connect().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                assertThat(client.readValue(SERVER_STATE).get(WAIT.toSeconds(), TimeUnit.SECONDS).value().value())
+                        .isEqualTo(0); // Running
+
+                // the server restarts: the client gets its session back over the new server's connection
+                server.close();
+                server = plant.build().start();
+                OpcUaServer restarted = server;
+                await().atMost(WAIT).untilAsserted(() -> assertThat(client.readValue(SERVER_STATE)
+                        .get(WAIT.toSeconds(), TimeUnit.SECONDS).value().value()).isEqualTo(0));
+                assertThat(client.reconnects()).isGreaterThanOrEqualTo(1);
+                assertThat(restarted.statistics().reverseConnect().taken()).isGreaterThanOrEqualTo(1);
+            } finally {
+                client.disconnect().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                server.close();
+            }
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
         }
     }
 
