@@ -18,6 +18,18 @@ import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.client.session.ClientIdentity;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateValidator;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import dev.opcua.stack.core.types.enumerated.UserTokenType;
+import dev.opcua.stack.server.session.UserNameIdentityValidator;
+import java.util.EnumSet;
+import java.util.Map;
+
 import dev.opcua.stack.server.testing.DiscoveryServerFixture;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -166,6 +178,40 @@ class ReverseConnectIT {
                         .get(WAIT.toSeconds(), TimeUnit.SECONDS).value().value()).isEqualTo(0));
                 assertThat(client.reconnects()).isGreaterThanOrEqualTo(1);
                 assertThat(restarted.statistics().reverseConnect().taken()).isGreaterThanOrEqualTo(1);
+            } finally {
+                client.disconnect().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                server.close();
+            }
+        }
+    }
+
+    @Test
+    void a_session_over_reverse_connect_with_sign_and_encrypt_and_a_user_name() throws Exception {
+        ApplicationCertificate serverCertificate = CertificateBuilder.forApplication("reverse plant")
+                .applicationUri("urn:test:reverse:secure").hostNames("localhost").build();
+        ApplicationCertificate clientCertificate = CertificateBuilder.forApplication("reverse client")
+                .applicationUri("urn:test:reverse:client").build();
+        try (ReverseConnectListener listener = expecting("urn:test:reverse:secure")) {
+            OpcUaServer server = OpcUaServer.builder().applicationUri("urn:test:reverse:secure")
+                    .bindAddress("127.0.0.1").port(0).hostnames(List.of("localhost"))
+                    .security(List.of(new EndpointSecurity(SecurityPolicy.Basic256Sha256,
+                            MessageSecurityMode.SignAndEncrypt)))
+                    .certificate(serverCertificate)
+                    .clientCertificateValidator(CertificateValidator.acceptAll())
+                    .identityTypes(UserNameIdentityValidator.of(Map.of("operator", "secret"), true),
+                            EnumSet.of(UserTokenType.UserName))
+                    .reverseConnect(List.of("opc.tcp://127.0.0.1:" + listener.port()), Duration.ofMillis(100), 1)
+                    .build().start();
+            OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder(server.endpointUrl())
+                    .reverseConnect(listener, "urn:test:reverse:secure")
+                    .applicationUri("urn:test:reverse:client").certificate(clientCertificate)
+                    .acceptAnyServerCertificate(true).identity(ClientIdentity.userName("operator", "secret"))
+                    .resources(resources).build());
+            try {
+                client.connect().get(WAIT.toSeconds(), TimeUnit.SECONDS);
+                assertThat(client.endpoint().securityMode()).isEqualTo(MessageSecurityMode.SignAndEncrypt);
+                assertThat(client.readValue(SERVER_STATE).get(WAIT.toSeconds(), TimeUnit.SECONDS).value().value())
+                        .isEqualTo(0);
             } finally {
                 client.disconnect().get(WAIT.toSeconds(), TimeUnit.SECONDS);
                 server.close();
