@@ -215,7 +215,6 @@ public final class ReverseConnectListener implements AutoCloseable {
     @Override
     public void close() {
         List<Waiter> waiting;
-        List<Pending> held;
         synchronized (this) {
             if (closed) {
                 return;
@@ -223,12 +222,11 @@ public final class ReverseConnectListener implements AutoCloseable {
             closed = true;
             waiting = new ArrayList<>(waiters);
             waiters.clear();
-            held = new ArrayList<>(pending);
             pending.clear();
         }
         serverChannel.close().awaitUninterruptibly(5_000);
-        for (Pending connection : held) {
-            connection.channel.close();
+        for (Channel connection : List.copyOf(held)) { // waiting for their ReverseHello or for a caller
+            connection.close();
         }
         for (Waiter waiter : waiting) {
             waiter.result.completeExceptionally(new UaException(StatusCodes.BadServerHalted,
