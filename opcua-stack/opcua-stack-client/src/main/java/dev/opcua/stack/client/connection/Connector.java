@@ -6,7 +6,6 @@ import dev.opcua.stack.client.endpoint.ClientPki;
 import dev.opcua.stack.client.endpoint.EndpointSelector;
 import dev.opcua.stack.client.session.ClientSession;
 import dev.opcua.stack.client.session.SessionOptions;
-import dev.opcua.stack.client.transport.RequestHeaders;
 import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.UaException;
@@ -18,8 +17,6 @@ import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.EndpointUrl;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
-import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
-import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Set;
@@ -78,15 +75,8 @@ final class Connector {
 
     /** GetEndpoints (Part 4, 5.4.4) over a channel without security of its own, closed afterwards. */
     private CompletableFuture<EndpointDescription[]> endpoints() {
-        if (config.reverseConnectListener() == null) {
-            return DiscoveryClient.getEndpoints(config.endpointUrl(), config.quotas(), config.resources());
-        }
-        return channel(ClientChannelSecurity.NONE).thenCompose(channel -> channel
-                .request(new GetEndpointsRequest(RequestHeaders.create(config.quotas().operationTimeout().toMillis()),
-                        config.endpointUrl(), new String[0], new String[0]), GetEndpointsResponse.class)
-                .whenComplete((response, failure) -> channel.close())
-                .thenApply(response -> response.endpoints() == null ? new EndpointDescription[0]
-                        : response.endpoints()));
+        return DiscoveryClient.getEndpoints(channel(ClientChannelSecurity.NONE), config.endpointUrl(),
+                config.quotas());
     }
 
     /** Creates and activates a new session on {@code channel}. */

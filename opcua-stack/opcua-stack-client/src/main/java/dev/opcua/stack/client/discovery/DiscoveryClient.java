@@ -17,8 +17,8 @@ import java.util.function.Function;
 
 /**
  * The Discovery services of Part 4, 5.4 (5.5 in later 1.05 releases) over a short-lived secure
- * channel with SecurityPolicy None: each call connects, sends one request without a session and
- * closes the channel whatever happens.
+ * channel with SecurityPolicy None: each call connects (or takes the channel it is given, such as one
+ * of reverse connect), sends one request without a session and closes the channel whatever happens.
  */
 public final class DiscoveryClient {
 
@@ -39,7 +39,18 @@ public final class DiscoveryClient {
      */
     public static CompletableFuture<EndpointDescription[]> getEndpoints(String endpointUrl, TransportQuotas quotas,
             ClientResources resources) {
-        return withChannel(endpointUrl, quotas, resources, channel -> channel
+        return getEndpoints(UaTcpClientChannel.connect(endpointUrl, quotas, resources), endpointUrl, quotas);
+    }
+
+    /**
+     * GetEndpoints (Part 4, 5.4.4) over a channel opened elsewhere, such as one of reverse connect (Part 6, 7.1.3),
+     * closed afterwards as the other calls close theirs.
+     *
+     * @param opening the channel, with SecurityPolicy None
+     */
+    public static CompletableFuture<EndpointDescription[]> getEndpoints(CompletableFuture<UaTcpClientChannel> opening,
+            String endpointUrl, TransportQuotas quotas) {
+        return withChannel(opening, channel -> channel
                 .request(new GetEndpointsRequest(header(quotas), endpointUrl, NONE, NONE), GetEndpointsResponse.class)
                 .thenApply(response -> orEmpty(response.endpoints(), new EndpointDescription[0])));
     }
@@ -52,7 +63,7 @@ public final class DiscoveryClient {
     /** FindServers (Part 4, 5.4.2): every server the endpoint knows, itself included, in any locale. */
     public static CompletableFuture<ApplicationDescription[]> findServers(String endpointUrl, TransportQuotas quotas,
             ClientResources resources) {
-        return withChannel(endpointUrl, quotas, resources, channel -> channel
+        return withChannel(UaTcpClientChannel.connect(endpointUrl, quotas, resources), channel -> channel
                 .request(new FindServersRequest(header(quotas), endpointUrl, NONE, NONE), FindServersResponse.class)
                 .thenApply(response -> orEmpty(response.servers(), new ApplicationDescription[0])));
     }
@@ -66,9 +77,9 @@ public final class DiscoveryClient {
     }
 
     /** Runs one call on a new channel and closes it afterwards, success or not; completes after the close. */
-    private static <R> CompletableFuture<R> withChannel(String endpointUrl, TransportQuotas quotas,
-            ClientResources resources, Function<UaTcpClientChannel, CompletableFuture<R>> call) {
-        return UaTcpClientChannel.connect(endpointUrl, quotas, resources).thenCompose(channel -> {
+    private static <R> CompletableFuture<R> withChannel(CompletableFuture<UaTcpClientChannel> opening,
+            Function<UaTcpClientChannel, CompletableFuture<R>> call) {
+        return opening.thenCompose(channel -> {
             CompletableFuture<R> result = new CompletableFuture<>();
             CompletableFuture<R> response;
             try {
