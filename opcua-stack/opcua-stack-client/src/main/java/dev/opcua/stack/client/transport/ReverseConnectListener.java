@@ -175,8 +175,7 @@ public final class ReverseConnectListener implements AutoCloseable {
         Pending ready = null;
         synchronized (this) {
             if (closed) {
-                return CompletableFuture.failedFuture(new UaException(StatusCodes.BadServerHalted,
-                        "the reverse connect listener on " + localAddress + " is closed"));
+                return CompletableFuture.failedFuture(closedError());
             }
             expect(serverUri, endpointUrl);
             for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
@@ -229,10 +228,14 @@ public final class ReverseConnectListener implements AutoCloseable {
             connection.close();
         }
         for (Waiter waiter : waiting) {
-            waiter.result.completeExceptionally(new UaException(StatusCodes.BadServerHalted,
-                    "the reverse connect listener on " + localAddress + " closed before the server connected"));
+            waiter.result.completeExceptionally(closedError());
         }
         log.info("reverse connect listener on {} closed", localAddress);
+    }
+
+    private UaException closedError() {
+        return new UaException(StatusCodes.BadServerHalted, "the reverse connect listener on " + localAddress
+                + " is closed: no server connection can be waited for");
     }
 
     /** A validated ReverseHello: hand the connection to a waiting caller, hold it, or refuse it. Event loop. */
@@ -273,11 +276,15 @@ public final class ReverseConnectListener implements AutoCloseable {
 
     private void handOver(Channel channel, ReverseHelloMessage hello, Waiter waiter) {
         if (!channel.isActive()) { // the server closed it meanwhile: wait for its next one
+            boolean waiting;
             synchronized (this) {
-                if (!closed && !waiter.result.isDone()) {
+                waiting = !closed;
+                if (waiting && !waiter.result.isDone()) {
                     waiters.add(0, waiter);
-                    return;
                 }
+            }
+            if (!waiting) {
+                waiter.result.completeExceptionally(closedError());
             }
             return;
         }
