@@ -76,9 +76,7 @@ public final class DiscoveryServerFixture implements AutoCloseable {
                 .application(APPLICATION_URI, PRODUCT_URI, APPLICATION_NAME)
                 .endpointUrls(List.of(url))
                 .build());
-        if (reverseConnect.enabled()) { // once GetEndpoints can be answered
-            server.startReverseConnect(reverseConnect);
-        }
+        server.startReverseConnect(reverseConnect); // once GetEndpoints can be answered; nothing when NONE
         return new DiscoveryServerFixture(server, dispatcher, discovery.get(), url);
     }
 

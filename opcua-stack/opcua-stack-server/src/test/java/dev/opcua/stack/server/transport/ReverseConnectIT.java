@@ -3,47 +3,42 @@ package dev.opcua.stack.server.transport;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.OpcUaClientConfig;
+import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.RequestHeaders;
 import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.channel.MessageType;
-import dev.opcua.stack.core.channel.messages.HelloMessage;
 import dev.opcua.stack.core.config.TransportQuotas;
-import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
-import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
-import dev.opcua.stack.client.OpcUaClient;
-import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.types.builtin.NodeId;
-import dev.opcua.stack.server.OpcUaServer;
-import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
+import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
+import dev.opcua.stack.core.types.structured.GetEndpointsResponse;
+import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
-import java.util.EnumSet;
-import java.util.Map;
-
 import dev.opcua.stack.server.testing.DiscoveryServerFixture;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
-import java.io.DataInputStream;
+import dev.opcua.stack.server.testing.GoldenFrames;
+import dev.opcua.stack.server.testing.RawUaClient;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -228,10 +223,7 @@ class ReverseConnectIT {
 
     @Test
     void the_server_retries_until_the_client_listens() throws Exception {
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
+        int port = freePort();
         try (DiscoveryServerFixture server = DiscoveryServerFixture.start(QUOTAS, true, dial(port, 1))) {
             await().atMost(WAIT).untilAsserted(() -> assertThat(
                     server.server().reverseConnectStatistics().failedAttempts()).isGreaterThanOrEqualTo(2));
@@ -287,13 +279,9 @@ class ReverseConnectIT {
             InetSocketAddress address = new InetSocketAddress("127.0.0.1", listener.port());
 
             // a client's Hello sent to the listener: not a ReverseHello
-            try (Socket wrong = new Socket()) {
-                wrong.connect(address, 5_000);
-                wrong.setSoTimeout(10_000);
-                ByteBuf hello = Unpooled.buffer();
-                new HelloMessage(0, 65_536, 65_536, 0, 0, ENDPOINT).encode(hello);
-                wrong.getOutputStream().write(ByteBufUtil.getBytes(hello));
-                assertThat(readMessageType(wrong.getInputStream())).isEqualTo(MessageType.ERR.name());
+            try (RawUaClient wrong = new RawUaClient(listener.port()).readTimeout(10_000)) {
+                assertThat(messageType(wrong.send(GoldenFrames.HEL).readFrame())).isEqualTo(MessageType.ERR.name());
+                assertThat(wrong.isClosedByServer()).isTrue();
             }
             await().atMost(WAIT).untilAsserted(() -> assertThat(listener.statistics().held()).isZero());
 
@@ -310,11 +298,17 @@ class ReverseConnectIT {
                     assertThat(listener.statistics().dropped()).isEqualTo(6);
                     assertThat(listener.statistics().held()).isZero();
                 });
+                // closed by the listener: at once when dropped, after an Error when timed out
+                int errors = 0;
                 for (Socket silent : flood) {
                     silent.setSoTimeout(10_000);
-                    assertThat(silent.getInputStream().readAllBytes().length).as("closed by the listener")
-                            .isGreaterThanOrEqualTo(0);
+                    byte[] received = silent.getInputStream().readAllBytes();
+                    if (received.length > 0) {
+                        assertThat(messageType(received)).isEqualTo(MessageType.ERR.name());
+                        errors++;
+                    }
                 }
+                assertThat(errors).isEqualTo(4);
             } finally {
                 for (Socket silent : flood) {
                     silent.close();
@@ -342,13 +336,8 @@ class ReverseConnectIT {
         await().atMost(WAIT).untilAsserted(() -> assertThat(listener.statistics().held()).isZero());
     }
 
-    /** The three-letter type of the next UA TCP message, read from its header; the rest of it is skipped. */
-    private static String readMessageType(InputStream in) throws IOException {
-        DataInputStream data = new DataInputStream(in);
-        byte[] header = new byte[8];
-        data.readFully(header);
-        int size = Integer.reverseBytes(java.nio.ByteBuffer.wrap(header, 4, 4).getInt());
-        data.skipNBytes(size - 8L);
-        return new String(header, 0, 3, StandardCharsets.US_ASCII);
+    /** The three-letter MessageType of a UA TCP message's header. */
+    private static String messageType(byte[] message) {
+        return new String(message, 0, 3, StandardCharsets.US_ASCII);
     }
 }
