@@ -3,7 +3,6 @@ package dev.opcua.stack.core.security;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
-import java.security.interfaces.RSAPublicKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -21,9 +20,11 @@ public final class ApplicationCertificate {
     private final ByteString der;
     private final ByteString chainDer;
     private final ByteString thumbprint;
+    private final CertificateType type;
 
     /**
-     * @param certificate the application instance certificate (an RSA key)
+     * @param certificate the application instance certificate: an RSA key, or an EC key on a curve of
+     *        one of the {@link CertificateType}s
      * @param issuers the certificates of its issuers, nearest first, sent with it; empty when self-signed
      * @param privateKey the certificate's private key
      */
@@ -31,9 +32,10 @@ public final class ApplicationCertificate {
         this.certificate = Objects.requireNonNull(certificate, "certificate");
         this.issuers = List.copyOf(issuers);
         this.privateKey = Objects.requireNonNull(privateKey, "privateKey");
-        if (!(certificate.getPublicKey() instanceof RSAPublicKey)) {
-            throw new IllegalArgumentException("the application certificate must hold an RSA key, not "
-                    + certificate.getPublicKey().getAlgorithm());
+        this.type = CertificateType.of(certificate.getPublicKey());
+        if (type == null) {
+            throw new IllegalArgumentException("the application certificate must hold an RSA key or an EC key on "
+                    + "NIST P-256/P-384 or brainpoolP256r1/P384r1, not " + Certificates.describeKey(certificate));
         }
         this.der = ByteString.wrap(Certificates.encode(certificate));
         List<X509Certificate> chain = new ArrayList<>();
@@ -70,9 +72,14 @@ public final class ApplicationCertificate {
         return thumbprint;
     }
 
-    /** Modulus length of the key in bytes, the size of this application's asymmetric signatures. */
+    /** Which kind of certificate this is: RSA, or ECC on which curve (Part 12, 7.8.4). */
+    public CertificateType type() {
+        return type;
+    }
+
+    /** Bytes of this application's asymmetric signatures: the RSA modulus length, or twice an ECC coordinate. */
     public int keySizeBytes() {
-        return Certificates.keySizeBytes(certificate);
+        return type.isEcc() ? 2 * type.coordinateLength() : Certificates.keySizeBytes(certificate);
     }
 
     @Override

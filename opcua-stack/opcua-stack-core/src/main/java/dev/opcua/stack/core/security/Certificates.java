@@ -95,6 +95,22 @@ public final class Certificates {
                 + certificate.getPublicKey().getAlgorithm() + " key, an RSA key is required");
     }
 
+    /** The key of a certificate in words, for messages: {@code 2048-bit RSA}, {@code EC secp256r1}. */
+    public static String describeKey(X509Certificate certificate) {
+        java.security.PublicKey key = certificate.getPublicKey();
+        if (key instanceof RSAPublicKey rsa) {
+            return rsa.getModulus().bitLength() + "-bit RSA";
+        }
+        CertificateType type = CertificateType.of(key);
+        if (type != null) {
+            return "EC " + type.curve();
+        }
+        if (key instanceof java.security.interfaces.ECKey ec) {
+            return "EC on an unsupported curve (" + ec.getParams().getCurve().getField().getFieldSize() + " bits)";
+        }
+        return key.getAlgorithm();
+    }
+
     /** Lower-case hex, for logs. */
     public static String hex(byte[] bytes) {
         return bytes == null ? "null" : HexFormat.of().formatHex(bytes);

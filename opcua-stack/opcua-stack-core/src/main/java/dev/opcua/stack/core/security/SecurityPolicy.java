@@ -39,11 +39,35 @@ public enum SecurityPolicy {
 
     /** HMAC-SHA256, AES-256-CBC, RSA-PSS-SHA256, RSA-OAEP-SHA256, P_SHA256. */
     Aes256_Sha256_RsaPss("http://opcfoundation.org/UA/SecurityPolicy#Aes256_Sha256_RsaPss", 5, Prf.SHA256,
-            "HmacSHA256", 32, 32, 32, 16, 32, Asym.RSA_PSS_SHA256, Enc.RSA_OAEP_SHA256, 2048, false);
+            "HmacSHA256", 32, 32, 32, 16, 32, Asym.RSA_PSS_SHA256, Enc.RSA_OAEP_SHA256, 2048, false),
 
-    /** Key derivation function P_SHA1 or P_SHA256 (Part 6, 6.7.5). */
+    /**
+     * ECC on NIST P-256: ECDSA-SHA256 (plain r|s), ECDH ephemeral keys as the 64-byte nonces, HKDF-SHA256,
+     * HMAC-SHA256, AES-128-CBC (Part 7, SecurityPolicy [A] ECC-nistP256; Part 6, 6.8.1).
+     */
+    ECC_nistP256("http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP256", 6, Prf.HKDF_SHA256, "HmacSHA256", 32,
+            32, 16, 16, 64, Asym.ECDSA_SHA256, Enc.NONE, 256, false, CertificateType.ECC_NIST_P256),
+
+    /** ECC on NIST P-384: ECDSA-SHA384, 96-byte ephemeral keys, HKDF-SHA384, HMAC-SHA384, AES-256-CBC. */
+    ECC_nistP384("http://opcfoundation.org/UA/SecurityPolicy#ECC_nistP384", 8, Prf.HKDF_SHA384, "HmacSHA384", 48,
+            48, 32, 16, 96, Asym.ECDSA_SHA384, Enc.NONE, 384, false, CertificateType.ECC_NIST_P384),
+
+    /** ECC on brainpoolP256r1: as ECC_nistP256 on the Brainpool curve. */
+    ECC_brainpoolP256r1("http://opcfoundation.org/UA/SecurityPolicy#ECC_brainpoolP256r1", 7, Prf.HKDF_SHA256,
+            "HmacSHA256", 32, 32, 16, 16, 64, Asym.ECDSA_SHA256, Enc.NONE, 256, false,
+            CertificateType.ECC_BRAINPOOL_P256R1),
+
+    /** ECC on brainpoolP384r1: as ECC_nistP384 on the Brainpool curve. */
+    ECC_brainpoolP384r1("http://opcfoundation.org/UA/SecurityPolicy#ECC_brainpoolP384r1", 9, Prf.HKDF_SHA384,
+            "HmacSHA384", 48, 48, 32, 16, 96, Asym.ECDSA_SHA384, Enc.NONE, 384, false,
+            CertificateType.ECC_BRAINPOOL_P384R1);
+
+    /**
+     * Key derivation: P_SHA1 or P_SHA256 of the nonces (Part 6, 6.7.5), or HKDF over the ECDH shared
+     * secret of the ephemeral keys the nonces carry (Part 6, 6.8.1).
+     */
     enum Prf {
-        NONE(null), SHA1("HmacSHA1"), SHA256("HmacSHA256");
+        NONE(null), SHA1("HmacSHA1"), SHA256("HmacSHA256"), HKDF_SHA256("HmacSHA256"), HKDF_SHA384("HmacSHA384");
 
         final String mac;
 
@@ -58,7 +82,10 @@ public enum SecurityPolicy {
         RSA_SHA1("SHA1withRSA", null, "http://www.w3.org/2000/09/xmldsig#rsa-sha1"),
         RSA_SHA256("SHA256withRSA", null, "http://www.w3.org/2001/04/xmldsig-more#rsa-sha256"),
         RSA_PSS_SHA256("RSASSA-PSS", new PSSParameterSpec("SHA-256", "MGF1", MGF1ParameterSpec.SHA256, 32, 1),
-                "http://opcfoundation.org/UA/security/rsa-pss-sha2-256");
+                "http://opcfoundation.org/UA/security/rsa-pss-sha2-256"),
+        // ECDSA signatures are the two integers r and s, each as long as a coordinate (Part 6, 6.8.1)
+        ECDSA_SHA256("SHA256withECDSAinP1363Format", null, "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256"),
+        ECDSA_SHA384("SHA384withECDSAinP1363Format", null, "http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha384");
 
         final String jca;
         final AlgorithmParameterSpec parameters;
@@ -106,10 +133,21 @@ public enum SecurityPolicy {
     private final Enc asymmetricEncryption;
     private final int minAsymmetricKeyBits;
     private final boolean deprecated;
+    private final CertificateType certificateType;
 
     SecurityPolicy(String uri, int strength, Prf prf, String symmetricSignature, int symmetricSignatureSize,
             int signingKeyLength, int encryptingKeyLength, int encryptingBlockSize, int nonceLength,
             Asym asymmetricSignature, Enc asymmetricEncryption, int minAsymmetricKeyBits, boolean deprecated) {
+        this(uri, strength, prf, symmetricSignature, symmetricSignatureSize, signingKeyLength, encryptingKeyLength,
+                encryptingBlockSize, nonceLength, asymmetricSignature, asymmetricEncryption, minAsymmetricKeyBits,
+                deprecated, strength == 0 ? null : CertificateType.RSA_SHA256);
+    }
+
+    SecurityPolicy(String uri, int strength, Prf prf, String symmetricSignature, int symmetricSignatureSize,
+            int signingKeyLength, int encryptingKeyLength, int encryptingBlockSize, int nonceLength,
+            Asym asymmetricSignature, Enc asymmetricEncryption, int minAsymmetricKeyBits, boolean deprecated,
+            CertificateType certificateType) {
+        this.certificateType = certificateType;
         this.uri = uri;
         this.strength = strength;
         this.prf = prf;
@@ -174,6 +212,11 @@ public enum SecurityPolicy {
         return nonceLength;
     }
 
+    /** Bytes of an asymmetric signature made with a key of the policy's curve (ECC only; 0 for RSA). */
+    public int eccSignatureSize() {
+        return isEcc() ? 2 * certificateType.coordinateLength() : 0;
+    }
+
     /** JCA name of the asymmetric signature. */
     public String asymmetricSignatureAlgorithm() {
         return asymmetricSignature.jca;
@@ -209,9 +252,30 @@ public enum SecurityPolicy {
         return asymmetricEncryption.overhead;
     }
 
-    /** Smallest RSA key, in bits, the policy allows (MinAsymmetricKeyLength). */
+    /** Smallest RSA key, in bits, the policy allows (MinAsymmetricKeyLength); for ECC the curve's size. */
     public int minAsymmetricKeyBits() {
         return minAsymmetricKeyBits;
+    }
+
+    /** The kind of application certificate the policy is used with; null for None. */
+    public CertificateType certificateType() {
+        return certificateType;
+    }
+
+    /**
+     * Whether the policy is ECC based (Part 6, 6.8): the OpenSecureChannel nonces are ephemeral public
+     * keys, the keys come from their ECDH shared secret, and OPN messages are signed, never encrypted.
+     */
+    public boolean isEcc() {
+        return certificateType != null && certificateType.isEcc();
+    }
+
+    /**
+     * Whether sequence numbers follow the legacy rule (start anywhere below 1024 after a wrap, Part 6,
+     * 6.7.2.4): true for the RSA policies; the ECC policies start at 0 and wrap after UInt32.MaxValue.
+     */
+    public boolean legacySequenceNumbers() {
+        return !isEcc();
     }
 
     /** The policy with this URI, or null when the stack does not implement it. */

@@ -12,7 +12,7 @@ import java.security.interfaces.RSAKey;
 import javax.crypto.Cipher;
 
 /**
- * RSA signatures and encryption as a security policy prescribes them (Part 7 profiles; Part 6,
+ * RSA and ECDSA signatures and RSA encryption as a security policy prescribes them (Part 7 profiles; Part 6,
  * 6.7.2.5): used for OpenSecureChannel chunks, the session signatures of CreateSession and
  * ActivateSession (Part 4, 5.6.2 and 5.6.3), encrypted user token secrets (Part 4, 7.41.2) and
  * X.509 user token signatures.
@@ -60,7 +60,7 @@ public final class AsymmetricCrypto {
         }
     }
 
-    /** Encrypts {@code plaintext} block by block with the receiver's public key. */
+    /** Encrypts {@code plaintext} block by block with the receiver's public key (RSA policies only). */
     public static byte[] encrypt(SecurityPolicy policy, PublicKey key, byte[] plaintext) {
         int plainBlock = plainBlockSize(policy, key);
         try {
@@ -115,6 +115,9 @@ public final class AsymmetricCrypto {
     }
 
     private static Signature signature(SecurityPolicy policy) throws GeneralSecurityException {
+        if (policy.isEcc()) {
+            return EccCrypto.signature(policy);
+        }
         Signature signature = Signature.getInstance(policy.asymmetricSignatureAlgorithm());
         if (policy.asymmetricSignatureParameters() != null) {
             signature.setParameter(policy.asymmetricSignatureParameters());

@@ -11,6 +11,12 @@ import javax.crypto.spec.SecretKeySpec;
  * and 62): P_SHA1 or P_SHA256 (RFC 5246, 5) gives signing key, encrypting key and IV in this order.
  * The client's keys use the server nonce as secret and the client nonce as seed; the server's keys
  * the other way round.
+ *
+ * <p>With an ECC policy the nonces are ephemeral public keys and the keys come from their ECDH shared
+ * secret through HKDF (RFC 5869; Part 6, 6.8.1): the client's keys with salt and info
+ * {@code L | "opcua-client" | ClientNonce | ServerNonce}, the server's with
+ * {@code L | "opcua-server" | ServerNonce | ClientNonce}, L being the bytes derived as a little-endian
+ * UInt16; the same order of signing key, encrypting key and IV.
  */
 public final class KeyDerivation {
 
@@ -25,8 +31,68 @@ public final class KeyDerivation {
     public record ChannelKeys(Keys client, Keys server) {
     }
 
+    /** The keys of an RSA channel token from the two nonces (Part 6, 6.7.5). */
     public static ChannelKeys derive(SecurityPolicy policy, byte[] clientNonce, byte[] serverNonce) {
+        if (policy.isEcc()) {
+            throw new IllegalArgumentException(policy + " derives its keys by ECDH: use deriveEcc");
+        }
         return new ChannelKeys(keys(policy, serverNonce, clientNonce), keys(policy, clientNonce, serverNonce));
+    }
+
+    /**
+     * The keys of an ECC channel token from the ECDH {@code sharedSecret} of the two ephemeral keys and
+     * the nonces that carried their public halves (Part 6, 6.8.1).
+     */
+    public static ChannelKeys deriveEcc(SecurityPolicy policy, byte[] sharedSecret, byte[] clientNonce,
+            byte[] serverNonce) {
+        if (!policy.isEcc()) {
+            throw new IllegalArgumentException(policy + " derives its keys from the nonces, not by ECDH");
+        }
+        return new ChannelKeys(hkdfKeys(policy, sharedSecret, "opcua-client", clientNonce, serverNonce),
+                hkdfKeys(policy, sharedSecret, "opcua-server", serverNonce, clientNonce));
+    }
+
+    private static Keys hkdfKeys(SecurityPolicy policy, byte[] sharedSecret, String label, byte[] first,
+            byte[] second) {
+        int sign = policy.signingKeyLength();
+        int enc = policy.encryptingKeyLength();
+        int iv = policy.encryptingBlockSize();
+        int length = sign + enc + iv;
+        byte[] labelBytes = label.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] salt = new byte[2 + labelBytes.length + first.length + second.length];
+        salt[0] = (byte) length;
+        salt[1] = (byte) (length >>> 8);
+        System.arraycopy(labelBytes, 0, salt, 2, labelBytes.length);
+        System.arraycopy(first, 0, salt, 2 + labelBytes.length, first.length);
+        System.arraycopy(second, 0, salt, 2 + labelBytes.length + first.length, second.length);
+        byte[] bytes = hkdf(policy.keyDerivationMac(), salt, sharedSecret, salt, length);
+        return new Keys(Arrays.copyOfRange(bytes, 0, sign), Arrays.copyOfRange(bytes, sign, sign + enc),
+                Arrays.copyOfRange(bytes, sign + enc, length));
+    }
+
+    /** HKDF (RFC 5869): PRK = HMAC(salt, ikm), then T(i) = HMAC(PRK, T(i-1) | info | i) until enough bytes. */
+    static byte[] hkdf(String macAlgorithm, byte[] salt, byte[] ikm, byte[] info, int length) {
+        try {
+            Mac mac = Mac.getInstance(macAlgorithm);
+            mac.init(new SecretKeySpec(salt, macAlgorithm));
+            byte[] prk = mac.doFinal(ikm);
+            mac.init(new SecretKeySpec(prk, macAlgorithm));
+            byte[] out = new byte[length];
+            byte[] t = new byte[0];
+            int written = 0;
+            for (int i = 1; written < length; i++) {
+                mac.update(t);
+                mac.update(info);
+                mac.update((byte) i);
+                t = mac.doFinal();
+                int n = Math.min(t.length, length - written);
+                System.arraycopy(t, 0, out, written, n);
+                written += n;
+            }
+            return out;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(macAlgorithm + " is missing from the JDK", e);
+        }
     }
 
     private static Keys keys(SecurityPolicy policy, byte[] secret, byte[] seed) {

@@ -1,11 +1,14 @@
 package dev.opcua.stack.core.security.pki;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
+import dev.opcua.stack.core.security.crypto.EccCrypto;
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -37,7 +40,7 @@ import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
- * Creates an RSA key pair and an X.509 v3 application instance certificate for it (Part 4, 6.1.2;
+ * Creates an RSA or EC key pair ({@link #type}) and an X.509 v3 application instance certificate for it (Part 4, 6.1.2;
  * Part 6, 6.2.2): subject CN = application name (optional O, DC = first host name), Subject Alternative
  * Name with the application URI, DNS names and IP addresses, key usage, extended key usage serverAuth and
  * clientAuth, basic constraints, subject and authority key identifiers.
@@ -67,7 +70,8 @@ public final class CertificateBuilder {
     private Duration validity = DEFAULT_VALIDITY;
     private Instant notBefore;
     private Instant notAfter;
-    private String signatureAlgorithm = DEFAULT_SIGNATURE_ALGORITHM;
+    private String signatureAlgorithm;
+    private CertificateType type = CertificateType.RSA_SHA256;
     private boolean ca;
     private int pathLength = -1;
     private ApplicationCertificate issuer;
@@ -129,12 +133,23 @@ public final class CertificateBuilder {
         return this;
     }
 
+    /**
+     * The kind of certificate (Part 12, 7.8.4): RSA (the default, {@link #keySize} bits) or ECC on the
+     * type's curve, whose key usage is digitalSignature, nonRepudiation and keyAgreement (Part 6, 6.2.2).
+     */
+    public CertificateBuilder type(CertificateType type) {
+        this.type = Objects.requireNonNull(type, "type");
+        return this;
+    }
+
     /** Uses this key pair instead of generating one (a renewal that keeps the key, or fast tests). */
     public CertificateBuilder keyPair(KeyPair keyPair) {
-        if (!"RSA".equals(keyPair.getPublic().getAlgorithm())) {
-            throw new IllegalArgumentException("an RSA key pair is required, not "
+        CertificateType of = CertificateType.of(keyPair.getPublic());
+        if (of == null) {
+            throw new IllegalArgumentException("an RSA key pair or an EC one on a supported curve is required, not "
                     + keyPair.getPublic().getAlgorithm());
         }
+        this.type = of;
         this.keyPair = keyPair;
         return this;
     }
@@ -160,7 +175,10 @@ public final class CertificateBuilder {
         return this;
     }
 
-    /** JCA name of the signature algorithm, SHA256withRSA unless set (SHA1withRSA to test the policy check). */
+    /**
+     * JCA name of the signature algorithm; unless set, the one of the signing key's type (SHA256withRSA,
+     * SHA256withECDSA or SHA384withECDSA). SHA1withRSA tests the policy check.
+     */
     public CertificateBuilder signatureAlgorithm(String signatureAlgorithm) {
         this.signatureAlgorithm = Objects.requireNonNull(signatureAlgorithm, "signatureAlgorithm");
         return this;
@@ -200,7 +218,10 @@ public final class CertificateBuilder {
         if (applicationName == null) {
             throw new IllegalStateException("the application name is required");
         }
-        KeyPair keys = keyPair != null ? keyPair : generateKeyPair(keySize);
+        KeyPair keys = keyPair != null ? keyPair
+                : type.isEcc() ? EccCrypto.keyPair(type) : generateKeyPair(keySize);
+        String algorithm = signatureAlgorithm != null ? signatureAlgorithm
+                : (issuer != null ? issuer.type() : type).certificateSignatureAlgorithm();
         Instant from = notBefore != null ? notBefore : Instant.now().minus(CLOCK_SKEW);
         Instant to = notAfter != null ? notAfter : from.plus(CLOCK_SKEW).plus(validity);
         X500Principal subject = subjectName();
@@ -225,8 +246,12 @@ public final class CertificateBuilder {
             if (san != null) {
                 b.addExtension(Extension.subjectAlternativeName, false, san);
             }
-            ContentSigner signer = new JcaContentSignerBuilder(signatureAlgorithm)
-                    .build(issuer != null ? issuer.privateKey() : keys.getPrivate());
+            PrivateKey signingKey = issuer != null ? issuer.privateKey() : keys.getPrivate();
+            JcaContentSignerBuilder signerBuilder = new JcaContentSignerBuilder(algorithm);
+            if ("EC".equals(signingKey.getAlgorithm())) {
+                signerBuilder.setProvider(EccCrypto.bouncyCastle()); // the JDK signs no Brainpool curve
+            }
+            ContentSigner signer = signerBuilder.build(signingKey);
             X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(b.build(signer));
             List<X509Certificate> issuers = new ArrayList<>();
             if (issuer != null) {
@@ -236,7 +261,7 @@ public final class CertificateBuilder {
             return new ApplicationCertificate(certificate, issuers, keys.getPrivate());
         } catch (CertIOException | OperatorCreationException | GeneralSecurityException e) {
             throw new IllegalArgumentException("cannot create the certificate for '" + applicationName + "' ("
-                    + signatureAlgorithm + "): " + e.getMessage(), e);
+                    + algorithm + "): " + e.getMessage(), e);
         }
     }
 
@@ -272,8 +297,10 @@ public final class CertificateBuilder {
         if (ca) {
             return KeyUsage.keyCertSign | KeyUsage.cRLSign;
         }
-        int usage = KeyUsage.digitalSignature | KeyUsage.nonRepudiation | KeyUsage.keyEncipherment
-                | KeyUsage.dataEncipherment;
+        int usage = type.isEcc()
+                ? KeyUsage.digitalSignature | KeyUsage.nonRepudiation | KeyUsage.keyAgreement
+                : KeyUsage.digitalSignature | KeyUsage.nonRepudiation | KeyUsage.keyEncipherment
+                        | KeyUsage.dataEncipherment;
         // a self-signed certificate signs itself, which is the use keyCertSign names
         return issuer == null ? usage | KeyUsage.keyCertSign : usage;
     }

@@ -355,7 +355,10 @@ public final class CertificateLoader {
         try {
             String algorithm = "EC".equals(key.getAlgorithm()) ? "SHA256withECDSA" : "SHA256with" + key.getAlgorithm();
             byte[] probe = "key match probe".getBytes(StandardCharsets.US_ASCII);
-            Signature s = Signature.getInstance(algorithm);
+            // BouncyCastle for EC keys: the JDK no longer signs with the Brainpool curves
+            Signature s = "EC".equals(key.getAlgorithm())
+                    ? Signature.getInstance(algorithm, dev.opcua.stack.core.security.crypto.EccCrypto.bouncyCastle())
+                    : Signature.getInstance(algorithm);
             s.initSign(key);
             s.update(probe);
             byte[] signature = s.sign();

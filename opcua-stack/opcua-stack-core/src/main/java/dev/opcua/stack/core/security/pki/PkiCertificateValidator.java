@@ -3,6 +3,7 @@ package dev.opcua.stack.core.security.pki;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.CertificateValidator;
+import dev.opcua.stack.core.security.crypto.EccCrypto;
 import java.net.InetAddress;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
@@ -346,7 +347,8 @@ public final class PkiCertificateValidator implements CertificateValidator {
         if (!bit(usage, 0)) {
             missing.add("digitalSignature");
         }
-        if (!bit(usage, 2) && !bit(usage, 3)) {
+        // an EC key only signs and agrees keys (Part 6, 6.2.2); an RSA key also encrypts
+        if (!"EC".equals(c.getPublicKey().getAlgorithm()) && !bit(usage, 2) && !bit(usage, 3)) {
             missing.add("keyEncipherment or dataEncipherment");
         }
         if (!missing.isEmpty()) {
@@ -483,6 +485,14 @@ public final class PkiCertificateValidator implements CertificateValidator {
     private static boolean verifies(X509Certificate certificate, PublicKey key) {
         try {
             certificate.verify(key);
+            return true;
+        } catch (GeneralSecurityException | RuntimeException e) {
+            if (!"EC".equals(key.getAlgorithm())) {
+                return false;
+            }
+        }
+        try {
+            certificate.verify(key, EccCrypto.bouncyCastle()); // Brainpool signatures, which the JDK no longer checks
             return true;
         } catch (GeneralSecurityException | RuntimeException e) {
             return false;

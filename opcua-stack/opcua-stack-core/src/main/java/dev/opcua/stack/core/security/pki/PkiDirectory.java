@@ -2,6 +2,8 @@ package dev.opcua.stack.core.security.pki;
 
 import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
+import dev.opcua.stack.core.security.Certificates;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -183,8 +185,21 @@ public final class PkiDirectory {
      */
     public ApplicationCertificate loadOrCreateApplicationCertificate(String applicationUri, String applicationName,
             List<String> hostNames, int keySize, Duration validity) {
+        return loadOrCreateApplicationCertificate(CertificateType.RSA_SHA256, applicationUri, applicationName,
+                hostNames, keySize, validity);
+    }
+
+    /**
+     * As {@link #loadOrCreateApplicationCertificate(String, String, List, int, Duration)} for a certificate of
+     * {@code type}: an application holds one of each type its security policies need (Part 12, 7.8.4). The
+     * RSA certificate lives in {@code <name>.der}, the others in {@code <name>.<type suffix>.der}, e.g.
+     * {@code own/certs/MyServer.ecc-nistP256.der}; {@code keySize} applies to RSA only.
+     */
+    public ApplicationCertificate loadOrCreateApplicationCertificate(CertificateType type, String applicationUri,
+            String applicationName, List<String> hostNames, int keySize, Duration validity) {
         Objects.requireNonNull(applicationName, "applicationName");
-        String base = X509Names.sanitise(applicationName);
+        String base = X509Names.sanitise(applicationName)
+                + (type == CertificateType.RSA_SHA256 ? "" : "." + type.fileSuffix());
         Path certificateFile = ownCerts.resolve(base + ".der");
         Path keyFile = ownPrivate.resolve(base + ".pem");
         if (Files.exists(certificateFile)) {
@@ -194,6 +209,10 @@ public final class PkiDirectory {
             }
             ApplicationCertificate loaded = CertificateLoader.loadPem(certificateFile, keyFile);
             X509Certificate c = loaded.certificate();
+            if (loaded.type() != type) {
+                throw new IllegalArgumentException("the application certificate " + certificateFile + " holds an "
+                        + Certificates.describeKey(c) + " key where a " + type + " certificate belongs");
+            }
             String uri = PkiCertificateValidator.applicationUriOf(c);
             if (applicationUri != null && !applicationUri.equals(uri)) {
                 LOG.warn("application certificate {} holds the application URI '{}' but the application's URI is "
@@ -211,6 +230,7 @@ public final class PkiDirectory {
             return loaded;
         }
         ApplicationCertificate created = CertificateBuilder.forApplication(applicationName)
+                .type(type)
                 .applicationUri(applicationUri)
                 .hostNames(hostNames)
                 .keySize(keySize)
@@ -218,8 +238,9 @@ public final class PkiDirectory {
                 .build();
         // key first: a crash in between leaves a key without certificate, which the next start replaces
         CertificateLoader.save(created, certificateFile, keyFile);
-        LOG.info("created self-signed application certificate {} ({}-bit RSA, valid until {}) in {} and {}",
-                X509Names.describe(created.certificate()), keySize, created.certificate().getNotAfter().toInstant(),
+        LOG.info("created self-signed application certificate {} ({}, valid until {}) in {} and {}",
+                X509Names.describe(created.certificate()), Certificates.describeKey(created.certificate()),
+                created.certificate().getNotAfter().toInstant(),
                 certificateFile, keyFile);
         return created;
     }

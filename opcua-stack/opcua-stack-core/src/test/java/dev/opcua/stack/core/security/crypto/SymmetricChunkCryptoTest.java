@@ -410,6 +410,10 @@ class SymmetricChunkCryptoTest {
     // ---- helpers ---------------------------------------------------------------------------------
 
     private static KeyDerivation.ChannelKeys keys(SecurityPolicy policy) {
+        if (policy.isEcc()) {
+            return KeyDerivation.deriveEcc(policy, random(policy.certificateType().coordinateLength()),
+                    random(policy.nonceLength()), random(policy.nonceLength()));
+        }
         return KeyDerivation.derive(policy, random(policy.nonceLength()), random(policy.nonceLength()));
     }
 
