@@ -2,6 +2,7 @@ package dev.opcua.stack.server;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.enumerated.ServerState;
@@ -105,7 +106,8 @@ public final class OpcUaServer implements AutoCloseable {
      *
      * @throws IllegalStateException when the server is not running
      * @throws IllegalArgumentException when the certificate does not carry the server's ApplicationUri
-     *         (Part 4, 6.1.3), or the server was started without a certificate (None only)
+     *         (Part 4, 6.1.3), or the server holds no certificate of its type (an ECC curve no policy offers,
+     *         or None only)
      */
     public void replaceApplicationCertificate(ApplicationCertificate certificate) {
         ServerAssembly current = started;
@@ -169,10 +171,19 @@ public final class OpcUaServer implements AutoCloseable {
         return current == null ? List.of() : current.discovery().endpoints();
     }
 
-    /** The server's application instance certificate, or null before {@link #start()} or without one (None only). */
+    /**
+     * The server's primary application instance certificate (the RSA one), or null before {@link #start()}
+     * or without one (None only).
+     */
     public ApplicationCertificate applicationCertificate() {
         ServerAssembly current = started;
         return current == null ? null : current.channelSecurity().certificate();
+    }
+
+    /** The server's application instance certificate of a type, or null before {@link #start()} or without one. */
+    public ApplicationCertificate applicationCertificate(CertificateType type) {
+        ServerAssembly current = started;
+        return current == null ? null : current.channelSecurity().certificates().get(type);
     }
 
     /**

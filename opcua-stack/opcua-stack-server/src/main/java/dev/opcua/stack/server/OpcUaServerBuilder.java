@@ -81,7 +81,8 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     SubscriptionSettings subscriptionSettings = SubscriptionSettings.DEFAULT;
     MonitoredItemSettings monitoredItemSettings = MonitoredItemSettings.DEFAULT;
     List<EndpointSecurity> endpointSecurity = List.of(EndpointSecurity.NONE);
-    ApplicationCertificate certificate;
+    final java.util.Map<dev.opcua.stack.core.security.CertificateType, ApplicationCertificate> certificates =
+            new java.util.EnumMap<>(dev.opcua.stack.core.security.CertificateType.class);
     PkiDirectory pki;
     int certificateKeySize = CertificateBuilder.DEFAULT_KEY_SIZE;
     Duration certificateValidity = CertificateBuilder.DEFAULT_VALIDITY;
@@ -344,9 +345,14 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
         return self();
     }
 
-    /** The application instance certificate and key; otherwise the PKI directory provides one. */
+    /**
+     * An application instance certificate and key; otherwise the PKI directory provides one. Call once per
+     * certificate type (an RSA one for the RSA policies, one per ECC curve offered, Part 12, 7.8.4); a
+     * second certificate of the same type replaces the first.
+     */
     public OpcUaServer.Builder certificate(ApplicationCertificate value) {
-        certificate = Objects.requireNonNull(value, "certificate");
+        Objects.requireNonNull(value, "certificate");
+        certificates.put(value.type(), value);
         return self();
     }
 
@@ -489,10 +495,20 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
      *         has no in-memory node manager
      */
     public OpcUaServer build() {
-        if (secured() && certificate == null && pki == null) {
+        if (secured() && certificates.isEmpty() && pki == null) {
             throw new InvalidSettingException("opcUaServer.security", endpointSecurity,
                     "needs an application certificate for policies other than None: configure certificate(...)"
                             + " or pki(...)");
+        }
+        if (pki == null) {
+            for (EndpointSecurity pair : endpointSecurity) {
+                dev.opcua.stack.core.security.CertificateType type = pair.policy().certificateType();
+                if (type != null && !certificates.containsKey(type)) {
+                    throw new InvalidSettingException("opcUaServer.security", endpointSecurity, pair.policy()
+                            + " needs an application certificate of type " + type + ": give one with certificate(...)"
+                            + " or configure pki(...) to have it created");
+                }
+            }
         }
         if (secured() && clientCertificateValidator == null && pki == null) {
             throw new InvalidSettingException("opcUaServer.security", endpointSecurity,

@@ -73,7 +73,7 @@ public final class OpcUaServerConfig {
     private final SubscriptionSettings subscriptionSettings;
     private final MonitoredItemSettings monitoredItemSettings;
     private final List<EndpointSecurity> endpointSecurity;
-    private final ApplicationCertificate certificate;
+    private final List<ApplicationCertificate> certificates;
     private final PkiDirectory pki;
     private final int certificateKeySize;
     private final Duration certificateValidity;
@@ -124,7 +124,7 @@ public final class OpcUaServerConfig {
         subscriptionSettings = b.subscriptionSettings;
         monitoredItemSettings = b.monitoredItemSettings;
         endpointSecurity = b.endpointSecurity;
-        certificate = b.certificate;
+        certificates = List.copyOf(b.certificates.values());
         pki = b.pki;
         certificateKeySize = b.certificateKeySize;
         certificateValidity = b.certificateValidity;
@@ -287,9 +287,17 @@ public final class OpcUaServerConfig {
         return endpointSecurity;
     }
 
-    /** The application instance certificate given, or null when the PKI directory provides one (or None only). */
+    /**
+     * The first application instance certificate given (the RSA one when given), or null when the PKI
+     * directory provides them (or None only).
+     */
     public ApplicationCertificate certificate() {
-        return certificate;
+        return certificates.isEmpty() ? null : certificates.get(0);
+    }
+
+    /** The application instance certificates given, at most one per type; the PKI directory provides the rest. */
+    public List<ApplicationCertificate> certificates() {
+        return certificates;
     }
 
     /** The PKI directory (Part 12, F.1 layout), or null. */

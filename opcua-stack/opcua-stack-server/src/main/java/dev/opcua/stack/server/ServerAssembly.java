@@ -2,6 +2,9 @@ package dev.opcua.stack.server;
 
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.ApplicationCertificates;
+import dev.opcua.stack.core.security.CertificateType;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
@@ -179,9 +182,9 @@ final class ServerAssembly {
             urls.add("opc.tcp://" + host + ":" + transport.port() + config.path());
         }
         endpointUrls = List.copyOf(urls);
-        discovery = discovery(channelSecurity.certificate());
+        discovery = newDiscovery();
         // GetEndpoints and CreateSession present a replaced certificate from the moment it is in the slot
-        channelSecurity.certificates().onReplace(next -> discovery = discovery(next));
+        channelSecurity.certificates().onReplace(next -> discovery = newDiscovery());
         startReverseConnect(config);
     }
 
@@ -204,19 +207,40 @@ final class ServerAssembly {
      * client certificates; a server offering None only accepts every client and may have no certificate.
      */
     private static ServerChannelSecurity channelSecurity(OpcUaServerConfig config) {
-        ApplicationCertificate certificate = config.certificate();
-        if (certificate == null && config.pki() != null) {
-            certificate = config.pki().loadOrCreateApplicationCertificate(config.applicationUri(),
-                    config.applicationName(), config.hostnames(), config.certificateKeySize(),
-                    config.certificateValidity());
-        }
+        ApplicationCertificates certificates = certificates(config);
         if (!config.secured()) {
-            return new ServerChannelSecurity(config.endpointSecurity(), certificate, CertificateValidator.acceptAll());
+            return new ServerChannelSecurity(config.endpointSecurity(), certificates, CertificateValidator.acceptAll());
         }
         CertificateValidator validator = config.clientCertificateValidator() != null
                 ? config.clientCertificateValidator()
                 : new PkiCertificateValidator(config.pki(), config.validationOptions());
-        return new ServerChannelSecurity(config.endpointSecurity(), certificate, validator);
+        return new ServerChannelSecurity(config.endpointSecurity(), certificates, validator);
+    }
+
+    /**
+     * The certificates given, and for each certificate type the offered policies need that none was given
+     * for, the one loaded from (created in) the PKI directory: the RSA one always when there is a PKI
+     * directory (None endpoints use it to secure user tokens), an ECC one per curve offered (Part 12, 7.8.4).
+     */
+    private static ApplicationCertificates certificates(OpcUaServerConfig config) {
+        java.util.Map<CertificateType, ApplicationCertificate> byType = new java.util.EnumMap<>(CertificateType.class);
+        for (ApplicationCertificate given : config.certificates()) {
+            byType.put(given.type(), given);
+        }
+        if (config.pki() != null) {
+            java.util.Set<CertificateType> needed = java.util.EnumSet.of(CertificateType.RSA_SHA256);
+            for (EndpointSecurity pair : config.endpointSecurity()) {
+                if (pair.policy().certificateType() != null) {
+                    needed.add(pair.policy().certificateType());
+                }
+            }
+            for (CertificateType type : needed) {
+                byType.computeIfAbsent(type, t -> config.pki().loadOrCreateApplicationCertificate(t,
+                        config.applicationUri(), config.applicationName(), config.hostnames(),
+                        config.certificateKeySize(), config.certificateValidity()));
+            }
+        }
+        return new ApplicationCertificates(byType.values());
     }
 
     /**
@@ -270,11 +294,11 @@ final class ServerAssembly {
     }
 
     /** The discovery services (Part 4, 5.4) over the endpoint URLs, presenting {@code certificate}. */
-    private DiscoveryServices discovery(ApplicationCertificate certificate) {
+    private DiscoveryServices newDiscovery() {
         DiscoveryServices.Builder discoveryBuilder = DiscoveryServices.builder()
                 .application(config.applicationUri(), config.productUri(), config.applicationName())
                 .endpointUrls(endpointUrls)
-                .security(channelSecurity.endpoints(), certificate);
+                .security(channelSecurity.endpoints(), channelSecurity.certificates());
         if (config.userTokenPolicies() != null) {
             discoveryBuilder.userTokenPolicies(config.userTokenPolicies());
         } else {

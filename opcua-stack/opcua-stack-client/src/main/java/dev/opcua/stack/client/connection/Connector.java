@@ -108,8 +108,9 @@ final class Connector {
     private ClientChannelSecurity choose(EndpointDescription[] endpoints) {
         Set<SecurityPolicy> allowed = config.allowedSecurityPolicies();
         ApplicationCertificate own = pki.certificate(); // one read: it may be replaced meanwhile
-        if (own == null && config.securityPolicy() == null) {
-            allowed = Set.of(SecurityPolicy.None); // without a certificate only None can be opened
+        if (config.securityPolicy() == null) {
+            // chosen among the policies the client holds (or can create) a certificate for; None always
+            allowed = allowed.stream().filter(pki::canUse).collect(java.util.stream.Collectors.toUnmodifiableSet());
         }
         EndpointDescription e;
         try {
@@ -122,6 +123,9 @@ final class Connector {
                                     + " configure pkiDir or certificate for secure endpoints)" : ""));
         }
         EndpointSecurity es = EndpointSelector.securityOf(e);
+        if (es.policy() != SecurityPolicy.None) {
+            own = pki.certificate(es.policy());
+        }
         ClientChannelSecurity s;
         if (es.policy() == SecurityPolicy.None) {
             s = new ClientChannelSecurity(es, own, List.of(), pki.validator());

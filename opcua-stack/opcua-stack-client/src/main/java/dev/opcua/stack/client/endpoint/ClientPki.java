@@ -3,6 +3,10 @@ package dev.opcua.stack.client.endpoint;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
@@ -33,11 +37,22 @@ public final class ClientPki {
     private final PkiDirectory directory;
     private volatile ApplicationCertificate certificate;
     private final CertificateValidator validator;
+    private final String applicationUri;
+    private final String applicationName;
+    /** The ECC certificates, one per curve, loaded or created the first time a policy of that curve is used. */
+    private final Map<CertificateType, ApplicationCertificate> eccCertificates =
+            new ConcurrentHashMap<>();
 
-    private ClientPki(PkiDirectory directory, ApplicationCertificate certificate, CertificateValidator validator) {
+    private ClientPki(PkiDirectory directory, ApplicationCertificate certificate, CertificateValidator validator,
+            String applicationUri, String applicationName) {
         this.directory = directory;
         this.certificate = certificate;
         this.validator = validator;
+        this.applicationUri = applicationUri;
+        this.applicationName = applicationName;
+        if (certificate != null && certificate.type().isEcc()) {
+            eccCertificates.put(certificate.type(), certificate);
+        }
     }
 
     /**
@@ -72,7 +87,7 @@ public final class ClientPki {
                         + "with a trust list, and accepting any certificate is not enabled");
             };
         }
-        return new ClientPki(directory, own, validator);
+        return new ClientPki(directory, own, validator, applicationUri, applicationName);
     }
 
     /** The client's certificate and key; null when it has neither a PKI directory nor one given. */
@@ -80,9 +95,50 @@ public final class ClientPki {
         return certificate;
     }
 
+    /**
+     * The client's certificate for a channel with {@code policy} (Part 12, 7.8.4: one per certificate type):
+     * the RSA one for the RSA policies; for an ECC policy the one of its curve, given or loaded from (created
+     * in) the PKI directory the first time it is needed; null for None or when there is none.
+     */
+    public ApplicationCertificate certificate(SecurityPolicy policy) {
+        CertificateType type = policy.certificateType();
+        if (type == null) {
+            return null;
+        }
+        ApplicationCertificate current = certificate;
+        if (current != null && current.type() == type) {
+            return current;
+        }
+        if (!type.isEcc()) {
+            return null;
+        }
+        if (directory == null) {
+            return eccCertificates.get(type);
+        }
+        return eccCertificates.computeIfAbsent(type, t -> directory.loadOrCreateApplicationCertificate(t,
+                applicationUri, applicationName, List.of(localHostName()), KEY_SIZE, VALIDITY));
+    }
+
+    /** Whether the client has, or can create, a certificate for a channel with {@code policy}. */
+    public boolean canUse(SecurityPolicy policy) {
+        CertificateType type = policy.certificateType();
+        if (type == null) {
+            return true;
+        }
+        ApplicationCertificate current = certificate;
+        return (current != null && current.type() == type) || (type.isEcc() && directory != null)
+                || eccCertificates.containsKey(type);
+    }
+
     /** Puts another client certificate in use for the connections made from now on (a renewed one). */
     public void replaceCertificate(ApplicationCertificate next) {
-        this.certificate = Objects.requireNonNull(next, "next");
+        Objects.requireNonNull(next, "next");
+        if (next.type().isEcc()) {
+            eccCertificates.put(next.type(), next);
+        }
+        if (certificate == null || certificate.type() == next.type()) {
+            this.certificate = next;
+        }
     }
 
     /** Validates server certificates. */

@@ -2,6 +2,8 @@ package dev.opcua.stack.server.discovery;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.ApplicationCertificates;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
@@ -237,7 +239,7 @@ public final class DiscoveryServices {
         private final List<EndpointDescription> endpoints = new ArrayList<>();
         private final List<String> endpointUrls = new ArrayList<>();
         private List<EndpointSecurity> security = List.of(EndpointSecurity.NONE);
-        private ApplicationCertificate certificate;
+        private ApplicationCertificates certificates = ApplicationCertificates.NONE;
         private List<UserTokenPolicy> userTokenPolicies;
         private Set<UserTokenType> userTokenTypes = EnumSet.of(UserTokenType.Anonymous);
         private boolean plainPasswords;
@@ -278,6 +280,14 @@ public final class DiscoveryServices {
          * @throws IllegalArgumentException for no pair, a repeated pair, or a missing certificate
          */
         public Builder security(List<EndpointSecurity> pairs, ApplicationCertificate serverCertificate) {
+            return security(pairs, ApplicationCertificates.of(serverCertificate));
+        }
+
+        /**
+         * As {@link #security(List, ApplicationCertificate)} with one certificate per type: each endpoint
+         * lists the certificate of its policy's type (Part 4, 7.14; Part 12, 7.8.4).
+         */
+        public Builder security(List<EndpointSecurity> pairs, ApplicationCertificates serverCertificates) {
             List<EndpointSecurity> copy = List.copyOf(pairs);
             if (copy.isEmpty()) {
                 throw new IllegalArgumentException("at least one security policy and mode is required");
@@ -285,11 +295,12 @@ public final class DiscoveryServices {
             if (new LinkedHashSet<>(copy).size() != copy.size()) {
                 throw new IllegalArgumentException("a security policy and mode pair is repeated: " + copy);
             }
-            if (serverCertificate == null && copy.stream().anyMatch(p -> p.policy() != SecurityPolicy.None)) {
-                throw new IllegalArgumentException("endpoints other than None need the server certificate: " + copy);
+            if (serverCertificates.missingFor(copy.stream().map(EndpointSecurity::policy).toList()) != null) {
+                throw new IllegalArgumentException("endpoints other than None need the server certificate of their "
+                        + "policy's type: " + copy + ", certificates " + serverCertificates.types());
             }
             security = copy;
-            certificate = serverCertificate;
+            certificates = serverCertificates;
             return this;
         }
 
@@ -372,6 +383,9 @@ public final class DiscoveryServices {
             boolean needsCertificate = pair.policy() != SecurityPolicy.None || policies.stream().anyMatch(
                     p -> p.securityPolicyUri() != null && !p.securityPolicyUri().isEmpty()
                             && !SecurityPolicy.None.uri().equals(p.securityPolicyUri()));
+            // a None endpoint's tokens are secured with an RSA policy (see strongestOffered)
+            ApplicationCertificate certificate = pair.policy() == SecurityPolicy.None
+                    ? certificates.get(CertificateType.RSA_SHA256) : certificates.forPolicy(pair.policy());
             ByteString serverCertificate = needsCertificate && certificate != null ? certificate.der() : ByteString.NULL;
             return new EndpointDescription(url, app, serverCertificate, pair.mode(), pair.policy().uri(),
                     policies.toArray(UserTokenPolicy[]::new), TRANSPORT_PROFILE_UATCP, pair.securityLevel());
@@ -379,7 +393,7 @@ public final class DiscoveryServices {
 
         private List<UserTokenPolicy> generatedPolicies(EndpointSecurity pair) {
             SecurityPolicy tokenPolicy = pair.policy();
-            if (tokenPolicy == SecurityPolicy.None && certificate != null) {
+            if (tokenPolicy == SecurityPolicy.None && certificates.get(CertificateType.RSA_SHA256) != null) {
                 tokenPolicy = strongestOffered();
             }
             List<UserTokenPolicy> policies = new ArrayList<>();
@@ -403,7 +417,8 @@ public final class DiscoveryServices {
         private SecurityPolicy strongestOffered() {
             SecurityPolicy strongest = null;
             for (EndpointSecurity pair : security) {
-                if (pair.policy() != SecurityPolicy.None
+                // RSA only: a token secured with an ECC policy needs the ephemeral keys of an ECC session
+                if (pair.policy() != SecurityPolicy.None && !pair.policy().isEcc()
                         && (strongest == null || pair.policy().strength() > strongest.strength())) {
                     strongest = pair.policy();
                 }

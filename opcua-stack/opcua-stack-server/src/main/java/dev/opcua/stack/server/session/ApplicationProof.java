@@ -3,7 +3,8 @@ package dev.opcua.stack.server.session;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.ApplicationCertificateSlot;
+import dev.opcua.stack.core.security.ApplicationCertificates;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricCrypto;
@@ -28,21 +29,28 @@ final class ApplicationProof {
     /** Part 4, 5.6.2: "This number shall have a minimum length of 32 bytes." */
     static final int MIN_CLIENT_NONCE = 32;
 
-    private final ApplicationCertificateSlot certificates;
+    private final ApplicationCertificates certificates;
 
-    /** @param certificates the server's certificate and key; holding null when the server serves None only */
-    ApplicationProof(ApplicationCertificateSlot certificates) {
+    /** @param certificates the server's certificates and keys, one per type; none when the server serves None only */
+    ApplicationProof(ApplicationCertificates certificates) {
         this.certificates = certificates;
     }
 
-    /** The certificate in use now: sent in CreateSession and signing it. */
-    ApplicationCertificate serverCertificate() {
-        return certificates.get();
+    /**
+     * The certificate of the policy's type in use now: sent in CreateSession and signing it. With None,
+     * the RSA certificate, which secures user tokens on None endpoints; null when there is none.
+     */
+    ApplicationCertificate serverCertificate(SecurityPolicy policy) {
+        return certificates.get(typeOf(policy));
     }
 
-    /** The certificate in use before the last replacement, or null. */
-    ApplicationCertificate previousServerCertificate() {
-        return certificates.previous();
+    /** The certificate of the policy's type in use before its last replacement, or null. */
+    ApplicationCertificate previousServerCertificate(SecurityPolicy policy) {
+        return certificates.previous(typeOf(policy));
+    }
+
+    private static CertificateType typeOf(SecurityPolicy policy) {
+        return policy.certificateType() == null ? CertificateType.RSA_SHA256 : policy.certificateType();
     }
 
     /**
@@ -113,11 +121,12 @@ final class ApplicationProof {
      * server to accept both), over the certificate followed by its issuers.
      */
     boolean signedServerProof(SecurityPolicy policy, PublicKey key, ByteString signature, ByteString serverNonce) {
-        if (signedProof(serverCertificate(), policy, key, signature, serverNonce)) {
+        ApplicationCertificate current = serverCertificate(policy);
+        if (current != null && signedProof(current, policy, key, signature, serverNonce)) {
             return true;
         }
         // a session created before the certificate was replaced signs the certificate it was given
-        ApplicationCertificate previous = previousServerCertificate();
+        ApplicationCertificate previous = previousServerCertificate(policy);
         return previous != null && signedProof(previous, policy, key, signature, serverNonce);
     }
 
@@ -132,7 +141,7 @@ final class ApplicationProof {
     }
 
     private void requireServerCertificate(SecurityPolicy policy) {
-        requireServerCertificate(serverCertificate(), policy);
+        requireServerCertificate(serverCertificate(policy), policy);
     }
 
     private static void requireServerCertificate(ApplicationCertificate server, SecurityPolicy policy) {

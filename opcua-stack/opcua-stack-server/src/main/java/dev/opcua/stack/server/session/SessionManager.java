@@ -4,7 +4,7 @@ import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.ApplicationCertificateSlot;
+import dev.opcua.stack.core.security.ApplicationCertificates;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -182,7 +182,7 @@ public final class SessionManager implements AutoCloseable {
         Session session;
         SignatureData signature = NO_SIGNATURE;
         // one read: the certificate sent is the one that signs, also when it is being replaced now
-        ApplicationCertificate server = applicationProof.serverCertificate();
+        ApplicationCertificate server = applicationProof.serverCertificate(policy);
         try {
             if (clientCertificate != null) {
                 signature = applicationProof.serverSignature(server, policy, request.clientCertificate(),
@@ -501,7 +501,7 @@ public final class SessionManager implements AutoCloseable {
         private IdentityValidator validator;
         private Function<String, List<EndpointDescription>> endpoints;
         private long maxRequestMessageSize;
-        private ApplicationCertificateSlot applicationCertificates = new ApplicationCertificateSlot(null);
+        private ApplicationCertificates applicationCertificates = ApplicationCertificates.NONE;
         private CertificateValidator userCertificateValidator = NO_USER_CERTIFICATES;
         private LongSupplier nanoClock = System::nanoTime;
         private SessionListener listener = SessionListener.NONE;
@@ -565,12 +565,12 @@ public final class SessionManager implements AutoCloseable {
          * offers SecurityPolicy None alone and no encrypted user tokens.
          */
         public Builder applicationCertificate(ApplicationCertificate value) {
-            applicationCertificates = new ApplicationCertificateSlot(value);
+            applicationCertificates = ApplicationCertificates.of(value);
             return this;
         }
 
-        /** {@link #applicationCertificate} in a slot the server replaces it in while it runs. */
-        public Builder applicationCertificates(ApplicationCertificateSlot value) {
+        /** The server's certificates, one per type, in slots the server replaces them in while it runs. */
+        public Builder applicationCertificates(ApplicationCertificates value) {
             applicationCertificates = Objects.requireNonNull(value, "applicationCertificates");
             return this;
         }

@@ -92,12 +92,12 @@ final class UserTokenProof {
                 throw new UaException(StatusCodes.BadIdentityTokenInvalid, "encryptionAlgorithm " + algorithm
                         + " is not " + tokenPolicy.asymmetricEncryptionUri() + " of " + tokenPolicy);
             }
-            if (encrypted && application.serverCertificate() == null) {
+            if (encrypted && application.serverCertificate(tokenPolicy) == null) {
                 throw new UaException(StatusCodes.BadIdentityTokenInvalid,
                         "the server has no certificate to decrypt a password with");
             }
         } else if (token instanceof X509IdentityToken) {
-            if (tokenPolicy == SecurityPolicy.None || application.serverCertificate() == null) {
+            if (tokenPolicy == SecurityPolicy.None || application.serverCertificate(tokenPolicy) == null) {
                 throw new UaException(StatusCodes.BadIdentityTokenRejected, "user token policy '" + policy.policyId()
                         + "' has no security policy, so an X.509 user could not prove possession of the key");
             }
@@ -127,10 +127,10 @@ final class UserTokenProof {
      */
     private byte[] openPassword(SecurityPolicy tokenPolicy, ByteString encrypted, ByteString serverNonce) {
         try {
-            return LegacyTokenSecret.open(tokenPolicy, application.serverCertificate().privateKey(),
+            return LegacyTokenSecret.open(tokenPolicy, application.serverCertificate(tokenPolicy).privateKey(),
                     encrypted.unsafeBytes(), serverNonce.unsafeBytes());
         } catch (UaException e) {
-            ApplicationCertificate previous = application.previousServerCertificate();
+            ApplicationCertificate previous = application.previousServerCertificate(tokenPolicy);
             if (previous == null) {
                 throw e;
             }

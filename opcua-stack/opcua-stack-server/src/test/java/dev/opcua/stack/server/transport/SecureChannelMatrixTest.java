@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.config.TransportQuotas;
-import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.ApplicationCertificates;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -37,7 +37,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Our client against our server over every security policy and mode (Part 6, 6.7), with messages
+ * Our client against our server over every security policy and mode (Part 6, 6.7; the ECC policies'
+ * handshake of 6.8.1 with the certificate of each curve), with messages
  * of one chunk and of many chunks in both directions (8 KiB chunks): the request echoes into the
  * response, so every byte went through signing/encryption and back.
  */
@@ -45,21 +46,21 @@ class SecureChannelMatrixTest {
 
     private static final TransportQuotas QUOTAS = TransportQuotas.builder().maxBufferSize(8192).build();
 
-    private static ApplicationCertificate serverCertificate;
-    private static ApplicationCertificate clientCertificate;
+    private static ApplicationCertificates serverCertificates;
+    private static ApplicationCertificates clientCertificates;
     private static ServiceDispatcher dispatcher;
     private static UaTcpServer server;
 
     @BeforeAll
     static void startServer() {
-        serverCertificate = TestCertificates.get("matrix-server");
-        clientCertificate = TestCertificates.get("matrix-client");
+        serverCertificates = TestCertificates.all("matrix-server");
+        clientCertificates = TestCertificates.all("matrix-client");
         List<EndpointSecurity> endpoints = EndpointSecurity.every();
         dispatcher = ServiceDispatcher.builder().minThreads(2).maxThreads(2)
                 .registerSync(ReadRequest.class, (channel, request) -> echo(request))
                 .build();
         server = UaTcpServer.builder().bindAddress("127.0.0.1").port(0).ioThreads(2).transportQuotas(QUOTAS)
-                .security(new ServerChannelSecurity(endpoints, serverCertificate, CertificateValidator.acceptAll()))
+                .security(new ServerChannelSecurity(endpoints, serverCertificates, CertificateValidator.acceptAll()))
                 .requestListener(dispatcher).build().start();
     }
 
@@ -87,8 +88,8 @@ class SecureChannelMatrixTest {
     void small_and_multi_chunk_messages_round_trip(SecurityPolicy policy, MessageSecurityMode mode) throws Exception {
         EndpointSecurity security = new EndpointSecurity(policy, mode);
         ClientChannelSecurity clientSecurity = policy == SecurityPolicy.None ? ClientChannelSecurity.NONE
-                : new ClientChannelSecurity(security, clientCertificate, List.of(serverCertificate.certificate()),
-                        CertificateValidator.acceptAll());
+                : new ClientChannelSecurity(security, clientCertificates.forPolicy(policy),
+                        List.of(serverCertificates.forPolicy(policy).certificate()), CertificateValidator.acceptAll());
         UaTcpClientChannel channel = UaTcpClientChannel.connect("opc.tcp://127.0.0.1:" + server.port() + "/",
                 QUOTAS, clientSecurity, ClientResources.shared()).get(10, TimeUnit.SECONDS);
         try {

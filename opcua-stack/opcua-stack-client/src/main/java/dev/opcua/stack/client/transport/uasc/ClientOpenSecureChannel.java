@@ -11,6 +11,8 @@ import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.ChunkCrypto;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
+import dev.opcua.stack.core.security.crypto.EccChunkCrypto;
+import dev.opcua.stack.core.security.crypto.EccCrypto;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;
 import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.types.UaStructure;
@@ -22,6 +24,8 @@ import dev.opcua.stack.core.types.structured.OpenSecureChannelResponse;
 import dev.opcua.stack.core.types.structured.ServiceFault;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.Timeout;
+import java.security.KeyPair;
+import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.util.List;
@@ -55,6 +59,8 @@ final class ClientOpenSecureChannel {
     /** RequestId of the OpenSecureChannel request outstanding; 0 when none is. */
     private long openRequestId;
     private byte[] clientNonce;
+    /** The ephemeral key pair of the outstanding ECC OpenSecureChannel (Part 6, 6.8.1); null otherwise. */
+    private KeyPair ephemeral;
     private long requestedLifetime;
     private Timeout renewal;
     private Timeout renewalTimeout;
@@ -103,6 +109,9 @@ final class ClientOpenSecureChannel {
             throw new UaException(StatusCodes.BadSecurityChecksFailed, "the OpenSecureChannel response is not "
                     + "signed with the server certificate of the endpoint");
         }
+        if (policy.isEcc()) {
+            return EccChunkCrypto.forReceiving(policy, server.getPublicKey());
+        }
         return AsymmetricChunkCrypto.forReceiving(policy, security.certificate().privateKey(),
                 server.getPublicKey());
     }
@@ -123,14 +132,21 @@ final class ClientOpenSecureChannel {
         AsymmetricSecurityHeader securityHeader = AsymmetricSecurityHeader.NONE;
         ChunkCrypto crypto = ChunkCrypto.NONE;
         if (policy != SecurityPolicy.None) {
-            clientNonce = new byte[policy.nonceLength()];
-            RANDOM.nextBytes(clientNonce);
+            if (policy.isEcc()) {
+                // the nonce is a new ephemeral public key for every Issue and Renew (Part 6, 6.8.1)
+                ephemeral = EccCrypto.ephemeralKeyPair(policy);
+                clientNonce = EccCrypto.encodePublicKey(policy, ephemeral.getPublic());
+            } else {
+                clientNonce = new byte[policy.nonceLength()];
+                RANDOM.nextBytes(clientNonce);
+            }
             nonce = ByteString.of(clientNonce);
             X509Certificate server = security.serverCertificate();
             securityHeader = new AsymmetricSecurityHeader(policy.uri(), security.certificate().chainDer(),
                     ByteString.wrap(Certificates.thumbprint(server)));
-            crypto = AsymmetricChunkCrypto.forSending(policy, security.certificate().privateKey(),
-                    server.getPublicKey());
+            crypto = policy.isEcc() ? EccChunkCrypto.forSending(policy, security.certificate().privateKey())
+                    : AsymmetricChunkCrypto.forSending(policy, security.certificate().privateKey(),
+                            server.getPublicKey());
         }
         OpenSecureChannelRequest request = new OpenSecureChannelRequest(channel.channelRequestHeader(timeoutHint),
                 UascClientHandler.PROTOCOL_VERSION, type, security.security().mode(), nonce, requestedLifetime);
@@ -191,6 +207,8 @@ final class ClientOpenSecureChannel {
         UascClientHandler.cancel(renewalTimeout);
         renewalTimeout = null;
         openRequestId = 0;
+        KeyPair ownEphemeral = ephemeral; // used once: the next Renew makes a new one
+        ephemeral = null;
         // Part 4, 5.5.2: the server shall revise to > 0; fall back to what we asked for if it did not.
         long lifetime = token.revisedLifetime() > 0 ? token.revisedLifetime() : requestedLifetime;
         ChunkCrypto sendCrypto = ChunkCrypto.NONE;
@@ -202,7 +220,14 @@ final class ClientOpenSecureChannel {
                         + (serverNonce == null ? "no" : String.valueOf(serverNonce.length)) + " bytes, " + policy
                         + " needs " + policy.nonceLength());
             }
-            KeyDerivation.ChannelKeys keys = KeyDerivation.derive(policy, clientNonce, serverNonce);
+            KeyDerivation.ChannelKeys keys;
+            if (policy.isEcc()) {
+                PublicKey serverKey = EccCrypto.decodePublicKey(policy, serverNonce);
+                keys = KeyDerivation.deriveEcc(policy, EccCrypto.sharedSecret(policy, ownEphemeral.getPrivate(),
+                        serverKey), clientNonce, serverNonce);
+            } else {
+                keys = KeyDerivation.derive(policy, clientNonce, serverNonce);
+            }
             sendCrypto = SymmetricChunkCrypto.forSending(security.security(), keys.client());
             receiveCrypto = SymmetricChunkCrypto.forReceiving(security.security(), keys.server());
         }

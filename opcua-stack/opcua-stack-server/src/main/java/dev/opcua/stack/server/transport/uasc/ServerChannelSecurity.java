@@ -1,7 +1,8 @@
 package dev.opcua.stack.server.transport.uasc;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.ApplicationCertificateSlot;
+import dev.opcua.stack.core.security.ApplicationCertificates;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
@@ -16,11 +17,11 @@ import java.util.Objects;
  * @param endpoints accepted (policy, mode) pairs; OPN with another policy is refused with
  *        BadSecurityPolicyRejected, with another mode with BadSecurityModeRejected, except None, which is
  *        always accepted for the discovery services
- * @param certificates the server's certificate and key, replaceable while the server runs; it may hold
- *        null only when every pair is None
+ * @param certificates the server's certificates and keys, one per certificate type its policies need
+ *        (RSA, and each ECC curve offered), replaceable while the server runs; none only when every pair is None
  * @param clientValidator validates client certificates of OPN (Part 4, 6.1.3)
  */
-public record ServerChannelSecurity(List<EndpointSecurity> endpoints, ApplicationCertificateSlot certificates,
+public record ServerChannelSecurity(List<EndpointSecurity> endpoints, ApplicationCertificates certificates,
         CertificateValidator clientValidator) {
 
     /** SecurityPolicy None only, no certificate. */
@@ -35,20 +36,29 @@ public record ServerChannelSecurity(List<EndpointSecurity> endpoints, Applicatio
         if (endpoints.isEmpty()) {
             throw new IllegalArgumentException("at least one security policy and mode is required");
         }
-        if (certificates.get() == null && endpoints.stream().anyMatch(e -> e.policy() != SecurityPolicy.None)) {
-            throw new IllegalArgumentException("security policies other than None need an application certificate");
+        CertificateType missing = certificates.missingFor(endpoints.stream().map(EndpointSecurity::policy).toList());
+        if (missing != null) {
+            throw new IllegalArgumentException("security policies other than None need an application certificate:"
+                    + " there is no " + missing + " certificate for " + endpoints.stream()
+                            .map(EndpointSecurity::policy).filter(p -> p.certificateType() == missing).distinct()
+                            .toList());
         }
     }
 
     /** With a certificate that is not replaced; null only when every pair is None. */
     public ServerChannelSecurity(List<EndpointSecurity> endpoints, ApplicationCertificate certificate,
             CertificateValidator clientValidator) {
-        this(endpoints, new ApplicationCertificateSlot(certificate), clientValidator);
+        this(endpoints, ApplicationCertificates.of(certificate), clientValidator);
     }
 
-    /** The certificate in use now (a channel being opened takes this one); null when every pair is None. */
+    /** The primary certificate in use now (the RSA one when there is one); null when every pair is None. */
     public ApplicationCertificate certificate() {
-        return certificates.get();
+        return certificates.primary();
+    }
+
+    /** The certificate a channel being opened with {@code policy} takes now; null for None. */
+    public ApplicationCertificate certificate(SecurityPolicy policy) {
+        return certificates.forPolicy(policy);
     }
 
     /** Whether any endpoint uses this policy. */

@@ -10,6 +10,8 @@ import dev.opcua.stack.core.security.ChunkCrypto;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricChunkCrypto;
+import dev.opcua.stack.core.security.crypto.EccChunkCrypto;
+import dev.opcua.stack.core.security.crypto.EccCrypto;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;
 import dev.opcua.stack.core.security.crypto.SymmetricChunkCrypto;
 import dev.opcua.stack.core.transport.uasc.SecureChannelWriter;
@@ -53,6 +55,8 @@ final class ServerOpenSecureChannel {
     /** The server certificate this channel was opened with: its renewals stay encrypted for it after a replacement. */
     private ApplicationCertificate channelCertificate;
     private List<X509Certificate> opnClientChain = List.of();
+    /** The client's ephemeral public key of the last ECC OpenSecureChannel: a renewal must bring a new one. */
+    private byte[] lastClientEphemeralKey;
 
     ServerOpenSecureChannel(UascServerHandler connection, ServerChannelSettings settings) {
         this.connection = connection;
@@ -81,7 +85,7 @@ final class ServerOpenSecureChannel {
         }
         opnPolicy = policy;
         if (!renewal) {
-            channelCertificate = security.certificate();
+            channelCertificate = security.certificate(policy);
         }
         if (policy == SecurityPolicy.None) {
             opnClientChain = List.of();
@@ -105,14 +109,38 @@ final class ServerOpenSecureChannel {
                         "a renewal must come from the certificate that opened the channel");
             }
         } else {
-            if (Certificates.keySizeBytes(leaf) * 8 < policy.minAsymmetricKeyBits()) {
-                throw new UaException(StatusCodes.BadCertificatePolicyCheckFailed, "the client key of "
-                        + Certificates.keySizeBytes(leaf) * 8 + " bits is shorter than " + policy + " allows");
-            }
+            checkClientKey(policy, leaf);
             security.clientValidator().validate(chain);
             opnClientChain = List.copyOf(chain);
         }
+        if (policy.isEcc()) {
+            return EccChunkCrypto.forReceiving(policy, leaf.getPublicKey());
+        }
         return AsymmetricChunkCrypto.forReceiving(policy, channelCertificate.privateKey(), leaf.getPublicKey());
+    }
+
+    /**
+     * The client certificate's key fits the policy (Part 7, CertificateKeyAlgorithm and key lengths): RSA
+     * of at least the policy's minimum length, or ECC on the policy's curve; otherwise
+     * BadCertificatePolicyCheckFailed.
+     */
+    private static void checkClientKey(SecurityPolicy policy, X509Certificate leaf) {
+        if (policy.isEcc()) {
+            if (!policy.certificateType().matches(leaf.getPublicKey())) {
+                throw new UaException(StatusCodes.BadCertificatePolicyCheckFailed, "the client certificate holds an "
+                        + Certificates.describeKey(leaf) + " key; " + policy + " needs EC "
+                        + policy.certificateType().curve());
+            }
+            return;
+        }
+        if (!(leaf.getPublicKey() instanceof java.security.interfaces.RSAKey)) {
+            throw new UaException(StatusCodes.BadCertificatePolicyCheckFailed, "the client certificate holds an "
+                    + Certificates.describeKey(leaf) + " key; " + policy + " needs RSA");
+        }
+        if (Certificates.keySizeBytes(leaf) * 8 < policy.minAsymmetricKeyBits()) {
+            throw new UaException(StatusCodes.BadCertificatePolicyCheckFailed, "the client key of "
+                    + Certificates.keySizeBytes(leaf) * 8 + " bits is shorter than " + policy + " allows");
+        }
     }
 
     /** The crypto that verifies a MSG or CLO chunk under {@code tokenId}: the current or the pending token's. */
@@ -179,6 +207,7 @@ final class ServerOpenSecureChannel {
                 : new AsymmetricSecurityHeader(policy.uri(), channelCertificate.chainDer(),
                         ByteString.wrap(Certificates.thumbprint(clientCertificate)));
         ChunkCrypto responseCrypto = policy == SecurityPolicy.None ? ChunkCrypto.NONE
+                : policy.isEcc() ? EccChunkCrypto.forSending(policy, channelCertificate.privateKey())
                 : AsymmetricChunkCrypto.forSending(policy, channelCertificate.privateKey(),
                         clientCertificate.getPublicKey());
         SecureChannelWriter writer = connection.writer();
@@ -198,11 +227,27 @@ final class ServerOpenSecureChannel {
                         + (clientNonce == null ? "no" : String.valueOf(clientNonce.length)) + " bytes, "
                         + policy + " needs " + policy.nonceLength());
             }
-            byte[] nonce = new byte[policy.nonceLength()];
-            RANDOM.nextBytes(nonce);
+            byte[] nonce;
+            KeyDerivation.ChannelKeys keys;
+            if (policy.isEcc()) {
+                // Part 6, 6.8.1: the ClientNonce is the client's ephemeral public key; ours answers it
+                if (lastClientEphemeralKey != null && java.util.Arrays.equals(lastClientEphemeralKey, clientNonce)) {
+                    throw new UaException(StatusCodes.BadNonceInvalid, "the client reused its ephemeral key: each "
+                            + "OpenSecureChannel needs a new one (Part 6, 6.8.1)");
+                }
+                java.security.PublicKey clientKey = EccCrypto.decodePublicKey(policy, clientNonce);
+                java.security.KeyPair ephemeral = EccCrypto.ephemeralKeyPair(policy);
+                nonce = EccCrypto.encodePublicKey(policy, ephemeral.getPublic());
+                keys = KeyDerivation.deriveEcc(policy, EccCrypto.sharedSecret(policy, ephemeral.getPrivate(),
+                        clientKey), clientNonce, nonce);
+                lastClientEphemeralKey = clientNonce.clone();
+            } else {
+                nonce = new byte[policy.nonceLength()];
+                RANDOM.nextBytes(nonce);
+                keys = KeyDerivation.derive(policy, clientNonce, nonce);
+            }
             serverNonce = ByteString.wrap(nonce);
             if (requested.signs()) {
-                KeyDerivation.ChannelKeys keys = KeyDerivation.derive(policy, clientNonce, nonce);
                 sendCrypto = SymmetricChunkCrypto.forSending(requested, keys.server());
                 receiveCrypto = SymmetricChunkCrypto.forReceiving(requested, keys.client());
             }
