@@ -73,7 +73,7 @@ class MiloSessionInteropIT {
         List<Arguments> cases = new ArrayList<>();
         cases.add(Arguments.of(SecurityPolicy.None, MessageSecurityMode.None));
         for (SecurityPolicy policy : SecurityPolicy.values()) {
-            if (policy != SecurityPolicy.None) {
+            if (policy != SecurityPolicy.None && !policy.isEcc()) { // Milo 1.1.2 implements no ECC policy
                 cases.add(Arguments.of(policy, MessageSecurityMode.Sign));
                 cases.add(Arguments.of(policy, MessageSecurityMode.SignAndEncrypt));
             }

@@ -76,7 +76,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Eclipse Milo 1.1.2's SDK client against our {@link OpcUaServer} with every security policy and mode
- * ({@link EndpointSecurity#every()}) and a PKI directory (Part 12, F.1 layout): the server creates its
+ * ({@link EndpointSecurity#every()} but the ECC ones, which Milo 1.1.2 does not implement) and a PKI directory (Part 12, F.1 layout): the server creates its
  * certificate in own/, and Milo's certificate, untrusted at first, is refused and copied to rejected/
  * (Part 4, 6.1.3) until the test moves it to trusted/certs, which the running server picks up. Then
  * anonymous sessions read and write on every endpoint (Part 4, 5.6), passwords encrypted per the token
@@ -90,6 +90,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class MiloSecureClientOnOpcUaServerIT {
+
+    /** Every pair Milo 1.1.2 can open: no ECC policy. */
+    private static final List<EndpointSecurity> MILO_POLICIES =
+            EndpointSecurity.every().stream().filter(e -> !e.policy().isEcc()).toList();
 
     private static final String SERVER_URI = "urn:test:milo-secure:server";
     private static final String NS = "urn:test:milo-secure:line1";
@@ -153,7 +157,7 @@ class MiloSecureClientOnOpcUaServerIT {
                 .port(0)
                 .hostnames(List.of("localhost"))
                 .requests(2, 8, 100)
-                .security(EndpointSecurity.every())
+                .security(MILO_POLICIES)
                 .pki(pki)
                 .identityTypes(IdentityValidator.anyOf(UserNameIdentityValidator.of(Map.of(USER, PASSWORD), true),
                         X509IdentityValidator.anyTrusted()),
@@ -232,7 +236,7 @@ class MiloSecureClientOnOpcUaServerIT {
     // ---- anonymous sessions on every endpoint
 
     static Stream<Arguments> everyPolicyAndMode() {
-        return EndpointSecurity.every().stream().map(Arguments::of);
+        return MILO_POLICIES.stream().map(Arguments::of);
     }
 
     @Order(2)
@@ -244,7 +248,7 @@ class MiloSecureClientOnOpcUaServerIT {
         try {
             assertThat(activatedIdentities()).contains(Identity.ANONYMOUS);
             assertServerIsRunning(milo);
-            double value = 100 + EndpointSecurity.every().indexOf(security);
+            double value = 100 + MILO_POLICIES.indexOf(security);
             StatusCode written = milo.writeValues(List.of(speed), List.of(new DataValue(new Variant(value)))).get(0);
             assertThat(written.isGood()).as("write status %s", written).isTrue();
             assertThat(milo.readValue(0, TimestampsToReturn.Both, speed).getValue().getValue()).isEqualTo(value);
