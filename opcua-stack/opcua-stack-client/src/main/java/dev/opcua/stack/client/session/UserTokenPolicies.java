@@ -55,7 +55,7 @@ public final class UserTokenPolicies {
                 if (policy.tokenType() != type) {
                     continue;
                 }
-                if (!implemented(policy)) {
+                if (!implemented(policy, endpoint)) {
                     unsupported.add("'" + policy.policyId() + "' (" + policy.securityPolicyUri() + ")");
                     continue;
                 }
@@ -97,17 +97,26 @@ public final class UserTokenPolicies {
     public static boolean offers(EndpointDescription endpoint, UserTokenType type) {
         for (UserTokenPolicy policy : endpoint.userIdentityTokens() == null ? new UserTokenPolicy[0]
                 : endpoint.userIdentityTokens()) {
-            if (policy != null && policy.tokenType() == type && implemented(policy)) {
+            if (policy != null && policy.tokenType() == type && implemented(policy, endpoint)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** Whether this stack can use a token policy: anonymous, or one naming no security policy or one it implements. */
-    private static boolean implemented(UserTokenPolicy policy) {
-        return policy.tokenType() == UserTokenType.Anonymous || isEmpty(policy.securityPolicyUri())
-                || SecurityPolicy.fromUri(policy.securityPolicyUri()) != null;
+    /**
+     * Whether this stack can use a token policy: anonymous, or one whose security policy (its own, or the
+     * endpoint's when it names none) is an RSA policy this stack implements, or None. A user name or user
+     * certificate secured by an ECC policy needs an EccEncryptedSecret and ECC user keys (Part 4,
+     * 7.40.2.5), which this client does not implement yet: such a policy counts as not offered.
+     */
+    private static boolean implemented(UserTokenPolicy policy, EndpointDescription endpoint) {
+        if (policy.tokenType() == UserTokenType.Anonymous) {
+            return true;
+        }
+        String uri = isEmpty(policy.securityPolicyUri()) ? endpoint.securityPolicyUri() : policy.securityPolicyUri();
+        SecurityPolicy security = isEmpty(uri) ? SecurityPolicy.None : SecurityPolicy.fromUri(uri);
+        return security != null && !security.isEcc();
     }
 
     /** Whether an endpoint is for UA TCP with UA Binary (an empty profile is taken as that). */
