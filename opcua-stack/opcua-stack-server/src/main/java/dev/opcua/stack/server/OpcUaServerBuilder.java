@@ -12,6 +12,8 @@ import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.security.pki.ValidationOptions;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
+import dev.opcua.stack.server.audit.AuditListener;
+import dev.opcua.stack.server.audit.AuditLog;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.history.HistoryRecording;
 import dev.opcua.stack.server.history.HistoryStore;
@@ -97,6 +99,9 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     List<String> reverseConnectClients = List.of();
     Duration reverseConnectRetryInterval = ReverseConnectSettings.DEFAULT_RETRY_INTERVAL;
     int reverseConnectReadyConnections = 1;
+    boolean auditing;
+    final List<AuditListener> auditListeners = new ArrayList<>();
+    int auditCapacity = AuditLog.DEFAULT_CAPACITY;
 
     OpcUaServerBuilder() {
     }
@@ -234,6 +239,37 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
      */
     public OpcUaServer.Builder requestPool(RequestPoolSettings value) {
         requestPool = Objects.requireNonNull(value, "requestPool");
+        return self();
+    }
+
+    /**
+     * Whether the server audits (Part 4, 6.5; the Server object's Auditing, Part 5, 6.3.1): OpenSecureChannel,
+     * CreateSession, ActivateSession, Cancel, every written value, every method called, refused certificates
+     * and the condition methods raise AuditEventType events on the Server object and reach the {@link
+     * #auditListener audit listeners}. Off by default; off, it costs one boolean check per audited call.
+     */
+    public OpcUaServer.Builder auditing(boolean value) {
+        auditing = value;
+        return self();
+    }
+
+    /** Sees every audit record after its event was raised (with {@link #auditing} on), on the audit thread. */
+    public OpcUaServer.Builder auditListener(AuditListener listener) {
+        auditListeners.add(Objects.requireNonNull(listener, "listener"));
+        return self();
+    }
+
+    /**
+     * Audit records that may wait for the audit thread (default {@value AuditLog#DEFAULT_CAPACITY}); beyond
+     * that, under a flood of audited requests, records are dropped and counted.
+     *
+     * @throws InvalidSettingException naming {@code opcUaServer.auditCapacity} when below 1
+     */
+    public OpcUaServer.Builder auditCapacity(int value) {
+        if (value < 1) {
+            throw new InvalidSettingException("opcUaServer.auditCapacity", value, "must be at least 1");
+        }
+        auditCapacity = value;
         return self();
     }
 

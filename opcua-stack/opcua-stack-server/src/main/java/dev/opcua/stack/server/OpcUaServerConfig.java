@@ -1,5 +1,6 @@
 package dev.opcua.stack.server;
 
+import dev.opcua.stack.server.audit.AuditListener;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.security.ApplicationCertificate;
@@ -88,6 +89,9 @@ public final class OpcUaServerConfig {
     private final List<String> reverseConnectClients;
     private final Duration reverseConnectRetryInterval;
     private final int reverseConnectReadyConnections;
+    private final boolean auditing;
+    private final List<AuditListener> auditListeners;
+    private final int auditCapacity;
 
     /** A copy of the builder's values; the builder checked each when it was set. */
     OpcUaServerConfig(OpcUaServerBuilder b) {
@@ -95,6 +99,9 @@ public final class OpcUaServerConfig {
         reverseConnectClients = b.reverseConnectClients;
         reverseConnectRetryInterval = b.reverseConnectRetryInterval;
         reverseConnectReadyConnections = b.reverseConnectReadyConnections;
+        auditing = b.auditing;
+        auditListeners = List.copyOf(b.auditListeners);
+        auditCapacity = b.auditCapacity;
         applicationName = b.applicationName;
         productUri = b.productUri;
         manufacturerName = b.manufacturerName;
@@ -363,5 +370,20 @@ public final class OpcUaServerConfig {
     /** Connections kept waiting per reverse-connect client. */
     public int reverseConnectReadyConnections() {
         return reverseConnectReadyConnections;
+    }
+
+    /** Whether the server audits (Part 4, 6.5), as the Server object's Auditing property says. */
+    public boolean auditing() {
+        return auditing;
+    }
+
+    /** Who sees each audit record; empty for none. */
+    public List<AuditListener> auditListeners() {
+        return auditListeners;
+    }
+
+    /** Audit records that may wait for the audit thread before new ones are dropped. */
+    public int auditCapacity() {
+        return auditCapacity;
     }
 }

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server;
 
+import dev.opcua.stack.server.audit.AuditLog;
 import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.UaCodec;
@@ -75,6 +76,8 @@ final class ServerAddressSpace {
     private final ModelChanges modelChanges;
     private final Namespace0NodeManager namespace0;
     private final List<ConditionManager> conditionManagers = new ArrayList<>();
+    /** The audit trail (Part 4, 6.5); its thread runs while the server does. */
+    private final AuditLog audit;
 
     /**
      * @throws InvalidSettingException when a namespace given default permissions has no node manager, or
@@ -87,7 +90,7 @@ final class ServerAddressSpace {
         NodeStore ns0 = Namespace0Loader.load();
         this.serverObject = new ServerObject(ns0, namespaces, config.applicationUri(),
                 new BuildInfo(config.productUri(), config.manufacturerName(), config.applicationName(),
-                        config.softwareVersion(), config.buildNumber(), DateTime.now()));
+                        config.softwareVersion(), config.buildNumber(), DateTime.now()), config.auditing());
         new ServerCapabilitiesObject(ns0, config.operationLimits(), config.maxBrowseContinuationPoints())
                 .publishCapacity(config.sessionSettings(), config.subscriptionSettings(),
                         config.monitoredItemSettings(), config.transportQuotas());
@@ -103,6 +106,8 @@ final class ServerAddressSpace {
         this.models = new ModelRegistry(ns0);
         this.eventTypes = EventTypeTree.of(ns0);
         this.modelChanges = new ModelChanges(eventNotifiers, eventTypes);
+        this.audit = config.auditing() ? new AuditLog(config.applicationUri(), eventNotifiers,
+                config.auditListeners(), config.auditCapacity()) : AuditLog.disabled();
         this.namespace0 = new Namespace0NodeManager(ns0);
         nodeManagers.register(namespace0);
         config.nodeManagers().forEach(nodeManagers::register);
@@ -110,6 +115,7 @@ final class ServerAddressSpace {
         for (NodeManager manager : config.nodeManagers()) {
             if (manager instanceof ConditionManager conditions) {
                 conditions.attach(eventNotifiers, nodeManagers);
+                conditions.attachAudit(audit);
                 conditionManagers.add(conditions);
             }
         }
@@ -249,6 +255,10 @@ final class ServerAddressSpace {
 
     ModelRegistry models() {
         return models;
+    }
+
+    AuditLog audit() {
+        return audit;
     }
 
     ServerObject serverObject() {

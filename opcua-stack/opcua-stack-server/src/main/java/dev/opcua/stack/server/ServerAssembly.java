@@ -1,5 +1,8 @@
 package dev.opcua.stack.server;
 
+import dev.opcua.stack.server.audit.AuditLog;
+import dev.opcua.stack.server.audit.AuditRecords;
+import dev.opcua.stack.server.audit.AuditingCertificateValidator;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.ApplicationCertificates;
@@ -77,6 +80,8 @@ final class ServerAssembly {
     private final HistoryRecorder historyRecorder;
     private final EventHistoryRecorder eventHistoryRecorder;
     private final ServiceDispatcher dispatcher;
+    /** The server's audit trail, started with the assembly and closed after the services. */
+    private final AuditLog audit;
     private final UaTcpServer transport;
     private final List<String> endpointUrls;
     /** Replaced with the application certificate; null until the transport is bound. */
@@ -90,7 +95,9 @@ final class ServerAssembly {
     ServerAssembly(OpcUaServerConfig config, ServerAddressSpace addressSpace) {
         this.config = config;
         this.nodeManagers = addressSpace.nodeManagers();
-        this.channelSecurity = channelSecurity(config);
+        this.audit = addressSpace.audit();
+        audit.start();
+        this.channelSecurity = channelSecurity(config, audit);
         CodecRegistry codecs = addressSpace.start();
         SubscriptionStatistics subscriptionStatistics = new SubscriptionStatistics();
         monitoredItems = new MonitoredItemContainerFactory(nodeManagers, addressSpace.dataChanges(),
@@ -116,9 +123,11 @@ final class ServerAssembly {
                 .settings(config.sessionSettings())
                 .identityValidator(config.identityValidator())
                 .roleMapper(config.roleMapper())
+                .audit(audit)
                 .applicationCertificates(channelSecurity.certificates());
         if (config.userCertificateValidator() != null) {
-            sessionBuilder.userCertificateValidator(config.userCertificateValidator());
+            sessionBuilder.userCertificateValidator(AuditingCertificateValidator.wrap(config.userCertificateValidator(),
+                    audit, "System/ActivateSession"));
         }
         sessions = sessionBuilder
                 .discoveryEndpoints(() -> discovery)
@@ -141,7 +150,7 @@ final class ServerAssembly {
         OperationLimits limits = config.operationLimits();
         new MonitoredItemServices(sessions::resolve, subscriptions, limits.maxMonitoredItemsPerCall())
                 .registerWith(services);
-        new AttributeServices(nodeManagers, sessionRequired, limits.maxNodesPerRead(), limits.maxNodesPerWrite())
+        new AttributeServices(nodeManagers, sessionRequired, limits.maxNodesPerRead(), limits.maxNodesPerWrite(), audit)
                 .registerWith(services);
         viewServices = new ViewServices(nodeManagers, sessionRequired, addressSpace.referenceTypes(),
                 config.maxBrowseContinuationPoints(), limits.maxNodesPerBrowse());
@@ -150,7 +159,7 @@ final class ServerAssembly {
                 limits.maxNodesPerTranslateBrowsePathsToNodeIds(), config.maxBrowsePathElements());
         translateBrowsePaths.registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
-        new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall()).registerWith(services);
+        new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall(), audit).registerWith(services);
         HistoryStore store = config.historyStore();
         if (store != null) {
             historyServices(addressSpace).registerWith(services);
@@ -161,7 +170,11 @@ final class ServerAssembly {
         dispatcher = services.build();
         addressSpace.serverDiagnostics().setSource(new ServerCounters(sessions, dispatcher));
         try {
-            transport = UaTcpServer.builder()
+            UaTcpServer.Builder transportBuilder = UaTcpServer.builder();
+            if (audit.enabled()) {
+                transportBuilder.openSecureChannelObserver(audit.openSecureChannelObserver());
+            }
+            transport = transportBuilder
                     .bindAddress(config.bindAddress())
                     .port(config.port())
                     .ioThreads(config.ioThreads())
@@ -206,7 +219,7 @@ final class ServerAssembly {
      * application certificate given or loaded from (created in) the PKI directory, and the validator of
      * client certificates; a server offering None only accepts every client and may have no certificate.
      */
-    private static ServerChannelSecurity channelSecurity(OpcUaServerConfig config) {
+    private static ServerChannelSecurity channelSecurity(OpcUaServerConfig config, AuditLog audit) {
         ApplicationCertificates certificates = certificates(config);
         if (!config.secured()) {
             return new ServerChannelSecurity(config.endpointSecurity(), certificates, CertificateValidator.acceptAll());
@@ -214,7 +227,8 @@ final class ServerAssembly {
         CertificateValidator validator = config.clientCertificateValidator() != null
                 ? config.clientCertificateValidator()
                 : new PkiCertificateValidator(config.pki(), config.validationOptions());
-        return new ServerChannelSecurity(config.endpointSecurity(), certificates, validator);
+        return new ServerChannelSecurity(config.endpointSecurity(), certificates,
+                AuditingCertificateValidator.wrap(validator, audit, AuditRecords.SYSTEM_OPEN_SECURE_CHANNEL));
     }
 
     /**
@@ -317,8 +331,9 @@ final class ServerAssembly {
     }
 
     /**
-     * Closes the pipeline, sessions, subscriptions, monitored items and history recorders, and last the
-     * node managers, whose values the others read to the end.
+     * Closes the pipeline, sessions, subscriptions, monitored items and history recorders, the node
+     * managers, whose values the others read to the end, and last the audit trail, which delivers what
+     * they raised.
      */
     private void closeBehindTransport() {
         dispatcher.close();
@@ -332,6 +347,11 @@ final class ServerAssembly {
             historyRecorder.close();
         }
         nodeManagers.shutdown();
+        audit.close();
+    }
+
+    AuditLog audit() {
+        return audit;
     }
 
     ServerChannelSecurity channelSecurity() {

@@ -77,4 +77,10 @@ public interface ServerStatistics {
 
     /** Values the history store refused (failed appends). */
     long historyValuesRefused();
+
+    /** Audit events raised on the Server object (Part 4, 6.5); 0 when the server does not audit. */
+    long auditEventsRaised();
+
+    /** Audit records dropped because the audit thread fell behind a flood of audited requests. */
+    long auditEventsDropped();
 }

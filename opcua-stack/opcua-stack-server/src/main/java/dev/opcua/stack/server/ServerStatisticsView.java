@@ -104,6 +104,18 @@ final class ServerStatisticsView implements ServerStatistics {
         return history(HistoryRecorder::failedValues);
     }
 
+    @Override
+    public long auditEventsRaised() {
+        ServerAssembly parts = started.get();
+        return parts == null ? 0 : parts.audit().raised();
+    }
+
+    @Override
+    public long auditEventsDropped() {
+        ServerAssembly parts = started.get();
+        return parts == null ? 0 : parts.audit().dropped();
+    }
+
     /** A reading of the history recorder; 0 before start and without a history store. */
     private long history(ToLongFunction<HistoryRecorder> reading) {
         ServerAssembly parts = started.get();

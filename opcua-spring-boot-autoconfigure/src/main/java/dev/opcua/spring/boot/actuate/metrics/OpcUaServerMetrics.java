@@ -195,6 +195,16 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
         meters.add(counter(registry, "opcua.server.history.values.dropped",
                 "Values not recorded because the history recorder's queue was full (the store fell behind)",
                 "values", s -> s.statistics().historyValuesDropped()));
+        for (String outcome : new String[] {"raised", "dropped"}) {
+            meters.add(FunctionCounter.builder("opcua.server.audit.events", state(), s -> outcome.equals("raised")
+                            ? s.statistics().auditEventsRaised() : s.statistics().auditEventsDropped())
+                    .description("Audit events raised on the Server object, or dropped because the audit thread fell"
+                            + " behind (Part 4, 6.5)")
+                    .baseUnit("events")
+                    .tags(tags())
+                    .tag("outcome", outcome)
+                    .register(registry));
+        }
         meters.add(counter(registry, "opcua.server.history.values.refused",
                 "Values the history store refused (failed appends)", "values",
                 s -> s.statistics().historyValuesRefused()));

@@ -1,5 +1,6 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
+import dev.opcua.stack.server.audit.AuditListener;
 import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.spring.boot.server.OpcUaServerCustomizer;
 import dev.opcua.spring.boot.server.OpcUaServerLifecycle;
@@ -57,7 +58,8 @@ public final class OpcUaServerAutoConfiguration {
     OpcUaServer opcUaServer(OpcUaServerProperties properties, ObjectProvider<PkiDirectory> pki,
             ObjectProvider<IdentityValidator> identityValidator, ObjectProvider<RoleMapper> roleMapper,
             ObjectProvider<NodeManager> nodeManagers,
-            ObjectProvider<OpcUaServerCustomizer> customizers, ObjectProvider<SslBundles> sslBundles) {
+            ObjectProvider<OpcUaServerCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
+            ObjectProvider<AuditListener> auditListeners) {
         OpcUaServer.Builder builder = OpcUaServer.builder();
         SslBundles bundles = sslBundles.getIfAvailable();
         OpcUaServerPropertiesMapper mapper = new OpcUaServerPropertiesMapper(properties, bundles);
@@ -66,6 +68,7 @@ public final class OpcUaServerAutoConfiguration {
         builder.identityTypes(validator, OpcUaServerIdentities.tokenTypes(properties.getIdentity(), validator));
         builder.roleMapper(roleMapper.getIfUnique(RoleMapper::wellKnown));
         nodeManagers.orderedStream().forEach(builder::nodeManager);
+        auditListeners.orderedStream().forEach(builder::auditListener);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         OpcUaServer server = mapper.build(builder);
         String bundle = properties.getSecurity().getCertificate().getBundle();

@@ -80,6 +80,13 @@ public class OpcUaServerProperties {
     private Duration shutdownDelay = Duration.ZERO;
 
     /**
+     * Whether the server raises audit events (Part 4, 6.5) on the Server object for logins, secure
+     * channels, writes, method calls and refused certificates, and hands them to an AuditEventRepository
+     * bean (/actuator/auditevents) when the application has one.
+     */
+    private boolean auditing;
+
+    /**
      * NodeSet2 files (companion specifications) imported at start, in order: each file's
      * RequiredModels must be namespace 0 or a file listed before it. Spring resource locations,
      * e.g. classpath:nodesets/Opc.Ua.Di.NodeSet2.xml or file:/etc/opcua/Opc.Ua.Machinery.NodeSet2.xml,
@@ -177,6 +184,14 @@ public class OpcUaServerProperties {
 
     public void setHostnames(List<String> hostnames) {
         this.hostnames = hostnames;
+    }
+
+    public boolean isAuditing() {
+        return auditing;
+    }
+
+    public void setAuditing(boolean auditing) {
+        this.auditing = auditing;
     }
 
     public Duration getShutdownDelay() {

@@ -87,6 +87,7 @@ final class OpcUaServerPropertiesMapper {
         OpcUaServerProperties p = properties;
         OpcUaServerProperties.Transport t = p.getTransport();
         OperationLimits operationLimits = operationLimits();
+        builder.auditing(p.isAuditing());
         stack.call(() -> builder.applicationName(p.getApplicationName())
                 .applicationUri(p.getApplicationUri())
                 .productUri(p.getProductUri())

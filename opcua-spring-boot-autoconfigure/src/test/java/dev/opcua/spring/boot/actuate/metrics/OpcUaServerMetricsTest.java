@@ -241,7 +241,7 @@ class OpcUaServerMetricsTest {
         server = TestServers.started(plant, b -> { });
         new OpcUaServerMetrics(server, Tags.of("site", "plant-1")).bindTo(registry);
 
-        assertThat(registry.getMeters()).hasSize(43).allSatisfy(meter -> {
+        assertThat(registry.getMeters()).hasSize(45).allSatisfy(meter -> {
             assertThat(meter.getId().getName()).startsWith("opcua.server.");
             assertThat(meter.getId().getDescription()).isNotBlank();
             assertThat(meter.getId().getTag(OpcUaServerMetrics.APPLICATION_URI_TAG))
@@ -257,6 +257,9 @@ class OpcUaServerMetricsTest {
                 .containsExactlyInAnyOrder("too_busy", "too_old", "timeout", "halted");
         assertThat(registry.find("opcua.server.requests").timer())
                 .as("the request timer comes from the observations, not from this binder").isNull();
+        assertThat(registry.get("opcua.server.audit.events").functionCounters())
+                .extracting(counter -> counter.getId().getTag("outcome"))
+                .containsExactlyInAnyOrder("raised", "dropped");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.opcua.stack.server.alarms;
 
+import dev.opcua.stack.server.audit.AuditLog;
+import dev.opcua.stack.server.audit.AuditsOwnMethods;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
@@ -46,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * sampling interval}; the application may also push a value with {@link AlarmCondition#input}.</li>
  * </ul>
  */
-public final class ConditionManager extends NodeStoreNodeManager {
+public final class ConditionManager extends NodeStoreNodeManager implements AuditsOwnMethods {
 
     private static final Logger log = LoggerFactory.getLogger(ConditionManager.class);
 
@@ -86,6 +88,14 @@ public final class ConditionManager extends NodeStoreNodeManager {
     public void attach(EventSink sink, NodeManagers managers) {
         this.events = Objects.requireNonNull(sink, "sink");
         this.inputs = Objects.requireNonNull(managers, "managers");
+    }
+
+    /**
+     * Where the condition methods are audited (Part 9, 5.10: AuditConditionEnable, Comment, Acknowledge and
+     * Confirm events) when the server audits; set by the server with {@link #attach}.
+     */
+    public void attachAudit(AuditLog audit) {
+        methodCalls.audit(Objects.requireNonNull(audit, "audit"));
     }
 
     /**

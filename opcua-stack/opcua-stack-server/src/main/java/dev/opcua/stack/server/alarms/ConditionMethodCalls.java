@@ -1,5 +1,8 @@
 package dev.opcua.stack.server.alarms;
 
+import dev.opcua.stack.server.audit.AuditContext;
+import dev.opcua.stack.server.audit.AuditLog;
+import dev.opcua.stack.server.audit.AuditRecords;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
@@ -34,6 +37,7 @@ final class ConditionMethodCalls {
     private final NodeStore store;
     private final Map<NodeId, Instance> instances;
     private final Map<NodeId, Instance> byMethod;
+    private volatile AuditLog audit = AuditLog.disabled();
 
     /**
      * @param store the nodes of the conditions, for telling an unknown object from one that is no condition
@@ -44,6 +48,10 @@ final class ConditionMethodCalls {
         this.store = store;
         this.instances = instances;
         this.byMethod = byMethod;
+    }
+
+    void audit(AuditLog value) {
+        audit = value;
     }
 
     void call(OperationContext context, CallOperation operation) {
@@ -95,9 +103,27 @@ final class ConditionMethodCalls {
                         user);
             }
             operation.complete(new Variant[0]);
+            audit(context, method, operation, inputs, StatusCodes.Good, null);
         } catch (UaException e) {
             operation.fail(e.statusCode().value());
+            audit(context, method, operation, inputs, e.statusCode().value(), e.getMessage());
         }
+    }
+
+    /** The audit event of a condition method (Part 9, 5.10), when the server audits. */
+    private void audit(OperationContext context, ConditionMethod method, CallOperation operation, Variant[] inputs,
+            int status, String reason) {
+        AuditLog log = audit;
+        if (!log.enabled()) {
+            return;
+        }
+        AuditContext who = context != null && context.session() != null
+                ? context.session().auditContext(context.channel(), null)
+                : new AuditContext(AuditContext.ANONYMOUS, null, null, null, null, 0);
+        boolean commented = inputs.length == 2;
+        log.raise(AuditRecords.conditionMethod(who, AuditRecords.ConditionMethod.valueOf(method.name()),
+                operation.objectId(), operation.methodId(), inputs, commented ? eventId(inputs[0]) : null,
+                commented ? comment(inputs[1]) : null, status, reason));
     }
 
     /** Good, or BadTypeMismatch for an input that is neither null nor a scalar of the type. */

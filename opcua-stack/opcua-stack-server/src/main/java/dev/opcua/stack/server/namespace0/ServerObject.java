@@ -30,7 +30,14 @@ public final class ServerObject {
     private volatile long secondsTillShutdown;
     private volatile LocalizedText shutdownReason = LocalizedText.NULL;
 
+    /** The Server object of a server that does not audit. */
     public ServerObject(NodeStore store, NamespaceTable namespaces, String applicationUri, BuildInfo buildInfo) {
+        this(store, namespaces, applicationUri, buildInfo, false);
+    }
+
+    /** @param auditing the Server's Auditing property (Part 5, 6.3.1): whether the server raises audit events */
+    public ServerObject(NodeStore store, NamespaceTable namespaces, String applicationUri, BuildInfo buildInfo,
+            boolean auditing) {
         this.namespaces = namespaces;
         this.applicationUri = applicationUri;
         this.buildInfo = buildInfo;
@@ -54,6 +61,8 @@ public final class ServerObject {
                 () -> Variant.ofArray(BuiltinType.String, this.namespaces.toArray()));
         sources.put(NodeIds.Server_ServerArray,
                 () -> Variant.ofArray(BuiltinType.String, new String[] {this.applicationUri}));
+        Variant auditingValue = Variant.ofBoolean(auditing);
+        sources.put(NodeIds.Server_Auditing, () -> auditingValue);
         sources.put(NodeIds.Server_ServiceLevel, () -> Variant.ofByte(state == ServerState.Running ? SERVICE_LEVEL_HEALTHY : 0));
     }
 

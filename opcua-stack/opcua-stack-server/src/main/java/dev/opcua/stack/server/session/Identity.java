@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.session;
 
+import dev.opcua.stack.server.audit.AuditContext;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import java.security.cert.X509Certificate;
@@ -49,5 +50,13 @@ public record Identity(UserTokenType tokenType, String userName, String certific
 
     public boolean isAnonymous() {
         return tokenType == UserTokenType.Anonymous;
+    }
+
+    /**
+     * ClientUserId of audit events (Part 5, 6.4.3): the user name, a certificate user's subject, or
+     * {@link AuditContext#ANONYMOUS} for the anonymous user.
+     */
+    public String auditUserId() {
+        return userName != null ? userName : isAnonymous() ? AuditContext.ANONYMOUS : tokenType.name();
     }
 }

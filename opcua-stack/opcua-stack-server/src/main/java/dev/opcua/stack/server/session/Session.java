@@ -1,5 +1,8 @@
 package dev.opcua.stack.server.session;
 
+import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.server.audit.AuditContext;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -137,6 +140,16 @@ public final class Session {
     /** The SecureChannelId the session is bound to now. */
     public long secureChannelId() {
         return secureChannelId;
+    }
+
+    /**
+     * Who acts in a request of this session, for its audit records (Part 5, 6.4.3): the user of the last
+     * activation, the request's auditEntryId, the client's address and ApplicationUri, the session.
+     */
+    public AuditContext auditContext(ServerSecureChannel channel, RequestHeader header) {
+        Identity user = identity;
+        return AuditContext.of(channel, header, user == null ? AuditContext.ANONYMOUS : user.auditUserId(),
+                clientDescription == null ? null : clientDescription.applicationUri(), sessionId);
     }
 
     /** The user of the last successful activation; null before the first. */

@@ -1,5 +1,7 @@
 package dev.opcua.stack.server.session;
 
+import dev.opcua.stack.server.audit.AuditContext;
+import dev.opcua.stack.server.audit.AuditLog;
 import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
@@ -127,6 +129,8 @@ public final class SessionManager implements AutoCloseable {
     private final SessionCounters counters = new SessionCounters();
     private final SessionListener listener;
     private final RoleMapper roleMapper;
+    /** The audit records of this service set; null when the server does not audit. */
+    private final SessionAudit audit;
     private final ScheduledExecutorService timer;
     private volatile boolean closed;
 
@@ -142,6 +146,7 @@ public final class SessionManager implements AutoCloseable {
         this.nanoClock = builder.nanoClock;
         this.listener = builder.listener;
         this.roleMapper = builder.roleMapper;
+        this.audit = builder.audit.enabled() ? new SessionAudit(builder.audit) : null;
         this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "opcua-session-timer");
             thread.setDaemon(true);
@@ -164,8 +169,12 @@ public final class SessionManager implements AutoCloseable {
                 .registerSync(CancelRequest.class, this::cancel);
     }
 
-    /** CreateSession (Part 4, 5.6.2). */
+    /** CreateSession (Part 4, 5.6.2), audited (Part 4, 6.5.4) when the server audits. */
     public CreateSessionResponse createSession(ServerSecureChannel channel, CreateSessionRequest request) {
+        return audit == null ? create(channel, request) : audit.createSession(channel, request, this::create);
+    }
+
+    private CreateSessionResponse create(ServerSecureChannel channel, CreateSessionRequest request) {
         RequestHeader header = request.requestHeader();
         if (closed) {
             throw new UaException(StatusCodes.BadServerHalted, "the session manager is closed");
@@ -226,8 +235,16 @@ public final class SessionManager implements AutoCloseable {
         return copy;
     }
 
-    /** ActivateSession (Part 4, 5.6.3). */
+    /** ActivateSession (Part 4, 5.6.3), audited (Part 4, 6.5.4) when the server audits. */
     public ActivateSessionResponse activateSession(ServerSecureChannel channel, ActivateSessionRequest request) {
+        if (audit == null) {
+            return activate(channel, request);
+        }
+        NodeId token = request.requestHeader().authenticationToken();
+        return audit.activateSession(channel, request, token == null ? null : sessions.get(token), this::activate);
+    }
+
+    private ActivateSessionResponse activate(ServerSecureChannel channel, ActivateSessionRequest request) {
         RequestHeader header = request.requestHeader();
         Session session = lookup(header.authenticationToken());
         long channelId = channel.secureChannelId();
@@ -290,10 +307,26 @@ public final class SessionManager implements AutoCloseable {
         return new CloseSessionResponse(ResponseHeaders.good(header.requestHandle()));
     }
 
-    /** Cancel (Part 4, 5.6.5): nothing is cancelled yet, see the class comment. */
+    /**
+     * Cancel (Part 4, 5.6.5): nothing is cancelled yet, see the class comment; audited (Part 4, 6.5.4) when
+     * the server audits.
+     */
     public CancelResponse cancel(ServerSecureChannel channel, CancelRequest request) {
         RequestHeader header = request.requestHeader();
-        resolve(channel, header);
+        Session session;
+        try {
+            session = resolve(channel, header);
+        } catch (UaException e) {
+            if (audit != null) {
+                audit.cancel(channel, AuditContext.of(channel, header, AuditContext.ANONYMOUS, null, null),
+                        request.requestHandle(), e.statusCode().value(), e.getMessage());
+            }
+            throw e;
+        }
+        if (audit != null) {
+            audit.cancel(channel, session.auditContext(channel, header), request.requestHandle(), StatusCodes.Good,
+                    null);
+        }
         return new CancelResponse(ResponseHeaders.good(header.requestHandle()), 0);
     }
 
@@ -446,7 +479,7 @@ public final class SessionManager implements AutoCloseable {
         }
     }
 
-    private static UserIdentityToken identityToken(ExtensionObject body) {
+    static UserIdentityToken identityToken(ExtensionObject body) {
         if (body == null || body.isNull()) {
             return new AnonymousIdentityToken(null); // Part 4, 5.6.3: null means anonymous
         }
@@ -506,6 +539,7 @@ public final class SessionManager implements AutoCloseable {
         private LongSupplier nanoClock = System::nanoTime;
         private SessionListener listener = SessionListener.NONE;
         private RoleMapper roleMapper = RoleMapper.wellKnown();
+        private AuditLog audit = AuditLog.disabled();
 
         private Builder() {
         }
@@ -586,6 +620,12 @@ public final class SessionManager implements AutoCloseable {
         }
 
         /** Hears of every closed session (e.g. the subscriptions layer); default none. */
+        /** Where CreateSession, ActivateSession and Cancel are audited; {@link AuditLog#disabled()} by default. */
+        public Builder audit(AuditLog value) {
+            audit = Objects.requireNonNull(value, "audit");
+            return this;
+        }
+
         public Builder listener(SessionListener value) {
             listener = Objects.requireNonNull(value, "listener");
             return this;

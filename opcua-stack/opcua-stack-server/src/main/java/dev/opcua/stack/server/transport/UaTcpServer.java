@@ -5,6 +5,7 @@ import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.server.transport.uasc.SecureChannelIds;
 import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
+import dev.opcua.stack.server.transport.uasc.OpenSecureChannelObserver;
 import dev.opcua.stack.server.transport.uasc.ServerChannelSettings;
 import dev.opcua.stack.server.transport.uasc.ServerRequestListener;
 import dev.opcua.stack.server.util.NamedThreadFactory;
@@ -83,7 +84,7 @@ public final class UaTcpServer implements AutoCloseable {
         this.nativeTransport = builder.nativeTransport;
         this.listener = Objects.requireNonNull(builder.listener, "requestListener");
         this.settings = new ServerChannelSettings(builder.quotas, builder.endpointUrlFilter, builder.registry,
-                new SecureChannelIds(), new ServerChannelCounters(), builder.security);
+                new SecureChannelIds(), new ServerChannelCounters(), builder.security, builder.openObserver);
     }
 
     public static Builder builder() {
@@ -252,6 +253,7 @@ public final class UaTcpServer implements AutoCloseable {
         private CodecRegistry registry = CodecRegistry.standard();
         private ServerRequestListener listener;
         private ServerChannelSecurity security = ServerChannelSecurity.NONE_ONLY;
+        private OpenSecureChannelObserver openObserver;
 
         private Builder() {
         }
@@ -300,6 +302,12 @@ public final class UaTcpServer implements AutoCloseable {
         }
 
         /** Security policies and modes accepted, the server certificate and the client validator; default None only. */
+        /** Who is told of every OpenSecureChannel answered or refused (the audit trail); none by default. */
+        public Builder openSecureChannelObserver(OpenSecureChannelObserver value) {
+            openObserver = Objects.requireNonNull(value, "openSecureChannelObserver");
+            return this;
+        }
+
         public Builder security(ServerChannelSecurity value) {
             security = Objects.requireNonNull(value, "security");
             return this;

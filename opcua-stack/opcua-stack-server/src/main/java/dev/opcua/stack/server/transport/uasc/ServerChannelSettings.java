@@ -17,6 +17,7 @@ import java.util.function.Predicate;
  * @param channelIds the server-wide SecureChannelId pool
  * @param counters live connection and secure channel counts
  * @param security the policies and modes accepted, the server certificate and the client certificate validator
+ * @param openObserver told of every OpenSecureChannel answered or refused (the audit trail); null for none
  */
 public record ServerChannelSettings(
         TransportQuotas quotas,
@@ -24,7 +25,8 @@ public record ServerChannelSettings(
         CodecRegistry registry,
         SecureChannelIds channelIds,
         ServerChannelCounters counters,
-        ServerChannelSecurity security) {
+        ServerChannelSecurity security,
+        OpenSecureChannelObserver openObserver) {
 
     public ServerChannelSettings {
         Objects.requireNonNull(security, "security");
@@ -33,6 +35,12 @@ public record ServerChannelSettings(
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(channelIds, "channelIds");
         Objects.requireNonNull(counters, "counters");
+    }
+
+    /** Settings that tell nobody of OpenSecureChannel requests. */
+    public ServerChannelSettings(TransportQuotas quotas, Predicate<String> endpointUrlFilter, CodecRegistry registry,
+            SecureChannelIds channelIds, ServerChannelCounters counters, ServerChannelSecurity security) {
+        this(quotas, endpointUrlFilter, registry, channelIds, counters, security, null);
     }
 
     /** Settings that accept SecurityPolicy None only. */

@@ -57,10 +57,17 @@ final class ServerOpenSecureChannel {
     private List<X509Certificate> opnClientChain = List.of();
     /** The client's ephemeral public key of the last ECC OpenSecureChannel: a renewal must bring a new one. */
     private byte[] lastClientEphemeralKey;
+    /** Told of each request answered or refused; null when nobody listens, so that the checks cost nothing. */
+    private final OpenSecureChannelObserver observer;
+    /** The OPN being answered, as far as it was read, for the observer: policy, client certificate, request. */
+    private String attemptPolicyUri;
+    private X509Certificate attemptCertificate;
+    private OpenSecureChannelRequest attemptRequest;
 
     ServerOpenSecureChannel(UascServerHandler connection, ServerChannelSettings settings) {
         this.connection = connection;
         this.settings = settings;
+        this.observer = settings.openObserver();
         this.security = settings.security();
         this.tokens = new ServerSecurityTokens(settings.quotas().securityTokenLifetime().toMillis());
     }
@@ -73,6 +80,11 @@ final class ServerOpenSecureChannel {
      */
     ChunkCrypto requestCrypto(AsymmetricSecurityHeader header) {
         String policyUri = header.securityPolicyUri();
+        if (observer != null) {
+            attemptPolicyUri = policyUri;
+            attemptCertificate = null;
+            attemptRequest = null;
+        }
         SecurityPolicy policy = SecurityPolicy.fromUri(policyUri);
         if (policy == null || !security.accepts(policy)) {
             throw new UaException(StatusCodes.BadSecurityPolicyRejected,
@@ -97,6 +109,9 @@ final class ServerOpenSecureChannel {
         }
         List<X509Certificate> chain = Certificates.decodeChain(header.senderCertificate().unsafeBytes());
         X509Certificate leaf = chain.get(0);
+        if (observer != null) {
+            attemptCertificate = leaf;
+        }
         if (!channelCertificate.thumbprint().equals(header.receiverCertificateThumbprint())) {
             throw new UaException(StatusCodes.BadCertificateInvalid, "the OpenSecureChannel is encrypted for "
                     + "the certificate with thumbprint "
@@ -188,6 +203,9 @@ final class ServerOpenSecureChannel {
      */
     boolean answer(long requestId, ByteBuf message, long helloProtocolVersion) {
         OpenSecureChannelRequest request = decode(message);
+        if (observer != null) {
+            attemptRequest = request;
+        }
         long requestHandle = request.requestHeader().requestHandle();
         if (request.clientProtocolVersion() != helloProtocolVersion) {
             throw new UaException(StatusCodes.BadProtocolVersionUnsupported, "ClientProtocolVersion "
@@ -215,6 +233,10 @@ final class ServerOpenSecureChannel {
         if (requested == null || !security.accepts(requested) || (!issue && !requested.equals(channelSecurity))) {
             writer.writeAsymmetric(connection.secureChannelId(), responseHeader, responseCrypto, requestId,
                     ResponseHeaders.serviceFault(requestHandle, StatusCodes.BadSecurityModeRejected));
+            if (observer != null) {
+                report(connection.isChannelOpen() ? connection.secureChannelId() : 0,
+                        StatusCodes.BadSecurityModeRejected, "the mode is not offered with the policy");
+            }
             return false;
         }
         ByteString serverNonce = ByteString.NULL;
@@ -271,7 +293,27 @@ final class ServerOpenSecureChannel {
                 new ChannelSecurityToken(secureChannelId, token.id(), token.createdAt(), token.lifetimeMillis()),
                 serverNonce);
         writer.writeAsymmetric(secureChannelId, responseHeader, responseCrypto, requestId, response);
+        if (observer != null) {
+            report(secureChannelId, StatusCodes.Good, null);
+        }
         return issue;
+    }
+
+    /** An OPN failed with {@code failure}, which closes the connection: the observer hears of it. */
+    void refused(RuntimeException failure) {
+        if (observer == null) {
+            return;
+        }
+        int status = failure instanceof UaException e ? e.statusCode().value() : StatusCodes.BadInternalError;
+        report(connection.isChannelOpen() ? connection.secureChannelId() : 0, status, failure.getMessage());
+    }
+
+    private void report(long secureChannelId, int status, String reason) {
+        OpenSecureChannelRequest request = attemptRequest;
+        observer.answered(connection.remoteAddress(), secureChannelId, request == null ? null : request.requestType(),
+                attemptPolicyUri, request == null ? null : request.securityMode(),
+                request == null ? 0 : request.requestedLifetime(), attemptCertificate, status, reason);
+        attemptRequest = null;
     }
 
     /** The pair the client asks for, or null when the mode does not go with the policy. */

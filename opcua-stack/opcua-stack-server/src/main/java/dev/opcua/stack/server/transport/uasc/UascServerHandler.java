@@ -23,6 +23,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderException;
 import java.io.IOException;
+import java.net.SocketAddress;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.concurrent.Future;
@@ -270,6 +271,15 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
      * one by one and reassembled within the limits advertised in the ACK.
      */
     private void onOpen(ByteBuf frame) {
+        try {
+            readOpen(frame);
+        } catch (RuntimeException e) {
+            openSecureChannel.refused(e);
+            throw e;
+        }
+    }
+
+    private void readOpen(ByteBuf frame) {
         chunkHeader.read(frame, cryptoLookup);
         received.checkReceived(chunkHeader.sequenceNumber());
         long requestId = chunkHeader.requestId();
@@ -306,6 +316,11 @@ public final class UascServerHandler extends ChannelInboundHandlerAdapter {
 
     boolean isChannelOpen() {
         return state == State.OPEN;
+    }
+
+    /** The client's address; null before the connection is active. */
+    SocketAddress remoteAddress() {
+        return ctx == null ? null : ctx.channel().remoteAddress();
     }
 
     long secureChannelId() {
