@@ -69,6 +69,7 @@ final class LoadSecurity {
         }
         List<X509Certificate> serverChain = Certificates.decodeChain(der.unsafeBytes());
         ApplicationCertificate client = CertificateBuilder.forApplication("load harness")
+                .type(security.policy().certificateType()) // RSA, or ECC on the policy's curve
                 .applicationUri(APPLICATION_URI)
                 .build();
         // The harness trusts whatever certificate the server presents: it measures a server it usually
