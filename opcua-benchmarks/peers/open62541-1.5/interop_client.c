@@ -103,6 +103,20 @@ connectReverse(UA_Client *client, UA_UInt16 port, double timeoutSeconds) {
     return UA_STATUSCODE_BADTIMEOUT;
 }
 
+/* The policy and mode of the channel the session runs on, as the client's connection reports them. */
+static void
+printChannel(UA_Client *client) {
+    UA_String policyUri = UA_STRING_NULL;
+    UA_MessageSecurityMode mode = UA_MESSAGESECURITYMODE_INVALID;
+    UA_Client_getConnectionAttribute_scalar(client, UA_QUALIFIEDNAME(0, "securityPolicyUri"),
+                                            &UA_TYPES[UA_TYPES_STRING], &policyUri);
+    UA_Client_getConnectionAttribute_scalar(client, UA_QUALIFIEDNAME(0, "securityMode"),
+                                            &UA_TYPES[UA_TYPES_MESSAGESECURITYMODE], &mode);
+    static const char *modes[] = {"Invalid", "None", "Sign", "SignAndEncrypt"};
+    printf("CHANNEL %.*s %s\n", (int)policyUri.length, (const char *)policyUri.data,
+           mode <= UA_MESSAGESECURITYMODE_SIGNANDENCRYPT ? modes[mode] : "?");
+}
+
 int
 main(int argc, char **argv) {
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -254,7 +268,7 @@ main(int argc, char **argv) {
     UA_Variant_setScalar(&newValue, &writeValue, &UA_TYPES[UA_TYPES_INT32]);
     UA_StatusCode written = UA_Client_writeValueAttribute(client, node, &newValue);
     printf("RESULT read=%s write=%s\n", readText, UA_StatusCode_name(written));
-    printf("ENDPOINT %s\n", policyUri);
+    printChannel(client);
 
     UA_Client_disconnect(client);
     UA_Client_delete(client);
