@@ -49,17 +49,30 @@ final class Open62541Peer implements AutoCloseable {
         reader.start();
     }
 
-    /** The folder of the built programs; skips the calling test with the build command when they are absent. */
+    /** The folder where the built programs are looked for. */
     static Path binDirectory() {
         Path project = Path.of(System.getProperty("opcua.project.dir", "../.."));
         String configured = System.getProperty("open62541.dir");
-        Path bin = configured != null && !configured.isBlank() ? project.resolve(configured)
+        return configured != null && !configured.isBlank() ? project.resolve(configured)
                 : project.resolve("opcua-benchmarks/target/open62541-1.5/bin");
-        assumeThat(Files.isExecutable(bin.resolve("interop_server")) && Files.isExecutable(bin.resolve("interop_client")))
+    }
+
+    /** Whether both programs are built in {@link #binDirectory()}. */
+    static boolean available() {
+        Path bin = binDirectory();
+        return Files.isExecutable(bin.resolve("interop_server")) && Files.isExecutable(bin.resolve("interop_client"));
+    }
+
+    /**
+     * Skips the calling test, naming the build command, when the programs are absent. Called per test (a class
+     * whose set-up is skipped shows as no tests at all in the Failsafe report, without the reason).
+     */
+    static void assumeAvailable() {
+        assumeThat(available())
                 .as("open62541 1.5.7 interop programs not built in %s: run opcua-benchmarks/peers/open62541-1.5/"
-                        + "build.sh SRC_DIR (see its README.md) or give -Dopen62541.dir=DIR", bin.toAbsolutePath())
+                        + "build.sh SRC_DIR (see its README.md) or give -Dopen62541.dir=DIR",
+                        binDirectory().toAbsolutePath())
                 .isTrue();
-        return bin;
     }
 
     /** Starts {@code program} of {@link #binDirectory()} with the arguments; standard error goes with standard output. */

@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -55,8 +56,15 @@ class ReverseConnectOpen62541IT {
 
     @BeforeAll
     static void resources() {
-        Open62541Peer.binDirectory();
+        if (!Open62541Peer.available()) {
+            return; // each test is skipped with the reason
+        }
         resources = ClientResources.builder().threadNamePrefix("open62541-reverse-it").build();
+    }
+
+    @BeforeEach
+    void peerBuilt() {
+        Open62541Peer.assumeAvailable();
     }
 
     @AfterAll
