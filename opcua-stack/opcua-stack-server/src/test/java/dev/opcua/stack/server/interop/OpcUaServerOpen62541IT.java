@@ -1,0 +1,119 @@
+package dev.opcua.stack.server.interop;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
+import dev.opcua.stack.core.security.pki.TrustList;
+import dev.opcua.stack.core.security.pki.ValidationOptions;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.UserTokenType;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.session.UserNameIdentityValidator;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * open62541 1.5.7's client ({@code interop_client}, see {@link Open62541Peer}) against our {@link OpcUaServer}:
+ * for each {@link Open62541Case} it opens a session (Part 4, 5.6), reads an Int32 variable and writes it. Trust
+ * goes both ways: our server accepts only the peer's certificate, the peer only ours. Skipped when the C programs
+ * are not built.
+ */
+class OpcUaServerOpen62541IT {
+
+    private static final String SERVER_URI = "urn:test:open62541:our-server";
+    private static final String CLIENT_URI = "urn:open62541:interop:client";
+    private static final String NAMESPACE = "urn:test:open62541:answers";
+
+    @TempDir
+    static Path files;
+
+    private static OpcUaServer server;
+    private static InMemoryNodeManager answers;
+    private static final BlockingQueue<Object> written = new LinkedBlockingQueue<>();
+    private static final AtomicInteger nextValue = new AtomicInteger(1000);
+    private static final Map<PeerKey, PeerKey.KeyFiles> clientFiles = new EnumMap<>(PeerKey.class);
+    private static Path clientTrust;
+
+    @BeforeAll
+    static void startServer() {
+        if (!Open62541Peer.available()) {
+            return; // each test is skipped with the reason
+        }
+        ApplicationCertificate serverCertificate = PeerKey.RSA_2048.certificate("our server", SERVER_URI);
+        List<java.security.cert.X509Certificate> clientCertificates = new ArrayList<>();
+        Open62541Case.sessions().map(Open62541Case::key).distinct().forEach(key -> {
+            ApplicationCertificate certificate = key.certificate("open62541 client", CLIENT_URI);
+            clientFiles.put(key, PeerKey.write(files, "client-" + key, certificate));
+            clientCertificates.add(certificate.certificate());
+        });
+        clientTrust = PeerKey.trustDirectory(files.resolve("client-trust"), serverCertificate.certificate());
+
+        answers = InMemoryNodeManager.builder(NAMESPACE).folder("the")
+                .variable("the.answer", BuiltinType.Int32, v -> v.value(Variant.ofInt32(42)).writable()
+                        .onWrite((context, value) -> written.add(value.value())))
+                .build();
+        server = OpcUaServer.builder()
+                .applicationUri(SERVER_URI)
+                .bindAddress("127.0.0.1")
+                .port(0)
+                .hostnames(List.of("localhost"))
+                .security(Open62541Case.endpoints(Open62541Case.sessions()))
+                .certificate(serverCertificate)
+                .clientCertificateValidator(new PkiCertificateValidator(
+                        TrustList.trusting(clientCertificates.toArray(java.security.cert.X509Certificate[]::new)),
+                        ValidationOptions.defaults()))
+                .identityTypes(UserNameIdentityValidator.of(Map.of(Open62541Case.USER, Open62541Case.PASSWORD), true),
+                        EnumSet.of(UserTokenType.Anonymous, UserTokenType.UserName))
+                .nodeManager(answers)
+                .build()
+                .start();
+    }
+
+    @BeforeEach
+    void peerBuilt() {
+        Open62541Peer.assumeAvailable();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("dev.opcua.stack.server.interop.Open62541Case#sessions")
+    void open62541_s_client_reads_and_writes_over_a_session_with_our_server(Open62541Case session) throws Exception {
+        int value = nextValue.incrementAndGet();
+        List<String> args = new ArrayList<>(List.of("--endpoint", server.endpointUrl(),
+                "--trust-dir", clientTrust.toString(),
+                "--node", "ns=" + answers.namespaceIndex() + ";s=the.answer",
+                "--write", String.valueOf(value), "--timeout", "30"));
+        args.addAll(session.clientArguments(clientFiles.get(session.key())));
+        written.clear();
+        try (Open62541Peer client = Open62541Peer.start("interop_client", args)) {
+            String result = client.awaitLine("RESULT ");
+            assertThat(result).as(client.output()).matches("RESULT read=-?\\d+ write=Good");
+            assertThat(client.awaitLine("CHANNEL ")).isEqualTo(session.channelLine());
+            assertThat(client.exitCode()).as(client.output()).isZero();
+        }
+        assertThat(written.poll(Open62541Peer.WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(value);
+    }
+}
