@@ -55,6 +55,9 @@ final class SessionSignatures {
      * Verifies the serverSignature of CreateSession: the policy's asymmetric signature over the client
      * certificate followed by the client nonce, made with the server certificate's key.
      *
+     * <p>An algorithm left empty is taken as the policy's (open62541 1.5 leaves it empty with the ECC
+     * policies): the signature itself is still checked with the policy's algorithm; another algorithm is refused.
+     *
      * @throws UaException BadApplicationSignatureInvalid when it is missing, of another algorithm or wrong
      */
     static void verifyServerSignature(SecurityPolicy policy, X509Certificate serverCertificate, SignatureData signature,
@@ -64,7 +67,8 @@ final class SessionSignatures {
             throw new UaException(StatusCodes.BadApplicationSignatureInvalid,
                     "CreateSession response carries no serverSignature from " + server);
         }
-        if (!policy.asymmetricSignatureUri().equals(signature.algorithm())) {
+        String algorithm = signature.algorithm();
+        if (algorithm != null && !algorithm.isEmpty() && !policy.asymmetricSignatureUri().equals(algorithm)) {
             throw new UaException(StatusCodes.BadApplicationSignatureInvalid, "the serverSignature of " + server
                     + " uses algorithm " + signature.algorithm() + "; " + policy + " requires "
                     + policy.asymmetricSignatureUri());

@@ -56,26 +56,29 @@ class OpcUaServerOpen62541IT {
         if (!Open62541Peer.available()) {
             return; // each test is skipped with the reason
         }
-        ApplicationCertificate serverCertificate = PeerKey.RSA_2048.certificate("our server", SERVER_URI);
+        List<ApplicationCertificate> serverCertificates = new ArrayList<>();
         List<java.security.cert.X509Certificate> clientCertificates = new ArrayList<>();
         Open62541Case.sessions().map(Open62541Case::key).distinct().forEach(key -> {
+            serverCertificates.add(key.certificate("our server", SERVER_URI));
             ApplicationCertificate certificate = key.certificate("open62541 client", CLIENT_URI);
             clientFiles.put(key, PeerKey.write(files, "client-" + key, certificate));
             clientCertificates.add(certificate.certificate());
         });
-        clientTrust = PeerKey.trustDirectory(files.resolve("client-trust"), serverCertificate.certificate());
+        clientTrust = PeerKey.trustDirectory(files.resolve("client-trust"), serverCertificates.stream()
+                .map(ApplicationCertificate::certificate).toArray(java.security.cert.X509Certificate[]::new));
 
         answers = InMemoryNodeManager.builder(NAMESPACE).folder("the")
                 .variable("the.answer", BuiltinType.Int32, v -> v.value(Variant.ofInt32(42)).writable()
                         .onWrite((context, value) -> written.add(value.value())))
                 .build();
-        server = OpcUaServer.builder()
+        OpcUaServer.Builder builder = OpcUaServer.builder();
+        serverCertificates.forEach(builder::certificate); // one per key kind: the ECC policies each need their curve's
+        server = builder
                 .applicationUri(SERVER_URI)
                 .bindAddress("127.0.0.1")
                 .port(0)
                 .hostnames(List.of("localhost"))
                 .security(Open62541Case.endpoints(Open62541Case.sessions()))
-                .certificate(serverCertificate)
                 .clientCertificateValidator(new PkiCertificateValidator(
                         TrustList.trusting(clientCertificates.toArray(java.security.cert.X509Certificate[]::new)),
                         ValidationOptions.defaults()))

@@ -1,6 +1,8 @@
 package dev.opcua.stack.server.interop;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
+import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,22 +13,37 @@ import java.security.cert.X509Certificate;
 
 /**
  * The kind of key of an application instance certificate in the open62541 interop tests: each security policy
- * needs its own (Part 7: the RSA policies an RSA key, each ECC policy a key on its curve). The ECC kinds are
- * added here, with the policies' rows in {@link Open62541Case#sessions()}, once {@link CertificateBuilder} makes
- * EC certificates.
+ * needs its own (Part 7: the RSA policies an RSA key, each ECC policy a key on its curve; Part 12, 7.8.4).
  */
 enum PeerKey {
 
-    RSA_2048 {
-        @Override
-        ApplicationCertificate certificate(String applicationName, String applicationUri) {
-            return CertificateBuilder.forApplication(applicationName).applicationUri(applicationUri)
-                    .hostNames("localhost").build();
+    RSA_2048(CertificateType.RSA_SHA256),
+    NIST_P256(CertificateType.ECC_NIST_P256),
+    NIST_P384(CertificateType.ECC_NIST_P384),
+    BRAINPOOL_P256R1(CertificateType.ECC_BRAINPOOL_P256R1),
+    BRAINPOOL_P384R1(CertificateType.ECC_BRAINPOOL_P384R1);
+
+    private final CertificateType type;
+
+    PeerKey(CertificateType type) {
+        this.type = type;
+    }
+
+    /** The key of the certificates a policy needs. */
+    static PeerKey of(SecurityPolicy policy) {
+        for (PeerKey key : values()) {
+            if (key.type == policy.certificateType()) {
+                return key;
+            }
         }
-    };
+        return RSA_2048;
+    }
 
     /** A self-signed certificate for {@code localhost} with the application URI in its subjectAltName. */
-    abstract ApplicationCertificate certificate(String applicationName, String applicationUri);
+    ApplicationCertificate certificate(String applicationName, String applicationUri) {
+        return CertificateBuilder.forApplication(applicationName).type(type).applicationUri(applicationUri)
+                .hostNames("localhost").build();
+    }
 
     /** The files the C programs read: the certificate in DER, the private key as unencrypted PKCS#8 DER. */
     record KeyFiles(Path certificate, Path privateKey) {

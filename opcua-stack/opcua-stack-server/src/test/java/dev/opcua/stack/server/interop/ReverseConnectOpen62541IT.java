@@ -92,7 +92,7 @@ class ReverseConnectOpen62541IT {
         int port = OpcUaClientOpen62541IT.freePort();
         OpcUaServer server = OpcUaServer.builder().applicationUri(OUR_SERVER_URI)
                 .bindAddress("127.0.0.1").port(0).hostnames(List.of("localhost"))
-                .security(Open62541Case.endpoints(Open62541Case.sessions()))
+                .security(Open62541Case.endpoints(java.util.stream.Stream.of(session)))
                 .certificate(ours)
                 .clientCertificateValidator(new PkiCertificateValidator(TrustList.trusting(theirs.certificate()),
                         ValidationOptions.defaults()))
