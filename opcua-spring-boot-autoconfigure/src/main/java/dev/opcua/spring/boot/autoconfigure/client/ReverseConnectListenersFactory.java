@@ -39,9 +39,12 @@ final class ReverseConnectListenersFactory {
                     }
                     return;
                 }
-                String serverUri = checks.requireText("reverse-connect.server-uri", reverse.getServerUri(),
-                        SERVER_URI_ALLOWED + "; required with reverse-connect.listen-port, which is "
-                                + reverse.getListenPort());
+                String serverUri = reverse.getServerUri();
+                if (serverUri == null || serverUri.isBlank()) {
+                    throw checks.invalid("reverse-connect.server-uri", serverUri, (serverUri == null ? "it is not set"
+                            : "it is empty") + ", and reverse-connect.listen-port is " + reverse.getListenPort()
+                            + ": the client takes only the connections of the server it names", SERVER_URI_ALLOWED);
+                }
                 Opened opened = byPort.get(reverse.getListenPort());
                 if (opened == null) {
                     opened = new Opened(name, reverse, listen(checks, reverse, resources));
