@@ -2,6 +2,10 @@ package dev.opcua.spring.boot.actuate.health;
 
 import dev.opcua.spring.boot.client.OpcUaClientSnapshot;
 import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.transport.ReverseConnectListener;
+import dev.opcua.stack.client.transport.ReverseConnectListenerStatistics;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
@@ -12,15 +16,25 @@ import org.springframework.boot.health.contributor.Health;
  * nothing to the server: the client's own keep-alive and Publish traffic tell when the connection is lost.
  *
  * <p>Details: {@code state}, {@code endpointUrl}, {@code reconnects}; when UP also {@code securityPolicy},
- * {@code securityMode} and {@code sessionId}; when DOWN {@code lastError} if there was one.
+ * {@code securityMode} and {@code sessionId}; when DOWN {@code lastError} if there was one. With reverse connect
+ * (Part 6, 7.1.3) also {@code reverseConnect}: the port listened on, the ServerUri expected and what the listener
+ * did, so that a client waiting in vain shows why (servers refused for another ServerUri or endpoint, or none
+ * dialling at all).
  */
 public class OpcUaClientHealthIndicator extends AbstractHealthIndicator {
 
     private final OpcUaClient client;
+    private final ReverseConnectListener reverseConnectListener;
 
     public OpcUaClientHealthIndicator(OpcUaClient client) {
+        this(client, null);
+    }
+
+    /** @param reverseConnectListener the listener the client waits on for its server; null when it dials */
+    public OpcUaClientHealthIndicator(OpcUaClient client, ReverseConnectListener reverseConnectListener) {
         super("OPC UA client health check failed");
         this.client = Objects.requireNonNull(client, "client");
+        this.reverseConnectListener = reverseConnectListener;
     }
 
     @Override
@@ -37,6 +51,26 @@ public class OpcUaClientHealthIndicator extends AbstractHealthIndicator {
             detail(builder, "lastError", snapshot.lastError());
         }
         builder.withDetail("reconnects", snapshot.reconnects());
+        if (reverseConnectListener != null) {
+            builder.withDetail("reverseConnect", reverseConnect());
+        }
+    }
+
+    private Map<String, Object> reverseConnect() {
+        ReverseConnectListenerStatistics statistics = reverseConnectListener.statistics();
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("listenPort", reverseConnectListener.port());
+        String serverUri = client.config().reverseConnectServerUri();
+        if (serverUri != null) {
+            details.put("serverUri", serverUri);
+        }
+        details.put("connections", statistics.connections());
+        details.put("accepted", statistics.accepted());
+        details.put("refused", statistics.refused());
+        details.put("timedOut", statistics.timedOut());
+        details.put("dropped", statistics.dropped());
+        details.put("held", statistics.held());
+        return details;
     }
 
     /** Health details may not be null; a value the client does not have (yet) is left out. */

@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.actuate.metrics;
 
 import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.spring.boot.client.OpcUaReverseConnectListeners;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
@@ -15,7 +16,8 @@ import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.context.event.SmartApplicationListener;
 
 /**
- * Binds {@link OpcUaClientMetrics} of every client connection of the application to its
+ * Binds {@link OpcUaClientMetrics} of every client connection of the application, and
+ * {@link OpcUaClientReverseConnectMetrics} of every reverse-connect listener, to its
  * {@link MeterRegistry} once the application has started — when the context is refreshed, which is after
  * every lifecycle started the clients connecting, and before {@link ApplicationStartedEvent} — and
  * removes the meters when the context is closed.
@@ -30,7 +32,8 @@ public class OpcUaClientMetricsBinder implements SmartApplicationListener, Dispo
     private final MeterRegistry registry;
     private final Iterable<Tag> tags;
     private volatile ToLongFunction<String> annotatedListenerErrors = connection -> 0;
-    private List<OpcUaClientMetrics> metrics;
+    private volatile OpcUaReverseConnectListeners reverseConnectListeners = OpcUaReverseConnectListeners.NONE;
+    private List<StateMeters<?>> metrics;
 
     public OpcUaClientMetricsBinder(OpcUaClients clients, MeterRegistry registry) {
         this(clients, registry, Tags.empty());
@@ -52,6 +55,14 @@ public class OpcUaClientMetricsBinder implements SmartApplicationListener, Dispo
         this.annotatedListenerErrors = Objects.requireNonNull(annotatedListenerErrors, "annotatedListenerErrors");
     }
 
+    /**
+     * The reverse-connect listeners of the connections, whose {@link OpcUaClientReverseConnectMetrics meters} are
+     * bound with the clients'.
+     */
+    public void setReverseConnectListeners(OpcUaReverseConnectListeners reverseConnectListeners) {
+        this.reverseConnectListeners = Objects.requireNonNull(reverseConnectListeners, "reverseConnectListeners");
+    }
+
     @Override
     public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
         return ContextRefreshedEvent.class.isAssignableFrom(eventType)
@@ -66,12 +77,17 @@ public class OpcUaClientMetricsBinder implements SmartApplicationListener, Dispo
     /** Binds the meters unless they are bound; a child context's event reaches its parent as well. */
     private synchronized void bind() {
         if (metrics == null) {
-            List<OpcUaClientMetrics> bound = new ArrayList<>();
+            List<StateMeters<?>> bound = new ArrayList<>();
             clients.asMap().forEach((connection, client) -> {
                 OpcUaClientMetrics connectionMetrics = new OpcUaClientMetrics(connection, client, tags,
                         () -> annotatedListenerErrors.applyAsLong(connection));
                 connectionMetrics.bindTo(registry);
                 bound.add(connectionMetrics);
+            });
+            reverseConnectListeners.listeners().keySet().forEach(listener -> {
+                OpcUaClientReverseConnectMetrics listenerMetrics = new OpcUaClientReverseConnectMetrics(listener, tags);
+                listenerMetrics.bindTo(registry);
+                bound.add(listenerMetrics);
             });
             metrics = bound;
         }
@@ -85,7 +101,7 @@ public class OpcUaClientMetricsBinder implements SmartApplicationListener, Dispo
     @Override
     public synchronized void destroy() {
         if (metrics != null) {
-            metrics.forEach(OpcUaClientMetrics::close);
+            metrics.forEach(StateMeters::close);
             metrics = null;
         }
     }

@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.binder.BaseUnits;
 import java.util.ArrayList;
 import java.util.List;
+import dev.opcua.stack.server.transport.ReverseConnectStatistics;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +58,11 @@ import java.util.function.ToLongFunction;
  *     (values waiting: queued in the recorder or handed to the store and not yet acknowledged), and
  *     {@code opcua.server.history.values.recorded|dropped|refused} function counters (acknowledged by the store;
  *     dropped by the recorder because its bounded queue was full; refused by the store)</li>
+ * <li>reverse connect (Part 6, 7.1.3; {@code reverse-connect.clients}): {@code opcua.server.reverse.attempts}
+ *     function counter (connections dialled) and {@code opcua.server.reverse.connections} function counter
+ *     [outcome]: {@code taken} (the client's Hello arrived), {@code failed} (the dial did not connect),
+ *     {@code closed_unused} (closed before a Hello: refused by the client, or timed out); a dial still waiting
+ *     for its client is in none of them yet; all 0 when reverse connect is off</li>
  * <li>{@code opcua.server.certificate.expiry} gauge (seconds): time left until the application certificate's
  *     notAfter, negative once it expired, NaN without a certificate (SecurityPolicy None only, or before
  *     start); read at every scrape, so a renewed certificate shows at once</li>
@@ -208,6 +214,12 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
         meters.add(counter(registry, "opcua.server.history.values.refused",
                 "Values the history store refused (failed appends)", "values",
                 s -> s.statistics().historyValuesRefused()));
+        meters.add(counter(registry, "opcua.server.reverse.attempts",
+                "Connections dialled to reverse-connect clients (Part 6, 7.1.3)", "connections",
+                s -> reverseConnect(s).attempts()));
+        meters.add(reverseConnection(registry, "taken", ReverseConnectStatistics::taken));
+        meters.add(reverseConnection(registry, "failed", ReverseConnectStatistics::failedAttempts));
+        meters.add(reverseConnection(registry, "closed_unused", ReverseConnectStatistics::closedUnused));
         meters.add(gauge(registry, "opcua.server.certificate.expiry",
                 "Seconds until the application certificate expires (notAfter); negative once expired, NaN without one",
                 "seconds", OpcUaServerMetrics::secondsUntilCertificateExpiry));
@@ -216,6 +228,23 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
 
 
 
+
+    private FunctionCounter reverseConnection(MeterRegistry registry, String outcome,
+            ToLongFunction<ReverseConnectStatistics> count) {
+        return FunctionCounter.builder("opcua.server.reverse.connections", state(),
+                        s -> count.applyAsLong(reverseConnect(s)))
+                .description("Reverse-connect dials by what became of them: taken by the client (its Hello "
+                        + "arrived), failed (did not connect), closed unused (refused by the client, or timed out)")
+                .baseUnit("connections")
+                .tags(tags())
+                .tag("outcome", outcome)
+                .register(registry);
+    }
+
+    private static ReverseConnectStatistics reverseConnect(OpcUaServer s) {
+        ReverseConnectStatistics current = s.statistics().reverseConnect();
+        return current == null ? ReverseConnectStatistics.NONE : current;
+    }
 
     private FunctionCounter limit(MeterRegistry registry, String limit, ToDoubleFunction<OpcUaServer> count) {
         return FunctionCounter.builder("opcua.server.limits.rejected", state(), count)

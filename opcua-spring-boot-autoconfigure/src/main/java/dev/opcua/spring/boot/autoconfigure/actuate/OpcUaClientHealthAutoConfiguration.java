@@ -2,7 +2,11 @@ package dev.opcua.spring.boot.autoconfigure.actuate;
 
 import dev.opcua.spring.boot.actuate.health.OpcUaClientHealthIndicator;
 import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.spring.boot.client.OpcUaReverseConnectListeners;
 import dev.opcua.stack.client.OpcUaClient;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -27,7 +31,13 @@ public final class OpcUaClientHealthAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean(name = { "opcuaClientsHealthIndicator", "opcuaClientsHealthContributor" })
-    HealthContributor opcuaClientsHealthContributor(OpcUaClients clients) {
-        return CompositeHealthContributor.fromMap(clients.asMap(), OpcUaClientHealthIndicator::new);
+    HealthContributor opcuaClientsHealthContributor(OpcUaClients clients,
+            ObjectProvider<OpcUaReverseConnectListeners> reverseConnectListeners) {
+        OpcUaReverseConnectListeners listeners = reverseConnectListeners.getIfAvailable(
+                () -> OpcUaReverseConnectListeners.NONE);
+        Map<String, OpcUaClientHealthIndicator> indicators = new LinkedHashMap<>();
+        clients.asMap().forEach((connection, client) -> indicators.put(connection,
+                new OpcUaClientHealthIndicator(client, listeners.forConnection(connection).orElse(null))));
+        return CompositeHealthContributor.fromMap(indicators);
     }
 }

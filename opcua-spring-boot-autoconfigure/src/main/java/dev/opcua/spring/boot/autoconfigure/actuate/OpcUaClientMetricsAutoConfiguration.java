@@ -4,6 +4,7 @@ import dev.opcua.spring.boot.actuate.metrics.OpcUaClientMetrics;
 import dev.opcua.spring.boot.actuate.metrics.OpcUaClientMetricsBinder;
 import dev.opcua.spring.boot.actuate.metrics.OpcUaClientPublishLatency;
 import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.spring.boot.client.OpcUaReverseConnectListeners;
 import dev.opcua.spring.boot.client.listener.OpcUaListenerEndpointRegistry;
 import dev.opcua.stack.client.OpcUaClient;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -34,9 +35,11 @@ public final class OpcUaClientMetricsAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     OpcUaClientMetricsBinder opcUaClientMetricsBinder(OpcUaClients clients, MeterRegistry registry,
-            ObjectProvider<OpcUaListenerEndpointRegistry> listeners) {
+            ObjectProvider<OpcUaListenerEndpointRegistry> listeners,
+            ObjectProvider<OpcUaReverseConnectListeners> reverseConnectListeners) {
         OpcUaClientMetricsBinder binder = new OpcUaClientMetricsBinder(clients, registry);
         listeners.ifAvailable(listenerRegistry -> binder.setAnnotatedListenerErrors(listenerRegistry::errors));
+        reverseConnectListeners.ifAvailable(binder::setReverseConnectListeners);
         return binder;
     }
 

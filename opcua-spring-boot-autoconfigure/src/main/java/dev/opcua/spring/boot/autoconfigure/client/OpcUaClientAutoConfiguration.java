@@ -4,7 +4,9 @@ import dev.opcua.spring.boot.client.OpcUaClientCustomizer;
 import dev.opcua.spring.boot.client.OpcUaClientLifecycle;
 import dev.opcua.spring.boot.client.OpcUaClientRequestObservers;
 import dev.opcua.spring.boot.client.OpcUaClients;
+import dev.opcua.spring.boot.client.OpcUaReverseConnectListeners;
 import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.transport.ClientResources;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -23,7 +25,9 @@ import org.springframework.context.annotation.Import;
  * {@link OpcUaClient} bean per connection ({@code <name>OpcUaClient}, qualified
  * {@code @OpcUaConnection("<name>")}, injectable by type when it is the only one), with every
  * {@link OpcUaClientCustomizer} applied; the {@link OpcUaClients} registry of all client beans; and the
- * {@link OpcUaClientLifecycle} that connects them with the context. Independent of the server's
+ * {@link OpcUaClientLifecycle} that connects them with the context; the {@link OpcUaReverseConnectListeners} of
+ * the connections with {@code reverse-connect.listen-port}, open before the clients are built and closed after
+ * them (the clients' factory depends on them, so the context destroys the clients first). Independent of the server's
  * auto-configuration: an application may have either or both.
  */
 @AutoConfiguration
@@ -33,12 +37,20 @@ import org.springframework.context.annotation.Import;
 @Import(OpcUaClientBeanRegistrar.class)
 public final class OpcUaClientAutoConfiguration {
 
+    @Bean
+    @ConditionalOnMissingBean
+    OpcUaReverseConnectListeners opcUaReverseConnectListeners(OpcUaClientProperties properties) {
+        // the clients' own default resources: the channels handed over run on the listener's event loops
+        return ReverseConnectListenersFactory.open(properties, ClientResources.shared());
+    }
+
     @Bean(OpcUaClientBeanRegistrar.FACTORY_BEAN_NAME)
     @ConditionalOnMissingBean
     OpcUaClientFactory opcUaClientFactory(OpcUaClientProperties properties,
             ObjectProvider<OpcUaClientCustomizer> customizers, ObjectProvider<OpcUaClientRequestObservers> observers,
-            ObjectProvider<SslBundles> sslBundles) {
-        return new OpcUaClientFactory(properties, customizers, observers, sslBundles.getIfAvailable());
+            ObjectProvider<SslBundles> sslBundles, OpcUaReverseConnectListeners reverseConnectListeners) {
+        return new OpcUaClientFactory(properties, customizers, observers, sslBundles.getIfAvailable(),
+                reverseConnectListeners);
     }
 
     @Bean

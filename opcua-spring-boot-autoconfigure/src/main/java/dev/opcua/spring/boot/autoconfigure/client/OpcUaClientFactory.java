@@ -3,6 +3,7 @@ package dev.opcua.spring.boot.autoconfigure.client;
 import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.spring.boot.client.OpcUaClientCustomizer;
 import dev.opcua.spring.boot.client.OpcUaClientRequestObservers;
+import dev.opcua.spring.boot.client.OpcUaReverseConnectListeners;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.services.RequestObserver;
@@ -20,6 +21,7 @@ public class OpcUaClientFactory {
     private final ObjectProvider<OpcUaClientCustomizer> customizers;
     private final ObjectProvider<OpcUaClientRequestObservers> observers;
     private final SslBundles sslBundles;
+    private final OpcUaReverseConnectListeners reverseConnectListeners;
 
     public OpcUaClientFactory(OpcUaClientProperties properties, ObjectProvider<OpcUaClientCustomizer> customizers,
             ObjectProvider<OpcUaClientRequestObservers> observers) {
@@ -29,10 +31,22 @@ public class OpcUaClientFactory {
     /** @param sslBundles the application's SSL bundles, for {@code certificate.bundle}; may be null */
     public OpcUaClientFactory(OpcUaClientProperties properties, ObjectProvider<OpcUaClientCustomizer> customizers,
             ObjectProvider<OpcUaClientRequestObservers> observers, SslBundles sslBundles) {
+        this(properties, customizers, observers, sslBundles, OpcUaReverseConnectListeners.NONE);
+    }
+
+    /**
+     * @param sslBundles the application's SSL bundles, for {@code certificate.bundle}; may be null
+     * @param reverseConnectListeners the listeners of the connections with {@code reverse-connect.listen-port};
+     *        they must outlive the clients made here
+     */
+    public OpcUaClientFactory(OpcUaClientProperties properties, ObjectProvider<OpcUaClientCustomizer> customizers,
+            ObjectProvider<OpcUaClientRequestObservers> observers, SslBundles sslBundles,
+            OpcUaReverseConnectListeners reverseConnectListeners) {
         this.properties = properties;
         this.customizers = customizers;
         this.observers = observers;
         this.sslBundles = sslBundles;
+        this.reverseConnectListeners = reverseConnectListeners;
     }
 
     /**
@@ -47,7 +61,8 @@ public class OpcUaClientFactory {
                     + OpcUaClientPropertiesMapper.CONNECTIONS + "; the connections are "
                     + properties.getConnections().keySet());
         }
-        OpcUaClientPropertiesMapper mapper = new OpcUaClientPropertiesMapper(connection, settings, sslBundles);
+        OpcUaClientPropertiesMapper mapper = new OpcUaClientPropertiesMapper(connection, settings, sslBundles,
+                reverseConnectListeners.forConnection(connection).orElse(null));
         OpcUaClientConfig.Builder builder = mapper.builder();
         RequestObserver observer = OpcUaClientRequestObservers.composite(
                 observers.orderedStream().map(o -> o.create(connection)).toList());

@@ -3,6 +3,8 @@ package dev.opcua.spring.boot.autoconfigure.client;
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
 import dev.opcua.spring.boot.autoconfigure.validation.PositiveDuration;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.PositiveOrZero;
@@ -130,6 +132,9 @@ public class OpcUaClientProperties {
 
         @Valid
         private final Subscriptions subscriptions = new Subscriptions();
+
+        @Valid
+        private final ReverseConnect reverseConnect = new ReverseConnect();
 
         public String getEndpointUrl() {
             return endpointUrl;
@@ -281,6 +286,75 @@ public class OpcUaClientProperties {
 
         public Subscriptions getSubscriptions() {
             return subscriptions;
+        }
+
+        public ReverseConnect getReverseConnect() {
+            return reverseConnect;
+        }
+    }
+
+    /**
+     * Reverse connect (Part 6, 7.1.3): instead of dialling, the client listens and the server opens the connection
+     * and sends a ReverseHello naming its ApplicationUri and endpoint URL; the client opens its secure channel over
+     * that connection. For a server behind a firewall that allows only outgoing connections. Off while
+     * listen-port is unset. Connections with the same listen-port share one listener.
+     */
+    public static class ReverseConnect {
+
+        /** Port to listen on for the server's connections (0 for any free port); unset to dial the server. */
+        @Min(0)
+        @Max(65535)
+        private Integer listenPort;
+
+        /** Address to listen on; 0.0.0.0 for every interface. */
+        @NotBlank
+        private String listenAddress = "0.0.0.0";
+
+        /**
+         * ApplicationUri of the server that dials in, as its ReverseHello names it; required with listen-port.
+         * Connections of other servers are refused.
+         */
+        private String serverUri;
+
+        /** Time a server's connection may take to send its ReverseHello before it is closed. */
+        @PositiveDuration
+        private Duration helloTimeout = Duration.ofSeconds(10);
+
+        /** Whether a listen-port is set, so that the client waits for the server instead of dialling it. */
+        public boolean isListening() {
+            return listenPort != null;
+        }
+
+        public Integer getListenPort() {
+            return listenPort;
+        }
+
+        public void setListenPort(Integer listenPort) {
+            this.listenPort = listenPort;
+        }
+
+        public String getListenAddress() {
+            return listenAddress;
+        }
+
+        public void setListenAddress(String listenAddress) {
+            this.listenAddress = listenAddress;
+        }
+
+        public String getServerUri() {
+            return serverUri;
+        }
+
+        public void setServerUri(String serverUri) {
+            this.serverUri = serverUri;
+        }
+
+        public Duration getHelloTimeout() {
+            return helloTimeout;
+        }
+
+        public void setHelloTimeout(Duration helloTimeout) {
+            this.helloTimeout = helloTimeout;
         }
     }
 

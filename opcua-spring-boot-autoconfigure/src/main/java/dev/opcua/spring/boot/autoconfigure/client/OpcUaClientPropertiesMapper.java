@@ -7,6 +7,7 @@ import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
 import dev.opcua.stack.client.session.ClientIdentity;
+import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
@@ -45,16 +46,23 @@ final class OpcUaClientPropertiesMapper {
     private final StackErrors stack;
 
     private final SslBundles sslBundles;
+    private final ReverseConnectListener reverseConnectListener;
 
     OpcUaClientPropertiesMapper(String name, OpcUaClientProperties.Connection connection) {
-        this(name, connection, null);
+        this(name, connection, null, null);
     }
 
-    /** @param sslBundles the application's SSL bundles, for {@code certificate.bundle}; may be null */
-    OpcUaClientPropertiesMapper(String name, OpcUaClientProperties.Connection connection, SslBundles sslBundles) {
+    /**
+     * @param sslBundles the application's SSL bundles, for {@code certificate.bundle}; may be null
+     * @param reverseConnectListener the listener of the connection's {@code reverse-connect.listen-port}; null
+     *        for a connection that dials its server
+     */
+    OpcUaClientPropertiesMapper(String name, OpcUaClientProperties.Connection connection, SslBundles sslBundles,
+            ReverseConnectListener reverseConnectListener) {
         this.name = name;
         this.connection = connection;
         this.sslBundles = sslBundles;
+        this.reverseConnectListener = reverseConnectListener;
         this.checks = new PropertyChecks(CONNECTIONS + "." + name, (key, value, reason, allowed, cause) ->
                 new InvalidOpcUaClientPropertyException(name, key, value, reason, allowed, cause));
         this.stack = new StackErrors(checks, SETTING_KEYS, connection);
@@ -82,6 +90,7 @@ final class OpcUaClientPropertiesMapper {
             builder.certificate(own);
         }
         builder.acceptAnyServerCertificate(c.isAcceptAnyServerCertificate());
+        reverseConnect(builder);
         Duration requestTimeout = c.getRequestTimeout();
         stack.call(() -> builder.requestTimeout(requestTimeout)
                 .sessionTimeout(c.getSessionTimeout())
@@ -103,6 +112,27 @@ final class OpcUaClientPropertiesMapper {
      */
     OpcUaClientConfig build(OpcUaClientConfig.Builder builder) {
         return stack.call(builder::build);
+    }
+
+    /**
+     * Reverse connect (Part 6, 7.1.3): every channel, GetEndpoints' and the session's, and each after a lost
+     * connection, is opened over the next connection of the server to the listener, whose ReverseHello must name
+     * the connection's endpoint-url.
+     */
+    private void reverseConnect(OpcUaClientConfig.Builder builder) {
+        OpcUaClientProperties.ReverseConnect reverse = connection.getReverseConnect();
+        if (!reverse.isListening()) {
+            return;
+        }
+        if (reverseConnectListener == null) {
+            throw checks.invalid("reverse-connect.listen-port", reverse.getListenPort(),
+                    "no reverse-connect listener is open for this connection (the application's own "
+                            + "OpcUaReverseConnectListeners bean has none for it)",
+                    "a listener for the connection in that bean, or no OpcUaReverseConnectListeners bean of the "
+                            + "application's");
+        }
+        builder.reverseConnect(reverseConnectListener, checks.requireText("reverse-connect.server-uri",
+                reverse.getServerUri(), "the ApplicationUri of the server that dials in"));
     }
 
     private SecurityPolicy policy() {

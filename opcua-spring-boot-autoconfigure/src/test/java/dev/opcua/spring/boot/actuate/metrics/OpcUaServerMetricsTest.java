@@ -241,7 +241,7 @@ class OpcUaServerMetricsTest {
         server = TestServers.started(plant, b -> { });
         new OpcUaServerMetrics(server, Tags.of("site", "plant-1")).bindTo(registry);
 
-        assertThat(registry.getMeters()).hasSize(45).allSatisfy(meter -> {
+        assertThat(registry.getMeters()).hasSize(49).allSatisfy(meter -> {
             assertThat(meter.getId().getName()).startsWith("opcua.server.");
             assertThat(meter.getId().getDescription()).isNotBlank();
             assertThat(meter.getId().getTag(OpcUaServerMetrics.APPLICATION_URI_TAG))
@@ -255,6 +255,12 @@ class OpcUaServerMetricsTest {
         assertThat(registry.get("opcua.server.requests.rejected").functionCounters())
                 .extracting(counter -> counter.getId().getTag("reason"))
                 .containsExactlyInAnyOrder("too_busy", "too_old", "timeout", "halted");
+        assertThat(registry.get("opcua.server.reverse.connections").functionCounters())
+                .as("reverse connect is off: every outcome reads 0")
+                .allSatisfy(counter -> assertThat(counter.count()).isZero())
+                .extracting(counter -> counter.getId().getTag("outcome"))
+                .containsExactlyInAnyOrder("taken", "failed", "closed_unused");
+        assertThat(registry.get("opcua.server.reverse.attempts").functionCounter().count()).isZero();
         assertThat(registry.find("opcua.server.requests").timer())
                 .as("the request timer comes from the observations, not from this binder").isNull();
         assertThat(registry.get("opcua.server.audit.events").functionCounters())
