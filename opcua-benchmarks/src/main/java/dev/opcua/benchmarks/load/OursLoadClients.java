@@ -79,6 +79,7 @@ final class OursLoadClients implements LoadClients {
             if (o.security().policy() != SecurityPolicy.None) {
                 // the harness trusts whatever server it measures: a trust decision is not what is measured
                 config.certificate(CertificateBuilder.forApplication("load harness")
+                        .type(o.security().policy().certificateType()) // RSA, or ECC on the policy's curve
                         .applicationUri(LoadSecurity.APPLICATION_URI).build())
                         .acceptAnyServerCertificate(true);
             }

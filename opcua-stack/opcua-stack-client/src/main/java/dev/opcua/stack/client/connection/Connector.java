@@ -132,7 +132,9 @@ final class Connector {
         } else {
             if (own == null) {
                 throw new UaException(StatusCodes.BadSecurityPolicyRejected, "endpoint " + EndpointSelector.describe(e)
-                        + " needs the client's application certificate: configure pkiDir or certificate");
+                        + " needs the client's application certificate of type " + es.policy().certificateType()
+                        + ": configure pkiDir (certificates of every type are created there) or a certificate"
+                        + " of that type");
             }
             if (e.serverCertificate() == null || e.serverCertificate().isNull() || e.serverCertificate().length() == 0) {
                 throw new UaException(StatusCodes.BadCertificateInvalid, "endpoint " + EndpointSelector.describe(e)
