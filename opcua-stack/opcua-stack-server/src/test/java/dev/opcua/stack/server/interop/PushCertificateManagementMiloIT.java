@@ -22,7 +22,6 @@ import dev.opcua.stack.server.session.UserNameIdentityValidator;
 import dev.opcua.stack.server.testing.MiloClients;
 import io.netty.buffer.Unpooled;
 import java.io.ByteArrayOutputStream;
-import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
@@ -30,23 +29,11 @@ import java.security.SecureRandom;
 import java.security.Security;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Date;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
-import org.bouncycastle.asn1.x509.BasicConstraints;
-import org.bouncycastle.asn1.x509.Extension;
-import org.bouncycastle.asn1.x509.Extensions;
-import org.bouncycastle.asn1.x509.KeyUsage;
-import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
-import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.jce.provider.BouncyCastleProvider;
-import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
-import org.bouncycastle.pkcs.PKCS10CertificationRequest;
-import org.bouncycastle.pkcs.jcajce.JcaPKCS10CertificationRequest;
 import org.eclipse.milo.opcua.sdk.client.DiscoveryClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClientConfig;
@@ -161,7 +148,7 @@ class PushCertificateManagementMiloIT {
                     Variant.NULL_VALUE, new Variant(RSA_SHA256), Variant.NULL_VALUE, new Variant(true),
                     new Variant(ByteString.of(nonce)));
             assertThat(csr.getStatusCode().isGood()).as("CreateSigningRequest: %s", csr.getStatusCode()).isTrue();
-            X509Certificate renewed = sign(((ByteString) csr.getOutputArguments()[0].getValue()).bytes());
+            X509Certificate renewed = TestSigningCa.sign(ca, ((ByteString) csr.getOutputArguments()[0].getValue()).bytes());
             assertThat(renewed.getPublicKey()).as("a new key").isNotEqualTo(before.certificate().getPublicKey());
 
             CallMethodResult update = updateCertificate(admin, renewed);
@@ -385,22 +372,5 @@ class PushCertificateManagementMiloIT {
             client.disconnect();
             throw e;
         }
-    }
-
-    /** The test CA's answer to a certificate request: the subject, key and subject alternative names it asks for. */
-    private static X509Certificate sign(byte[] request) throws Exception {
-        JcaPKCS10CertificationRequest csr = new JcaPKCS10CertificationRequest(new PKCS10CertificationRequest(request));
-        Extensions asked = Extensions.getInstance(csr.getAttributes(PKCSObjectIdentifiers.pkcs_9_at_extensionRequest)[0]
-                .getAttrValues().getObjectAt(0));
-        Instant now = Instant.now();
-        JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(ca.certificate(),
-                BigInteger.valueOf(now.toEpochMilli()), Date.from(now.minusSeconds(60)),
-                Date.from(now.plus(Duration.ofDays(365))), csr.getSubject(), csr.getPublicKey());
-        builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
-        builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.digitalSignature
-                | KeyUsage.nonRepudiation | KeyUsage.keyEncipherment | KeyUsage.dataEncipherment));
-        builder.addExtension(asked.getExtension(Extension.subjectAlternativeName));
-        return new JcaX509CertificateConverter().getCertificate(builder.build(
-                new JcaContentSignerBuilder("SHA256withRSA").build(ca.privateKey())));
     }
 }
