@@ -199,23 +199,24 @@ public final class ServerConfigurationObject {
 
     private static void method(Namespace0NodeManager namespace0, int methodId, NodeId objectId, Body body) {
         NodeId method = NodeId.ns0(methodId);
-        namespace0.method(method, (context, operation) -> call(context, operation, objectId, body));
+        String name = NodeIds.name(methodId);
+        namespace0.method(method, (context, operation) -> call(context, operation, objectId, name, body));
     }
 
-    private static void call(OperationContext context, CallOperation operation, NodeId objectId, Body body) {
+    private static void call(OperationContext context, CallOperation operation, NodeId objectId, String name,
+            Body body) {
         if (!objectId.equals(operation.objectId())) {
             operation.fail(StatusCodes.BadMethodInvalid);
             return;
         }
-        String name = "ServerConfiguration method " + operation.methodId();
         try {
             PushManagementAccess.check(context, name);
             operation.complete(body.call(context, operation.inputArguments()));
         } catch (MethodArguments.InvalidArgument e) {
-            log.warn("{} refused ({}): {}", name, e.statusCode(), e.getMessage());
+            log.warn("{} refused for {}: {}", name, context.identity(), e.getMessage());
             operation.fail(e.statusCode().value(), e.inputArgumentResults());
         } catch (UaException e) {
-            log.warn("{} refused for {} ({}): {}", name, context.identity(), e.statusCode(), e.getMessage());
+            log.warn("{} refused for {}: {}", name, context.identity(), e.getMessage());
             operation.fail(e.statusCode().value());
         } catch (RuntimeException e) {
             log.error("{} failed", name, e);
