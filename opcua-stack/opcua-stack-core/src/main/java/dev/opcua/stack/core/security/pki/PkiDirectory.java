@@ -45,6 +45,8 @@ import org.slf4j.LoggerFactory;
  * immutable {@link TrustList}. Changes are picked up without a restart: {@link #trustList()} compares the
  * directories' listings (names, sizes, modification times) when at least the reload interval has passed
  * since the last look, and rereads them when anything changed. No background thread is involved.
+ * Push certificate management (Part 12, 7.8.2 and 7.10) writes through the methods that replace, add and remove
+ * trust material and save the application certificate; each rereads the trust material before it returns.
  * Unreadable files are skipped and logged once. Thread-safe.
  */
 public final class PkiDirectory {
