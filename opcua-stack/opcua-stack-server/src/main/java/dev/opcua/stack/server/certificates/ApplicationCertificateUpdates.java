@@ -13,6 +13,9 @@ import dev.opcua.stack.core.security.pki.TrustList;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.session.Session;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
@@ -25,7 +28,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server's own certificate under push management (Part 12, 7.10): CreateSigningRequest (7.10.10) with the
- * current key or a new one kept until a certificate for it arrives, UpdateCertificate (7.10.5), which checks
+ * current key or a new one kept (in own/private, across restarts) until a certificate for it arrives, UpdateCertificate (7.10.5), which checks
  * the new certificate and holds it until ApplyChanges (7.10.9) puts it in the {@link ApplicationCertificateSlot}
  * and writes it to the PKI directory's own/ (so that it is kept across a restart), and GetCertificates
  * (7.10.13). Channels open before keep the certificate they were opened with; new ones get the new one.
@@ -49,8 +52,8 @@ public final class ApplicationCertificateUpdates {
     private final PkiDirectory pki;
     private final SecureRandom random = new SecureRandom();
 
-    /** A key pair made by CreateSigningRequest, waiting for its certificate. */
-    private KeyPair pendingKey;
+    /** A key made by CreateSigningRequest, waiting for its certificate; also in {@link PkiDirectory#pendingKeyFile}. */
+    private PrivateKey pendingKey;
     /** A checked certificate waiting for ApplyChanges, and the session whose transaction it is. */
     private ApplicationCertificate pendingCertificate;
     private Session pendingOwner;
@@ -61,6 +64,7 @@ public final class ApplicationCertificateUpdates {
         this.applicationUri = applicationUri;
         this.applicationName = applicationName;
         this.pki = pki;
+        this.pendingKey = loadPendingKey();
     }
 
     /**
@@ -91,7 +95,9 @@ public final class ApplicationCertificateUpdates {
         byte[] request = SigningRequests.create(current.certificate(), subjectName, applicationUri, keys,
                 type.signatureAlgorithm());
         if (regeneratePrivateKey) {
-            pendingKey = keys;
+            // kept across a restart: the CA may answer after one (Part 12, 7.10.10)
+            CertificateLoader.writePrivateKeyPem(keys.getPrivate(), pki.pendingKeyFile(applicationName));
+            pendingKey = keys.getPrivate();
         }
         log.info("certificate signing request made for {} ({}, {} key)", applicationUri, type.name(),
                 regeneratePrivateKey ? "a new" : "the current");
@@ -154,8 +160,9 @@ public final class ApplicationCertificateUpdates {
         }
         pki.saveApplicationCertificate(next, applicationName);
         slot.replace(next);
-        if (pendingKey != null && pendingKey.getPrivate().equals(next.privateKey())) {
+        if (pendingKey != null && pendingKey.equals(next.privateKey())) {
             pendingKey = null;
+            deletePendingKey();
         }
         pendingCertificate = null;
         pendingOwner = null;
@@ -197,6 +204,30 @@ public final class ApplicationCertificateUpdates {
         }
     }
 
+    private PrivateKey loadPendingKey() {
+        Path file = pki.pendingKeyFile(applicationName);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        try {
+            PrivateKey key = CertificateLoader.readPrivateKey(file, null);
+            log.info("a key of an earlier CreateSigningRequest waits in {} for its certificate", file);
+            return key;
+        } catch (IllegalArgumentException e) {
+            log.warn("ignoring the unreadable pending key {}: {}", file, e.getMessage());
+            return null;
+        }
+    }
+
+    private void deletePendingKey() {
+        Path file = pki.pendingKeyFile(applicationName);
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            log.warn("cannot delete the used pending key {}: {}", file, e.toString());
+        }
+    }
+
     private static void requireGroup(NodeId groupId, String method) {
         if (groupId != null && !DEFAULT_APPLICATION_GROUP.equals(groupId)) {
             throw new UaException(StatusCodes.BadInvalidArgument, method + ": certificate group " + groupId
@@ -228,8 +259,8 @@ public final class ApplicationCertificateUpdates {
             }
             return key;
         }
-        if (pendingKey != null && CertificateLoader.keyMatches(next, pendingKey.getPrivate())) {
-            return pendingKey.getPrivate();
+        if (pendingKey != null && CertificateLoader.keyMatches(next, pendingKey)) {
+            return pendingKey;
         }
         if (CertificateLoader.keyMatches(next, current.privateKey())) {
             return current.privateKey();

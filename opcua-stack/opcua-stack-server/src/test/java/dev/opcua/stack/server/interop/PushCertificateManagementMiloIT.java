@@ -20,6 +20,7 @@ import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
 import dev.opcua.stack.server.testing.MiloClients;
+import dev.opcua.stack.server.testing.TestSigningCa;
 import io.netty.buffer.Unpooled;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;

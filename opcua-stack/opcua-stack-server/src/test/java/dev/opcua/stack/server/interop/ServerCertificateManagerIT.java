@@ -24,6 +24,7 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
+import dev.opcua.stack.server.testing.TestSigningCa;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;

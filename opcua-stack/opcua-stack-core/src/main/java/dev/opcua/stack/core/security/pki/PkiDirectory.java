@@ -387,6 +387,15 @@ public final class PkiDirectory {
         LOG.info("saved application certificate {} in {}", X509Names.describe(certificate.certificate()), ownCerts);
     }
 
+    /**
+     * Where a private key made for a certificate request waits for its certificate:
+     * {@code own/private/<name>.pending.pem} (Part 12, 7.10.10 has it persisted until UpdateCertificate).
+     */
+    public Path pendingKeyFile(String applicationName) {
+        return ownPrivate.resolve(X509Names.sanitise(Objects.requireNonNull(applicationName, "applicationName"))
+                + ".pending.pem");
+    }
+
     private static Path writeCertificate(Path dir, X509Certificate certificate) {
         Path file = dir.resolve(X509Names.sanitise(X509Names.commonName(certificate)) + " ["
                 + X509Names.thumbprintHex(certificate) + "].der");

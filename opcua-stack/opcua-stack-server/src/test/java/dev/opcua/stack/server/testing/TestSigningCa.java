@@ -1,4 +1,4 @@
-package dev.opcua.stack.server.interop;
+package dev.opcua.stack.server.testing;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import java.math.BigInteger;
@@ -18,12 +18,12 @@ import org.bouncycastle.pkcs.PKCS10CertificationRequest;
 import org.bouncycastle.pkcs.jcajce.JcaPKCS10CertificationRequest;
 
 /** A test CA's answer to a PKCS #10 request: the subject, key and subject alternative names it asks for. */
-final class TestSigningCa {
+public final class TestSigningCa {
 
     private TestSigningCa() {
     }
 
-    static X509Certificate sign(ApplicationCertificate ca, byte[] request) throws Exception {
+    public static X509Certificate sign(ApplicationCertificate ca, byte[] request) throws Exception {
         JcaPKCS10CertificationRequest csr = new JcaPKCS10CertificationRequest(new PKCS10CertificationRequest(request));
         Extensions asked = Extensions.getInstance(csr.getAttributes(PKCSObjectIdentifiers.pkcs_9_at_extensionRequest)[0]
                 .getAttrValues().getObjectAt(0));
