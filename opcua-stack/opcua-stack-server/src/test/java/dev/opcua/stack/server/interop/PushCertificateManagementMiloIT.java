@@ -266,6 +266,46 @@ class PushCertificateManagementMiloIT {
     }
 
     @Test
+    void the_trust_list_file_refuses_other_modes_a_second_writer_foreign_handles_and_edits_while_open()
+            throws Exception {
+        X509Certificate serverCertificate = server.applicationCertificate().certificate();
+        OpcUaClient first = connect(MessageSecurityMode.SignAndEncrypt, "admin", serverCertificate);
+        OpcUaClient second = connect(MessageSecurityMode.SignAndEncrypt, "admin", serverCertificate);
+        int open = NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList_Open;
+        try {
+            assertThat(call(first, TRUST_LIST, open, new Variant(ubyte(2))).getStatusCode().getValue())
+                    .as("Write without EraseExisting").isEqualTo(StatusCodes.Bad_NotSupported);
+            long writing = uint32(call(first, TRUST_LIST, open, new Variant(ubyte(6))));
+            assertThat(call(second, TRUST_LIST, open, new Variant(ubyte(6))).getStatusCode().getValue())
+                    .isEqualTo(StatusCodes.Bad_NotWritable);
+            assertThat(call(second, TRUST_LIST,
+                    NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList_Close,
+                    new Variant(uint(writing))).getStatusCode().getValue()).as("another session's handle")
+                    .isEqualTo(StatusCodes.Bad_InvalidArgument);
+            assertThat(call(second, TRUST_LIST,
+                    NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList_RemoveCertificate,
+                    new Variant("00".repeat(20)), new Variant(true)).getStatusCode().getValue())
+                    .isEqualTo(StatusCodes.Bad_InvalidState);
+            assertThat(call(first, TRUST_LIST,
+                    NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList_Read,
+                    new Variant(uint(writing)), new Variant(10)).getStatusCode().getValue())
+                    .as("reading a handle opened for writing").isEqualTo(StatusCodes.Bad_InvalidState);
+            assertThat(call(first, TRUST_LIST,
+                    NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList_Close,
+                    new Variant(uint(writing))).getStatusCode().isGood()).isTrue();
+            assertThat(call(second, TRUST_LIST,
+                    NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList_RemoveCertificate,
+                    new Variant("00".repeat(20)), new Variant(true)).getStatusCode().getValue())
+                    .as("an unknown thumbprint").isEqualTo(StatusCodes.Bad_InvalidArgument);
+            assertThat(readTrustList(second).trustedCertificates()).as("the discarded write changed nothing")
+                    .hasSize(1);
+        } finally {
+            first.disconnect();
+            second.disconnect();
+        }
+    }
+
+    @Test
     void an_operator_is_denied_and_a_channel_that_does_not_encrypt_is_insufficient() throws Exception {
         X509Certificate serverCertificate = server.applicationCertificate().certificate();
         OpcUaClient operator = connect(MessageSecurityMode.SignAndEncrypt, "operator", serverCertificate);
