@@ -86,6 +86,7 @@ public final class ServerConfigurationObject {
                 this::createSigningRequest);
         method(namespace0, NodeIds.ServerConfiguration_ApplyChanges, SERVER_CONFIGURATION, this::applyChanges);
         method(namespace0, NodeIds.ServerConfiguration_GetRejectedList, SERVER_CONFIGURATION, this::getRejectedList);
+        GetCertificatesNode.addIfMissing(store);
         method(namespace0, NodeIds.ServerConfiguration_GetCertificates, SERVER_CONFIGURATION, this::getCertificates);
 
         method(namespace0, NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList_Open,

@@ -171,6 +171,16 @@ class PushCertificateManagementMiloIT {
             } finally {
                 fresh.disconnect();
             }
+            CallMethodResult certificates = call(admin, SERVER_CONFIGURATION, NodeIds.ServerConfiguration_GetCertificates,
+                    Variant.NULL_VALUE);
+            assertThat(certificates.getStatusCode().isGood()).as("GetCertificates: %s", certificates.getStatusCode())
+                    .isTrue();
+            assertThat((NodeId[]) certificates.getOutputArguments()[0].getValue()).containsExactly(RSA_SHA256);
+            assertThat(((ByteString[]) certificates.getOutputArguments()[1].getValue())[0].bytes())
+                    .isEqualTo(renewed.getEncoded());
+            assertThat(admin.readValue(0, org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn.Neither,
+                    new NodeId(0, NodeIds.ServerConfiguration_GetCertificates_OutputArguments)).getStatusCode().isGood())
+                    .as("the 1.05 method's arguments are in the address space").isTrue();
             assertThat(admin.readValue(0, org.eclipse.milo.opcua.stack.core.types.enumerated.TimestampsToReturn.Neither, SERVER_STATE).getStatusCode().isGood())
                     .as("the channel opened before keeps working").isTrue();
             Path own = pki.ownCertsDir().resolve(SERVER_NAME + ".der");
