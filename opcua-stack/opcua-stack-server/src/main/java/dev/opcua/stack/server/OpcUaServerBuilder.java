@@ -85,7 +85,11 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     List<EndpointSecurity> endpointSecurity = List.of(EndpointSecurity.NONE);
     final java.util.Map<dev.opcua.stack.core.security.CertificateType, ApplicationCertificate> certificates =
             new java.util.EnumMap<>(dev.opcua.stack.core.security.CertificateType.class);
+    /** The default MaxTrustListSize: 1 MiB, the default MaxByteStringLength of a Write. */
+    static final int DEFAULT_MAX_TRUST_LIST_SIZE = 1 << 20;
     PkiDirectory pki;
+    boolean pushManagement = true;
+    int maxTrustListSize = DEFAULT_MAX_TRUST_LIST_SIZE;
     int certificateKeySize = CertificateBuilder.DEFAULT_KEY_SIZE;
     Duration certificateValidity = CertificateBuilder.DEFAULT_VALIDITY;
     ValidationOptions validationOptions = ValidationOptions.defaults();
@@ -399,6 +403,26 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
      */
     public OpcUaServer.Builder pki(PkiDirectory value) {
         pki = Objects.requireNonNull(value, "pki");
+        return self();
+    }
+
+    /**
+     * Whether the ServerConfiguration object answers push certificate management (Part 12, 7.10:
+     * UpdateCertificate, CreateSigningRequest, ApplyChanges, GetRejectedList, the TrustList file) for sessions
+     * with the SecurityAdmin role on SignAndEncrypt channels; default true. It needs {@link #pki}; without one
+     * the methods stay unimplemented (BadNotImplemented).
+     */
+    public OpcUaServer.Builder pushManagement(boolean value) {
+        pushManagement = value;
+        return self();
+    }
+
+    /** MaxTrustListSize (Part 12, 7.10.3): the largest TrustList file accepted, in bytes; 0 = no limit; default 1 MiB. */
+    public OpcUaServer.Builder maxTrustListSize(int value) {
+        if (value < 0) {
+            throw new InvalidSettingException("opcUaServer.maxTrustListSize", value, "must be >= 0 (0 = no limit)");
+        }
+        maxTrustListSize = value;
         return self();
     }
 

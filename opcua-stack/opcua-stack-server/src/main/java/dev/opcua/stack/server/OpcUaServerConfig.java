@@ -76,6 +76,8 @@ public final class OpcUaServerConfig {
     private final List<EndpointSecurity> endpointSecurity;
     private final List<ApplicationCertificate> certificates;
     private final PkiDirectory pki;
+    private final boolean pushManagement;
+    private final int maxTrustListSize;
     private final int certificateKeySize;
     private final Duration certificateValidity;
     private final ValidationOptions validationOptions;
@@ -133,6 +135,8 @@ public final class OpcUaServerConfig {
         endpointSecurity = b.endpointSecurity;
         certificates = List.copyOf(b.certificates.values());
         pki = b.pki;
+        pushManagement = b.pushManagement;
+        maxTrustListSize = b.maxTrustListSize;
         certificateKeySize = b.certificateKeySize;
         certificateValidity = b.certificateValidity;
         validationOptions = b.validationOptions;
@@ -310,6 +314,16 @@ public final class OpcUaServerConfig {
     /** The PKI directory (Part 12, F.1 layout), or null. */
     public PkiDirectory pki() {
         return pki;
+    }
+
+    /** Whether push certificate management (Part 12, 7.10) is on; it runs only with a {@link #pki()}. */
+    public boolean pushManagement() {
+        return pushManagement;
+    }
+
+    /** MaxTrustListSize in bytes (Part 12, 7.10.3); 0 = no limit. */
+    public int maxTrustListSize() {
+        return maxTrustListSize;
     }
 
     public int certificateKeySize() {

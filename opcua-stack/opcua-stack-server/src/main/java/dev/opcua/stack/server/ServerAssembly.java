@@ -5,6 +5,7 @@ import dev.opcua.stack.server.audit.AuditRecords;
 import dev.opcua.stack.server.audit.AuditingCertificateValidator;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.ApplicationCertificateSlot;
 import dev.opcua.stack.core.security.ApplicationCertificates;
 import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -18,6 +19,9 @@ import dev.opcua.stack.core.types.structured.ReadAtTimeDetails;
 import dev.opcua.stack.core.types.structured.ReadEventDetails;
 import dev.opcua.stack.core.types.structured.ReadProcessedDetails;
 import dev.opcua.stack.server.alarms.ConditionRefresh;
+import dev.opcua.stack.server.certificates.ApplicationCertificateUpdates;
+import dev.opcua.stack.server.certificates.ServerConfigurationObject;
+import dev.opcua.stack.server.certificates.TrustListFile;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.history.HistoryRecorder;
 import dev.opcua.stack.server.history.HistoryStore;
@@ -112,6 +116,7 @@ final class ServerAssembly {
                 addressSpace::conditions);
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH, refresh::call);
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH_2, refresh::call);
+        startPushManagement(addressSpace);
         SessionManager.Builder sessionBuilder = SessionManager.builder()
                 .listener((session, deleteSubscriptions) -> {
                     subscriptions.sessionClosed(session, deleteSubscriptions);
@@ -199,6 +204,26 @@ final class ServerAssembly {
         // GetEndpoints and CreateSession present a replaced certificate from the moment it is in the slot
         channelSecurity.certificates().onReplace(next -> discovery = newDiscovery());
         startReverseConnect(config);
+    }
+
+    /**
+     * Push certificate management on the ServerConfiguration object (Part 12, 7.10), when configured and the
+     * server has a PKI directory and a certificate: changes land in the PKI directory, so they outlive a restart.
+     */
+    private void startPushManagement(ServerAddressSpace addressSpace) {
+        // the RSA certificate: the DefaultApplicationGroup manages RsaSha256ApplicationCertificateType so far
+        ApplicationCertificateSlot rsa = channelSecurity.certificates().slot(CertificateType.RSA_SHA256);
+        if (!config.pushManagement() || config.pki() == null || rsa == null) {
+            return;
+        }
+        List<String> capabilities = new ArrayList<>(List.of("DA"));
+        if (config.historyStore() != null) {
+            capabilities.addAll(List.of("HD", "HE"));
+        }
+        ApplicationCertificateUpdates updates = new ApplicationCertificateUpdates(rsa,
+                config.applicationUri(), config.applicationName(), config.pki());
+        new ServerConfigurationObject(updates, new TrustListFile(config.pki(), config.maxTrustListSize()),
+                config.pki(), capabilities).register(addressSpace.namespace0(), addressSpace.namespace0().store());
     }
 
     /** Dials the reverse-connect clients, once GetEndpoints can answer; the ReverseHello names the first endpoint. */

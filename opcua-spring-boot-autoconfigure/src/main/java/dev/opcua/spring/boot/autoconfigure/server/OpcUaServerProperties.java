@@ -939,6 +939,9 @@ public class OpcUaServerProperties {
         @Valid
         private final Certificate certificate = new Certificate();
 
+        @Valid
+        private final PushManagement pushManagement = new PushManagement();
+
         /** Whether client certificates that are not trusted are accepted anyway (development only). */
         private boolean autoAcceptUntrusted = false;
 
@@ -977,6 +980,10 @@ public class OpcUaServerProperties {
             return certificate;
         }
 
+        public PushManagement getPushManagement() {
+            return pushManagement;
+        }
+
         public boolean isAutoAcceptUntrusted() {
             return autoAcceptUntrusted;
         }
@@ -999,6 +1006,36 @@ public class OpcUaServerProperties {
 
         public void setRejectSha1Signed(boolean rejectSha1Signed) {
             this.rejectSha1Signed = rejectSha1Signed;
+        }
+    }
+
+    /**
+     * Push certificate management (Part 12, 7.10): the ServerConfiguration object's methods and TrustList, for
+     * users with the SecurityAdmin role on SignAndEncrypt channels. Needs {@code pki-dir}.
+     */
+    public static class PushManagement {
+
+        /** Whether the ServerConfiguration methods and TrustList answer when a PKI directory is configured. */
+        private boolean enabled = true;
+
+        /** Largest TrustList file accepted (MaxTrustListSize); 0B means no limit. */
+        @DataSizeRange(min = 0)
+        private DataSize maxTrustListSize = DataSize.ofMegabytes(1);
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public DataSize getMaxTrustListSize() {
+            return maxTrustListSize;
+        }
+
+        public void setMaxTrustListSize(DataSize maxTrustListSize) {
+            this.maxTrustListSize = maxTrustListSize;
         }
     }
 

@@ -123,6 +123,9 @@ final class OpcUaServerPropertiesMapper {
         if (pki != null) {
             builder.pki(pki);
         }
+        OpcUaServerProperties.PushManagement push = p.getSecurity().getPushManagement();
+        stack.call(() -> builder.pushManagement(push.isEnabled())
+                .maxTrustListSize((int) push.getMaxTrustListSize().toBytes()));
         boolean hasCertificate = loaded != null || pki != null;
         OpcUaServerProperties.Identity identity = p.getIdentity();
         if (!identity.getUsers().isEmpty() && !hasCertificate) {

@@ -24,6 +24,7 @@ final class OpcUaServerSettingKeys {
             entry("opcUaServer.maxBrowseContinuationPoints", "limits.max-browse-continuation-points"),
             entry("opcUaServer.certificateKeySize", "security.certificate.key-size"),
             entry("opcUaServer.certificateValidity", "security.certificate.validity"),
+            entry("opcUaServer.maxTrustListSize", "security.push-management.max-trust-list-size"),
             entry("opcUaServer.security", "security.policies"),
             entry("opcUaServer.defaultPermissions", "access.namespaces"),
             entry("reverseConnect.clientUrl", "reverse-connect.clients"),

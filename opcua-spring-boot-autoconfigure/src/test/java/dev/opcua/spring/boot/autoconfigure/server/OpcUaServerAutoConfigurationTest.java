@@ -285,6 +285,20 @@ class OpcUaServerAutoConfigurationTest {
     }
 
     @Test
+    void push_management_properties_reach_the_server_and_default_to_on_with_one_megabyte() {
+        contextRunner.withPropertyValues("opcua.server.security.pki-dir=" + sharedPkiDir).run(context -> {
+            assertThat(context.getBean(OpcUaServer.class).config().pushManagement()).isTrue();
+            assertThat(context.getBean(OpcUaServer.class).config().maxTrustListSize()).isEqualTo(1 << 20);
+        });
+        contextRunner.withPropertyValues("opcua.server.security.pki-dir=" + sharedPkiDir,
+                "opcua.server.security.push-management.enabled=false",
+                "opcua.server.security.push-management.max-trust-list-size=64KB").run(context -> {
+                    assertThat(context.getBean(OpcUaServer.class).config().pushManagement()).isFalse();
+                    assertThat(context.getBean(OpcUaServer.class).config().maxTrustListSize()).isEqualTo(64 * 1024);
+                });
+    }
+
+    @Test
     void a_pki_directory_without_policies_offers_the_recommended_policies_without_none() {
         contextRunner.withPropertyValues("opcua.server.security.pki-dir=" + sharedPkiDir).run(context -> {
             assertThat(context.getBean(OpcUaServer.class).endpoints()).extracting(EndpointDescription::securityPolicyUri)

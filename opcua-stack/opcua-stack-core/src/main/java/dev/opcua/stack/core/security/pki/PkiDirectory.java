@@ -11,6 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.cert.CRLException;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
@@ -43,6 +46,8 @@ import org.slf4j.LoggerFactory;
  * immutable {@link TrustList}. Changes are picked up without a restart: {@link #trustList()} compares the
  * directories' listings (names, sizes, modification times) when at least the reload interval has passed
  * since the last look, and rereads them when anything changed. No background thread is involved.
+ * Push certificate management (Part 12, 7.8.2 and 7.10) writes through the methods that replace, add and remove
+ * trust material and save the application certificate; each rereads the trust material before it returns.
  * Unreadable files are skipped and logged once. Thread-safe.
  */
 public final class PkiDirectory {
@@ -268,6 +273,187 @@ public final class PkiDirectory {
                 file, trustedCerts);
         pruneRejected();
         return file;
+    }
+
+    /**
+     * The certificates in {@code rejected/}, oldest first: what Part 12, 7.10.12 GetRejectedList returns.
+     * Unreadable files are skipped.
+     */
+    public List<X509Certificate> rejectedCertificates() {
+        List<FileStamp> files = list(rejected, CERTIFICATE_EXTENSIONS);
+        files.sort(Comparator.comparingLong(FileStamp::modifiedMicros).thenComparing(f -> f.file().toString()));
+        List<X509Certificate> certificates = new ArrayList<>();
+        for (FileStamp f : files) {
+            try {
+                certificates.addAll(CertificateLoader.readCertificates(f.file()));
+            } catch (RuntimeException e) {
+                LOG.debug("skipping unreadable rejected certificate {}: {}", f.file(), e.getMessage());
+            }
+        }
+        return certificates;
+    }
+
+    /**
+     * Replaces the certificates of {@code trusted/certs} ({@code trusted} true) or {@code issuers/certs} by
+     * {@code certificates}: each is written as {@code <CN> [<thumbprint>].der}, then every other certificate
+     * file of the directory is deleted, and the trust material is reread. Written first, deleted last: a
+     * crash in between leaves the union of both lists, never an empty one.
+     *
+     * @throws UncheckedIOException when a file cannot be written or deleted
+     */
+    public void replaceCertificates(boolean trusted, List<X509Certificate> certificates) {
+        Path dir = trusted ? trustedCerts : issuersCerts;
+        Set<Path> kept = new HashSet<>();
+        for (X509Certificate c : certificates) {
+            kept.add(writeCertificate(dir, c));
+        }
+        deleteAllBut(dir, CERTIFICATE_EXTENSIONS, kept);
+        reload();
+    }
+
+    /**
+     * Replaces the CRLs of {@code trusted/crl} ({@code trusted} true) or {@code issuers/crl} by {@code crls},
+     * each written as {@code <issuer CN> [<SHA-1 of the CRL>].crl}, the same way as {@link #replaceCertificates}.
+     *
+     * @throws UncheckedIOException when a file cannot be written or deleted
+     */
+    public void replaceCrls(boolean trusted, List<X509CRL> crls) {
+        Path dir = trusted ? trustedCrl : issuersCrl;
+        Set<Path> kept = new HashSet<>();
+        for (X509CRL crl : crls) {
+            kept.add(writeCrl(dir, crl));
+        }
+        deleteAllBut(dir, CRL_EXTENSIONS, kept);
+        reload();
+    }
+
+    /**
+     * Adds one certificate to {@code trusted/certs} ({@code trusted} true) or {@code issuers/certs} and rereads
+     * the trust material, so that the next validation sees it. Idempotent.
+     *
+     * @return the file written
+     */
+    public Path addCertificate(X509Certificate certificate, boolean trusted) {
+        Path file = writeCertificate(trusted ? trustedCerts : issuersCerts, certificate);
+        reload();
+        LOG.info("added {} to {}", X509Names.describe(certificate), file.getParent());
+        return file;
+    }
+
+    /**
+     * Removes the certificate with SHA-1 thumbprint {@code thumbprintHex} (hex, any case) from
+     * {@code trusted/certs} ({@code trusted} true) or {@code issuers/certs}, and the CRLs that CA issued from the
+     * matching CRL directory (Part 12, 7.8.2.7), then rereads the trust material.
+     *
+     * @return whether a certificate with that thumbprint was there
+     * @throws UncheckedIOException when a file cannot be rewritten or deleted
+     */
+    public boolean removeCertificate(String thumbprintHex, boolean trusted) {
+        String wanted = thumbprintHex.toLowerCase(Locale.ROOT);
+        Path dir = trusted ? trustedCerts : issuersCerts;
+        List<X509Certificate> removed = new ArrayList<>();
+        for (FileStamp f : list(dir, CERTIFICATE_EXTENSIONS)) {
+            List<X509Certificate> inFile;
+            try {
+                inFile = CertificateLoader.readCertificates(f.file());
+            } catch (RuntimeException e) {
+                continue;
+            }
+            List<X509Certificate> rest = new ArrayList<>();
+            for (X509Certificate c : inFile) {
+                if (X509Names.thumbprintHex(c).equals(wanted)) {
+                    removed.add(c);
+                } else {
+                    rest.add(c);
+                }
+            }
+            if (rest.size() == inFile.size()) {
+                continue;
+            }
+            delete(f.file());
+            for (X509Certificate c : rest) {
+                writeCertificate(dir, c); // a file of several certificates keeps the others, one file each
+            }
+        }
+        if (removed.isEmpty()) {
+            return false;
+        }
+        Path crlDir = trusted ? trustedCrl : issuersCrl;
+        for (FileStamp f : list(crlDir, CRL_EXTENSIONS)) {
+            try {
+                for (X509CRL crl : CertificateLoader.readCrls(f.file())) {
+                    if (crl.getIssuerX500Principal().equals(removed.get(0).getSubjectX500Principal())) {
+                        delete(f.file());
+                        break;
+                    }
+                }
+            } catch (RuntimeException e) {
+                // unreadable: not this CA's as far as anyone can tell
+            }
+        }
+        reload();
+        LOG.info("removed {} from {}", X509Names.describe(removed.get(0)), dir);
+        return true;
+    }
+
+    /**
+     * Writes {@code certificate} (with its issuers) and its key where
+     * {@link #loadOrCreateApplicationCertificate} reads them for {@code applicationName}, replacing what is
+     * there, so that the next start uses it.
+     */
+    public void saveApplicationCertificate(ApplicationCertificate certificate, String applicationName) {
+        String base = X509Names.sanitise(Objects.requireNonNull(applicationName, "applicationName"));
+        CertificateLoader.save(certificate, ownCerts.resolve(base + ".der"), ownPrivate.resolve(base + ".pem"));
+        LOG.info("saved application certificate {} in {}", X509Names.describe(certificate.certificate()), ownCerts);
+    }
+
+    /**
+     * Where a private key made for a certificate request waits for its certificate:
+     * {@code own/private/<name>.pending.pem} (Part 12, 7.10.10 has it persisted until UpdateCertificate).
+     */
+    public Path pendingKeyFile(String applicationName) {
+        return ownPrivate.resolve(X509Names.sanitise(Objects.requireNonNull(applicationName, "applicationName"))
+                + ".pending.pem");
+    }
+
+    private static Path writeCertificate(Path dir, X509Certificate certificate) {
+        Path file = dir.resolve(X509Names.sanitise(X509Names.commonName(certificate)) + " ["
+                + X509Names.thumbprintHex(certificate) + "].der");
+        try {
+            CertificateLoader.writeAtomically(file, certificate.getEncoded(), false);
+        } catch (CertificateEncodingException e) {
+            throw new IllegalArgumentException("cannot encode " + X509Names.describe(certificate), e);
+        }
+        return file;
+    }
+
+    private static Path writeCrl(Path dir, X509CRL crl) {
+        try {
+            byte[] der = crl.getEncoded();
+            String issuer = crl.getIssuerX500Principal().getName();
+            Path file = dir.resolve(X509Names.sanitise(issuer) + " ["
+                    + Certificates.hex(MessageDigest.getInstance("SHA-1").digest(der)) + "].crl");
+            CertificateLoader.writeAtomically(file, der, false);
+            return file;
+        } catch (CRLException | NoSuchAlgorithmException e) {
+            throw new IllegalArgumentException("cannot encode the CRL of " + crl.getIssuerX500Principal(), e);
+        }
+    }
+
+    private static void deleteAllBut(Path dir, Set<String> extensions, Set<Path> kept) {
+        for (FileStamp f : list(dir, extensions)) {
+            if (!kept.contains(f.file())) {
+                delete(f.file());
+            }
+        }
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private void pruneRejected() {

@@ -189,4 +189,52 @@ class PkiDirectoryTest {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
+
+    // ---- writes of push certificate management (Part 12, 7.8.2 and 7.10)
+
+    @Test
+    void replacing_the_trusted_certificates_writes_the_new_ones_deletes_the_others_and_takes_effect_at_once()
+            throws Exception {
+        PkiDirectory pki = new PkiDirectory(dir, Duration.ofHours(1), PkiDirectory.DEFAULT_MAX_REJECTED);
+        Files.write(pki.trustedCertsDir().resolve("by-hand.der"), peer.certificate().getEncoded());
+        pki.reload();
+
+        pki.replaceCertificates(true, List.of(root.certificate()));
+
+        assertThat(pki.trustList().trustedCertificates()).as("reread without waiting for the interval")
+                .containsExactly(root.certificate());
+        assertThat(pki.trustedCertsDir().resolve("by-hand.der")).doesNotExist();
+        assertThat(new PkiDirectory(dir).trustList().trustedCertificates()).as("kept on disk")
+                .containsExactly(root.certificate());
+    }
+
+    @Test
+    void removing_a_ca_by_thumbprint_removes_its_crls_and_an_unknown_thumbprint_changes_nothing() {
+        PkiDirectory pki = new PkiDirectory(dir, Duration.ofHours(1), PkiDirectory.DEFAULT_MAX_REJECTED);
+        pki.addCertificate(root.certificate(), true);
+        pki.addCertificate(peer.certificate(), true);
+        pki.replaceCrls(true, List.of(CrlBuilder.issuedBy(root).build()));
+        assertThat(pki.trustList().trustedCrls()).hasSize(1);
+
+        assertThat(pki.removeCertificate("00".repeat(20), true)).isFalse();
+        assertThat(pki.trustList().trustedCertificates()).hasSize(2);
+        assertThat(pki.removeCertificate(X509Names.thumbprintHex(root.certificate()).toUpperCase(), true)).isTrue();
+
+        assertThat(pki.trustList().trustedCertificates()).containsExactly(peer.certificate());
+        assertThat(pki.trustList().trustedCrls()).isEmpty();
+    }
+
+    @Test
+    void rejected_certificates_are_listed_and_a_saved_application_certificate_is_the_one_loaded_next() {
+        PkiDirectory pki = new PkiDirectory(dir);
+        pki.reject(peer.certificate());
+        assertThat(pki.rejectedCertificates()).containsExactly(peer.certificate());
+
+        pki.saveApplicationCertificate(leafOfRoot, "Leaf Of Directory Root");
+
+        ApplicationCertificate loaded = new PkiDirectory(dir).loadOrCreateApplicationCertificate("urn:leaf",
+                "Leaf Of Directory Root", List.of(), 2048, Duration.ofDays(1));
+        assertThat(loaded.certificate()).isEqualTo(leafOfRoot.certificate());
+        assertThat(loaded.issuers()).containsExactly(root.certificate());
+    }
 }
