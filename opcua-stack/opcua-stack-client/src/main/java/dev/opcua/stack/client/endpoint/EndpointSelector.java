@@ -64,9 +64,9 @@ public final class EndpointSelector {
         if (usable.isEmpty()) {
             throw new UaException(StatusCodes.BadIdentityTokenRejected, "no endpoint with " + wanted
                     + " offers a " + tokenType + " user token policy this client can use"
-                    + (tokenType != UserTokenType.Anonymous && policy != null && policy.isEcc()
-                            ? " (user names and user certificates over ECC policies need EccEncryptedSecret, not"
-                                    + " implemented yet: use an RSA policy or an anonymous session)" : ""));
+                    + (tokenType == UserTokenType.Certificate && policy != null && policy.isEcc()
+                            ? " (user certificates over ECC policies are not implemented yet: use an RSA policy)"
+                            : ""));
         }
         usable.sort(Comparator.comparingInt((EndpointDescription e) -> e.securityLevel() & 0xFF)
                 .thenComparingInt(e -> securityOf(e).securityLevel())

@@ -7,6 +7,7 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
+import dev.opcua.stack.core.security.EcdhHeaders;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -27,7 +28,9 @@ import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.core.types.structured.ReadRequest;
 import dev.opcua.stack.core.types.structured.ReadResponse;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.EphemeralKeyType;
 import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.core.types.structured.ResponseHeader;
 import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import java.security.cert.X509Certificate;
@@ -69,6 +72,8 @@ public final class ClientSession {
     private volatile ByteString serverNonce;
     private volatile ClientIdentity identity;
     private volatile UserTokenPolicy userTokenPolicy;
+    /** The server's ephemeral key of the last CreateSession or ActivateSession of an ECC channel (Part 6, 6.8.2). */
+    private volatile ByteString serverEphemeralKey;
 
     private ClientSession(SessionTransport transport, ClientChannelSecurity security, SessionOptions options,
             CreateSessionResponse created) {
@@ -82,6 +87,39 @@ public final class ClientSession {
                 : created.serverEndpoints().clone();
         this.serverCertificate = created.serverCertificate();
         this.serverNonce = created.serverNonce();
+        this.serverEphemeralKey = ephemeralKey(security, created.responseHeader());
+    }
+
+    /**
+     * On an ECC channel, the request header asks the server for an ephemeral key of the channel's policy
+     * (Part 6, 6.8.2), with which a password is encrypted into an EccEncryptedSecret.
+     */
+    private static RequestHeader withEcdhRequest(RequestHeader header, ClientChannelSecurity security) {
+        SecurityPolicy policy = security.security().policy();
+        if (!policy.isEcc()) {
+            return header;
+        }
+        return new RequestHeader(header.authenticationToken(), header.timestamp(), header.requestHandle(),
+                header.returnDiagnostics(), header.auditEntryId(), header.timeoutHint(), EcdhHeaders.request(policy));
+    }
+
+    /**
+     * The server's ephemeral key in a response of an ECC channel, its signature checked with the key of the
+     * server certificate the channel trusted; null when there is none.
+     *
+     * @throws UaException BadSecurityChecksFailed when the signature does not verify
+     */
+    private static ByteString ephemeralKey(ClientChannelSecurity security, ResponseHeader header) {
+        SecurityPolicy policy = security.security().policy();
+        EphemeralKeyType key = policy.isEcc() && header != null ? EcdhHeaders.key(header.additionalHeader()) : null;
+        if (key == null) {
+            return null;
+        }
+        if (!EcdhHeaders.verifies(policy, key, security.serverCertificate().getPublicKey())) {
+            throw new UaException(StatusCodes.BadSecurityChecksFailed, "the server's ephemeral key (ECDHKey) is not"
+                    + " signed with the key of " + SessionSignatures.describe(security.serverCertificate()));
+        }
+        return key.publicKey();
     }
 
     /**
@@ -119,7 +157,7 @@ public final class ClientSession {
         boolean secured = security.security().policy() != SecurityPolicy.None;
         byte[] clientNonce = SessionSignatures.newNonce();
         ByteString clientCertificate = secured ? security.certificate().der() : ByteString.NULL;
-        CreateSessionRequest request = new CreateSessionRequest(header(NodeId.NULL, options),
+        CreateSessionRequest request = new CreateSessionRequest(withEcdhRequest(header(NodeId.NULL, options), security),
                 new ApplicationDescription(options.applicationUri(), options.productUri(),
                         LocalizedText.of(options.applicationName()), ApplicationType.Client, null, null, null),
                 null, transport.endpointUrl(), options.sessionName(), ByteString.wrap(clientNonce), clientCertificate,
@@ -213,6 +251,7 @@ public final class ClientSession {
                 SessionSignatures.requireNonce(nonce, "ActivateSession");
             }
             serverNonce = nonce;
+            serverEphemeralKey = ephemeralKey(viaSecurity, response.responseHeader());
             this.identity = identity;
             this.userTokenPolicy = policy;
             this.security = viaSecurity;
@@ -252,11 +291,18 @@ public final class ClientSession {
             token = IdentityTokens.build(identity, policy, SecurityPolicy.None, null, nonceBytes);
         } else {
             SecurityPolicy tokenSecurity = UserTokenPolicies.tokenSecurity(policy, channelPolicy);
-            X509Certificate server = tokenSecurity == SecurityPolicy.None ? null : serverCertificateForTokens(security);
-            token = IdentityTokens.build(identity, policy, tokenSecurity, server, nonceBytes);
+            if (tokenSecurity.isEcc() && identity instanceof ClientIdentity.UserName user) {
+                token = IdentityTokens.eccUserName(user, policy, tokenSecurity, security, serverEphemeralKey,
+                        nonceBytes);
+                serverEphemeralKey = null; // one secret per key
+            } else {
+                X509Certificate server = tokenSecurity == SecurityPolicy.None ? null
+                        : serverCertificateForTokens(security);
+                token = IdentityTokens.build(identity, policy, tokenSecurity, server, nonceBytes);
+            }
         }
         List<String> locales = options.localeIds();
-        return new ActivateSessionRequest(header(), clientSignature, null,
+        return new ActivateSessionRequest(withEcdhRequest(header(), security), clientSignature, null,
                 locales.isEmpty() ? null : locales.toArray(new String[0]), token.token(), token.signature());
     }
 

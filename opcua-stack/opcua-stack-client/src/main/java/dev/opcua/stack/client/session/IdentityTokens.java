@@ -5,6 +5,7 @@ import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.AsymmetricCrypto;
+import dev.opcua.stack.core.security.crypto.EccEncryptedSecret;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.structured.AnonymousIdentityToken;
@@ -75,6 +76,37 @@ final class IdentityTokens {
                     tokenSecurity.asymmetricEncryptionUri());
         } finally {
             Arrays.fill(secret, (byte) 0);
+            Arrays.fill(password, (byte) 0);
+        }
+    }
+
+    /**
+     * A UserNameIdentityToken whose password is an EccEncryptedSecret (Part 4, 7.40.2.5) for the server's
+     * ephemeral key, signed with the key of the channel's client certificate; encryptionAlgorithm stays
+     * empty, the secret names its policy.
+     *
+     * @throws UaException BadIdentityTokenRejected when the server returned no ephemeral key to encrypt for
+     */
+    static Activation eccUserName(ClientIdentity.UserName user, UserTokenPolicy policy, SecurityPolicy tokenSecurity,
+            dev.opcua.stack.client.transport.uasc.ClientChannelSecurity channel, ByteString serverEphemeralKey,
+            byte[] serverNonce) {
+        if (serverEphemeralKey == null || serverEphemeralKey.isNull()) {
+            throw new UaException(StatusCodes.BadIdentityTokenRejected, "user token policy '" + policy.policyId()
+                    + "' encrypts with " + tokenSecurity + ", but the server returned no ephemeral key (ECDHKey)"
+                    + " to encrypt the password for");
+        }
+        if (channel.certificate() == null || channel.security().policy() != tokenSecurity) {
+            throw new UaException(StatusCodes.BadIdentityTokenRejected, "user token policy '" + policy.policyId()
+                    + "' encrypts with " + tokenSecurity + ", which needs a channel of that policy");
+        }
+        byte[] password = user.passwordBytes();
+        try {
+            byte[] secret = EccEncryptedSecret.encrypt(tokenSecurity, channel.certificate().privateKey(),
+                    channel.certificate().der().unsafeBytes(), serverEphemeralKey.unsafeBytes(), serverNonce,
+                    password);
+            return new Activation(ExtensionObject.of(new UserNameIdentityToken(policy.policyId(), user.userName(),
+                    ByteString.wrap(secret), null)), SessionSignatures.none());
+        } finally {
             Arrays.fill(password, (byte) 0);
         }
     }

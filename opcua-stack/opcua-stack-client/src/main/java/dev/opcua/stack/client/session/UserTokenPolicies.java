@@ -106,9 +106,10 @@ public final class UserTokenPolicies {
 
     /**
      * Whether this stack can use a token policy: anonymous, or one whose security policy (its own, or the
-     * endpoint's when it names none) is an RSA policy this stack implements, or None. A user name or user
-     * certificate secured by an ECC policy needs an EccEncryptedSecret and ECC user keys (Part 4,
-     * 7.40.2.5), which this client does not implement yet: such a policy counts as not offered.
+     * endpoint's when it names none) is None or one this stack implements. Secured by an ECC policy: a user
+     * name on an endpoint of that same policy (its EccEncryptedSecret is signed with the channel's
+     * certificate, Part 4, 7.40.2.5); a user certificate over ECC (an ECC user key) is not implemented and
+     * counts as not offered.
      */
     private static boolean implemented(UserTokenPolicy policy, EndpointDescription endpoint) {
         if (policy.tokenType() == UserTokenType.Anonymous) {
@@ -116,7 +117,13 @@ public final class UserTokenPolicies {
         }
         String uri = isEmpty(policy.securityPolicyUri()) ? endpoint.securityPolicyUri() : policy.securityPolicyUri();
         SecurityPolicy security = isEmpty(uri) ? SecurityPolicy.None : SecurityPolicy.fromUri(uri);
-        return security != null && !security.isEcc();
+        if (security == null) {
+            return false;
+        }
+        if (security.isEcc()) {
+            return policy.tokenType() == UserTokenType.UserName && security.uri().equals(endpoint.securityPolicyUri());
+        }
+        return true;
     }
 
     /** Whether an endpoint is for UA TCP with UA Binary (an empty profile is taken as that). */

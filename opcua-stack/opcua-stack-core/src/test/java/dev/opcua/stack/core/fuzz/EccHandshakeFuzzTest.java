@@ -7,6 +7,7 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.crypto.EccChunkCrypto;
 import dev.opcua.stack.core.security.crypto.EccCrypto;
+import dev.opcua.stack.core.security.crypto.EccEncryptedSecret;
 import dev.opcua.stack.core.security.crypto.KeyDerivation;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
 import io.netty.buffer.ByteBuf;
@@ -18,7 +19,7 @@ import java.util.Map;
 
 /**
  * What a peer controls in the ECC handshake (Part 6, 6.8.1): the ephemeral public key in an
- * OpenSecureChannel nonce, and the signed-only OPN chunk around it.
+ * OpenSecureChannel nonce, the signed-only OPN chunk around it, and the EccEncryptedSecret of a password.
  *
  * <p>The first input byte picks one of the four ECC policies. A nonce is either refused with
  * BadNonceInvalid or is a point on the policy's curve that gives a shared secret and channel keys; a chunk
@@ -62,6 +63,27 @@ class EccHandshakeFuzzTest {
                 EccCrypto.encodePublicKey(policy, own.getPublic()));
         if (keys.client().signingKey().length != policy.signingKeyLength()) {
             throw new AssertionError("derived a signing key of " + keys.client().signingKey().length + " bytes");
+        }
+    }
+
+    /**
+     * An EccEncryptedSecret (Part 4, 7.40.2.5) as a UserNameIdentityToken's password: refused with
+     * BadIdentityTokenInvalid, or (impossible without the keys) opened.
+     */
+    @FuzzTest(maxDuration = "5m")
+    void encryptedSecret(byte[] data) {
+        if (data.length == 0) {
+            return;
+        }
+        SecurityPolicy policy = POLICIES[(data[0] & 0xFF) % POLICIES.length];
+        try {
+            EccEncryptedSecret.decrypt(policy, PEER.get(policy).certificate().getPublicKey(), OWN.get(policy),
+                    new byte[32], java.util.Arrays.copyOfRange(data, 1, data.length));
+            throw new AssertionError("an EccEncryptedSecret the fuzzer made was opened");
+        } catch (UaException refused) {
+            if (refused.statusCode().value() != StatusCodes.BadIdentityTokenInvalid) {
+                throw refused;
+            }
         }
     }
 

@@ -31,6 +31,7 @@ import dev.opcua.stack.core.types.structured.CreateSessionResponse;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.core.types.structured.ResponseHeader;
 import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.SignedSoftwareCertificate;
 import dev.opcua.stack.core.types.structured.UserIdentityToken;
@@ -121,6 +122,7 @@ public final class SessionManager implements AutoCloseable {
     private final long maxRequestMessageSize;
     private final ApplicationProof applicationProof;
     private final UserTokenProof userTokenProof;
+    private final SessionEphemeralKeys ephemeralKeys;
     private final ClientLockout lockout;
     private final LongSupplier nanoClock;
     private final SecureRandom random = new SecureRandom();
@@ -139,8 +141,9 @@ public final class SessionManager implements AutoCloseable {
         this.endpoints = Objects.requireNonNull(builder.endpoints, "endpoints");
         this.maxRequestMessageSize = builder.maxRequestMessageSize;
         this.applicationProof = new ApplicationProof(builder.applicationCertificates);
+        this.ephemeralKeys = new SessionEphemeralKeys(builder.applicationCertificates);
         this.userTokenProof = new UserTokenProof(applicationProof, builder.userCertificateValidator,
-                Objects.requireNonNull(builder.validator, "identityValidator"));
+                Objects.requireNonNull(builder.validator, "identityValidator"), ephemeralKeys);
         this.lockout = new ClientLockout(settings.maxFailedAuthenticationAttempts(),
                 settings.failedAuthenticationLockout());
         this.nanoClock = builder.nanoClock;
@@ -213,7 +216,7 @@ public final class SessionManager implements AutoCloseable {
         }
         counters.created();
         log.debug("{}: created {}", channel, session);
-        return new CreateSessionResponse(ResponseHeaders.good(header.requestHandle()), session.sessionId(),
+        return new CreateSessionResponse(responseHeader(header, session), session.sessionId(),
                 session.authenticationToken(), session.revisedTimeout(), session.serverNonce(),
                 server == null ? ByteString.NULL : server.der(),
                 session.endpoints().toArray(EndpointDescription[]::new), new SignedSoftwareCertificate[0],
@@ -272,7 +275,7 @@ public final class SessionManager implements AutoCloseable {
         Identity identity;
         try {
             identity = userTokenProof.authenticate(token, policy, tokenPolicy, request.userTokenSignature(),
-                    serverNonce);
+                    serverNonce, session);
         } catch (UaException e) {
             refused(session, e);
             throw e;
@@ -289,8 +292,16 @@ public final class SessionManager implements AutoCloseable {
             lockout.succeeded(session.clientThumbprint());
         }
         log.debug("{}: activated {} for {}", channel, session, identity);
-        return new ActivateSessionResponse(ResponseHeaders.good(header.requestHandle()), nonce, new StatusCode[0],
+        return new ActivateSessionResponse(responseHeader(header, session), nonce, new StatusCode[0],
                 new DiagnosticInfo[0]);
+    }
+
+    /** A Good header, with a new ephemeral key when the request asked for one (Part 6, 6.8.2). */
+    private ResponseHeader responseHeader(RequestHeader request, Session session) {
+        ExtensionObject ecdh = ephemeralKeys.answer(session, request);
+        ResponseHeader good = ResponseHeaders.good(request.requestHandle());
+        return ecdh.isNull() ? good : new ResponseHeader(good.timestamp(), good.requestHandle(), good.serviceResult(),
+                good.serviceDiagnostics(), good.stringTable(), ecdh);
     }
 
     /** CloseSession (Part 4, 5.6.4). */

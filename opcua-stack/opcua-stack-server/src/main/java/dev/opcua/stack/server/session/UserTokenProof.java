@@ -7,6 +7,7 @@ import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.crypto.EccEncryptedSecret;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.UserIdentityToken;
@@ -47,9 +48,12 @@ final class UserTokenProof {
     private final ApplicationProof application;
     private final CertificateValidator userCertificates;
     private final IdentityValidator identities;
+    private final SessionEphemeralKeys ephemeralKeys;
 
-    UserTokenProof(ApplicationProof application, CertificateValidator userCertificates, IdentityValidator identities) {
+    UserTokenProof(ApplicationProof application, CertificateValidator userCertificates, IdentityValidator identities,
+            SessionEphemeralKeys ephemeralKeys) {
         this.application = application;
+        this.ephemeralKeys = ephemeralKeys;
         this.userCertificates = Objects.requireNonNull(userCertificates, "userCertificateValidator");
         this.identities = Objects.requireNonNull(identities, "identityValidator");
     }
@@ -73,6 +77,15 @@ final class UserTokenProof {
             EndpointSecurity channel) {
         if (token instanceof UserNameIdentityToken userName) {
             String algorithm = userName.encryptionAlgorithm();
+            if (tokenPolicy.isEcc()) {
+                // an EccEncryptedSecret names its policy itself; encryptionAlgorithm is left empty (Part 4, 7.40.2.5)
+                if (application.serverCertificate(tokenPolicy) == null) {
+                    throw new UaException(StatusCodes.BadIdentityTokenInvalid, "the server has no "
+                            + tokenPolicy.certificateType() + " certificate for user token policy '"
+                            + policy.policyId() + "'");
+                }
+                return;
+            }
             boolean encrypted = algorithm != null && !algorithm.isEmpty();
             if (tokenPolicy == SecurityPolicy.None && channel.signs() && !channel.encrypts()) {
                 // Part 4, 7.41.4: a Sign channel needs a token security policy, the channel does not hide the password
@@ -110,7 +123,10 @@ final class UserTokenProof {
      * @param serverNonce the last server nonce sent to the session
      */
     Identity authenticate(UserIdentityToken token, UserTokenPolicy policy, SecurityPolicy tokenPolicy,
-            SignatureData userTokenSignature, ByteString serverNonce) {
+            SignatureData userTokenSignature, ByteString serverNonce, Session session) {
+        if (token instanceof UserNameIdentityToken userName && tokenPolicy.isEcc()) {
+            return authenticateEcc(userName, policy, tokenPolicy, serverNonce, session);
+        }
         if (token instanceof UserNameIdentityToken userName && tokenPolicy != SecurityPolicy.None) {
             return authenticateEncrypted(userName, policy, tokenPolicy, serverNonce);
         }
@@ -149,6 +165,33 @@ final class UserTokenProof {
         byte[] password = openPassword(tokenPolicy, encrypted, serverNonce);
         try {
             // the contract of IdentityValidator: the password in plain text, no encryptionAlgorithm
+            return validate(new UserNameIdentityToken(token.policyId(), token.userName(), ByteString.wrap(password),
+                    null), policy);
+        } finally {
+            Arrays.fill(password, (byte) 0);
+        }
+    }
+
+    /**
+     * Opens the EccEncryptedSecret of a password (Part 4, 7.40.2.5): signed with the key of the session's
+     * client certificate, encrypted for the ephemeral key the session returned last, carrying the last
+     * serverNonce.
+     */
+    private Identity authenticateEcc(UserNameIdentityToken token, UserTokenPolicy policy, SecurityPolicy tokenPolicy,
+            ByteString serverNonce, Session session) {
+        ByteString encrypted = token.password();
+        if (encrypted == null || encrypted.length() <= 0) {
+            throw new UaException(StatusCodes.BadIdentityTokenInvalid, "the encrypted password of user '"
+                    + token.userName() + "' is empty");
+        }
+        if (session.clientCertificate() == null) {
+            throw new UaException(StatusCodes.BadIdentityTokenInvalid, "an EccEncryptedSecret needs a secure channel"
+                    + " with a client certificate to check its signature");
+        }
+        java.security.KeyPair receiver = ephemeralKeys.take(session, tokenPolicy);
+        byte[] password = EccEncryptedSecret.decrypt(tokenPolicy, session.clientCertificate().getPublicKey(), receiver,
+                serverNonce.unsafeBytes(), encrypted.unsafeBytes());
+        try {
             return validate(new UserNameIdentityToken(token.policyId(), token.userName(), ByteString.wrap(password),
                     null), policy);
         } finally {

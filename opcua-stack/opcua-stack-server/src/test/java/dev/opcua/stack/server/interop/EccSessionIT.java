@@ -1,10 +1,13 @@
 package dev.opcua.stack.server.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
+import dev.opcua.stack.client.session.ClientIdentity;
+import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -16,7 +19,12 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
+import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.session.IdentityValidator;
+import dev.opcua.stack.server.session.UserNameIdentityValidator;
+import java.util.EnumSet;
+import java.util.Map;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import java.nio.file.Files;
@@ -72,6 +80,9 @@ class EccSessionIT {
                 .security(endpoints)
                 .pki(new PkiDirectory(serverPki))
                 .certificateValidation(ValidationOptions.builder().autoAcceptUntrusted(true).build())
+                .identityTypes(IdentityValidator.anyOf(IdentityValidator.anonymousOnly(),
+                        UserNameIdentityValidator.of(Map.of("operator", "secret"), true)),
+                        EnumSet.of(UserTokenType.Anonymous, UserTokenType.UserName))
                 .nodeManager(InMemoryNodeManager.builder(NS)
                         .variable("Count", BuiltinType.Int32, v -> v.value(Variant.ofInt32(7)).writable())
                         .build())
@@ -116,6 +127,38 @@ class EccSessionIT {
                     "ecc test server.der", "ecc test server.ecc-nistP256.der", "ecc test server.ecc-nistP384.der",
                     "ecc test server.ecc-brainpoolP256r1.der", "ecc test server.ecc-brainpoolP384r1.der");
         }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("eccEndpoints")
+    void a_user_name_is_encrypted_as_an_ecc_encrypted_secret_and_a_wrong_password_is_refused(SecurityPolicy policy,
+            MessageSecurityMode mode) throws Exception {
+        OpcUaClient client = OpcUaClient.create(config(policy, mode)
+                .identity(ClientIdentity.userName("operator", "secret")).build());
+        try {
+            client.connect().get(20, TimeUnit.SECONDS);
+            assertThat(client.session().userTokenPolicy().securityPolicyUri()).isEqualTo(policy.uri());
+            assertThat(client.blocking().readValue(client.nodeId("nsu=" + NS + ";s=Count")).statusCode().isGood())
+                    .isTrue();
+        } finally {
+            client.close();
+        }
+        OpcUaClient wrong = OpcUaClient.create(config(policy, mode)
+                .identity(ClientIdentity.userName("operator", "wrong")).build());
+        try {
+            assertThatThrownBy(() -> wrong.connect().get(20, TimeUnit.SECONDS))
+                    .hasRootCauseInstanceOf(UaException.class)
+                    .rootCause().hasMessageContaining("Bad");
+        } finally {
+            wrong.close();
+        }
+    }
+
+    private OpcUaClientConfig.Builder config(SecurityPolicy policy, MessageSecurityMode mode) {
+        return OpcUaClientConfig.builder(server.endpointUrl())
+                .applicationUri("urn:test:ecc:client").applicationName("ecc test client").resources(resources)
+                .pkiDir(clientPki).acceptAnyServerCertificate(true).requestTimeout(Duration.ofSeconds(5))
+                .reconnectDelays(Duration.ofMillis(50), Duration.ofMillis(200)).security(policy, mode);
     }
 
     @ParameterizedTest(name = "{0} {1}")

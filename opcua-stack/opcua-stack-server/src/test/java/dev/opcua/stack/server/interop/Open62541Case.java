@@ -24,8 +24,8 @@ record Open62541Case(String policy, MessageSecurityMode mode, PeerKey key, boole
 
     /**
      * The sessions every direction runs: None, Basic256Sha256 anonymous and with a user name, and each ECC
-     * policy (Part 6, 6.8; open62541 1.5.7 offers them with OpenSSL) in Sign and SignAndEncrypt, anonymous
-     * (user names over ECC need EccEncryptedSecret, which our stack does not implement yet).
+     * policy (Part 6, 6.8; open62541 1.5.7 offers them with OpenSSL) in Sign and SignAndEncrypt, anonymous and
+     * with a user name (its password an EccEncryptedSecret, Part 4, 7.40.2.5).
      */
     static Stream<Open62541Case> sessions() {
         List<Open62541Case> cases = new ArrayList<>(List.of(
@@ -36,6 +36,7 @@ record Open62541Case(String policy, MessageSecurityMode mode, PeerKey key, boole
             if (policy.isEcc()) {
                 for (MessageSecurityMode mode : List.of(MessageSecurityMode.Sign, MessageSecurityMode.SignAndEncrypt)) {
                     cases.add(new Open62541Case(policy.name(), mode, PeerKey.of(policy), false));
+                    cases.add(new Open62541Case(policy.name(), mode, PeerKey.of(policy), true));
                 }
             }
         }
