@@ -110,7 +110,7 @@ final class SessionAudit {
     /** The identity token of the request, decoded; anonymous for none; null when it cannot be read. */
     private static UserIdentityToken token(ExtensionObject body) {
         try {
-            return SessionManager.identityToken(body);
+            return ActivationTokens.identityToken(body);
         } catch (UaException e) {
             return null;
         }

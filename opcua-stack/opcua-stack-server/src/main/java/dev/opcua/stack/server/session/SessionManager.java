@@ -18,10 +18,8 @@ import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
-import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.ActivateSessionRequest;
 import dev.opcua.stack.core.types.structured.ActivateSessionResponse;
-import dev.opcua.stack.core.types.structured.AnonymousIdentityToken;
 import dev.opcua.stack.core.types.structured.CancelRequest;
 import dev.opcua.stack.core.types.structured.CancelResponse;
 import dev.opcua.stack.core.types.structured.CloseSessionRequest;
@@ -35,9 +33,7 @@ import dev.opcua.stack.core.types.structured.ResponseHeader;
 import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.SignedSoftwareCertificate;
 import dev.opcua.stack.core.types.structured.UserIdentityToken;
-import dev.opcua.stack.core.types.structured.UserNameIdentityToken;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
-import dev.opcua.stack.core.types.structured.X509IdentityToken;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.security.SecureRandom;
@@ -267,8 +263,8 @@ public final class SessionManager implements AutoCloseable {
             applicationProof.verifyClientSignature(security.policy(), session.clientCertificate(),
                     request.clientSignature(), serverNonce);
         }
-        UserIdentityToken token = identityToken(request.userIdentityToken());
-        UserTokenPolicy policy = policyOf(session, security, token);
+        UserIdentityToken token = ActivationTokens.identityToken(request.userIdentityToken());
+        UserTokenPolicy policy = ActivationTokens.policyOf(session, security, token);
         SecurityPolicy tokenPolicy = UserTokenProof.tokenPolicy(policy, security.policy());
         userTokenProof.checkFormat(token, policy, tokenPolicy, security);
         checkLockout(session);
@@ -488,48 +484,6 @@ public final class SessionManager implements AutoCloseable {
         } catch (RuntimeException e) { // never let the periodic task die
             log.warn("session sweep failed", e);
         }
-    }
-
-    static UserIdentityToken identityToken(ExtensionObject body) {
-        if (body == null || body.isNull()) {
-            return new AnonymousIdentityToken(null); // Part 4, 5.6.3: null means anonymous
-        }
-        Object value = body.isDecoded() ? body.decoded() : null;
-        if (value instanceof AnonymousIdentityToken anonymous) {
-            return anonymous;
-        }
-        if (value instanceof UserNameIdentityToken userName) {
-            return userName;
-        }
-        if (value instanceof X509IdentityToken x509) {
-            return x509;
-        }
-        throw new UaException(StatusCodes.BadIdentityTokenInvalid, "unsupported user identity token "
-                + (value == null ? body.encodingId() : value.getClass().getSimpleName()));
-    }
-
-    /**
-     * The policy the token names among those of the session's endpoints with the channel's security
-     * policy and mode; a null anonymous policyId takes the first anonymous policy.
-     */
-    private static UserTokenPolicy policyOf(Session session, EndpointSecurity security, UserIdentityToken token) {
-        UserTokenType type = token instanceof AnonymousIdentityToken ? UserTokenType.Anonymous
-                : token instanceof X509IdentityToken ? UserTokenType.Certificate : UserTokenType.UserName;
-        String policyId = token.policyId();
-        for (EndpointDescription endpoint : session.endpoints()) {
-            if (!security.policy().uri().equals(endpoint.securityPolicyUri()) || endpoint.securityMode() != security.mode()
-                    || endpoint.userIdentityTokens() == null) {
-                continue;
-            }
-            for (UserTokenPolicy policy : endpoint.userIdentityTokens()) {
-                if (policy.tokenType() == type && (policyId == null && type == UserTokenType.Anonymous
-                        || Objects.equals(policyId, policy.policyId()))) {
-                    return policy;
-                }
-            }
-        }
-        throw new UaException(StatusCodes.BadIdentityTokenInvalid,
-                "no " + type + " user token policy '" + policyId + "' at the " + security + " endpoint");
     }
 
     private byte[] randomBytes() {

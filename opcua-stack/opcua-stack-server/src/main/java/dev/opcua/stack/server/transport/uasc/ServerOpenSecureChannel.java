@@ -139,7 +139,7 @@ final class ServerOpenSecureChannel {
      * of at least the policy's minimum length, or ECC on the policy's curve; otherwise
      * BadCertificatePolicyCheckFailed.
      */
-    private static void checkClientKey(SecurityPolicy policy, X509Certificate leaf) {
+    static void checkClientKey(SecurityPolicy policy, X509Certificate leaf) {
         if (policy.isEcc()) {
             if (!policy.certificateType().matches(leaf.getPublicKey())) {
                 throw new UaException(StatusCodes.BadCertificatePolicyCheckFailed, "the client certificate holds an "
