@@ -100,6 +100,12 @@ final class Connector {
         return pki.certificate();
     }
 
+    /** Whether an X.509 user can sign for {@code policy}: an ECC policy needs a user key on its curve. */
+    private boolean userKeyFits(SecurityPolicy policy) {
+        return !(config.identity() instanceof dev.opcua.stack.client.session.ClientIdentity.X509 user)
+                || !policy.isEcc() || policy.certificateType().matches(user.certificate().getPublicKey());
+    }
+
     /** The endpoint in use; null before the first channel. */
     EndpointDescription endpoint() {
         return endpoint;
@@ -110,7 +116,8 @@ final class Connector {
         ApplicationCertificate own = pki.certificate(); // one read: it may be replaced meanwhile
         if (config.securityPolicy() == null) {
             // chosen among the policies the client holds (or can create) a certificate for; None always
-            allowed = allowed.stream().filter(pki::canUse).collect(java.util.stream.Collectors.toUnmodifiableSet());
+            allowed = allowed.stream().filter(pki::canUse).filter(this::userKeyFits)
+                    .collect(java.util.stream.Collectors.toUnmodifiableSet());
         }
         EndpointDescription e;
         try {

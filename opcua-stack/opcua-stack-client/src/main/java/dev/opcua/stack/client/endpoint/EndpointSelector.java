@@ -63,10 +63,7 @@ public final class EndpointSelector {
         }
         if (usable.isEmpty()) {
             throw new UaException(StatusCodes.BadIdentityTokenRejected, "no endpoint with " + wanted
-                    + " offers a " + tokenType + " user token policy this client can use"
-                    + (tokenType == UserTokenType.Certificate && policy != null && policy.isEcc()
-                            ? " (user certificates over ECC policies are not implemented yet: use an RSA policy)"
-                            : ""));
+                    + " offers a " + tokenType + " user token policy this client can use");
         }
         usable.sort(Comparator.comparingInt((EndpointDescription e) -> e.securityLevel() & 0xFF)
                 .thenComparingInt(e -> securityOf(e).securityLevel())

@@ -50,6 +50,11 @@ final class IdentityTokens {
                 throw new UaException(StatusCodes.BadIdentityTokenRejected, "an X.509 user token must be signed, but"
                         + " neither token policy '" + policy.policyId() + "' nor the channel names a security policy");
             }
+            if (tokenSecurity.isEcc() && !tokenSecurity.certificateType().matches(x509.certificate().getPublicKey())) {
+                throw new UaException(StatusCodes.BadIdentityTokenRejected, "the user certificate holds an "
+                        + Certificates.describeKey(x509.certificate()) + " key; token policy '" + policy.policyId()
+                        + "' signs with " + tokenSecurity + ", which needs EC " + tokenSecurity.certificateType().curve());
+            }
             X509IdentityToken token = new X509IdentityToken(policy.policyId(),
                     ByteString.wrap(Certificates.encode(x509.certificate())));
             return new Activation(ExtensionObject.of(token), SessionSignatures.sign(tokenSecurity,

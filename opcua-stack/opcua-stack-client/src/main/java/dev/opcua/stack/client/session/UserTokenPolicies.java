@@ -106,10 +106,9 @@ public final class UserTokenPolicies {
 
     /**
      * Whether this stack can use a token policy: anonymous, or one whose security policy (its own, or the
-     * endpoint's when it names none) is None or one this stack implements. Secured by an ECC policy: a user
-     * name on an endpoint of that same policy (its EccEncryptedSecret is signed with the channel's
-     * certificate, Part 4, 7.40.2.5); a user certificate over ECC (an ECC user key) is not implemented and
-     * counts as not offered.
+     * endpoint's when it names none) is None or one this stack implements. Secured by an ECC policy, on an
+     * endpoint of that same policy only: a user name's EccEncryptedSecret is signed with the channel's
+     * certificate (Part 4, 7.40.2.5), and a user certificate must hold a key on the policy's curve.
      */
     private static boolean implemented(UserTokenPolicy policy, EndpointDescription endpoint) {
         if (policy.tokenType() == UserTokenType.Anonymous) {
@@ -121,7 +120,7 @@ public final class UserTokenPolicies {
             return false;
         }
         if (security.isEcc()) {
-            return policy.tokenType() == UserTokenType.UserName && security.uri().equals(endpoint.securityPolicyUri());
+            return security.uri().equals(endpoint.securityPolicyUri());
         }
         return true;
     }

@@ -218,6 +218,12 @@ final class UserTokenProof {
             throw new UaException(StatusCodes.BadIdentityTokenRejected, "user certificate "
                     + CertificateInfo.describe(certificate) + " is not trusted: " + e.getMessage());
         }
+        if (tokenPolicy.isEcc() && !tokenPolicy.certificateType().matches(certificate.getPublicKey())) {
+            throw new UaException(StatusCodes.BadIdentityTokenRejected, "user certificate "
+                    + CertificateInfo.describe(certificate) + " holds an " + Certificates.describeKey(certificate)
+                    + " key; user token policy '" + token.policyId() + "' signs with " + tokenPolicy + " (EC "
+                    + tokenPolicy.certificateType().curve() + ")");
+        }
         ByteString signature = userTokenSignature == null ? null : userTokenSignature.signature();
         if (signature == null || signature.length() <= 0) {
             throw new UaException(StatusCodes.BadUserSignatureInvalid,

@@ -23,6 +23,11 @@ import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
+import dev.opcua.stack.server.session.X509IdentityValidator;
+import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.pki.CertificateBuilder;
+import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
+import dev.opcua.stack.core.security.pki.TrustList;
 import java.util.EnumSet;
 import java.util.Map;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
@@ -59,11 +64,16 @@ class EccSessionIT {
     static Path clientPki;
 
     private static ClientResources resources;
+    /** A user certificate per curve: an X.509 user of an ECC policy signs with a key on its curve. */
+    private static final Map<SecurityPolicy, ApplicationCertificate> USERS = new java.util.EnumMap<>(
+            SecurityPolicy.class);
     private static OpcUaServer server;
 
     @BeforeAll
     static void start() {
         resources = ClientResources.builder().ioThreads(1).build();
+        eccPolicies().forEach(p -> USERS.put(p, CertificateBuilder.forApplication("ecc user " + p)
+                .type(p.certificateType()).applicationUri("urn:test:ecc:user").build()));
         List<EndpointSecurity> endpoints = new ArrayList<>();
         endpoints.add(EndpointSecurity.NONE);
         endpoints.add(new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt));
@@ -81,8 +91,12 @@ class EccSessionIT {
                 .pki(new PkiDirectory(serverPki))
                 .certificateValidation(ValidationOptions.builder().autoAcceptUntrusted(true).build())
                 .identityTypes(IdentityValidator.anyOf(IdentityValidator.anonymousOnly(),
-                        UserNameIdentityValidator.of(Map.of("operator", "secret"), true)),
-                        EnumSet.of(UserTokenType.Anonymous, UserTokenType.UserName))
+                        UserNameIdentityValidator.of(Map.of("operator", "secret"), true),
+                        X509IdentityValidator.anyTrusted()),
+                        EnumSet.of(UserTokenType.Anonymous, UserTokenType.UserName, UserTokenType.Certificate))
+                .userCertificateValidator(new PkiCertificateValidator(TrustList.trusting(USERS.values().stream()
+                        .map(ApplicationCertificate::certificate).toArray(X509Certificate[]::new)),
+                        ValidationOptions.defaults()))
                 .nodeManager(InMemoryNodeManager.builder(NS)
                         .variable("Count", BuiltinType.Int32, v -> v.value(Variant.ofInt32(7)).writable())
                         .build())
@@ -151,6 +165,22 @@ class EccSessionIT {
                     .rootCause().hasMessageContaining("Bad");
         } finally {
             wrong.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("eccEndpoints")
+    void an_x509_user_with_a_key_on_the_curve_signs_its_token(SecurityPolicy policy, MessageSecurityMode mode)
+            throws Exception {
+        OpcUaClient client = OpcUaClient.create(config(policy, mode)
+                .identity(ClientIdentity.x509(USERS.get(policy))).build());
+        try {
+            client.connect().get(20, TimeUnit.SECONDS);
+            assertThat(client.session().userTokenPolicy().tokenType()).isEqualTo(UserTokenType.Certificate);
+            assertThat(client.blocking().readValue(client.nodeId("nsu=" + NS + ";s=Count")).statusCode().isGood())
+                    .isTrue();
+        } finally {
+            client.close();
         }
     }
 
