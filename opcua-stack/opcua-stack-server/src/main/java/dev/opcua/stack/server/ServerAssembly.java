@@ -5,7 +5,6 @@ import dev.opcua.stack.server.audit.AuditRecords;
 import dev.opcua.stack.server.audit.AuditingCertificateValidator;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.ApplicationCertificateSlot;
 import dev.opcua.stack.core.security.ApplicationCertificates;
 import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -211,16 +210,15 @@ final class ServerAssembly {
      * server has a PKI directory and a certificate: changes land in the PKI directory, so they outlive a restart.
      */
     private void startPushManagement(ServerAddressSpace addressSpace) {
-        // the RSA certificate: the DefaultApplicationGroup manages RsaSha256ApplicationCertificateType so far
-        ApplicationCertificateSlot rsa = channelSecurity.certificates().slot(CertificateType.RSA_SHA256);
-        if (!config.pushManagement() || config.pki() == null || rsa == null) {
+        // the DefaultApplicationGroup manages every certificate the server holds, one per type
+        if (!config.pushManagement() || config.pki() == null || channelSecurity.certificates().types().isEmpty()) {
             return;
         }
         List<String> capabilities = new ArrayList<>(List.of("DA"));
         if (config.historyStore() != null) {
             capabilities.addAll(List.of("HD", "HE"));
         }
-        ApplicationCertificateUpdates updates = new ApplicationCertificateUpdates(rsa,
+        ApplicationCertificateUpdates updates = new ApplicationCertificateUpdates(channelSecurity.certificates(),
                 config.applicationUri(), config.applicationName(), config.pki());
         new ServerConfigurationObject(updates, new TrustListFile(config.pki(), config.maxTrustListSize()),
                 config.pki(), capabilities).register(addressSpace.namespace0(), addressSpace.namespace0().store());

@@ -6,6 +6,7 @@ import dev.opcua.stack.core.encoding.EncodingLimits;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -37,7 +38,6 @@ public final class ServerCertificateManager {
             NodeId.ns0(NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup);
     static final NodeId TRUST_LIST =
             NodeId.ns0(NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList);
-    static final NodeId RSA_SHA256_APPLICATION_CERTIFICATE_TYPE = NodeId.ns0(NodeIds.RsaSha256ApplicationCertificateType);
     /** Bytes asked for per TrustList Read: well under any server's MaxByteStringLength. */
     static final int READ_CHUNK = 32 * 1024;
     /** Bytes sent per TrustList Write. */
@@ -60,8 +60,14 @@ public final class ServerCertificateManager {
      */
     public CompletableFuture<byte[]> createSigningRequest(String subjectName, boolean regeneratePrivateKey,
             byte[] nonce) {
+        return createSigningRequest(CertificateType.RSA_SHA256, subjectName, regeneratePrivateKey, nonce);
+    }
+
+    /** CreateSigningRequest for the server's certificate of {@code type} (an ECC curve's, Part 12, 7.8.4). */
+    public CompletableFuture<byte[]> createSigningRequest(CertificateType type, String subjectName,
+            boolean regeneratePrivateKey, byte[] nonce) {
         return client.call(SERVER_CONFIGURATION, NodeId.ns0(NodeIds.ServerConfiguration_CreateSigningRequest),
-                DEFAULT_APPLICATION_GROUP, RSA_SHA256_APPLICATION_CERTIFICATE_TYPE,
+                DEFAULT_APPLICATION_GROUP, type.typeId(),
                 Variant.ofScalar(BuiltinType.String, subjectName), regeneratePrivateKey, byteString(nonce))
                 .thenApply(out -> ((ByteString) out[0].value()).bytes());
     }
@@ -78,9 +84,16 @@ public final class ServerCertificateManager {
     /** UpdateCertificate with a private key made elsewhere, in {@code privateKeyFormat} "PEM" or "PFX". */
     public CompletableFuture<Boolean> updateCertificate(byte[] certificate, List<byte[]> issuerCertificates,
             String privateKeyFormat, byte[] privateKey) {
+        return updateCertificate(CertificateType.RSA_SHA256, certificate, issuerCertificates, privateKeyFormat,
+                privateKey);
+    }
+
+    /** UpdateCertificate of the server's certificate of {@code type}; the key arguments as above, or null. */
+    public CompletableFuture<Boolean> updateCertificate(CertificateType type, byte[] certificate,
+            List<byte[]> issuerCertificates, String privateKeyFormat, byte[] privateKey) {
         ByteString[] issuers = issuerCertificates.stream().map(ByteString::of).toArray(ByteString[]::new);
         return client.call(SERVER_CONFIGURATION, NodeId.ns0(NodeIds.ServerConfiguration_UpdateCertificate),
-                DEFAULT_APPLICATION_GROUP, RSA_SHA256_APPLICATION_CERTIFICATE_TYPE, byteString(certificate),
+                DEFAULT_APPLICATION_GROUP, type.typeId(), byteString(certificate),
                 Variant.ofArray(BuiltinType.ByteString, issuers), Variant.ofScalar(BuiltinType.String, privateKeyFormat),
                 byteString(privateKey))
                 .thenApply(out -> (Boolean) out[0].value());

@@ -5,7 +5,8 @@ import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.ApplicationCertificateSlot;
+import dev.opcua.stack.core.security.ApplicationCertificates;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.pki.CertificateLoader;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
@@ -21,7 +22,9 @@ import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,7 +32,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The server's own certificate under push management (Part 12, 7.10): CreateSigningRequest (7.10.10) with the
  * current key or a new one kept (in own/private, across restarts) until a certificate for it arrives, UpdateCertificate (7.10.5), which checks
- * the new certificate and holds it until ApplyChanges (7.10.9) puts it in the {@link ApplicationCertificateSlot}
+ * the new certificate and holds it until ApplyChanges (7.10.9) puts it in the slot of its type
  * and writes it to the PKI directory's own/ (so that it is kept across a restart), and GetCertificates
  * (7.10.13). Channels open before keep the certificate they were opened with; new ones get the new one.
  *
@@ -46,25 +49,31 @@ public final class ApplicationCertificateUpdates {
     /** The least entropy a caller gives with regeneratePrivateKey (Part 12, 7.10.10 nonce). */
     static final int MIN_NONCE_LENGTH = 32;
 
-    private final ApplicationCertificateSlot slot;
+    private final ApplicationCertificates certificates;
     private final String applicationUri;
     private final String applicationName;
     private final PkiDirectory pki;
     private final SecureRandom random = new SecureRandom();
 
-    /** A key made by CreateSigningRequest, waiting for its certificate; also in {@link PkiDirectory#pendingKeyFile}. */
-    private PrivateKey pendingKey;
+    /** Keys made by CreateSigningRequest, one per type, waiting for their certificates; also in {@link PkiDirectory#pendingKeyFile}. */
+    private final Map<CertificateType, PrivateKey> pendingKeys = new EnumMap<>(CertificateType.class);
     /** A checked certificate waiting for ApplyChanges, and the session whose transaction it is. */
     private ApplicationCertificate pendingCertificate;
     private Session pendingOwner;
 
-    public ApplicationCertificateUpdates(ApplicationCertificateSlot slot, String applicationUri, String applicationName,
-            PkiDirectory pki) {
-        this.slot = slot;
+    /** @param certificates the server's certificates, one per type; each type held can be renewed */
+    public ApplicationCertificateUpdates(ApplicationCertificates certificates, String applicationUri,
+            String applicationName, PkiDirectory pki) {
+        this.certificates = certificates;
         this.applicationUri = applicationUri;
         this.applicationName = applicationName;
         this.pki = pki;
-        this.pendingKey = loadPendingKey();
+        for (CertificateType kind : certificates.types()) {
+            PrivateKey key = loadPendingKey(kind);
+            if (key != null) {
+                pendingKeys.put(kind, key);
+            }
+        }
     }
 
     /**
@@ -77,9 +86,9 @@ public final class ApplicationCertificateUpdates {
      */
     public synchronized byte[] createSigningRequest(NodeId groupId, NodeId typeId, String subjectName,
             boolean regeneratePrivateKey, byte[] nonce) {
-        ApplicationCertificate current = current();
         requireGroup(groupId, "CreateSigningRequest");
-        CertificateType type = type(typeId, current, "CreateSigningRequest");
+        PushCertificateType type = type(typeId, "CreateSigningRequest");
+        ApplicationCertificate current = current(type);
         KeyPair keys;
         if (regeneratePrivateKey) {
             if (nonce == null || nonce.length < MIN_NONCE_LENGTH) {
@@ -96,8 +105,8 @@ public final class ApplicationCertificateUpdates {
                 type.signatureAlgorithm());
         if (regeneratePrivateKey) {
             // kept across a restart: the CA may answer after one (Part 12, 7.10.10)
-            CertificateLoader.writePrivateKeyPem(keys.getPrivate(), pki.pendingKeyFile(applicationName));
-            pendingKey = keys.getPrivate();
+            CertificateLoader.writePrivateKeyPem(keys.getPrivate(), pki.pendingKeyFile(type.kind(), applicationName));
+            pendingKeys.put(type.kind(), keys.getPrivate());
         }
         log.info("certificate signing request made for {} ({}, {} key)", applicationUri, type.name(),
                 regeneratePrivateKey ? "a new" : "the current");
@@ -115,9 +124,10 @@ public final class ApplicationCertificateUpdates {
      */
     public synchronized boolean updateCertificate(Session session, NodeId groupId, NodeId typeId, byte[] certificate,
             byte[][] issuerCertificates, String privateKeyFormat, byte[] privateKey) {
-        ApplicationCertificate current = current();
         requireGroup(groupId, "UpdateCertificate");
         requireNoOtherTransaction(session, "UpdateCertificate");
+        PushCertificateType type = type(typeId, "UpdateCertificate");
+        ApplicationCertificate current = current(type);
         X509Certificate next = TrustListCodec.parseCertificateChain(certificate, "UpdateCertificate certificate")
                 .get(0);
         List<X509Certificate> issuers = new ArrayList<>();
@@ -125,12 +135,11 @@ public final class ApplicationCertificateUpdates {
             issuers.addAll(TrustListCodec.parseCertificateChain(issuerCertificates[i],
                     "UpdateCertificate issuerCertificates[" + i + "]"));
         }
-        CertificateType type = type(typeId, current, "UpdateCertificate");
         if (!type.fits().test(next.getPublicKey())) {
             throw new UaException(StatusCodes.BadCertificateInvalid, "the new certificate's "
                     + next.getPublicKey().getAlgorithm() + " key does not fit " + type.name());
         }
-        PrivateKey key = keyFor(next, current, privateKeyFormat, privateKey);
+        PrivateKey key = keyFor(next, current, pendingKeys.get(type.kind()), privateKeyFormat, privateKey);
         PkiCertificateValidator.checkApplicationUri(next, applicationUri);
         List<X509Certificate> chain = new ArrayList<>();
         chain.add(next);
@@ -159,10 +168,10 @@ public final class ApplicationCertificateUpdates {
             return;
         }
         pki.saveApplicationCertificate(next, applicationName);
-        slot.replace(next);
-        if (pendingKey != null && pendingKey.equals(next.privateKey())) {
-            pendingKey = null;
-            deletePendingKey();
+        certificates.replace(next);
+        if (next.privateKey().equals(pendingKeys.get(next.type()))) {
+            pendingKeys.remove(next.type());
+            deletePendingKey(next.type());
         }
         pendingCertificate = null;
         pendingOwner = null;
@@ -176,17 +185,23 @@ public final class ApplicationCertificateUpdates {
     /** GetCertificates (Part 12, 7.10.13): the certificates of the group in use now, with their types. */
     public synchronized List<GroupCertificate> certificates(NodeId groupId) {
         requireGroup(groupId, "GetCertificates");
-        ApplicationCertificate current = current();
-        NodeId type = CertificateTypes.forKey(current.certificate().getPublicKey())
-                .map(CertificateType::typeId).orElse(NodeId.ns0(NodeIds.ApplicationCertificateType));
-        return List.of(new GroupCertificate(type, current.der()));
+        List<GroupCertificate> all = new ArrayList<>();
+        for (CertificateType kind : certificates.types()) {
+            all.add(new GroupCertificate(kind.typeId(), certificates.get(kind).der()));
+        }
+        return all;
     }
 
-    private ApplicationCertificate current() {
-        ApplicationCertificate current = slot.get();
+    /** The certificate types the group holds now, for its CertificateTypes property (Part 12, 7.8.3.1). */
+    public NodeId[] heldTypes() {
+        return certificates.types().stream().map(CertificateType::typeId).toArray(NodeId[]::new);
+    }
+
+    private ApplicationCertificate current(PushCertificateType type) {
+        ApplicationCertificate current = certificates.get(type.kind());
         if (current == null) {
-            throw new UaException(StatusCodes.BadInvalidState, "the server has no application certificate "
-                    + "(it offers SecurityPolicy None only)");
+            throw new UaException(StatusCodes.BadInvalidArgument, "the server holds no " + type.name()
+                    + " certificate to renew; it holds " + certificates.types());
         }
         return current;
     }
@@ -204,8 +219,8 @@ public final class ApplicationCertificateUpdates {
         }
     }
 
-    private PrivateKey loadPendingKey() {
-        Path file = pki.pendingKeyFile(applicationName);
+    private PrivateKey loadPendingKey(CertificateType kind) {
+        Path file = pki.pendingKeyFile(kind, applicationName);
         if (!Files.exists(file)) {
             return null;
         }
@@ -219,8 +234,8 @@ public final class ApplicationCertificateUpdates {
         }
     }
 
-    private void deletePendingKey() {
-        Path file = pki.pendingKeyFile(applicationName);
+    private void deletePendingKey(CertificateType kind) {
+        Path file = pki.pendingKeyFile(kind, applicationName);
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
@@ -235,22 +250,22 @@ public final class ApplicationCertificateUpdates {
         }
     }
 
-    /** The type asked for, or for null the type of the current certificate. */
-    private static CertificateType type(NodeId typeId, ApplicationCertificate current, String method) {
-        if (typeId == null) {
-            return CertificateTypes.forKey(current.certificate().getPublicKey()).orElseThrow(() -> new UaException(
-                    StatusCodes.BadInvalidArgument, method + ": the current certificate fits no supported type"));
+    /** The type asked for, or for null the RSA one (the group's default). */
+    private static PushCertificateType type(NodeId typeId, String method) {
+        if (typeId == null || typeId.isNull()) {
+            return CertificateTypes.RSA_SHA256;
         }
         return CertificateTypes.byId(typeId).orElseThrow(() -> new UaException(StatusCodes.BadInvalidArgument,
                 method + ": certificate type " + typeId + " is not one of "
-                        + CertificateTypes.SUPPORTED.stream().map(CertificateType::name).toList()));
+                        + CertificateTypes.SUPPORTED.stream().map(PushCertificateType::name).toList()));
     }
 
     /**
      * The private key of {@code next}: the one given, else the pending key of CreateSigningRequest, else the
      * current key, whichever matches.
      */
-    private PrivateKey keyFor(X509Certificate next, ApplicationCertificate current, String format, byte[] given) {
+    private static PrivateKey keyFor(X509Certificate next, ApplicationCertificate current, PrivateKey pendingKey,
+            String format, byte[] given) {
         if (given != null && given.length > 0) {
             PrivateKey key = parseKey(format, given);
             if (!CertificateLoader.keyMatches(next, key)) {

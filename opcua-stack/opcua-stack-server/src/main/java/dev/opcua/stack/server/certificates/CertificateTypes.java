@@ -1,6 +1,8 @@
 package dev.opcua.stack.server.certificates;
 
 import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.security.CertificateType;
+import dev.opcua.stack.core.security.crypto.EccCrypto;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -14,7 +16,7 @@ import java.util.Optional;
 /**
  * The certificate types the DefaultApplicationGroup accepts, one row per type (Part 12, 7.8.4): the
  * CertificateTypes property lists them, and UpdateCertificate and CreateSigningRequest refuse any other. A
- * new type (the ECC types of Part 12, 7.8.4.6 and on) is one more row.
+ * new type is one more row.
  */
 public final class CertificateTypes {
 
@@ -23,31 +25,56 @@ public final class CertificateTypes {
     static final int MAX_RSA_BITS = 4096;
 
     /** RsaSha256ApplicationCertificateType (i=12560): RSA keys of 2048 to 4096 bits, SHA256withRSA. */
-    public static final CertificateType RSA_SHA256 = new CertificateType(
+    public static final PushCertificateType RSA_SHA256 = new PushCertificateType(CertificateType.RSA_SHA256,
             NodeId.ns0(NodeIds.RsaSha256ApplicationCertificateType), "RsaSha256ApplicationCertificateType",
             key -> key instanceof RSAPublicKey rsa && rsa.getModulus().bitLength() >= MIN_RSA_BITS
                     && rsa.getModulus().bitLength() <= MAX_RSA_BITS,
             CertificateTypes::rsaLike, "SHA256withRSA");
 
+    /** EccNistP256ApplicationCertificateType (Part 12, 7.8.4.6): EC keys on NIST P-256, SHA256withECDSA. */
+    public static final PushCertificateType ECC_NIST_P256 = ecc(CertificateType.ECC_NIST_P256,
+            "EccNistP256ApplicationCertificateType");
+    /** EccNistP384ApplicationCertificateType: EC keys on NIST P-384, SHA384withECDSA. */
+    public static final PushCertificateType ECC_NIST_P384 = ecc(CertificateType.ECC_NIST_P384,
+            "EccNistP384ApplicationCertificateType");
+    /** EccBrainpoolP256r1ApplicationCertificateType: EC keys on brainpoolP256r1, SHA256withECDSA. */
+    public static final PushCertificateType ECC_BRAINPOOL_P256R1 = ecc(CertificateType.ECC_BRAINPOOL_P256R1,
+            "EccBrainpoolP256r1ApplicationCertificateType");
+    /** EccBrainpoolP384r1ApplicationCertificateType: EC keys on brainpoolP384r1, SHA384withECDSA. */
+    public static final PushCertificateType ECC_BRAINPOOL_P384R1 = ecc(CertificateType.ECC_BRAINPOOL_P384R1,
+            "EccBrainpoolP384r1ApplicationCertificateType");
+
     /** The table, in the order the CertificateTypes property lists it. */
-    public static final List<CertificateType> SUPPORTED = List.of(RSA_SHA256);
+    public static final List<PushCertificateType> SUPPORTED = List.of(RSA_SHA256, ECC_NIST_P256, ECC_NIST_P384,
+            ECC_BRAINPOOL_P256R1, ECC_BRAINPOOL_P384R1);
 
     private CertificateTypes() {
     }
 
     /** The supported type with this NodeId. */
-    public static Optional<CertificateType> byId(NodeId typeId) {
+    public static Optional<PushCertificateType> byId(NodeId typeId) {
         return SUPPORTED.stream().filter(t -> t.typeId().equals(typeId)).findFirst();
     }
 
     /** The first supported type whose keys {@code key} fits: the type of a certificate the server holds. */
-    public static Optional<CertificateType> forKey(PublicKey key) {
+    public static Optional<PushCertificateType> forKey(PublicKey key) {
         return SUPPORTED.stream().filter(t -> t.fits().test(key)).findFirst();
     }
 
     /** The type ids, for the CertificateTypes property. */
     public static NodeId[] typeIds() {
-        return SUPPORTED.stream().map(CertificateType::typeId).toArray(NodeId[]::new);
+        return SUPPORTED.stream().map(PushCertificateType::typeId).toArray(NodeId[]::new);
+    }
+
+    /** A type whose keys are on the curve of {@code kind}; a new key is a fresh one on that curve. */
+    private static PushCertificateType ecc(CertificateType kind, String name) {
+        return new PushCertificateType(kind, kind.typeId(), name, kind::matches,
+                (current, random) -> EccCrypto.keyPair(kind), kind.certificateSignatureAlgorithm());
+    }
+
+    /** The supported type of a kind of certificate the server holds. */
+    public static Optional<PushCertificateType> of(CertificateType kind) {
+        return SUPPORTED.stream().filter(t -> t.kind() == kind).findFirst();
     }
 
     /** A new RSA key pair as long as {@code current} (at least the type's minimum). */

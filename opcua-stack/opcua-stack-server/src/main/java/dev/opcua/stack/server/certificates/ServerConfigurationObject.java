@@ -65,7 +65,7 @@ public final class ServerConfigurationObject {
         value(store, NodeIds.ServerConfiguration_MaxTrustListSize, () -> Variant.ofUInt32(trustList.maxTrustListSize()));
         value(store, NodeIds.ServerConfiguration_MulticastDnsEnabled, () -> Variant.ofBoolean(false));
         value(store, NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_CertificateTypes,
-                () -> Variant.ofArray(BuiltinType.NodeId, CertificateTypes.typeIds()));
+                () -> Variant.ofArray(BuiltinType.NodeId, certificates.heldTypes()));
         value(store, NodeIds.ServerConfiguration_CertificateGroups_DefaultApplicationGroup_TrustList_Writable,
                 () -> Variant.ofBoolean(true));
         // the methods check the role; the property cannot tell one session from another

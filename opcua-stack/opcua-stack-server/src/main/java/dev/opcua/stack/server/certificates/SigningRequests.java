@@ -2,6 +2,7 @@ package dev.opcua.stack.server.certificates;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.security.crypto.EccCrypto;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import java.io.IOException;
 import java.security.KeyPair;
@@ -53,12 +54,18 @@ final class SigningRequests {
                     new GeneralNames(names.toArray(new GeneralName[0])));
             return new JcaPKCS10CertificationRequestBuilder(subject, keys.getPublic())
                     .addAttribute(PKCSObjectIdentifiers.pkcs_9_at_extensionRequest, extensions.generate())
-                    .build(new JcaContentSignerBuilder(signatureAlgorithm).build(keys.getPrivate()))
+                    .build(signer(signatureAlgorithm).build(keys.getPrivate()))
                     .getEncoded();
         } catch (IOException | OperatorCreationException | java.security.cert.CertificateParsingException e) {
             throw new IllegalStateException("cannot make the certificate request for " + subject + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /** An EC key signs on BouncyCastle, which computes with the Brainpool curves the JDK no longer signs with. */
+    private static JcaContentSignerBuilder signer(String signatureAlgorithm) {
+        JcaContentSignerBuilder builder = new JcaContentSignerBuilder(signatureAlgorithm);
+        return signatureAlgorithm.endsWith("ECDSA") ? builder.setProvider(EccCrypto.bouncyCastle()) : builder;
     }
 
     private static X500Principal subject(X509Certificate current, String subjectName) {

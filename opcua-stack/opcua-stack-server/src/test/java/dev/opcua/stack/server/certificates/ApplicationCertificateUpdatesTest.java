@@ -7,7 +7,8 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.ApplicationCertificateSlot;
+import dev.opcua.stack.core.security.ApplicationCertificates;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
 import dev.opcua.stack.core.security.pki.CertificateLoader;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
@@ -34,17 +35,61 @@ class ApplicationCertificateUpdatesTest {
     Path dir;
     private PkiDirectory pki;
     private ApplicationCertificate current;
-    private ApplicationCertificateSlot slot;
+    private ApplicationCertificates certificates;
+    private ApplicationCertificate currentEcc;
 
     @BeforeEach
     void server() {
         pki = new PkiDirectory(dir);
         current = pki.loadOrCreateApplicationCertificate(URI, NAME, List.of("localhost"), 2048, Duration.ofDays(30));
-        slot = new ApplicationCertificateSlot(current);
+        currentEcc = pki.loadOrCreateApplicationCertificate(CertificateType.ECC_NIST_P256, URI, NAME,
+                List.of("localhost"), 2048, Duration.ofDays(30));
+        certificates = ApplicationCertificates.of(current, currentEcc);
     }
 
     private ApplicationCertificateUpdates updates() {
-        return new ApplicationCertificateUpdates(slot, URI, NAME, pki);
+        return new ApplicationCertificateUpdates(certificates, URI, NAME, pki);
+    }
+
+    private ApplicationCertificate inUse() {
+        return certificates.get(CertificateType.RSA_SHA256);
+    }
+
+    @Test
+    void an_ecc_certificate_is_renewed_in_its_own_slot_and_file_and_the_rsa_one_stays() throws Exception {
+        NodeId p256 = NodeId.ns0(NodeIds.EccNistP256ApplicationCertificateType);
+        byte[] request = updates().createSigningRequest(null, p256, null, true, new byte[32]);
+        assertThat(pki.pendingKeyFile(CertificateType.ECC_NIST_P256, NAME)).exists();
+        assertThat(pki.pendingKeyFile(NAME)).doesNotExist();
+        X509Certificate renewed = TestSigningCa.sign(CA, request);
+        assertThat(CertificateType.of(renewed.getPublicKey())).isEqualTo(CertificateType.ECC_NIST_P256);
+
+        ApplicationCertificateUpdates afterRestart = updates();
+        assertStatus(() -> afterRestart.updateCertificate(null, null, RSA, encoded(renewed),
+                new byte[][] {encoded(CA.certificate())}, null, null), StatusCodes.BadCertificateInvalid,
+                "does not fit RsaSha256ApplicationCertificateType");
+        assertThat(afterRestart.updateCertificate(null, null, p256, renewed.getEncoded(),
+                new byte[][] {CA.certificate().getEncoded()}, null, null)).isTrue();
+        afterRestart.applyChanges(null);
+
+        assertThat(certificates.get(CertificateType.ECC_NIST_P256).certificate()).isEqualTo(renewed);
+        assertThat(inUse()).isSameAs(current);
+        assertThat(pki.pendingKeyFile(CertificateType.ECC_NIST_P256, NAME)).doesNotExist();
+        assertThat(CertificateLoader.loadPem(pki.ownCertsDir().resolve(NAME + ".ecc-nistP256.der"),
+                pki.ownPrivateDir().resolve(NAME + ".ecc-nistP256.pem")).certificate()).isEqualTo(renewed);
+        assertThat(afterRestart.certificates(null)).extracting(c -> c.typeId())
+                .containsExactly(RSA, p256);
+        assertStatus(() -> afterRestart.createSigningRequest(null,
+                NodeId.ns0(NodeIds.EccNistP384ApplicationCertificateType), null, false, null),
+                StatusCodes.BadInvalidArgument, "holds no EccNistP384ApplicationCertificateType");
+    }
+
+    private static byte[] encoded(X509Certificate certificate) {
+        try {
+            return certificate.getEncoded();
+        } catch (java.security.cert.CertificateEncodingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void assertStatus(Runnable call, int status, String message) {
@@ -78,11 +123,11 @@ class ApplicationCertificateUpdatesTest {
         ApplicationCertificateUpdates afterRestart = updates();
         assertThat(afterRestart.updateCertificate(null, null, null, renewed.getEncoded(),
                 new byte[][] {CA.certificate().getEncoded()}, null, null)).isTrue();
-        assertThat(slot.get()).as("nothing in use before ApplyChanges").isSameAs(current);
+        assertThat(inUse()).as("nothing in use before ApplyChanges").isSameAs(current);
         afterRestart.applyChanges(null);
 
-        assertThat(slot.get().certificate()).isEqualTo(renewed);
-        assertThat(slot.get().issuers()).containsExactly(CA.certificate());
+        assertThat(inUse().certificate()).isEqualTo(renewed);
+        assertThat(inUse().issuers()).containsExactly(CA.certificate());
         assertThat(pki.pendingKeyFile(NAME)).doesNotExist();
         assertThat(CertificateLoader.loadPem(pki.ownCertsDir().resolve(NAME + ".der"),
                 pki.ownPrivateDir().resolve(NAME + ".pem")).certificate()).isEqualTo(renewed);
@@ -109,7 +154,7 @@ class ApplicationCertificateUpdatesTest {
                 StatusCodes.BadCertificateInvalid, "certificate");
         updates.applyChanges(null);
 
-        assertThat(slot.get()).isSameAs(current);
+        assertThat(inUse()).isSameAs(current);
         assertThat(Files.readAllBytes(pki.ownCertsDir().resolve(NAME + ".der"))).isEqualTo(ownBefore);
     }
 
@@ -124,7 +169,7 @@ class ApplicationCertificateUpdatesTest {
                 "PEM", Files.readAllBytes(keyFile))).isTrue();
         updates.applyChanges(null);
 
-        assertThat(slot.get().certificate()).isEqualTo(next.certificate());
+        assertThat(inUse().certificate()).isEqualTo(next.certificate());
     }
 
     private static byte[] der(ApplicationCertificate certificate) {

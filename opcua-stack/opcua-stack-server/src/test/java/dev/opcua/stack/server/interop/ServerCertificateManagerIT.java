@@ -12,6 +12,7 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
@@ -65,7 +66,8 @@ class ServerCertificateManagerIT {
                 .bindAddress("127.0.0.1")
                 .port(0)
                 .hostnames(List.of("localhost"))
-                .security(List.of(new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt)))
+                .security(List.of(new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt),
+                        new EndpointSecurity(SecurityPolicy.ECC_nistP256, MessageSecurityMode.SignAndEncrypt)))
                 .pki(pki)
                 .identityTypes(UserNameIdentityValidator.of(Map.of("admin", "a-secret", "operator", "o-secret"), true),
                         EnumSet.of(UserTokenType.UserName))
@@ -118,6 +120,47 @@ class ServerCertificateManagerIT {
             assertThat(client.readValue(SERVER_STATE).get(10, TimeUnit.SECONDS).value().value()).isEqualTo(0);
         } finally {
             client.close();
+        }
+    }
+
+    @Test
+    void an_admin_renews_the_ecc_certificate_with_a_new_key_and_a_new_ecc_channel_presents_it() throws Exception {
+        OpcUaClient client = connected("admin", "a-secret");
+        try {
+            ApplicationCertificate before = server.applicationCertificate(CertificateType.ECC_NIST_P256);
+            ApplicationCertificate rsaBefore = server.applicationCertificate(CertificateType.RSA_SHA256);
+            ServerCertificateManager manager = new ServerCertificateManager(client);
+            byte[] nonce = new byte[32];
+            new java.security.SecureRandom().nextBytes(nonce);
+            byte[] request = manager.createSigningRequest(CertificateType.ECC_NIST_P256, null, true, nonce)
+                    .get(10, TimeUnit.SECONDS);
+            X509Certificate renewed = TestSigningCa.sign(ca, request);
+            assertThat(CertificateType.of(renewed.getPublicKey())).isEqualTo(CertificateType.ECC_NIST_P256);
+            assertThat(renewed.getPublicKey()).isNotEqualTo(before.certificate().getPublicKey());
+            assertThat(manager.updateCertificate(CertificateType.ECC_NIST_P256, renewed.getEncoded(),
+                    List.of(ca.certificate().getEncoded()), null, null).get(10, TimeUnit.SECONDS)).isTrue();
+            manager.applyChanges().get(10, TimeUnit.SECONDS);
+
+            assertThat(server.applicationCertificate(CertificateType.ECC_NIST_P256).certificate()).isEqualTo(renewed);
+            assertThat(server.applicationCertificate(CertificateType.RSA_SHA256)).isSameAs(rsaBefore);
+        } finally {
+            client.close();
+        }
+        // a new ECC channel: the endpoint and the OpenSecureChannel carry the renewed certificate
+        ApplicationCertificate eccClient = CertificateBuilder.forApplication("push client test client (P-256)")
+                .type(CertificateType.ECC_NIST_P256).applicationUri(CLIENT_URI).build();
+        pki.addCertificate(eccClient.certificate(), true);
+        OpcUaClient ecc = OpcUaClient.create(OpcUaClientConfig.builder(server.endpointUrl())
+                .applicationUri(CLIENT_URI).certificate(eccClient).acceptAnyServerCertificate(true)
+                .identity(ClientIdentity.userName("operator", "o-secret"))
+                .security(SecurityPolicy.ECC_nistP256, MessageSecurityMode.SignAndEncrypt).resources(resources)
+                .build());
+        try {
+            ecc.connect().get(10, TimeUnit.SECONDS);
+            assertThat(ecc.endpoint().serverCertificate().bytes()).isEqualTo(
+                    server.applicationCertificate(CertificateType.ECC_NIST_P256).certificate().getEncoded());
+        } finally {
+            ecc.close();
         }
     }
 

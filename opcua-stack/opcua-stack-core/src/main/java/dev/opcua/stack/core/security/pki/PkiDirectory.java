@@ -202,9 +202,7 @@ public final class PkiDirectory {
      */
     public ApplicationCertificate loadOrCreateApplicationCertificate(CertificateType type, String applicationUri,
             String applicationName, List<String> hostNames, int keySize, Duration validity) {
-        Objects.requireNonNull(applicationName, "applicationName");
-        String base = X509Names.sanitise(applicationName)
-                + (type == CertificateType.RSA_SHA256 ? "" : "." + type.fileSuffix());
+        String base = base(type, applicationName);
         Path certificateFile = ownCerts.resolve(base + ".der");
         Path keyFile = ownPrivate.resolve(base + ".pem");
         if (Files.exists(certificateFile)) {
@@ -402,7 +400,7 @@ public final class PkiDirectory {
      * there, so that the next start uses it.
      */
     public void saveApplicationCertificate(ApplicationCertificate certificate, String applicationName) {
-        String base = X509Names.sanitise(Objects.requireNonNull(applicationName, "applicationName"));
+        String base = base(certificate.type(), applicationName);
         CertificateLoader.save(certificate, ownCerts.resolve(base + ".der"), ownPrivate.resolve(base + ".pem"));
         LOG.info("saved application certificate {} in {}", X509Names.describe(certificate.certificate()), ownCerts);
     }
@@ -412,8 +410,18 @@ public final class PkiDirectory {
      * {@code own/private/<name>.pending.pem} (Part 12, 7.10.10 has it persisted until UpdateCertificate).
      */
     public Path pendingKeyFile(String applicationName) {
-        return ownPrivate.resolve(X509Names.sanitise(Objects.requireNonNull(applicationName, "applicationName"))
-                + ".pending.pem");
+        return pendingKeyFile(CertificateType.RSA_SHA256, applicationName);
+    }
+
+    /** {@link #pendingKeyFile(String)} for a certificate of {@code type}: {@code own/private/<name>[.<suffix>].pending.pem}. */
+    public Path pendingKeyFile(CertificateType type, String applicationName) {
+        return ownPrivate.resolve(base(type, applicationName) + ".pending.pem");
+    }
+
+    /** The file name of the application's certificate of a type, without extension: the RSA one plain, the others suffixed. */
+    private static String base(CertificateType type, String applicationName) {
+        String name = X509Names.sanitise(Objects.requireNonNull(applicationName, "applicationName"));
+        return type == CertificateType.RSA_SHA256 ? name : name + "." + type.fileSuffix();
     }
 
     private static Path writeCertificate(Path dir, X509Certificate certificate) {
