@@ -60,4 +60,22 @@ class SequenceNumbersTest {
         tooHigh.checkReceived(0xFFFF_FFF0L);
         assertThatThrownBy(() -> tooHigh.checkReceived(1024)).isInstanceOf(UaException.class);
     }
+
+    @org.junit.jupiter.api.Test
+    void the_ecc_rules_start_at_zero_and_wrap_to_zero_and_are_chosen_before_the_first_number() {
+        SequenceNumbers ecc = new SequenceNumbers();
+        ecc.startNonLegacy();
+        org.assertj.core.api.Assertions.assertThat(ecc.nextToSend()).isZero();
+        org.assertj.core.api.Assertions.assertThat(ecc.nextToSend()).isEqualTo(1);
+        org.assertj.core.api.Assertions.assertThatThrownBy(ecc::startNonLegacy)
+                .isInstanceOf(IllegalStateException.class);
+
+        SequenceNumbers atEnd = new SequenceNumbers(0xFFFF_FFFFL);
+        atEnd.startNonLegacy(); // resets to 0: the rules, not the start value, are what a caller picks
+        org.assertj.core.api.Assertions.assertThat(atEnd.nextToSend()).isZero();
+
+        SequenceNumbers receiver = new SequenceNumbers();
+        receiver.checkReceived(0xFFFF_FFFFL);
+        receiver.checkReceived(0); // the ECC wrap is accepted like the legacy one
+    }
 }

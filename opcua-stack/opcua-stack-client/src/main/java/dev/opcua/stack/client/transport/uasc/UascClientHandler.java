@@ -275,6 +275,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         this.writer = new SecureChannelWriter(ctx.channel(), CodecRegistry.standard());
+        writer.sequenceNumbersFor(security.security().policy()); // ECC: from 0 (Part 6, 6.7.2.4)
         ctx.channel().closeFuture().addListener(f -> completeLater(closed, null));
         if (closeRequested.get()) { // closed before the connection was made: never say Hello
             shutDown(new UaException(StatusCodes.BadSecureChannelClosed, "the secure channel was closed"));

@@ -60,6 +60,18 @@ public final class SecureChannelWriter {
     private volatile long tokenId;
     private volatile ChunkCrypto crypto = ChunkCrypto.NONE;
 
+    /**
+     * Numbers the chunks of this channel by the rules of {@code policy} (Part 6, 6.7.2.4): from 0 with an ECC
+     * policy, from 1 otherwise. Called before the first chunk is written (the OpenSecureChannel).
+     */
+    public void sequenceNumbersFor(dev.opcua.stack.core.security.SecurityPolicy policy) {
+        if (!policy.legacySequenceNumbers()) {
+            synchronized (lock) {
+                sequenceNumbers.startNonLegacy();
+            }
+        }
+    }
+
     public SecureChannelWriter(Channel channel, CodecRegistry registry) {
         this.channel = channel;
         this.registry = registry;

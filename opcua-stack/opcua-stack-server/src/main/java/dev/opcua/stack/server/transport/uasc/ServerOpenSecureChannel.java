@@ -98,6 +98,7 @@ final class ServerOpenSecureChannel {
         opnPolicy = policy;
         if (!renewal) {
             channelCertificate = security.certificate(policy);
+            connection.writer().sequenceNumbersFor(policy); // before the response, the channel's first chunk
         }
         if (policy == SecurityPolicy.None) {
             opnClientChain = List.of();
