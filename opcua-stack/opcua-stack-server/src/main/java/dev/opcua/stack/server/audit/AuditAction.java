@@ -11,6 +11,8 @@ public enum AuditAction {
     CREATE_SESSION,
     /** ActivateSession, a login (Part 5, 6.4.10 AuditActivateSessionEventType). */
     ACTIVATE_SESSION,
+    /** CloseSession or the session's timeout (Part 5, 6.4.7 AuditSessionEventType). */
+    CLOSE_SESSION,
     /** Cancel (Part 5, 6.4.11 AuditCancelEventType). */
     CANCEL,
     /** A certificate the server refused (Part 5, 6.4.12 to 6.4.18 AuditCertificate*EventType). */

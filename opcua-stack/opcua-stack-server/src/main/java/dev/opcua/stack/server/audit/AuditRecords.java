@@ -39,6 +39,7 @@ public final class AuditRecords {
     static final NodeId CREATE_SESSION = NodeId.ns0(NodeIds.AuditCreateSessionEventType);
     static final NodeId ACTIVATE_SESSION = NodeId.ns0(NodeIds.AuditActivateSessionEventType);
     static final NodeId CANCEL = NodeId.ns0(NodeIds.AuditCancelEventType);
+    static final NodeId SESSION = NodeId.ns0(NodeIds.AuditSessionEventType);
     static final NodeId WRITE_UPDATE = NodeId.ns0(NodeIds.AuditWriteUpdateEventType);
     static final NodeId UPDATE_METHOD = NodeId.ns0(NodeIds.AuditUpdateMethodEventType);
     static final NodeId CERTIFICATE_DATA_MISMATCH = NodeId.ns0(NodeIds.AuditCertificateDataMismatchEventType);
@@ -131,6 +132,20 @@ public final class AuditRecords {
         return record(AuditAction.ACTIVATE_SESSION, ACTIVATE_SESSION, context, SERVER, "Session/ActivateSession",
                 "session activated for " + context.clientUserId(), "ActivateSession refused for "
                         + context.clientUserId(), status, reason, fields);
+    }
+
+    /**
+     * The end of a session (Part 4, 6.5.4; Part 5, 6.4.7 AuditSessionEventType): SourceName
+     * "Session/CloseSession" when the client closed it, "Session/Timeout" when the server closed it after its
+     * timeout; SessionId.
+     *
+     * @param timedOut whether the server closed it for want of requests
+     */
+    public static AuditRecord closeSession(AuditContext context, boolean timedOut, int status, String reason) {
+        return record(AuditAction.CLOSE_SESSION, SESSION, context, SERVER,
+                timedOut ? "Session/Timeout" : "Session/CloseSession",
+                timedOut ? "session timed out" : "session closed", "CloseSession refused", status, reason,
+                Map.of());
     }
 
     /** Cancel (Part 4, 6.5.4; Part 5, 6.4.11): SourceName "Session/Cancel", RequestHandle. */

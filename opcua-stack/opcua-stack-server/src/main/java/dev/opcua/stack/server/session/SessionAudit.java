@@ -7,6 +7,7 @@ import dev.opcua.stack.core.types.structured.ActivateSessionRequest;
 import dev.opcua.stack.core.types.structured.ActivateSessionResponse;
 import dev.opcua.stack.core.types.structured.CreateSessionRequest;
 import dev.opcua.stack.core.types.structured.CreateSessionResponse;
+import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.UserIdentityToken;
 import dev.opcua.stack.core.types.structured.UserNameIdentityToken;
 import dev.opcua.stack.core.types.structured.X509IdentityToken;
@@ -90,6 +91,16 @@ final class SessionAudit {
                 session == null ? null : session.sessionId());
         audit.raise(AuditRecords.activateSession(context, request.clientSoftwareCertificates(), token, status,
                 reason));
+    }
+
+    /** A CloseSession answered. */
+    void closed(ServerSecureChannel channel, RequestHeader header, Session session) {
+        audit.raise(AuditRecords.closeSession(session.auditContext(channel, header), false, StatusCodes.Good, null));
+    }
+
+    /** A session the server closed after its timeout; ClientUserId is the session's user. */
+    void timedOut(Session session) {
+        audit.raise(AuditRecords.closeSession(session.auditContext(null, null), true, StatusCodes.Good, null));
     }
 
     void cancel(ServerSecureChannel channel, AuditContext context, long requestHandle, int status, String reason) {

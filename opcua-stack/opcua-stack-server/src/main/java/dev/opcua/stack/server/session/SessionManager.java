@@ -300,7 +300,7 @@ public final class SessionManager implements AutoCloseable {
                 good.serviceDiagnostics(), good.stringTable(), ecdh);
     }
 
-    /** CloseSession (Part 4, 5.6.4). */
+    /** CloseSession (Part 4, 5.6.4), audited (Part 4, 6.5.4) when the server audits. */
     public CloseSessionResponse closeSession(ServerSecureChannel channel, CloseSessionRequest request) {
         RequestHeader header = request.requestHeader();
         Session session = lookup(header.authenticationToken());
@@ -310,6 +310,9 @@ public final class SessionManager implements AutoCloseable {
         if (remove(session, request.deleteSubscriptions())) {
             counters.closed();
             log.debug("{}: closed {}", channel, session);
+            if (audit != null) {
+                audit.closed(channel, header, session);
+            }
         }
         return new CloseSessionResponse(ResponseHeaders.good(header.requestHandle()));
     }
@@ -479,6 +482,9 @@ public final class SessionManager implements AutoCloseable {
                 if (session.expired(now) && remove(session, false)) {
                     counters.timedOut(activated);
                     log.debug("{} timed out", session);
+                    if (audit != null) {
+                        audit.timedOut(session);
+                    }
                 }
             }
         } catch (RuntimeException e) { // never let the periodic task die

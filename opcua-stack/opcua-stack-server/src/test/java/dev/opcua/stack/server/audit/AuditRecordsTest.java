@@ -65,6 +65,19 @@ class AuditRecordsTest {
     }
 
     @Test
+    void the_end_of_a_session_is_an_audit_session_event_named_by_how_it_ended() {
+        UaEvent closed = AuditRecords.closeSession(ALICE, false, StatusCodes.Good, null).toEvent(SERVER_ID);
+        UaEvent timedOut = AuditRecords.closeSession(ALICE, true, StatusCodes.Good, null).toEvent(SERVER_ID);
+
+        assertThat(closed.eventType()).isEqualTo(NodeId.ns0(NodeIds.AuditSessionEventType));
+        assertThat(closed.sourceName()).isEqualTo("Session/CloseSession");
+        assertThat(timedOut.sourceName()).isEqualTo("Session/Timeout");
+        assertThat(field(timedOut, "SessionId").value()).isEqualTo(SESSION);
+        assertThat(field(closed, "ClientUserId").value()).isEqualTo("alice");
+        assertThat(field(closed, "Status").value()).isEqualTo(true);
+    }
+
+    @Test
     void a_written_value_carries_the_node_the_attribute_the_range_and_the_old_and_new_values() {
         NodeId setpoint = NodeId.string(2, "Line.Setpoint");
         WriteValue write = new WriteValue(setpoint, 13, "0:1", DataValue.of(Variant.ofDouble(42)));
