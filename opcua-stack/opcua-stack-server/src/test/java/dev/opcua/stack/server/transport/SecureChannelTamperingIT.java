@@ -13,7 +13,9 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.security.crypto.EccChunkCrypto;
 import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
@@ -111,6 +113,10 @@ class SecureChannelTamperingIT {
     private static UaTcpServer server;
     /** Basic256Sha256 SignAndEncrypt only, tokens of one second. */
     private static UaTcpServer shortTokenServer;
+    /** ECC_nistP256 SignAndEncrypt only, tokens of one second. */
+    private static UaTcpServer eccShortTokenServer;
+    private static final EndpointSecurity ECC_ENCRYPT =
+            new EndpointSecurity(SecurityPolicy.ECC_nistP256, MessageSecurityMode.SignAndEncrypt);
 
     @BeforeAll
     static void startServers() {
@@ -138,12 +144,18 @@ class SecureChannelTamperingIT {
                 .transportQuotas(SHORT_TOKENS)
                 .security(new ServerChannelSecurity(List.of(BASIC256SHA256_ENCRYPT), serverCertificate, validator))
                 .requestListener(dispatcher).build().start();
+        eccShortTokenServer = UaTcpServer.builder().bindAddress("127.0.0.1").port(0).ioThreads(1)
+                .transportQuotas(SHORT_TOKENS)
+                .security(new ServerChannelSecurity(List.of(ECC_ENCRYPT),
+                        TestCertificates.get("matrix-server", CertificateType.ECC_NIST_P256), validator))
+                .requestListener(dispatcher).build().start();
     }
 
     @AfterAll
     static void stopServers() throws InterruptedException {
         server.close();
         shortTokenServer.close();
+        eccShortTokenServer.close();
         dispatcher.close();
         LeakWatch.assertNoLeaks();
     }
@@ -351,6 +363,58 @@ class SecureChannelTamperingIT {
             wire.release();
             channel.close().get(5, TimeUnit.SECONDS);
         }
+    }
+
+    /**
+     * Part 6, 6.8.1: every OpenSecureChannel brings a new ephemeral key. The second renewal is replaced by the
+     * first one, its sequence header brought up to date and signed again with the client's key, so that only
+     * the reused ephemeral key is wrong.
+     */
+    @Test
+    void an_ecc_renewal_that_reuses_the_previous_ephemeral_key_is_refused_with_bad_nonce_invalid() throws Exception {
+        ApplicationCertificate eccClient = TestCertificates.get("matrix-client", CertificateType.ECC_NIST_P256);
+        UaTcpClientChannel channel = UaTcpClientChannel.connect("opc.tcp://127.0.0.1:" + eccShortTokenServer.port()
+                + "/", SHORT_TOKENS, clientSecurity(ECC_ENCRYPT, eccClient,
+                        TestCertificates.get("matrix-server", CertificateType.ECC_NIST_P256)), ClientResources.shared())
+                .get(10, TimeUnit.SECONDS);
+        Wire wire = Wire.on(channel);
+        AtomicReference<ByteBuf> firstRenewal = new AtomicReference<>();
+        try {
+            wire.nextRenewal(first -> {
+                firstRenewal.set(first.copy());
+                wire.nextRenewal(second -> {
+                    ByteBuf replay = firstRenewal.getAndSet(null);
+                    int sequenceHeader = sequenceHeaderOffset(replay); // the same layout in both frames
+                    replay.setBytes(sequenceHeader, second, second.readerIndex() + sequenceHeader, 8);
+                    second.release();
+                    replay.writerIndex(replay.writerIndex() - SecurityPolicy.ECC_nistP256.eccSignatureSize());
+                    EccChunkCrypto.forSending(SecurityPolicy.ECC_nistP256, eccClient.privateKey())
+                            .secure(replay, 0, sequenceHeader);
+                    return List.of(replay);
+                });
+                return List.of(first);
+            });
+
+            assertThat(wire.error().get(5, TimeUnit.SECONDS).status())
+                    .isEqualTo(StatusCode.of(StatusCodes.BadNonceInvalid));
+            assertClosed(channel);
+        } finally {
+            ByteBuf unused = firstRenewal.getAndSet(null);
+            if (unused != null) {
+                unused.release();
+            }
+            wire.release();
+            channel.close().get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Where an OPN frame (read from index 0) has its sequence header: after the message and security headers. */
+    private static int sequenceHeaderOffset(ByteBuf frame) {
+        int offset = 12;
+        for (int field = 0; field < 3; field++) { // SecurityPolicyUri, SenderCertificate, ReceiverThumbprint
+            offset += 4 + Math.max(0, frame.getIntLE(offset));
+        }
+        return offset;
     }
 
     // ---- OpenSecureChannel -------------------------------------------------------------------------
