@@ -5,6 +5,7 @@ import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.generic.GenericStructureCodec;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
@@ -39,6 +40,7 @@ import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -83,8 +85,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     SubscriptionSettings subscriptionSettings = SubscriptionSettings.DEFAULT;
     MonitoredItemSettings monitoredItemSettings = MonitoredItemSettings.DEFAULT;
     List<EndpointSecurity> endpointSecurity = List.of(EndpointSecurity.NONE);
-    final java.util.Map<dev.opcua.stack.core.security.CertificateType, ApplicationCertificate> certificates =
-            new java.util.EnumMap<>(dev.opcua.stack.core.security.CertificateType.class);
+    final Map<CertificateType, ApplicationCertificate> certificates = new EnumMap<>(CertificateType.class);
     /** The default MaxTrustListSize: 1 MiB, the default MaxByteStringLength of a Write. */
     static final int DEFAULT_MAX_TRUST_LIST_SIZE = 1 << 20;
     PkiDirectory pki;
@@ -562,7 +563,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
         }
         if (pki == null) {
             for (EndpointSecurity pair : endpointSecurity) {
-                dev.opcua.stack.core.security.CertificateType type = pair.policy().certificateType();
+                CertificateType type = pair.policy().certificateType();
                 if (type != null && !certificates.containsKey(type)) {
                     throw new InvalidSettingException("opcUaServer.security", endpointSecurity, pair.policy()
                             + " needs an application certificate of type " + type + ": give one with certificate(...)"

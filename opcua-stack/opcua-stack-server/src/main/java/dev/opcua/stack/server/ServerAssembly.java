@@ -1,15 +1,11 @@
 package dev.opcua.stack.server;
 
-import dev.opcua.stack.server.audit.AuditLog;
-import dev.opcua.stack.server.audit.AuditRecords;
-import dev.opcua.stack.server.audit.AuditingCertificateValidator;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.ApplicationCertificates;
 import dev.opcua.stack.core.security.CertificateType;
-import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.CertificateValidator;
-import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.types.structured.DeleteEventDetails;
 import dev.opcua.stack.core.types.structured.FindServersRequest;
@@ -18,6 +14,9 @@ import dev.opcua.stack.core.types.structured.ReadAtTimeDetails;
 import dev.opcua.stack.core.types.structured.ReadEventDetails;
 import dev.opcua.stack.core.types.structured.ReadProcessedDetails;
 import dev.opcua.stack.server.alarms.ConditionRefresh;
+import dev.opcua.stack.server.audit.AuditLog;
+import dev.opcua.stack.server.audit.AuditRecords;
+import dev.opcua.stack.server.audit.AuditingCertificateValidator;
 import dev.opcua.stack.server.certificates.ApplicationCertificateUpdates;
 import dev.opcua.stack.server.certificates.ServerConfigurationObject;
 import dev.opcua.stack.server.certificates.TrustListFile;
@@ -54,9 +53,13 @@ import dev.opcua.stack.server.subscriptions.items.MonitoredItemServices;
 import dev.opcua.stack.server.transport.ReverseConnectSettings;
 import dev.opcua.stack.server.transport.ReverseConnectTarget;
 import dev.opcua.stack.server.transport.UaTcpServer;
+import dev.opcua.stack.server.transport.uasc.ServerChannelSecurity;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -260,12 +263,12 @@ final class ServerAssembly {
      * directory (None endpoints use it to secure user tokens), an ECC one per curve offered (Part 12, 7.8.4).
      */
     private static ApplicationCertificates certificates(OpcUaServerConfig config) {
-        java.util.Map<CertificateType, ApplicationCertificate> byType = new java.util.EnumMap<>(CertificateType.class);
+        Map<CertificateType, ApplicationCertificate> byType = new EnumMap<>(CertificateType.class);
         for (ApplicationCertificate given : config.certificates()) {
             byType.put(given.type(), given);
         }
         if (config.pki() != null) {
-            java.util.Set<CertificateType> needed = java.util.EnumSet.of(CertificateType.RSA_SHA256);
+            Set<CertificateType> needed = EnumSet.of(CertificateType.RSA_SHA256);
             for (EndpointSecurity pair : config.endpointSecurity()) {
                 if (pair.policy().certificateType() != null) {
                     needed.add(pair.policy().certificateType());

@@ -4,15 +4,16 @@ import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.discovery.DiscoveryClient;
 import dev.opcua.stack.client.endpoint.ClientPki;
 import dev.opcua.stack.client.endpoint.EndpointSelector;
+import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.session.ClientSession;
 import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
+import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.Certificates;
-import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.transport.EndpointUrl;
@@ -21,6 +22,7 @@ import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -102,7 +104,7 @@ final class Connector {
 
     /** Whether an X.509 user can sign for {@code policy}: an ECC policy needs a user key on its curve. */
     private boolean userKeyFits(SecurityPolicy policy) {
-        return !(config.identity() instanceof dev.opcua.stack.client.session.ClientIdentity.X509 user)
+        return !(config.identity() instanceof ClientIdentity.X509 user)
                 || !policy.isEcc() || policy.certificateType().matches(user.certificate().getPublicKey());
     }
 
@@ -117,7 +119,7 @@ final class Connector {
         if (config.securityPolicy() == null) {
             // chosen among the policies the client holds (or can create) a certificate for; None always
             allowed = allowed.stream().filter(pki::canUse).filter(this::userKeyFits)
-                    .collect(java.util.stream.Collectors.toUnmodifiableSet());
+                    .collect(Collectors.toUnmodifiableSet());
         }
         EndpointDescription e;
         try {

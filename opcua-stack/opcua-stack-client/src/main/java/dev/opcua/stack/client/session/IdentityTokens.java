@@ -1,5 +1,6 @@
 package dev.opcua.stack.client.session;
 
+import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.Certificates;
@@ -93,7 +94,7 @@ final class IdentityTokens {
      * @throws UaException BadIdentityTokenRejected when the server returned no ephemeral key to encrypt for
      */
     static Activation eccUserName(ClientIdentity.UserName user, UserTokenPolicy policy, SecurityPolicy tokenSecurity,
-            dev.opcua.stack.client.transport.uasc.ClientChannelSecurity channel, ByteString serverEphemeralKey,
+            ClientChannelSecurity channel, ByteString serverEphemeralKey,
             byte[] serverNonce) {
         if (serverEphemeralKey == null || serverEphemeralKey.isNull()) {
             throw new UaException(StatusCodes.BadIdentityTokenRejected, "user token policy '" + policy.policyId()

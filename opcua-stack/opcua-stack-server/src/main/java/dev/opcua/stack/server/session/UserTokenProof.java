@@ -14,6 +14,7 @@ import dev.opcua.stack.core.types.structured.UserIdentityToken;
 import dev.opcua.stack.core.types.structured.UserNameIdentityToken;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.core.types.structured.X509IdentityToken;
+import java.security.KeyPair;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.List;
@@ -188,7 +189,7 @@ final class UserTokenProof {
             throw new UaException(StatusCodes.BadIdentityTokenInvalid, "an EccEncryptedSecret needs a secure channel"
                     + " with a client certificate to check its signature");
         }
-        java.security.KeyPair receiver = ephemeralKeys.take(session, tokenPolicy);
+        KeyPair receiver = ephemeralKeys.take(session, tokenPolicy);
         byte[] password = EccEncryptedSecret.decrypt(tokenPolicy, session.clientCertificate().getPublicKey(), receiver,
                 serverNonce.unsafeBytes(), encrypted.unsafeBytes());
         try {

@@ -23,8 +23,12 @@ import dev.opcua.stack.core.types.structured.ChannelSecurityToken;
 import dev.opcua.stack.core.types.structured.OpenSecureChannelRequest;
 import dev.opcua.stack.core.types.structured.OpenSecureChannelResponse;
 import io.netty.buffer.ByteBuf;
+import java.security.KeyPair;
+import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
+import java.security.interfaces.RSAKey;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Future;
 
@@ -149,7 +153,7 @@ final class ServerOpenSecureChannel {
             }
             return;
         }
-        if (!(leaf.getPublicKey() instanceof java.security.interfaces.RSAKey)) {
+        if (!(leaf.getPublicKey() instanceof RSAKey)) {
             throw new UaException(StatusCodes.BadCertificatePolicyCheckFailed, "the client certificate holds an "
                     + Certificates.describeKey(leaf) + " key; " + policy + " needs RSA");
         }
@@ -254,12 +258,12 @@ final class ServerOpenSecureChannel {
             KeyDerivation.ChannelKeys keys;
             if (policy.isEcc()) {
                 // Part 6, 6.8.1: the ClientNonce is the client's ephemeral public key; ours answers it
-                if (lastClientEphemeralKey != null && java.util.Arrays.equals(lastClientEphemeralKey, clientNonce)) {
+                if (lastClientEphemeralKey != null && Arrays.equals(lastClientEphemeralKey, clientNonce)) {
                     throw new UaException(StatusCodes.BadNonceInvalid, "the client reused its ephemeral key: each "
                             + "OpenSecureChannel needs a new one (Part 6, 6.8.1)");
                 }
-                java.security.PublicKey clientKey = EccCrypto.decodePublicKey(policy, clientNonce);
-                java.security.KeyPair ephemeral = EccCrypto.ephemeralKeyPair(policy);
+                PublicKey clientKey = EccCrypto.decodePublicKey(policy, clientNonce);
+                KeyPair ephemeral = EccCrypto.ephemeralKeyPair(policy);
                 nonce = EccCrypto.encodePublicKey(policy, ephemeral.getPublic());
                 keys = KeyDerivation.deriveEcc(policy, EccCrypto.sharedSecret(policy, ephemeral.getPrivate(),
                         clientKey), clientNonce, nonce);
