@@ -7,6 +7,7 @@ import dev.opcua.spring.boot.server.OpcUaServerLifecycle;
 import dev.opcua.spring.boot.server.OpcUaServerStartedEvent;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.security.pki.ValidationOptions;
@@ -148,6 +149,22 @@ class OpcUaServerAutoConfigurationTest {
                     assertThat(context.getBean(IdentityValidator.class)).isSameAs(own);
                     assertThat(tokenTypes(context.getBean(OpcUaServer.class)))
                             .contains(UserTokenType.Anonymous, UserTokenType.UserName);
+                });
+    }
+
+    @Test
+    void ecc_policies_by_name_get_their_curve_certificates_in_the_pki_directory(@TempDir Path pkiDir) {
+        contextRunner.withPropertyValues("opcua.server.security.policies=ECC_nistP256,ECC_brainpoolP384r1",
+                        "opcua.server.security.modes=SignAndEncrypt", "opcua.server.security.pki-dir=" + pkiDir)
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    OpcUaServer server = context.getBean(OpcUaServer.class);
+                    assertThat(server.endpoints()).extracting(EndpointDescription::securityPolicyUri)
+                            .containsOnly(SecurityPolicy.ECC_nistP256.uri(), SecurityPolicy.ECC_brainpoolP384r1.uri());
+                    assertThat(server.applicationCertificate(CertificateType.ECC_NIST_P256)).isNotNull();
+                    assertThat(server.applicationCertificate(CertificateType.ECC_BRAINPOOL_P384R1)).isNotNull();
+                    assertThat(pkiDir.resolve("own/certs")).isDirectoryContaining(p -> p.getFileName().toString()
+                            .endsWith(".ecc-brainpoolP384r1.der"));
                 });
     }
 
