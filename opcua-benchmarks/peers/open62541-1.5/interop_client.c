@@ -15,7 +15,8 @@ static void
 usage(void) {
     fprintf(stderr,
             "usage: interop_client (--endpoint URL | --reverse-listen PORT [--endpoint URL]) [--policy NAME]\n"
-            "                      [--mode None|Sign|SignAndEncrypt] [--user NAME:PASSWORD]\n"
+            "                      [--mode None|Sign|SignAndEncrypt]\n"
+            "                      [--user NAME:PASSWORD | --user-cert FILE --user-key FILE]\n"
             "                      [--cert FILE --key FILE] (--trust-dir DIR | --trust-all)\n"
             "                      [--node NODEID] [--write INT32] [--application-uri URI] [--timeout SECONDS]\n");
     exit(2);
@@ -126,6 +127,8 @@ main(int argc, char **argv) {
     const char *user = NULL;
     const char *certificatePath = NULL;
     const char *keyPath = NULL;
+    const char *userCertificatePath = NULL;
+    const char *userKeyPath = NULL;
     const char *trustDir = NULL;
     UA_Boolean trustAll = false;
     const char *nodeText = "ns=1;s=the.answer";
@@ -152,6 +155,8 @@ main(int argc, char **argv) {
         else if(!strcmp(arg, "--user")) user = value;
         else if(!strcmp(arg, "--cert")) certificatePath = value;
         else if(!strcmp(arg, "--key")) keyPath = value;
+        else if(!strcmp(arg, "--user-cert")) userCertificatePath = value;
+        else if(!strcmp(arg, "--user-key")) userKeyPath = value;
         else if(!strcmp(arg, "--trust-dir")) trustDir = value;
         else if(!strcmp(arg, "--node")) nodeText = value;
         else if(!strcmp(arg, "--write")) writeValue = (UA_Int32)atol(value);
@@ -169,6 +174,10 @@ main(int argc, char **argv) {
         die("give --trust-dir DIR or --trust-all");
     if(!certificatePath != !keyPath)
         die("--cert and --key go together");
+    if(!userCertificatePath != !userKeyPath)
+        die("--user-cert and --user-key go together");
+    if(user && userCertificatePath)
+        die("give --user or --user-cert/--user-key, not both");
     const PolicyKind *policy = findPolicy(policyName);
     if(!policy)
         die("unknown security policy '%s'", policyName);
@@ -184,11 +193,18 @@ main(int argc, char **argv) {
     }
     if(policy->key != KEY_NONE && (!haveCredential || credential.kind != policy->key))
         die("policy %s needs a certificate with a %s key", policy->name, keyKindName(policy->key));
+    Credential userCredential;
+    UA_Boolean haveUserCredential = userCertificatePath != NULL;
+    if(haveUserCredential) {
+        userCredential = loadCredential(userCertificatePath, userKeyPath);
+        printf("USER-CERTIFICATE %s\n", userCredential.description);
+    }
 
     UA_NodeId node;
     if(UA_NodeId_parse(&node, UA_STRING((char *)nodeText)) != UA_STATUSCODE_GOOD)
         die("'%s' is not a node id", nodeText);
 
+    UA_StatusCode status;
     UA_Client *client = UA_Client_new();
     UA_ClientConfig *config = UA_Client_getConfig(client);
     UA_ClientConfig_setDefault(config);
@@ -210,11 +226,24 @@ main(int argc, char **argv) {
     UA_free(config->securityPolicies);
     config->securityPolicies = createPolicies(haveCredential ? &credential : NULL,
                                               &config->securityPoliciesSize, config->logging);
+    if(haveUserCredential) {
+        /* An X509IdentityToken with the user certificate. The function also replaces
+         * authSecurityPolicies by open62541's default set built on the user's certificate and key
+         * (the key signs the token, Part 4, 5.6.3.2); that set leaves out the non-AEAD ECC policies
+         * (ECC_nistP256/P384, ECC_brainpoolP256r1/P384r1), so the policies are replaced once more
+         * below by every policy that fits the user's key. */
+        status = UA_ClientConfig_setAuthenticationCert(config, userCredential.certificate,
+                                                       userCredential.privateKey);
+        if(status != UA_STATUSCODE_GOOD)
+            die("UA_ClientConfig_setAuthenticationCert: %s", UA_StatusCode_name(status));
+    }
     for(size_t i = 0; i < config->authSecurityPoliciesSize; i++)
         config->authSecurityPolicies[i].clear(&config->authSecurityPolicies[i]);
     UA_free(config->authSecurityPolicies);
-    config->authSecurityPolicies = createPolicies(haveCredential ? &credential : NULL,
-                                                  &config->authSecurityPoliciesSize, config->logging);
+    const Credential *authCredential = haveUserCredential ? &userCredential
+                                       : haveCredential ? &credential : NULL;
+    config->authSecurityPolicies = createPolicies(authCredential, &config->authSecurityPoliciesSize,
+                                                  config->logging);
 
     if(user) {
         char *name = strdup(user);
@@ -226,7 +255,7 @@ main(int argc, char **argv) {
         free(name);
     }
 
-    UA_StatusCode status;
+    printf("IDENTITY %s\n", haveUserCredential ? "x509" : user ? "username" : "anonymous");
     if(reversePort > 0) {
         if(endpoint) {
             UA_String_clear(&config->endpointUrl);
@@ -276,6 +305,10 @@ main(int argc, char **argv) {
     if(haveCredential) {
         UA_ByteString_clear(&credential.certificate);
         UA_ByteString_clear(&credential.privateKey);
+    }
+    if(haveUserCredential) {
+        UA_ByteString_clear(&userCredential.certificate);
+        UA_ByteString_clear(&userCredential.privateKey);
     }
     return written == UA_STATUSCODE_GOOD ? 0 : 1;
 }

@@ -24,7 +24,8 @@ static void
 usage(void) {
     fprintf(stderr,
             "usage: interop_server --port N [--host H] [--cert FILE --key FILE]... (--trust-dir DIR | --trust-all)\n"
-            "                      [--user NAME:PASSWORD] [--application-uri URI] [--no-anonymous]\n"
+            "                      [--user NAME:PASSWORD] [--user-trust-dir DIR] [--application-uri URI]\n"
+            "                      [--no-anonymous]\n"
             "                      [--reverse-connect opc.tcp://HOST:PORT]... [--reverse-interval MS]\n");
     exit(2);
 }
@@ -100,6 +101,7 @@ main(int argc, char **argv) {
     const char *host = "localhost";
     const char *applicationUri = "urn:open62541:interop:server";
     const char *trustDir = NULL;
+    const char *userTrustDir = NULL;
     UA_Boolean trustAll = false;
     UA_Boolean anonymous = true;
     char *user = NULL;
@@ -123,6 +125,8 @@ main(int argc, char **argv) {
             i += 3;
         } else if(!strcmp(arg, "--trust-dir") && value) {
             trustDir = value; i++;
+        } else if(!strcmp(arg, "--user-trust-dir") && value) {
+            userTrustDir = value; i++;
         } else if(!strcmp(arg, "--trust-all")) {
             trustAll = true;
         } else if(!strcmp(arg, "--user") && value && strchr(value, ':')) {
@@ -174,7 +178,10 @@ main(int argc, char **argv) {
 
     configureTrust(&config->secureChannelPKI, trustAll ? NULL : trustDir,
                    UA_NS0ID(SERVERCONFIGURATION_CERTIFICATEGROUPS_DEFAULTAPPLICATIONGROUP), config->logging);
-    configureTrust(&config->sessionPKI, trustAll ? NULL : trustDir,
+    /* X.509 users: open62541 checks the token's signature with the user-token policy and then
+     * validates the user certificate with sessionPKI (the DefaultUserTokenGroup); the default access
+     * control offers a Certificate token policy on every endpoint as soon as sessionPKI can verify. */
+    configureTrust(&config->sessionPKI, userTrustDir ? userTrustDir : trustAll ? NULL : trustDir,
                    UA_NS0ID(SERVERCONFIGURATION_CERTIFICATEGROUPS_DEFAULTUSERTOKENGROUP), config->logging);
 
     addPolicies(config, credentials, credentialCount);

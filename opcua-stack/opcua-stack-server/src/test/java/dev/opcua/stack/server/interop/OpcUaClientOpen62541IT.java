@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * for each {@link Open62541Case} the client connects (GetEndpoints, secure channel, session; Part 4, 5.4 to 5.6),
  * reads the server's Int32 {@code ns=1;s=the.answer}, writes it and reads the written value back. The client
  * validates the server certificate through its PKI directory (trusted/certs holds it; the host name is checked);
- * the server trusts only the client's certificate. Skipped when the C programs are not built.
+ * the server trusts only the client's certificate and, for X.509 users ({@code --user-trust-dir}), only the user
+ * certificates of this test. Skipped when the C programs are not built.
  */
 class OpcUaClientOpen62541IT {
 
@@ -48,6 +49,7 @@ class OpcUaClientOpen62541IT {
     private static Open62541Peer server;
     private static String endpointUrl;
     private static final Map<PeerKey, ApplicationCertificate> clientCertificates = new EnumMap<>(PeerKey.class);
+    private static final Map<PeerKey, ApplicationCertificate> userCertificates = new EnumMap<>(PeerKey.class);
     private static Path clientPki;
     private static final AtomicInteger nextValue = new AtomicInteger(2000);
 
@@ -64,6 +66,7 @@ class OpcUaClientOpen62541IT {
             args.addAll(List.of("--cert", written.certificate().toString(), "--key", written.privateKey().toString()));
             serverCertificates.add(certificate.certificate());
             clientCertificates.put(key, key.certificate("our client", CLIENT_URI));
+            userCertificates.put(key, Open62541Case.userCertificate(key));
         }
         clientPki = files.resolve("client-pki");
         PkiDirectory pki = new PkiDirectory(clientPki);
@@ -74,10 +77,13 @@ class OpcUaClientOpen62541IT {
         Path serverTrust = PeerKey.trustDirectory(files.resolve("server-trust"),
                 clientCertificates.values().stream().map(ApplicationCertificate::certificate)
                         .toArray(X509Certificate[]::new));
+        Path userTrust = PeerKey.trustDirectory(files.resolve("user-trust"),
+                userCertificates.values().stream().map(ApplicationCertificate::certificate)
+                        .toArray(X509Certificate[]::new));
 
         int port = freePort();
         args.addAll(List.of("--port", String.valueOf(port), "--host", "localhost", "--application-uri", SERVER_URI,
-                "--trust-dir", serverTrust.toString(),
+                "--trust-dir", serverTrust.toString(), "--user-trust-dir", userTrust.toString(),
                 "--user", Open62541Case.USER + ":" + Open62541Case.PASSWORD));
         server = Open62541Peer.start("interop_server", args);
         server.awaitLine("READY ");
@@ -102,22 +108,29 @@ class OpcUaClientOpen62541IT {
         }
     }
 
-    /** Our client's configuration for a case: its certificate, PKI directory, policy, mode and identity. */
+    /**
+     * Our client's configuration for a case: its certificate, PKI directory, policy, mode and identity ({@code user}
+     * is the X.509 user's certificate, used only for {@link Open62541Case.Identity#X509}).
+     */
     static OpcUaClientConfig.Builder clientConfig(String url, Open62541Case session, ApplicationCertificate certificate,
-            Path pkiDir) {
+            ApplicationCertificate user, Path pkiDir) {
         return OpcUaClientConfig.builder(url)
                 .applicationUri(CLIENT_URI)
                 .certificate(certificate)
                 .pkiDir(pkiDir)
                 .security(session.securityPolicy(), session.mode())
-                .identity(session.userName() ? ClientIdentity.userName(Open62541Case.USER, Open62541Case.PASSWORD)
-                        : ClientIdentity.anonymous());
+                .identity(switch (session.identity()) {
+                    case ANONYMOUS -> ClientIdentity.anonymous();
+                    case USER_NAME -> ClientIdentity.userName(Open62541Case.USER, Open62541Case.PASSWORD);
+                    case X509 -> ClientIdentity.x509(user);
+                });
     }
 
     /** Reads the answer, writes {@code value} and reads it back; checks the endpoint the session runs on. */
     static void readWriteRead(OpcUaClient client, Open62541Case session, int value) throws Exception {
         assertThat(client.endpoint().securityPolicyUri()).isEqualTo(session.securityPolicy().uri());
         assertThat(client.endpoint().securityMode()).isEqualTo(session.mode());
+        assertThat(client.session().userTokenPolicy().tokenType()).isEqualTo(session.tokenType());
         assertThat(client.readValue(THE_ANSWER).get(WAIT_SECONDS, TimeUnit.SECONDS).value().value())
                 .isInstanceOf(Integer.class);
         StatusCode write = client.writeValue(THE_ANSWER, value).get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -130,7 +143,8 @@ class OpcUaClientOpen62541IT {
     @MethodSource("dev.opcua.stack.server.interop.Open62541Case#sessions")
     void our_client_reads_and_writes_over_a_session_with_open62541_s_server(Open62541Case session) throws Exception {
         OpcUaClient client = OpcUaClient.create(
-                clientConfig(endpointUrl, session, clientCertificates.get(session.key()), clientPki).build());
+                clientConfig(endpointUrl, session, clientCertificates.get(session.key()),
+                        userCertificates.get(session.key()), clientPki).build());
         try {
             client.connect().get(WAIT_SECONDS, TimeUnit.SECONDS);
             readWriteRead(client, session, nextValue.incrementAndGet());

@@ -11,7 +11,10 @@ import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
+import dev.opcua.stack.server.session.Identity;
+import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
+import dev.opcua.stack.server.session.X509IdentityValidator;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -32,7 +35,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * open62541 1.5.7's client ({@code interop_client}, see {@link Open62541Peer}) against our {@link OpcUaServer}:
  * for each {@link Open62541Case} it opens a session (Part 4, 5.6), reads an Int32 variable and writes it. Trust
- * goes both ways: our server accepts only the peer's certificate, the peer only ours. Skipped when the C programs
+ * goes both ways: our server accepts only the peer's certificate, the peer only ours; X.509 users must hold one of
+ * the user certificates our server trusts (one per key kind). Skipped when the C programs
  * are not built.
  */
 class OpcUaServerOpen62541IT {
@@ -47,8 +51,12 @@ class OpcUaServerOpen62541IT {
     private static OpcUaServer server;
     private static InMemoryNodeManager answers;
     private static final BlockingQueue<Object> written = new LinkedBlockingQueue<>();
+    /** The session identity of each write, beside {@link #written}. */
+    private static final BlockingQueue<Identity> writers = new LinkedBlockingQueue<>();
+    private static final Map<PeerKey, java.security.cert.X509Certificate> users = new EnumMap<>(PeerKey.class);
     private static final AtomicInteger nextValue = new AtomicInteger(1000);
     private static final Map<PeerKey, PeerKey.KeyFiles> clientFiles = new EnumMap<>(PeerKey.class);
+    private static final Map<PeerKey, PeerKey.KeyFiles> userFiles = new EnumMap<>(PeerKey.class);
     private static Path clientTrust;
 
     @BeforeAll
@@ -58,18 +66,26 @@ class OpcUaServerOpen62541IT {
         }
         List<ApplicationCertificate> serverCertificates = new ArrayList<>();
         List<java.security.cert.X509Certificate> clientCertificates = new ArrayList<>();
+        List<java.security.cert.X509Certificate> userCertificates = new ArrayList<>();
         Open62541Case.sessions().map(Open62541Case::key).distinct().forEach(key -> {
             serverCertificates.add(key.certificate("our server", SERVER_URI));
             ApplicationCertificate certificate = key.certificate("open62541 client", CLIENT_URI);
             clientFiles.put(key, PeerKey.write(files, "client-" + key, certificate));
             clientCertificates.add(certificate.certificate());
+            ApplicationCertificate user = Open62541Case.userCertificate(key);
+            userFiles.put(key, PeerKey.write(files, "user-" + key, user));
+            userCertificates.add(user.certificate());
+            users.put(key, user.certificate());
         });
         clientTrust = PeerKey.trustDirectory(files.resolve("client-trust"), serverCertificates.stream()
                 .map(ApplicationCertificate::certificate).toArray(java.security.cert.X509Certificate[]::new));
 
         answers = InMemoryNodeManager.builder(NAMESPACE).folder("the")
                 .variable("the.answer", BuiltinType.Int32, v -> v.value(Variant.ofInt32(42)).writable()
-                        .onWrite((context, value) -> written.add(value.value())))
+                        .onWrite((context, value) -> {
+                            writers.add(context.session().identity());
+                            written.add(value.value());
+                        }))
                 .build();
         OpcUaServer.Builder builder = OpcUaServer.builder();
         serverCertificates.forEach(builder::certificate); // one per key kind: the ECC policies each need their curve's
@@ -82,8 +98,12 @@ class OpcUaServerOpen62541IT {
                 .clientCertificateValidator(new PkiCertificateValidator(
                         TrustList.trusting(clientCertificates.toArray(java.security.cert.X509Certificate[]::new)),
                         ValidationOptions.defaults()))
-                .identityTypes(UserNameIdentityValidator.of(Map.of(Open62541Case.USER, Open62541Case.PASSWORD), true),
-                        EnumSet.of(UserTokenType.Anonymous, UserTokenType.UserName))
+                .identityTypes(IdentityValidator.anyOf(IdentityValidator.anonymousOnly(),
+                        UserNameIdentityValidator.of(Map.of(Open62541Case.USER, Open62541Case.PASSWORD), true),
+                        X509IdentityValidator.anyTrusted()),
+                        EnumSet.of(UserTokenType.Anonymous, UserTokenType.UserName, UserTokenType.Certificate))
+                .userCertificateValidator(new PkiCertificateValidator(TrustList.trusting(userCertificates.toArray(
+                        java.security.cert.X509Certificate[]::new)), ValidationOptions.defaults()))
                 .nodeManager(answers)
                 .build()
                 .start();
@@ -109,8 +129,9 @@ class OpcUaServerOpen62541IT {
                 "--trust-dir", clientTrust.toString(),
                 "--node", "ns=" + answers.namespaceIndex() + ";s=the.answer",
                 "--write", String.valueOf(value), "--timeout", "30"));
-        args.addAll(session.clientArguments(clientFiles.get(session.key())));
+        args.addAll(session.clientArguments(clientFiles.get(session.key()), userFiles.get(session.key())));
         written.clear();
+        writers.clear();
         try (Open62541Peer client = Open62541Peer.start("interop_client", args)) {
             String result = client.awaitLine("RESULT ");
             assertThat(result).as(client.output()).matches("RESULT read=-?\\d+ write=Good");
@@ -118,5 +139,10 @@ class OpcUaServerOpen62541IT {
             assertThat(client.exitCode()).as(client.output()).isZero();
         }
         assertThat(written.poll(Open62541Peer.WAIT.toSeconds(), TimeUnit.SECONDS)).isEqualTo(value);
+        Identity writer = writers.poll();
+        assertThat(writer.tokenType()).isEqualTo(session.tokenType());
+        if (session.identity() == Open62541Case.Identity.X509) {
+            assertThat(writer).isEqualTo(Identity.certificate(users.get(session.key())));
+        }
     }
 }

@@ -75,7 +75,7 @@ class ReverseConnectOpen62541IT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.opcua.stack.server.interop.Open62541Case#sessions")
+    @MethodSource("dev.opcua.stack.server.interop.Open62541Case#sessionsWithoutX509")
     void our_server_dials_open62541_s_listening_client_which_reads_and_writes_over_a_session(Open62541Case session)
             throws Exception {
         Path dir = Files.createTempDirectory(files, "server-dials");
@@ -105,7 +105,7 @@ class ReverseConnectOpen62541IT {
         List<String> args = new ArrayList<>(List.of("--reverse-listen", String.valueOf(port),
                 "--trust-dir", clientTrust.toString(), "--write", String.valueOf(value), "--timeout", "40",
                 "--node", "ns=" + answers.namespaceIndex() + ";s=the.answer"));
-        args.addAll(session.clientArguments(theirFiles));
+        args.addAll(session.clientArguments(theirFiles, null));
         try (Open62541Peer client = Open62541Peer.start("interop_client", args)) {
             assertThat(client.awaitLine("RESULT ")).as(client.output()).matches("RESULT read=42 write=Good");
             assertThat(client.awaitLine("CHANNEL ")).isEqualTo(session.channelLine());
@@ -119,7 +119,7 @@ class ReverseConnectOpen62541IT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("dev.opcua.stack.server.interop.Open62541Case#sessions")
+    @MethodSource("dev.opcua.stack.server.interop.Open62541Case#sessionsWithoutX509")
     void open62541_s_server_dials_our_listener_over_which_our_client_reads_and_writes(Open62541Case session)
             throws Exception {
         Path dir = Files.createTempDirectory(files, "listener");
@@ -143,7 +143,7 @@ class ReverseConnectOpen62541IT {
                     "--reverse-connect", "opc.tcp://127.0.0.1:" + listener.port(), "--reverse-interval", "200"))) {
                 server.awaitLine("READY ");
                 OpcUaClient client = OpcUaClient.create(OpcUaClientOpen62541IT.clientConfig(
-                        "opc.tcp://localhost:" + port, session, ours, pkiDir)
+                        "opc.tcp://localhost:" + port, session, ours, null, pkiDir)
                         .reverseConnect(listener, OpcUaClientOpen62541IT.SERVER_URI).resources(resources).build());
                 try {
                     client.connect().get(WAIT_SECONDS, TimeUnit.SECONDS);
