@@ -35,7 +35,6 @@ public final class EccEncryptedSecret {
     /** The Binary TypeId: NodeId i=17546 in its four-byte form. */
     private static final byte[] TYPE_ID = {0x01, 0x00, (byte) (NodeIds.EccEncryptedSecret & 0xFF),
             (byte) (NodeIds.EccEncryptedSecret >>> 8)};
-    private static final byte[] LABEL = "opcua-secret".getBytes(StandardCharsets.US_ASCII);
     private static final int BLOCK = 16;
     /** 100 ns ticks between 1601-01-01 and 1970-01-01, for SigningTime. */
     private static final long EPOCH_TICKS = 116_444_736_000_000_000L;
@@ -175,13 +174,7 @@ public final class EccEncryptedSecret {
             byte[] receiverPublicKey) {
         int keyLength = policy.encryptingKeyLength();
         int length = keyLength + BLOCK;
-        byte[] salt = new byte[2 + LABEL.length + senderPublicKey.length + receiverPublicKey.length];
-        salt[0] = (byte) length;
-        salt[1] = (byte) (length >>> 8);
-        System.arraycopy(LABEL, 0, salt, 2, LABEL.length);
-        System.arraycopy(senderPublicKey, 0, salt, 2 + LABEL.length, senderPublicKey.length);
-        System.arraycopy(receiverPublicKey, 0, salt, 2 + LABEL.length + senderPublicKey.length,
-                receiverPublicKey.length);
+        byte[] salt = KeyDerivation.eccSalt(length, "opcua-secret", senderPublicKey, receiverPublicKey);
         byte[] bytes = KeyDerivation.hkdf(policy.keyDerivationMac(), salt, sharedSecret, salt, length);
         return new byte[][] {Arrays.copyOf(bytes, keyLength), Arrays.copyOfRange(bytes, keyLength, length)};
     }

@@ -58,6 +58,17 @@ public final class KeyDerivation {
         int enc = policy.encryptingKeyLength();
         int iv = policy.encryptingBlockSize();
         int length = sign + enc + iv;
+        byte[] salt = eccSalt(length, label, first, second);
+        byte[] bytes = hkdf(policy.keyDerivationMac(), salt, sharedSecret, salt, length);
+        return new Keys(Arrays.copyOfRange(bytes, 0, sign), Arrays.copyOfRange(bytes, sign, sign + enc),
+                Arrays.copyOfRange(bytes, sign + enc, length));
+    }
+
+    /**
+     * The salt (and info) of the ECC key derivations (Part 6, 6.8.1 and 6.8.3): {@code length} as a
+     * little-endian UInt16, the label in UTF-8, then the two public keys.
+     */
+    static byte[] eccSalt(int length, String label, byte[] first, byte[] second) {
         byte[] labelBytes = label.getBytes(java.nio.charset.StandardCharsets.UTF_8);
         byte[] salt = new byte[2 + labelBytes.length + first.length + second.length];
         salt[0] = (byte) length;
@@ -65,9 +76,7 @@ public final class KeyDerivation {
         System.arraycopy(labelBytes, 0, salt, 2, labelBytes.length);
         System.arraycopy(first, 0, salt, 2 + labelBytes.length, first.length);
         System.arraycopy(second, 0, salt, 2 + labelBytes.length + first.length, second.length);
-        byte[] bytes = hkdf(policy.keyDerivationMac(), salt, sharedSecret, salt, length);
-        return new Keys(Arrays.copyOfRange(bytes, 0, sign), Arrays.copyOfRange(bytes, sign, sign + enc),
-                Arrays.copyOfRange(bytes, sign + enc, length));
+        return salt;
     }
 
     /** HKDF (RFC 5869): PRK = HMAC(salt, ikm), then T(i) = HMAC(PRK, T(i-1) | info | i) until enough bytes. */
