@@ -148,6 +148,13 @@ class SampleClientApplicationIT {
         Map<String, Object> json = RestClient.create("http://localhost:" + httpPort).get().uri("/line").retrieve()
                 .body(Map.class);
         assertThat(json).containsEntry("state", "RUNNING").containsKeys("actualSpeed", "fillerMotorTemperature");
+        // push certificate management through the plant connection: only a SecurityAdmin over SignAndEncrypt
+        // may read the trust list, so the default connection (None, anonymous) is refused by the plant
+        Map.Entry<Integer, Map> trust = RestClient.create("http://localhost:" + httpPort).get().uri("/plant/trust")
+                .exchange((request, response) -> Map.entry(response.getStatusCode().value(),
+                        response.bodyTo(Map.class)));
+        assertThat(trust.getKey()).isEqualTo(403);
+        assertThat(trust.getValue()).containsEntry("status", "BadSecurityModeInsufficient");
         assertThat(health().value()).isEqualTo(200);
         Map<String, Object> opcua = RestClient.create("http://localhost:" + httpPort).get().uri("/actuator/opcua")
                 .retrieve().body(Map.class);
