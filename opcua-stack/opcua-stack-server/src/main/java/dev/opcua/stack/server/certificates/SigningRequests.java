@@ -2,7 +2,7 @@ package dev.opcua.stack.server.certificates;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.security.crypto.EccCrypto;
+import dev.opcua.stack.core.security.crypto.BouncyCastle;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import java.io.IOException;
 import java.security.KeyPair;
@@ -65,7 +65,7 @@ final class SigningRequests {
     /** An EC key signs on BouncyCastle, which computes with the Brainpool curves the JDK no longer signs with. */
     private static JcaContentSignerBuilder signer(String signatureAlgorithm) {
         JcaContentSignerBuilder builder = new JcaContentSignerBuilder(signatureAlgorithm);
-        return signatureAlgorithm.endsWith("ECDSA") ? builder.setProvider(EccCrypto.bouncyCastle()) : builder;
+        return signatureAlgorithm.endsWith("ECDSA") ? builder.setProvider(BouncyCastle.provider()) : builder;
     }
 
     private static X500Principal subject(X509Certificate current, String subjectName) {

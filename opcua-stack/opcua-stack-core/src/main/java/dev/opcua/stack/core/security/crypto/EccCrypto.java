@@ -10,7 +10,6 @@ import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
-import java.security.Provider;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
@@ -23,7 +22,6 @@ import java.security.spec.ECPublicKeySpec;
 import java.security.spec.EllipticCurve;
 import java.util.Arrays;
 import javax.crypto.KeyAgreement;
-import org.bouncycastle.jce.provider.BouncyCastleProvider;
 
 /**
  * The elliptic-curve operations of the ECC security policies (Part 6, 6.8): ephemeral key pairs, their
@@ -31,18 +29,13 @@ import org.bouncycastle.jce.provider.BouncyCastleProvider;
  * travels as its uncompressed point without the leading 0x04: X then Y, each as long as a coordinate.
  *
  * <p>The NIST curves run on the JDK's provider; the Brainpool curves, which the JDK no longer computes
- * with, on a private BouncyCastle instance (never registered globally, so the application's JCA stays as
- * it was).
+ * with, on {@link BouncyCastle}'s instance.
  */
 public final class EccCrypto {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private EccCrypto() {
-    }
-
-    private static final class Bc {
-        static final Provider PROVIDER = new BouncyCastleProvider();
     }
 
     /** A fresh ephemeral key pair on the policy's curve. */
@@ -57,7 +50,7 @@ public final class EccCrypto {
         }
         try {
             KeyPairGenerator g = type.needsBouncyCastle()
-                    ? KeyPairGenerator.getInstance("EC", Bc.PROVIDER) : KeyPairGenerator.getInstance("EC");
+                    ? KeyPairGenerator.getInstance("EC", BouncyCastle.provider()) : KeyPairGenerator.getInstance("EC");
             g.initialize(new ECGenParameterSpec(type.curve()), RANDOM);
             return g.generateKeyPair();
         } catch (GeneralSecurityException e) {
@@ -100,7 +93,7 @@ public final class EccCrypto {
         }
         try {
             KeyFactory f = type.needsBouncyCastle()
-                    ? KeyFactory.getInstance("EC", Bc.PROVIDER) : KeyFactory.getInstance("EC");
+                    ? KeyFactory.getInstance("EC", BouncyCastle.provider()) : KeyFactory.getInstance("EC");
             return f.generatePublic(new ECPublicKeySpec(new ECPoint(x, y), params));
         } catch (GeneralSecurityException e) {
             throw new UaException(StatusCodes.BadNonceInvalid, "the ephemeral key is not a valid "
@@ -113,7 +106,7 @@ public final class EccCrypto {
         CertificateType type = eccType(policy);
         try {
             KeyAgreement agreement = type.needsBouncyCastle()
-                    ? KeyAgreement.getInstance("ECDH", Bc.PROVIDER) : KeyAgreement.getInstance("ECDH");
+                    ? KeyAgreement.getInstance("ECDH", BouncyCastle.provider()) : KeyAgreement.getInstance("ECDH");
             agreement.init(own);
             agreement.doPhase(peer, true);
             return agreement.generateSecret();
@@ -129,14 +122,9 @@ public final class EccCrypto {
         if (type.needsBouncyCastle()) {
             // BouncyCastle's name for the r|s encoding the JDK calls P1363
             String bcName = policy.asymmetricSignatureAlgorithm().replace("withECDSAinP1363Format", "withPLAIN-ECDSA");
-            return Signature.getInstance(bcName, Bc.PROVIDER);
+            return Signature.getInstance(bcName, BouncyCastle.provider());
         }
         return Signature.getInstance(policy.asymmetricSignatureAlgorithm());
-    }
-
-    /** The BouncyCastle instance used for the Brainpool curves, for certificate building and checks. */
-    public static Provider bouncyCastle() {
-        return Bc.PROVIDER;
     }
 
     private static CertificateType eccType(SecurityPolicy policy) {

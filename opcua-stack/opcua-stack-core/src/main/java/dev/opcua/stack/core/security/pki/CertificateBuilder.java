@@ -2,6 +2,7 @@ package dev.opcua.stack.core.security.pki;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.CertificateType;
+import dev.opcua.stack.core.security.crypto.BouncyCastle;
 import dev.opcua.stack.core.security.crypto.EccCrypto;
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -249,7 +250,7 @@ public final class CertificateBuilder {
             PrivateKey signingKey = issuer != null ? issuer.privateKey() : keys.getPrivate();
             JcaContentSignerBuilder signerBuilder = new JcaContentSignerBuilder(algorithm);
             if ("EC".equals(signingKey.getAlgorithm())) {
-                signerBuilder.setProvider(EccCrypto.bouncyCastle()); // the JDK signs no Brainpool curve
+                signerBuilder.setProvider(BouncyCastle.provider()); // the JDK signs no Brainpool curve
             }
             ContentSigner signer = signerBuilder.build(signingKey);
             X509Certificate certificate = new JcaX509CertificateConverter().getCertificate(b.build(signer));

@@ -1,6 +1,7 @@
 package dev.opcua.stack.core.security.pki;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.crypto.BouncyCastle;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -272,13 +273,13 @@ public final class CertificateLoader {
             if (o instanceof PKCS8EncryptedPrivateKeyInfo encrypted) {
                 requirePassword(source, password);
                 PrivateKeyInfo info = decrypt(source, () -> encrypted.decryptPrivateKeyInfo(
-                        new JceOpenSSLPKCS8DecryptorProviderBuilder().setProvider(Bc.provider()).build(password)));
+                        new JceOpenSSLPKCS8DecryptorProviderBuilder().setProvider(BouncyCastle.provider()).build(password)));
                 return convert(source, "unusable PKCS#8 key", () -> converter.getPrivateKey(info));
             }
             if (o instanceof PEMEncryptedKeyPair encrypted) {
                 requirePassword(source, password);
                 PEMKeyPair pair = decrypt(source, () -> encrypted.decryptKeyPair(
-                        new JcePEMDecryptorProviderBuilder().setProvider(Bc.provider()).build(password)));
+                        new JcePEMDecryptorProviderBuilder().setProvider(BouncyCastle.provider()).build(password)));
                 return convert(source, "unusable PKCS#1 key", () -> converter.getKeyPair(pair).getPrivate());
             }
         }
@@ -357,7 +358,7 @@ public final class CertificateLoader {
             byte[] probe = "key match probe".getBytes(StandardCharsets.US_ASCII);
             // BouncyCastle for EC keys: the JDK no longer signs with the Brainpool curves
             Signature s = "EC".equals(key.getAlgorithm())
-                    ? Signature.getInstance(algorithm, dev.opcua.stack.core.security.crypto.EccCrypto.bouncyCastle())
+                    ? Signature.getInstance(algorithm, BouncyCastle.provider())
                     : Signature.getInstance(algorithm);
             s.initSign(key);
             s.update(probe);

@@ -3,7 +3,7 @@ package dev.opcua.stack.core.security.pki;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.CertificateValidator;
-import dev.opcua.stack.core.security.crypto.EccCrypto;
+import dev.opcua.stack.core.security.crypto.BouncyCastle;
 import java.net.InetAddress;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
@@ -492,7 +492,7 @@ public final class PkiCertificateValidator implements CertificateValidator {
             }
         }
         try {
-            certificate.verify(key, EccCrypto.bouncyCastle()); // Brainpool signatures, which the JDK no longer checks
+            certificate.verify(key, BouncyCastle.provider()); // Brainpool signatures, which the JDK no longer checks
             return true;
         } catch (GeneralSecurityException | RuntimeException e) {
             return false;

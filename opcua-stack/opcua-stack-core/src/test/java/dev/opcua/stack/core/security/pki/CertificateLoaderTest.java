@@ -2,6 +2,7 @@ package dev.opcua.stack.core.security.pki;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import dev.opcua.stack.core.security.crypto.BouncyCastle;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import java.io.OutputStream;
@@ -71,7 +72,7 @@ class CertificateLoaderTest {
     void encrypted_pkcs8_key_loads_with_its_password_only() throws Exception {
         Path key = dir.resolve("enc.pem");
         writePem(key, new JcaPKCS8Generator(app.privateKey(), new JceOpenSSLPKCS8EncryptorBuilder(
-                JcaPKCS8Generator.AES_256_CBC).setProvider(Bc.provider()).setPassword(PASSWORD).build()));
+                JcaPKCS8Generator.AES_256_CBC).setProvider(BouncyCastle.provider()).setPassword(PASSWORD).build()));
 
         assertThat(text(key)).startsWith("-----BEGIN ENCRYPTED PRIVATE KEY-----");
         PrivateKey loaded = CertificateLoader.readPrivateKey(key, PASSWORD);
