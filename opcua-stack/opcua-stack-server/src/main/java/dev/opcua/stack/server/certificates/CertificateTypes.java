@@ -1,6 +1,5 @@
 package dev.opcua.stack.server.certificates;
 
-import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.crypto.EccCrypto;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -26,10 +25,10 @@ public final class CertificateTypes {
 
     /** RsaSha256ApplicationCertificateType (i=12560): RSA keys of 2048 to 4096 bits, SHA256withRSA. */
     public static final PushCertificateType RSA_SHA256 = new PushCertificateType(CertificateType.RSA_SHA256,
-            NodeId.ns0(NodeIds.RsaSha256ApplicationCertificateType), "RsaSha256ApplicationCertificateType",
+            "RsaSha256ApplicationCertificateType",
             key -> key instanceof RSAPublicKey rsa && rsa.getModulus().bitLength() >= MIN_RSA_BITS
                     && rsa.getModulus().bitLength() <= MAX_RSA_BITS,
-            CertificateTypes::rsaLike, "SHA256withRSA");
+            CertificateTypes::rsaLike);
 
     /** EccNistP256ApplicationCertificateType (Part 12, 7.8.4.6): EC keys on NIST P-256, SHA256withECDSA. */
     public static final PushCertificateType ECC_NIST_P256 = ecc(CertificateType.ECC_NIST_P256,
@@ -56,25 +55,9 @@ public final class CertificateTypes {
         return SUPPORTED.stream().filter(t -> t.typeId().equals(typeId)).findFirst();
     }
 
-    /** The first supported type whose keys {@code key} fits: the type of a certificate the server holds. */
-    public static Optional<PushCertificateType> forKey(PublicKey key) {
-        return SUPPORTED.stream().filter(t -> t.fits().test(key)).findFirst();
-    }
-
-    /** The type ids, for the CertificateTypes property. */
-    public static NodeId[] typeIds() {
-        return SUPPORTED.stream().map(PushCertificateType::typeId).toArray(NodeId[]::new);
-    }
-
     /** A type whose keys are on the curve of {@code kind}; a new key is a fresh one on that curve. */
     private static PushCertificateType ecc(CertificateType kind, String name) {
-        return new PushCertificateType(kind, kind.typeId(), name, kind::matches,
-                (current, random) -> EccCrypto.keyPair(kind), kind.certificateSignatureAlgorithm());
-    }
-
-    /** The supported type of a kind of certificate the server holds. */
-    public static Optional<PushCertificateType> of(CertificateType kind) {
-        return SUPPORTED.stream().filter(t -> t.kind() == kind).findFirst();
+        return new PushCertificateType(kind, name, kind::matches, (current, random) -> EccCrypto.keyPair(kind));
     }
 
     /** A new RSA key pair as long as {@code current} (at least the type's minimum). */
