@@ -11,6 +11,7 @@ import dev.opcua.stack.core.security.EcdhHeaders;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -94,13 +95,11 @@ public final class ClientSession {
      * On an ECC channel, the request header asks the server for an ephemeral key of the channel's policy
      * (Part 6, 6.8.2), with which a password is encrypted into an EccEncryptedSecret.
      */
-    private static RequestHeader withEcdhRequest(RequestHeader header, ClientChannelSecurity security) {
+    private static RequestHeader sessionServiceHeader(NodeId authenticationToken, SessionOptions options,
+            ClientChannelSecurity security) {
         SecurityPolicy policy = security.security().policy();
-        if (!policy.isEcc()) {
-            return header;
-        }
-        return new RequestHeader(header.authenticationToken(), header.timestamp(), header.requestHandle(),
-                header.returnDiagnostics(), header.auditEntryId(), header.timeoutHint(), EcdhHeaders.request(policy));
+        return RequestHeaders.create(authenticationToken, options.requestTimeout().toMillis(),
+                policy.isEcc() ? EcdhHeaders.request(policy) : ExtensionObject.NULL);
     }
 
     /**
@@ -157,7 +156,7 @@ public final class ClientSession {
         boolean secured = security.security().policy() != SecurityPolicy.None;
         byte[] clientNonce = SessionSignatures.newNonce();
         ByteString clientCertificate = secured ? security.certificate().der() : ByteString.NULL;
-        CreateSessionRequest request = new CreateSessionRequest(withEcdhRequest(header(NodeId.NULL, options), security),
+        CreateSessionRequest request = new CreateSessionRequest(sessionServiceHeader(NodeId.NULL, options, security),
                 new ApplicationDescription(options.applicationUri(), options.productUri(),
                         LocalizedText.of(options.applicationName()), ApplicationType.Client, null, null, null),
                 null, transport.endpointUrl(), options.sessionName(), ByteString.wrap(clientNonce), clientCertificate,
@@ -302,7 +301,7 @@ public final class ClientSession {
             }
         }
         List<String> locales = options.localeIds();
-        return new ActivateSessionRequest(withEcdhRequest(header(), security), clientSignature, null,
+        return new ActivateSessionRequest(sessionServiceHeader(authenticationToken, options, security), clientSignature, null,
                 locales.isEmpty() ? null : locales.toArray(new String[0]), token.token(), token.signature());
     }
 

@@ -27,8 +27,14 @@ public final class RequestHeaders {
 
     /** A header of a session: its authentication token, the time, a new handle and the timeoutHint (0 = none). */
     public static RequestHeader create(NodeId authenticationToken, long timeoutHintMillis) {
+        return create(authenticationToken, timeoutHintMillis, ExtensionObject.NULL);
+    }
+
+    /** As {@link #create(NodeId, long)} with an AdditionalHeader (Part 4, 7.32), e.g. ECDHPolicyUri (Part 6, 6.8.2). */
+    public static RequestHeader create(NodeId authenticationToken, long timeoutHintMillis,
+            ExtensionObject additionalHeader) {
         return new RequestHeader(authenticationToken, timestamp(), nextHandle(), 0, null, timeoutHintMillis,
-                ExtensionObject.NULL);
+                additionalHeader);
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.opcua.stack.core.security;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -37,13 +38,7 @@ public final class ApplicationCertificates {
 
     /** The given certificates; a null one (None only) is left out. */
     public static ApplicationCertificates of(ApplicationCertificate... certificates) {
-        java.util.List<ApplicationCertificate> list = new java.util.ArrayList<>();
-        for (ApplicationCertificate c : certificates) {
-            if (c != null) {
-                list.add(c);
-            }
-        }
-        return new ApplicationCertificates(list);
+        return new ApplicationCertificates(Arrays.stream(certificates).filter(Objects::nonNull).toList());
     }
 
     /** The slot of a type; null when the application has no certificate of that type. */

@@ -294,10 +294,7 @@ public final class SessionManager implements AutoCloseable {
 
     /** A Good header, with a new ephemeral key when the request asked for one (Part 6, 6.8.2). */
     private ResponseHeader responseHeader(RequestHeader request, Session session) {
-        ExtensionObject ecdh = ephemeralKeys.answer(session, request);
-        ResponseHeader good = ResponseHeaders.good(request.requestHandle());
-        return ecdh.isNull() ? good : new ResponseHeader(good.timestamp(), good.requestHandle(), good.serviceResult(),
-                good.serviceDiagnostics(), good.stringTable(), ecdh);
+        return ResponseHeaders.good(request.requestHandle(), ephemeralKeys.answer(session, request));
     }
 
     /** CloseSession (Part 4, 5.6.4), audited (Part 4, 6.5.4) when the server audits. */

@@ -24,6 +24,12 @@ public final class ResponseHeaders {
         return withStatus(requestHandle, StatusCode.GOOD);
     }
 
+    /** A Good header carrying {@code additionalHeader} (Part 4, 7.33), e.g. the ECDHKey of Part 6, 6.8.2. */
+    public static ResponseHeader good(long requestHandle, ExtensionObject additionalHeader) {
+        return new ResponseHeader(DateTime.currentMillisecond(), requestHandle, StatusCode.GOOD, DiagnosticInfo.NULL,
+                null, additionalHeader);
+    }
+
     /** A header with {@code status} for the request with {@code requestHandle}. */
     public static ResponseHeader withStatus(long requestHandle, StatusCode status) {
         return new ResponseHeader(DateTime.currentMillisecond(), requestHandle, status, DiagnosticInfo.NULL, null,
