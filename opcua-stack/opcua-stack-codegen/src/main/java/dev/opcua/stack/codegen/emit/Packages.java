@@ -20,8 +20,8 @@ public final class Packages {
     public static final String UA_RESPONSE_MESSAGE = BASE + ".types.UaResponseMessage";
     public static final String UA_ENUMERATION = BASE + ".types.UaEnumeration";
     public static final String UA_CODEC = BASE + ".encoding.UaCodec";
-    public static final String UA_ENCODER = BASE + ".encoding.binary.UaEncoder";
-    public static final String UA_DECODER = BASE + ".encoding.binary.UaDecoder";
+    public static final String UA_WRITER = BASE + ".encoding.UaWriter";
+    public static final String UA_READER = BASE + ".encoding.UaReader";
 
     private Packages() {
     }

@@ -33,8 +33,8 @@ public final class StructureWriter {
         }
         if (concrete) {
             imports.add(Packages.UA_CODEC);
-            imports.add(Packages.UA_ENCODER);
-            imports.add(Packages.UA_DECODER);
+            imports.add(Packages.UA_WRITER);
+            imports.add(Packages.UA_READER);
             for (PropertyModel property : all) {
                 if (property.array()) {
                     imports.add("java.util.Arrays");
@@ -271,10 +271,15 @@ public final class StructureWriter {
         out.open("public NodeId encodingId()");
         out.line("return BINARY_ENCODING_ID;");
         out.close();
+        out.blank();
+        out.line("@Override");
+        out.open("public NodeId dataTypeId()");
+        out.line("return TYPE_ID;");
+        out.close();
 
         out.blank();
         out.line("@Override");
-        out.open("public void encode(UaEncoder encoder, " + name + " value)");
+        out.open("public void encode(UaWriter encoder, " + name + " value)");
         for (PropertyModel property : structure.properties()) {
             writeEncodeCall(out, property, access("value", property));
         }
@@ -282,7 +287,7 @@ public final class StructureWriter {
 
         out.blank();
         out.line("@Override");
-        out.open("public " + name + " decode(UaDecoder decoder)");
+        out.open("public " + name + " decode(UaReader decoder)");
         List<String> arguments = new ArrayList<>();
         for (PropertyModel property : structure.properties()) {
             writeDecodeCall(out, property);

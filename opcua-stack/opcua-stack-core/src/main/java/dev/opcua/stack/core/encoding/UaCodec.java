@@ -1,12 +1,11 @@
 package dev.opcua.stack.core.encoding;
 
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
 /**
- * Encodes and decodes the fields of one structure type in UA Binary (Part 6, 5.2.6): fields in order,
- * no type id and no length (those belong to the ExtensionObject or message that carries it).
+ * Encodes and decodes the fields of one structure type: fields in order, no type id and no length (those
+ * belong to the ExtensionObject or message that carries it). The same codec serves UA Binary (Part 6, 5.2.6)
+ * and UA JSON (5.4.6) through {@link UaWriter} and {@link UaReader}.
  *
  * @param <T> the structure's Java type
  */
@@ -18,7 +17,10 @@ public interface UaCodec<T> {
     /** NodeId of the DefaultBinary encoding object the codec implements. */
     NodeId encodingId();
 
-    void encode(UaEncoder encoder, T value);
+    /** NodeId of the DataType (what UA JSON names as an ExtensionObject's UaTypeId, Part 6, 5.4.2.16). */
+    NodeId dataTypeId();
 
-    T decode(UaDecoder decoder);
+    void encode(UaWriter encoder, T value);
+
+    T decode(UaReader decoder);
 }

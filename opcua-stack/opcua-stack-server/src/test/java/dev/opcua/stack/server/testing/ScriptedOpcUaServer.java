@@ -3,6 +3,8 @@ package dev.opcua.stack.server.testing;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.UaCodec;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.encoding.binary.UaDecoder;
 import dev.opcua.stack.core.encoding.binary.UaEncoder;
 import dev.opcua.stack.core.ids.NodeIds;
@@ -151,12 +153,17 @@ public final class ScriptedOpcUaServer implements AutoCloseable {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RawMessage value) {
-            encoder.buffer().writeBytes(value.body());
+        public NodeId dataTypeId() {
+            return NodeId.ns0(NodeIds.ReadResponse);
         }
 
         @Override
-        public RawMessage decode(UaDecoder decoder) {
+        public void encode(UaWriter encoder, RawMessage value) {
+            ((UaEncoder) encoder).buffer().writeBytes(value.body());
+        }
+
+        @Override
+        public RawMessage decode(UaReader decoder) {
             throw new UnsupportedOperationException("the scripted server only sends raw messages");
         }
     };

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -127,7 +127,12 @@ public final class ActivateSessionRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ActivateSessionRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ActivateSessionRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStruct("ClientSignature", value.clientSignature, SignatureData.CODEC);
             encoder.writeStructArray(
@@ -140,7 +145,7 @@ public final class ActivateSessionRequest implements UaRequestMessage {
         }
 
         @Override
-        public ActivateSessionRequest decode(UaDecoder decoder) {
+        public ActivateSessionRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             SignatureData clientSignature = decoder.readStruct("ClientSignature", SignatureData.CODEC);
             SignedSoftwareCertificate[] clientSoftwareCertificates = decoder.readStructArray(

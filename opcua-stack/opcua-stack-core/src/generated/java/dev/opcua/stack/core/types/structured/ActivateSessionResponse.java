@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -109,7 +109,12 @@ public final class ActivateSessionResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ActivateSessionResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ActivateSessionResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeByteString("ServerNonce", value.serverNonce);
             encoder.writeStatusCodeArray("Results", value.results);
@@ -117,7 +122,7 @@ public final class ActivateSessionResponse implements UaResponseMessage {
         }
 
         @Override
-        public ActivateSessionResponse decode(UaDecoder decoder) {
+        public ActivateSessionResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             ByteString serverNonce = decoder.readByteString("ServerNonce");
             StatusCode[] results = decoder.readStatusCodeArray("Results");

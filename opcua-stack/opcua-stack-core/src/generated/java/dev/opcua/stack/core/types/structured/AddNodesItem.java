@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -139,7 +139,12 @@ public final class AddNodesItem implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AddNodesItem value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AddNodesItem value) {
             encoder.writeExpandedNodeId("ParentNodeId", value.parentNodeId);
             encoder.writeNodeId("ReferenceTypeId", value.referenceTypeId);
             encoder.writeExpandedNodeId("RequestedNewNodeId", value.requestedNewNodeId);
@@ -150,7 +155,7 @@ public final class AddNodesItem implements UaStructure {
         }
 
         @Override
-        public AddNodesItem decode(UaDecoder decoder) {
+        public AddNodesItem decode(UaReader decoder) {
             ExpandedNodeId parentNodeId = decoder.readExpandedNodeId("ParentNodeId");
             NodeId referenceTypeId = decoder.readNodeId("ReferenceTypeId");
             ExpandedNodeId requestedNewNodeId = decoder.readExpandedNodeId("RequestedNewNodeId");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class AddNodesRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AddNodesRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AddNodesRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStructArray("NodesToAdd", value.nodesToAdd, AddNodesItem.CODEC);
         }
 
         @Override
-        public AddNodesRequest decode(UaDecoder decoder) {
+        public AddNodesRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             AddNodesItem[] nodesToAdd = decoder.readStructArray("NodesToAdd", AddNodesItem.CODEC, AddNodesItem[]::new);
             return new AddNodesRequest(requestHeader, nodesToAdd);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class AddNodesResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AddNodesResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AddNodesResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeNodeId("AddedNodeId", value.addedNodeId);
         }
 
         @Override
-        public AddNodesResult decode(UaDecoder decoder) {
+        public AddNodesResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             NodeId addedNodeId = decoder.readNodeId("AddedNodeId");
             return new AddNodesResult(statusCode, addedNodeId);

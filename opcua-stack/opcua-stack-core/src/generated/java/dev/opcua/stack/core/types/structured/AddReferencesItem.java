@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -127,7 +127,12 @@ public final class AddReferencesItem implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AddReferencesItem value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AddReferencesItem value) {
             encoder.writeNodeId("SourceNodeId", value.sourceNodeId);
             encoder.writeNodeId("ReferenceTypeId", value.referenceTypeId);
             encoder.writeBoolean("IsForward", value.isForward);
@@ -137,7 +142,7 @@ public final class AddReferencesItem implements UaStructure {
         }
 
         @Override
-        public AddReferencesItem decode(UaDecoder decoder) {
+        public AddReferencesItem decode(UaReader decoder) {
             NodeId sourceNodeId = decoder.readNodeId("SourceNodeId");
             NodeId referenceTypeId = decoder.readNodeId("ReferenceTypeId");
             boolean isForward = decoder.readBoolean("IsForward");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class AddReferencesRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AddReferencesRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AddReferencesRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStructArray("ReferencesToAdd", value.referencesToAdd, AddReferencesItem.CODEC);
         }
 
         @Override
-        public AddReferencesRequest decode(UaDecoder decoder) {
+        public AddReferencesRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             AddReferencesItem[] referencesToAdd = decoder.readStructArray(
                     "ReferencesToAdd",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -74,12 +74,17 @@ public final class AdditionalParametersType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AdditionalParametersType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AdditionalParametersType value) {
             encoder.writeStructArray("Parameters", value.parameters, KeyValuePair.CODEC);
         }
 
         @Override
-        public AdditionalParametersType decode(UaDecoder decoder) {
+        public AdditionalParametersType decode(UaReader decoder) {
             KeyValuePair[] parameters = decoder.readStructArray("Parameters", KeyValuePair.CODEC, KeyValuePair[]::new);
             return new AdditionalParametersType(parameters);
         }

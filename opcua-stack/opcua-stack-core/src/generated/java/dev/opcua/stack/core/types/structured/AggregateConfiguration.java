@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -114,7 +114,12 @@ public final class AggregateConfiguration implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AggregateConfiguration value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AggregateConfiguration value) {
             encoder.writeBoolean("UseServerCapabilitiesDefaults", value.useServerCapabilitiesDefaults);
             encoder.writeBoolean("TreatUncertainAsBad", value.treatUncertainAsBad);
             encoder.writeByte("PercentDataBad", value.percentDataBad);
@@ -123,7 +128,7 @@ public final class AggregateConfiguration implements UaStructure {
         }
 
         @Override
-        public AggregateConfiguration decode(UaDecoder decoder) {
+        public AggregateConfiguration decode(UaReader decoder) {
             boolean useServerCapabilitiesDefaults = decoder.readBoolean("UseServerCapabilitiesDefaults");
             boolean treatUncertainAsBad = decoder.readBoolean("TreatUncertainAsBad");
             short percentDataBad = decoder.readByte("PercentDataBad");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -105,7 +105,12 @@ public final class AggregateFilter extends MonitoringFilter {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AggregateFilter value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AggregateFilter value) {
             encoder.writeDateTime("StartTime", value.startTime);
             encoder.writeNodeId("AggregateType", value.aggregateType);
             encoder.writeDouble("ProcessingInterval", value.processingInterval);
@@ -113,7 +118,7 @@ public final class AggregateFilter extends MonitoringFilter {
         }
 
         @Override
-        public AggregateFilter decode(UaDecoder decoder) {
+        public AggregateFilter decode(UaReader decoder) {
             DateTime startTime = decoder.readDateTime("StartTime");
             NodeId aggregateType = decoder.readNodeId("AggregateType");
             double processingInterval = decoder.readDouble("ProcessingInterval");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -95,7 +95,12 @@ public final class AggregateFilterResult extends MonitoringFilterResult {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AggregateFilterResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AggregateFilterResult value) {
             encoder.writeDateTime("RevisedStartTime", value.revisedStartTime);
             encoder.writeDouble("RevisedProcessingInterval", value.revisedProcessingInterval);
             encoder.writeStruct(
@@ -105,7 +110,7 @@ public final class AggregateFilterResult extends MonitoringFilterResult {
         }
 
         @Override
-        public AggregateFilterResult decode(UaDecoder decoder) {
+        public AggregateFilterResult decode(UaReader decoder) {
             DateTime revisedStartTime = decoder.readDateTime("RevisedStartTime");
             double revisedProcessingInterval = decoder.readDouble("RevisedProcessingInterval");
             AggregateConfiguration revisedAggregateConfiguration = decoder.readStruct(

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -86,13 +86,18 @@ public final class AliasNameDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AliasNameDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AliasNameDataType value) {
             encoder.writeQualifiedName("AliasName", value.aliasName);
             encoder.writeExpandedNodeIdArray("ReferencedNodes", value.referencedNodes);
         }
 
         @Override
-        public AliasNameDataType decode(UaDecoder decoder) {
+        public AliasNameDataType decode(UaReader decoder) {
             QualifiedName aliasName = decoder.readQualifiedName("AliasName");
             ExpandedNodeId[] referencedNodes = decoder.readExpandedNodeIdArray("ReferencedNodes");
             return new AliasNameDataType(aliasName, referencedNodes);

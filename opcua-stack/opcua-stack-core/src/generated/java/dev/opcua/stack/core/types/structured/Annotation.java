@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -93,14 +93,19 @@ public final class Annotation implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, Annotation value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, Annotation value) {
             encoder.writeString("Message", value.message);
             encoder.writeString("UserName", value.userName);
             encoder.writeDateTime("AnnotationTime", value.annotationTime);
         }
 
         @Override
-        public Annotation decode(UaDecoder decoder) {
+        public Annotation decode(UaReader decoder) {
             String message = decoder.readString("Message");
             String userName = decoder.readString("UserName");
             DateTime annotationTime = decoder.readDateTime("AnnotationTime");

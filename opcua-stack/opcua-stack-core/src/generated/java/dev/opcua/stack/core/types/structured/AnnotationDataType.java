@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -92,14 +92,19 @@ public final class AnnotationDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AnnotationDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AnnotationDataType value) {
             encoder.writeString("Annotation", value.annotation);
             encoder.writeString("Discipline", value.discipline);
             encoder.writeString("Uri", value.uri);
         }
 
         @Override
-        public AnnotationDataType decode(UaDecoder decoder) {
+        public AnnotationDataType decode(UaReader decoder) {
             String annotation = decoder.readString("Annotation");
             String discipline = decoder.readString("Discipline");
             String uri = decoder.readString("Uri");

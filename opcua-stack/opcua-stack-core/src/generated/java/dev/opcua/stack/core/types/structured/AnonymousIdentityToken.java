@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
@@ -67,12 +67,17 @@ public final class AnonymousIdentityToken extends UserIdentityToken {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AnonymousIdentityToken value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AnonymousIdentityToken value) {
             encoder.writeString("PolicyId", value.policyId());
         }
 
         @Override
-        public AnonymousIdentityToken decode(UaDecoder decoder) {
+        public AnonymousIdentityToken decode(UaReader decoder) {
             String policyId = decoder.readString("PolicyId");
             return new AnonymousIdentityToken(policyId);
         }

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -138,7 +138,12 @@ public final class ApplicationDescription implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ApplicationDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ApplicationDescription value) {
             encoder.writeString("ApplicationUri", value.applicationUri);
             encoder.writeString("ProductUri", value.productUri);
             encoder.writeLocalizedText("ApplicationName", value.applicationName);
@@ -149,7 +154,7 @@ public final class ApplicationDescription implements UaStructure {
         }
 
         @Override
-        public ApplicationDescription decode(UaDecoder decoder) {
+        public ApplicationDescription decode(UaReader decoder) {
             String applicationUri = decoder.readString("ApplicationUri");
             String productUri = decoder.readString("ProductUri");
             LocalizedText applicationName = decoder.readLocalizedText("ApplicationName");

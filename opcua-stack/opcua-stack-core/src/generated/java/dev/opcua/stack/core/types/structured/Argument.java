@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -112,7 +112,12 @@ public final class Argument implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, Argument value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, Argument value) {
             encoder.writeString("Name", value.name);
             encoder.writeNodeId("DataType", value.dataType);
             encoder.writeInt32("ValueRank", value.valueRank);
@@ -121,7 +126,7 @@ public final class Argument implements UaStructure {
         }
 
         @Override
-        public Argument decode(UaDecoder decoder) {
+        public Argument decode(UaReader decoder) {
             String name = decoder.readString("Name");
             NodeId dataType = decoder.readNodeId("DataType");
             int valueRank = decoder.readInt32("ValueRank");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
@@ -109,7 +109,12 @@ public final class AttributeOperand extends FilterOperand {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AttributeOperand value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AttributeOperand value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeString("Alias", value.alias);
             encoder.writeStruct("BrowsePath", value.browsePath, RelativePath.CODEC);
@@ -118,7 +123,7 @@ public final class AttributeOperand extends FilterOperand {
         }
 
         @Override
-        public AttributeOperand decode(UaDecoder decoder) {
+        public AttributeOperand decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             String alias = decoder.readString("Alias");
             RelativePath browsePath = decoder.readStruct("BrowsePath", RelativePath.CODEC);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -118,7 +118,12 @@ public final class AxisInformation implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, AxisInformation value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, AxisInformation value) {
             encoder.writeStruct("EngineeringUnits", value.engineeringUnits, EUInformation.CODEC);
             encoder.writeStruct("EURange", value.euRange, Range.CODEC);
             encoder.writeLocalizedText("Title", value.title);
@@ -127,7 +132,7 @@ public final class AxisInformation implements UaStructure {
         }
 
         @Override
-        public AxisInformation decode(UaDecoder decoder) {
+        public AxisInformation decode(UaReader decoder) {
             EUInformation engineeringUnits = decoder.readStruct("EngineeringUnits", EUInformation.CODEC);
             Range euRange = decoder.readStruct("EURange", Range.CODEC);
             LocalizedText title = decoder.readLocalizedText("Title");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -116,7 +116,12 @@ public final class BitFieldDefinition implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BitFieldDefinition value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BitFieldDefinition value) {
             encoder.writeString("Name", value.name);
             encoder.writeLocalizedText("Description", value.description);
             encoder.writeBoolean("Reserved", value.reserved);
@@ -125,7 +130,7 @@ public final class BitFieldDefinition implements UaStructure {
         }
 
         @Override
-        public BitFieldDefinition decode(UaDecoder decoder) {
+        public BitFieldDefinition decode(UaReader decoder) {
             String name = decoder.readString("Name");
             LocalizedText description = decoder.readLocalizedText("Description");
             boolean reserved = decoder.readBoolean("Reserved");

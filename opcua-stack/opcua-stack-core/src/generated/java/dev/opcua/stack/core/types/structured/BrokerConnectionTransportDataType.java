@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
@@ -83,13 +83,18 @@ public final class BrokerConnectionTransportDataType extends ConnectionTransport
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrokerConnectionTransportDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrokerConnectionTransportDataType value) {
             encoder.writeString("ResourceUri", value.resourceUri);
             encoder.writeString("AuthenticationProfileUri", value.authenticationProfileUri);
         }
 
         @Override
-        public BrokerConnectionTransportDataType decode(UaDecoder decoder) {
+        public BrokerConnectionTransportDataType decode(UaReader decoder) {
             String resourceUri = decoder.readString("ResourceUri");
             String authenticationProfileUri = decoder.readString("AuthenticationProfileUri");
             return new BrokerConnectionTransportDataType(resourceUri, authenticationProfileUri);

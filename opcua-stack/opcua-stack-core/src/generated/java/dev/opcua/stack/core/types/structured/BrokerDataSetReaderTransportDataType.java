@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.BrokerTransportQualityOfService;
@@ -116,7 +116,12 @@ public final class BrokerDataSetReaderTransportDataType extends DataSetReaderTra
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrokerDataSetReaderTransportDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrokerDataSetReaderTransportDataType value) {
             encoder.writeString("QueueName", value.queueName);
             encoder.writeString("ResourceUri", value.resourceUri);
             encoder.writeString("AuthenticationProfileUri", value.authenticationProfileUri);
@@ -125,7 +130,7 @@ public final class BrokerDataSetReaderTransportDataType extends DataSetReaderTra
         }
 
         @Override
-        public BrokerDataSetReaderTransportDataType decode(UaDecoder decoder) {
+        public BrokerDataSetReaderTransportDataType decode(UaReader decoder) {
             String queueName = decoder.readString("QueueName");
             String resourceUri = decoder.readString("ResourceUri");
             String authenticationProfileUri = decoder.readString("AuthenticationProfileUri");

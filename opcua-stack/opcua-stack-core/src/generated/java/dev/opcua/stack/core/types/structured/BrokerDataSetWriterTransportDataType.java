@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.BrokerTransportQualityOfService;
@@ -126,7 +126,12 @@ public final class BrokerDataSetWriterTransportDataType extends DataSetWriterTra
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrokerDataSetWriterTransportDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrokerDataSetWriterTransportDataType value) {
             encoder.writeString("QueueName", value.queueName);
             encoder.writeString("ResourceUri", value.resourceUri);
             encoder.writeString("AuthenticationProfileUri", value.authenticationProfileUri);
@@ -136,7 +141,7 @@ public final class BrokerDataSetWriterTransportDataType extends DataSetWriterTra
         }
 
         @Override
-        public BrokerDataSetWriterTransportDataType decode(UaDecoder decoder) {
+        public BrokerDataSetWriterTransportDataType decode(UaReader decoder) {
             String queueName = decoder.readString("QueueName");
             String resourceUri = decoder.readString("ResourceUri");
             String authenticationProfileUri = decoder.readString("AuthenticationProfileUri");

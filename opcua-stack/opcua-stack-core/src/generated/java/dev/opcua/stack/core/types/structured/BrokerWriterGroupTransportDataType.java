@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.BrokerTransportQualityOfService;
@@ -106,7 +106,12 @@ public final class BrokerWriterGroupTransportDataType extends WriterGroupTranspo
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrokerWriterGroupTransportDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrokerWriterGroupTransportDataType value) {
             encoder.writeString("QueueName", value.queueName);
             encoder.writeString("ResourceUri", value.resourceUri);
             encoder.writeString("AuthenticationProfileUri", value.authenticationProfileUri);
@@ -114,7 +119,7 @@ public final class BrokerWriterGroupTransportDataType extends WriterGroupTranspo
         }
 
         @Override
-        public BrokerWriterGroupTransportDataType decode(UaDecoder decoder) {
+        public BrokerWriterGroupTransportDataType decode(UaReader decoder) {
             String queueName = decoder.readString("QueueName");
             String resourceUri = decoder.readString("ResourceUri");
             String authenticationProfileUri = decoder.readString("AuthenticationProfileUri");

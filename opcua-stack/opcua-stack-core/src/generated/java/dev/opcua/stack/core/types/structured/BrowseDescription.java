@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -126,7 +126,12 @@ public final class BrowseDescription implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrowseDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrowseDescription value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeEnum("BrowseDirection", value.browseDirection);
             encoder.writeNodeId("ReferenceTypeId", value.referenceTypeId);
@@ -136,7 +141,7 @@ public final class BrowseDescription implements UaStructure {
         }
 
         @Override
-        public BrowseDescription decode(UaDecoder decoder) {
+        public BrowseDescription decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             BrowseDirection browseDirection = decoder.readEnum("BrowseDirection", BrowseDirection::fromValue);
             NodeId referenceTypeId = decoder.readNodeId("ReferenceTypeId");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -97,14 +97,19 @@ public final class BrowseNextRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrowseNextRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrowseNextRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeBoolean("ReleaseContinuationPoints", value.releaseContinuationPoints);
             encoder.writeByteStringArray("ContinuationPoints", value.continuationPoints);
         }
 
         @Override
-        public BrowseNextRequest decode(UaDecoder decoder) {
+        public BrowseNextRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             boolean releaseContinuationPoints = decoder.readBoolean("ReleaseContinuationPoints");
             ByteString[] continuationPoints = decoder.readByteStringArray("ContinuationPoints");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class BrowsePath implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrowsePath value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrowsePath value) {
             encoder.writeNodeId("StartingNode", value.startingNode);
             encoder.writeStruct("RelativePath", value.relativePath, RelativePath.CODEC);
         }
 
         @Override
-        public BrowsePath decode(UaDecoder decoder) {
+        public BrowsePath decode(UaReader decoder) {
             NodeId startingNode = decoder.readNodeId("StartingNode");
             RelativePath relativePath = decoder.readStruct("RelativePath", RelativePath.CODEC);
             return new BrowsePath(startingNode, relativePath);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -85,13 +85,18 @@ public final class BrowsePathResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrowsePathResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrowsePathResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeStructArray("Targets", value.targets, BrowsePathTarget.CODEC);
         }
 
         @Override
-        public BrowsePathResult decode(UaDecoder decoder) {
+        public BrowsePathResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             BrowsePathTarget[] targets = decoder.readStructArray(
                     "Targets",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -84,13 +84,18 @@ public final class BrowsePathTarget implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrowsePathTarget value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrowsePathTarget value) {
             encoder.writeExpandedNodeId("TargetId", value.targetId);
             encoder.writeUInt32("RemainingPathIndex", value.remainingPathIndex);
         }
 
         @Override
-        public BrowsePathTarget decode(UaDecoder decoder) {
+        public BrowsePathTarget decode(UaReader decoder) {
             ExpandedNodeId targetId = decoder.readExpandedNodeId("TargetId");
             long remainingPathIndex = decoder.readUInt32("RemainingPathIndex");
             return new BrowsePathTarget(targetId, remainingPathIndex);

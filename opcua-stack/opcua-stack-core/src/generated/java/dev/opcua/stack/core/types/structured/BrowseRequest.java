@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -106,7 +106,12 @@ public final class BrowseRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrowseRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrowseRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStruct("View", value.view, ViewDescription.CODEC);
             encoder.writeUInt32("RequestedMaxReferencesPerNode", value.requestedMaxReferencesPerNode);
@@ -114,7 +119,7 @@ public final class BrowseRequest implements UaRequestMessage {
         }
 
         @Override
-        public BrowseRequest decode(UaDecoder decoder) {
+        public BrowseRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             ViewDescription view = decoder.readStruct("View", ViewDescription.CODEC);
             long requestedMaxReferencesPerNode = decoder.readUInt32("RequestedMaxReferencesPerNode");

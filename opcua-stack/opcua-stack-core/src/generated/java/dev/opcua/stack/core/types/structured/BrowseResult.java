@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -95,14 +95,19 @@ public final class BrowseResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BrowseResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BrowseResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeByteString("ContinuationPoint", value.continuationPoint);
             encoder.writeStructArray("References", value.references, ReferenceDescription.CODEC);
         }
 
         @Override
-        public BrowseResult decode(UaDecoder decoder) {
+        public BrowseResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             ByteString continuationPoint = decoder.readByteString("ContinuationPoint");
             ReferenceDescription[] references = decoder.readStructArray(

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -126,7 +126,12 @@ public final class BuildInfo implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, BuildInfo value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, BuildInfo value) {
             encoder.writeString("ProductUri", value.productUri);
             encoder.writeString("ManufacturerName", value.manufacturerName);
             encoder.writeString("ProductName", value.productName);
@@ -136,7 +141,7 @@ public final class BuildInfo implements UaStructure {
         }
 
         @Override
-        public BuildInfo decode(UaDecoder decoder) {
+        public BuildInfo decode(UaReader decoder) {
             String productUri = decoder.readString("ProductUri");
             String manufacturerName = decoder.readString("ManufacturerName");
             String productName = decoder.readString("ProductName");

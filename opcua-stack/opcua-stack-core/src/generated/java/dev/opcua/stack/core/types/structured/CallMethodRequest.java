@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -94,14 +94,19 @@ public final class CallMethodRequest implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CallMethodRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CallMethodRequest value) {
             encoder.writeNodeId("ObjectId", value.objectId);
             encoder.writeNodeId("MethodId", value.methodId);
             encoder.writeVariantArray("InputArguments", value.inputArguments);
         }
 
         @Override
-        public CallMethodRequest decode(UaDecoder decoder) {
+        public CallMethodRequest decode(UaReader decoder) {
             NodeId objectId = decoder.readNodeId("ObjectId");
             NodeId methodId = decoder.readNodeId("MethodId");
             Variant[] inputArguments = decoder.readVariantArray("InputArguments");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -109,7 +109,12 @@ public final class CallMethodResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CallMethodResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CallMethodResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeStatusCodeArray("InputArgumentResults", value.inputArgumentResults);
             encoder.writeDiagnosticInfoArray("InputArgumentDiagnosticInfos", value.inputArgumentDiagnosticInfos);
@@ -117,7 +122,7 @@ public final class CallMethodResult implements UaStructure {
         }
 
         @Override
-        public CallMethodResult decode(UaDecoder decoder) {
+        public CallMethodResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             StatusCode[] inputArgumentResults = decoder.readStatusCodeArray("InputArgumentResults");
             DiagnosticInfo[] inputArgumentDiagnosticInfos = decoder.readDiagnosticInfoArray(

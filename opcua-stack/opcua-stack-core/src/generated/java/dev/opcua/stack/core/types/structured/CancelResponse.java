@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class CancelResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CancelResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CancelResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeUInt32("CancelCount", value.cancelCount);
         }
 
         @Override
-        public CancelResponse decode(UaDecoder decoder) {
+        public CancelResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             long cancelCount = decoder.readUInt32("CancelCount");
             return new CancelResponse(responseHeader, cancelCount);

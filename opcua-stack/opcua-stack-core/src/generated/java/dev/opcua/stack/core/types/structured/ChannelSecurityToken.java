@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -102,7 +102,12 @@ public final class ChannelSecurityToken implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ChannelSecurityToken value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ChannelSecurityToken value) {
             encoder.writeUInt32("ChannelId", value.channelId);
             encoder.writeUInt32("TokenId", value.tokenId);
             encoder.writeDateTime("CreatedAt", value.createdAt);
@@ -110,7 +115,7 @@ public final class ChannelSecurityToken implements UaStructure {
         }
 
         @Override
-        public ChannelSecurityToken decode(UaDecoder decoder) {
+        public ChannelSecurityToken decode(UaReader decoder) {
             long channelId = decoder.readUInt32("ChannelId");
             long tokenId = decoder.readUInt32("TokenId");
             DateTime createdAt = decoder.readDateTime("CreatedAt");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class CloseSessionRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CloseSessionRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CloseSessionRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeBoolean("DeleteSubscriptions", value.deleteSubscriptions);
         }
 
         @Override
-        public CloseSessionRequest decode(UaDecoder decoder) {
+        public CloseSessionRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             boolean deleteSubscriptions = decoder.readBoolean("DeleteSubscriptions");
             return new CloseSessionRequest(requestHeader, deleteSubscriptions);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -82,13 +82,18 @@ public final class ComplexNumberType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ComplexNumberType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ComplexNumberType value) {
             encoder.writeFloat("Real", value.real);
             encoder.writeFloat("Imaginary", value.imaginary);
         }
 
         @Override
-        public ComplexNumberType decode(UaDecoder decoder) {
+        public ComplexNumberType decode(UaReader decoder) {
             float real = decoder.readFloat("Real");
             float imaginary = decoder.readFloat("Imaginary");
             return new ComplexNumberType(real, imaginary);

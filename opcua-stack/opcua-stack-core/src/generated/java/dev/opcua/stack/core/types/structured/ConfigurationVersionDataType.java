@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class ConfigurationVersionDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ConfigurationVersionDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ConfigurationVersionDataType value) {
             encoder.writeUInt32("MajorVersion", value.majorVersion);
             encoder.writeUInt32("MinorVersion", value.minorVersion);
         }
 
         @Override
-        public ConfigurationVersionDataType decode(UaDecoder decoder) {
+        public ConfigurationVersionDataType decode(UaReader decoder) {
             long majorVersion = decoder.readUInt32("MajorVersion");
             long minorVersion = decoder.readUInt32("MinorVersion");
             return new ConfigurationVersionDataType(majorVersion, minorVersion);

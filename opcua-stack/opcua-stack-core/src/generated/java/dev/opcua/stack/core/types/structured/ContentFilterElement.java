@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -86,13 +86,18 @@ public final class ContentFilterElement implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ContentFilterElement value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ContentFilterElement value) {
             encoder.writeEnum("FilterOperator", value.filterOperator);
             encoder.writeExtensionObjectArray("FilterOperands", value.filterOperands);
         }
 
         @Override
-        public ContentFilterElement decode(UaDecoder decoder) {
+        public ContentFilterElement decode(UaReader decoder) {
             FilterOperator filterOperator = decoder.readEnum("FilterOperator", FilterOperator::fromValue);
             ExtensionObject[] filterOperands = decoder.readExtensionObjectArray("FilterOperands");
             return new ContentFilterElement(filterOperator, filterOperands);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -99,14 +99,19 @@ public final class ContentFilterElementResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ContentFilterElementResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ContentFilterElementResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeStatusCodeArray("OperandStatusCodes", value.operandStatusCodes);
             encoder.writeDiagnosticInfoArray("OperandDiagnosticInfos", value.operandDiagnosticInfos);
         }
 
         @Override
-        public ContentFilterElementResult decode(UaDecoder decoder) {
+        public ContentFilterElementResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             StatusCode[] operandStatusCodes = decoder.readStatusCodeArray("OperandStatusCodes");
             DiagnosticInfo[] operandDiagnosticInfos = decoder.readDiagnosticInfoArray("OperandDiagnosticInfos");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -84,13 +84,18 @@ public final class ContentFilterResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ContentFilterResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ContentFilterResult value) {
             encoder.writeStructArray("ElementResults", value.elementResults, ContentFilterElementResult.CODEC);
             encoder.writeDiagnosticInfoArray("ElementDiagnosticInfos", value.elementDiagnosticInfos);
         }
 
         @Override
-        public ContentFilterResult decode(UaDecoder decoder) {
+        public ContentFilterResult decode(UaReader decoder) {
             ContentFilterElementResult[] elementResults = decoder.readStructArray(
                     "ElementResults",
                     ContentFilterElementResult.CODEC,

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -108,7 +108,12 @@ public final class CreateMonitoredItemsRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CreateMonitoredItemsRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CreateMonitoredItemsRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeEnum("TimestampsToReturn", value.timestampsToReturn);
@@ -116,7 +121,7 @@ public final class CreateMonitoredItemsRequest implements UaRequestMessage {
         }
 
         @Override
-        public CreateMonitoredItemsRequest decode(UaDecoder decoder) {
+        public CreateMonitoredItemsRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             TimestampsToReturn timestampsToReturn = decoder.readEnum(

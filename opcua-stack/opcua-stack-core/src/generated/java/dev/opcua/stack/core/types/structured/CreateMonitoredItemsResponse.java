@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -98,14 +98,19 @@ public final class CreateMonitoredItemsResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CreateMonitoredItemsResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CreateMonitoredItemsResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeStructArray("Results", value.results, MonitoredItemCreateResult.CODEC);
             encoder.writeDiagnosticInfoArray("DiagnosticInfos", value.diagnosticInfos);
         }
 
         @Override
-        public CreateMonitoredItemsResponse decode(UaDecoder decoder) {
+        public CreateMonitoredItemsResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             MonitoredItemCreateResult[] results = decoder.readStructArray(
                     "Results",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -156,7 +156,12 @@ public final class CreateSessionRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CreateSessionRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CreateSessionRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStruct("ClientDescription", value.clientDescription, ApplicationDescription.CODEC);
             encoder.writeString("ServerUri", value.serverUri);
@@ -169,7 +174,7 @@ public final class CreateSessionRequest implements UaRequestMessage {
         }
 
         @Override
-        public CreateSessionRequest decode(UaDecoder decoder) {
+        public CreateSessionRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             ApplicationDescription clientDescription = decoder.readStruct(
                     "ClientDescription",

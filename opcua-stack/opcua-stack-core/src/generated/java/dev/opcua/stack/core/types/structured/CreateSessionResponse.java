@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -167,7 +167,12 @@ public final class CreateSessionResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CreateSessionResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CreateSessionResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeNodeId("SessionId", value.sessionId);
             encoder.writeNodeId("AuthenticationToken", value.authenticationToken);
@@ -184,7 +189,7 @@ public final class CreateSessionResponse implements UaResponseMessage {
         }
 
         @Override
-        public CreateSessionResponse decode(UaDecoder decoder) {
+        public CreateSessionResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             NodeId sessionId = decoder.readNodeId("SessionId");
             NodeId authenticationToken = decoder.readNodeId("AuthenticationToken");

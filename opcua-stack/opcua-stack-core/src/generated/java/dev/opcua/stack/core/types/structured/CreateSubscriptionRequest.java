@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -136,7 +136,12 @@ public final class CreateSubscriptionRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CreateSubscriptionRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CreateSubscriptionRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeDouble("RequestedPublishingInterval", value.requestedPublishingInterval);
             encoder.writeUInt32("RequestedLifetimeCount", value.requestedLifetimeCount);
@@ -147,7 +152,7 @@ public final class CreateSubscriptionRequest implements UaRequestMessage {
         }
 
         @Override
-        public CreateSubscriptionRequest decode(UaDecoder decoder) {
+        public CreateSubscriptionRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             double requestedPublishingInterval = decoder.readDouble("RequestedPublishingInterval");
             long requestedLifetimeCount = decoder.readUInt32("RequestedLifetimeCount");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -116,7 +116,12 @@ public final class CreateSubscriptionResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CreateSubscriptionResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CreateSubscriptionResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeDouble("RevisedPublishingInterval", value.revisedPublishingInterval);
@@ -125,7 +130,7 @@ public final class CreateSubscriptionResponse implements UaResponseMessage {
         }
 
         @Override
-        public CreateSubscriptionResponse decode(UaDecoder decoder) {
+        public CreateSubscriptionResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             double revisedPublishingInterval = decoder.readDouble("RevisedPublishingInterval");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -102,7 +102,12 @@ public final class CurrencyUnitType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, CurrencyUnitType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, CurrencyUnitType value) {
             encoder.writeInt16("NumericCode", value.numericCode);
             encoder.writeSByte("Exponent", value.exponent);
             encoder.writeString("AlphabeticCode", value.alphabeticCode);
@@ -110,7 +115,7 @@ public final class CurrencyUnitType implements UaStructure {
         }
 
         @Override
-        public CurrencyUnitType decode(UaDecoder decoder) {
+        public CurrencyUnitType decode(UaReader decoder) {
             short numericCode = decoder.readInt16("NumericCode");
             byte exponent = decoder.readSByte("Exponent");
             String alphabeticCode = decoder.readString("AlphabeticCode");

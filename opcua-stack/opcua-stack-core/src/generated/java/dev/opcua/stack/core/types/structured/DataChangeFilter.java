@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.DataChangeTrigger;
@@ -92,14 +92,19 @@ public final class DataChangeFilter extends MonitoringFilter {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DataChangeFilter value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DataChangeFilter value) {
             encoder.writeEnum("Trigger", value.trigger);
             encoder.writeUInt32("DeadbandType", value.deadbandType);
             encoder.writeDouble("DeadbandValue", value.deadbandValue);
         }
 
         @Override
-        public DataChangeFilter decode(UaDecoder decoder) {
+        public DataChangeFilter decode(UaReader decoder) {
             DataChangeTrigger trigger = decoder.readEnum("Trigger", DataChangeTrigger::fromValue);
             long deadbandType = decoder.readUInt32("DeadbandType");
             double deadbandValue = decoder.readDouble("DeadbandValue");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class DataChangeNotification extends NotificationData {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DataChangeNotification value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DataChangeNotification value) {
             encoder.writeStructArray("MonitoredItems", value.monitoredItems, MonitoredItemNotification.CODEC);
             encoder.writeDiagnosticInfoArray("DiagnosticInfos", value.diagnosticInfos);
         }
 
         @Override
-        public DataChangeNotification decode(UaDecoder decoder) {
+        public DataChangeNotification decode(UaReader decoder) {
             MonitoredItemNotification[] monitoredItems = decoder.readStructArray(
                     "MonitoredItems",
                     MonitoredItemNotification.CODEC,

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -134,7 +134,12 @@ public final class DataSetMetaDataType extends DataTypeSchemaHeader {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DataSetMetaDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DataSetMetaDataType value) {
             encoder.writeStringArray("Namespaces", value.namespaces());
             encoder.writeStructArray("StructureDataTypes", value.structureDataTypes(), StructureDescription.CODEC);
             encoder.writeStructArray("EnumDataTypes", value.enumDataTypes(), EnumDescription.CODEC);
@@ -147,7 +152,7 @@ public final class DataSetMetaDataType extends DataTypeSchemaHeader {
         }
 
         @Override
-        public DataSetMetaDataType decode(UaDecoder decoder) {
+        public DataSetMetaDataType decode(UaReader decoder) {
             String[] namespaces = decoder.readStringArray("Namespaces");
             StructureDescription[] structureDataTypes = decoder.readStructArray(
                     "StructureDataTypes",

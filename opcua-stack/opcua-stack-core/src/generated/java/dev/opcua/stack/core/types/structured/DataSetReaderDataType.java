@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -239,7 +239,12 @@ public final class DataSetReaderDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DataSetReaderDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DataSetReaderDataType value) {
             encoder.writeString("Name", value.name);
             encoder.writeBoolean("Enabled", value.enabled);
             encoder.writeVariant("PublisherId", value.publisherId);
@@ -260,7 +265,7 @@ public final class DataSetReaderDataType implements UaStructure {
         }
 
         @Override
-        public DataSetReaderDataType decode(UaDecoder decoder) {
+        public DataSetReaderDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             boolean enabled = decoder.readBoolean("Enabled");
             Variant publisherId = decoder.readVariant("PublisherId");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -157,7 +157,12 @@ public final class DataSetWriterDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DataSetWriterDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DataSetWriterDataType value) {
             encoder.writeString("Name", value.name);
             encoder.writeBoolean("Enabled", value.enabled);
             encoder.writeUInt16("DataSetWriterId", value.dataSetWriterId);
@@ -170,7 +175,7 @@ public final class DataSetWriterDataType implements UaStructure {
         }
 
         @Override
-        public DataSetWriterDataType decode(UaDecoder decoder) {
+        public DataSetWriterDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             boolean enabled = decoder.readBoolean("Enabled");
             int dataSetWriterId = decoder.readUInt16("DataSetWriterId");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public class DataTypeDescription implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DataTypeDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DataTypeDescription value) {
             encoder.writeNodeId("DataTypeId", value.dataTypeId);
             encoder.writeQualifiedName("Name", value.name);
         }
 
         @Override
-        public DataTypeDescription decode(UaDecoder decoder) {
+        public DataTypeDescription decode(UaReader decoder) {
             NodeId dataTypeId = decoder.readNodeId("DataTypeId");
             QualifiedName name = decoder.readQualifiedName("Name");
             return new DataTypeDescription(dataTypeId, name);

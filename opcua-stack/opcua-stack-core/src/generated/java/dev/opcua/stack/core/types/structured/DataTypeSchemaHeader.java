@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -105,7 +105,12 @@ public class DataTypeSchemaHeader implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DataTypeSchemaHeader value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DataTypeSchemaHeader value) {
             encoder.writeStringArray("Namespaces", value.namespaces);
             encoder.writeStructArray("StructureDataTypes", value.structureDataTypes, StructureDescription.CODEC);
             encoder.writeStructArray("EnumDataTypes", value.enumDataTypes, EnumDescription.CODEC);
@@ -113,7 +118,7 @@ public class DataTypeSchemaHeader implements UaStructure {
         }
 
         @Override
-        public DataTypeSchemaHeader decode(UaDecoder decoder) {
+        public DataTypeSchemaHeader decode(UaReader decoder) {
             String[] namespaces = decoder.readStringArray("Namespaces");
             StructureDescription[] structureDataTypes = decoder.readStructArray(
                     "StructureDataTypes",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -112,7 +112,12 @@ public final class DatagramConnectionTransport2DataType extends DatagramConnecti
         }
 
         @Override
-        public void encode(UaEncoder encoder, DatagramConnectionTransport2DataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DatagramConnectionTransport2DataType value) {
             encoder.writeExtensionObject("DiscoveryAddress", value.discoveryAddress());
             encoder.writeUInt32("DiscoveryAnnounceRate", value.discoveryAnnounceRate);
             encoder.writeUInt32("DiscoveryMaxMessageSize", value.discoveryMaxMessageSize);
@@ -121,7 +126,7 @@ public final class DatagramConnectionTransport2DataType extends DatagramConnecti
         }
 
         @Override
-        public DatagramConnectionTransport2DataType decode(UaDecoder decoder) {
+        public DatagramConnectionTransport2DataType decode(UaReader decoder) {
             ExtensionObject discoveryAddress = decoder.readExtensionObject("DiscoveryAddress");
             long discoveryAnnounceRate = decoder.readUInt32("DiscoveryAnnounceRate");
             long discoveryMaxMessageSize = decoder.readUInt32("DiscoveryMaxMessageSize");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -75,12 +75,17 @@ public class DatagramConnectionTransportDataType extends ConnectionTransportData
         }
 
         @Override
-        public void encode(UaEncoder encoder, DatagramConnectionTransportDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DatagramConnectionTransportDataType value) {
             encoder.writeExtensionObject("DiscoveryAddress", value.discoveryAddress);
         }
 
         @Override
-        public DatagramConnectionTransportDataType decode(UaDecoder decoder) {
+        public DatagramConnectionTransportDataType decode(UaReader decoder) {
             ExtensionObject discoveryAddress = decoder.readExtensionObject("DiscoveryAddress");
             return new DatagramConnectionTransportDataType(discoveryAddress);
         }

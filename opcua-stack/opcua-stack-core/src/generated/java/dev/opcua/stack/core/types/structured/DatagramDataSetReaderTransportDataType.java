@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -107,7 +107,12 @@ public final class DatagramDataSetReaderTransportDataType extends DataSetReaderT
         }
 
         @Override
-        public void encode(UaEncoder encoder, DatagramDataSetReaderTransportDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DatagramDataSetReaderTransportDataType value) {
             encoder.writeExtensionObject("Address", value.address);
             encoder.writeString("QosCategory", value.qosCategory);
             encoder.writeExtensionObjectArray("DatagramQos", value.datagramQos);
@@ -115,7 +120,7 @@ public final class DatagramDataSetReaderTransportDataType extends DataSetReaderT
         }
 
         @Override
-        public DatagramDataSetReaderTransportDataType decode(UaDecoder decoder) {
+        public DatagramDataSetReaderTransportDataType decode(UaReader decoder) {
             ExtensionObject address = decoder.readExtensionObject("Address");
             String qosCategory = decoder.readString("QosCategory");
             ExtensionObject[] datagramQos = decoder.readExtensionObjectArray("DatagramQos");

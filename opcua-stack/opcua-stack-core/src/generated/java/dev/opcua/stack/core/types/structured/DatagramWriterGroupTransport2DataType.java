@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -126,7 +126,12 @@ public final class DatagramWriterGroupTransport2DataType extends DatagramWriterG
         }
 
         @Override
-        public void encode(UaEncoder encoder, DatagramWriterGroupTransport2DataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DatagramWriterGroupTransport2DataType value) {
             encoder.writeByte("MessageRepeatCount", value.messageRepeatCount());
             encoder.writeDouble("MessageRepeatDelay", value.messageRepeatDelay());
             encoder.writeExtensionObject("Address", value.address);
@@ -137,7 +142,7 @@ public final class DatagramWriterGroupTransport2DataType extends DatagramWriterG
         }
 
         @Override
-        public DatagramWriterGroupTransport2DataType decode(UaDecoder decoder) {
+        public DatagramWriterGroupTransport2DataType decode(UaReader decoder) {
             short messageRepeatCount = decoder.readByte("MessageRepeatCount");
             double messageRepeatDelay = decoder.readDouble("MessageRepeatDelay");
             ExtensionObject address = decoder.readExtensionObject("Address");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -82,13 +82,18 @@ public class DatagramWriterGroupTransportDataType extends WriterGroupTransportDa
         }
 
         @Override
-        public void encode(UaEncoder encoder, DatagramWriterGroupTransportDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DatagramWriterGroupTransportDataType value) {
             encoder.writeByte("MessageRepeatCount", value.messageRepeatCount);
             encoder.writeDouble("MessageRepeatDelay", value.messageRepeatDelay);
         }
 
         @Override
-        public DatagramWriterGroupTransportDataType decode(UaDecoder decoder) {
+        public DatagramWriterGroupTransportDataType decode(UaReader decoder) {
             short messageRepeatCount = decoder.readByte("MessageRepeatCount");
             double messageRepeatDelay = decoder.readDouble("MessageRepeatDelay");
             return new DatagramWriterGroupTransportDataType(messageRepeatCount, messageRepeatDelay);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class DeleteAtTimeDetails extends HistoryUpdateDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DeleteAtTimeDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DeleteAtTimeDetails value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeDateTimeArray("ReqTimes", value.reqTimes);
         }
 
         @Override
-        public DeleteAtTimeDetails decode(UaDecoder decoder) {
+        public DeleteAtTimeDetails decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             DateTime[] reqTimes = decoder.readDateTimeArray("ReqTimes");
             return new DeleteAtTimeDetails(nodeId, reqTimes);

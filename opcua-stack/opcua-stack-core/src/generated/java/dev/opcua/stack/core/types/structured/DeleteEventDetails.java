@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class DeleteEventDetails extends HistoryUpdateDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DeleteEventDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DeleteEventDetails value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeByteStringArray("EventIds", value.eventIds);
         }
 
         @Override
-        public DeleteEventDetails decode(UaDecoder decoder) {
+        public DeleteEventDetails decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             ByteString[] eventIds = decoder.readByteStringArray("EventIds");
             return new DeleteEventDetails(nodeId, eventIds);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -94,14 +94,19 @@ public final class DeleteMonitoredItemsRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DeleteMonitoredItemsRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DeleteMonitoredItemsRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeUInt32Array("MonitoredItemIds", value.monitoredItemIds);
         }
 
         @Override
-        public DeleteMonitoredItemsRequest decode(UaDecoder decoder) {
+        public DeleteMonitoredItemsRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             long[] monitoredItemIds = decoder.readUInt32Array("MonitoredItemIds");

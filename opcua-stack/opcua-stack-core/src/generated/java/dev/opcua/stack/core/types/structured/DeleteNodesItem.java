@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class DeleteNodesItem implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DeleteNodesItem value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DeleteNodesItem value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeBoolean("DeleteTargetReferences", value.deleteTargetReferences);
         }
 
         @Override
-        public DeleteNodesItem decode(UaDecoder decoder) {
+        public DeleteNodesItem decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             boolean deleteTargetReferences = decoder.readBoolean("DeleteTargetReferences");
             return new DeleteNodesItem(nodeId, deleteTargetReferences);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -101,7 +101,12 @@ public final class DeleteRawModifiedDetails extends HistoryUpdateDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DeleteRawModifiedDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DeleteRawModifiedDetails value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeBoolean("IsDeleteModified", value.isDeleteModified);
             encoder.writeDateTime("StartTime", value.startTime);
@@ -109,7 +114,7 @@ public final class DeleteRawModifiedDetails extends HistoryUpdateDetails {
         }
 
         @Override
-        public DeleteRawModifiedDetails decode(UaDecoder decoder) {
+        public DeleteRawModifiedDetails decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             boolean isDeleteModified = decoder.readBoolean("IsDeleteModified");
             DateTime startTime = decoder.readDateTime("StartTime");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -116,7 +116,12 @@ public final class DeleteReferencesItem implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DeleteReferencesItem value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DeleteReferencesItem value) {
             encoder.writeNodeId("SourceNodeId", value.sourceNodeId);
             encoder.writeNodeId("ReferenceTypeId", value.referenceTypeId);
             encoder.writeBoolean("IsForward", value.isForward);
@@ -125,7 +130,7 @@ public final class DeleteReferencesItem implements UaStructure {
         }
 
         @Override
-        public DeleteReferencesItem decode(UaDecoder decoder) {
+        public DeleteReferencesItem decode(UaReader decoder) {
             NodeId sourceNodeId = decoder.readNodeId("SourceNodeId");
             NodeId referenceTypeId = decoder.readNodeId("ReferenceTypeId");
             boolean isForward = decoder.readBoolean("IsForward");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class DeleteReferencesRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DeleteReferencesRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DeleteReferencesRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStructArray("ReferencesToDelete", value.referencesToDelete, DeleteReferencesItem.CODEC);
         }
 
         @Override
-        public DeleteReferencesRequest decode(UaDecoder decoder) {
+        public DeleteReferencesRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             DeleteReferencesItem[] referencesToDelete = decoder.readStructArray(
                     "ReferencesToDelete",

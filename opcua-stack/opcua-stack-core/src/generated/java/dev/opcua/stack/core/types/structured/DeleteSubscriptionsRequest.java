@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -85,13 +85,18 @@ public final class DeleteSubscriptionsRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DeleteSubscriptionsRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DeleteSubscriptionsRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32Array("SubscriptionIds", value.subscriptionIds);
         }
 
         @Override
-        public DeleteSubscriptionsRequest decode(UaDecoder decoder) {
+        public DeleteSubscriptionsRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long[] subscriptionIds = decoder.readUInt32Array("SubscriptionIds");
             return new DeleteSubscriptionsRequest(requestHeader, subscriptionIds);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -82,13 +82,18 @@ public final class DoubleComplexNumberType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, DoubleComplexNumberType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, DoubleComplexNumberType value) {
             encoder.writeDouble("Real", value.real);
             encoder.writeDouble("Imaginary", value.imaginary);
         }
 
         @Override
-        public DoubleComplexNumberType decode(UaDecoder decoder) {
+        public DoubleComplexNumberType decode(UaReader decoder) {
             double real = decoder.readDouble("Real");
             double imaginary = decoder.readDouble("Imaginary");
             return new DoubleComplexNumberType(real, imaginary);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -102,7 +102,12 @@ public final class EUInformation implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EUInformation value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EUInformation value) {
             encoder.writeString("NamespaceUri", value.namespaceUri);
             encoder.writeInt32("UnitId", value.unitId);
             encoder.writeLocalizedText("DisplayName", value.displayName);
@@ -110,7 +115,7 @@ public final class EUInformation implements UaStructure {
         }
 
         @Override
-        public EUInformation decode(UaDecoder decoder) {
+        public EUInformation decode(UaReader decoder) {
             String namespaceUri = decoder.readString("NamespaceUri");
             int unitId = decoder.readInt32("UnitId");
             LocalizedText displayName = decoder.readLocalizedText("DisplayName");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -72,12 +72,17 @@ public final class ElementOperand extends FilterOperand {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ElementOperand value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ElementOperand value) {
             encoder.writeUInt32("Index", value.index);
         }
 
         @Override
-        public ElementOperand decode(UaDecoder decoder) {
+        public ElementOperand decode(UaReader decoder) {
             long index = decoder.readUInt32("Index");
             return new ElementOperand(index);
         }

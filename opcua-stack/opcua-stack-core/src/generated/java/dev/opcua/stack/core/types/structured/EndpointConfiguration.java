@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -154,7 +154,12 @@ public final class EndpointConfiguration implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EndpointConfiguration value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EndpointConfiguration value) {
             encoder.writeInt32("OperationTimeout", value.operationTimeout);
             encoder.writeBoolean("UseBinaryEncoding", value.useBinaryEncoding);
             encoder.writeInt32("MaxStringLength", value.maxStringLength);
@@ -167,7 +172,7 @@ public final class EndpointConfiguration implements UaStructure {
         }
 
         @Override
-        public EndpointConfiguration decode(UaDecoder decoder) {
+        public EndpointConfiguration decode(UaReader decoder) {
             int operationTimeout = decoder.readInt32("OperationTimeout");
             boolean useBinaryEncoding = decoder.readBoolean("UseBinaryEncoding");
             int maxStringLength = decoder.readInt32("MaxStringLength");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -148,7 +148,12 @@ public final class EndpointDescription implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EndpointDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EndpointDescription value) {
             encoder.writeString("EndpointUrl", value.endpointUrl);
             encoder.writeStruct("Server", value.server, ApplicationDescription.CODEC);
             encoder.writeByteString("ServerCertificate", value.serverCertificate);
@@ -160,7 +165,7 @@ public final class EndpointDescription implements UaStructure {
         }
 
         @Override
-        public EndpointDescription decode(UaDecoder decoder) {
+        public EndpointDescription decode(UaReader decoder) {
             String endpointUrl = decoder.readString("EndpointUrl");
             ApplicationDescription server = decoder.readStruct("Server", ApplicationDescription.CODEC);
             ByteString serverCertificate = decoder.readByteString("ServerCertificate");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -106,7 +106,12 @@ public final class EndpointType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EndpointType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EndpointType value) {
             encoder.writeString("EndpointUrl", value.endpointUrl);
             encoder.writeEnum("SecurityMode", value.securityMode);
             encoder.writeString("SecurityPolicyUri", value.securityPolicyUri);
@@ -114,7 +119,7 @@ public final class EndpointType implements UaStructure {
         }
 
         @Override
-        public EndpointType decode(UaDecoder decoder) {
+        public EndpointType decode(UaReader decoder) {
             String endpointUrl = decoder.readString("EndpointUrl");
             MessageSecurityMode securityMode = decoder.readEnum("SecurityMode", MessageSecurityMode::fromValue);
             String securityPolicyUri = decoder.readString("SecurityPolicyUri");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -74,12 +74,17 @@ public final class EndpointUrlListDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EndpointUrlListDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EndpointUrlListDataType value) {
             encoder.writeStringArray("EndpointUrlList", value.endpointUrlList);
         }
 
         @Override
-        public EndpointUrlListDataType decode(UaDecoder decoder) {
+        public EndpointUrlListDataType decode(UaReader decoder) {
             String[] endpointUrlList = decoder.readStringArray("EndpointUrlList");
             return new EndpointUrlListDataType(endpointUrlList);
         }

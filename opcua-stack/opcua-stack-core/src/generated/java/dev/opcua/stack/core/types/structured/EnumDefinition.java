@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -73,12 +73,17 @@ public final class EnumDefinition extends DataTypeDefinition {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EnumDefinition value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EnumDefinition value) {
             encoder.writeStructArray("Fields", value.fields, EnumField.CODEC);
         }
 
         @Override
-        public EnumDefinition decode(UaDecoder decoder) {
+        public EnumDefinition decode(UaReader decoder) {
             EnumField[] fields = decoder.readStructArray("Fields", EnumField.CODEC, EnumField[]::new);
             return new EnumDefinition(fields);
         }

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -90,7 +90,12 @@ public final class EnumDescription extends DataTypeDescription {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EnumDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EnumDescription value) {
             encoder.writeNodeId("DataTypeId", value.dataTypeId());
             encoder.writeQualifiedName("Name", value.name());
             encoder.writeStruct("EnumDefinition", value.enumDefinition, EnumDefinition.CODEC);
@@ -98,7 +103,7 @@ public final class EnumDescription extends DataTypeDescription {
         }
 
         @Override
-        public EnumDescription decode(UaDecoder decoder) {
+        public EnumDescription decode(UaReader decoder) {
             NodeId dataTypeId = decoder.readNodeId("DataTypeId");
             QualifiedName name = decoder.readQualifiedName("Name");
             EnumDefinition enumDefinition = decoder.readStruct("EnumDefinition", EnumDefinition.CODEC);

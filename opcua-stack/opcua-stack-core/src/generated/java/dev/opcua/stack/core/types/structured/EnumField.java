@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,7 +84,12 @@ public final class EnumField extends EnumValueType {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EnumField value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EnumField value) {
             encoder.writeInt64("Value", value.value());
             encoder.writeLocalizedText("DisplayName", value.displayName());
             encoder.writeLocalizedText("Description", value.description());
@@ -92,7 +97,7 @@ public final class EnumField extends EnumValueType {
         }
 
         @Override
-        public EnumField decode(UaDecoder decoder) {
+        public EnumField decode(UaReader decoder) {
             long value = decoder.readInt64("Value");
             LocalizedText displayName = decoder.readLocalizedText("DisplayName");
             LocalizedText description = decoder.readLocalizedText("Description");

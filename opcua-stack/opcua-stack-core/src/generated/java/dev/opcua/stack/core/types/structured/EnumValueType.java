@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -93,14 +93,19 @@ public class EnumValueType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EnumValueType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EnumValueType value) {
             encoder.writeInt64("Value", value.value);
             encoder.writeLocalizedText("DisplayName", value.displayName);
             encoder.writeLocalizedText("Description", value.description);
         }
 
         @Override
-        public EnumValueType decode(UaDecoder decoder) {
+        public EnumValueType decode(UaReader decoder) {
             long value = decoder.readInt64("Value");
             LocalizedText displayName = decoder.readLocalizedText("DisplayName");
             LocalizedText description = decoder.readLocalizedText("Description");

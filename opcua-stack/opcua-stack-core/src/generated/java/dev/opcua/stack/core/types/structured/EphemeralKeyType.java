@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -84,13 +84,18 @@ public final class EphemeralKeyType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EphemeralKeyType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EphemeralKeyType value) {
             encoder.writeByteString("PublicKey", value.publicKey);
             encoder.writeByteString("Signature", value.signature);
         }
 
         @Override
-        public EphemeralKeyType decode(UaDecoder decoder) {
+        public EphemeralKeyType decode(UaReader decoder) {
             ByteString publicKey = decoder.readByteString("PublicKey");
             ByteString signature = decoder.readByteString("Signature");
             return new EphemeralKeyType(publicKey, signature);

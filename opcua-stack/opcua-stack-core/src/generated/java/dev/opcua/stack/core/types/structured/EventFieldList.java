@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class EventFieldList implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EventFieldList value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EventFieldList value) {
             encoder.writeUInt32("ClientHandle", value.clientHandle);
             encoder.writeVariantArray("EventFields", value.eventFields);
         }
 
         @Override
-        public EventFieldList decode(UaDecoder decoder) {
+        public EventFieldList decode(UaReader decoder) {
             long clientHandle = decoder.readUInt32("ClientHandle");
             Variant[] eventFields = decoder.readVariantArray("EventFields");
             return new EventFieldList(clientHandle, eventFields);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -83,13 +83,18 @@ public final class EventFilter extends MonitoringFilter {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EventFilter value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EventFilter value) {
             encoder.writeStructArray("SelectClauses", value.selectClauses, SimpleAttributeOperand.CODEC);
             encoder.writeStruct("WhereClause", value.whereClause, ContentFilter.CODEC);
         }
 
         @Override
-        public EventFilter decode(UaDecoder decoder) {
+        public EventFilter decode(UaReader decoder) {
             SimpleAttributeOperand[] selectClauses = decoder.readStructArray(
                     "SelectClauses",
                     SimpleAttributeOperand.CODEC,

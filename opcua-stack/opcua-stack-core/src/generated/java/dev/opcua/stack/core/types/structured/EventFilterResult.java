@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -97,14 +97,19 @@ public final class EventFilterResult extends MonitoringFilterResult {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EventFilterResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EventFilterResult value) {
             encoder.writeStatusCodeArray("SelectClauseResults", value.selectClauseResults);
             encoder.writeDiagnosticInfoArray("SelectClauseDiagnosticInfos", value.selectClauseDiagnosticInfos);
             encoder.writeStruct("WhereClauseResult", value.whereClauseResult, ContentFilterResult.CODEC);
         }
 
         @Override
-        public EventFilterResult decode(UaDecoder decoder) {
+        public EventFilterResult decode(UaReader decoder) {
             StatusCode[] selectClauseResults = decoder.readStatusCodeArray("SelectClauseResults");
             DiagnosticInfo[] selectClauseDiagnosticInfos = decoder.readDiagnosticInfoArray(
                     "SelectClauseDiagnosticInfos");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -73,12 +73,17 @@ public final class EventNotificationList extends NotificationData {
         }
 
         @Override
-        public void encode(UaEncoder encoder, EventNotificationList value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, EventNotificationList value) {
             encoder.writeStructArray("Events", value.events, EventFieldList.CODEC);
         }
 
         @Override
-        public EventNotificationList decode(UaDecoder decoder) {
+        public EventNotificationList decode(UaReader decoder) {
             EventFieldList[] events = decoder.readStructArray("Events", EventFieldList.CODEC, EventFieldList[]::new);
             return new EventNotificationList(events);
         }

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -168,7 +168,12 @@ public final class FieldMetaData implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, FieldMetaData value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, FieldMetaData value) {
             encoder.writeString("Name", value.name);
             encoder.writeLocalizedText("Description", value.description);
             encoder.writeUInt16("FieldFlags", value.fieldFlags);
@@ -182,7 +187,7 @@ public final class FieldMetaData implements UaStructure {
         }
 
         @Override
-        public FieldMetaData decode(UaDecoder decoder) {
+        public FieldMetaData decode(UaReader decoder) {
             String name = decoder.readString("Name");
             LocalizedText description = decoder.readLocalizedText("Description");
             int fieldFlags = decoder.readUInt16("FieldFlags");

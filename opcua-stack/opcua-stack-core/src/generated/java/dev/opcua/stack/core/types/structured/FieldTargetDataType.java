@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -138,7 +138,12 @@ public final class FieldTargetDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, FieldTargetDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, FieldTargetDataType value) {
             encoder.writeGuid("DataSetFieldId", value.dataSetFieldId);
             encoder.writeString("ReceiverIndexRange", value.receiverIndexRange);
             encoder.writeNodeId("TargetNodeId", value.targetNodeId);
@@ -149,7 +154,7 @@ public final class FieldTargetDataType implements UaStructure {
         }
 
         @Override
-        public FieldTargetDataType decode(UaDecoder decoder) {
+        public FieldTargetDataType decode(UaReader decoder) {
             UUID dataSetFieldId = decoder.readGuid("DataSetFieldId");
             String receiverIndexRange = decoder.readString("ReceiverIndexRange");
             NodeId targetNodeId = decoder.readNodeId("TargetNodeId");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -107,7 +107,12 @@ public final class FindServersOnNetworkRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, FindServersOnNetworkRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, FindServersOnNetworkRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32("StartingRecordId", value.startingRecordId);
             encoder.writeUInt32("MaxRecordsToReturn", value.maxRecordsToReturn);
@@ -115,7 +120,7 @@ public final class FindServersOnNetworkRequest implements UaRequestMessage {
         }
 
         @Override
-        public FindServersOnNetworkRequest decode(UaDecoder decoder) {
+        public FindServersOnNetworkRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long startingRecordId = decoder.readUInt32("StartingRecordId");
             long maxRecordsToReturn = decoder.readUInt32("MaxRecordsToReturn");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -98,14 +98,19 @@ public final class FindServersOnNetworkResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, FindServersOnNetworkResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, FindServersOnNetworkResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeDateTime("LastCounterResetTime", value.lastCounterResetTime);
             encoder.writeStructArray("Servers", value.servers, ServerOnNetwork.CODEC);
         }
 
         @Override
-        public FindServersOnNetworkResponse decode(UaDecoder decoder) {
+        public FindServersOnNetworkResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             DateTime lastCounterResetTime = decoder.readDateTime("LastCounterResetTime");
             ServerOnNetwork[] servers = decoder.readStructArray(

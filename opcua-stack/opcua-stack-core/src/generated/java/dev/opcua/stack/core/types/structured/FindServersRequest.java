@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -106,7 +106,12 @@ public final class FindServersRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, FindServersRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, FindServersRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeString("EndpointUrl", value.endpointUrl);
             encoder.writeStringArray("LocaleIds", value.localeIds);
@@ -114,7 +119,7 @@ public final class FindServersRequest implements UaRequestMessage {
         }
 
         @Override
-        public FindServersRequest decode(UaDecoder decoder) {
+        public FindServersRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             String endpointUrl = decoder.readString("EndpointUrl");
             String[] localeIds = decoder.readStringArray("LocaleIds");

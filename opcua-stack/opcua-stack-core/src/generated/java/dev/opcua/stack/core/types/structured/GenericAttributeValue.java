@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class GenericAttributeValue implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, GenericAttributeValue value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, GenericAttributeValue value) {
             encoder.writeUInt32("AttributeId", value.attributeId);
             encoder.writeVariant("Value", value.value);
         }
 
         @Override
-        public GenericAttributeValue decode(UaDecoder decoder) {
+        public GenericAttributeValue decode(UaReader decoder) {
             long attributeId = decoder.readUInt32("AttributeId");
             Variant value = decoder.readVariant("Value");
             return new GenericAttributeValue(attributeId, value);

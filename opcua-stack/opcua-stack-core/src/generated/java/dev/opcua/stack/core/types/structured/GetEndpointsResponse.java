@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class GetEndpointsResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, GetEndpointsResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, GetEndpointsResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeStructArray("Endpoints", value.endpoints, EndpointDescription.CODEC);
         }
 
         @Override
-        public GetEndpointsResponse decode(UaDecoder decoder) {
+        public GetEndpointsResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             EndpointDescription[] endpoints = decoder.readStructArray(
                     "Endpoints",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -75,12 +75,17 @@ public class HistoryData implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryData value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryData value) {
             encoder.writeDataValueArray("DataValues", value.dataValues);
         }
 
         @Override
-        public HistoryData decode(UaDecoder decoder) {
+        public HistoryData decode(UaReader decoder) {
             DataValue[] dataValues = decoder.readDataValueArray("DataValues");
             return new HistoryData(dataValues);
         }

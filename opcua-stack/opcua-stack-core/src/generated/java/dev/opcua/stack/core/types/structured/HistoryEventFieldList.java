@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -75,12 +75,17 @@ public final class HistoryEventFieldList implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryEventFieldList value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryEventFieldList value) {
             encoder.writeVariantArray("EventFields", value.eventFields);
         }
 
         @Override
-        public HistoryEventFieldList decode(UaDecoder decoder) {
+        public HistoryEventFieldList decode(UaReader decoder) {
             Variant[] eventFields = decoder.readVariantArray("EventFields");
             return new HistoryEventFieldList(eventFields);
         }

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -78,13 +78,18 @@ public final class HistoryModifiedData extends HistoryData {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryModifiedData value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryModifiedData value) {
             encoder.writeDataValueArray("DataValues", value.dataValues());
             encoder.writeStructArray("ModificationInfos", value.modificationInfos, ModificationInfo.CODEC);
         }
 
         @Override
-        public HistoryModifiedData decode(UaDecoder decoder) {
+        public HistoryModifiedData decode(UaReader decoder) {
             DataValue[] dataValues = decoder.readDataValueArray("DataValues");
             ModificationInfo[] modificationInfos = decoder.readStructArray(
                     "ModificationInfos",

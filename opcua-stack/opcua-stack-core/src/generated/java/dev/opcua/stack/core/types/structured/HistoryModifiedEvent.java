@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -77,13 +77,18 @@ public final class HistoryModifiedEvent extends HistoryEvent {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryModifiedEvent value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryModifiedEvent value) {
             encoder.writeStructArray("Events", value.events(), HistoryEventFieldList.CODEC);
             encoder.writeStructArray("ModificationInfos", value.modificationInfos, ModificationInfo.CODEC);
         }
 
         @Override
-        public HistoryModifiedEvent decode(UaDecoder decoder) {
+        public HistoryModifiedEvent decode(UaReader decoder) {
             HistoryEventFieldList[] events = decoder.readStructArray(
                     "Events",
                     HistoryEventFieldList.CODEC,

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -118,7 +118,12 @@ public final class HistoryReadRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryReadRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryReadRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeExtensionObject("HistoryReadDetails", value.historyReadDetails);
             encoder.writeEnum("TimestampsToReturn", value.timestampsToReturn);
@@ -127,7 +132,7 @@ public final class HistoryReadRequest implements UaRequestMessage {
         }
 
         @Override
-        public HistoryReadRequest decode(UaDecoder decoder) {
+        public HistoryReadRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             ExtensionObject historyReadDetails = decoder.readExtensionObject("HistoryReadDetails");
             TimestampsToReturn timestampsToReturn = decoder.readEnum(

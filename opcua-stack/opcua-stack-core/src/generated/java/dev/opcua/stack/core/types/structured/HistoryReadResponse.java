@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -97,14 +97,19 @@ public final class HistoryReadResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryReadResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryReadResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeStructArray("Results", value.results, HistoryReadResult.CODEC);
             encoder.writeDiagnosticInfoArray("DiagnosticInfos", value.diagnosticInfos);
         }
 
         @Override
-        public HistoryReadResponse decode(UaDecoder decoder) {
+        public HistoryReadResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             HistoryReadResult[] results = decoder.readStructArray(
                     "Results",

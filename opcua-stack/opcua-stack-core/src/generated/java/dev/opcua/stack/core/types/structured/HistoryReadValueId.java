@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -107,7 +107,12 @@ public final class HistoryReadValueId implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryReadValueId value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryReadValueId value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeString("IndexRange", value.indexRange);
             encoder.writeQualifiedName("DataEncoding", value.dataEncoding);
@@ -115,7 +120,7 @@ public final class HistoryReadValueId implements UaStructure {
         }
 
         @Override
-        public HistoryReadValueId decode(UaDecoder decoder) {
+        public HistoryReadValueId decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             String indexRange = decoder.readString("IndexRange");
             QualifiedName dataEncoding = decoder.readQualifiedName("DataEncoding");

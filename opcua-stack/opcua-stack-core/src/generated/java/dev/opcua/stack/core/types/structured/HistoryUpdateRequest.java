@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -85,13 +85,18 @@ public final class HistoryUpdateRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryUpdateRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryUpdateRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeExtensionObjectArray("HistoryUpdateDetails", value.historyUpdateDetails);
         }
 
         @Override
-        public HistoryUpdateRequest decode(UaDecoder decoder) {
+        public HistoryUpdateRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             ExtensionObject[] historyUpdateDetails = decoder.readExtensionObjectArray("HistoryUpdateDetails");
             return new HistoryUpdateRequest(requestHeader, historyUpdateDetails);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -95,14 +95,19 @@ public final class HistoryUpdateResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, HistoryUpdateResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, HistoryUpdateResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeStatusCodeArray("OperationResults", value.operationResults);
             encoder.writeDiagnosticInfoArray("DiagnosticInfos", value.diagnosticInfos);
         }
 
         @Override
-        public HistoryUpdateResult decode(UaDecoder decoder) {
+        public HistoryUpdateResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             StatusCode[] operationResults = decoder.readStatusCodeArray("OperationResults");
             DiagnosticInfo[] diagnosticInfos = decoder.readDiagnosticInfoArray("DiagnosticInfos");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class IdentityMappingRuleType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, IdentityMappingRuleType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, IdentityMappingRuleType value) {
             encoder.writeEnum("CriteriaType", value.criteriaType);
             encoder.writeString("Criteria", value.criteria);
         }
 
         @Override
-        public IdentityMappingRuleType decode(UaDecoder decoder) {
+        public IdentityMappingRuleType decode(UaReader decoder) {
             IdentityCriteriaType criteriaType = decoder.readEnum("CriteriaType", IdentityCriteriaType::fromValue);
             String criteria = decoder.readString("Criteria");
             return new IdentityMappingRuleType(criteriaType, criteria);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -87,14 +87,19 @@ public final class IssuedIdentityToken extends UserIdentityToken {
         }
 
         @Override
-        public void encode(UaEncoder encoder, IssuedIdentityToken value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, IssuedIdentityToken value) {
             encoder.writeString("PolicyId", value.policyId());
             encoder.writeByteString("TokenData", value.tokenData);
             encoder.writeString("EncryptionAlgorithm", value.encryptionAlgorithm);
         }
 
         @Override
-        public IssuedIdentityToken decode(UaDecoder decoder) {
+        public IssuedIdentityToken decode(UaReader decoder) {
             String policyId = decoder.readString("PolicyId");
             ByteString tokenData = decoder.readByteString("TokenData");
             String encryptionAlgorithm = decoder.readString("EncryptionAlgorithm");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -82,13 +82,18 @@ public final class JsonDataSetReaderMessageDataType extends DataSetReaderMessage
         }
 
         @Override
-        public void encode(UaEncoder encoder, JsonDataSetReaderMessageDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, JsonDataSetReaderMessageDataType value) {
             encoder.writeUInt32("NetworkMessageContentMask", value.networkMessageContentMask);
             encoder.writeUInt32("DataSetMessageContentMask", value.dataSetMessageContentMask);
         }
 
         @Override
-        public JsonDataSetReaderMessageDataType decode(UaDecoder decoder) {
+        public JsonDataSetReaderMessageDataType decode(UaReader decoder) {
             long networkMessageContentMask = decoder.readUInt32("NetworkMessageContentMask");
             long dataSetMessageContentMask = decoder.readUInt32("DataSetMessageContentMask");
             return new JsonDataSetReaderMessageDataType(networkMessageContentMask, dataSetMessageContentMask);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -73,12 +73,17 @@ public final class JsonDataSetWriterMessageDataType extends DataSetWriterMessage
         }
 
         @Override
-        public void encode(UaEncoder encoder, JsonDataSetWriterMessageDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, JsonDataSetWriterMessageDataType value) {
             encoder.writeUInt32("DataSetMessageContentMask", value.dataSetMessageContentMask);
         }
 
         @Override
-        public JsonDataSetWriterMessageDataType decode(UaDecoder decoder) {
+        public JsonDataSetWriterMessageDataType decode(UaReader decoder) {
             long dataSetMessageContentMask = decoder.readUInt32("DataSetMessageContentMask");
             return new JsonDataSetWriterMessageDataType(dataSetMessageContentMask);
         }

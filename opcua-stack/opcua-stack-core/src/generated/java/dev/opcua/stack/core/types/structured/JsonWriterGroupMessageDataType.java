@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -73,12 +73,17 @@ public final class JsonWriterGroupMessageDataType extends WriterGroupMessageData
         }
 
         @Override
-        public void encode(UaEncoder encoder, JsonWriterGroupMessageDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, JsonWriterGroupMessageDataType value) {
             encoder.writeUInt32("NetworkMessageContentMask", value.networkMessageContentMask);
         }
 
         @Override
-        public JsonWriterGroupMessageDataType decode(UaDecoder decoder) {
+        public JsonWriterGroupMessageDataType decode(UaReader decoder) {
             long networkMessageContentMask = decoder.readUInt32("NetworkMessageContentMask");
             return new JsonWriterGroupMessageDataType(networkMessageContentMask);
         }

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -85,13 +85,18 @@ public final class KeyValuePair implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, KeyValuePair value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, KeyValuePair value) {
             encoder.writeQualifiedName("Key", value.key);
             encoder.writeVariant("Value", value.value);
         }
 
         @Override
-        public KeyValuePair decode(UaDecoder decoder) {
+        public KeyValuePair decode(UaReader decoder) {
             QualifiedName key = decoder.readQualifiedName("Key");
             Variant value = decoder.readVariant("Value");
             return new KeyValuePair(key, value);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -100,7 +100,12 @@ public final class LinearConversionDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, LinearConversionDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, LinearConversionDataType value) {
             encoder.writeFloat("InitialAddend", value.initialAddend);
             encoder.writeFloat("Multiplicand", value.multiplicand);
             encoder.writeFloat("Divisor", value.divisor);
@@ -108,7 +113,7 @@ public final class LinearConversionDataType implements UaStructure {
         }
 
         @Override
-        public LinearConversionDataType decode(UaDecoder decoder) {
+        public LinearConversionDataType decode(UaReader decoder) {
             float initialAddend = decoder.readFloat("InitialAddend");
             float multiplicand = decoder.readFloat("Multiplicand");
             float divisor = decoder.readFloat("Divisor");

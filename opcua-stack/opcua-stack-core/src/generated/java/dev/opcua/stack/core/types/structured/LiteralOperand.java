@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
@@ -74,12 +74,17 @@ public final class LiteralOperand extends FilterOperand {
         }
 
         @Override
-        public void encode(UaEncoder encoder, LiteralOperand value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, LiteralOperand value) {
             encoder.writeVariant("Value", value.value);
         }
 
         @Override
-        public LiteralOperand decode(UaDecoder decoder) {
+        public LiteralOperand decode(UaReader decoder) {
             Variant value = decoder.readVariant("Value");
             return new LiteralOperand(value);
         }

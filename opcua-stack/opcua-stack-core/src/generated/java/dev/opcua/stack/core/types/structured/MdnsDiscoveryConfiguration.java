@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -84,13 +84,18 @@ public final class MdnsDiscoveryConfiguration extends DiscoveryConfiguration {
         }
 
         @Override
-        public void encode(UaEncoder encoder, MdnsDiscoveryConfiguration value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, MdnsDiscoveryConfiguration value) {
             encoder.writeString("MdnsServerName", value.mdnsServerName);
             encoder.writeStringArray("ServerCapabilities", value.serverCapabilities);
         }
 
         @Override
-        public MdnsDiscoveryConfiguration decode(UaDecoder decoder) {
+        public MdnsDiscoveryConfiguration decode(UaReader decoder) {
             String mdnsServerName = decoder.readString("MdnsServerName");
             String[] serverCapabilities = decoder.readStringArray("ServerCapabilities");
             return new MdnsDiscoveryConfiguration(mdnsServerName, serverCapabilities);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -93,14 +93,19 @@ public final class ModelChangeStructureDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ModelChangeStructureDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ModelChangeStructureDataType value) {
             encoder.writeNodeId("Affected", value.affected);
             encoder.writeNodeId("AffectedType", value.affectedType);
             encoder.writeByte("Verb", value.verb);
         }
 
         @Override
-        public ModelChangeStructureDataType decode(UaDecoder decoder) {
+        public ModelChangeStructureDataType decode(UaReader decoder) {
             NodeId affected = decoder.readNodeId("Affected");
             NodeId affectedType = decoder.readNodeId("AffectedType");
             short verb = decoder.readByte("Verb");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -94,14 +94,19 @@ public final class ModificationInfo implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ModificationInfo value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ModificationInfo value) {
             encoder.writeDateTime("ModificationTime", value.modificationTime);
             encoder.writeEnum("UpdateType", value.updateType);
             encoder.writeString("UserName", value.userName);
         }
 
         @Override
-        public ModificationInfo decode(UaDecoder decoder) {
+        public ModificationInfo decode(UaReader decoder) {
             DateTime modificationTime = decoder.readDateTime("ModificationTime");
             HistoryUpdateType updateType = decoder.readEnum("UpdateType", HistoryUpdateType::fromValue);
             String userName = decoder.readString("UserName");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -136,7 +136,12 @@ public final class ModifySubscriptionRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ModifySubscriptionRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ModifySubscriptionRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeDouble("RequestedPublishingInterval", value.requestedPublishingInterval);
@@ -147,7 +152,7 @@ public final class ModifySubscriptionRequest implements UaRequestMessage {
         }
 
         @Override
-        public ModifySubscriptionRequest decode(UaDecoder decoder) {
+        public ModifySubscriptionRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             double requestedPublishingInterval = decoder.readDouble("RequestedPublishingInterval");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -106,7 +106,12 @@ public final class ModifySubscriptionResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ModifySubscriptionResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ModifySubscriptionResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeDouble("RevisedPublishingInterval", value.revisedPublishingInterval);
             encoder.writeUInt32("RevisedLifetimeCount", value.revisedLifetimeCount);
@@ -114,7 +119,7 @@ public final class ModifySubscriptionResponse implements UaResponseMessage {
         }
 
         @Override
-        public ModifySubscriptionResponse decode(UaDecoder decoder) {
+        public ModifySubscriptionResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             double revisedPublishingInterval = decoder.readDouble("RevisedPublishingInterval");
             long revisedLifetimeCount = decoder.readUInt32("RevisedLifetimeCount");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -97,14 +97,19 @@ public final class MonitoredItemCreateRequest implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, MonitoredItemCreateRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, MonitoredItemCreateRequest value) {
             encoder.writeStruct("ItemToMonitor", value.itemToMonitor, ReadValueId.CODEC);
             encoder.writeEnum("MonitoringMode", value.monitoringMode);
             encoder.writeStruct("RequestedParameters", value.requestedParameters, MonitoringParameters.CODEC);
         }
 
         @Override
-        public MonitoredItemCreateRequest decode(UaDecoder decoder) {
+        public MonitoredItemCreateRequest decode(UaReader decoder) {
             ReadValueId itemToMonitor = decoder.readStruct("ItemToMonitor", ReadValueId.CODEC);
             MonitoringMode monitoringMode = decoder.readEnum("MonitoringMode", MonitoringMode::fromValue);
             MonitoringParameters requestedParameters = decoder.readStruct(

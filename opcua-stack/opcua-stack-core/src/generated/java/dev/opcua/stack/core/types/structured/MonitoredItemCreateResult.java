@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -118,7 +118,12 @@ public final class MonitoredItemCreateResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, MonitoredItemCreateResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, MonitoredItemCreateResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeUInt32("MonitoredItemId", value.monitoredItemId);
             encoder.writeDouble("RevisedSamplingInterval", value.revisedSamplingInterval);
@@ -127,7 +132,7 @@ public final class MonitoredItemCreateResult implements UaStructure {
         }
 
         @Override
-        public MonitoredItemCreateResult decode(UaDecoder decoder) {
+        public MonitoredItemCreateResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             long monitoredItemId = decoder.readUInt32("MonitoredItemId");
             double revisedSamplingInterval = decoder.readDouble("RevisedSamplingInterval");

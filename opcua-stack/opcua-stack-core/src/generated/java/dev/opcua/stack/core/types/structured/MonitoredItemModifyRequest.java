@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class MonitoredItemModifyRequest implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, MonitoredItemModifyRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, MonitoredItemModifyRequest value) {
             encoder.writeUInt32("MonitoredItemId", value.monitoredItemId);
             encoder.writeStruct("RequestedParameters", value.requestedParameters, MonitoringParameters.CODEC);
         }
 
         @Override
-        public MonitoredItemModifyRequest decode(UaDecoder decoder) {
+        public MonitoredItemModifyRequest decode(UaReader decoder) {
             long monitoredItemId = decoder.readUInt32("MonitoredItemId");
             MonitoringParameters requestedParameters = decoder.readStruct(
                     "RequestedParameters",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -108,7 +108,12 @@ public final class MonitoredItemModifyResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, MonitoredItemModifyResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, MonitoredItemModifyResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeDouble("RevisedSamplingInterval", value.revisedSamplingInterval);
             encoder.writeUInt32("RevisedQueueSize", value.revisedQueueSize);
@@ -116,7 +121,7 @@ public final class MonitoredItemModifyResult implements UaStructure {
         }
 
         @Override
-        public MonitoredItemModifyResult decode(UaDecoder decoder) {
+        public MonitoredItemModifyResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             double revisedSamplingInterval = decoder.readDouble("RevisedSamplingInterval");
             long revisedQueueSize = decoder.readUInt32("RevisedQueueSize");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -85,13 +85,18 @@ public final class MonitoredItemNotification implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, MonitoredItemNotification value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, MonitoredItemNotification value) {
             encoder.writeUInt32("ClientHandle", value.clientHandle);
             encoder.writeDataValue("Value", value.value);
         }
 
         @Override
-        public MonitoredItemNotification decode(UaDecoder decoder) {
+        public MonitoredItemNotification decode(UaReader decoder) {
             long clientHandle = decoder.readUInt32("ClientHandle");
             DataValue value = decoder.readDataValue("Value");
             return new MonitoredItemNotification(clientHandle, value);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -116,7 +116,12 @@ public final class MonitoringParameters implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, MonitoringParameters value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, MonitoringParameters value) {
             encoder.writeUInt32("ClientHandle", value.clientHandle);
             encoder.writeDouble("SamplingInterval", value.samplingInterval);
             encoder.writeExtensionObject("Filter", value.filter);
@@ -125,7 +130,7 @@ public final class MonitoringParameters implements UaStructure {
         }
 
         @Override
-        public MonitoringParameters decode(UaDecoder decoder) {
+        public MonitoringParameters decode(UaReader decoder) {
             long clientHandle = decoder.readUInt32("ClientHandle");
             double samplingInterval = decoder.readDouble("SamplingInterval");
             ExtensionObject filter = decoder.readExtensionObject("Filter");

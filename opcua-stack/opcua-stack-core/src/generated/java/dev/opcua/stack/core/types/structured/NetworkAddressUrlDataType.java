@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
@@ -78,13 +78,18 @@ public final class NetworkAddressUrlDataType extends NetworkAddressDataType {
         }
 
         @Override
-        public void encode(UaEncoder encoder, NetworkAddressUrlDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, NetworkAddressUrlDataType value) {
             encoder.writeString("NetworkInterface", value.networkInterface());
             encoder.writeString("Url", value.url);
         }
 
         @Override
-        public NetworkAddressUrlDataType decode(UaDecoder decoder) {
+        public NetworkAddressUrlDataType decode(UaReader decoder) {
             String networkInterface = decoder.readString("NetworkInterface");
             String url = decoder.readString("Url");
             return new NetworkAddressUrlDataType(networkInterface, url);

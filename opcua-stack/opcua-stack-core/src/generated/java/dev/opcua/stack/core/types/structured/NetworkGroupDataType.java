@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class NetworkGroupDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, NetworkGroupDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, NetworkGroupDataType value) {
             encoder.writeString("ServerUri", value.serverUri);
             encoder.writeStructArray("NetworkPaths", value.networkPaths, EndpointUrlListDataType.CODEC);
         }
 
         @Override
-        public NetworkGroupDataType decode(UaDecoder decoder) {
+        public NetworkGroupDataType decode(UaReader decoder) {
             String serverUri = decoder.readString("ServerUri");
             EndpointUrlListDataType[] networkPaths = decoder.readStructArray(
                     "NetworkPaths",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -116,7 +116,12 @@ public class NodeAttributes implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, NodeAttributes value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, NodeAttributes value) {
             encoder.writeUInt32("SpecifiedAttributes", value.specifiedAttributes);
             encoder.writeLocalizedText("DisplayName", value.displayName);
             encoder.writeLocalizedText("Description", value.description);
@@ -125,7 +130,7 @@ public class NodeAttributes implements UaStructure {
         }
 
         @Override
-        public NodeAttributes decode(UaDecoder decoder) {
+        public NodeAttributes decode(UaReader decoder) {
             long specifiedAttributes = decoder.readUInt32("SpecifiedAttributes");
             LocalizedText displayName = decoder.readLocalizedText("DisplayName");
             LocalizedText description = decoder.readLocalizedText("Description");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -102,7 +102,12 @@ public final class NodeReference implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, NodeReference value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, NodeReference value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeNodeId("ReferenceTypeId", value.referenceTypeId);
             encoder.writeBoolean("IsForward", value.isForward);
@@ -110,7 +115,7 @@ public final class NodeReference implements UaStructure {
         }
 
         @Override
-        public NodeReference decode(UaDecoder decoder) {
+        public NodeReference decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             NodeId referenceTypeId = decoder.readNodeId("ReferenceTypeId");
             boolean isForward = decoder.readBoolean("IsForward");

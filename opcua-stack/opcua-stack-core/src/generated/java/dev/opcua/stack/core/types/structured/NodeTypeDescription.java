@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -97,14 +97,19 @@ public final class NodeTypeDescription implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, NodeTypeDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, NodeTypeDescription value) {
             encoder.writeExpandedNodeId("TypeDefinitionNode", value.typeDefinitionNode);
             encoder.writeBoolean("IncludeSubTypes", value.includeSubTypes);
             encoder.writeStructArray("DataToReturn", value.dataToReturn, QueryDataDescription.CODEC);
         }
 
         @Override
-        public NodeTypeDescription decode(UaDecoder decoder) {
+        public NodeTypeDescription decode(UaReader decoder) {
             ExpandedNodeId typeDefinitionNode = decoder.readExpandedNodeId("TypeDefinitionNode");
             boolean includeSubTypes = decoder.readBoolean("IncludeSubTypes");
             QueryDataDescription[] dataToReturn = decoder.readStructArray(

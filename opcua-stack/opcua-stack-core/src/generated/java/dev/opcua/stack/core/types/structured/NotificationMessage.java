@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -95,14 +95,19 @@ public final class NotificationMessage implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, NotificationMessage value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, NotificationMessage value) {
             encoder.writeUInt32("SequenceNumber", value.sequenceNumber);
             encoder.writeDateTime("PublishTime", value.publishTime);
             encoder.writeExtensionObjectArray("NotificationData", value.notificationData);
         }
 
         @Override
-        public NotificationMessage decode(UaDecoder decoder) {
+        public NotificationMessage decode(UaReader decoder) {
             long sequenceNumber = decoder.readUInt32("SequenceNumber");
             DateTime publishTime = decoder.readDateTime("PublishTime");
             ExtensionObject[] notificationData = decoder.readExtensionObjectArray("NotificationData");

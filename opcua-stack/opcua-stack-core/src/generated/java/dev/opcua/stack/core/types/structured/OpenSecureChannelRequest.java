@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -128,7 +128,12 @@ public final class OpenSecureChannelRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, OpenSecureChannelRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, OpenSecureChannelRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32("ClientProtocolVersion", value.clientProtocolVersion);
             encoder.writeEnum("RequestType", value.requestType);
@@ -138,7 +143,7 @@ public final class OpenSecureChannelRequest implements UaRequestMessage {
         }
 
         @Override
-        public OpenSecureChannelRequest decode(UaDecoder decoder) {
+        public OpenSecureChannelRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long clientProtocolVersion = decoder.readUInt32("ClientProtocolVersion");
             SecurityTokenRequestType requestType = decoder.readEnum("RequestType", SecurityTokenRequestType::fromValue);

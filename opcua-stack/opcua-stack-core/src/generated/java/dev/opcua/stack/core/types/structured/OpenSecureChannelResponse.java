@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -107,7 +107,12 @@ public final class OpenSecureChannelResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, OpenSecureChannelResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, OpenSecureChannelResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeUInt32("ServerProtocolVersion", value.serverProtocolVersion);
             encoder.writeStruct("SecurityToken", value.securityToken, ChannelSecurityToken.CODEC);
@@ -115,7 +120,7 @@ public final class OpenSecureChannelResponse implements UaResponseMessage {
         }
 
         @Override
-        public OpenSecureChannelResponse decode(UaDecoder decoder) {
+        public OpenSecureChannelResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             long serverProtocolVersion = decoder.readUInt32("ServerProtocolVersion");
             ChannelSecurityToken securityToken = decoder.readStruct("SecurityToken", ChannelSecurityToken.CODEC);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -84,13 +84,18 @@ public final class OptionSet implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, OptionSet value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, OptionSet value) {
             encoder.writeByteString("Value", value.value);
             encoder.writeByteString("ValidBits", value.validBits);
         }
 
         @Override
-        public OptionSet decode(UaDecoder decoder) {
+        public OptionSet decode(UaReader decoder) {
             ByteString value = decoder.readByteString("Value");
             ByteString validBits = decoder.readByteString("ValidBits");
             return new OptionSet(value, validBits);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -95,14 +95,19 @@ public final class ParsingResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ParsingResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ParsingResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeStatusCodeArray("DataStatusCodes", value.dataStatusCodes);
             encoder.writeDiagnosticInfoArray("DataDiagnosticInfos", value.dataDiagnosticInfos);
         }
 
         @Override
-        public ParsingResult decode(UaDecoder decoder) {
+        public ParsingResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             StatusCode[] dataStatusCodes = decoder.readStatusCodeArray("DataStatusCodes");
             DiagnosticInfo[] dataDiagnosticInfos = decoder.readDiagnosticInfoArray("DataDiagnosticInfos");

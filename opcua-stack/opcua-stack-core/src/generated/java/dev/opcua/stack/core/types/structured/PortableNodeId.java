@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class PortableNodeId implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PortableNodeId value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PortableNodeId value) {
             encoder.writeString("NamespaceUri", value.namespaceUri);
             encoder.writeNodeId("Identifier", value.identifier);
         }
 
         @Override
-        public PortableNodeId decode(UaDecoder decoder) {
+        public PortableNodeId decode(UaReader decoder) {
             String namespaceUri = decoder.readString("NamespaceUri");
             NodeId identifier = decoder.readNodeId("Identifier");
             return new PortableNodeId(namespaceUri, identifier);

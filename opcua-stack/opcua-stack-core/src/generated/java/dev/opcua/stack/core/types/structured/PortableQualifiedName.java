@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class PortableQualifiedName implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PortableQualifiedName value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PortableQualifiedName value) {
             encoder.writeString("NamespaceUri", value.namespaceUri);
             encoder.writeString("Name", value.name);
         }
 
         @Override
-        public PortableQualifiedName decode(UaDecoder decoder) {
+        public PortableQualifiedName decode(UaReader decoder) {
             String namespaceUri = decoder.readString("NamespaceUri");
             String name = decoder.readString("Name");
             return new PortableQualifiedName(namespaceUri, name);

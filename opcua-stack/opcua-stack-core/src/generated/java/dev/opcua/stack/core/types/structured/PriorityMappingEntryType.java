@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -105,7 +105,12 @@ public final class PriorityMappingEntryType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PriorityMappingEntryType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PriorityMappingEntryType value) {
             encoder.writeString("MappingUri", value.mappingUri);
             encoder.writeString("PriorityLabel", value.priorityLabel);
             encoder.writeByte("PriorityValue_PCP", value.priorityValue_PCP);
@@ -113,7 +118,7 @@ public final class PriorityMappingEntryType implements UaStructure {
         }
 
         @Override
-        public PriorityMappingEntryType decode(UaDecoder decoder) {
+        public PriorityMappingEntryType decode(UaReader decoder) {
             String mappingUri = decoder.readString("MappingUri");
             String priorityLabel = decoder.readString("PriorityLabel");
             short priorityValue_PCP = decoder.readByte("PriorityValue_PCP");

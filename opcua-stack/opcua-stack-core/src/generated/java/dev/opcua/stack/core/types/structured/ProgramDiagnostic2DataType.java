@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -190,7 +190,12 @@ public final class ProgramDiagnostic2DataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ProgramDiagnostic2DataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ProgramDiagnostic2DataType value) {
             encoder.writeNodeId("CreateSessionId", value.createSessionId);
             encoder.writeString("CreateClientName", value.createClientName);
             encoder.writeDateTime("InvocationCreationTime", value.invocationCreationTime);
@@ -206,7 +211,7 @@ public final class ProgramDiagnostic2DataType implements UaStructure {
         }
 
         @Override
-        public ProgramDiagnostic2DataType decode(UaDecoder decoder) {
+        public ProgramDiagnostic2DataType decode(UaReader decoder) {
             NodeId createSessionId = decoder.readNodeId("CreateSessionId");
             String createClientName = decoder.readString("CreateClientName");
             DateTime invocationCreationTime = decoder.readDateTime("InvocationCreationTime");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -168,7 +168,12 @@ public final class ProgramDiagnosticDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ProgramDiagnosticDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ProgramDiagnosticDataType value) {
             encoder.writeNodeId("CreateSessionId", value.createSessionId);
             encoder.writeString("CreateClientName", value.createClientName);
             encoder.writeDateTime("InvocationCreationTime", value.invocationCreationTime);
@@ -182,7 +187,7 @@ public final class ProgramDiagnosticDataType implements UaStructure {
         }
 
         @Override
-        public ProgramDiagnosticDataType decode(UaDecoder decoder) {
+        public ProgramDiagnosticDataType decode(UaReader decoder) {
             NodeId createSessionId = decoder.readNodeId("CreateSessionId");
             String createClientName = decoder.readString("CreateClientName");
             DateTime invocationCreationTime = decoder.readDateTime("InvocationCreationTime");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -148,7 +148,12 @@ public final class PubSubConfiguration2DataType extends PubSubConfigurationDataT
         }
 
         @Override
-        public void encode(UaEncoder encoder, PubSubConfiguration2DataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PubSubConfiguration2DataType value) {
             encoder.writeStructArray("PublishedDataSets", value.publishedDataSets(), PublishedDataSetDataType.CODEC);
             encoder.writeStructArray("Connections", value.connections(), PubSubConnectionDataType.CODEC);
             encoder.writeBoolean("Enabled", value.enabled());
@@ -171,7 +176,7 @@ public final class PubSubConfiguration2DataType extends PubSubConfigurationDataT
         }
 
         @Override
-        public PubSubConfiguration2DataType decode(UaDecoder decoder) {
+        public PubSubConfiguration2DataType decode(UaReader decoder) {
             PublishedDataSetDataType[] publishedDataSets = decoder.readStructArray(
                     "PublishedDataSets",
                     PublishedDataSetDataType.CODEC,

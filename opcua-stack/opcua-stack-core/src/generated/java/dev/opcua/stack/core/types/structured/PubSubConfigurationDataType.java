@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -96,14 +96,19 @@ public class PubSubConfigurationDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PubSubConfigurationDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PubSubConfigurationDataType value) {
             encoder.writeStructArray("PublishedDataSets", value.publishedDataSets, PublishedDataSetDataType.CODEC);
             encoder.writeStructArray("Connections", value.connections, PubSubConnectionDataType.CODEC);
             encoder.writeBoolean("Enabled", value.enabled);
         }
 
         @Override
-        public PubSubConfigurationDataType decode(UaDecoder decoder) {
+        public PubSubConfigurationDataType decode(UaReader decoder) {
             PublishedDataSetDataType[] publishedDataSets = decoder.readStructArray(
                     "PublishedDataSets",
                     PublishedDataSetDataType.CODEC,

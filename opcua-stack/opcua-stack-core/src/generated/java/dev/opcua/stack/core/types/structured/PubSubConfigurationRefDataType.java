@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -105,7 +105,12 @@ public final class PubSubConfigurationRefDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PubSubConfigurationRefDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PubSubConfigurationRefDataType value) {
             encoder.writeUInt32("ConfigurationMask", value.configurationMask);
             encoder.writeUInt16("ElementIndex", value.elementIndex);
             encoder.writeUInt16("ConnectionIndex", value.connectionIndex);
@@ -113,7 +118,7 @@ public final class PubSubConfigurationRefDataType implements UaStructure {
         }
 
         @Override
-        public PubSubConfigurationRefDataType decode(UaDecoder decoder) {
+        public PubSubConfigurationRefDataType decode(UaReader decoder) {
             long configurationMask = decoder.readUInt32("ConfigurationMask");
             int elementIndex = decoder.readUInt16("ElementIndex");
             int connectionIndex = decoder.readUInt16("ConnectionIndex");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -97,7 +97,12 @@ public final class PubSubConfigurationValueDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PubSubConfigurationValueDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PubSubConfigurationValueDataType value) {
             encoder.writeStruct(
                     "ConfigurationElement",
                     value.configurationElement,
@@ -107,7 +112,7 @@ public final class PubSubConfigurationValueDataType implements UaStructure {
         }
 
         @Override
-        public PubSubConfigurationValueDataType decode(UaDecoder decoder) {
+        public PubSubConfigurationValueDataType decode(UaReader decoder) {
             PubSubConfigurationRefDataType configurationElement = decoder.readStruct(
                     "ConfigurationElement",
                     PubSubConfigurationRefDataType.CODEC);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -158,7 +158,12 @@ public final class PubSubConnectionDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PubSubConnectionDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PubSubConnectionDataType value) {
             encoder.writeString("Name", value.name);
             encoder.writeBoolean("Enabled", value.enabled);
             encoder.writeVariant("PublisherId", value.publisherId);
@@ -171,7 +176,7 @@ public final class PubSubConnectionDataType implements UaStructure {
         }
 
         @Override
-        public PubSubConnectionDataType decode(UaDecoder decoder) {
+        public PubSubConnectionDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             boolean enabled = decoder.readBoolean("Enabled");
             Variant publisherId = decoder.readVariant("PublisherId");

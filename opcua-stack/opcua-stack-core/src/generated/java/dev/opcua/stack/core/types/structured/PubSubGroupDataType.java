@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -137,7 +137,12 @@ public class PubSubGroupDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PubSubGroupDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PubSubGroupDataType value) {
             encoder.writeString("Name", value.name);
             encoder.writeBoolean("Enabled", value.enabled);
             encoder.writeEnum("SecurityMode", value.securityMode);
@@ -148,7 +153,7 @@ public class PubSubGroupDataType implements UaStructure {
         }
 
         @Override
-        public PubSubGroupDataType decode(UaDecoder decoder) {
+        public PubSubGroupDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             boolean enabled = decoder.readBoolean("Enabled");
             MessageSecurityMode securityMode = decoder.readEnum("SecurityMode", MessageSecurityMode::fromValue);

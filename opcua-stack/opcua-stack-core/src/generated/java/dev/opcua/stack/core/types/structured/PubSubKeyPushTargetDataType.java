@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -157,7 +157,12 @@ public final class PubSubKeyPushTargetDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PubSubKeyPushTargetDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PubSubKeyPushTargetDataType value) {
             encoder.writeString("ApplicationUri", value.applicationUri);
             encoder.writeStringArray("PushTargetFolder", value.pushTargetFolder);
             encoder.writeString("EndpointUrl", value.endpointUrl);
@@ -170,7 +175,7 @@ public final class PubSubKeyPushTargetDataType implements UaStructure {
         }
 
         @Override
-        public PubSubKeyPushTargetDataType decode(UaDecoder decoder) {
+        public PubSubKeyPushTargetDataType decode(UaReader decoder) {
             String applicationUri = decoder.readString("ApplicationUri");
             String[] pushTargetFolder = decoder.readStringArray("PushTargetFolder");
             String endpointUrl = decoder.readString("EndpointUrl");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,7 +84,12 @@ public final class PublishRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PublishRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PublishRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStructArray(
                     "SubscriptionAcknowledgements",
@@ -93,7 +98,7 @@ public final class PublishRequest implements UaRequestMessage {
         }
 
         @Override
-        public PublishRequest decode(UaDecoder decoder) {
+        public PublishRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             SubscriptionAcknowledgement[] subscriptionAcknowledgements = decoder.readStructArray(
                     "SubscriptionAcknowledgements",

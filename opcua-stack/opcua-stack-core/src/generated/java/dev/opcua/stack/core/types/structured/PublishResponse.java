@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -138,7 +138,12 @@ public final class PublishResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PublishResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PublishResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeUInt32Array("AvailableSequenceNumbers", value.availableSequenceNumbers);
@@ -149,7 +154,7 @@ public final class PublishResponse implements UaResponseMessage {
         }
 
         @Override
-        public PublishResponse decode(UaDecoder decoder) {
+        public PublishResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             long[] availableSequenceNumbers = decoder.readUInt32Array("AvailableSequenceNumbers");

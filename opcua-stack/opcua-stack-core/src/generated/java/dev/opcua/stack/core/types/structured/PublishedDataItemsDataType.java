@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -74,12 +74,17 @@ public final class PublishedDataItemsDataType extends PublishedDataSetSourceData
         }
 
         @Override
-        public void encode(UaEncoder encoder, PublishedDataItemsDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PublishedDataItemsDataType value) {
             encoder.writeStructArray("PublishedData", value.publishedData, PublishedVariableDataType.CODEC);
         }
 
         @Override
-        public PublishedDataItemsDataType decode(UaDecoder decoder) {
+        public PublishedDataItemsDataType decode(UaReader decoder) {
             PublishedVariableDataType[] publishedData = decoder.readStructArray(
                     "PublishedData",
                     PublishedVariableDataType.CODEC,

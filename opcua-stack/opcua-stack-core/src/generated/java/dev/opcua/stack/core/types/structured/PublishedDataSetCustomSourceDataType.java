@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -73,12 +73,17 @@ public final class PublishedDataSetCustomSourceDataType extends PublishedDataSet
         }
 
         @Override
-        public void encode(UaEncoder encoder, PublishedDataSetCustomSourceDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PublishedDataSetCustomSourceDataType value) {
             encoder.writeBoolean("CyclicDataSet", value.cyclicDataSet);
         }
 
         @Override
-        public PublishedDataSetCustomSourceDataType decode(UaDecoder decoder) {
+        public PublishedDataSetCustomSourceDataType decode(UaReader decoder) {
             boolean cyclicDataSet = decoder.readBoolean("CyclicDataSet");
             return new PublishedDataSetCustomSourceDataType(cyclicDataSet);
         }

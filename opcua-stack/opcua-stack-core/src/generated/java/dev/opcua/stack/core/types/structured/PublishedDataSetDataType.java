@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -117,7 +117,12 @@ public final class PublishedDataSetDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PublishedDataSetDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PublishedDataSetDataType value) {
             encoder.writeString("Name", value.name);
             encoder.writeStringArray("DataSetFolder", value.dataSetFolder);
             encoder.writeStruct("DataSetMetaData", value.dataSetMetaData, DataSetMetaDataType.CODEC);
@@ -126,7 +131,7 @@ public final class PublishedDataSetDataType implements UaStructure {
         }
 
         @Override
-        public PublishedDataSetDataType decode(UaDecoder decoder) {
+        public PublishedDataSetDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             String[] dataSetFolder = decoder.readStringArray("DataSetFolder");
             DataSetMetaDataType dataSetMetaData = decoder.readStruct("DataSetMetaData", DataSetMetaDataType.CODEC);

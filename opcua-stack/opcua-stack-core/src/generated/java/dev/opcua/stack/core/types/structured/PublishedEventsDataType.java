@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -95,14 +95,19 @@ public final class PublishedEventsDataType extends PublishedDataSetSourceDataTyp
         }
 
         @Override
-        public void encode(UaEncoder encoder, PublishedEventsDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PublishedEventsDataType value) {
             encoder.writeNodeId("EventNotifier", value.eventNotifier);
             encoder.writeStructArray("SelectedFields", value.selectedFields, SimpleAttributeOperand.CODEC);
             encoder.writeStruct("Filter", value.filter, ContentFilter.CODEC);
         }
 
         @Override
-        public PublishedEventsDataType decode(UaDecoder decoder) {
+        public PublishedEventsDataType decode(UaReader decoder) {
             NodeId eventNotifier = decoder.readNodeId("EventNotifier");
             SimpleAttributeOperand[] selectedFields = decoder.readStructArray(
                     "SelectedFields",

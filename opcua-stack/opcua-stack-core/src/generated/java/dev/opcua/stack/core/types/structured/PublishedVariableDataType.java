@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -149,7 +149,12 @@ public final class PublishedVariableDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, PublishedVariableDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, PublishedVariableDataType value) {
             encoder.writeNodeId("PublishedVariable", value.publishedVariable);
             encoder.writeUInt32("AttributeId", value.attributeId);
             encoder.writeDouble("SamplingIntervalHint", value.samplingIntervalHint);
@@ -161,7 +166,7 @@ public final class PublishedVariableDataType implements UaStructure {
         }
 
         @Override
-        public PublishedVariableDataType decode(UaDecoder decoder) {
+        public PublishedVariableDataType decode(UaReader decoder) {
             NodeId publishedVariable = decoder.readNodeId("PublishedVariable");
             long attributeId = decoder.readUInt32("AttributeId");
             double samplingIntervalHint = decoder.readDouble("SamplingIntervalHint");

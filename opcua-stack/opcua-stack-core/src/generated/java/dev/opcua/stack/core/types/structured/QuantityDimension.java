@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -144,7 +144,12 @@ public final class QuantityDimension implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, QuantityDimension value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, QuantityDimension value) {
             encoder.writeSByte("MassExponent", value.massExponent);
             encoder.writeSByte("LengthExponent", value.lengthExponent);
             encoder.writeSByte("TimeExponent", value.timeExponent);
@@ -156,7 +161,7 @@ public final class QuantityDimension implements UaStructure {
         }
 
         @Override
-        public QuantityDimension decode(UaDecoder decoder) {
+        public QuantityDimension decode(UaReader decoder) {
             byte massExponent = decoder.readSByte("MassExponent");
             byte lengthExponent = decoder.readSByte("LengthExponent");
             byte timeExponent = decoder.readSByte("TimeExponent");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -92,14 +92,19 @@ public final class QueryDataDescription implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, QueryDataDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, QueryDataDescription value) {
             encoder.writeStruct("RelativePath", value.relativePath, RelativePath.CODEC);
             encoder.writeUInt32("AttributeId", value.attributeId);
             encoder.writeString("IndexRange", value.indexRange);
         }
 
         @Override
-        public QueryDataDescription decode(UaDecoder decoder) {
+        public QueryDataDescription decode(UaReader decoder) {
             RelativePath relativePath = decoder.readStruct("RelativePath", RelativePath.CODEC);
             long attributeId = decoder.readUInt32("AttributeId");
             String indexRange = decoder.readString("IndexRange");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -95,14 +95,19 @@ public final class QueryDataSet implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, QueryDataSet value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, QueryDataSet value) {
             encoder.writeExpandedNodeId("NodeId", value.nodeId);
             encoder.writeExpandedNodeId("TypeDefinitionNode", value.typeDefinitionNode);
             encoder.writeVariantArray("Values", value.values);
         }
 
         @Override
-        public QueryDataSet decode(UaDecoder decoder) {
+        public QueryDataSet decode(UaReader decoder) {
             ExpandedNodeId nodeId = decoder.readExpandedNodeId("NodeId");
             ExpandedNodeId typeDefinitionNode = decoder.readExpandedNodeId("TypeDefinitionNode");
             Variant[] values = decoder.readVariantArray("Values");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -126,7 +126,12 @@ public final class QueryFirstRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, QueryFirstRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, QueryFirstRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStruct("View", value.view, ViewDescription.CODEC);
             encoder.writeStructArray("NodeTypes", value.nodeTypes, NodeTypeDescription.CODEC);
@@ -136,7 +141,7 @@ public final class QueryFirstRequest implements UaRequestMessage {
         }
 
         @Override
-        public QueryFirstRequest decode(UaDecoder decoder) {
+        public QueryFirstRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             ViewDescription view = decoder.readStruct("View", ViewDescription.CODEC);
             NodeTypeDescription[] nodeTypes = decoder.readStructArray(

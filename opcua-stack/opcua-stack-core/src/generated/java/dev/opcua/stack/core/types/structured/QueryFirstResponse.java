@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -128,7 +128,12 @@ public final class QueryFirstResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, QueryFirstResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, QueryFirstResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeStructArray("QueryDataSets", value.queryDataSets, QueryDataSet.CODEC);
             encoder.writeByteString("ContinuationPoint", value.continuationPoint);
@@ -138,7 +143,7 @@ public final class QueryFirstResponse implements UaResponseMessage {
         }
 
         @Override
-        public QueryFirstResponse decode(UaDecoder decoder) {
+        public QueryFirstResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             QueryDataSet[] queryDataSets = decoder.readStructArray(
                     "QueryDataSets",

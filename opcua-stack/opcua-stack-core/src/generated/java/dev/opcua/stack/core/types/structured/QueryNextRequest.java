@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -96,14 +96,19 @@ public final class QueryNextRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, QueryNextRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, QueryNextRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeBoolean("ReleaseContinuationPoint", value.releaseContinuationPoint);
             encoder.writeByteString("ContinuationPoint", value.continuationPoint);
         }
 
         @Override
-        public QueryNextRequest decode(UaDecoder decoder) {
+        public QueryNextRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             boolean releaseContinuationPoint = decoder.readBoolean("ReleaseContinuationPoint");
             ByteString continuationPoint = decoder.readByteString("ContinuationPoint");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -97,14 +97,19 @@ public final class QueryNextResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, QueryNextResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, QueryNextResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeStructArray("QueryDataSets", value.queryDataSets, QueryDataSet.CODEC);
             encoder.writeByteString("RevisedContinuationPoint", value.revisedContinuationPoint);
         }
 
         @Override
-        public QueryNextResponse decode(UaDecoder decoder) {
+        public QueryNextResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             QueryDataSet[] queryDataSets = decoder.readStructArray(
                     "QueryDataSets",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -82,13 +82,18 @@ public final class Range implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, Range value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, Range value) {
             encoder.writeDouble("Low", value.low);
             encoder.writeDouble("High", value.high);
         }
 
         @Override
-        public Range decode(UaDecoder decoder) {
+        public Range decode(UaReader decoder) {
             double low = decoder.readDouble("Low");
             double high = decoder.readDouble("High");
             return new Range(low, high);

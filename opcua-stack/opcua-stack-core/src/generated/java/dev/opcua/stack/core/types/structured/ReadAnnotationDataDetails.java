@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -75,12 +75,17 @@ public final class ReadAnnotationDataDetails extends HistoryReadDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReadAnnotationDataDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReadAnnotationDataDetails value) {
             encoder.writeDateTimeArray("ReqTimes", value.reqTimes);
         }
 
         @Override
-        public ReadAnnotationDataDetails decode(UaDecoder decoder) {
+        public ReadAnnotationDataDetails decode(UaReader decoder) {
             DateTime[] reqTimes = decoder.readDateTimeArray("ReqTimes");
             return new ReadAnnotationDataDetails(reqTimes);
         }

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class ReadAtTimeDetails extends HistoryReadDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReadAtTimeDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReadAtTimeDetails value) {
             encoder.writeDateTimeArray("ReqTimes", value.reqTimes);
             encoder.writeBoolean("UseSimpleBounds", value.useSimpleBounds);
         }
 
         @Override
-        public ReadAtTimeDetails decode(UaDecoder decoder) {
+        public ReadAtTimeDetails decode(UaReader decoder) {
             DateTime[] reqTimes = decoder.readDateTimeArray("ReqTimes");
             boolean useSimpleBounds = decoder.readBoolean("UseSimpleBounds");
             return new ReadAtTimeDetails(reqTimes, useSimpleBounds);

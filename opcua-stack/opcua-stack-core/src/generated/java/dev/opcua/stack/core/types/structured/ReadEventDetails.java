@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -101,7 +101,12 @@ public class ReadEventDetails extends HistoryReadDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReadEventDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReadEventDetails value) {
             encoder.writeUInt32("NumValuesPerNode", value.numValuesPerNode);
             encoder.writeDateTime("StartTime", value.startTime);
             encoder.writeDateTime("EndTime", value.endTime);
@@ -109,7 +114,7 @@ public class ReadEventDetails extends HistoryReadDetails {
         }
 
         @Override
-        public ReadEventDetails decode(UaDecoder decoder) {
+        public ReadEventDetails decode(UaReader decoder) {
             long numValuesPerNode = decoder.readUInt32("NumValuesPerNode");
             DateTime startTime = decoder.readDateTime("StartTime");
             DateTime endTime = decoder.readDateTime("EndTime");

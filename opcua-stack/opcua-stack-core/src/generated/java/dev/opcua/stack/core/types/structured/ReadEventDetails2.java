@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -92,7 +92,12 @@ public final class ReadEventDetails2 extends ReadEventDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReadEventDetails2 value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReadEventDetails2 value) {
             encoder.writeUInt32("NumValuesPerNode", value.numValuesPerNode());
             encoder.writeDateTime("StartTime", value.startTime());
             encoder.writeDateTime("EndTime", value.endTime());
@@ -101,7 +106,7 @@ public final class ReadEventDetails2 extends ReadEventDetails {
         }
 
         @Override
-        public ReadEventDetails2 decode(UaDecoder decoder) {
+        public ReadEventDetails2 decode(UaReader decoder) {
             long numValuesPerNode = decoder.readUInt32("NumValuesPerNode");
             DateTime startTime = decoder.readDateTime("StartTime");
             DateTime endTime = decoder.readDateTime("EndTime");

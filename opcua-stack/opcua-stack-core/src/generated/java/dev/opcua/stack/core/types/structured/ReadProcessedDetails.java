@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -116,7 +116,12 @@ public final class ReadProcessedDetails extends HistoryReadDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReadProcessedDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReadProcessedDetails value) {
             encoder.writeDateTime("StartTime", value.startTime);
             encoder.writeDateTime("EndTime", value.endTime);
             encoder.writeDouble("ProcessingInterval", value.processingInterval);
@@ -125,7 +130,7 @@ public final class ReadProcessedDetails extends HistoryReadDetails {
         }
 
         @Override
-        public ReadProcessedDetails decode(UaDecoder decoder) {
+        public ReadProcessedDetails decode(UaReader decoder) {
             DateTime startTime = decoder.readDateTime("StartTime");
             DateTime endTime = decoder.readDateTime("EndTime");
             double processingInterval = decoder.readDouble("ProcessingInterval");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -115,7 +115,12 @@ public final class ReadRawModifiedDetails extends HistoryReadDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReadRawModifiedDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReadRawModifiedDetails value) {
             encoder.writeBoolean("IsReadModified", value.isReadModified);
             encoder.writeDateTime("StartTime", value.startTime);
             encoder.writeDateTime("EndTime", value.endTime);
@@ -124,7 +129,7 @@ public final class ReadRawModifiedDetails extends HistoryReadDetails {
         }
 
         @Override
-        public ReadRawModifiedDetails decode(UaDecoder decoder) {
+        public ReadRawModifiedDetails decode(UaReader decoder) {
             boolean isReadModified = decoder.readBoolean("IsReadModified");
             DateTime startTime = decoder.readDateTime("StartTime");
             DateTime endTime = decoder.readDateTime("EndTime");

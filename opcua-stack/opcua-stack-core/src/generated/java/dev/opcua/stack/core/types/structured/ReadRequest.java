@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -107,7 +107,12 @@ public final class ReadRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReadRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReadRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeDouble("MaxAge", value.maxAge);
             encoder.writeEnum("TimestampsToReturn", value.timestampsToReturn);
@@ -115,7 +120,7 @@ public final class ReadRequest implements UaRequestMessage {
         }
 
         @Override
-        public ReadRequest decode(UaDecoder decoder) {
+        public ReadRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             double maxAge = decoder.readDouble("MaxAge");
             TimestampsToReturn timestampsToReturn = decoder.readEnum(

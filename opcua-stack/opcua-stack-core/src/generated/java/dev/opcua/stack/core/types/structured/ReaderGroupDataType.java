@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -133,7 +133,12 @@ public final class ReaderGroupDataType extends PubSubGroupDataType {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReaderGroupDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReaderGroupDataType value) {
             encoder.writeString("Name", value.name());
             encoder.writeBoolean("Enabled", value.enabled());
             encoder.writeEnum("SecurityMode", value.securityMode());
@@ -147,7 +152,7 @@ public final class ReaderGroupDataType extends PubSubGroupDataType {
         }
 
         @Override
-        public ReaderGroupDataType decode(UaDecoder decoder) {
+        public ReaderGroupDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             boolean enabled = decoder.readBoolean("Enabled");
             MessageSecurityMode securityMode = decoder.readEnum("SecurityMode", MessageSecurityMode::fromValue);

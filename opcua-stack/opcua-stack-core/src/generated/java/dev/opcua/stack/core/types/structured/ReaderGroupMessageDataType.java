@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -60,11 +60,16 @@ public final class ReaderGroupMessageDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReaderGroupMessageDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
         }
 
         @Override
-        public ReaderGroupMessageDataType decode(UaDecoder decoder) {
+        public void encode(UaWriter encoder, ReaderGroupMessageDataType value) {
+        }
+
+        @Override
+        public ReaderGroupMessageDataType decode(UaReader decoder) {
             return new ReaderGroupMessageDataType();
         }
     }

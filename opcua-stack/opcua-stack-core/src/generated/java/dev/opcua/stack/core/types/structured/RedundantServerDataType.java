@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -93,14 +93,19 @@ public final class RedundantServerDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RedundantServerDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RedundantServerDataType value) {
             encoder.writeString("ServerId", value.serverId);
             encoder.writeByte("ServiceLevel", value.serviceLevel);
             encoder.writeEnum("ServerState", value.serverState);
         }
 
         @Override
-        public RedundantServerDataType decode(UaDecoder decoder) {
+        public RedundantServerDataType decode(UaReader decoder) {
             String serverId = decoder.readString("ServerId");
             short serviceLevel = decoder.readByte("ServiceLevel");
             ServerState serverState = decoder.readEnum("ServerState", ServerState::fromValue);

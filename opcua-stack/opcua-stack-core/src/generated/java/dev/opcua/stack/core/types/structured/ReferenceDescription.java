@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -139,7 +139,12 @@ public final class ReferenceDescription implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReferenceDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReferenceDescription value) {
             encoder.writeNodeId("ReferenceTypeId", value.referenceTypeId);
             encoder.writeBoolean("IsForward", value.isForward);
             encoder.writeExpandedNodeId("NodeId", value.nodeId);
@@ -150,7 +155,7 @@ public final class ReferenceDescription implements UaStructure {
         }
 
         @Override
-        public ReferenceDescription decode(UaDecoder decoder) {
+        public ReferenceDescription decode(UaReader decoder) {
             NodeId referenceTypeId = decoder.readNodeId("ReferenceTypeId");
             boolean isForward = decoder.readBoolean("IsForward");
             ExpandedNodeId nodeId = decoder.readExpandedNodeId("NodeId");

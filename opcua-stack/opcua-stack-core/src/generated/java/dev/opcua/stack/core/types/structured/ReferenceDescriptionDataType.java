@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -107,7 +107,12 @@ public final class ReferenceDescriptionDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReferenceDescriptionDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReferenceDescriptionDataType value) {
             encoder.writeNodeId("SourceNode", value.sourceNode);
             encoder.writeNodeId("ReferenceType", value.referenceType);
             encoder.writeBoolean("IsForward", value.isForward);
@@ -115,7 +120,7 @@ public final class ReferenceDescriptionDataType implements UaStructure {
         }
 
         @Override
-        public ReferenceDescriptionDataType decode(UaDecoder decoder) {
+        public ReferenceDescriptionDataType decode(UaReader decoder) {
             NodeId sourceNode = decoder.readNodeId("SourceNode");
             NodeId referenceType = decoder.readNodeId("ReferenceType");
             boolean isForward = decoder.readBoolean("IsForward");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExpandedNodeId;
@@ -94,14 +94,19 @@ public final class ReferenceListEntryDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ReferenceListEntryDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ReferenceListEntryDataType value) {
             encoder.writeNodeId("ReferenceType", value.referenceType);
             encoder.writeBoolean("IsForward", value.isForward);
             encoder.writeExpandedNodeId("TargetNode", value.targetNode);
         }
 
         @Override
-        public ReferenceListEntryDataType decode(UaDecoder decoder) {
+        public ReferenceListEntryDataType decode(UaReader decoder) {
             NodeId referenceType = decoder.readNodeId("ReferenceType");
             boolean isForward = decoder.readBoolean("IsForward");
             ExpandedNodeId targetNode = decoder.readExpandedNodeId("TargetNode");

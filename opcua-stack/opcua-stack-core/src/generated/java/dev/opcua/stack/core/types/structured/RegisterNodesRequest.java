@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class RegisterNodesRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RegisterNodesRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RegisterNodesRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeNodeIdArray("NodesToRegister", value.nodesToRegister);
         }
 
         @Override
-        public RegisterNodesRequest decode(UaDecoder decoder) {
+        public RegisterNodesRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             NodeId[] nodesToRegister = decoder.readNodeIdArray("NodesToRegister");
             return new RegisterNodesRequest(requestHeader, nodesToRegister);

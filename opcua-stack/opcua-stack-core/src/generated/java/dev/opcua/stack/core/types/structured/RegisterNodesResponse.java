@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class RegisterNodesResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RegisterNodesResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RegisterNodesResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeNodeIdArray("RegisteredNodeIds", value.registeredNodeIds);
         }
 
         @Override
-        public RegisterNodesResponse decode(UaDecoder decoder) {
+        public RegisterNodesResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             NodeId[] registeredNodeIds = decoder.readNodeIdArray("RegisteredNodeIds");
             return new RegisterNodesResponse(responseHeader, registeredNodeIds);

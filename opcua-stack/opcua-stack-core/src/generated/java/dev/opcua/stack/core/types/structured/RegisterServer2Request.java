@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -97,14 +97,19 @@ public final class RegisterServer2Request implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RegisterServer2Request value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RegisterServer2Request value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStruct("Server", value.server, RegisteredServer.CODEC);
             encoder.writeExtensionObjectArray("DiscoveryConfiguration", value.discoveryConfiguration);
         }
 
         @Override
-        public RegisterServer2Request decode(UaDecoder decoder) {
+        public RegisterServer2Request decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             RegisteredServer server = decoder.readStruct("Server", RegisteredServer.CODEC);
             ExtensionObject[] discoveryConfiguration = decoder.readExtensionObjectArray("DiscoveryConfiguration");

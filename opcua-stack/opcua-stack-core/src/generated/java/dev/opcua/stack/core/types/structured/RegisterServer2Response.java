@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -98,14 +98,19 @@ public final class RegisterServer2Response implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RegisterServer2Response value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RegisterServer2Response value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeStatusCodeArray("ConfigurationResults", value.configurationResults);
             encoder.writeDiagnosticInfoArray("DiagnosticInfos", value.diagnosticInfos);
         }
 
         @Override
-        public RegisterServer2Response decode(UaDecoder decoder) {
+        public RegisterServer2Response decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             StatusCode[] configurationResults = decoder.readStatusCodeArray("ConfigurationResults");
             DiagnosticInfo[] diagnosticInfos = decoder.readDiagnosticInfoArray("DiagnosticInfos");

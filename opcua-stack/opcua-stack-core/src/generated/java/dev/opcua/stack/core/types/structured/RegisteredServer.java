@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -148,7 +148,12 @@ public final class RegisteredServer implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RegisteredServer value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RegisteredServer value) {
             encoder.writeString("ServerUri", value.serverUri);
             encoder.writeString("ProductUri", value.productUri);
             encoder.writeLocalizedTextArray("ServerNames", value.serverNames);
@@ -160,7 +165,7 @@ public final class RegisteredServer implements UaStructure {
         }
 
         @Override
-        public RegisteredServer decode(UaDecoder decoder) {
+        public RegisteredServer decode(UaReader decoder) {
             String serverUri = decoder.readString("ServerUri");
             String productUri = decoder.readString("ProductUri");
             LocalizedText[] serverNames = decoder.readLocalizedTextArray("ServerNames");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -74,12 +74,17 @@ public final class RelativePath implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RelativePath value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RelativePath value) {
             encoder.writeStructArray("Elements", value.elements, RelativePathElement.CODEC);
         }
 
         @Override
-        public RelativePath decode(UaDecoder decoder) {
+        public RelativePath decode(UaReader decoder) {
             RelativePathElement[] elements = decoder.readStructArray(
                     "Elements",
                     RelativePathElement.CODEC,

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -106,7 +106,12 @@ public final class RelativePathElement implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RelativePathElement value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RelativePathElement value) {
             encoder.writeNodeId("ReferenceTypeId", value.referenceTypeId);
             encoder.writeBoolean("IsInverse", value.isInverse);
             encoder.writeBoolean("IncludeSubtypes", value.includeSubtypes);
@@ -114,7 +119,7 @@ public final class RelativePathElement implements UaStructure {
         }
 
         @Override
-        public RelativePathElement decode(UaDecoder decoder) {
+        public RelativePathElement decode(UaReader decoder) {
             NodeId referenceTypeId = decoder.readNodeId("ReferenceTypeId");
             boolean isInverse = decoder.readBoolean("IsInverse");
             boolean includeSubtypes = decoder.readBoolean("IncludeSubtypes");

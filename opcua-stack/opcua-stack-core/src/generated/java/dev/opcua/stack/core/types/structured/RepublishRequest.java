@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -92,14 +92,19 @@ public final class RepublishRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RepublishRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RepublishRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeUInt32("RetransmitSequenceNumber", value.retransmitSequenceNumber);
         }
 
         @Override
-        public RepublishRequest decode(UaDecoder decoder) {
+        public RepublishRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             long retransmitSequenceNumber = decoder.readUInt32("RetransmitSequenceNumber");

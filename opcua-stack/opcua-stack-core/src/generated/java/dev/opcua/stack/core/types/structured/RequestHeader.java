@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -137,7 +137,12 @@ public final class RequestHeader implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RequestHeader value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RequestHeader value) {
             encoder.writeNodeId("AuthenticationToken", value.authenticationToken);
             encoder.writeDateTime("Timestamp", value.timestamp);
             encoder.writeUInt32("RequestHandle", value.requestHandle);
@@ -148,7 +153,7 @@ public final class RequestHeader implements UaStructure {
         }
 
         @Override
-        public RequestHeader decode(UaDecoder decoder) {
+        public RequestHeader decode(UaReader decoder) {
             NodeId authenticationToken = decoder.readNodeId("AuthenticationToken");
             DateTime timestamp = decoder.readDateTime("Timestamp");
             long requestHandle = decoder.readUInt32("RequestHandle");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -130,7 +130,12 @@ public final class ResponseHeader implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ResponseHeader value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ResponseHeader value) {
             encoder.writeDateTime("Timestamp", value.timestamp);
             encoder.writeUInt32("RequestHandle", value.requestHandle);
             encoder.writeStatusCode("ServiceResult", value.serviceResult);
@@ -140,7 +145,7 @@ public final class ResponseHeader implements UaStructure {
         }
 
         @Override
-        public ResponseHeader decode(UaDecoder decoder) {
+        public ResponseHeader decode(UaReader decoder) {
             DateTime timestamp = decoder.readDateTime("Timestamp");
             long requestHandle = decoder.readUInt32("RequestHandle");
             StatusCode serviceResult = decoder.readStatusCode("ServiceResult");

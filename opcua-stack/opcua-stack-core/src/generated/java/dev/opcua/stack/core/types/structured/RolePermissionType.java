@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class RolePermissionType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, RolePermissionType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, RolePermissionType value) {
             encoder.writeNodeId("RoleId", value.roleId);
             encoder.writeUInt32("Permissions", value.permissions);
         }
 
         @Override
-        public RolePermissionType decode(UaDecoder decoder) {
+        public RolePermissionType decode(UaReader decoder) {
             NodeId roleId = decoder.readNodeId("RoleId");
             long permissions = decoder.readUInt32("Permissions");
             return new RolePermissionType(roleId, permissions);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -105,7 +105,12 @@ public final class SamplingIntervalDiagnosticsDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SamplingIntervalDiagnosticsDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SamplingIntervalDiagnosticsDataType value) {
             encoder.writeDouble("SamplingInterval", value.samplingInterval);
             encoder.writeUInt32("MonitoredItemCount", value.monitoredItemCount);
             encoder.writeUInt32("MaxMonitoredItemCount", value.maxMonitoredItemCount);
@@ -113,7 +118,7 @@ public final class SamplingIntervalDiagnosticsDataType implements UaStructure {
         }
 
         @Override
-        public SamplingIntervalDiagnosticsDataType decode(UaDecoder decoder) {
+        public SamplingIntervalDiagnosticsDataType decode(UaReader decoder) {
             double samplingInterval = decoder.readDouble("SamplingInterval");
             long monitoredItemCount = decoder.readUInt32("MonitoredItemCount");
             long maxMonitoredItemCount = decoder.readUInt32("MaxMonitoredItemCount");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -156,7 +156,12 @@ public final class SecurityGroupDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SecurityGroupDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SecurityGroupDataType value) {
             encoder.writeString("Name", value.name);
             encoder.writeStringArray("SecurityGroupFolder", value.securityGroupFolder);
             encoder.writeDouble("KeyLifetime", value.keyLifetime);
@@ -169,7 +174,7 @@ public final class SecurityGroupDataType implements UaStructure {
         }
 
         @Override
-        public SecurityGroupDataType decode(UaDecoder decoder) {
+        public SecurityGroupDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             String[] securityGroupFolder = decoder.readStringArray("SecurityGroupFolder");
             double keyLifetime = decoder.readDouble("KeyLifetime");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class SemanticChangeStructureDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SemanticChangeStructureDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SemanticChangeStructureDataType value) {
             encoder.writeNodeId("Affected", value.affected);
             encoder.writeNodeId("AffectedType", value.affectedType);
         }
 
         @Override
-        public SemanticChangeStructureDataType decode(UaDecoder decoder) {
+        public SemanticChangeStructureDataType decode(UaReader decoder) {
             NodeId affected = decoder.readNodeId("Affected");
             NodeId affectedType = decoder.readNodeId("AffectedType");
             return new SemanticChangeStructureDataType(affected, affectedType);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -185,7 +185,12 @@ public final class ServerDiagnosticsSummaryDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ServerDiagnosticsSummaryDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ServerDiagnosticsSummaryDataType value) {
             encoder.writeUInt32("ServerViewCount", value.serverViewCount);
             encoder.writeUInt32("CurrentSessionCount", value.currentSessionCount);
             encoder.writeUInt32("CumulatedSessionCount", value.cumulatedSessionCount);
@@ -201,7 +206,7 @@ public final class ServerDiagnosticsSummaryDataType implements UaStructure {
         }
 
         @Override
-        public ServerDiagnosticsSummaryDataType decode(UaDecoder decoder) {
+        public ServerDiagnosticsSummaryDataType decode(UaReader decoder) {
             long serverViewCount = decoder.readUInt32("ServerViewCount");
             long currentSessionCount = decoder.readUInt32("CurrentSessionCount");
             long cumulatedSessionCount = decoder.readUInt32("CumulatedSessionCount");

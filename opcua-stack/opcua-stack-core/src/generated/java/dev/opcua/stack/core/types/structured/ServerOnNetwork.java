@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -102,7 +102,12 @@ public final class ServerOnNetwork implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ServerOnNetwork value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ServerOnNetwork value) {
             encoder.writeUInt32("RecordId", value.recordId);
             encoder.writeString("ServerName", value.serverName);
             encoder.writeString("DiscoveryUrl", value.discoveryUrl);
@@ -110,7 +115,7 @@ public final class ServerOnNetwork implements UaStructure {
         }
 
         @Override
-        public ServerOnNetwork decode(UaDecoder decoder) {
+        public ServerOnNetwork decode(UaReader decoder) {
             long recordId = decoder.readUInt32("RecordId");
             String serverName = decoder.readString("ServerName");
             String discoveryUrl = decoder.readString("DiscoveryUrl");

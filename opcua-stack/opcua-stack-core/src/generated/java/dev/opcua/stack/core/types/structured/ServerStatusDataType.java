@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -128,7 +128,12 @@ public final class ServerStatusDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ServerStatusDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ServerStatusDataType value) {
             encoder.writeDateTime("StartTime", value.startTime);
             encoder.writeDateTime("CurrentTime", value.currentTime);
             encoder.writeEnum("State", value.state);
@@ -138,7 +143,7 @@ public final class ServerStatusDataType implements UaStructure {
         }
 
         @Override
-        public ServerStatusDataType decode(UaDecoder decoder) {
+        public ServerStatusDataType decode(UaReader decoder) {
             DateTime startTime = decoder.readDateTime("StartTime");
             DateTime currentTime = decoder.readDateTime("CurrentTime");
             ServerState state = decoder.readEnum("State", ServerState::fromValue);

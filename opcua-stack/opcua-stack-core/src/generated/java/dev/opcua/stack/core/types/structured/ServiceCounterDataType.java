@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -82,13 +82,18 @@ public final class ServiceCounterDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ServiceCounterDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ServiceCounterDataType value) {
             encoder.writeUInt32("TotalCount", value.totalCount);
             encoder.writeUInt32("ErrorCount", value.errorCount);
         }
 
         @Override
-        public ServiceCounterDataType decode(UaDecoder decoder) {
+        public ServiceCounterDataType decode(UaReader decoder) {
             long totalCount = decoder.readUInt32("TotalCount");
             long errorCount = decoder.readUInt32("ErrorCount");
             return new ServiceCounterDataType(totalCount, errorCount);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -498,7 +498,12 @@ public final class SessionDiagnosticsDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SessionDiagnosticsDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SessionDiagnosticsDataType value) {
             encoder.writeNodeId("SessionId", value.sessionId);
             encoder.writeString("SessionName", value.sessionName);
             encoder.writeStruct("ClientDescription", value.clientDescription, ApplicationDescription.CODEC);
@@ -563,7 +568,7 @@ public final class SessionDiagnosticsDataType implements UaStructure {
         }
 
         @Override
-        public SessionDiagnosticsDataType decode(UaDecoder decoder) {
+        public SessionDiagnosticsDataType decode(UaReader decoder) {
             NodeId sessionId = decoder.readNodeId("SessionId");
             String sessionName = decoder.readString("SessionName");
             ApplicationDescription clientDescription = decoder.readStruct(

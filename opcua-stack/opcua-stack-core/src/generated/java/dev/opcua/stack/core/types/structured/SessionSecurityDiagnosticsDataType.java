@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -159,7 +159,12 @@ public final class SessionSecurityDiagnosticsDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SessionSecurityDiagnosticsDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SessionSecurityDiagnosticsDataType value) {
             encoder.writeNodeId("SessionId", value.sessionId);
             encoder.writeString("ClientUserIdOfSession", value.clientUserIdOfSession);
             encoder.writeStringArray("ClientUserIdHistory", value.clientUserIdHistory);
@@ -172,7 +177,7 @@ public final class SessionSecurityDiagnosticsDataType implements UaStructure {
         }
 
         @Override
-        public SessionSecurityDiagnosticsDataType decode(UaDecoder decoder) {
+        public SessionSecurityDiagnosticsDataType decode(UaReader decoder) {
             NodeId sessionId = decoder.readNodeId("SessionId");
             String clientUserIdOfSession = decoder.readString("ClientUserIdOfSession");
             String[] clientUserIdHistory = decoder.readStringArray("ClientUserIdHistory");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -116,7 +116,12 @@ public final class SessionlessInvokeRequestType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SessionlessInvokeRequestType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SessionlessInvokeRequestType value) {
             encoder.writeUInt32("UrisVersion", value.urisVersion);
             encoder.writeStringArray("NamespaceUris", value.namespaceUris);
             encoder.writeStringArray("ServerUris", value.serverUris);
@@ -125,7 +130,7 @@ public final class SessionlessInvokeRequestType implements UaStructure {
         }
 
         @Override
-        public SessionlessInvokeRequestType decode(UaDecoder decoder) {
+        public SessionlessInvokeRequestType decode(UaReader decoder) {
             long urisVersion = decoder.readUInt32("UrisVersion");
             String[] namespaceUris = decoder.readStringArray("NamespaceUris");
             String[] serverUris = decoder.readStringArray("ServerUris");

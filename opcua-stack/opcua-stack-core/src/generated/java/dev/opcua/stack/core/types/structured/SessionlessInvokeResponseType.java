@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -93,14 +93,19 @@ public final class SessionlessInvokeResponseType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SessionlessInvokeResponseType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SessionlessInvokeResponseType value) {
             encoder.writeStringArray("NamespaceUris", value.namespaceUris);
             encoder.writeStringArray("ServerUris", value.serverUris);
             encoder.writeUInt32("ServiceId", value.serviceId);
         }
 
         @Override
-        public SessionlessInvokeResponseType decode(UaDecoder decoder) {
+        public SessionlessInvokeResponseType decode(UaReader decoder) {
             String[] namespaceUris = decoder.readStringArray("NamespaceUris");
             String[] serverUris = decoder.readStringArray("ServerUris");
             long serviceId = decoder.readUInt32("ServiceId");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -107,7 +107,12 @@ public final class SetMonitoringModeRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SetMonitoringModeRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SetMonitoringModeRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeEnum("MonitoringMode", value.monitoringMode);
@@ -115,7 +120,7 @@ public final class SetMonitoringModeRequest implements UaRequestMessage {
         }
 
         @Override
-        public SetMonitoringModeRequest decode(UaDecoder decoder) {
+        public SetMonitoringModeRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             MonitoringMode monitoringMode = decoder.readEnum("MonitoringMode", MonitoringMode::fromValue);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -93,14 +93,19 @@ public final class SetPublishingModeRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SetPublishingModeRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SetPublishingModeRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeBoolean("PublishingEnabled", value.publishingEnabled);
             encoder.writeUInt32Array("SubscriptionIds", value.subscriptionIds);
         }
 
         @Override
-        public SetPublishingModeRequest decode(UaDecoder decoder) {
+        public SetPublishingModeRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             boolean publishingEnabled = decoder.readBoolean("PublishingEnabled");
             long[] subscriptionIds = decoder.readUInt32Array("SubscriptionIds");

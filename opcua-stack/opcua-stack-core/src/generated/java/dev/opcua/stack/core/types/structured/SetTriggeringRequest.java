@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -116,7 +116,12 @@ public final class SetTriggeringRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SetTriggeringRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SetTriggeringRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeUInt32("TriggeringItemId", value.triggeringItemId);
@@ -125,7 +130,7 @@ public final class SetTriggeringRequest implements UaRequestMessage {
         }
 
         @Override
-        public SetTriggeringRequest decode(UaDecoder decoder) {
+        public SetTriggeringRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             long triggeringItemId = decoder.readUInt32("TriggeringItemId");

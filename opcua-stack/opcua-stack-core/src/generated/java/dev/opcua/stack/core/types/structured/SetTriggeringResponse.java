@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -118,7 +118,12 @@ public final class SetTriggeringResponse implements UaResponseMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SetTriggeringResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SetTriggeringResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeStatusCodeArray("AddResults", value.addResults);
             encoder.writeDiagnosticInfoArray("AddDiagnosticInfos", value.addDiagnosticInfos);
@@ -127,7 +132,7 @@ public final class SetTriggeringResponse implements UaResponseMessage {
         }
 
         @Override
-        public SetTriggeringResponse decode(UaDecoder decoder) {
+        public SetTriggeringResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             StatusCode[] addResults = decoder.readStatusCodeArray("AddResults");
             DiagnosticInfo[] addDiagnosticInfos = decoder.readDiagnosticInfoArray("AddDiagnosticInfos");

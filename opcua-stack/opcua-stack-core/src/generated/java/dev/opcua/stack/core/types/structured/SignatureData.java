@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -84,13 +84,18 @@ public final class SignatureData implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SignatureData value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SignatureData value) {
             encoder.writeString("Algorithm", value.algorithm);
             encoder.writeByteString("Signature", value.signature);
         }
 
         @Override
-        public SignatureData decode(UaDecoder decoder) {
+        public SignatureData decode(UaReader decoder) {
             String algorithm = decoder.readString("Algorithm");
             ByteString signature = decoder.readByteString("Signature");
             return new SignatureData(algorithm, signature);

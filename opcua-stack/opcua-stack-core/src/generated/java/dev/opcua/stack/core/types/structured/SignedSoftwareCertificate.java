@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -85,13 +85,18 @@ public final class SignedSoftwareCertificate implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SignedSoftwareCertificate value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SignedSoftwareCertificate value) {
             encoder.writeByteString("CertificateData", value.certificateData);
             encoder.writeByteString("Signature", value.signature);
         }
 
         @Override
-        public SignedSoftwareCertificate decode(UaDecoder decoder) {
+        public SignedSoftwareCertificate decode(UaReader decoder) {
             ByteString certificateData = decoder.readByteString("CertificateData");
             ByteString signature = decoder.readByteString("Signature");
             return new SignedSoftwareCertificate(certificateData, signature);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -106,7 +106,12 @@ public final class SimpleAttributeOperand extends FilterOperand {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SimpleAttributeOperand value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SimpleAttributeOperand value) {
             encoder.writeNodeId("TypeDefinitionId", value.typeDefinitionId);
             encoder.writeQualifiedNameArray("BrowsePath", value.browsePath);
             encoder.writeUInt32("AttributeId", value.attributeId);
@@ -114,7 +119,7 @@ public final class SimpleAttributeOperand extends FilterOperand {
         }
 
         @Override
-        public SimpleAttributeOperand decode(UaDecoder decoder) {
+        public SimpleAttributeOperand decode(UaReader decoder) {
             NodeId typeDefinitionId = decoder.readNodeId("TypeDefinitionId");
             QualifiedName[] browsePath = decoder.readQualifiedNameArray("BrowsePath");
             long attributeId = decoder.readUInt32("AttributeId");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -90,7 +90,12 @@ public final class SimpleTypeDescription extends DataTypeDescription {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SimpleTypeDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SimpleTypeDescription value) {
             encoder.writeNodeId("DataTypeId", value.dataTypeId());
             encoder.writeQualifiedName("Name", value.name());
             encoder.writeNodeId("BaseDataType", value.baseDataType);
@@ -98,7 +103,7 @@ public final class SimpleTypeDescription extends DataTypeDescription {
         }
 
         @Override
-        public SimpleTypeDescription decode(UaDecoder decoder) {
+        public SimpleTypeDescription decode(UaReader decoder) {
             NodeId dataTypeId = decoder.readNodeId("DataTypeId");
             QualifiedName name = decoder.readQualifiedName("Name");
             NodeId baseDataType = decoder.readNodeId("BaseDataType");

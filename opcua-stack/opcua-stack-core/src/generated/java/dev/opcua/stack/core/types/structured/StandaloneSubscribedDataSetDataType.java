@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -107,7 +107,12 @@ public final class StandaloneSubscribedDataSetDataType extends SubscribedDataSet
         }
 
         @Override
-        public void encode(UaEncoder encoder, StandaloneSubscribedDataSetDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, StandaloneSubscribedDataSetDataType value) {
             encoder.writeString("Name", value.name);
             encoder.writeStringArray("DataSetFolder", value.dataSetFolder);
             encoder.writeStruct("DataSetMetaData", value.dataSetMetaData, DataSetMetaDataType.CODEC);
@@ -115,7 +120,7 @@ public final class StandaloneSubscribedDataSetDataType extends SubscribedDataSet
         }
 
         @Override
-        public StandaloneSubscribedDataSetDataType decode(UaDecoder decoder) {
+        public StandaloneSubscribedDataSetDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             String[] dataSetFolder = decoder.readStringArray("DataSetFolder");
             DataSetMetaDataType dataSetMetaData = decoder.readStruct("DataSetMetaData", DataSetMetaDataType.CODEC);

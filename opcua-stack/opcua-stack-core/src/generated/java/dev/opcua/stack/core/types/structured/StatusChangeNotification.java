@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class StatusChangeNotification extends NotificationData {
         }
 
         @Override
-        public void encode(UaEncoder encoder, StatusChangeNotification value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, StatusChangeNotification value) {
             encoder.writeStatusCode("Status", value.status);
             encoder.writeDiagnosticInfo("DiagnosticInfo", value.diagnosticInfo);
         }
 
         @Override
-        public StatusChangeNotification decode(UaDecoder decoder) {
+        public StatusChangeNotification decode(UaReader decoder) {
             StatusCode status = decoder.readStatusCode("Status");
             DiagnosticInfo diagnosticInfo = decoder.readDiagnosticInfo("DiagnosticInfo");
             return new StatusChangeNotification(status, diagnosticInfo);

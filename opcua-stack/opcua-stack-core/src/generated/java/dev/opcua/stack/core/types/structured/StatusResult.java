@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -85,13 +85,18 @@ public final class StatusResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, StatusResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, StatusResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeDiagnosticInfo("DiagnosticInfo", value.diagnosticInfo);
         }
 
         @Override
-        public StatusResult decode(UaDecoder decoder) {
+        public StatusResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             DiagnosticInfo diagnosticInfo = decoder.readDiagnosticInfo("DiagnosticInfo");
             return new StatusResult(statusCode, diagnosticInfo);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.StructureType;
@@ -106,7 +106,12 @@ public final class StructureDefinition extends DataTypeDefinition {
         }
 
         @Override
-        public void encode(UaEncoder encoder, StructureDefinition value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, StructureDefinition value) {
             encoder.writeNodeId("DefaultEncodingId", value.defaultEncodingId);
             encoder.writeNodeId("BaseDataType", value.baseDataType);
             encoder.writeEnum("StructureType", value.structureType);
@@ -114,7 +119,7 @@ public final class StructureDefinition extends DataTypeDefinition {
         }
 
         @Override
-        public StructureDefinition decode(UaDecoder decoder) {
+        public StructureDefinition decode(UaReader decoder) {
             NodeId defaultEncodingId = decoder.readNodeId("DefaultEncodingId");
             NodeId baseDataType = decoder.readNodeId("BaseDataType");
             StructureType structureType = decoder.readEnum("StructureType", StructureType::fromValue);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -81,14 +81,19 @@ public final class StructureDescription extends DataTypeDescription {
         }
 
         @Override
-        public void encode(UaEncoder encoder, StructureDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, StructureDescription value) {
             encoder.writeNodeId("DataTypeId", value.dataTypeId());
             encoder.writeQualifiedName("Name", value.name());
             encoder.writeStruct("StructureDefinition", value.structureDefinition, StructureDefinition.CODEC);
         }
 
         @Override
-        public StructureDescription decode(UaDecoder decoder) {
+        public StructureDescription decode(UaReader decoder) {
             NodeId dataTypeId = decoder.readNodeId("DataTypeId");
             QualifiedName name = decoder.readQualifiedName("Name");
             StructureDefinition structureDefinition = decoder.readStruct(

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -137,7 +137,12 @@ public final class StructureField implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, StructureField value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, StructureField value) {
             encoder.writeString("Name", value.name);
             encoder.writeLocalizedText("Description", value.description);
             encoder.writeNodeId("DataType", value.dataType);
@@ -148,7 +153,7 @@ public final class StructureField implements UaStructure {
         }
 
         @Override
-        public StructureField decode(UaDecoder decoder) {
+        public StructureField decode(UaReader decoder) {
             String name = decoder.readString("Name");
             LocalizedText description = decoder.readLocalizedText("Description");
             NodeId dataType = decoder.readNodeId("DataType");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -84,13 +84,18 @@ public final class SubscribedDataSetMirrorDataType extends SubscribedDataSetData
         }
 
         @Override
-        public void encode(UaEncoder encoder, SubscribedDataSetMirrorDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SubscribedDataSetMirrorDataType value) {
             encoder.writeString("ParentNodeName", value.parentNodeName);
             encoder.writeStructArray("RolePermissions", value.rolePermissions, RolePermissionType.CODEC);
         }
 
         @Override
-        public SubscribedDataSetMirrorDataType decode(UaDecoder decoder) {
+        public SubscribedDataSetMirrorDataType decode(UaReader decoder) {
             String parentNodeName = decoder.readString("ParentNodeName");
             RolePermissionType[] rolePermissions = decoder.readStructArray(
                     "RolePermissions",

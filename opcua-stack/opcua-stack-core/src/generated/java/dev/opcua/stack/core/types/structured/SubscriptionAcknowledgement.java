@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -83,13 +83,18 @@ public final class SubscriptionAcknowledgement implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SubscriptionAcknowledgement value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SubscriptionAcknowledgement value) {
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeUInt32("SequenceNumber", value.sequenceNumber);
         }
 
         @Override
-        public SubscriptionAcknowledgement decode(UaDecoder decoder) {
+        public SubscriptionAcknowledgement decode(UaReader decoder) {
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             long sequenceNumber = decoder.readUInt32("SequenceNumber");
             return new SubscriptionAcknowledgement(subscriptionId, sequenceNumber);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -376,7 +376,12 @@ public final class SubscriptionDiagnosticsDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, SubscriptionDiagnosticsDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, SubscriptionDiagnosticsDataType value) {
             encoder.writeNodeId("SessionId", value.sessionId);
             encoder.writeUInt32("SubscriptionId", value.subscriptionId);
             encoder.writeByte("Priority", value.priority);
@@ -411,7 +416,7 @@ public final class SubscriptionDiagnosticsDataType implements UaStructure {
         }
 
         @Override
-        public SubscriptionDiagnosticsDataType decode(UaDecoder decoder) {
+        public SubscriptionDiagnosticsDataType decode(UaReader decoder) {
             NodeId sessionId = decoder.readNodeId("SessionId");
             long subscriptionId = decoder.readUInt32("SubscriptionId");
             short priority = decoder.readByte("Priority");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Arrays;
@@ -73,12 +73,17 @@ public final class TargetVariablesDataType extends SubscribedDataSetDataType {
         }
 
         @Override
-        public void encode(UaEncoder encoder, TargetVariablesDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TargetVariablesDataType value) {
             encoder.writeStructArray("TargetVariables", value.targetVariables, FieldTargetDataType.CODEC);
         }
 
         @Override
-        public TargetVariablesDataType decode(UaDecoder decoder) {
+        public TargetVariablesDataType decode(UaReader decoder) {
             FieldTargetDataType[] targetVariables = decoder.readStructArray(
                     "TargetVariables",
                     FieldTargetDataType.CODEC,

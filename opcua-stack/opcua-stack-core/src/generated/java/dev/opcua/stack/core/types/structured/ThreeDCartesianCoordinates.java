@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -91,14 +91,19 @@ public final class ThreeDCartesianCoordinates extends CartesianCoordinates {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ThreeDCartesianCoordinates value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ThreeDCartesianCoordinates value) {
             encoder.writeDouble("X", value.x);
             encoder.writeDouble("Y", value.y);
             encoder.writeDouble("Z", value.z);
         }
 
         @Override
-        public ThreeDCartesianCoordinates decode(UaDecoder decoder) {
+        public ThreeDCartesianCoordinates decode(UaReader decoder) {
             double x = decoder.readDouble("X");
             double y = decoder.readDouble("Y");
             double z = decoder.readDouble("Z");

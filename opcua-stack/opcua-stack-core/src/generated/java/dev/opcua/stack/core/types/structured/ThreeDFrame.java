@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
@@ -82,13 +82,18 @@ public final class ThreeDFrame extends Frame {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ThreeDFrame value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ThreeDFrame value) {
             encoder.writeStruct("CartesianCoordinates", value.cartesianCoordinates, ThreeDCartesianCoordinates.CODEC);
             encoder.writeStruct("Orientation", value.orientation, ThreeDOrientation.CODEC);
         }
 
         @Override
-        public ThreeDFrame decode(UaDecoder decoder) {
+        public ThreeDFrame decode(UaReader decoder) {
             ThreeDCartesianCoordinates cartesianCoordinates = decoder.readStruct(
                     "CartesianCoordinates",
                     ThreeDCartesianCoordinates.CODEC);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -90,14 +90,19 @@ public final class ThreeDOrientation extends Orientation {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ThreeDOrientation value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ThreeDOrientation value) {
             encoder.writeDouble("A", value.a);
             encoder.writeDouble("B", value.b);
             encoder.writeDouble("C", value.c);
         }
 
         @Override
-        public ThreeDOrientation decode(UaDecoder decoder) {
+        public ThreeDOrientation decode(UaReader decoder) {
             double a = decoder.readDouble("A");
             double b = decoder.readDouble("B");
             double c = decoder.readDouble("C");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -82,13 +82,18 @@ public final class TimeZoneDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, TimeZoneDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TimeZoneDataType value) {
             encoder.writeInt16("Offset", value.offset);
             encoder.writeBoolean("DaylightSavingInOffset", value.daylightSavingInOffset);
         }
 
         @Override
-        public TimeZoneDataType decode(UaDecoder decoder) {
+        public TimeZoneDataType decode(UaReader decoder) {
             short offset = decoder.readInt16("Offset");
             boolean daylightSavingInOffset = decoder.readBoolean("DaylightSavingInOffset");
             return new TimeZoneDataType(offset, daylightSavingInOffset);

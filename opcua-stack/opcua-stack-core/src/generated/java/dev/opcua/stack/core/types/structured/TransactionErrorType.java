@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -94,14 +94,19 @@ public final class TransactionErrorType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, TransactionErrorType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TransactionErrorType value) {
             encoder.writeNodeId("TargetId", value.targetId);
             encoder.writeStatusCode("Error", value.error);
             encoder.writeLocalizedText("Message", value.message);
         }
 
         @Override
-        public TransactionErrorType decode(UaDecoder decoder) {
+        public TransactionErrorType decode(UaReader decoder) {
             NodeId targetId = decoder.readNodeId("TargetId");
             StatusCode error = decoder.readStatusCode("Error");
             LocalizedText message = decoder.readLocalizedText("Message");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -85,13 +85,18 @@ public final class TransferResult implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, TransferResult value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TransferResult value) {
             encoder.writeStatusCode("StatusCode", value.statusCode);
             encoder.writeUInt32Array("AvailableSequenceNumbers", value.availableSequenceNumbers);
         }
 
         @Override
-        public TransferResult decode(UaDecoder decoder) {
+        public TransferResult decode(UaReader decoder) {
             StatusCode statusCode = decoder.readStatusCode("StatusCode");
             long[] availableSequenceNumbers = decoder.readUInt32Array("AvailableSequenceNumbers");
             return new TransferResult(statusCode, availableSequenceNumbers);

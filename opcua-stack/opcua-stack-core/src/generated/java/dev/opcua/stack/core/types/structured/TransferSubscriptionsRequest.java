@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -97,14 +97,19 @@ public final class TransferSubscriptionsRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, TransferSubscriptionsRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TransferSubscriptionsRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeUInt32Array("SubscriptionIds", value.subscriptionIds);
             encoder.writeBoolean("SendInitialValues", value.sendInitialValues);
         }
 
         @Override
-        public TransferSubscriptionsRequest decode(UaDecoder decoder) {
+        public TransferSubscriptionsRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             long[] subscriptionIds = decoder.readUInt32Array("SubscriptionIds");
             boolean sendInitialValues = decoder.readBoolean("SendInitialValues");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -85,13 +85,18 @@ public final class TranslateBrowsePathsToNodeIdsRequest implements UaRequestMess
         }
 
         @Override
-        public void encode(UaEncoder encoder, TranslateBrowsePathsToNodeIdsRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TranslateBrowsePathsToNodeIdsRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeStructArray("BrowsePaths", value.browsePaths, BrowsePath.CODEC);
         }
 
         @Override
-        public TranslateBrowsePathsToNodeIdsRequest decode(UaDecoder decoder) {
+        public TranslateBrowsePathsToNodeIdsRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             BrowsePath[] browsePaths = decoder.readStructArray("BrowsePaths", BrowsePath.CODEC, BrowsePath[]::new);
             return new TranslateBrowsePathsToNodeIdsRequest(requestHeader, browsePaths);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -98,14 +98,19 @@ public final class TranslateBrowsePathsToNodeIdsResponse implements UaResponseMe
         }
 
         @Override
-        public void encode(UaEncoder encoder, TranslateBrowsePathsToNodeIdsResponse value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TranslateBrowsePathsToNodeIdsResponse value) {
             encoder.writeStruct("ResponseHeader", value.responseHeader, ResponseHeader.CODEC);
             encoder.writeStructArray("Results", value.results, BrowsePathResult.CODEC);
             encoder.writeDiagnosticInfoArray("DiagnosticInfos", value.diagnosticInfos);
         }
 
         @Override
-        public TranslateBrowsePathsToNodeIdsResponse decode(UaDecoder decoder) {
+        public TranslateBrowsePathsToNodeIdsResponse decode(UaReader decoder) {
             ResponseHeader responseHeader = decoder.readStruct("ResponseHeader", ResponseHeader.CODEC);
             BrowsePathResult[] results = decoder.readStructArray(
                     "Results",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
@@ -74,12 +74,17 @@ public final class TransmitQosPriorityDataType extends TransmitQosDataType {
         }
 
         @Override
-        public void encode(UaEncoder encoder, TransmitQosPriorityDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TransmitQosPriorityDataType value) {
             encoder.writeString("PriorityLabel", value.priorityLabel);
         }
 
         @Override
-        public TransmitQosPriorityDataType decode(UaDecoder decoder) {
+        public TransmitQosPriorityDataType decode(UaReader decoder) {
             String priorityLabel = decoder.readString("PriorityLabel");
             return new TransmitQosPriorityDataType(priorityLabel);
         }

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -116,7 +116,12 @@ public final class TrustListDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, TrustListDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, TrustListDataType value) {
             encoder.writeUInt32("SpecifiedLists", value.specifiedLists);
             encoder.writeByteStringArray("TrustedCertificates", value.trustedCertificates);
             encoder.writeByteStringArray("TrustedCrls", value.trustedCrls);
@@ -125,7 +130,7 @@ public final class TrustListDataType implements UaStructure {
         }
 
         @Override
-        public TrustListDataType decode(UaDecoder decoder) {
+        public TrustListDataType decode(UaReader decoder) {
             long specifiedLists = decoder.readUInt32("SpecifiedLists");
             ByteString[] trustedCertificates = decoder.readByteStringArray("TrustedCertificates");
             ByteString[] trustedCrls = decoder.readByteStringArray("TrustedCrls");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
@@ -113,7 +113,12 @@ public final class UABinaryFileDataType extends DataTypeSchemaHeader {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UABinaryFileDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UABinaryFileDataType value) {
             encoder.writeStringArray("Namespaces", value.namespaces());
             encoder.writeStructArray("StructureDataTypes", value.structureDataTypes(), StructureDescription.CODEC);
             encoder.writeStructArray("EnumDataTypes", value.enumDataTypes(), EnumDescription.CODEC);
@@ -124,7 +129,7 @@ public final class UABinaryFileDataType extends DataTypeSchemaHeader {
         }
 
         @Override
-        public UABinaryFileDataType decode(UaDecoder decoder) {
+        public UABinaryFileDataType decode(UaReader decoder) {
             String[] namespaces = decoder.readStringArray("Namespaces");
             StructureDescription[] structureDataTypes = decoder.readStructArray(
                     "StructureDataTypes",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.util.Objects;
@@ -156,7 +156,12 @@ public final class UadpDataSetReaderMessageDataType extends DataSetReaderMessage
         }
 
         @Override
-        public void encode(UaEncoder encoder, UadpDataSetReaderMessageDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UadpDataSetReaderMessageDataType value) {
             encoder.writeUInt32("GroupVersion", value.groupVersion);
             encoder.writeUInt16("NetworkMessageNumber", value.networkMessageNumber);
             encoder.writeUInt16("DataSetOffset", value.dataSetOffset);
@@ -169,7 +174,7 @@ public final class UadpDataSetReaderMessageDataType extends DataSetReaderMessage
         }
 
         @Override
-        public UadpDataSetReaderMessageDataType decode(UaDecoder decoder) {
+        public UadpDataSetReaderMessageDataType decode(UaReader decoder) {
             long groupVersion = decoder.readUInt32("GroupVersion");
             int networkMessageNumber = decoder.readUInt16("NetworkMessageNumber");
             int dataSetOffset = decoder.readUInt16("DataSetOffset");

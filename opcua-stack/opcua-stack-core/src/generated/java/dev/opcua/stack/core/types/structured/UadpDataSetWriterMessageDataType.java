@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
@@ -104,7 +104,12 @@ public final class UadpDataSetWriterMessageDataType extends DataSetWriterMessage
         }
 
         @Override
-        public void encode(UaEncoder encoder, UadpDataSetWriterMessageDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UadpDataSetWriterMessageDataType value) {
             encoder.writeUInt32("DataSetMessageContentMask", value.dataSetMessageContentMask);
             encoder.writeUInt16("ConfiguredSize", value.configuredSize);
             encoder.writeUInt16("NetworkMessageNumber", value.networkMessageNumber);
@@ -112,7 +117,7 @@ public final class UadpDataSetWriterMessageDataType extends DataSetWriterMessage
         }
 
         @Override
-        public UadpDataSetWriterMessageDataType decode(UaDecoder decoder) {
+        public UadpDataSetWriterMessageDataType decode(UaReader decoder) {
             long dataSetMessageContentMask = decoder.readUInt32("DataSetMessageContentMask");
             int configuredSize = decoder.readUInt16("ConfiguredSize");
             int networkMessageNumber = decoder.readUInt16("NetworkMessageNumber");

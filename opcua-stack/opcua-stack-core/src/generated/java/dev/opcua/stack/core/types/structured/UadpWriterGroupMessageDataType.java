@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.DataSetOrderingType;
@@ -117,7 +117,12 @@ public final class UadpWriterGroupMessageDataType extends WriterGroupMessageData
         }
 
         @Override
-        public void encode(UaEncoder encoder, UadpWriterGroupMessageDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UadpWriterGroupMessageDataType value) {
             encoder.writeUInt32("GroupVersion", value.groupVersion);
             encoder.writeEnum("DataSetOrdering", value.dataSetOrdering);
             encoder.writeUInt32("NetworkMessageContentMask", value.networkMessageContentMask);
@@ -126,7 +131,7 @@ public final class UadpWriterGroupMessageDataType extends WriterGroupMessageData
         }
 
         @Override
-        public UadpWriterGroupMessageDataType decode(UaDecoder decoder) {
+        public UadpWriterGroupMessageDataType decode(UaReader decoder) {
             long groupVersion = decoder.readUInt32("GroupVersion");
             DataSetOrderingType dataSetOrdering = decoder.readEnum("DataSetOrdering", DataSetOrderingType::fromValue);
             long networkMessageContentMask = decoder.readUInt32("NetworkMessageContentMask");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -59,11 +59,16 @@ public final class Union implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, Union value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
         }
 
         @Override
-        public Union decode(UaDecoder decoder) {
+        public void encode(UaWriter encoder, Union value) {
+        }
+
+        @Override
+        public Union decode(UaReader decoder) {
             return new Union();
         }
     }

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -84,13 +84,18 @@ public final class UnregisterNodesRequest implements UaRequestMessage {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UnregisterNodesRequest value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UnregisterNodesRequest value) {
             encoder.writeStruct("RequestHeader", value.requestHeader, RequestHeader.CODEC);
             encoder.writeNodeIdArray("NodesToUnregister", value.nodesToUnregister);
         }
 
         @Override
-        public UnregisterNodesRequest decode(UaDecoder decoder) {
+        public UnregisterNodesRequest decode(UaReader decoder) {
             RequestHeader requestHeader = decoder.readStruct("RequestHeader", RequestHeader.CODEC);
             NodeId[] nodesToUnregister = decoder.readNodeIdArray("NodesToUnregister");
             return new UnregisterNodesRequest(requestHeader, nodesToUnregister);

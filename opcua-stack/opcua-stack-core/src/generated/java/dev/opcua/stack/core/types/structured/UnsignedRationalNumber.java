@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -82,13 +82,18 @@ public final class UnsignedRationalNumber implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UnsignedRationalNumber value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UnsignedRationalNumber value) {
             encoder.writeUInt32("Numerator", value.numerator);
             encoder.writeUInt32("Denominator", value.denominator);
         }
 
         @Override
-        public UnsignedRationalNumber decode(UaDecoder decoder) {
+        public UnsignedRationalNumber decode(UaReader decoder) {
             long numerator = decoder.readUInt32("Numerator");
             long denominator = decoder.readUInt32("Denominator");
             return new UnsignedRationalNumber(numerator, denominator);

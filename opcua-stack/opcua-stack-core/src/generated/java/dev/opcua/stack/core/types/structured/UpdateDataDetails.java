@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -94,14 +94,19 @@ public final class UpdateDataDetails extends HistoryUpdateDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UpdateDataDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UpdateDataDetails value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeEnum("PerformInsertReplace", value.performInsertReplace);
             encoder.writeDataValueArray("UpdateValues", value.updateValues);
         }
 
         @Override
-        public UpdateDataDetails decode(UaDecoder decoder) {
+        public UpdateDataDetails decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             PerformUpdateType performInsertReplace = decoder.readEnum(
                     "PerformInsertReplace",

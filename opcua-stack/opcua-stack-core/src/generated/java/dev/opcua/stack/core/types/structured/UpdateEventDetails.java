@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.PerformUpdateType;
@@ -106,7 +106,12 @@ public final class UpdateEventDetails extends HistoryUpdateDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UpdateEventDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UpdateEventDetails value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeEnum("PerformInsertReplace", value.performInsertReplace);
             encoder.writeStruct("Filter", value.filter, EventFilter.CODEC);
@@ -114,7 +119,7 @@ public final class UpdateEventDetails extends HistoryUpdateDetails {
         }
 
         @Override
-        public UpdateEventDetails decode(UaDecoder decoder) {
+        public UpdateEventDetails decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             PerformUpdateType performInsertReplace = decoder.readEnum(
                     "PerformInsertReplace",

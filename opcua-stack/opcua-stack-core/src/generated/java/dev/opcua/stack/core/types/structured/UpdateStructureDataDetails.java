@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -95,14 +95,19 @@ public final class UpdateStructureDataDetails extends HistoryUpdateDetails {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UpdateStructureDataDetails value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UpdateStructureDataDetails value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeEnum("PerformInsertReplace", value.performInsertReplace);
             encoder.writeDataValueArray("UpdateValues", value.updateValues);
         }
 
         @Override
-        public UpdateStructureDataDetails decode(UaDecoder decoder) {
+        public UpdateStructureDataDetails decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             PerformUpdateType performInsertReplace = decoder.readEnum(
                     "PerformInsertReplace",

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -74,12 +74,17 @@ public class UserIdentityToken implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UserIdentityToken value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UserIdentityToken value) {
             encoder.writeString("PolicyId", value.policyId);
         }
 
         @Override
-        public UserIdentityToken decode(UaDecoder decoder) {
+        public UserIdentityToken decode(UaReader decoder) {
             String policyId = decoder.readString("PolicyId");
             return new UserIdentityToken(policyId);
         }

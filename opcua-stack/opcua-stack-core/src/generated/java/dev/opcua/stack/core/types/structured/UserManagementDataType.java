@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -92,14 +92,19 @@ public final class UserManagementDataType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UserManagementDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UserManagementDataType value) {
             encoder.writeString("UserName", value.userName);
             encoder.writeUInt32("UserConfiguration", value.userConfiguration);
             encoder.writeString("Description", value.description);
         }
 
         @Override
-        public UserManagementDataType decode(UaDecoder decoder) {
+        public UserManagementDataType decode(UaReader decoder) {
             String userName = decoder.readString("UserName");
             long userConfiguration = decoder.readUInt32("UserConfiguration");
             String description = decoder.readString("Description");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -96,7 +96,12 @@ public final class UserNameIdentityToken extends UserIdentityToken {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UserNameIdentityToken value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UserNameIdentityToken value) {
             encoder.writeString("PolicyId", value.policyId());
             encoder.writeString("UserName", value.userName);
             encoder.writeByteString("Password", value.password);
@@ -104,7 +109,7 @@ public final class UserNameIdentityToken extends UserIdentityToken {
         }
 
         @Override
-        public UserNameIdentityToken decode(UaDecoder decoder) {
+        public UserNameIdentityToken decode(UaReader decoder) {
             String policyId = decoder.readString("PolicyId");
             String userName = decoder.readString("UserName");
             ByteString password = decoder.readByteString("Password");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -116,7 +116,12 @@ public final class UserTokenPolicy implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, UserTokenPolicy value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, UserTokenPolicy value) {
             encoder.writeString("PolicyId", value.policyId);
             encoder.writeEnum("TokenType", value.tokenType);
             encoder.writeString("IssuedTokenType", value.issuedTokenType);
@@ -125,7 +130,7 @@ public final class UserTokenPolicy implements UaStructure {
         }
 
         @Override
-        public UserTokenPolicy decode(UaDecoder decoder) {
+        public UserTokenPolicy decode(UaReader decoder) {
             String policyId = decoder.readString("PolicyId");
             UserTokenType tokenType = decoder.readEnum("TokenType", UserTokenType::fromValue);
             String issuedTokenType = decoder.readString("IssuedTokenType");

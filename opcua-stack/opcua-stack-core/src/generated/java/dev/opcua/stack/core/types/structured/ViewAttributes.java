@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -106,7 +106,12 @@ public final class ViewAttributes extends NodeAttributes {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ViewAttributes value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ViewAttributes value) {
             encoder.writeUInt32("SpecifiedAttributes", value.specifiedAttributes());
             encoder.writeLocalizedText("DisplayName", value.displayName());
             encoder.writeLocalizedText("Description", value.description());
@@ -117,7 +122,7 @@ public final class ViewAttributes extends NodeAttributes {
         }
 
         @Override
-        public ViewAttributes decode(UaDecoder decoder) {
+        public ViewAttributes decode(UaReader decoder) {
             long specifiedAttributes = decoder.readUInt32("SpecifiedAttributes");
             LocalizedText displayName = decoder.readLocalizedText("DisplayName");
             LocalizedText description = decoder.readLocalizedText("Description");

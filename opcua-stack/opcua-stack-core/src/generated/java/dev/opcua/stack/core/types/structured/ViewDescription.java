@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -93,14 +93,19 @@ public final class ViewDescription implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, ViewDescription value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, ViewDescription value) {
             encoder.writeNodeId("ViewId", value.viewId);
             encoder.writeDateTime("Timestamp", value.timestamp);
             encoder.writeUInt32("ViewVersion", value.viewVersion);
         }
 
         @Override
-        public ViewDescription decode(UaDecoder decoder) {
+        public ViewDescription decode(UaReader decoder) {
             NodeId viewId = decoder.readNodeId("ViewId");
             DateTime timestamp = decoder.readDateTime("Timestamp");
             long viewVersion = decoder.readUInt32("ViewVersion");

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -102,7 +102,12 @@ public final class WriteValue implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, WriteValue value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, WriteValue value) {
             encoder.writeNodeId("NodeId", value.nodeId);
             encoder.writeUInt32("AttributeId", value.attributeId);
             encoder.writeString("IndexRange", value.indexRange);
@@ -110,7 +115,7 @@ public final class WriteValue implements UaStructure {
         }
 
         @Override
-        public WriteValue decode(UaDecoder decoder) {
+        public WriteValue decode(UaReader decoder) {
             NodeId nodeId = decoder.readNodeId("NodeId");
             long attributeId = decoder.readUInt32("AttributeId");
             String indexRange = decoder.readString("IndexRange");

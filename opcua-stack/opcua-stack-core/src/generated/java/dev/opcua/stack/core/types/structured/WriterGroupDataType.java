@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -193,7 +193,12 @@ public final class WriterGroupDataType extends PubSubGroupDataType {
         }
 
         @Override
-        public void encode(UaEncoder encoder, WriterGroupDataType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, WriterGroupDataType value) {
             encoder.writeString("Name", value.name());
             encoder.writeBoolean("Enabled", value.enabled());
             encoder.writeEnum("SecurityMode", value.securityMode());
@@ -213,7 +218,7 @@ public final class WriterGroupDataType extends PubSubGroupDataType {
         }
 
         @Override
-        public WriterGroupDataType decode(UaDecoder decoder) {
+        public WriterGroupDataType decode(UaReader decoder) {
             String name = decoder.readString("Name");
             boolean enabled = decoder.readBoolean("Enabled");
             MessageSecurityMode securityMode = decoder.readEnum("SecurityMode", MessageSecurityMode::fromValue);

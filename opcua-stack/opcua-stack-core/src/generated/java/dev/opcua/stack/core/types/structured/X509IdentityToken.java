@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -78,13 +78,18 @@ public final class X509IdentityToken extends UserIdentityToken {
         }
 
         @Override
-        public void encode(UaEncoder encoder, X509IdentityToken value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, X509IdentityToken value) {
             encoder.writeString("PolicyId", value.policyId());
             encoder.writeByteString("CertificateData", value.certificateData);
         }
 
         @Override
-        public X509IdentityToken decode(UaDecoder decoder) {
+        public X509IdentityToken decode(UaReader decoder) {
             String policyId = decoder.readString("PolicyId");
             ByteString certificateData = decoder.readByteString("CertificateData");
             return new X509IdentityToken(policyId, certificateData);

@@ -2,8 +2,8 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -82,13 +82,18 @@ public final class XVType implements UaStructure {
         }
 
         @Override
-        public void encode(UaEncoder encoder, XVType value) {
+        public NodeId dataTypeId() {
+            return TYPE_ID;
+        }
+
+        @Override
+        public void encode(UaWriter encoder, XVType value) {
             encoder.writeDouble("X", value.x);
             encoder.writeFloat("Value", value.value);
         }
 
         @Override
-        public XVType decode(UaDecoder decoder) {
+        public XVType decode(UaReader decoder) {
             double x = decoder.readDouble("X");
             float value = decoder.readFloat("Value");
             return new XVType(x, value);

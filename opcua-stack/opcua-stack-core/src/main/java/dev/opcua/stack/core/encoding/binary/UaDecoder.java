@@ -4,6 +4,7 @@ import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.EncodingLimits;
 import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.UaEncodingException;
+import dev.opcua.stack.core.encoding.UaReader;
 import dev.opcua.stack.core.types.UaEnumeration;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
@@ -21,6 +22,7 @@ import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.builtin.XmlElement;
 import io.netty.buffer.ByteBuf;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
 import java.util.function.IntFunction;
 
@@ -42,7 +44,7 @@ import java.util.function.IntFunction;
  *
  * <p>Not thread-safe; reuse one decoder per thread or channel with {@link #setBuffer}.
  */
-public final class UaDecoder extends BoundedDecoder {
+public final class UaDecoder extends BoundedDecoder implements UaReader {
 
     private static final int MAX_PICOSECONDS = 9999;
     /** Type ids 26..31 are reserved; Part 6, 5.2.2.16 says to read their value as a ByteString. */
@@ -548,5 +550,15 @@ public final class UaDecoder extends BoundedDecoder {
             exit();
         }
         return values;
+    }
+
+    @Override
+    public long readEncodingMask(List<String> optionalFields) {
+        return readUInt32("EncodingMask");
+    }
+
+    @Override
+    public long readSwitchField(List<String> fields) {
+        return readUInt32("SwitchField");
     }
 }

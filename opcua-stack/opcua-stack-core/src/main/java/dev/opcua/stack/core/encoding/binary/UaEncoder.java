@@ -3,6 +3,7 @@ package dev.opcua.stack.core.encoding.binary;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.UaEncodingException;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.types.UaEnumeration;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
@@ -36,7 +37,7 @@ import java.util.UUID;
  * rest to package-private writers that write through its buffer: {@code BuiltinValueWriter} (Variant values
  * by type, DiagnosticInfos) and {@code BuiltinArrayWriter} (arrays of built-in types and enumerations).
  */
-public final class UaEncoder {
+public final class UaEncoder implements UaWriter {
 
     private final CodecRegistry registry;
     /** Package-private for the writers this class hands work to: they write through it as this class does. */
@@ -491,5 +492,15 @@ public final class UaEncoder {
         for (T v : values) {
             writeStruct(field, v, codec);
         }
+    }
+
+    @Override
+    public void writeEncodingMask(long mask) {
+        writeUInt32("EncodingMask", mask);
+    }
+
+    @Override
+    public void writeSwitchField(long switchField) {
+        writeUInt32("SwitchField", switchField);
     }
 }

@@ -2,8 +2,8 @@ package dev.opcua.stack.core.encoding.generic;
 
 import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.UaEncodingException;
-import dev.opcua.stack.core.encoding.binary.UaDecoder;
-import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.encoding.UaReader;
+import dev.opcua.stack.core.encoding.UaWriter;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.StructureType;
@@ -13,7 +13,7 @@ import java.util.Objects;
 
 /**
  * Encodes and decodes the {@link GenericStructure} values of one {@link StructureLayout} in UA
- * Binary: a Structure as its fields in order (Part 6, 5.2.6); a StructureWithOptionalFields with a
+ * Binary and UA JSON: a Structure as its fields in order (Part 6, 5.2.6); a StructureWithOptionalFields with a
  * UInt32 EncodingMask first, one bit per optional field in field order, and only the fields present
  * (5.2.7); a Union as its UInt32 SwitchField (0 for none, else the 1-based field index) and the
  * chosen field (5.2.8). Nested structures are written inline with the codec their binary encoding id
@@ -43,7 +43,12 @@ public final class GenericStructureCodec implements UaCodec<GenericStructure> {
     }
 
     @Override
-    public void encode(UaEncoder encoder, GenericStructure value) {
+    public NodeId dataTypeId() {
+        return layout.typeId();
+    }
+
+    @Override
+    public void encode(UaWriter encoder, GenericStructure value) {
         if (!value.layout().binaryEncodingId().equals(layout.binaryEncodingId())) {
             throw UaEncodingException.encodingError("a " + value.layout().name() + " given to the codec of "
                     + layout.name());
@@ -52,7 +57,7 @@ public final class GenericStructureCodec implements UaCodec<GenericStructure> {
         switch (layout.kind()) {
             case Union -> {
                 int chosen = value.unionIndex();
-                encoder.writeUInt32("SwitchField", chosen + 1L);
+                encoder.writeSwitchField(chosen + 1L);
                 if (chosen >= 0) {
                     write(encoder, fields.get(chosen), value.get(chosen));
                 }
@@ -68,7 +73,7 @@ public final class GenericStructureCodec implements UaCodec<GenericStructure> {
                         bit++;
                     }
                 }
-                encoder.writeUInt32("EncodingMask", mask);
+                encoder.writeEncodingMask(mask);
                 for (int i = 0; i < fields.size(); i++) {
                     if (!fields.get(i).optional() || value.get(i) != null) {
                         write(encoder, fields.get(i), value.get(i));
@@ -84,13 +89,13 @@ public final class GenericStructureCodec implements UaCodec<GenericStructure> {
     }
 
     @Override
-    public GenericStructure decode(UaDecoder decoder) {
+    public GenericStructure decode(UaReader decoder) {
         List<LayoutField> fields = layout.fields();
         Object[] values = new Object[fields.size()];
         int unionIndex = -1;
         switch (layout.kind()) {
             case Union -> {
-                long switchField = decoder.readUInt32("SwitchField");
+                long switchField = decoder.readSwitchField(layout.fieldNames());
                 if (switchField > fields.size()) {
                     throw UaEncodingException.decodingError(layout.name() + ": SwitchField " + switchField
                             + " names no field, the union has " + fields.size());
@@ -101,7 +106,7 @@ public final class GenericStructureCodec implements UaCodec<GenericStructure> {
                 }
             }
             case StructureWithOptionalFields -> {
-                long mask = decoder.readUInt32("EncodingMask");
+                long mask = decoder.readEncodingMask(layout.optionalFieldNames());
                 int bit = 0;
                 for (int i = 0; i < fields.size(); i++) {
                     LayoutField field = fields.get(i);
@@ -123,7 +128,7 @@ public final class GenericStructureCodec implements UaCodec<GenericStructure> {
         return new GenericStructure(layout, values, unionIndex);
     }
 
-    private static void write(UaEncoder encoder, LayoutField field, Object value) {
+    private static void write(UaWriter encoder, LayoutField field, Object value) {
         FieldEncoding encoding = field.encoding();
         String name = field.name();
         if (encoding instanceof FieldEncoding.Builtin builtin) {
@@ -144,7 +149,7 @@ public final class GenericStructureCodec implements UaCodec<GenericStructure> {
         }
     }
 
-    private static Object read(UaDecoder decoder, LayoutField field) {
+    private static Object read(UaReader decoder, LayoutField field) {
         FieldEncoding encoding = field.encoding();
         String name = field.name();
         if (encoding instanceof FieldEncoding.Builtin builtin) {

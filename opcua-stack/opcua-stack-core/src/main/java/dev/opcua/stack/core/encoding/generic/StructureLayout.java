@@ -80,6 +80,16 @@ public record StructureLayout(NodeId typeId, NodeId binaryEncodingId, StructureT
         return new StructureLayout(typeId, encodingId, definition.structureType(), name, fields);
     }
 
+    /** The names of the fields, in order. */
+    public List<String> fieldNames() {
+        return fields.stream().map(LayoutField::name).toList();
+    }
+
+    /** The names of the optional fields, in order: bit 0 of the EncodingMask first. */
+    public List<String> optionalFieldNames() {
+        return fields.stream().filter(LayoutField::optional).map(LayoutField::name).toList();
+    }
+
     /** The index of a field by name, or -1. */
     public int indexOf(String fieldName) {
         for (int i = 0; i < fields.size(); i++) {
