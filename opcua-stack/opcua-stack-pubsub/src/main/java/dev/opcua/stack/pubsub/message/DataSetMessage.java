@@ -16,10 +16,18 @@ import java.util.Objects;
  * @param timestamp when the message was made, or null
  * @param status the overall status of the data set, or null for Good
  * @param fields the fields, in metadata order (all of them in a key frame, the changed ones in a delta frame)
+ * @param dataSetWriterName the writer's name (JSON DataSetWriterName), or null
  */
 public record DataSetMessage(int dataSetWriterId, DataSetMessageType type, long sequenceNumber,
         ConfigurationVersionDataType configurationVersion, DateTime timestamp, StatusCode status,
-        List<DataSetField> fields) {
+        List<DataSetField> fields, String dataSetWriterName) {
+
+    /** A data set message without a writer name (UADP carries none). */
+    public DataSetMessage(int dataSetWriterId, DataSetMessageType type, long sequenceNumber,
+            ConfigurationVersionDataType configurationVersion, DateTime timestamp, StatusCode status,
+            List<DataSetField> fields) {
+        this(dataSetWriterId, type, sequenceNumber, configurationVersion, timestamp, status, fields, null);
+    }
 
     public DataSetMessage {
         if (dataSetWriterId < 0 || dataSetWriterId > 0xFFFF) {

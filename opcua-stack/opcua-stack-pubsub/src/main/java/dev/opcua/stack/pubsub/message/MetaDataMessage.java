@@ -11,8 +11,16 @@ import java.util.Objects;
  * @param publisherId the publisher
  * @param dataSetWriterId the writer the metadata belongs to
  * @param metaData the metadata
+ * @param writerGroupName the writer's group (JSON WriterGroupName), or null
+ * @param dataSetWriterName the writer's name (JSON DataSetWriterName), or null
  */
-public record MetaDataMessage(PublisherId publisherId, int dataSetWriterId, DataSetMetaDataType metaData) {
+public record MetaDataMessage(PublisherId publisherId, int dataSetWriterId, DataSetMetaDataType metaData,
+        String writerGroupName, String dataSetWriterName) implements PubSubMessage {
+
+    /** Metadata without the names (UADP discovery carries none). */
+    public MetaDataMessage(PublisherId publisherId, int dataSetWriterId, DataSetMetaDataType metaData) {
+        this(publisherId, dataSetWriterId, metaData, null, null);
+    }
 
     public MetaDataMessage {
         Objects.requireNonNull(publisherId, "publisherId");

@@ -15,9 +15,17 @@ import java.util.UUID;
  * @param sequenceNumber the group's network message counter (UADP group header), 0 where left out
  * @param dataSetClassId the data set class, or null
  * @param messages the data set messages, at least one
+ * @param writerGroupName the WriterGroup's name (JSON WriterGroupName, and the MQTT topic), or null
  */
 public record NetworkMessage(String messageId, PublisherId publisherId, int writerGroupId, long groupVersion,
-        int sequenceNumber, UUID dataSetClassId, List<DataSetMessage> messages) {
+        int sequenceNumber, UUID dataSetClassId, List<DataSetMessage> messages, String writerGroupName)
+        implements PubSubMessage {
+
+    /** A network message without a WriterGroup name (UADP carries none). */
+    public NetworkMessage(String messageId, PublisherId publisherId, int writerGroupId, long groupVersion,
+            int sequenceNumber, UUID dataSetClassId, List<DataSetMessage> messages) {
+        this(messageId, publisherId, writerGroupId, groupVersion, sequenceNumber, dataSetClassId, messages, null);
+    }
 
     public NetworkMessage {
         if (writerGroupId < 0 || writerGroupId > 0xFFFF) {
