@@ -1,0 +1,44 @@
+package dev.opcua.stack.pubsub.message.json;
+
+import dev.opcua.stack.core.types.enumerated.JsonDataSetMessageContentMask;
+import dev.opcua.stack.core.types.enumerated.JsonNetworkMessageContentMask;
+
+/**
+ * What a JSON writer group puts in its messages (Part 14, 6.3.2.1.1 JsonNetworkMessageContentMask and 6.3.2.3.1
+ * JsonDataSetMessageContentMask).
+ *
+ * @param networkMessageContentMask {@link JsonNetworkMessageContentMask} bits
+ * @param dataSetMessageContentMask {@link JsonDataSetMessageContentMask} bits; FieldEncoding1 (bit 7) asks for the
+ *        compact field encoding instead of the verbose one (Part 14, 7.2.5.4.1)
+ */
+public record JsonLayout(long networkMessageContentMask, long dataSetMessageContentMask) {
+
+    /**
+     * The default: a network message header with the PublisherId and WriterGroupName, and data set messages with
+     * their writer's id and name, sequence number, metadata version, timestamp, status and message type; fields in
+     * the verbose encoding, the recommended form for consumers without OPC UA knowledge (Part 14, 7.2.5.4.2).
+     */
+    public static final JsonLayout DEFAULT = new JsonLayout(
+            JsonNetworkMessageContentMask.NetworkMessageHeader | JsonNetworkMessageContentMask.DataSetMessageHeader
+                    | JsonNetworkMessageContentMask.PublisherId | JsonNetworkMessageContentMask.WriterGroupName,
+            JsonDataSetMessageContentMask.DataSetWriterId | JsonDataSetMessageContentMask.DataSetWriterName
+                    | JsonDataSetMessageContentMask.SequenceNumber | JsonDataSetMessageContentMask.MetaDataVersion
+                    | JsonDataSetMessageContentMask.Timestamp | JsonDataSetMessageContentMask.Status
+                    | JsonDataSetMessageContentMask.MessageType);
+
+    public JsonLayout {
+        if ((dataSetMessageContentMask & JsonDataSetMessageContentMask.PublisherId) != 0
+                && (networkMessageContentMask & JsonNetworkMessageContentMask.NetworkMessageHeader) != 0) {
+            throw new IllegalArgumentException("the PublisherId bit of the JsonDataSetMessageContentMask is false when"
+                    + " the NetworkMessageHeader is on (Part 14, 6.3.2.3.1)");
+        }
+    }
+
+    boolean network(long bit) {
+        return (networkMessageContentMask & bit) != 0;
+    }
+
+    boolean dataSet(long bit) {
+        return (dataSetMessageContentMask & bit) != 0;
+    }
+}
