@@ -245,6 +245,9 @@ int main(int argc, char **argv) {
     UA_Server *server = ps_newServer(opts.verbose);
     if(!server)
         return 1;
+    /* open62541's default (enableDeltaFrames = true) sends UADP key and delta frames in turn even
+     * with KeyFrameCount 1, and its own DataSetReader drops delta frames: key frames only. */
+    UA_Server_getConfig(server)->pubSubConfig.enableDeltaFrames = false;
 
     Publisher p;
     memset(&p, 0, sizeof(p));
