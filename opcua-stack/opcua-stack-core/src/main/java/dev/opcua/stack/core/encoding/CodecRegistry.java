@@ -11,7 +11,7 @@ import java.util.Map;
 
 /**
  * Finds the codec of a structure by its binary encoding id (for decoding ExtensionObjects and
- * messages) or by its Java type. Immutable once built, so lookups take no lock.
+ * messages), by its DataType id (UA JSON) or by its Java type. Immutable once built, so lookups take no lock.
  *
  * <p>Standard encodings (namespace 0, numeric) are found by array index; others by hash.
  */
@@ -24,8 +24,10 @@ public final class CodecRegistry {
     private final UaCodec<?>[] ns0ById;
     private final Map<NodeId, UaCodec<?>> byEncodingId;
     private final Map<Class<?>, UaCodec<?>> byType;
+    private final Map<NodeId, UaCodec<?>> byDataTypeId;
 
-    private CodecRegistry(Map<NodeId, UaCodec<?>> byEncodingId, Map<Class<?>, UaCodec<?>> byType) {
+    private CodecRegistry(Map<NodeId, UaCodec<?>> byEncodingId, Map<Class<?>, UaCodec<?>> byType,
+            Map<NodeId, UaCodec<?>> byDataTypeId) {
         int maxNs0 = -1;
         for (NodeId id : byEncodingId.keySet()) {
             if (isNs0Numeric(id)) {
@@ -40,6 +42,7 @@ public final class CodecRegistry {
         }
         this.byEncodingId = Map.copyOf(byEncodingId);
         this.byType = Map.copyOf(byType);
+        this.byDataTypeId = Map.copyOf(byDataTypeId);
     }
 
     private static boolean isNs0Numeric(NodeId id) {
@@ -64,6 +67,14 @@ public final class CodecRegistry {
         return byEncodingId.get(encodingId);
     }
 
+    /**
+     * The codec for a DataType NodeId, or null when none is registered: how UA JSON finds the codec of an
+     * ExtensionObject, whose {@code UaTypeId} names the DataType (Part 6, 5.4.2.16).
+     */
+    public UaCodec<?> codecForDataTypeId(NodeId dataTypeId) {
+        return byDataTypeId.get(dataTypeId);
+    }
+
     /** The codec for a Java type, or null when none is registered. */
     @SuppressWarnings("unchecked")
     public <T> UaCodec<T> codecForType(Class<T> type) {
@@ -80,10 +91,11 @@ public final class CodecRegistry {
         return new Builder().addAll(byType.values());
     }
 
-    /** Collects codecs; a later codec for the same encoding id or type replaces the earlier one. */
+    /** Collects codecs; a later codec for the same encoding id, DataType id or type replaces the earlier one. */
     public static final class Builder {
         private final Map<NodeId, UaCodec<?>> byEncodingId = new HashMap<>();
         private final Map<Class<?>, UaCodec<?>> byType = new HashMap<>();
+        private final Map<NodeId, UaCodec<?>> byDataTypeId = new HashMap<>();
 
         private Builder() {
         }
@@ -91,6 +103,9 @@ public final class CodecRegistry {
         public Builder add(UaCodec<?> codec) {
             byEncodingId.put(codec.encodingId(), codec);
             byType.put(codec.type(), codec);
+            if (codec.dataTypeId() != null) {
+                byDataTypeId.put(codec.dataTypeId(), codec);
+            }
             return this;
         }
 
@@ -101,7 +116,7 @@ public final class CodecRegistry {
         }
 
         public CodecRegistry build() {
-            return new CodecRegistry(byEncodingId, byType);
+            return new CodecRegistry(byEncodingId, byType, byDataTypeId);
         }
     }
 }

@@ -139,8 +139,8 @@ public interface UaWriter {
 
     /**
      * Writes the EncodingMask of a structure with optional fields (Part 6, 5.2.7: a UInt32, one bit per optional
-     * field in field order). The codec then writes only the fields present. UA JSON writes nothing: an absent
-     * field is left out (5.4.7).
+     * field in field order). The codec then writes only the fields present. UA JSON leaves an absent field out
+     * and writes the mask as {@code "EncodingMask"} in the compact form only (5.4.7).
      */
     void writeEncodingMask(long mask);
 
