@@ -13,6 +13,7 @@ import dev.opcua.stack.pubsub.message.DataSetMessage;
 import dev.opcua.stack.pubsub.message.DataSetMessageType;
 import dev.opcua.stack.pubsub.message.MetaDataMessage;
 import dev.opcua.stack.pubsub.message.NetworkMessage;
+import dev.opcua.stack.pubsub.message.PublisherId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -74,7 +75,7 @@ final class DataSetReaderRuntime {
 
     /** Whether a message of this publisher is this reader's. */
     boolean matches(NetworkMessage message, DataSetMessage dataSet) {
-        return config.publisherId().equals(message.publisherId())
+        return samePublisher(config.publisherId(), message.publisherId())
                 && (config.writerGroupId() == 0 || message.writerGroupId() == 0
                         || config.writerGroupId() == message.writerGroupId())
                 && dataSet.dataSetWriterId() == config.dataSetWriterId();
@@ -82,7 +83,7 @@ final class DataSetReaderRuntime {
 
     /** Takes the metadata the publisher announced for this reader's writer, when it is this reader's. */
     boolean onMetaData(MetaDataMessage message) {
-        if (!config.publisherId().equals(message.publisherId())
+        if (!samePublisher(config.publisherId(), message.publisherId())
                 || message.dataSetWriterId() != config.dataSetWriterId()) {
             return false;
         }
@@ -166,6 +167,14 @@ final class DataSetReaderRuntime {
                 }
             }
         });
+    }
+
+    /**
+     * Whether two PublisherIds name the same publisher: by their text, because the JSON mapping carries every
+     * PublisherId as a string (Part 14, 7.2.5.3) while UADP keeps the type.
+     */
+    static boolean samePublisher(PublisherId expected, PublisherId received) {
+        return received != null && (expected.equals(received) || expected.toString().equals(received.toString()));
     }
 
     private static String nameOf(DataSetMetaDataType metaData, int index) {

@@ -243,7 +243,7 @@ public final class PubSubService implements AutoCloseable {
                 List<DataSetReaderRuntime> topicReaders = List.copyOf(entry.getValue());
                 MetaDataLookup lookup = (publisherId, writerGroupId, writerId) -> {
                     for (DataSetReaderRuntime reader : topicReaders) {
-                        if (reader.config().publisherId().equals(publisherId)
+                        if (DataSetReaderRuntime.samePublisher(reader.config().publisherId(), publisherId)
                                 && reader.config().dataSetWriterId() == writerId) {
                             return reader.metaData();
                         }

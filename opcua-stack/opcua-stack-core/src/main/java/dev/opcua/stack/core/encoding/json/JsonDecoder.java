@@ -133,6 +133,30 @@ public final class JsonDecoder implements UaReader {
         return current.kind == JsonNode.Kind.OBJECT && current.member(field) != null;
     }
 
+    /** The JSON type of a value, for {@link #typeOf}. */
+    public enum ValueType { OBJECT, ARRAY, STRING, NUMBER, BOOLEAN, NULL, MISSING }
+
+    /**
+     * The JSON type of the member {@code field} (null: the current value), MISSING when the current object has no
+     * such member: for readers of documents where a value may come bare or wrapped (the PubSub field encodings,
+     * Part 14, 7.2.5.4.2).
+     */
+    public ValueType typeOf(String field) {
+        JsonNode current = nodes[top];
+        JsonNode n = field == null ? current : current.kind == JsonNode.Kind.OBJECT ? current.member(field) : null;
+        if (n == null) {
+            return ValueType.MISSING;
+        }
+        return switch (n.kind) {
+            case OBJECT -> ValueType.OBJECT;
+            case ARRAY -> ValueType.ARRAY;
+            case STRING -> ValueType.STRING;
+            case NUMBER -> ValueType.NUMBER;
+            case TRUE, FALSE -> ValueType.BOOLEAN;
+            case NULL -> ValueType.NULL;
+        };
+    }
+
     /** The member names of the current object in document order; empty when the current value is no object. */
     public List<String> fieldNames() {
         return nodes[top].names();
