@@ -36,7 +36,7 @@ final class UadpFixtures {
 
     static FieldMetaData field(String name, BuiltinType type, long maxStringLength) {
         return new FieldMetaData(name, LocalizedText.NULL, 0, (short) type.typeId(), type.dataTypeId(), -1,
-                null, maxStringLength, null, null);
+                null, maxStringLength, UUID.nameUUIDFromBytes(name.getBytes(java.nio.charset.StandardCharsets.UTF_8)), null);
     }
 
     static DataSetMetaDataType metaData(FieldMetaData... fields) {
