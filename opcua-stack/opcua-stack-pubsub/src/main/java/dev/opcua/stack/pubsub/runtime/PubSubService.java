@@ -14,6 +14,8 @@ import dev.opcua.stack.pubsub.message.NetworkMessage;
 import dev.opcua.stack.pubsub.message.PubSubMessage;
 import dev.opcua.stack.pubsub.transport.PubSubTransport;
 import dev.opcua.stack.pubsub.transport.QualityOfService;
+import dev.opcua.stack.pubsub.transport.mqtt.MqttTopicTree;
+import dev.opcua.stack.pubsub.transport.mqtt.MqttTopics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -65,6 +67,11 @@ public final class PubSubService implements AutoCloseable {
         for (Builder.ConnectionEntry entry : builder.connections) {
             connections.add(new Connection(entry.config, entry.transport, builder));
         }
+    }
+
+    /** The topic tree's encoding level of a message mapping. */
+    static MqttTopics.Encoding topicEncoding(MessageEncoding encoding) {
+        return encoding == MessageEncoding.JSON ? MqttTopics.Encoding.JSON : MqttTopics.Encoding.UADP;
     }
 
     public static Builder builder() {
@@ -179,7 +186,7 @@ public final class PubSubService implements AutoCloseable {
         final PubSubTransport transport;
         final List<WriterGroupPublisher> publishers = new ArrayList<>();
         final List<DataSetReaderRuntime> readers = new ArrayList<>();
-        final PubSubTopics topics;
+        final MqttTopicTree topics;
 
         Connection(PubSubConnectionConfig config, PubSubTransport transport, Builder builder) {
             this.config = config;
@@ -212,7 +219,7 @@ public final class PubSubService implements AutoCloseable {
         CompletableFuture<Void> start() {
             return transport.start().thenRun(() -> {
                 subscribeReaders();
-                transport.publish(topics.status(MessageEncoding.JSON, config.publisherId()),
+                transport.publish(topics.status(MqttTopics.Encoding.JSON, config.publisherId()),
                         mappings.status(config.publisherId(), true), QualityOfService.AT_LEAST_ONCE, true);
                 for (WriterGroupPublisher publisher : publishers) {
                     publisher.start(scheduler);
@@ -229,10 +236,10 @@ public final class PubSubService implements AutoCloseable {
             for (DataSetReaderRuntime reader : readers) {
                 DataSetReaderConfig c = reader.config();
                 String topic = c.queueName() != null ? c.queueName()
-                        : topics.data(c.encoding(), c.publisherId(), c.writerGroupName());
+                        : topics.data(topicEncoding(c.encoding()), c.publisherId(), c.writerGroupName());
                 byTopic.computeIfAbsent(c.encoding() + " " + topic, k -> new ArrayList<>()).add(reader);
                 if (c.writerGroupName() != null) {
-                    String metaTopic = topics.metaDataFilter(c.encoding(), c.publisherId(), c.writerGroupName());
+                    String metaTopic = topics.allMetadata(topicEncoding(c.encoding()), c.publisherId());
                     byTopic.computeIfAbsent(c.encoding() + " " + metaTopic, k -> new ArrayList<>()).add(reader);
                 }
             }
@@ -317,7 +324,7 @@ public final class PubSubService implements AutoCloseable {
             publishers.forEach(WriterGroupPublisher::stop);
             try {
                 if (transport.isConnected()) {
-                    transport.publish(topics.status(MessageEncoding.JSON, config.publisherId()),
+                    transport.publish(topics.status(MqttTopics.Encoding.JSON, config.publisherId()),
                             mappings.status(config.publisherId(), false), QualityOfService.AT_LEAST_ONCE, true);
                 }
             } catch (RuntimeException e) {
@@ -336,7 +343,7 @@ public final class PubSubService implements AutoCloseable {
         private DataSetSource source;
         private FieldTargetWriter targetWriter = FieldTargetWriter.NONE;
         private MessageMappings mappings;
-        private PubSubTopics topics;
+        private MqttTopicTree topics = MqttTopicTree.withPrefix(MqttTopicTree.DEFAULT_PREFIX);
         private int maxMessageSize = 1 << 20;
 
         private record ConnectionEntry(PubSubConnectionConfig config, PubSubTransport transport) {
@@ -384,7 +391,8 @@ public final class PubSubService implements AutoCloseable {
             return this;
         }
 
-        Builder topics(PubSubTopics topics) {
+        /** The MQTT topic tree (default: prefix {@code opcua}, Part 14, 7.3.5.7). */
+        public Builder topics(MqttTopicTree topics) {
             this.topics = topics;
             return this;
         }
@@ -402,9 +410,6 @@ public final class PubSubService implements AutoCloseable {
             boolean publishes = connections.stream().anyMatch(c -> !c.config.writerGroups().isEmpty());
             if (publishes && source == null) {
                 throw new IllegalArgumentException("PubSub writer groups are configured but no DataSetSource");
-            }
-            if (topics == null) {
-                throw new IllegalArgumentException("no topic tree");
             }
             return new PubSubService(this);
         }

@@ -16,6 +16,7 @@ import dev.opcua.stack.pubsub.message.NetworkMessage;
 import dev.opcua.stack.pubsub.message.PublisherId;
 import dev.opcua.stack.pubsub.transport.PubSubTransport;
 import dev.opcua.stack.pubsub.transport.QualityOfService;
+import dev.opcua.stack.pubsub.transport.mqtt.MqttTopicTree;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,7 +49,7 @@ final class WriterGroupPublisher {
     private final DataSetSource source;
     private final MessageEncoder encoder;
     private final PubSubTransport transport;
-    private final PubSubTopics topics;
+    private final MqttTopicTree topics;
     private final PubSubCounters counters;
     private final String messageIdPrefix = UUID.randomUUID() + "-";
     private final AtomicBoolean sampling = new AtomicBoolean();
@@ -58,7 +59,7 @@ final class WriterGroupPublisher {
     private ScheduledFuture<?> task;
 
     WriterGroupPublisher(PublisherId publisherId, WriterGroupConfig group, Map<String, PublishedDataSet> dataSets,
-            DataSetSource source, MessageEncoder encoder, PubSubTransport transport, PubSubTopics topics,
+            DataSetSource source, MessageEncoder encoder, PubSubTransport transport, MqttTopicTree topics,
             PubSubCounters counters) {
         this.publisherId = publisherId;
         this.group = group;
@@ -111,7 +112,7 @@ final class WriterGroupPublisher {
 
     String dataTopic() {
         return group.queueName() != null ? group.queueName()
-                : topics.data(group.encoding(), publisherId, group.name());
+                : topics.data(PubSubService.topicEncoding(group.encoding()), publisherId, group.name());
     }
 
     private void publishMetaData() {
@@ -119,7 +120,8 @@ final class WriterGroupPublisher {
             MetaDataMessage message = new MetaDataMessage(publisherId, writer.config.id(), writer.dataSet.metaData(),
                     group.name(), writer.config.name());
             String topic = group.metaDataQueueName() != null ? group.metaDataQueueName()
-                    : topics.metaData(group.encoding(), publisherId, group.name(), writer.config.name());
+                    : topics.metadata(PubSubService.topicEncoding(group.encoding()), publisherId, group.name(),
+                            writer.config.name());
             send(topic, encoder.encodeMetaData(message), QualityOfService.AT_LEAST_ONCE, true);
         }
     }
