@@ -1,0 +1,129 @@
+package dev.opcua.stack.pubsub.server;
+
+import dev.opcua.stack.core.encoding.UaEncodingException;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.pubsub.config.MessageEncoding;
+import dev.opcua.stack.pubsub.config.PublishedDataSet;
+import dev.opcua.stack.pubsub.config.WriterGroupConfig;
+import dev.opcua.stack.pubsub.message.MessageDecoder;
+import dev.opcua.stack.pubsub.message.MessageEncoder;
+import dev.opcua.stack.pubsub.message.MetaDataLookup;
+import dev.opcua.stack.pubsub.message.MetaDataMessage;
+import dev.opcua.stack.pubsub.message.NetworkMessage;
+import dev.opcua.stack.pubsub.message.PublisherId;
+import dev.opcua.stack.pubsub.runtime.MessageMappings;
+import dev.opcua.stack.pubsub.runtime.PubSubService;
+import dev.opcua.stack.pubsub.transport.MessageHandler;
+import dev.opcua.stack.pubsub.transport.PubSubTransport;
+import dev.opcua.stack.pubsub.transport.QualityOfService;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A {@link PubSubService} for tests of the information model, which needs its configuration and its enable
+ * flags but never its messages: a transport that records what it is given and says it is connected while the
+ * test wants, mappings that return fixed bytes.
+ *
+ * <p>The service's builder takes its MQTT topic tree through a package-private method and type (the runtime
+ * has no public topic tree yet); this helper sets a stand-in by reflection. Replace it with the public
+ * builder method once the MQTT transport brings one.
+ */
+final class TestPubSubServices {
+
+    private TestPubSubServices() {
+    }
+
+    /** A transport that is connected until told otherwise and records the topics published to. */
+    static final class FakeTransport implements PubSubTransport {
+        volatile boolean connected = true;
+        final List<String> published = new CopyOnWriteArrayList<>();
+
+        @Override
+        public CompletableFuture<Void> start() {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public void publish(String topic, byte[] payload, QualityOfService qos, boolean retain) {
+            published.add(topic);
+        }
+
+        @Override
+        public void subscribe(String topicFilter, QualityOfService qos, MessageHandler handler) {
+        }
+
+        @Override
+        public void unsubscribe(String topicFilter) {
+        }
+
+        @Override
+        public boolean isConnected() {
+            return connected;
+        }
+
+        @Override
+        public void close() {
+            connected = false;
+        }
+    }
+
+    /** Mappings whose encoders return one fixed byte and whose decoders refuse everything. */
+    static MessageMappings fixedMappings() {
+        return new MessageMappings() {
+            @Override
+            public MessageEncoder encoder(MessageEncoding encoding, WriterGroupConfig group,
+                    Map<String, PublishedDataSet> dataSets) {
+                return new MessageEncoder() {
+                    @Override
+                    public byte[] encode(NetworkMessage message) {
+                        return new byte[] {1};
+                    }
+
+                    @Override
+                    public byte[] encodeMetaData(MetaDataMessage message) {
+                        return new byte[] {2};
+                    }
+                };
+            }
+
+            @Override
+            public MessageDecoder decoder(MessageEncoding encoding, MetaDataLookup lookup) {
+                return bytes -> {
+                    throw new UaEncodingException(StatusCodes.BadDecodingError, "the test mappings decode nothing");
+                };
+            }
+
+            @Override
+            public byte[] status(PublisherId publisherId, boolean online) {
+                return new byte[] {3};
+            }
+        };
+    }
+
+    /** A builder with the fixed mappings, a source of no values and the stand-in topic tree. */
+    static PubSubService.Builder builder() {
+        PubSubService.Builder builder = PubSubService.builder()
+                .mappings(fixedMappings())
+                .source(dataSet -> CompletableFuture.completedFuture(new DataValue[0]));
+        try {
+            Class<?> topicsType = Class.forName("dev.opcua.stack.pubsub.runtime.PubSubTopics");
+            Object topics = Proxy.newProxyInstance(topicsType.getClassLoader(), new Class<?>[] {topicsType},
+                    (proxy, method, args) -> switch (method.getName()) {
+                        case "hashCode" -> System.identityHashCode(proxy);
+                        case "equals" -> proxy == args[0];
+                        default -> "test/" + method.getName();
+                    });
+            Method topicsMethod = PubSubService.Builder.class.getDeclaredMethod("topics", topicsType);
+            topicsMethod.setAccessible(true);
+            topicsMethod.invoke(builder, topics);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("PubSubService.Builder changed: set its topic tree another way", e);
+        }
+        return builder;
+    }
+}
