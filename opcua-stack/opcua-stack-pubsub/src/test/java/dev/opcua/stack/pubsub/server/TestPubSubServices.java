@@ -17,8 +17,7 @@ import dev.opcua.stack.pubsub.runtime.PubSubService;
 import dev.opcua.stack.pubsub.transport.MessageHandler;
 import dev.opcua.stack.pubsub.transport.PubSubTransport;
 import dev.opcua.stack.pubsub.transport.QualityOfService;
-import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
+import dev.opcua.stack.pubsub.transport.TransportStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -29,9 +28,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * flags but never its messages: a transport that records what it is given and says it is connected while the
  * test wants, mappings that return fixed bytes.
  *
- * <p>The service's builder takes its MQTT topic tree through a package-private method and type (the runtime
- * has no public topic tree yet); this helper sets a stand-in by reflection. Replace it with the public
- * builder method once the MQTT transport brings one.
  */
 final class TestPubSubServices {
 
@@ -54,11 +50,18 @@ final class TestPubSubServices {
         }
 
         @Override
-        public void subscribe(String topicFilter, QualityOfService qos, MessageHandler handler) {
+        public CompletableFuture<Void> subscribe(String topicFilter, QualityOfService qos, MessageHandler handler) {
+            return CompletableFuture.completedFuture(null);
         }
 
         @Override
-        public void unsubscribe(String topicFilter) {
+        public CompletableFuture<Void> unsubscribe(String topicFilter) {
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public TransportStatistics statistics() {
+            return new TransportStatistics(published.size(), 0, 0, 0, 0, 0, 0, connected, null, 0);
         }
 
         @Override
@@ -105,25 +108,10 @@ final class TestPubSubServices {
         };
     }
 
-    /** A builder with the fixed mappings, a source of no values and the stand-in topic tree. */
+    /** A builder with the fixed mappings and a source of no values. */
     static PubSubService.Builder builder() {
-        PubSubService.Builder builder = PubSubService.builder()
+        return PubSubService.builder()
                 .mappings(fixedMappings())
                 .source(dataSet -> CompletableFuture.completedFuture(new DataValue[0]));
-        try {
-            Class<?> topicsType = Class.forName("dev.opcua.stack.pubsub.runtime.PubSubTopics");
-            Object topics = Proxy.newProxyInstance(topicsType.getClassLoader(), new Class<?>[] {topicsType},
-                    (proxy, method, args) -> switch (method.getName()) {
-                        case "hashCode" -> System.identityHashCode(proxy);
-                        case "equals" -> proxy == args[0];
-                        default -> "test/" + method.getName();
-                    });
-            Method topicsMethod = PubSubService.Builder.class.getDeclaredMethod("topics", topicsType);
-            topicsMethod.setAccessible(true);
-            topicsMethod.invoke(builder, topics);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("PubSubService.Builder changed: set its topic tree another way", e);
-        }
-        return builder;
     }
 }
