@@ -20,7 +20,7 @@ import javax.net.ssl.SSLException;
  * 3.1.1 only; MQTT 5 is tested against Mosquitto ({@code MosquittoBrokerIT}, profile mqtt). {@link #stop()} and
  * {@link #start()} again keep the port, to test reconnecting.
  */
-final class EmbeddedMqttBroker implements AutoCloseable {
+public final class EmbeddedMqttBroker implements AutoCloseable {
 
     private final Properties properties = new Properties();
     private final IAuthenticator authenticator;
@@ -55,7 +55,7 @@ final class EmbeddedMqttBroker implements AutoCloseable {
     }
 
     /** An anonymous plain broker, started. */
-    static EmbeddedMqttBroker anonymous() {
+    public static EmbeddedMqttBroker anonymous() {
         return new EmbeddedMqttBroker(null, null, null).start();
     }
 
@@ -69,7 +69,7 @@ final class EmbeddedMqttBroker implements AutoCloseable {
         return new EmbeddedMqttBroker(null, null, keys).start();
     }
 
-    EmbeddedMqttBroker start() {
+    public EmbeddedMqttBroker start() {
         if (server != null) {
             return this;
         }
@@ -83,18 +83,18 @@ final class EmbeddedMqttBroker implements AutoCloseable {
         return this;
     }
 
-    void stop() {
+    public void stop() {
         if (server != null) {
             server.stopServer();
             server = null;
         }
     }
 
-    int port() {
+    public int port() {
         return port;
     }
 
-    String url() {
+    public String url() {
         return (tls ? "mqtts" : "mqtt") + "://127.0.0.1:" + port;
     }
 
