@@ -226,11 +226,12 @@ class MqttTransportTest {
     }
 
     @Test
-    void tlsWithATrustedSelfSignedCertificate() throws Exception {
-        TestCertificates certificates = TestCertificates.selfSigned("127.0.0.1", "localhost");
+    void tlsWithATrustedSelfSignedCertificateAndHostnameVerification() throws Exception {
+        TestCertificates certificates = TestCertificates.selfSigned("localhost"); // no IP address in it
         try (EmbeddedMqttBroker tls = EmbeddedMqttBroker.withTls(certificates.keyManagers)) {
-            MqttTransport subscriber = started(tls.url(), b -> b.tls(certificates.trustManagers, null));
-            MqttTransport publisher = started(tls.url(), b -> b.tls(certificates.trustManagers, null));
+            String byName = "mqtts://localhost:" + tls.port();
+            MqttTransport subscriber = started(byName, b -> b.tls(certificates.trustManagers, null));
+            MqttTransport publisher = started(byName, b -> b.tls(certificates.trustManagers, null));
             String topic = topic();
             Inbox inbox = new Inbox();
             subscriber.subscribe(topic, QualityOfService.AT_LEAST_ONCE, inbox).get(5, TimeUnit.SECONDS);
@@ -239,20 +240,16 @@ class MqttTransportTest {
             assertThat(inbox.texts()).containsExactly("secret");
 
             // the JDK's default trust store does not know the test certificate
-            MqttTransport untrusting = transport(tls.url(), b -> b);
+            MqttTransport untrusting = transport(byName, b -> b);
             assertThatThrownBy(() -> untrusting.start().get(5, TimeUnit.SECONDS))
-                    .cause().isInstanceOf(TransportException.class).hasMessageContaining(tls.url());
-        }
-    }
+                    .cause().isInstanceOf(TransportException.class).hasMessageContaining(byName)
+                    .hasMessageContaining("PKIX");
 
-    @Test
-    void hostnameVerificationRefusesACertificateForAnotherName() throws Exception {
-        TestCertificates certificates = TestCertificates.selfSigned("broker.example.com");
-        try (EmbeddedMqttBroker tls = EmbeddedMqttBroker.withTls(certificates.keyManagers)) {
+            // by address, the certificate does not name the host: refused unless hostname verification is off
             MqttTransport verifying = transport(tls.url(), b -> b.tls(certificates.trustManagers, null));
             assertThatThrownBy(() -> verifying.start().get(5, TimeUnit.SECONDS))
-                    .cause().isInstanceOf(TransportException.class).hasMessageContaining(tls.url());
-
+                    .cause().isInstanceOf(TransportException.class).hasMessageContaining(tls.url())
+                    .hasMessageContaining("127.0.0.1");
             MqttTransport lenient = started(tls.url(),
                     b -> b.tls(certificates.trustManagers, null).hostnameVerification(false));
             assertThat(lenient.isConnected()).isTrue();
@@ -432,17 +429,28 @@ class MqttTransportTest {
 
     @Test
     void closeWhileReconnectingStopsIt() throws Exception {
-        try (EmbeddedMqttBroker own = EmbeddedMqttBroker.anonymous()) {
-            MqttTransport t = started(own.url(), b -> b);
+        try (TcpProxy proxy = new TcpProxy(broker.port())) {
+            MqttTransport t = started(proxy.url(), b -> b);
             String prefix = "opcua-mqtt-" + t.settings().clientId();
-            own.stop();
+            proxy.block(true);
+            proxy.cut();
             await().atMost(WAIT).until(() -> !t.isConnected());
             t.close();
             await().atMost(WAIT).until(() -> threadsNamed(prefix).isEmpty());
-            own.start();
-            Thread.sleep(500);
+            proxy.block(false);
+            Thread.sleep(500); // longer than the reconnect delay
             assertThat(t.isConnected()).isFalse();
+            assertThat(t.statistics().reconnects()).isZero();
         }
+    }
+
+    @Test
+    void aFailedStartLeavesNoThreadsAfterClose() {
+        MqttTransport t = transport("mqtt://127.0.0.1:" + EmbeddedMqttBroker.freePort(), b -> b);
+        String prefix = "opcua-mqtt-" + t.settings().clientId();
+        assertThatThrownBy(() -> t.start().get(5, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class);
+        t.close();
+        assertThat(threadsNamed(prefix)).isEmpty();
     }
 
     private static List<String> threadsNamed(String prefix) {
