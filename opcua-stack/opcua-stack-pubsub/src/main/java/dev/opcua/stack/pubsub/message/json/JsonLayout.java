@@ -10,8 +10,20 @@ import dev.opcua.stack.core.types.enumerated.JsonNetworkMessageContentMask;
  * @param networkMessageContentMask {@link JsonNetworkMessageContentMask} bits
  * @param dataSetMessageContentMask {@link JsonDataSetMessageContentMask} bits; FieldEncoding1 (bit 7) asks for the
  *        compact field encoding instead of the verbose one (Part 14, 7.2.5.4.1)
+ * @param variantFields every field as a Variant object {@code {"UaType":n,"Value":..}} even where its metadata
+ *        names a concrete type: the reversible form that OPC UA subscribers without the metadata need (open62541
+ *        1.5 decodes only this form)
  */
-public record JsonLayout(long networkMessageContentMask, long dataSetMessageContentMask) {
+public record JsonLayout(long networkMessageContentMask, long dataSetMessageContentMask, boolean variantFields) {
+
+    public JsonLayout(long networkMessageContentMask, long dataSetMessageContentMask) {
+        this(networkMessageContentMask, dataSetMessageContentMask, false);
+    }
+
+    /** This layout with every field written as a Variant object. */
+    public JsonLayout withVariantFields() {
+        return new JsonLayout(networkMessageContentMask, dataSetMessageContentMask, true);
+    }
 
     /**
      * The default: a network message header with the PublisherId and WriterGroupName, and data set messages with

@@ -173,7 +173,7 @@ public final class JsonMessageEncoder implements MessageEncoder {
         }
         BuiltinType type = value.type();
         boolean array = value.isArray();
-        if (declared != null && declared.builtInType() == type && array == (declared.valueRank() == 1)
+        if (!layout.variantFields() && declared != null && declared.builtInType() == type && array == (declared.valueRank() == 1)
                 && !value.isMatrix() && type != BuiltinType.Variant && type != BuiltinType.ExtensionObject) {
             json.writeField(name, type, value.value(), array);
         } else {
