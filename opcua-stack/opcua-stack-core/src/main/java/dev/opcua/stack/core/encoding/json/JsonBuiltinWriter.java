@@ -199,7 +199,7 @@ final class JsonBuiltinWriter {
         w.endObject();
     }
 
-    /** 5.4.2.13: only the fields that differ from their defaults (-1, null, Good). */
+    /** 5.4.2.13: only the fields that differ from their defaults (-1, null, Good; an inner one when not null). */
     static void diagnosticInfoBody(JsonEncoder e, DiagnosticInfo info) {
         JsonWriter w = e.writer;
         w.beginObject();
@@ -215,7 +215,8 @@ final class JsonBuiltinWriter {
             w.name("InnerStatusCode");
             statusCodeBody(e, info.innerStatusCode());
         }
-        if (info.innerDiagnosticInfo() != null && !info.innerDiagnosticInfo().isNull()) {
+        // An empty inner DiagnosticInfo is not null: written as {} so that it reads back as present.
+        if (info.innerDiagnosticInfo() != null) {
             w.name("InnerDiagnosticInfo");
             diagnosticInfoBody(e, info.innerDiagnosticInfo());
         }

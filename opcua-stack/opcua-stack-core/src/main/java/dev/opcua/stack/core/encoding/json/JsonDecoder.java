@@ -122,7 +122,8 @@ public final class JsonDecoder implements UaReader {
 
     /** Reads the current value (at first the document's root) as a structure of the codec's type. */
     public <T> T decode(UaCodec<T> codec) {
-        return readStruct(null, codec);
+        // Named after the type, as the binary decoder does, so that failure paths start with it.
+        return decodeStruct(codec.type().getSimpleName(), nodes[top], codec);
     }
 
     // ---- navigation -------------------------------------------------------------------------------------------

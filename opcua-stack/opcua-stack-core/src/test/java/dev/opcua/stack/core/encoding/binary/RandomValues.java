@@ -28,23 +28,35 @@ import java.util.UUID;
  * <p>Primitive fields cannot tell a signed from an unsigned type by their Java type (a {@code short}
  * holds a Byte or an Int16), so primitives get values valid for both: shorts 0..255, ints 0..65535,
  * longs 0..2^32-1.
+ *
+ * <p>Public for the UA JSON tests, which use the {@linkplain #RandomValues(long, boolean) text-safe} mode: it
+ * leaves out the few values whose difference the text forms of UA JSON cannot carry (a null String or ByteString
+ * NodeId identifier against an empty one, a null QualifiedName name in a namespace other than 0, an empty
+ * LocalizedText part against a missing one: Part 6, 5.1.12 and 5.4.2.15).
  */
-final class RandomValues {
+public final class RandomValues {
 
     private static final String ALPHABET = "abcXYZ019 _-.;=/äöüß€漢字😀";
 
     private final Random random;
+    private final boolean textSafe;
 
     RandomValues(long seed) {
-        this.random = new Random(seed);
+        this(seed, false);
     }
 
-    Random random() {
+    /** @param textSafe leave out the values UA JSON's text forms cannot tell apart (see the class comment) */
+    public RandomValues(long seed, boolean textSafe) {
+        this.random = new Random(seed);
+        this.textSafe = textSafe;
+    }
+
+    public Random random() {
         return random;
     }
 
     /** A random instance of a generated structure, built through its public all-fields constructor. */
-    <T> T structure(Class<T> type, int depth) {
+    public <T> T structure(Class<T> type, int depth) {
         Constructor<?> constructor = Arrays.stream(type.getConstructors())
                 .max(Comparator.comparingInt(Constructor::getParameterCount))
                 .orElseThrow(() -> new IllegalStateException(type + " has no public constructor"));
@@ -60,7 +72,7 @@ final class RandomValues {
         }
     }
 
-    Object value(Class<?> type, int depth) {
+    public Object value(Class<?> type, int depth) {
         if (type.isArray()) {
             if (random.nextInt(8) == 0) {
                 return null;
@@ -118,10 +130,13 @@ final class RandomValues {
             return StatusCode.of(random.nextInt());
         }
         if (type == QualifiedName.class) {
-            return QualifiedName.of(random.nextInt(5), string());
+            int ns = random.nextInt(5);
+            String name = string();
+            return QualifiedName.of(ns, textSafe && ns != 0 && name == null ? "q" : name);
         }
         if (type == LocalizedText.class) {
-            return LocalizedText.of(random.nextBoolean() ? "en-US" : null, string());
+            String text = string();
+            return LocalizedText.of(random.nextBoolean() ? "en-US" : null, textSafe && "".equals(text) ? null : text);
         }
         if (type == ExtensionObject.class) {
             return extensionObject(depth);
@@ -193,11 +208,13 @@ final class RandomValues {
             case 2:
                 return NodeId.numeric(ns, random.nextLong() & 0xFFFFFFFFL);
             case 3:
-                return NodeId.string(ns, string());
+                String id = string();
+                return NodeId.string(ns, textSafe && id == null ? "" : id);
             case 4:
                 return NodeId.guid(ns, new UUID(random.nextLong(), random.nextLong()));
             default:
-                return NodeId.opaque(ns, byteString());
+                ByteString bytes = byteString();
+                return NodeId.opaque(ns, textSafe && bytes.isNull() ? ByteString.EMPTY : bytes);
         }
     }
 
@@ -226,7 +243,7 @@ final class RandomValues {
         }
     }
 
-    DataValue dataValue(int depth) {
+    public DataValue dataValue(int depth) {
         return DataValue.of(variant(depth + 1), random.nextBoolean() ? StatusCode.GOOD : StatusCode.of(random.nextInt()),
                 random.nextBoolean() ? null : dateTime(), random.nextInt(10_000),
                 random.nextBoolean() ? null : dateTime(), random.nextInt(10_000));
@@ -242,7 +259,7 @@ final class RandomValues {
                 depth > 4 || random.nextBoolean() ? null : diagnosticInfo(depth + 1));
     }
 
-    Variant variant(int depth) {
+    public Variant variant(int depth) {
         BuiltinType type = BuiltinType.fromTypeId(random.nextInt(depth > 4 ? 22 : 26));
         if (type == BuiltinType.Null) {
             return Variant.NULL;
