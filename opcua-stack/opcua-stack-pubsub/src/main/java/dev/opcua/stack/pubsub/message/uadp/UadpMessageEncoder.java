@@ -32,6 +32,10 @@ import java.util.function.Supplier;
  * 7.2.4.4.2), the network Timestamp from the clock given here, PicoSeconds 0. A header field the layout asks
  * for but the message lacks (a PublisherId, a DataSetClassId) is an error rather than a made-up value.
  *
+ * <p>The metadata lookup is asked with the message's PublisherId, WriterGroupId and each DataSetMessage's
+ * DataSetWriterId as the model holds them, whatever the layout leaves out; a subscriber's decoder only sees what
+ * the header carries (writer id 0 without a PayloadHeader), so its lookup must answer for that.
+ *
  * <p>No security: the SecurityHeader is never written for data messages. A discovery announcement carries one,
  * since 7.2.4.6.3 requires its flag, with SecurityFlags 0 (neither signed nor encrypted), SecurityTokenId 0
  * and no nonce. Promoted fields and chunking are not supported: a layout with PromotedFields is refused when the
