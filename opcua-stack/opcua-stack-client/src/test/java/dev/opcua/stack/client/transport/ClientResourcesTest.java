@@ -53,8 +53,10 @@ class ClientResourcesTest {
                 .isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> resources.executor().execute(() -> { }))
                 .isInstanceOf(java.util.concurrent.RejectedExecutionException.class);
-        assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
-                .noneMatch(name -> name.startsWith("closing-"));
+        // a terminated event loop's thread may still be on its way out when close returns
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).untilAsserted(() ->
+                assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
+                        .noneMatch(name -> name.startsWith("closing-")));
     }
 
     @Test
