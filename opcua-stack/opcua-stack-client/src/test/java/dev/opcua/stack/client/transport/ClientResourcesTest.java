@@ -2,7 +2,9 @@ package dev.opcua.stack.client.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -54,7 +56,7 @@ class ClientResourcesTest {
         assertThatThrownBy(() -> resources.executor().execute(() -> { }))
                 .isInstanceOf(java.util.concurrent.RejectedExecutionException.class);
         // a terminated event loop's thread may still be on its way out when close returns
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).untilAsserted(() ->
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() ->
                 assertThat(Thread.getAllStackTraces().keySet()).extracting(Thread::getName)
                         .noneMatch(name -> name.startsWith("closing-")));
     }
