@@ -69,7 +69,7 @@ public final class StandardMessageMappings implements MessageMappings {
             PublishedDataSet set = byWriter.get(writerId);
             return set == null ? null : set.metaData();
         };
-        UadpMessageEncoder uadp = new UadpMessageEncoder(registry, layout, metaData::find, DateTime::now);
+        UadpMessageEncoder uadp = new UadpMessageEncoder(registry, layout, metaData, DateTime::now);
         return new MessageEncoder() {
             private int announcements;
 
@@ -90,7 +90,7 @@ public final class StandardMessageMappings implements MessageMappings {
         if (encoding == MessageEncoding.JSON) {
             return new JsonMessageDecoder(registry, limits, lookup);
         }
-        UadpMessageDecoder uadp = new UadpMessageDecoder(registry, limits, lookup::find);
+        UadpMessageDecoder uadp = new UadpMessageDecoder(registry, limits, lookup);
         return bytes -> {
             UadpMessage message = uadp.decode(bytes);
             if (message instanceof UadpMessage.MetaData meta) {

@@ -11,7 +11,7 @@ import dev.opcua.stack.core.types.structured.ConfigurationVersionDataType;
 import dev.opcua.stack.core.types.structured.DataSetMetaDataType;
 import dev.opcua.stack.core.types.structured.FieldMetaData;
 import dev.opcua.stack.pubsub.message.uadp.UadpMessageDecoder;
-import dev.opcua.stack.pubsub.message.uadp.UadpMetaDataLookup;
+import dev.opcua.stack.pubsub.message.MetaDataLookup;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
@@ -40,7 +40,7 @@ class UadpDecoderFuzzTest {
                 field("u64", BuiltinType.UInt64, 0), field("unbounded", BuiltinType.String, 0)},
             null, new ConfigurationVersionDataType(1, 1));
 
-    static final UadpMetaDataLookup LOOKUP = (publisherId, writerGroupId, writerId) ->
+    static final MetaDataLookup LOOKUP = (publisherId, writerGroupId, writerId) ->
             writerId >= 1 && writerId <= 3 ? META_DATA : null;
 
     private static final UadpMessageDecoder DECODER = new UadpMessageDecoder(CodecRegistry.standard(),

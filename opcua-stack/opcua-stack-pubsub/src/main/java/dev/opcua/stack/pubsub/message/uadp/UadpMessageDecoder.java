@@ -1,5 +1,6 @@
 package dev.opcua.stack.pubsub.message.uadp;
 
+import dev.opcua.stack.pubsub.message.MetaDataLookup;
 import static dev.opcua.stack.pubsub.message.uadp.UadpBits.*;
 
 import dev.opcua.stack.core.encoding.CodecRegistry;
@@ -22,7 +23,7 @@ import java.util.UUID;
 /**
  * Reads UADP network messages (Part 14, 7.2.4.4) of any header variant: the flags of each header say which
  * fields follow, so no layout is needed. Values go through the UA Binary codec ({@link UaDecoder}) under its
- * {@link EncodingLimits}; RawData fields and field names come from a {@link UadpMetaDataLookup}.
+ * {@link EncodingLimits}; RawData fields and field names come from a {@link MetaDataLookup}.
  *
  * <p>Malformed input of any kind is a {@link UaEncodingException} with {@code BadDecodingError}, or
  * {@code BadEncodingLimitsExceeded} past a limit, whose message starts with the part of the message that
@@ -44,16 +45,16 @@ public final class UadpMessageDecoder {
 
     private final CodecRegistry registry;
     private final EncodingLimits limits;
-    private final UadpMetaDataLookup metaData;
+    private final MetaDataLookup metaData;
 
-    public UadpMessageDecoder(CodecRegistry registry, EncodingLimits limits, UadpMetaDataLookup metaData) {
+    public UadpMessageDecoder(CodecRegistry registry, EncodingLimits limits, MetaDataLookup metaData) {
         this.registry = Objects.requireNonNull(registry, "registry");
         this.limits = Objects.requireNonNull(limits, "limits");
         this.metaData = Objects.requireNonNull(metaData, "metaData");
     }
 
     /** A decoder with the standard codecs and {@link EncodingLimits#DEFAULT}. */
-    public UadpMessageDecoder(UadpMetaDataLookup metaData) {
+    public UadpMessageDecoder(MetaDataLookup metaData) {
         this(CodecRegistry.standard(), EncodingLimits.DEFAULT, metaData);
     }
 

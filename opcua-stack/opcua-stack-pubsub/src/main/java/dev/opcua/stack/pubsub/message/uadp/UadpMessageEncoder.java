@@ -1,5 +1,6 @@
 package dev.opcua.stack.pubsub.message.uadp;
 
+import dev.opcua.stack.pubsub.message.MetaDataLookup;
 import static dev.opcua.stack.pubsub.message.uadp.UadpBits.*;
 
 import dev.opcua.stack.core.encoding.CodecRegistry;
@@ -48,7 +49,7 @@ public final class UadpMessageEncoder {
 
     private final CodecRegistry registry;
     private final UadpLayout layout;
-    private final UadpMetaDataLookup metaData;
+    private final MetaDataLookup metaData;
     private final Supplier<DateTime> clock;
     private final UadpDataSetMessageWriter dataSetMessages;
 
@@ -59,7 +60,7 @@ public final class UadpMessageEncoder {
      * @param clock the network message Timestamp, when the layout has it
      * @throws IllegalArgumentException when the layout asks for PromotedFields
      */
-    public UadpMessageEncoder(CodecRegistry registry, UadpLayout layout, UadpMetaDataLookup metaData,
+    public UadpMessageEncoder(CodecRegistry registry, UadpLayout layout, MetaDataLookup metaData,
             Supplier<DateTime> clock) {
         this.registry = Objects.requireNonNull(registry, "registry");
         this.layout = Objects.requireNonNull(layout, "layout");
@@ -73,7 +74,7 @@ public final class UadpMessageEncoder {
 
     /** An encoder with the standard codecs, no metadata (Variant and DataValue fields) and the system clock. */
     public UadpMessageEncoder(UadpLayout layout) {
-        this(CodecRegistry.standard(), layout, UadpMetaDataLookup.NONE, DateTime::now);
+        this(CodecRegistry.standard(), layout, MetaDataLookup.NONE, DateTime::now);
     }
 
     public UadpLayout layout() {

@@ -7,7 +7,7 @@
  * DataSetWriter) says; {@link dev.opcua.stack.pubsub.message.uadp.UadpMessageDecoder} reads whatever header
  * variant arrives, because the flags in the message say what follows (7.2.4.4.2, 7.2.4.5.4). RawData fields
  * (7.2.4.5.11) carry no type information, so both need the data set's metadata through a
- * {@link dev.opcua.stack.pubsub.message.uadp.UadpMetaDataLookup}.
+ * {@link dev.opcua.stack.pubsub.message.uadp.MetaDataLookup}.
  *
  * <p>Out of scope here: message security (SecurityHeader with signing or encryption, 7.2.4.4.3), chunked
  * network messages (7.2.4.4.4), promoted fields and discovery messages other than the DataSetMetaData

@@ -1,5 +1,6 @@
 package dev.opcua.stack.pubsub.message.uadp;
 
+import dev.opcua.stack.pubsub.message.MetaDataLookup;
 import static dev.opcua.stack.pubsub.message.uadp.UadpFixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -58,7 +59,7 @@ class UadpGoldenBytesTest {
                         fields(null, Variant.ofInt32(42)))));
 
         assertThat(hex(new UadpMessageEncoder(UadpLayout.DEFAULT).encode(message))).isEqualTo(hex(golden));
-        assertThat(new UadpMessageDecoder(UadpMetaDataLookup.NONE).decodeNetworkMessage(golden)).isEqualTo(message);
+        assertThat(new UadpMessageDecoder(MetaDataLookup.NONE).decodeNetworkMessage(golden)).isEqualTo(message);
     }
 
     /** RawData fields, a Byte PublisherId (ExtendedFlags1 left out), a full group header, no payload header. */
@@ -83,7 +84,7 @@ class UadpGoldenBytesTest {
                 """);
         DataSetMetaDataType meta = metaData(field("u16", BuiltinType.UInt16), field("s", BuiltinType.String, 4),
                 field("b", BuiltinType.Boolean));
-        UadpMetaDataLookup lookup = (p, g, w) -> p.equals(PublisherId.ofByte(7)) && g == 10 && w == 0 ? meta : null;
+        MetaDataLookup lookup = (p, g, w) -> p.equals(PublisherId.ofByte(7)) && g == 10 && w == 0 ? meta : null;
         UadpLayout layout = new UadpLayout(UadpNetworkMessageContentMask.PublisherId
                 | UadpNetworkMessageContentMask.GroupHeader | UadpNetworkMessageContentMask.WriterGroupId
                 | UadpNetworkMessageContentMask.GroupVersion | UadpNetworkMessageContentMask.SequenceNumber,
@@ -128,6 +129,6 @@ class UadpGoldenBytesTest {
         UadpLayout layout = new UadpLayout(UadpNetworkMessageContentMask.PayloadHeader, 0, 0);
 
         assertThat(hex(new UadpMessageEncoder(layout).encode(message))).isEqualTo(hex(golden));
-        assertThat(new UadpMessageDecoder(UadpMetaDataLookup.NONE).decodeNetworkMessage(golden)).isEqualTo(message);
+        assertThat(new UadpMessageDecoder(MetaDataLookup.NONE).decodeNetworkMessage(golden)).isEqualTo(message);
     }
 }

@@ -1,5 +1,6 @@
 package dev.opcua.stack.pubsub.message.uadp;
 
+import dev.opcua.stack.pubsub.message.MetaDataLookup;
 import static dev.opcua.stack.pubsub.message.uadp.UadpFixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
 /** Malformed and unsupported input: always a UaEncodingException with the right status, naming the part. */
 class UadpMalformedInputTest {
 
-    private static final UadpMessageDecoder DECODER = new UadpMessageDecoder(UadpMetaDataLookup.NONE);
+    private static final UadpMessageDecoder DECODER = new UadpMessageDecoder(MetaDataLookup.NONE);
 
     /** Two writers, so that the Sizes array pins every message's length. */
     private static byte[] twoMessages() {
@@ -116,7 +117,7 @@ class UadpMalformedInputTest {
     @Test
     void absurdLengthsHitTheLimitsOrTheEnd() {
         UadpMessageDecoder strict = new UadpMessageDecoder(CodecRegistry.standard(),
-                new EncodingLimits(16, 16, 16, 8), UadpMetaDataLookup.NONE);
+                new EncodingLimits(16, 16, 16, 8), MetaDataLookup.NONE);
         // FieldCount 65535
         byte[] fieldCount = bytes("01 01 FF FF 01 01");
         UaEncodingException e = failure(strict, fieldCount);

@@ -1,5 +1,6 @@
 package dev.opcua.stack.pubsub.message.uadp;
 
+import dev.opcua.stack.pubsub.message.MetaDataLookup;
 import static dev.opcua.stack.pubsub.message.uadp.UadpFixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class UadpMetaDataAnnouncementTest {
 
     private static final UadpMessageEncoder ENCODER = new UadpMessageEncoder(UadpLayout.DEFAULT);
-    private static final UadpMessageDecoder DECODER = new UadpMessageDecoder(UadpMetaDataLookup.NONE);
+    private static final UadpMessageDecoder DECODER = new UadpMessageDecoder(MetaDataLookup.NONE);
 
     @Test
     void announcementRoundTripsWithItsHeaderFixedBy7_2_4_6_3() {
@@ -56,7 +57,7 @@ class UadpMetaDataAnnouncementTest {
         MetaDataMessage announced = new MetaDataMessage(PublisherId.ofByte(4), 9,
                 metaData(field("count", BuiltinType.UInt32)));
         UadpMessage.MetaData metaData = (UadpMessage.MetaData) DECODER.decode(ENCODER.encodeMetaData(announced, 7));
-        UadpMetaDataLookup learned = (p, g, w) -> p.equals(metaData.message().publisherId())
+        MetaDataLookup learned = (p, g, w) -> p.equals(metaData.message().publisherId())
                 && w == metaData.message().dataSetWriterId() ? metaData.message().metaData() : null;
         UadpLayout raw = UadpLayout.DEFAULT.withDataSetFieldContentMask(
                 DataSetFieldContentMask.RawData);

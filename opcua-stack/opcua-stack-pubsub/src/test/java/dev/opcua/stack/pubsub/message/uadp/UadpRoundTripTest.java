@@ -1,5 +1,6 @@
 package dev.opcua.stack.pubsub.message.uadp;
 
+import dev.opcua.stack.pubsub.message.MetaDataLookup;
 import static dev.opcua.stack.pubsub.message.uadp.UadpFixtures.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Encode then decode, over the header variants, field encodings, message types and PublisherId types. */
 class UadpRoundTripTest {
 
-    private static final UadpMessageDecoder DECODER = new UadpMessageDecoder(UadpMetaDataLookup.NONE);
+    private static final UadpMessageDecoder DECODER = new UadpMessageDecoder(MetaDataLookup.NONE);
 
     /** Every subset of the network header bits (PromotedFields excluded) with every data set header subset. */
     static Stream<UadpLayout> layouts() {
@@ -54,7 +55,7 @@ class UadpRoundTripTest {
         NetworkMessage message = network(PublisherId.ofUInt32(0xFFFF_FFF0L),
                 keyFrame(7, fields(null, Variant.ofInt32(-5), Variant.ofString("x"))));
         UadpMessageEncoder encoder = new UadpMessageEncoder(CodecRegistry.standard(), layout,
-                UadpMetaDataLookup.NONE, () -> TIME2);
+                MetaDataLookup.NONE, () -> TIME2);
 
         byte[] bytes = encoder.encode(message);
 
@@ -145,7 +146,7 @@ class UadpRoundTripTest {
                 Variant.ofScalar(BuiltinType.StatusCode, StatusCode.BAD), Variant.ofString("häl"),
                 Variant.ofScalar(BuiltinType.ByteString, ByteString.of(new byte[] {1, 2})),
                 Variant.ofString("no max length"), Variant.NULL);
-        UadpMetaDataLookup lookup = (p, g, w) -> w == 3 ? meta : null;
+        MetaDataLookup lookup = (p, g, w) -> w == 3 ? meta : null;
         UadpLayout layout = UadpLayout.DEFAULT.withDataSetFieldContentMask(DataSetFieldContentMask.RawData);
         NetworkMessage message = network(PublisherId.ofUInt16(5), keyFrame(3, fields),
                 new DataSetMessage(3, DataSetMessageType.DELTA_FRAME, 1, VERSION, TIME, null,
