@@ -5,7 +5,6 @@ import dev.opcua.stack.core.encoding.EncodingLimits;
 import dev.opcua.stack.core.encoding.UaCodec;
 import dev.opcua.stack.core.encoding.UaEncodingException;
 import dev.opcua.stack.core.encoding.UaReader;
-import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaEnumeration;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.ByteString;
@@ -23,7 +22,6 @@ import dev.opcua.stack.core.types.builtin.XmlElement;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.IntFunction;
@@ -52,24 +50,17 @@ import java.util.function.IntFunction;
  * (then it is an ExtensionObject without a body). {@code UaEncoding} 1 and 2 bodies are kept undecoded.
  *
  * <p>Structure reads, ExtensionObjects, Variants, DataValues and DiagnosticInfos count against
- * {@link EncodingLimits#maxNestingDepth()}. Not thread-safe; one decoder per document.
+ * {@link EncodingLimits#maxNestingDepth()}. The cursor, the path and the failures are the package-private base
+ * class's ({@code JsonCursor}); the built-in values are read by {@code JsonBuiltinReader}. Not thread-safe; one
+ * decoder per document.
  */
-public final class JsonDecoder implements UaReader {
+public final class JsonDecoder extends JsonCursor implements UaReader {
 
     /** The document size accepted when none is given: 16 MiB. */
     public static final int DEFAULT_MAX_DOCUMENT_BYTES = 16 << 20;
 
     private final CodecRegistry registry;
-    private final EncodingLimits limits;
     final List<String> namespaces;
-
-    private JsonNode[] nodes = new JsonNode[16];
-    private String[] names = new String[16];
-    private int[] indexes = new int[16];
-    /** Per frame: the union member read under the name {@code "Value"} (the 1.04 union form), or null. */
-    private String[] aliases = new String[16];
-    private int top;
-    private int nesting;
 
     public JsonDecoder(CodecRegistry registry, EncodingLimits limits, byte[] utf8) {
         this(registry, limits, null, utf8, 0, utf8.length, DEFAULT_MAX_DOCUMENT_BYTES);
@@ -91,8 +82,8 @@ public final class JsonDecoder implements UaReader {
      */
     public JsonDecoder(CodecRegistry registry, EncodingLimits limits, List<String> namespaceUris, byte[] utf8,
             int offset, int length, int maxDocumentBytes) {
+        super(limits);
         this.registry = registry;
-        this.limits = limits;
         this.namespaces = namespaceUris == null ? null : List.copyOf(namespaceUris);
         if (length > maxDocumentBytes) {
             throw UaEncodingException.limitExceeded("JSON document of " + length + " bytes exceeds the maximum of "
@@ -200,102 +191,8 @@ public final class JsonDecoder implements UaReader {
 
     /** Undoes the last enter. */
     public JsonDecoder exit() {
-        if (top == 0) {
-            throw new IllegalStateException("exit() without a matching enter");
-        }
-        nodes[top] = null;
-        aliases[top] = null;
-        top--;
+        pop();
         return this;
-    }
-
-    // ---- the cursor, the path and failures (for this package's readers) ---------------------------------------
-
-    /** The member {@code field} of the current object (null when missing), or the current value for null. */
-    JsonNode value(String field) {
-        JsonNode current = nodes[top];
-        if (field == null) {
-            return current;
-        }
-        if (current.kind != JsonNode.Kind.OBJECT) {
-            throw malformed(null, "is " + current.describe() + " but member " + field + " is read from it");
-        }
-        JsonNode n = current.member(field);
-        if (n == null && field.equals(aliases[top])) {
-            n = current.member("Value");
-        }
-        return n;
-    }
-
-    JsonNode requireKind(String field, JsonNode n, JsonNode.Kind kind) {
-        if (n.kind != kind) {
-            throw malformed(field, "expected " + (kind == JsonNode.Kind.OBJECT ? "an object" : "an array")
-                    + " but found " + n.describe());
-        }
-        return n;
-    }
-
-    void push(JsonNode node, String field, int index) {
-        if (++top == nodes.length) {
-            nodes = Arrays.copyOf(nodes, top * 2);
-            names = Arrays.copyOf(names, top * 2);
-            indexes = Arrays.copyOf(indexes, top * 2);
-            aliases = Arrays.copyOf(aliases, top * 2);
-        }
-        nodes[top] = node;
-        names[top] = field;
-        indexes[top] = index;
-    }
-
-    /** Sets the index of the element being read in the array pushed last. */
-    void index(int index) {
-        indexes[top] = index;
-    }
-
-    /** Enters a nested UA value (structure, Variant, DataValue, ExtensionObject, DiagnosticInfo) held by {@code n}. */
-    void enterNested(String field, JsonNode n) {
-        requireKind(field, n, JsonNode.Kind.OBJECT);
-        if (nesting >= limits.maxNestingDepth()) {
-            throw overLimit(field, "nesting depth exceeds MaxEncodingNestingLevels " + limits.maxNestingDepth());
-        }
-        nesting++;
-        push(n, field, -1);
-    }
-
-    void exitNested() {
-        nesting--;
-        exit();
-    }
-
-    UaEncodingException malformed(String field, String detail) {
-        return new UaEncodingException(StatusCodes.BadDecodingError, path(field) + ": " + detail);
-    }
-
-    UaEncodingException overLimit(String field, String detail) {
-        return new UaEncodingException(StatusCodes.BadEncodingLimitsExceeded, path(field) + ": " + detail);
-    }
-
-    /** The path to {@code field} (or the current value): names joined by dots, array indexes in brackets. */
-    String path(String field) {
-        StringBuilder sb = new StringBuilder(64);
-        for (int i = 1; i <= top; i++) {
-            if (names[i] != null) {
-                if (sb.length() > 0) {
-                    sb.append('.');
-                }
-                sb.append(names[i]);
-            }
-            if (indexes[i] >= 0) {
-                sb.append('[').append(indexes[i]).append(']');
-            }
-        }
-        if (field != null) {
-            if (sb.length() > 0) {
-                sb.append('.');
-            }
-            sb.append(field);
-        }
-        return sb.length() == 0 ? "JSON document" : sb.toString();
     }
 
     private Object scalar(String field, BuiltinType type) {
