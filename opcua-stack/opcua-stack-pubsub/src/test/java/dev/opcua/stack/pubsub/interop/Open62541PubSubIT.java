@@ -83,24 +83,14 @@ class Open62541PubSubIT {
             PublishedField.of("Label", BuiltinType.String)));
 
     /**
-     * The same fields declared as BaseDataType (Variant) for our JSON publisher: JsonMessageEncoder writes a field
-     * whose value has the declared built-in type as a bare JSON value whatever the JsonLayout (ReversibleFieldEncoding
-     * included), which open62541 1.5.7's JSON decoder rejects (BadDecodingError); a field declared Variant is written
-     * in the {"UaType":..,"Value":..} form that it needs.
-     */
-    private static final PublishedDataSet LINE_AS_VARIANTS = new PublishedDataSet("Line", List.of(
-            PublishedField.of("Counter", BuiltinType.Variant),
-            PublishedField.of("Temperature", BuiltinType.Variant),
-            PublishedField.of("Running", BuiltinType.Variant),
-            PublishedField.of("Label", BuiltinType.Variant)));
-
-    /**
-     * Our default JSON layout without the WriterGroupName and DataSetWriterName (what open62541 1.5.7 writes itself):
-     * open62541's JSON decoder answers BadDecodingError to a NetworkMessage that has them.
+     * Our default JSON layout without the WriterGroupName and DataSetWriterName (what open62541 1.5.7 writes itself:
+     * its JSON decoder answers BadDecodingError to a NetworkMessage that has them), with every field in the
+     * {"UaType":..,"Value":..} form, the only one its decoder reads.
      */
     private static final JsonLayout O6_LAYOUT = new JsonLayout(
             JsonLayout.DEFAULT.networkMessageContentMask() & ~JsonNetworkMessageContentMask.WriterGroupName,
-            JsonLayout.DEFAULT.dataSetMessageContentMask() & ~JsonDataSetMessageContentMask.DataSetWriterName);
+            JsonLayout.DEFAULT.dataSetMessageContentMask() & ~JsonDataSetMessageContentMask.DataSetWriterName)
+            .withVariantFields();
 
     @BeforeAll
     static void startMosquitto() throws Exception {
@@ -232,7 +222,7 @@ class Open62541PubSubIT {
                 null, encoding, QualityOfService.AT_MOST_ONCE, topic, null,
                 List.of(DataSetWriterConfig.of("line", WRITER_ID, "Line")));
         // open62541 decodes only the {"UaType":..,"Value":..} field form: see LINE_AS_VARIANTS
-        PublishedDataSet dataSet = encoding == MessageEncoding.JSON ? LINE_AS_VARIANTS : LINE;
+        PublishedDataSet dataSet = LINE;
         PubSubService service = PubSubService.builder()
                 .mappings(new StandardMessageMappings(CodecRegistry.standard(), EncodingLimits.DEFAULT, O6_LAYOUT))
                 .dataSet(dataSet)
