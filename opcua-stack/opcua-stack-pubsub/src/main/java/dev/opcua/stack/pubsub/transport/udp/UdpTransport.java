@@ -468,14 +468,15 @@ public final class UdpTransport implements PubSubTransport {
                     ch.close();
                     return;
                 }
-                receiveChannel = ch;
                 if (!multicast) {
+                    receiveChannel = ch;
                     log.info("UDP transport {} receiving on {}", url, ch.localAddress());
                     opened.complete(null);
                     return;
                 }
                 ch.joinGroup(resolved, networkInterface).addListener((ChannelFuture j) -> {
                     if (j.isSuccess()) {
+                        receiveChannel = ch; // until joined, group shutdown in close() closes it
                         log.info("UDP transport {} receiving on {}, joined {} on {}", url, ch.localAddress(),
                                 target.getHostAddress(), networkInterface.getName());
                         opened.complete(null);
@@ -556,7 +557,10 @@ public final class UdpTransport implements PubSubTransport {
         return handlerErrors.get();
     }
 
-    /** The local address of the receive socket, or null before the first address subscription opened it. */
+    /**
+     * The local address of the receive socket, or null until the first address subscription opened it (and joined
+     * the multicast group).
+     */
     public InetSocketAddress receiveAddress() {
         DatagramChannel ch = receiveChannel;
         return ch == null ? null : ch.localAddress();
