@@ -39,6 +39,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -342,7 +343,12 @@ public final class UdpTransport implements PubSubTransport {
         if (destination != null) {
             write(ch, destination, bytes);
         } else {
-            ch.eventLoop().execute(() -> resolveAndWrite(ch, topic, target, bytes));
+            try {
+                ch.eventLoop().execute(() -> resolveAndWrite(ch, topic, target, bytes));
+            } catch (RejectedExecutionException e) { // close() ran meanwhile
+                inFlight.decrementAndGet();
+                throw new IllegalStateException(closedMessage(), e);
+            }
         }
     }
 
@@ -433,7 +439,7 @@ public final class UdpTransport implements PubSubTransport {
                     } else {
                         try {
                             group.execute(() -> openReceiveChannel(opened));
-                        } catch (java.util.concurrent.RejectedExecutionException closing) {
+                        } catch (RejectedExecutionException closing) {
                             opened.completeExceptionally(new IllegalStateException(closedMessage()));
                         }
                     }
