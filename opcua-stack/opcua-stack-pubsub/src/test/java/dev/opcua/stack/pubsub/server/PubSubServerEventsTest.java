@@ -8,15 +8,18 @@ import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
+import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.FilterOperator;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ContentFilter;
 import dev.opcua.stack.core.types.structured.ContentFilterElement;
 import dev.opcua.stack.core.types.structured.LiteralOperand;
+import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.SimpleAttributeOperand;
 import dev.opcua.stack.pubsub.config.DataSetReaderConfig;
 import dev.opcua.stack.pubsub.config.DataSetWriterConfig;
@@ -35,6 +38,7 @@ import dev.opcua.stack.pubsub.transport.mqtt.EmbeddedMqttBroker;
 import dev.opcua.stack.pubsub.transport.mqtt.MqttSettings;
 import dev.opcua.stack.pubsub.transport.mqtt.MqttTransport;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.nodes.OperationContext;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -175,6 +179,33 @@ class PubSubServerEventsTest {
         Thread.sleep(300); // a few more intervals: the minor event would have come with or before the major one
         assertThat(events(received)).extracting(d -> d.fields().get("Message").value())
                 .containsExactly(Variant.of(LocalizedText.of("major")));
+    }
+
+    @Test
+    void the_information_model_shows_an_events_data_set_as_PublishedEventsType() throws Exception {
+        PublishedDataSet dataSet = PublishedDataSet.events("ModelEvents", SERVER, FIELDS);
+        PubSubService service = TestPubSubServices.builder().dataSet(dataSet)
+                .connection(new PubSubConnectionConfig("Broker", PublisherId.ofUInt16(5), List.of(), List.of()),
+                        new TestPubSubServices.FakeTransport())
+                .build();
+        toClose.add(service);
+        PubSubInformationModel model = PubSubInformationModel.register(server, service);
+        NodeId node = model.publishedDataSet("ModelEvents");
+        ReadValueId[] reads = {
+            new ReadValueId(childOf(node, "EventNotifier"), AttributeIds.Value, null, QualifiedName.NULL),
+            new ReadValueId(childOf(node, "SelectedFields"), AttributeIds.Value, null, QualifiedName.NULL),
+            new ReadValueId(childOf(node, "Filter"), AttributeIds.Value, null, QualifiedName.NULL)};
+        DataValue[] values = server.nodeManagers().read(OperationContext.INTERNAL, reads, 0,
+                TimestampsToReturn.Neither).get(5, TimeUnit.SECONDS);
+        assertThat(values[0].value()).isEqualTo(Variant.of(SERVER));
+        ExtensionObject[] selected = (ExtensionObject[]) values[1].value().value();
+        assertThat(selected).hasSize(5);
+        assertThat(selected[1].decoded()).isEqualTo(FIELDS.get(1).select());
+        assertThat(values[2].statusCode().isGood()).isTrue();
+    }
+
+    private static NodeId childOf(NodeId parent, String browseName) {
+        return NodeId.string(parent.namespaceIndex(), parent.stringId() + "." + browseName);
     }
 
     @Test
