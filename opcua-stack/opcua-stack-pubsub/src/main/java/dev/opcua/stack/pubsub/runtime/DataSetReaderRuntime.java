@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Reads one writer's data set messages (Part 14, 6.2.9): takes those of its publisher and writer from the network
  * messages of its topic, checks their MetaDataVersion against the metadata it knows (6.2.9.2.3: a major version
- * that differs means the fields are not what the reader expects, so nothing is written), writes the fields that
- * have targets into the address space and hands every message to the listeners.
+ * that differs means the fields are not what the reader expects, so nothing is written), writes the fields of key
+ * and delta frames that have targets into the address space and hands every message, events included, to the
+ * listeners.
  */
 final class DataSetReaderRuntime {
 
@@ -122,8 +123,8 @@ final class DataSetReaderRuntime {
             fields.put(name, field.value());
         }
         counters.dataSetsReceived.increment();
-        if (message.type() != DataSetMessageType.KEEP_ALIVE) {
-            writeTargets(fields);
+        if (message.type() == DataSetMessageType.KEY_FRAME || message.type() == DataSetMessageType.DELTA_FRAME) {
+            writeTargets(fields); // an event's fields are for the listeners only: there is no variable to write
         }
         ReceivedDataSet received = new ReceivedDataSet(config.name(), network.publisherId(),
                 message.dataSetWriterId(), message.type(), message.sequenceNumber(), message.timestamp(), fields);

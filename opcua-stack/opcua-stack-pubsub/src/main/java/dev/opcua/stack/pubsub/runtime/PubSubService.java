@@ -2,6 +2,7 @@ package dev.opcua.stack.pubsub.runtime;
 
 import dev.opcua.stack.core.encoding.UaEncodingException;
 import dev.opcua.stack.pubsub.config.DataSetReaderConfig;
+import dev.opcua.stack.pubsub.config.DataSetWriterConfig;
 import dev.opcua.stack.pubsub.config.MessageEncoding;
 import dev.opcua.stack.pubsub.config.PubSubConnectionConfig;
 import dev.opcua.stack.pubsub.config.PublishedDataSet;
@@ -194,7 +195,7 @@ public final class PubSubService implements AutoCloseable {
             this.topics = builder.topics;
             for (WriterGroupConfig group : config.writerGroups()) {
                 publishers.add(new WriterGroupPublisher(config.publisherId(), group, dataSets, builder.source,
-                        mappings.encoder(group.encoding(), group, dataSets), transport, topics, counters));
+                        builder.eventSourceOrDefault(), builder.eventQueueCapacity, mappings.encoder(group.encoding(), group, dataSets), transport, topics, counters));
             }
             for (DataSetReaderConfig readerConfig : config.readers()) {
                 DataSetReaderRuntime reader = new DataSetReaderRuntime(readerConfig, builder.targetWriter, counters);
@@ -341,6 +342,8 @@ public final class PubSubService implements AutoCloseable {
         private final List<ConnectionEntry> connections = new ArrayList<>();
         private final List<ListenerEntry> listeners = new ArrayList<>();
         private DataSetSource source;
+        private EventSource eventSource;
+        private int eventQueueCapacity = 1000;
         private FieldTargetWriter targetWriter = FieldTargetWriter.NONE;
         private MessageMappings mappings;
         private MqttTopicTree topics = MqttTopicTree.withPrefix(MqttTopicTree.DEFAULT_PREFIX);
@@ -372,6 +375,32 @@ public final class PubSubService implements AutoCloseable {
         public Builder source(DataSetSource source) {
             this.source = source;
             return this;
+        }
+
+        /**
+         * Where writers of events data sets ({@link PublishedDataSet#isEvents()}) take their events; by default the
+         * {@link #source} when it is an EventSource too (as {@link InMemoryDataSetSource} and
+         * {@code AddressSpaceDataSets} are).
+         */
+        public Builder eventSource(EventSource eventSource) {
+            this.eventSource = eventSource;
+            return this;
+        }
+
+        /**
+         * How many events each events writer keeps between publishing intervals (default 1000); beyond that the
+         * oldest is discarded and counted in {@link PubSubStatistics#messagesDropped()}.
+         */
+        public Builder eventQueueCapacity(int events) {
+            if (events < 1) {
+                throw new IllegalArgumentException("eventQueueCapacity must be at least 1, was " + events);
+            }
+            this.eventQueueCapacity = events;
+            return this;
+        }
+
+        EventSource eventSourceOrDefault() {
+            return eventSource != null ? eventSource : source instanceof EventSource events ? events : null;
         }
 
         /** Where readers write their field targets. */
@@ -407,9 +436,23 @@ public final class PubSubService implements AutoCloseable {
         }
 
         public PubSubService build() {
-            boolean publishes = connections.stream().anyMatch(c -> !c.config.writerGroups().isEmpty());
-            if (publishes && source == null) {
-                throw new IllegalArgumentException("PubSub writer groups are configured but no DataSetSource");
+            for (ConnectionEntry connection : connections) {
+                for (WriterGroupConfig group : connection.config.writerGroups()) {
+                    for (DataSetWriterConfig writer : group.writers()) {
+                        PublishedDataSet dataSet = dataSets.get(writer.dataSet());
+                        if (dataSet == null) {
+                            continue; // the writer group names it in its own message
+                        }
+                        if (!dataSet.isEvents() && source == null) {
+                            throw new IllegalArgumentException("PubSub writer groups are configured but no"
+                                    + " DataSetSource");
+                        }
+                        if (dataSet.isEvents() && eventSourceOrDefault() == null) {
+                            throw new IllegalArgumentException("DataSetWriter " + writer.name() + " publishes the"
+                                    + " events data set " + dataSet.name() + " but no EventSource is configured");
+                        }
+                    }
+                }
             }
             return new PubSubService(this);
         }

@@ -3,6 +3,7 @@ package dev.opcua.stack.pubsub.runtime;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.DataSetFieldContentMask;
 import dev.opcua.stack.pubsub.config.DataSetWriterConfig;
 import dev.opcua.stack.pubsub.config.PublishedDataSet;
@@ -22,11 +23,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,15 +41,28 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An interval whose sampling is still running when the next one is due is skipped and counted as dropped
  * rather than queued, so a slow source slows the messages down instead of building a backlog.
+ *
+ * <p>A writer of an events data set (Part 14, 6.2.3.3) is not sampled: from {@link #start} on it receives the
+ * events of its {@link EventSource} into a bounded queue and sends each as an EVENT data set message in the next
+ * interval's network message (several network messages when more than {@value #MAX_MESSAGES_PER_NETWORK_MESSAGE}
+ * data set messages are due, the UADP payload header's limit), or a keep-alive after the group's KeepAliveTime
+ * without events. When its queue is full the oldest event is discarded, as by an event monitored item with
+ * DiscardOldest (Part 4, 5.12.1.5), and counted in {@link PubSubStatistics#messagesDropped()}. Events reported
+ * while the group is disabled are not queued.
  */
 final class WriterGroupPublisher {
 
     private static final Logger LOG = LoggerFactory.getLogger(WriterGroupPublisher.class);
+    /** Data set messages per network message: the UADP PayloadHeader's Count is a Byte (Part 14, 7.2.4.4.3). */
+    static final int MAX_MESSAGES_PER_NETWORK_MESSAGE = 255;
 
     private final PublisherId publisherId;
     private final WriterGroupConfig group;
     private final List<WriterState> writers = new ArrayList<>();
     private final DataSetSource source;
+    private final EventSource eventSource;
+    private final List<AutoCloseable> eventSubscriptions = new ArrayList<>();
+    private final AtomicLong eventsDiscarded = new AtomicLong();
     private final MessageEncoder encoder;
     private final PubSubTransport transport;
     private final MqttTopicTree topics;
@@ -59,11 +75,12 @@ final class WriterGroupPublisher {
     private ScheduledFuture<?> task;
 
     WriterGroupPublisher(PublisherId publisherId, WriterGroupConfig group, Map<String, PublishedDataSet> dataSets,
-            DataSetSource source, MessageEncoder encoder, PubSubTransport transport, MqttTopicTree topics,
-            PubSubCounters counters) {
+            DataSetSource source, EventSource eventSource, int eventQueueCapacity, MessageEncoder encoder,
+            PubSubTransport transport, MqttTopicTree topics, PubSubCounters counters) {
         this.publisherId = publisherId;
         this.group = group;
         this.source = source;
+        this.eventSource = eventSource;
         this.encoder = encoder;
         this.transport = transport;
         this.topics = topics;
@@ -74,7 +91,13 @@ final class WriterGroupPublisher {
                 throw new IllegalArgumentException("DataSetWriter " + writer.name() + " of WriterGroup " + group.name()
                         + " names the published data set " + writer.dataSet() + ", which is not configured");
             }
-            writers.add(new WriterState(writer, dataSet));
+            if (dataSet.isEvents() ? eventSource == null : source == null) {
+                throw new IllegalArgumentException("DataSetWriter " + writer.name() + " of WriterGroup " + group.name()
+                        + " publishes the " + (dataSet.isEvents() ? "events" : "variables") + " data set "
+                        + dataSet.name() + " but no " + (dataSet.isEvents() ? "EventSource" : "DataSetSource")
+                        + " is configured");
+            }
+            writers.add(new WriterState(writer, dataSet, dataSet.isEvents() ? eventQueueCapacity : 0));
         }
     }
 
@@ -84,6 +107,7 @@ final class WriterGroupPublisher {
 
     /** Publishes the metadata of every writer and starts the interval. */
     void start(ScheduledExecutorService scheduler) {
+        subscribeEvents();
         publishMetaData();
         long period = group.publishingInterval().toNanos();
         task = scheduler.scheduleAtFixedRate(this::tick, period, period, TimeUnit.NANOSECONDS);
@@ -94,6 +118,47 @@ final class WriterGroupPublisher {
     void stop() {
         if (task != null) {
             task.cancel(false);
+        }
+        synchronized (eventSubscriptions) {
+            for (AutoCloseable subscription : eventSubscriptions) {
+                try {
+                    subscription.close();
+                } catch (Exception e) {
+                    LOG.debug("PubSub writer group {}: closing an event subscription failed", group.name(), e);
+                }
+            }
+            eventSubscriptions.clear();
+        }
+    }
+
+    /** Subscribes each events writer to its notifier's events; fails when the source refuses one. */
+    private void subscribeEvents() {
+        for (WriterState writer : writers) {
+            if (writer.events == null) {
+                continue;
+            }
+            AutoCloseable subscription = eventSource.subscribe(writer.dataSet, values -> onEvent(writer, values));
+            synchronized (eventSubscriptions) {
+                eventSubscriptions.add(subscription);
+            }
+        }
+    }
+
+    /** On the event source's thread: queues the event, discarding the oldest when the queue is full. */
+    private void onEvent(WriterState writer, Variant[] values) {
+        if (!enabled) {
+            return;
+        }
+        while (!writer.events.offer(values)) {
+            if (writer.events.poll() != null) {
+                counters.messagesDropped.increment();
+                long n = eventsDiscarded.getAndIncrement();
+                if (n % 1000 == 0) {
+                    LOG.warn("PubSub writer group {}: the event queue of writer {} is full ({} events); the oldest is"
+                            + " discarded ({} so far)", group.name(), writer.config.name(),
+                            writer.events.remainingCapacity() + writer.events.size(), n + 1);
+                }
+            }
         }
     }
 
@@ -144,7 +209,8 @@ final class WriterGroupPublisher {
         CompletableFuture<?>[] samples = new CompletableFuture<?>[writers.size()];
         for (int i = 0; i < samples.length; i++) {
             WriterState writer = writers.get(i);
-            samples[i] = source.sample(writer.dataSet).thenAccept(values -> writer.sampled = values);
+            samples[i] = writer.events != null ? CompletableFuture.completedFuture(null)
+                    : source.sample(writer.dataSet).thenAccept(values -> writer.sampled = values);
         }
         CompletableFuture.allOf(samples).whenComplete((ignored, failure) -> {
             try {
@@ -168,6 +234,10 @@ final class WriterGroupPublisher {
         DateTime timestamp = DateTime.now();
         List<DataSetMessage> messages = new ArrayList<>(writers.size());
         for (WriterState writer : writers) {
+            if (writer.events != null) {
+                writer.nextEvents(timestamp, now, group.keepAliveTime().toNanos(), messages);
+                continue;
+            }
             DataSetMessage message = writer.next(timestamp, now, group.keepAliveTime().toNanos());
             if (message != null) {
                 messages.add(message);
@@ -176,10 +246,14 @@ final class WriterGroupPublisher {
         if (messages.isEmpty()) {
             return;
         }
-        long number = networkMessageNumber++;
-        NetworkMessage network = new NetworkMessage(messageIdPrefix + number, publisherId, group.id(), 0,
-                (int) (number & 0xFFFF), null, messages, group.name());
-        send(dataTopic(), encoder.encode(network), group.qos(), false);
+        for (int from = 0; from < messages.size(); from += MAX_MESSAGES_PER_NETWORK_MESSAGE) {
+            List<DataSetMessage> part = messages.subList(from,
+                    Math.min(messages.size(), from + MAX_MESSAGES_PER_NETWORK_MESSAGE));
+            long number = networkMessageNumber++;
+            NetworkMessage network = new NetworkMessage(messageIdPrefix + number, publisherId, group.id(), 0,
+                    (int) (number & 0xFFFF), null, part, group.name());
+            send(dataTopic(), encoder.encode(network), group.qos(), false);
+        }
         counters.published(System.nanoTime() - start);
     }
 
@@ -188,19 +262,58 @@ final class WriterGroupPublisher {
         counters.sent(bytes.length);
     }
 
-    /** One writer's sequence numbers and the values of its last message, for delta frames. */
+    /**
+     * One writer's sequence numbers and the values of its last message, for delta frames; for an events writer its
+     * queue of events.
+     */
     private static final class WriterState {
         final DataSetWriterConfig config;
         final PublishedDataSet dataSet;
+        /** The events not yet sent, each its field values; null for a writer of sampled values. */
+        final ArrayBlockingQueue<Variant[]> events;
         volatile DataValue[] sampled;
         DataValue[] last;
         long sequenceNumber;
         int messagesSinceKeyFrame = Integer.MAX_VALUE;
         long lastSentNanos;
 
-        WriterState(DataSetWriterConfig config, PublishedDataSet dataSet) {
+        WriterState(DataSetWriterConfig config, PublishedDataSet dataSet, int eventQueueCapacity) {
             this.config = config;
             this.dataSet = dataSet;
+            this.events = dataSet.isEvents() ? new ArrayBlockingQueue<>(eventQueueCapacity) : null;
+            this.lastSentNanos = System.nanoTime(); // the first keep-alive of an events writer after KeepAliveTime
+        }
+
+        /**
+         * The EVENT messages of the events queued now, each field a Variant (Part 14, 7.2.4.5.7: event fields
+         * carry no status or timestamps), or a keep-alive when there were none for the KeepAliveTime.
+         */
+        void nextEvents(DateTime timestamp, long now, long keepAliveNanos, List<DataSetMessage> out) {
+            int pending = events.size();
+            for (int n = 0; n < pending; n++) {
+                Variant[] values = events.poll();
+                if (values == null) {
+                    break;
+                }
+                List<DataSetField> fields = new ArrayList<>(values.length);
+                for (int i = 0; i < values.length; i++) {
+                    Variant value = values[i] == null ? Variant.NULL : values[i];
+                    fields.add(new DataSetField(i, dataSet.fields().get(i).name(), DataValue.of(value)));
+                }
+                out.add(message(DataSetMessageType.EVENT, timestamp, fields, now));
+            }
+            if (pending == 0 && now - lastSentNanos >= keepAliveNanos) {
+                out.add(message(DataSetMessageType.KEEP_ALIVE, timestamp, List.of(), now));
+            }
+        }
+
+        private DataSetMessage message(DataSetMessageType type, DateTime timestamp, List<DataSetField> fields,
+                long now) {
+            lastSentNanos = now;
+            long sequence = sequenceNumber;
+            sequenceNumber = (sequenceNumber + 1) & 0xFFFF_FFFFL;
+            return new DataSetMessage(config.id(), type, sequence, dataSet.version(), timestamp, null, fields,
+                    config.name());
         }
 
         /** The message of this interval: key frame, delta frame, keep-alive or none. */

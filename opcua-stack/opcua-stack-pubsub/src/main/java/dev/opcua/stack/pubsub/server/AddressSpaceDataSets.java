@@ -6,19 +6,27 @@ import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.EventFilter;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.SimpleAttributeOperand;
 import dev.opcua.stack.core.types.structured.WriteValue;
 import dev.opcua.stack.pubsub.config.PublishedDataSet;
+import dev.opcua.stack.pubsub.config.PublishedEvents;
 import dev.opcua.stack.pubsub.config.PublishedField;
 import dev.opcua.stack.pubsub.runtime.DataSetSource;
+import dev.opcua.stack.pubsub.runtime.EventSource;
 import dev.opcua.stack.pubsub.runtime.FieldTargetWriter;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.OperationContext;
+import dev.opcua.stack.server.subscriptions.events.EventFilterEvaluator;
+import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * Published data sets read from a server's address space and field targets written into it (Part 14, 6.2.3.2
@@ -27,8 +35,15 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>A field without a source variable is published as BadNotReadable; a field's variable that the server does
  * not know is published with the status the Read returns (BadNodeIdUnknown), so the reader sees why.
+ *
+ * <p>Events data sets (Part 14, 6.2.3.3 PublishedEventsDataType) are taken from the server's event notifiers the way
+ * an event monitored item takes them (Part 4, 5.12.1): a listener on the data set's notifier in
+ * {@link OpcUaServer#eventNotifiers()}, so it receives the events reported there and on the notifiers below it
+ * (every event of the server for the Server object), and the selected fields and where clause compiled once into
+ * an {@link EventFilterEvaluator} against {@link OpcUaServer#eventTypes()}, exactly as for a client's EventFilter.
+ * No session, subscription or access check is involved: the server publishes its own events.
  */
-public final class AddressSpaceDataSets implements DataSetSource, FieldTargetWriter {
+public final class AddressSpaceDataSets implements DataSetSource, EventSource, FieldTargetWriter {
 
     private static final DataValue NO_SOURCE = DataValue.ofStatus(StatusCode.of(StatusCodes.BadNotReadable));
 
@@ -52,6 +67,37 @@ public final class AddressSpaceDataSets implements DataSetSource, FieldTargetWri
                     }
                     return values;
                 });
+    }
+
+    /**
+     * Listens to the data set's notifier; each event that passes the where clause is handed over as its selected
+     * fields, on the reporting thread.
+     *
+     * @throws IllegalArgumentException when the where clause is invalid (BadEventFilterInvalid) or a selected field
+     *         is (its status and the reason; Part 4, 7.22.3 would publish such a field as null, but a configuration
+     *         should be told)
+     */
+    @Override
+    public AutoCloseable subscribe(PublishedDataSet dataSet, Consumer<Variant[]> onEvent) {
+        PublishedEvents events = dataSet.events();
+        if (events == null) {
+            throw new IllegalArgumentException("published data set " + dataSet.name() + " is not an events data set");
+        }
+        EventFilter filter = new EventFilter(events.selectedFields().toArray(SimpleAttributeOperand[]::new),
+                events.filter());
+        EventFilterEvaluator evaluator = EventFilterEvaluator.compile(filter, server.eventTypes());
+        if (!evaluator.isValid() || evaluator.hasErrors()) {
+            throw new IllegalArgumentException("published events data set " + dataSet.name() + ": "
+                    + evaluator.status() + " " + evaluator.problems());
+        }
+        EventNotifierRegistry.Registration registration = server.eventNotifiers().subscribe(events.notifier(),
+                (notifier, event) -> {
+                    Variant[] fields = evaluator.evaluate(event);
+                    if (fields != null) {
+                        onEvent.accept(fields);
+                    }
+                });
+        return registration;
     }
 
     private static ReadValueId[] readsOf(PublishedDataSet dataSet) {

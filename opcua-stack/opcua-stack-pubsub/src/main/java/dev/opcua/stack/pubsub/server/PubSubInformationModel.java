@@ -13,12 +13,15 @@ import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.DataSetFieldContentMask;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.core.types.enumerated.PubSubState;
+import dev.opcua.stack.core.types.structured.ContentFilter;
+import dev.opcua.stack.core.types.structured.ContentFilterElement;
 import dev.opcua.stack.core.types.structured.PublishedVariableDataType;
 import dev.opcua.stack.pubsub.config.DataSetReaderConfig;
 import dev.opcua.stack.pubsub.config.DataSetWriterConfig;
 import dev.opcua.stack.pubsub.config.MessageEncoding;
 import dev.opcua.stack.pubsub.config.PubSubConnectionConfig;
 import dev.opcua.stack.pubsub.config.PublishedDataSet;
+import dev.opcua.stack.pubsub.config.PublishedEvents;
 import dev.opcua.stack.pubsub.config.PublishedField;
 import dev.opcua.stack.pubsub.config.WriterGroupConfig;
 import dev.opcua.stack.pubsub.message.PublisherId;
@@ -52,6 +55,7 @@ import java.util.function.Supplier;
  *   SupportedTransportProfiles         the MQTT JSON and UADP profiles
  *   PublishedDataSets (i=17371)
  *     &lt;data set&gt;   PublishedDataItemsType: ConfigurationVersion, DataSetMetaData, PublishedData, DataSetToWriter
+ *                  or PublishedEventsType: ..., EventNotifier, SelectedFields, Filter
  *   &lt;connection&gt;   PubSubConnectionType (HasPubSubConnection): PublisherId, TransportProfileUri, Address, Status
  *     &lt;group&gt;      WriterGroupType (HasWriterGroup): WriterGroupId, PublishingInterval, KeepAliveTime, Status+Enable/Disable
  *       &lt;writer&gt;   DataSetWriterType (HasDataSetWriter): DataSetWriterId, DataSetFieldContentMask, KeyFrameCount, Status
@@ -287,27 +291,47 @@ public final class PubSubInformationModel {
     }
 
     /**
-     * Part 14, 9.1.4 PublishedDataItemsType (PublishedDataSetType, 9.1.4.2.1, with PublishedData), linked to the
-     * writers that send it (DataSetToWriter).
+     * Part 14, 9.1.4 PublishedDataItemsType (PublishedDataSetType, 9.1.4.2.1, with PublishedData), or
+     * PublishedEventsType for an events data set, linked to the writers that send it (DataSetToWriter).
      */
     private void publishedDataSet(PublishedDataSet dataSet, List<NodeId> writers) {
-        UaNode node = instantiate(NodeIds.PublishedDataItemsType, publishedDataSet(dataSet.name()), dataSet.name(),
-                PUBLISHED_DATA_SETS, HAS_COMPONENT, Set.of());
+        UaNode node = instantiate(dataSet.isEvents() ? NodeIds.PublishedEventsType : NodeIds.PublishedDataItemsType,
+                publishedDataSet(dataSet.name()), dataSet.name(), PUBLISHED_DATA_SETS, HAS_COMPONENT, Set.of());
         set(node, "ConfigurationVersion", Variant.of(dataSet.version()));
         set(node, "DataSetMetaData", Variant.of(dataSet.metaData()));
-        List<PublishedField> fields = dataSet.fields();
-        ExtensionObject[] published = new ExtensionObject[fields.size()];
-        for (int i = 0; i < published.length; i++) {
-            NodeId source = fields.get(i).source();
-            // a field the application supplies has no variable: the null NodeId (Part 14, 6.2.3.2.2 names none)
-            published[i] = ExtensionObject.of(new PublishedVariableDataType(source == null ? NodeId.NULL : source,
-                    AttributeIds.Value, 0, 0, 0, null, Variant.NULL, new QualifiedName[0]));
+        if (dataSet.isEvents()) {
+            publishedEvents(node, dataSet.events());
+        } else {
+            List<PublishedField> fields = dataSet.fields();
+            ExtensionObject[] published = new ExtensionObject[fields.size()];
+            for (int i = 0; i < published.length; i++) {
+                NodeId source = fields.get(i).source();
+                // a field the application supplies has no variable: the null NodeId (Part 14, 6.2.3.2.2 names none)
+                published[i] = ExtensionObject.of(new PublishedVariableDataType(source == null ? NodeId.NULL : source,
+                        AttributeIds.Value, 0, 0, 0, null, Variant.NULL, new QualifiedName[0]));
+            }
+            set(node, "PublishedData", Variant.ofArray(BuiltinType.ExtensionObject, published));
         }
-        set(node, "PublishedData", Variant.ofArray(BuiltinType.ExtensionObject, published));
         for (NodeId writer : writers) {
             node.addReference(UaReference.forward(DATA_SET_TO_WRITER, writer));
             store.get(writer).addReference(UaReference.inverse(DATA_SET_TO_WRITER, node.nodeId()));
         }
+    }
+
+    /**
+     * Part 14, 9.1.4.4 PublishedEventsType: the notifier (EventNotifier), the SelectedFields and the Filter
+     * (an empty ContentFilter when every event is published).
+     */
+    private void publishedEvents(UaNode node, PublishedEvents events) {
+        set(node, "EventNotifier", Variant.of(events.notifier())); // the symbol is PubSubEventNotifier
+        ExtensionObject[] selected = new ExtensionObject[events.selectedFields().size()];
+        for (int i = 0; i < selected.length; i++) {
+            selected[i] = ExtensionObject.of(events.selectedFields().get(i));
+        }
+        set(node, "SelectedFields", Variant.ofArray(BuiltinType.ExtensionObject, selected));
+        ContentFilter filter = events.filter() != null ? events.filter()
+                : new ContentFilter(new ContentFilterElement[0]);
+        set(node, "Filter", Variant.of(ExtensionObject.of(filter)));
     }
 
     /** The Mandatory properties of PubSubGroupType (Part 14, 9.1.6.2): no message security, no size limit. */

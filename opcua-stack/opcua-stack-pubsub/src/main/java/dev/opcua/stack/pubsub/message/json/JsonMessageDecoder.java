@@ -217,8 +217,16 @@ public final class JsonMessageDecoder implements MessageDecoder {
         if (field != null && field.builtInType() == BuiltinType.ExtensionObject.typeId()) {
             return Variant.of(json.readExtensionObject(name));
         }
+        BuiltinType declared = field == null ? null : BuiltinType.fromTypeId(field.builtInType());
+        if (declared != null && declared != BuiltinType.Null && declared != BuiltinType.Variant
+                && declared != BuiltinType.DataValue) {
+            // a built-in type whose JSON is an object (LocalizedText, QualifiedName, a 1.04 NodeId ...), collapsed
+            // by the publisher because it is the field's declared type (an event's Message)
+            Object value = json.readField(name, declared, false);
+            return value == null ? Variant.NULL : Variant.ofScalar(declared, value);
+        }
         throw UaEncodingException.decodingError("Payload." + name + ": an object that is neither a Variant"
-                + " ({\"UaType\":..}) nor a DataValue ({\"Value\":..}) and the metadata names no structure");
+                + " ({\"UaType\":..}) nor a DataValue ({\"Value\":..}) and the metadata names no type for it");
     }
 
     /** The current object as a Variant: 1.05 {@code UaType/Value} or 1.04 {@code Type/Body}. */

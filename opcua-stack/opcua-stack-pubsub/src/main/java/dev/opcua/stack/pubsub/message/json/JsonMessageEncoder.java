@@ -149,7 +149,9 @@ public final class JsonMessageEncoder implements MessageEncoder {
             return; // a keep-alive has no Payload (7.2.5.4.1)
         }
         PublishedDataSet dataSet = dataSetsByWriter.get(message.dataSetWriterId());
-        long mask = fieldMasksByWriter.getOrDefault(message.dataSetWriterId(), DataSetFieldContentMask.None);
+        // an event's fields are Variants whatever the writer's mask (Part 14, 7.2.4.5.7), as in the UADP mapping
+        long mask = message.type() == DataSetMessageType.EVENT ? DataSetFieldContentMask.None
+                : fieldMasksByWriter.getOrDefault(message.dataSetWriterId(), DataSetFieldContentMask.None);
         boolean dataValues = mask != DataSetFieldContentMask.None && mask != DataSetFieldContentMask.RawData;
         json.beginObject("Payload");
         for (DataSetField field : message.fields()) {
