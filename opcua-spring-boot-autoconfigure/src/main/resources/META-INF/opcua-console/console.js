@@ -10,6 +10,7 @@
     queue: [], capacity: [], busy: [],
     rates: {},   // service -> [[time, requests/s]]
     notifications: [],
+    pubsub: { available: null, previous: null, previousAt: 0, sent: [], received: [], dataSets: [] },
     selected: null, valueHistory: [],
     charts: {}
   };
@@ -123,6 +124,60 @@
     } finally {
       setTimeout(poll, POLL_MS);
     }
+    pollPubSub();
+  }
+
+  // ---- PubSub: api/pubsub answers 404 in an application without it, and the card stays hidden
+
+  async function pollPubSub() {
+    const p = state.pubsub;
+    if (p.available === false) return;
+    try {
+      const response = await fetch('api/pubsub', { headers: { Accept: 'application/json' }, cache: 'no-store' });
+      if (response.status === 404) { p.available = false; $('pubsub-card').hidden = true; return; }
+      if (!response.ok) throw new Error('api/pubsub answered ' + response.status);
+      p.available = true;
+      renderPubSub(await response.json(), Date.now());
+    } catch (e) {
+      showError(e);
+    }
+  }
+
+  function renderPubSub(o, now) {
+    const p = state.pubsub;
+    $('pubsub-card').hidden = false;
+    const badge = $('pubsub-broker');
+    badge.textContent = !o.running ? 'not running' : o.brokerConnected ? 'broker connected' : 'broker disconnected';
+    badge.className = 'badge ' + (o.running && o.brokerConnected ? 'good' : 'bad');
+    text('pubsub-sent', num(o.messagesSent));
+    text('pubsub-received', num(o.messagesReceived));
+    const reasons = Object.entries(o.droppedByReason || {}).filter(([, n]) => n > 0);
+    const dropped = $('pubsub-dropped');
+    dropped.textContent = num(o.messagesDropped) + (reasons.length
+      ? ' (' + reasons.map(([r, n]) => r + ' ' + num(n)).join(', ') + ')' : '');
+    dropped.className = o.messagesDropped > 0 ? 'warn' : '';
+    text('pubsub-datasets', num(o.dataSetsReceived));
+    text('pubsub-bytes', num(o.bytesSent) + ' / ' + num(o.bytesReceived));
+    text('pubsub-write-failures', num(o.targetWriteFailures));
+    text('pubsub-last-publish', o.lastPublish ? date(o.lastPublish).toLocaleTimeString() + ' (' + ago(o.lastPublish) + ')'
+      : o.publishCount ? 'not seen yet' : 'none yet');
+    text('pubsub-publish-time', o.publishCount ? span(seconds(o.publishMean)) + ' mean, ' + span(seconds(o.publishMax))
+      + ' max, ' + num(o.publishCount) + ' intervals' : '–');
+    rows('pubsub-connections', o.connections || [], [(c) => c.name, (c) => c.publisherId,
+      (c) => [c.connected ? 'connected' : 'disconnected', c.connected ? 'good' : 'bad'],
+      (c) => (c.writerGroups || []).join(', '), (c) => (c.readers || []).join(', '),
+      (c) => num(c.queued), (c) => c.reconnects, (c) => c.lastError ? [c.lastError, 'bad'] : ''], 'no connection');
+    const dt = (now - p.previousAt) / 1000;
+    if (p.previous && dt > 0) {
+      const rate = (key) => +Math.max(0, (o[key] - p.previous[key]) / dt).toFixed(2);
+      push(p.sent, [now, rate('messagesSent')]);
+      push(p.received, [now, rate('messagesReceived')]);
+      push(p.dataSets, [now, rate('dataSetsReceived')]);
+    }
+    p.previous = o;
+    p.previousAt = now;
+    lines('pubsub-chart', [{ name: 'sent/s', data: p.sent }, { name: 'received/s', data: p.received },
+      { name: 'data sets/s', data: p.dataSets, dashed: true }], '/s');
   }
 
   function render(o, now) {

@@ -7,14 +7,17 @@ import dev.opcua.stack.core.types.builtin.LocalizedText;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Profile;
 import org.springframework.stereotype.Component;
 
 /**
  * Follows the filling line with annotated listeners: each method is one monitored item of the
  * connection {@code plant}, re-established by the client after every reconnect. The values go to
- * {@link LineValues}; a trip event is logged as a warning.
+ * {@link LineValues}; a trip event is logged as a warning. Not in the profile {@code pubsub}, where
+ * {@link LinePubSubWatcher} takes the values from the MQTT broker instead.
  */
 @Component
+@Profile("!pubsub")
 public class LineWatcher {
 
     private static final Logger log = LoggerFactory.getLogger(LineWatcher.class);

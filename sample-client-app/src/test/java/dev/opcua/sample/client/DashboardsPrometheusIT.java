@@ -38,8 +38,9 @@ import tools.jackson.databind.JsonNode;
  * The dashboards proven against a real Prometheus (Maven profile {@code prometheus}, tag
  * {@code prometheus}; disabled, with the reason, when no binary is found: {@link PrometheusServer#binary()}): the sample
  * plant and the sample client run with their own configuration, four threads read and browse the line
- * through the client's connection besides its listeners and rule, Prometheus scrapes both every second,
- * and every query of every panel and variable of both dashboards, with the template variables set to
+ * through the client's connection besides its listeners and rule, the plant publishes the line through an MQTT
+ * broker (Moquette) that a PubSub reader of the client reads, Prometheus scrapes both every second,
+ * and every query of every panel and variable of the three dashboards, with the template variables set to
  * these applications, must evaluate through {@code /api/v1/query} to at least one series with a value.
  */
 @Tag("prometheus")
@@ -47,7 +48,10 @@ import tools.jackson.databind.JsonNode;
         + "prometheus) or name it with -Dprometheus.binary=PATH or the environment variable PROMETHEUS_BINARY")
 @SpringBootTest(classes = SampleClientApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"sample.rule.period=200ms",
-            "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
+            "opcua.client.connections.plant.subscriptions.publishing-interval=100ms",
+            // the PubSub meters on the client's side too: the profile pubsub's reader, beside the session
+            "opcua.pubsub.enabled=true", "opcua.pubsub.readers.line.publisher-id=sample-plant",
+            "opcua.pubsub.readers.line.writer-group=line", "opcua.pubsub.readers.line.data-set-writer-id=1"})
 class DashboardsPrometheusIT {
 
     private static final int PLANT_PORT = SamplePlants.freePort();
@@ -62,6 +66,7 @@ class DashboardsPrometheusIT {
     Path prometheusDirectory;
 
     private static ConfigurableApplicationContext plant;
+    private static MqttBroker broker;
     private static Path binary;
 
     @Autowired
@@ -73,6 +78,7 @@ class DashboardsPrometheusIT {
     @DynamicPropertySource
     static void plantEndpoint(DynamicPropertyRegistry registry) {
         registry.add("opcua.client.connections.plant.endpoint-url", () -> "opc.tcp://localhost:" + PLANT_PORT + "/");
+        registry.add("opcua.pubsub.mqtt.broker-url", () -> broker.url());
     }
 
     /** Evaluated before anything starts: without a binary neither the plant nor the client runs. */
@@ -83,7 +89,8 @@ class DashboardsPrometheusIT {
     @BeforeAll
     static void startPlant() {
         binary = PrometheusServer.binary().orElseThrow();
-        plant = SamplePlants.start(PLANT_PORT, plantPki);
+        broker = MqttBroker.start();
+        plant = SamplePlants.startPublishing(PLANT_PORT, plantPki, broker.url());
     }
 
     @AfterAll
@@ -91,10 +98,13 @@ class DashboardsPrometheusIT {
         if (plant != null) {
             plant.close();
         }
+        if (broker != null) {
+            broker.close();
+        }
     }
 
     @Test
-    void every_panel_query_of_both_dashboards_returns_series_from_a_prometheus_scraping_the_apps_under_load()
+    void every_panel_query_of_the_dashboards_returns_series_from_a_prometheus_scraping_the_apps_under_load()
             throws Exception {
         await("connected to the plant").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
                 .until(() -> client.state() == ClientState.CONNECTED);
@@ -121,6 +131,10 @@ class DashboardsPrometheusIT {
                     Map.of("application", "sample-plant", "instance", plantTarget), problems);
             queries += evaluate(prometheus, Dashboard.load("opcua-client.json"),
                     Map.of("application", "sample-client", "instance", clientTarget, "connection", "plant"), problems);
+            // the publisher and the reader together: a panel has series when either has them
+            queries += evaluate(prometheus, Dashboard.load("opcua-pubsub.json"),
+                    Map.of("application", "sample-plant|sample-client", "instance", plantTarget + "|" + clientTarget),
+                    problems);
             System.out.printf("Evaluated %d dashboard queries against Prometheus after %d load requests%n",
                     queries, requests.get());
 

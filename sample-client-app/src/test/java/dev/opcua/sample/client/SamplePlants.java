@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -20,15 +22,29 @@ final class SamplePlants {
 
     /** Starts the plant on {@code opcUaPort} with its PKI in {@code pki}. */
     static ConfigurableApplicationContext start(int opcUaPort, Path pki) {
+        return run(opcUaPort, pki);
+    }
+
+    /**
+     * Starts the plant on {@code opcUaPort} with its PKI in {@code pki} and PubSub on, publishing the line to the
+     * broker at {@code brokerUrl} as its application.yml configures it.
+     */
+    static ConfigurableApplicationContext startPublishing(int opcUaPort, Path pki, String brokerUrl) {
+        return run(opcUaPort, pki, "--opcua.pubsub.enabled=true", "--opcua.pubsub.mqtt.broker-url=" + brokerUrl);
+    }
+
+    private static ConfigurableApplicationContext run(int opcUaPort, Path pki, String... more) {
         Path configuration = Path.of(System.getProperty("opcua.project.dir", ".."),
                 "sample-server-app", "src", "main", "resources", "application.yml").toAbsolutePath();
         // arguments: they win over the configuration file
-        return new SpringApplicationBuilder(SampleServerApplication.class).run(
+        List<String> arguments = new ArrayList<>(List.of(
                 "--spring.config.location=file:" + configuration,
                 "--opcua.client.enabled=false", "--sample.rule.enabled=false",
                 "--opcua.server.port=" + opcUaPort, "--opcua.server.hostnames=localhost",
                 "--opcua.server.security.pki-dir=" + pki, "--opcua.server.shutdown-delay=0s",
-                "--plant.simulation.period-ms=100", "--server.port=0");
+                "--plant.simulation.period-ms=100", "--server.port=0"));
+        arguments.addAll(List.of(more));
+        return new SpringApplicationBuilder(SampleServerApplication.class).run(arguments.toArray(String[]::new));
     }
 
     /** The plant's Actuator port. */

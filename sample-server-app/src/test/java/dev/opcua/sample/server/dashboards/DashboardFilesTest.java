@@ -32,7 +32,7 @@ class DashboardFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"opcua-server.json", "opcua-client.json"})
+    @ValueSource(strings = {"opcua-server.json", "opcua-client.json", "opcua-pubsub.json"})
     void every_panel_queries_the_templated_prometheus_data_source_and_fits_the_grid(String file) throws IOException {
         JsonNode dashboard = read(file);
         assertThat(dashboard.path("schemaVersion").asInt()).isGreaterThanOrEqualTo(39);
@@ -56,7 +56,7 @@ class DashboardFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"opcua-server.json", "opcua-client.json"})
+    @ValueSource(strings = {"opcua-server.json", "opcua-client.json", "opcua-pubsub.json"})
     void the_variables_are_the_data_source_application_and_instance(String file) throws IOException {
         List<String> names = new ArrayList<>();
         for (JsonNode variable : read(file).path("templating").path("list")) {

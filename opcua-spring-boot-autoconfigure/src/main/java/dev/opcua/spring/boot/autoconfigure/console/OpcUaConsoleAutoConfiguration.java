@@ -7,8 +7,11 @@ import dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointSectionsConfigur
 import dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointSectionsConfiguration.OnServerOrClients;
 import dev.opcua.spring.boot.console.AddressSpaceBrowser;
 import dev.opcua.spring.boot.console.ConsoleAddressSpace;
+import dev.opcua.spring.boot.console.ConsolePubSub;
 import dev.opcua.spring.boot.console.OpcUaConsole;
 import dev.opcua.spring.boot.console.OpcUaConsoleController;
+import dev.opcua.spring.boot.console.OpcUaConsolePubSubController;
+import dev.opcua.spring.boot.pubsub.OpcUaPubSubLifecycle;
 import dev.opcua.stack.server.OpcUaServer;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -36,13 +39,16 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * controller, and a resource handler for the page's script and style sheet. The server's and the clients'
  * parts are made only when their stack module is on the class path (the endpoint's sections of
  * {@link OpcUaEndpointSectionsConfiguration}, and the server's address space as a {@link ConsoleAddressSpace}),
- * so that a client-only or server-only application has the console too. The console is protected by whatever
+ * so that a client-only or server-only application has the console too. With PubSub running
+ * ({@code opcua-stack-pubsub} on the class path and {@code opcua.pubsub.enabled=true}) the page has a PubSub card
+ * from {@code /opcua-console/api/pubsub}. The console is protected by whatever
  * protects the application's other URLs; without Spring Security a warning says at start-up that it is open.
  */
 @AutoConfiguration(afterName = { "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration",
         "dev.opcua.spring.boot.autoconfigure.client.OpcUaClientAutoConfiguration",
         "dev.opcua.spring.boot.autoconfigure.client.annotation.OpcUaListenerAutoConfiguration",
-        "dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointAutoConfiguration" })
+        "dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointAutoConfiguration",
+        "dev.opcua.spring.boot.autoconfigure.pubsub.OpcUaPubSubAutoConfiguration" })
 @ConditionalOnClass(RestController.class)
 @ConditionalOnWebApplication
 @ConditionalOnBooleanProperty("opcua.console.enabled")
@@ -79,6 +85,30 @@ public final class OpcUaConsoleAutoConfiguration {
         @ConditionalOnMissingBean
         ConsoleAddressSpace opcUaConsoleAddressSpace(OpcUaServer server, OpcUaConsoleProperties properties) {
             return new AddressSpaceBrowser(server, properties.getTimeout());
+        }
+    }
+
+    /**
+     * The PubSub card's JSON, when the application runs PubSub: its own class so that an application without
+     * {@code opcua-stack-pubsub} loads no type of it.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = { "dev.opcua.stack.pubsub.runtime.PubSubService",
+        "dev.opcua.spring.boot.pubsub.OpcUaPubSubLifecycle" })
+    @ConditionalOnBean(type = "dev.opcua.spring.boot.pubsub.OpcUaPubSubLifecycle")
+    @Conditional(OnServerOrClients.class)
+    static class PubSub {
+
+        @Bean
+        @ConditionalOnMissingBean
+        ConsolePubSub opcUaConsolePubSub(ObjectProvider<OpcUaPubSubLifecycle> pubSub) {
+            return new ConsolePubSub(pubSub.getObject());
+        }
+
+        @Bean
+        @ConditionalOnMissingBean
+        OpcUaConsolePubSubController opcUaConsolePubSubController(ConsolePubSub pubSub) {
+            return new OpcUaConsolePubSubController(pubSub);
         }
     }
 
