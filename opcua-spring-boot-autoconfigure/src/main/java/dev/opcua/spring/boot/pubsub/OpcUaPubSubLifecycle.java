@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -15,8 +16,8 @@ import org.springframework.context.SmartLifecycle;
  * server, whose address space it reads and whose namespace table resolves {@code nsu=} node ids), started, and
  * closed when the context stops, which announces the publisher Offline on the broker.
  *
- * <p>The start waits up to the broker's connect timeout: a broker that cannot be reached does not stop the
- * application (the transport keeps reconnecting and the health shows DOWN), but it is logged.
+ * <p>The start waits up to the brokers' longest connect timeout: a broker that cannot be reached does not stop
+ * the application (the transport keeps reconnecting and the health shows DOWN), but it is logged.
  */
 public class OpcUaPubSubLifecycle implements SmartLifecycle {
 
@@ -24,15 +25,28 @@ public class OpcUaPubSubLifecycle implements SmartLifecycle {
 
     private final Supplier<PubSubService> factory;
     private final Duration startTimeout;
+    private final Consumer<PubSubService> started;
     private volatile PubSubService service;
 
     /**
      * @param factory builds the service (throws for a bad configuration, which fails the start)
-     * @param startTimeout how long the start waits for the broker
+     * @param startTimeout how long the start waits for the brokers
      */
     public OpcUaPubSubLifecycle(Supplier<PubSubService> factory, Duration startTimeout) {
+        this(factory, startTimeout, null);
+    }
+
+    /**
+     * @param factory builds the service (throws for a bad configuration, which fails the start)
+     * @param startTimeout how long the start waits for the brokers
+     * @param started called with the service after each start, whether or not every broker answered in time
+     *        (such as to show it in the server's information model); null for nothing
+     */
+    public OpcUaPubSubLifecycle(Supplier<PubSubService> factory, Duration startTimeout,
+            Consumer<PubSubService> started) {
         this.factory = factory;
         this.startTimeout = startTimeout;
+        this.started = started;
     }
 
     /** The running service, or null before the context started it. */
@@ -57,6 +71,9 @@ public class OpcUaPubSubLifecycle implements SmartLifecycle {
             log.warn("OPC UA PubSub: " + e.getCause().getMessage() + "; the transport keeps trying");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (started != null) {
+            started.accept(built);
         }
     }
 

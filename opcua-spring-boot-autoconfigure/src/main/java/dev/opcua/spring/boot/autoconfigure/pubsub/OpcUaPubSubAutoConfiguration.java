@@ -4,6 +4,8 @@ import dev.opcua.spring.boot.pubsub.OpcUaPubSubLifecycle;
 import dev.opcua.spring.boot.pubsub.OpcUaPubSubListenerAnnotationBeanPostProcessor;
 import dev.opcua.spring.boot.pubsub.OpcUaPubSubListeners;
 import dev.opcua.spring.boot.server.OpcUaServerLifecycle;
+import dev.opcua.spring.boot.server.annotation.OpcUaAnnotatedNodeManagers;
+import dev.opcua.spring.boot.server.annotation.UaPublishedVariable;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -15,10 +17,16 @@ import dev.opcua.stack.pubsub.runtime.FieldTargetWriter;
 import dev.opcua.stack.pubsub.runtime.InMemoryDataSetSource;
 import dev.opcua.stack.pubsub.runtime.PubSubService;
 import dev.opcua.stack.pubsub.server.AddressSpaceDataSets;
+import dev.opcua.stack.pubsub.server.PubSubInformationModel;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.OperationContext;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -35,14 +43,18 @@ import org.springframework.core.env.Environment;
  * Auto-configuration of OPC UA PubSub from {@code opcua.pubsub.*} (off unless {@code opcua.pubsub.enabled=true}):
  * an {@link OpcUaPubSubLifecycle} that builds and runs the {@link PubSubService} with the context. With an OPC UA
  * server in the application, data sets are sampled from its address space and readers write into it, and PubSub
- * starts after the server; without one, the application sets published values on the
- * {@link InMemoryDataSetSource} bean and reads through {@code @OpcUaPubSubListener} methods.
+ * starts after the server: variables annotated {@code @UaVariable(published = ...)} join their data sets, and the
+ * server shows the PubSub configuration below its PublishSubscribe object ({@code opcua.pubsub.information-model}).
+ * Without one, the application sets published values on the {@link InMemoryDataSetSource} bean and reads through
+ * {@code @OpcUaPubSubListener} methods.
  */
 @AutoConfiguration(afterName = "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration")
 @ConditionalOnClass(PubSubService.class)
 @ConditionalOnBooleanProperty("opcua.pubsub.enabled")
 @EnableConfigurationProperties(OpcUaPubSubProperties.class)
 public final class OpcUaPubSubAutoConfiguration {
+
+    private static final Log log = LogFactory.getLog(OpcUaPubSubAutoConfiguration.class);
 
     @Bean
     static OpcUaPubSubListeners opcUaPubSubListeners() {
@@ -66,7 +78,7 @@ public final class OpcUaPubSubAutoConfiguration {
             PubSubService service = factory.create(source, FieldTargetWriter.NONE, null, null);
             service.dataSets().values().forEach(source::add);
             return service;
-        }, properties.getMqtt().getConnectTimeout());
+        }, factory.startTimeout());
     }
 
     static OpcUaPubSubFactory factory(OpcUaPubSubProperties properties, Environment environment,
@@ -86,12 +98,44 @@ public final class OpcUaPubSubAutoConfiguration {
         @ConditionalOnMissingBean(OpcUaPubSubLifecycle.class)
         OpcUaPubSubLifecycle opcUaPubSub(OpcUaPubSubProperties properties, Environment environment,
                 ObjectProvider<SslBundles> sslBundles, OpcUaPubSubListeners listeners, OpcUaServer server,
-                OpcUaServerLifecycle serverLifecycle) {
+                OpcUaServerLifecycle serverLifecycle, ObjectProvider<OpcUaAnnotatedNodeManagers> annotated) {
             OpcUaPubSubFactory factory = factory(properties, environment, sslBundles, listeners);
             AddressSpaceDataSets addressSpace = new AddressSpaceDataSets(server);
             Function<String, Integer> namespaceIndex = uri -> server.namespaces().indexOf(uri);
             return new OpcUaPubSubLifecycle(() -> factory.create(addressSpace, addressSpace, namespaceIndex,
-                    nodeId -> builtinTypeOf(server, nodeId)), properties.getMqtt().getConnectTimeout());
+                    nodeId -> builtinTypeOf(server, nodeId), publishedVariables(annotated)), factory.startTimeout(),
+                    properties.isInformationModel() ? informationModel(server, factory) : null);
+        }
+
+        /** The annotated variables' fields, read at start: their NodeIds are known once the server started. */
+        private static List<UaPublishedVariable> publishedVariables(
+                ObjectProvider<OpcUaAnnotatedNodeManagers> annotated) {
+            OpcUaAnnotatedNodeManagers managers = annotated.getIfAvailable();
+            return managers == null ? List.of() : managers.publishedVariables();
+        }
+
+        /**
+         * Shows the service below the server's PublishSubscribe object after its first start. The server cannot
+         * drop the model's node manager again, so a restarted service (context stopped and started) is not shown.
+         */
+        private static Consumer<PubSubService> informationModel(OpcUaServer server, OpcUaPubSubFactory factory) {
+            AtomicBoolean shown = new AtomicBoolean();
+            return service -> {
+                if (!shown.compareAndSet(false, true)) {
+                    log.info("OPC UA PubSub restarted; the server's information model keeps the first start's"
+                            + " PubSub nodes");
+                    return;
+                }
+                try {
+                    PubSubInformationModel model = PubSubInformationModel.register(server, service,
+                            factory.brokerUrls());
+                    log.info("OPC UA PubSub: the server shows the PubSub configuration in namespace "
+                            + model.namespaceUri());
+                } catch (RuntimeException e) {
+                    log.warn("OPC UA PubSub: the server cannot show the PubSub information model (" + e.getMessage()
+                            + "); PubSub runs without it. Set opcua.pubsub.information-model=false to leave it out.");
+                }
+            };
         }
 
         /** The built-in type of a variable's current value, to describe a field configured without a type. */

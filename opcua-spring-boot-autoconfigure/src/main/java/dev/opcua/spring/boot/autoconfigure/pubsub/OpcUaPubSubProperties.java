@@ -9,9 +9,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
 
 /**
- * OPC UA PubSub over MQTT ({@code opcua.pubsub.*}, Part 14): one connection to a broker, the data sets this
+ * OPC UA PubSub over MQTT ({@code opcua.pubsub.*}, Part 14): connections to brokers, the data sets this
  * application publishes and the writer groups that send them, and the readers that take other publishers'
  * data sets into variables or {@code @OpcUaPubSubListener} methods.
+ *
+ * <p>The top-level {@code mqtt}, {@code writer-groups} and {@code readers} are the connection named
+ * {@code default} (when {@code mqtt.broker-url} is set); {@code connections.<name>} adds others, each with its
+ * own broker, PublisherId, writer groups and readers. Data sets are shared by all connections.
  */
 @ConfigurationProperties("opcua.pubsub")
 public class OpcUaPubSubProperties {
@@ -28,16 +32,32 @@ public class OpcUaPubSubProperties {
     /** Received messages larger than this are dropped before decoding. */
     private DataSize maxMessageSize = DataSize.ofMegabytes(1);
 
-    /** The MQTT broker connection. */
+    /**
+     * The MQTT broker of the connection named "default", which the top-level writer-groups and readers use; it
+     * exists only when its broker-url is set.
+     */
     private final Mqtt mqtt = new Mqtt();
+
+    /** Further connections by name, each with its own broker, PublisherId, writer groups and readers. */
+    private final Map<String, Connection> connections = new LinkedHashMap<>();
+
+    /**
+     * Whether an OPC UA server of the application shows the PubSub configuration and state below its
+     * PublishSubscribe object (Part 14, 9.1), where clients browse it and enable or disable writer groups and
+     * readers.
+     */
+    private boolean informationModel = true;
 
     /** Published data sets by name. */
     private final Map<String, DataSet> dataSets = new LinkedHashMap<>();
 
-    /** Writer groups by name (the WriterGroupName of messages and topics). */
+    /**
+     * Writer groups of the connection "default" by name (the WriterGroupName of messages and topics); names are
+     * unique across all connections.
+     */
     private final Map<String, WriterGroup> writerGroups = new LinkedHashMap<>();
 
-    /** Data set readers by name. */
+    /** Data set readers of the connection "default" by name; names are unique across all connections. */
     private final Map<String, Reader> readers = new LinkedHashMap<>();
 
     public boolean isEnabled() {
@@ -68,6 +88,18 @@ public class OpcUaPubSubProperties {
         return mqtt;
     }
 
+    public Map<String, Connection> getConnections() {
+        return connections;
+    }
+
+    public boolean isInformationModel() {
+        return informationModel;
+    }
+
+    public void setInformationModel(boolean informationModel) {
+        this.informationModel = informationModel;
+    }
+
     public Map<String, DataSet> getDataSets() {
         return dataSets;
     }
@@ -78,6 +110,49 @@ public class OpcUaPubSubProperties {
 
     public Map<String, Reader> getReaders() {
         return readers;
+    }
+
+    /**
+     * A further connection (Part 14, 6.2.7): one broker, the PublisherId this application has there, and the
+     * writer groups and readers on it.
+     */
+    public static class Connection {
+
+        /** This application's PublisherId on the connection; by default the top-level publisher-id. */
+        private String publisherId;
+
+        /** The connection's MQTT broker. */
+        private final Mqtt mqtt = new Mqtt();
+
+        /**
+         * Writer groups by name; names unique across all connections. Their DataSetWriterIds are unique among the
+         * writers of one PublisherId, and by default numbered on from the writers of other connections with the
+         * same PublisherId.
+         */
+        private final Map<String, WriterGroup> writerGroups = new LinkedHashMap<>();
+
+        /** Data set readers by name; names unique across all connections. */
+        private final Map<String, Reader> readers = new LinkedHashMap<>();
+
+        public String getPublisherId() {
+            return publisherId;
+        }
+
+        public void setPublisherId(String publisherId) {
+            this.publisherId = publisherId;
+        }
+
+        public Mqtt getMqtt() {
+            return mqtt;
+        }
+
+        public Map<String, WriterGroup> getWriterGroups() {
+            return writerGroups;
+        }
+
+        public Map<String, Reader> getReaders() {
+            return readers;
+        }
     }
 
     /** The broker connection (Part 14, 7.3.5). */
@@ -116,7 +191,7 @@ public class OpcUaPubSubProperties {
         /** Messages held while the broker is unreachable; beyond them the oldest are dropped and counted. */
         private int maxQueuedMessages = 10_000;
 
-        /** Topic prefix of the standard topic tree (Part 14, 7.3.5.4). */
+        /** Topic prefix of the standard topic tree (Part 14, 7.3.5.4); the same on every connection. */
         private String topicPrefix = "opcua";
 
         public String getBrokerUrl() {
@@ -216,7 +291,10 @@ public class OpcUaPubSubProperties {
         }
     }
 
-    /** A published data set: its fields in order. */
+    /**
+     * A published data set: its fields in order. Variables annotated {@code @UaVariable(published = "<name>")}
+     * are appended to the fields configured here, or make the data set when none is configured.
+     */
     public static class DataSet {
 
         /** Fields by name, in publishing order. */
@@ -282,6 +360,13 @@ public class OpcUaPubSubProperties {
         /** Message mapping: json or uadp. */
         private String encoding = "json";
 
+        /**
+         * How a json group writes each field: verbose (the bare value in the JSON type of the metadata's type, for
+         * consumers without OPC UA knowledge) or variant (every field as {"UaType":n,"Value":..}, the reversible
+         * form that subscribers without the metadata need, such as open62541 1.5).
+         */
+        private String fieldEncoding = "verbose";
+
         /** MQTT QoS: 0 (at most once), 1 (at least once) or 2 (exactly once). */
         private int qos = 1;
 
@@ -323,6 +408,14 @@ public class OpcUaPubSubProperties {
             this.encoding = encoding;
         }
 
+        public String getFieldEncoding() {
+            return fieldEncoding;
+        }
+
+        public void setFieldEncoding(String fieldEncoding) {
+            this.fieldEncoding = fieldEncoding;
+        }
+
         public int getQos() {
             return qos;
         }
@@ -347,7 +440,10 @@ public class OpcUaPubSubProperties {
     /** A data set writer. */
     public static class Writer {
 
-        /** DataSetWriterId, 1..65535 and unique in the application; by default the writer's position overall. */
+        /**
+         * DataSetWriterId, 1..65535 and unique among the writers of the connection's PublisherId; by default the
+         * writer's position among them.
+         */
         private Integer id;
 
         /** The published data set it sends (a key of opcua.pubsub.data-sets). */

@@ -150,6 +150,28 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         return nodes.nodeId(path);
     }
 
+    /**
+     * The variables annotated {@code @UaVariable(published = ...)}, in declaration order, with their NodeIds.
+     *
+     * @throws IllegalStateException before the server started
+     */
+    public List<UaPublishedVariable> publishedVariables() {
+        List<UaPublishedVariable> published = new ArrayList<>();
+        for (UaVariableBinding binding : variables) {
+            UaVariableModel model = binding.model;
+            if (model.published() == null) {
+                continue;
+            }
+            if (binding.nodeId == null) {
+                throw new IllegalStateException("the NodeIds of namespace " + namespaceUri()
+                        + " are known once the server started");
+            }
+            published.add(new UaPublishedVariable(model.published(), model.publishedField(), binding.nodeId,
+                    model.builtinType(), model.valueRank(), model.member()));
+        }
+        return published;
+    }
+
     /** The objects of the beans, for tests and diagnostics. */
     List<UaObjectModel> roots() {
         return roots;

@@ -61,7 +61,34 @@ public final class OpcUaAnnotatedNodeManagers {
         }
         List<OpcUaAnnotatedNodeManager> managers = new ArrayList<>();
         byNamespace.forEach((uri, members) -> managers.add(OpcUaAnnotatedNodeManager.of(uri, members)));
+        checkPublishedFields(managers);
         return new OpcUaAnnotatedNodeManagers(managers);
+    }
+
+    /** Two variables may not be the same field of one data set. */
+    private static void checkPublishedFields(List<OpcUaAnnotatedNodeManager> managers) {
+        Map<String, String> taken = new LinkedHashMap<>();
+        for (OpcUaAnnotatedNodeManager manager : managers) {
+            for (UaObjectModel root : manager.roots()) {
+                checkPublishedFields(root, taken);
+            }
+        }
+    }
+
+    private static void checkPublishedFields(UaObjectModel object, Map<String, String> taken) {
+        for (UaVariableModel variable : object.variables()) {
+            if (variable.published() == null) {
+                continue;
+            }
+            String other = taken.putIfAbsent(variable.published() + "\u0000" + variable.publishedField(),
+                    variable.member());
+            if (other != null) {
+                throw new OpcUaAnnotationException(variable.member() + ": field '" + variable.publishedField()
+                        + "' of the published data set '" + variable.published() + "' is taken by " + other
+                        + "; set publishedField to tell them apart");
+            }
+        }
+        object.objects().forEach(child -> checkPublishedFields(child, taken));
     }
 
     private static Object target(Object bean) {
@@ -93,6 +120,18 @@ public final class OpcUaAnnotatedNodeManagers {
             }
         }
         conditionManagers.forEach(builder::nodeManager);
+    }
+
+    /**
+     * The variables annotated {@code @UaVariable(published = ...)} of every namespace, in declaration order, for
+     * the PubSub data sets.
+     *
+     * @throws IllegalStateException before the server started
+     */
+    public List<UaPublishedVariable> publishedVariables() {
+        List<UaPublishedVariable> published = new ArrayList<>();
+        managers.forEach(manager -> published.addAll(manager.publishedVariables()));
+        return published;
     }
 
     /** Hands signalled changes to the server's monitored items from now on. */

@@ -219,11 +219,33 @@ final class UaBeanIntrospector {
             Class<?> javaType = member instanceof Field field ? field.getType() : ((Method) member).getReturnType();
             offNormalAlarm = UaOffNormalAlarmModel.of(offNormal, browseName, javaType, converter, where);
         }
+        String published = text(annotation.published(), null);
+        String publishedField = null;
+        if (published == null) {
+            if (!annotation.publishedField().isEmpty()) {
+                throw new OpcUaAnnotationException(where + ": publishedField '" + annotation.publishedField()
+                        + "' without published; name the data set in published as well");
+            }
+        } else {
+            if (published.isBlank() || !published.equals(published.strip())) {
+                throw new OpcUaAnnotationException(where + ": published '" + published + "' is not a data set name;"
+                        + " it is the name of a data set under opcua.pubsub.data-sets, such as Line");
+            }
+            if (converter.recordType() != null) {
+                throw new OpcUaAnnotationException(where + ": published '" + published + "' on a record variable;"
+                        + " a structured value cannot be published yet, publish its components' variables instead");
+            }
+            publishedField = text(annotation.publishedField(), browseName);
+            if (publishedField.isBlank()) {
+                throw new OpcUaAnnotationException(where + ": publishedField '" + publishedField
+                        + "' is not a field name; leave it empty for the variable's name");
+            }
+        }
         return new UaVariableModel(browseName, text(annotation.displayName(), browseName),
                 text(annotation.description(), null), javaName, where, converter, annotation.minimumSamplingInterval(),
                 annotation.signalsChanges(), getter, setter, roles(annotation.readRoles(), where + " readRoles"),
                 roles(annotation.writeRoles(), where + " writeRoles"), limitAlarm, offNormalAlarm,
-                annotation.historizing());
+                annotation.historizing(), published, publishedField);
     }
 
     /**

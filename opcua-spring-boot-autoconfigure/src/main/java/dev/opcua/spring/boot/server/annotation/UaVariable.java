@@ -86,4 +86,15 @@ public @interface UaVariable {
      * enabled the variable only says so.
      */
     boolean historizing() default false;
+
+    /**
+     * The published data set ({@code opcua.pubsub.data-sets.<name>}) that carries this variable as a field, so
+     * that PubSub writers publish it without a node-id in the properties: the data set is made when the properties
+     * have none of that name, else the field is appended to the configured ones; annotated fields follow the
+     * order of their declaration. Empty publishes nothing. A record (structured) variable cannot be published.
+     */
+    String published() default "";
+
+    /** The field's name in the {@link #published()} data set; the variable's browse name when empty. */
+    String publishedField() default "";
 }

@@ -23,11 +23,14 @@ import java.util.List;
  * @param limitAlarm the {@link UaLimitAlarm} on the member, null for none
  * @param offNormalAlarm the {@link UaOffNormalAlarm} on the member, null for none
  * @param historizing whether the server records its values (Historizing, HistoryRead bit)
+ * @param published the PubSub data set that publishes the variable, null for none
+ * @param publishedField the variable's field name in that data set, null when it is not published
  */
 record UaVariableModel(String browseName, String displayName, String description, String property, String member,
         UaValueConverter converter, double minimumSamplingInterval, boolean signalsChanges, MethodHandle getter,
         MethodHandle setter, List<WellKnownRole> readRoles, List<WellKnownRole> writeRoles,
-        UaLimitAlarmModel limitAlarm, UaOffNormalAlarmModel offNormalAlarm, boolean historizing) {
+        UaLimitAlarmModel limitAlarm, UaOffNormalAlarmModel offNormalAlarm, boolean historizing, String published,
+        String publishedField) {
 
     BuiltinType builtinType() {
         return converter.builtinType();

@@ -26,9 +26,12 @@ import dev.opcua.stack.pubsub.message.uadp.UadpMessageDecoder;
 import dev.opcua.stack.pubsub.message.uadp.UadpMessageEncoder;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
 
 /**
- * The message mappings of Part 14, 7.2: JSON ({@link JsonLayout#DEFAULT} unless given) and UADP. A UADP writer
+ * The message mappings of Part 14, 7.2: JSON ({@link JsonLayout#DEFAULT} unless given, for all writer groups or
+ * per group) and UADP. A UADP writer
  * group carries one DataSetFieldContentMask for all its writers (the first writer's), the layout's header bits
  * otherwise {@link UadpLayout#DEFAULT} plus the group header's sequence number and the data set messages'
  * sequence numbers, which readers use to see losses.
@@ -37,16 +40,28 @@ public final class StandardMessageMappings implements MessageMappings {
 
     private final CodecRegistry registry;
     private final EncodingLimits limits;
-    private final JsonLayout jsonLayout;
+    private final Function<WriterGroupConfig, JsonLayout> jsonLayouts;
 
     public StandardMessageMappings(CodecRegistry registry) {
         this(registry, EncodingLimits.DEFAULT, JsonLayout.DEFAULT);
     }
 
     public StandardMessageMappings(CodecRegistry registry, EncodingLimits limits, JsonLayout jsonLayout) {
+        this(registry, limits, group -> jsonLayout);
+        Objects.requireNonNull(jsonLayout, "jsonLayout");
+    }
+
+    /**
+     * Mappings whose JSON writer groups each get their own layout, such as {@link JsonLayout#withVariantFields()}
+     * for the groups that subscribers without the metadata read.
+     *
+     * @param jsonLayouts the layout of a JSON writer group; null answers {@link JsonLayout#DEFAULT}
+     */
+    public StandardMessageMappings(CodecRegistry registry, EncodingLimits limits,
+            Function<WriterGroupConfig, JsonLayout> jsonLayouts) {
         this.registry = registry;
         this.limits = limits;
-        this.jsonLayout = jsonLayout;
+        this.jsonLayouts = Objects.requireNonNull(jsonLayouts, "jsonLayouts");
     }
 
     @Override
@@ -59,7 +74,8 @@ public final class StandardMessageMappings implements MessageMappings {
             masks.put(writer.id(), writer.fieldContentMask());
         }
         if (encoding == MessageEncoding.JSON) {
-            return new JsonMessageEncoder(registry, jsonLayout, byWriter, masks);
+            JsonLayout layout = jsonLayouts.apply(group);
+            return new JsonMessageEncoder(registry, layout == null ? JsonLayout.DEFAULT : layout, byWriter, masks);
         }
         UadpLayout layout = new UadpLayout(
                 UadpLayout.DEFAULT.networkMessageContentMask() | UadpNetworkMessageContentMask.SequenceNumber,
