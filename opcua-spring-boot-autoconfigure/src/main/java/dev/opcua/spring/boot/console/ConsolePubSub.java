@@ -7,7 +7,6 @@ import dev.opcua.stack.pubsub.config.WriterGroupConfig;
 import dev.opcua.stack.pubsub.runtime.PubSubService;
 import dev.opcua.stack.pubsub.runtime.PubSubStatistics;
 import dev.opcua.stack.pubsub.transport.TransportStatistics;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,10 +19,6 @@ import java.util.Objects;
  * The console's PubSub card ({@code /opcua-console/api/pubsub}): the application's {@link PubSubService} as JSON,
  * its connections with their broker state, what it sent, received and dropped, the data sets it read and when it
  * last published. Every value is read on the call, as the {@code opcua.pubsub.*} meters read them.
- *
- * <p>The service keeps no time of its last publish, only how many it made: {@code lastPublish} is when this
- * object first saw the count it has now, so it is as precise as the page's polls (a second), and null until a
- * change was seen.
  */
 public class ConsolePubSub {
 
@@ -45,18 +40,9 @@ public class ConsolePubSub {
     }
 
     private final OpcUaPubSubLifecycle pubSub;
-    private final Clock clock;
-    private PubSubService seenService;
-    private long seenPublishCount = -1;
-    private Instant lastPublish;
 
     public ConsolePubSub(OpcUaPubSubLifecycle pubSub) {
-        this(pubSub, Clock.systemUTC());
-    }
-
-    ConsolePubSub(OpcUaPubSubLifecycle pubSub, Clock clock) {
         this.pubSub = Objects.requireNonNull(pubSub, "pubSub");
-        this.clock = clock;
     }
 
     /** The service now; before it runs (or after it stopped), every count 0 and {@code running} false. */
@@ -83,25 +69,14 @@ public class ConsolePubSub {
         dropped.put("oversized", s.oversized());
         dropped.put("unknown_publisher", s.unknownPublishers());
         dropped.put("version_mismatch", s.versionMismatches());
-        dropped.put("skipped", s.messagesDropped() - s.decodeErrors() - s.oversized() - s.unknownPublishers()
-                - s.versionMismatches());
+        dropped.put("skipped", s.intervalsSkipped());
+        dropped.put("event_queue_full", s.eventsDiscarded());
+        dropped.put("publish_failed", s.publishFailures());
         boolean connected = !states.isEmpty() && states.values().stream().allMatch(Boolean::booleanValue);
         Duration mean = s.publishCount() == 0 ? Duration.ZERO : Duration.ofNanos(s.publishNanosTotal() / s.publishCount());
         return new PubSubOverview(true, connected, connections, s.messagesSent(), s.messagesReceived(),
                 s.messagesDropped(), dropped, s.bytesSent(), s.bytesReceived(), s.dataSetsReceived(),
                 s.targetWriteFailures(), s.publishCount(), mean, Duration.ofNanos(s.publishNanosMax()),
-                lastPublish(service, s.publishCount()));
-    }
-
-    private synchronized Instant lastPublish(PubSubService service, long publishCount) {
-        if (service != seenService) { // a new service (the context restarted it): its count starts again
-            seenService = service;
-            seenPublishCount = publishCount;
-            lastPublish = null;
-        } else if (publishCount != seenPublishCount) {
-            seenPublishCount = publishCount;
-            lastPublish = clock.instant();
-        }
-        return lastPublish;
+                s.lastPublish());
     }
 }

@@ -23,7 +23,8 @@ import java.util.function.ToDoubleFunction;
  * <li>{@code opcua.pubsub.messages.dropped} function counter [reason]: {@code decode_error} (malformed),
  * {@code oversized} (beyond max-message-size), {@code unknown_publisher} (a data set message no reader expects),
  * {@code version_mismatch} (another MetaDataVersion than the reader's), {@code skipped} (a publishing interval
- * skipped because sampling was still running)</li>
+ * skipped because sampling was still running), {@code event_queue_full} (an event discarded from a writer's full
+ * queue), {@code publish_failed} (an interval whose sampling or encoding failed)</li>
  * <li>{@code opcua.pubsub.datasets.received} function counter: data set messages handed to targets and
  * listeners; {@code opcua.pubsub.target.write.failures}</li>
  * <li>{@code opcua.pubsub.publish} function timer: from the start of an interval's sampling to the hand-off of
@@ -53,8 +54,11 @@ public class OpcUaPubSubMetrics implements MeterBinder {
                 "unknown_publisher");
         counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::versionMismatches,
                 "version_mismatch");
-        counter(registry, "opcua.pubsub.messages.dropped", "messages", s -> s.messagesDropped() - s.decodeErrors()
-                - s.oversized() - s.unknownPublishers() - s.versionMismatches(), "skipped");
+        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::intervalsSkipped, "skipped");
+        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::eventsDiscarded,
+                "event_queue_full");
+        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::publishFailures,
+                "publish_failed");
         counter(registry, "opcua.pubsub.datasets.received", "messages", PubSubStatistics::dataSetsReceived, null);
         counter(registry, "opcua.pubsub.target.write.failures", "writes", PubSubStatistics::targetWriteFailures, null);
         meters.add(FunctionTimer.builder("opcua.pubsub.publish", this,
@@ -79,7 +83,7 @@ public class OpcUaPubSubMetrics implements MeterBinder {
 
     private PubSubStatistics statistics() {
         PubSubService service = pubSub.getService();
-        return service == null ? new PubSubStatistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0) : service.statistics();
+        return service == null ? PubSubStatistics.NONE : service.statistics();
     }
 
     private boolean connected() {

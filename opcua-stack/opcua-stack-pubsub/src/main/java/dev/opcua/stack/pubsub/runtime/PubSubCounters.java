@@ -1,5 +1,6 @@
 package dev.opcua.stack.pubsub.runtime;
 
+import java.time.Instant;
 import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -17,6 +18,10 @@ public final class PubSubCounters {
     final LongAdder oversized = new LongAdder();
     final LongAdder dataSetsReceived = new LongAdder();
     final LongAdder targetWriteFailures = new LongAdder();
+    final LongAdder intervalsSkipped = new LongAdder();
+    final LongAdder eventsDiscarded = new LongAdder();
+    final LongAdder publishFailures = new LongAdder();
+    private volatile long lastPublishMillis;
     final LongAdder publishCount = new LongAdder();
     final LongAdder publishNanosTotal = new LongAdder();
     final LongAccumulator publishNanosMax = new LongAccumulator(Math::max, 0);
@@ -35,12 +40,14 @@ public final class PubSubCounters {
         publishCount.increment();
         publishNanosTotal.add(nanos);
         publishNanosMax.accumulate(nanos);
+        lastPublishMillis = System.currentTimeMillis();
     }
 
     public PubSubStatistics snapshot() {
         return new PubSubStatistics(messagesSent.sum(), bytesSent.sum(), messagesReceived.sum(), bytesReceived.sum(),
                 messagesDropped.sum(), decodeErrors.sum(), unknownPublishers.sum(), versionMismatches.sum(),
                 oversized.sum(), dataSetsReceived.sum(), targetWriteFailures.sum(), publishCount.sum(),
-                publishNanosTotal.sum(), publishNanosMax.get());
+                publishNanosTotal.sum(), publishNanosMax.get(), intervalsSkipped.sum(), eventsDiscarded.sum(),
+                publishFailures.sum(), lastPublishMillis == 0 ? null : Instant.ofEpochMilli(lastPublishMillis));
     }
 }

@@ -152,6 +152,7 @@ final class WriterGroupPublisher {
         while (!writer.events.offer(values)) {
             if (writer.events.poll() != null) {
                 counters.messagesDropped.increment();
+                counters.eventsDiscarded.increment();
                 long n = eventsDiscarded.getAndIncrement();
                 if (n % 1000 == 0) {
                     LOG.warn("PubSub writer group {}: the event queue of writer {} is full ({} events); the oldest is"
@@ -198,6 +199,7 @@ final class WriterGroupPublisher {
         }
         if (!sampling.compareAndSet(false, true)) {
             counters.messagesDropped.increment();
+            counters.intervalsSkipped.increment();
             if (skipped++ % 1000 == 0) {
                 LOG.warn("PubSub writer group {}: sampling takes longer than the publishing interval of {} ms;"
                         + " {} interval(s) skipped so far", group.name(), group.publishingInterval().toMillis(),
@@ -217,12 +219,14 @@ final class WriterGroupPublisher {
                 if (failure != null) {
                     LOG.warn("PubSub writer group {}: sampling failed: {}", group.name(), failure.toString());
                     counters.messagesDropped.increment();
+                    counters.publishFailures.increment();
                     return;
                 }
                 publish(start);
             } catch (RuntimeException e) {
                 LOG.warn("PubSub writer group {}: publishing failed", group.name(), e);
                 counters.messagesDropped.increment();
+                counters.publishFailures.increment();
             } finally {
                 sampling.set(false);
             }
