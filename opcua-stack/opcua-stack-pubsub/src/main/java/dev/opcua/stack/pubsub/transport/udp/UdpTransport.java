@@ -26,14 +26,12 @@ import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.SocketProtocolFamily;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.util.concurrent.FastThreadLocalThread;
-import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
-import java.util.Collections;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -179,9 +177,9 @@ public final class UdpTransport implements PubSubTransport {
             InetSocketAddress target = address.resolve();
             resolved = target;
             boolean multicast = target.getAddress().isMulticastAddress();
-            NetworkInterface nif = configuredInterface(target.getAddress());
+            NetworkInterface nif = UdpInterfaces.configured(settings, target.getAddress());
             if (nif == null && multicast) {
-                nif = defaultMulticastInterface(target.getAddress());
+                nif = UdpInterfaces.defaultMulticast(url, target.getAddress());
             }
             networkInterface = nif;
             Bootstrap b = bootstrap(target.getAddress())
@@ -194,7 +192,7 @@ public final class UdpTransport implements PubSubTransport {
             if (nif != null) {
                 b.option(ChannelOption.IP_MULTICAST_IF, nif);
             }
-            b.bind(wildcard(target.getAddress(), 0)).addListener((ChannelFuture f) -> {
+            b.bind(UdpInterfaces.wildcard(target.getAddress(), 0)).addListener((ChannelFuture f) -> {
                 if (!f.isSuccess()) {
                     failStart("cannot open a UDP socket: " + describe(f.cause()), f.cause());
                     return;
@@ -231,69 +229,6 @@ public final class UdpTransport implements PubSubTransport {
         SocketProtocolFamily protocolFamily = family instanceof Inet6Address ? SocketProtocolFamily.INET6
                 : SocketProtocolFamily.INET;
         return new Bootstrap().group(group).channelFactory(() -> new NioDatagramChannel(protocolFamily));
-    }
-
-    /** The configured interface by name or by one of its addresses, or null when none is configured. */
-    private NetworkInterface configuredInterface(InetAddress family) throws SocketException, UnknownHostException {
-        String name = settings.networkInterface().orElse(null);
-        if (name == null) {
-            return null;
-        }
-        NetworkInterface nif = NetworkInterface.getByName(name);
-        if (nif == null && (Character.digit(name.charAt(0), 16) >= 0 || name.indexOf(':') >= 0)) {
-            try {
-                nif = NetworkInterface.getByInetAddress(InetAddress.getByName(name));
-            } catch (UnknownHostException e) {
-                nif = null;
-            }
-        }
-        if (nif == null) {
-            throw new TransportException("there is no network interface '" + name + "'", null);
-        }
-        if (!nif.isUp()) {
-            throw new TransportException("the network interface " + nif.getName() + " is down", null);
-        }
-        if (addressOf(nif, family) == null) {
-            throw new TransportException("the network interface " + nif.getName() + " has no "
-                    + (family instanceof Inet6Address ? "IPv6" : "IPv4") + " address", null);
-        }
-        return nif;
-    }
-
-    /** The first interface that is up, not loopback, does multicast and has an address of the family. */
-    private NetworkInterface defaultMulticastInterface(InetAddress family) throws SocketException {
-        NetworkInterface loopback = null;
-        for (NetworkInterface nif : Collections.list(NetworkInterface.getNetworkInterfaces())) {
-            if (!nif.isUp() || addressOf(nif, family) == null) {
-                continue;
-            }
-            if (nif.isLoopback()) {
-                loopback = loopback == null ? nif : loopback;
-            } else if (nif.supportsMulticast()) {
-                log.info("UDP transport {}: no network interface configured, using {} for multicast", url,
-                        nif.getName());
-                return nif;
-            }
-        }
-        if (loopback == null) {
-            throw new TransportException("no network interface is up for multicast; configure one", null);
-        }
-        log.info("UDP transport {}: no network interface configured and none but {} is up; using it for multicast",
-                url, loopback.getName());
-        return loopback;
-    }
-
-    private static InetAddress addressOf(NetworkInterface nif, InetAddress family) {
-        for (InetAddress a : Collections.list(nif.getInetAddresses())) {
-            if ((a instanceof Inet6Address) == (family instanceof Inet6Address)) {
-                return a;
-            }
-        }
-        return null;
-    }
-
-    private static InetSocketAddress wildcard(InetAddress family, int port) throws UnknownHostException {
-        return new InetSocketAddress(InetAddress.getByName(family instanceof Inet6Address ? "::" : "0.0.0.0"), port);
     }
 
     /**
@@ -503,16 +438,16 @@ public final class UdpTransport implements PubSubTransport {
             throws UnknownHostException, SocketException {
         int port = address.port();
         if (multicast) {
-            return wildcard(target, port);
+            return UdpInterfaces.wildcard(target, port);
         }
         if (address.isLocalhostName() || target.isAnyLocalAddress()) {
-            InetAddress own = networkInterface == null ? null : addressOf(networkInterface, target);
-            return own != null ? new InetSocketAddress(own, port) : wildcard(target, port);
+            InetAddress own = networkInterface == null ? null : UdpInterfaces.addressOf(networkInterface, target);
+            return own != null ? new InetSocketAddress(own, port) : UdpInterfaces.wildcard(target, port);
         }
         if (target.isLoopbackAddress() || NetworkInterface.getByInetAddress(target) != null) {
             return new InetSocketAddress(target, port);
         }
-        return wildcard(target, port);
+        return UdpInterfaces.wildcard(target, port);
     }
 
     private void failReceive(CompletableFuture<Void> opened, String reason, Throwable cause) {
