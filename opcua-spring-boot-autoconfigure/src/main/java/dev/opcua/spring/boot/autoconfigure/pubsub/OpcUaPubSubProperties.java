@@ -370,6 +370,12 @@ public class OpcUaPubSubProperties {
         /** MQTT QoS: 0 (at most once), 1 (at least once) or 2 (exactly once). */
         private int qos = 1;
 
+        /**
+         * Whether the broker keeps the group's last data message for subscribers that connect later (MQTT retain);
+         * metadata and status are always retained.
+         */
+        private boolean retain;
+
         /** Topic to publish to; by default the standard topic tree's data topic. */
         private String topic;
 
@@ -422,6 +428,14 @@ public class OpcUaPubSubProperties {
 
         public void setQos(int qos) {
             this.qos = qos;
+        }
+
+        public boolean isRetain() {
+            return retain;
+        }
+
+        public void setRetain(boolean retain) {
+            this.retain = retain;
         }
 
         public String getTopic() {

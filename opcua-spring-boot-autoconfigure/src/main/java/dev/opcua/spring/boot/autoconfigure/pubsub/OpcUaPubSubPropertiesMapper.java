@@ -262,7 +262,7 @@ final class OpcUaPubSubPropertiesMapper {
             MessageEncoding encoding = encoding(base + ".encoding", g.getEncoding());
             boolean variantFields = variantFields(base + ".field-encoding", g.getFieldEncoding(), encoding);
             WriterGroupConfig group = new WriterGroupConfig(entry.getKey(), groupId, interval, keepAlive, encoding,
-                    qos(base + ".qos", g.getQos()), g.getTopic(), null, writers);
+                    qos(base + ".qos", g.getQos()), g.getTopic(), null, writers, g.isRetain());
             if (variantFields) {
                 jsonLayouts.put(group, JsonLayout.DEFAULT.withVariantFields());
             }

@@ -21,10 +21,19 @@ import java.util.Set;
  * @param queueName the MQTT topic, or null for the standard topic tree (Part 14, 7.3.5.4)
  * @param metaDataQueueName the metadata topic, or null for the standard tree
  * @param writers the group's writers; ids unique
+ * @param retain whether the broker keeps the group's last data message for subscribers that come later (MQTT
+ *        RETAIN; Part 14, 7.3.5.7.3 leaves data messages not retained by default)
  */
 public record WriterGroupConfig(String name, int id, Duration publishingInterval, Duration keepAliveTime,
         MessageEncoding encoding, QualityOfService qos, String queueName, String metaDataQueueName,
-        List<DataSetWriterConfig> writers) {
+        List<DataSetWriterConfig> writers, boolean retain) {
+
+    /** A writer group whose data messages the broker does not retain. */
+    public WriterGroupConfig(String name, int id, Duration publishingInterval, Duration keepAliveTime,
+            MessageEncoding encoding, QualityOfService qos, String queueName, String metaDataQueueName,
+            List<DataSetWriterConfig> writers) {
+        this(name, id, publishingInterval, keepAliveTime, encoding, qos, queueName, metaDataQueueName, writers, false);
+    }
 
     public WriterGroupConfig {
         if (name == null || name.isBlank()) {

@@ -256,7 +256,7 @@ final class WriterGroupPublisher {
             long number = networkMessageNumber++;
             NetworkMessage network = new NetworkMessage(messageIdPrefix + number, publisherId, group.id(), 0,
                     (int) (number & 0xFFFF), null, part, group.name());
-            send(dataTopic(), encoder.encode(network), group.qos(), false);
+            send(dataTopic(), encoder.encode(network), group.qos(), group.retain());
         }
         counters.published(System.nanoTime() - start);
     }
