@@ -20,12 +20,16 @@ final class MosquittoBroker implements AutoCloseable {
     private final int port;
     private final Path dir;
     private final String version;
+    /** Stops the broker when the harness is killed (Ctrl-C, SIGTERM) before {@link #close()}. */
+    private final Thread stopOnExit;
 
     private MosquittoBroker(Process process, int port, Path dir, String version) {
         this.process = process;
         this.port = port;
         this.dir = dir;
         this.version = version;
+        this.stopOnExit = new Thread(process::destroyForcibly, "load-mosquitto-stop");
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
     }
 
     /** The configuration file's text. */
@@ -139,6 +143,11 @@ final class MosquittoBroker implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException e) {
+            // the JVM is exiting: the hook runs anyway
+        }
         process.destroy();
         if (!process.waitFor(5, TimeUnit.SECONDS)) {
             process.destroyForcibly();
