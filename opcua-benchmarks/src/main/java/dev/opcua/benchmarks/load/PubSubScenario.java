@@ -262,6 +262,7 @@ final class PubSubScenario {
             result.put("lost", Long.toString(counts.lost()));
             result.put("duplicates", Long.toString(duplicates));
             result.put("seq_gaps", Long.toString(gaps));
+            result.put("drain_s", LoadHarness.fmt(drained));
             result.put("p50_ms", LoadHarness.fmt(latency.quantile(0.50) / 1e6));
             result.put("p99_ms", LoadHarness.fmt(latency.quantile(0.99) / 1e6));
             result.put("max_ms", LoadHarness.fmt(latency.max() / 1e6));
@@ -291,6 +292,13 @@ final class PubSubScenario {
                     100.0 * subCpu / (t1 - t0), 100.0 * cpu.getOrDefault("other", 0L) / (t1 - t0),
                     result.get("jvm_cpu_pct"), result.get("broker_cpu_pct"));
             err.println("busiest threads in the window, % of one core: " + busiest(threads0, threads1, t1 - t0));
+            if (counts.lost() > 0 && missing == 0) {
+                // no sequence number was skipped: what is missing is the tail, still queued at the broker or on its
+                // way when the drain ended (a loss the broker made would leave a gap in the sequence)
+                err.printf(Locale.ROOT, "note: no sequence gap: the %d values missing were still on their way after "
+                        + "%.1f s of drain; a longer --drain (%d s) waits for them%n", counts.lost(), drained,
+                        o.drainS());
+            }
             if (decodeErrors > 0 || readerDrops > 0) {
                 err.println("warning: the readers counted " + decodeErrors + " decode errors and " + readerDrops
                         + " dropped messages");
