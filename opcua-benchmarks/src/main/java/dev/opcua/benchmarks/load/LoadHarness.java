@@ -62,6 +62,9 @@ public final class LoadHarness {
 
     /** Runs one measurement; returns the exit code (0 ok, 1 failed run, 2 usage error). */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        if (isPubSub(args)) {
+            return runPubSub(args, out, err);
+        }
         LoadOptions options;
         try {
             options = LoadOptions.parse(args);
@@ -84,6 +87,38 @@ public final class LoadHarness {
                 }
             }
             return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("LoadHarness: interrupted");
+            return 1;
+        } catch (Exception e) {
+            err.println("LoadHarness: run failed: " + e);
+            return 1;
+        }
+    }
+
+    /** Whether the arguments ask for {@code --scenario pubsub}, which has options of its own ({@link PubSubOptions}). */
+    static boolean isPubSub(String[] args) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--scenario") && args[i + 1].equals("pubsub")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The pubsub scenario: a publisher and subscribers over an MQTT broker, no OPC UA server (see {@link PubSubScenario}). */
+    private static int runPubSub(String[] args, PrintStream out, PrintStream err) {
+        PubSubOptions options;
+        try {
+            options = PubSubOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("LoadHarness: " + e.getMessage());
+            err.println(PubSubOptions.USAGE);
+            return 2;
+        }
+        try {
+            return PubSubScenario.run(options, out, err);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("LoadHarness: interrupted");

@@ -108,7 +108,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " --items (10) --publishing-ms (1000) --sampling-ms (P/2);"
             + " soak (raw sessions, --server ours|milo; --duration is its length):"
             + " [--rate OPS (0: 80 % of the capacity measured first)] [--settle S (600)] [--sample S (10)]"
-            + " [--report DIR (" + SoakOptions.DEFAULT_REPORT + ")]";
+            + " [--report DIR (" + SoakOptions.DEFAULT_REPORT + ")];"
+            + " pubsub (PubSub over MQTT, no OPC UA server): options of its own, printed by --scenario pubsub alone";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");
