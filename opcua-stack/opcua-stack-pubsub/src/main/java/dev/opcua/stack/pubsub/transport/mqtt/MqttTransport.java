@@ -26,9 +26,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -118,12 +120,14 @@ public final class MqttTransport implements PubSubTransport {
             return started.copy();
         }
         String name = "opcua-mqtt-" + settings.clientId();
-        callbackExecutor = Executors.newSingleThreadExecutor(r -> {
+        // After close, the client still completes the QoS 1/2 publishes it had in flight; those completions have
+        // nobody waiting and are discarded instead of ending as RxJava UndeliverableExceptions.
+        callbackExecutor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true);
             callbackThread = t;
             return t;
-        });
+        }, (task, executor) -> log.debug("MQTT transport for {} is closed: a late completion is discarded", url));
         ioExecutor = Executors.newCachedThreadPool(numbered(name + "-io-"));
         MqttClientBuilder builder = MqttClient.builder()
                 .identifier(settings.clientId())
@@ -469,8 +473,8 @@ public final class MqttTransport implements PubSubTransport {
                 new IllegalStateException(closedMessage())));
         subscriptions.clear();
         boolean self = Thread.currentThread() == callbackThread;
+        shutdown(ioExecutor, !self); // first the I/O, which hands completions to the callback thread
         shutdown(callbackExecutor, !self);
-        shutdown(ioExecutor, !self);
         log.info("MQTT transport for {} closed", url);
     }
 
