@@ -473,8 +473,8 @@ public final class MqttTransport implements PubSubTransport {
                 new IllegalStateException(closedMessage())));
         subscriptions.clear();
         boolean self = Thread.currentThread() == callbackThread;
-        shutdown(ioExecutor, !self); // first the I/O, which hands completions to the callback thread
         shutdown(callbackExecutor, !self);
+        shutdown(ioExecutor, !self);
         log.info("MQTT transport for {} closed", url);
     }
 
