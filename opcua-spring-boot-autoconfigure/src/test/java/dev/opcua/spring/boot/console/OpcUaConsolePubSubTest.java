@@ -5,15 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import dev.opcua.spring.boot.autoconfigure.console.OpcUaConsoleAutoConfiguration;
 import dev.opcua.spring.boot.autoconfigure.pubsub.OpcUaPubSubAutoConfiguration;
+import dev.opcua.spring.boot.autoconfigure.pubsub.TestMqttBroker;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
 import dev.opcua.spring.boot.pubsub.OpcUaPubSubLifecycle;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
-import io.moquette.broker.Server;
-import io.moquette.broker.config.MemoryConfig;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.time.Duration;
-import java.util.Properties;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +26,7 @@ import org.springframework.test.web.servlet.assertj.MockMvcTester;
  */
 class OpcUaConsolePubSubTest {
 
-    private static Server broker;
+    private static TestMqttBroker broker;
     private static int port;
 
     private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
@@ -41,24 +37,14 @@ class OpcUaConsolePubSubTest {
             .withPropertyValues(ConsoleTestPlant.PROPERTIES);
 
     @BeforeAll
-    static void startBroker() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        Properties properties = new Properties();
-        properties.setProperty("host", "127.0.0.1");
-        properties.setProperty("port", Integer.toString(port));
-        properties.setProperty("allow_anonymous", "true");
-        properties.setProperty("persistence_enabled", "false");
-        properties.setProperty("telemetry_enabled", "false");
-        properties.setProperty("netty.epoll", "false");
-        broker = new Server();
-        broker.startServer(new MemoryConfig(properties));
+    static void startBroker() {
+        broker = TestMqttBroker.start();
+        port = broker.port();
     }
 
     @AfterAll
     static void stopBroker() {
-        broker.stopServer();
+        broker.close();
     }
 
     private WebApplicationContextRunner publishing() {

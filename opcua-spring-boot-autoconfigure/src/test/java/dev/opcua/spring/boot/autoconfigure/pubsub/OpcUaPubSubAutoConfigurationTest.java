@@ -20,15 +20,10 @@ import dev.opcua.stack.pubsub.transport.mqtt.MqttTopics;
 import dev.opcua.stack.pubsub.transport.mqtt.MqttTransport;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import io.moquette.broker.Server;
-import io.moquette.broker.config.MemoryConfig;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -48,7 +43,7 @@ import org.springframework.context.annotation.Configuration;
  */
 class OpcUaPubSubAutoConfigurationTest {
 
-    private static Server broker;
+    private static TestMqttBroker broker;
     private static int port;
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -56,25 +51,14 @@ class OpcUaPubSubAutoConfigurationTest {
                     OpcUaPubSubActuatorAutoConfiguration.class));
 
     @BeforeAll
-    static void startBroker() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        Properties properties = new Properties();
-        properties.setProperty("host", "127.0.0.1");
-        properties.setProperty("port", Integer.toString(port));
-        properties.setProperty("allow_anonymous", "true");
-        properties.setProperty("persistence_enabled", "false");
-        properties.setProperty("telemetry_enabled", "false");
-        properties.setProperty("netty.epoll", "false");
-        properties.setProperty("netty.mqtt.message_size", Integer.toString(1 << 20));
-        broker = new Server();
-        broker.startServer(new MemoryConfig(properties));
+    static void startBroker() {
+        broker = TestMqttBroker.start();
+        port = broker.port();
     }
 
     @AfterAll
     static void stopBroker() {
-        broker.stopServer();
+        broker.close();
     }
 
     @Test

@@ -21,14 +21,9 @@ import dev.opcua.stack.pubsub.config.PublishedField;
 import dev.opcua.stack.pubsub.runtime.ReceivedDataSet;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.OperationContext;
-import io.moquette.broker.Server;
-import io.moquette.broker.config.MemoryConfig;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -56,7 +51,7 @@ class OpcUaPubSubServerTest {
     @TempDir
     static Path pkiDir;
 
-    private static Server broker;
+    private static TestMqttBroker broker;
     private static int port;
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
@@ -67,24 +62,14 @@ class OpcUaPubSubServerTest {
                     "opcua.pubsub.enabled=true", "opcua.pubsub.publisher-id=filler-1");
 
     @BeforeAll
-    static void startBroker() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            port = socket.getLocalPort();
-        }
-        Properties properties = new Properties();
-        properties.setProperty("host", "127.0.0.1");
-        properties.setProperty("port", Integer.toString(port));
-        properties.setProperty("allow_anonymous", "true");
-        properties.setProperty("persistence_enabled", "false");
-        properties.setProperty("telemetry_enabled", "false");
-        properties.setProperty("netty.epoll", "false");
-        broker = new Server();
-        broker.startServer(new MemoryConfig(properties));
+    static void startBroker() {
+        broker = TestMqttBroker.start();
+        port = broker.port();
     }
 
     @AfterAll
     static void stopBroker() {
-        broker.stopServer();
+        broker.close();
     }
 
     @Test
