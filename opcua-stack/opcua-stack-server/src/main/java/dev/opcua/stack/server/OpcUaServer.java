@@ -17,6 +17,9 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodeset.NodeSetExporter;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
+import dev.opcua.stack.server.redundancy.RedundancyObject;
+import dev.opcua.stack.server.redundancy.ServiceLevelCalculator;
+import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.services.view.ReferenceTypeTree;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.EventSink;
@@ -55,6 +58,8 @@ public final class OpcUaServer implements AutoCloseable {
     private final OpcUaServerConfig config;
     private final ServerAddressSpace addressSpace;
     private final ServerStatistics statistics;
+    private final ServiceLevelCalculator serviceLevel;
+    private final RedundancyObject redundancy;
     /** The parts of the last start, kept after close for their counters; null before the first start. */
     private volatile ServerAssembly started;
     private volatile Lifecycle lifecycle = Lifecycle.NOT_STARTED;
@@ -66,6 +71,22 @@ public final class OpcUaServer implements AutoCloseable {
         this.config = config;
         this.addressSpace = new ServerAddressSpace(config);
         this.statistics = new ServerStatisticsView(() -> started);
+        ServerObject serverObject = addressSpace.serverObject();
+        this.serviceLevel = new ServiceLevelCalculator(serverObject::state, this::requestQueueFill,
+                config.serviceLevelContributors());
+        serverObject.serviceLevelSource(serviceLevel::level);
+        this.redundancy = new RedundancyObject(config.redundancy(), config.applicationUri(), serverObject::state,
+                serviceLevel);
+        redundancy.register(addressSpace.namespace0Store());
+    }
+
+    /** The ordinary request queue's fill, queued / MaxQueuedRequestCount; 0 before start. */
+    private double requestQueueFill() {
+        RequestStatistics requests = statistics.requests();
+        if (requests == null || requests.queueCapacity() <= 0) {
+            return 0;
+        }
+        return (double) requests.queued() / requests.queueCapacity();
     }
 
     public static Builder builder() {
@@ -163,6 +184,24 @@ public final class OpcUaServer implements AutoCloseable {
      */
     public ServerStatusDataType serverStatus() {
         return addressSpace.serverObject().status();
+    }
+
+    /**
+     * The ServiceLevel (Part 5, 6.3.1; Part 4, 6.6.2.4.2) as clients read it from Server.ServiceLevel: computed on
+     * every read from ServerState, the request queue and the {@link Builder#serviceLevelContributor health checks};
+     * {@link ServiceLevelCalculator#set set}, {@link ServiceLevelCalculator#degrade degrade} and {@link
+     * ServiceLevelCalculator#clear clear} an operator's override here.
+     */
+    public ServiceLevelCalculator serviceLevel() {
+        return serviceLevel;
+    }
+
+    /**
+     * The Server object's ServerRedundancy (Part 5, 6.3.7 and 6.3.9): the redundant set, ServerUriArray, and
+     * RedundantServerArray, where what is known of the partners is {@link RedundancyObject#reportPartner reported}.
+     */
+    public RedundancyObject redundancy() {
+        return redundancy;
     }
 
     /** The endpoints offered (Part 4, 5.4.4 GetEndpoints), each (policy, mode) per host name; empty before {@link #start()}. */

@@ -20,6 +20,8 @@ import dev.opcua.stack.server.history.HistoryRecording;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodeset.NodeSetSource;
+import dev.opcua.stack.server.redundancy.RedundancySettings;
+import dev.opcua.stack.server.redundancy.ServiceLevelContributor;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
 import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.RoleMapper;
@@ -107,6 +109,8 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     boolean auditing;
     final List<AuditListener> auditListeners = new ArrayList<>();
     int auditCapacity = AuditLog.DEFAULT_CAPACITY;
+    RedundancySettings redundancy = RedundancySettings.NONE;
+    final List<ServiceLevelContributor> serviceLevelContributors = new ArrayList<>();
 
     OpcUaServerBuilder() {
     }
@@ -163,6 +167,28 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
         reverseConnectClients = List.copyOf(clientUrls);
         reverseConnectRetryInterval = retryInterval;
         reverseConnectReadyConnections = readyConnections;
+        return self();
+    }
+
+    /**
+     * Makes this server one of a non-transparent redundant server set (Part 4, 6.6.2.4; Part 5, 6.3.9): the
+     * Server object's ServerRedundancy publishes the mode (RedundancySupport), ServerUriArray (this server and the
+     * partners) and RedundantServerArray, and clients fail over by ServiceLevel. {@link RedundancySettings#NONE}
+     * by default. {@link #build()} checks the settings against the ApplicationUri: a partner with this server's
+     * own ServerUri (a pair configured with itself) is refused.
+     */
+    public OpcUaServer.Builder redundancy(RedundancySettings value) {
+        redundancy = Objects.requireNonNull(value, "redundancy");
+        return self();
+    }
+
+    /**
+     * Adds a health check that lowers the ServiceLevel (Part 4, 6.6.2.4.2) while the application's data sources
+     * are down; see {@link ServiceLevelContributor}. More may be added at run time with {@code
+     * server.serviceLevel().addContributor(...)}.
+     */
+    public OpcUaServer.Builder serviceLevelContributor(ServiceLevelContributor contributor) {
+        serviceLevelContributors.add(Objects.requireNonNull(contributor, "contributor"));
         return self();
     }
 
@@ -553,7 +579,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
      *
      * @throws InvalidSettingException when a security policy other than None lacks an application
      *         certificate or a validator of client certificates, or a namespace given default permissions
-     *         has no in-memory node manager
+     *         has no in-memory node manager, or the redundancy settings name this server as its own partner
      */
     public OpcUaServer build() {
         if (secured() && certificates.isEmpty() && pki == null) {
@@ -576,6 +602,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
                     "needs a client certificate validator for policies other than None: configure pki(...) or"
                             + " clientCertificateValidator(...)");
         }
+        redundancy.forServer(applicationUri);
         return new OpcUaServer(new OpcUaServerConfig(this));
     }
 

@@ -15,6 +15,8 @@ import dev.opcua.stack.server.history.HistoryRecording;
 import dev.opcua.stack.server.history.HistoryStore;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodeset.NodeSetSource;
+import dev.opcua.stack.server.redundancy.RedundancySettings;
+import dev.opcua.stack.server.redundancy.ServiceLevelContributor;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
 import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.RoleMapper;
@@ -94,6 +96,8 @@ public final class OpcUaServerConfig {
     private final boolean auditing;
     private final List<AuditListener> auditListeners;
     private final int auditCapacity;
+    private final RedundancySettings redundancy;
+    private final List<ServiceLevelContributor> serviceLevelContributors;
 
     /** A copy of the builder's values; the builder checked each when it was set. */
     OpcUaServerConfig(OpcUaServerBuilder b) {
@@ -104,6 +108,8 @@ public final class OpcUaServerConfig {
         auditing = b.auditing;
         auditListeners = List.copyOf(b.auditListeners);
         auditCapacity = b.auditCapacity;
+        redundancy = b.redundancy.forServer(b.applicationUri);
+        serviceLevelContributors = List.copyOf(b.serviceLevelContributors);
         applicationName = b.applicationName;
         productUri = b.productUri;
         manufacturerName = b.manufacturerName;
@@ -399,5 +405,18 @@ public final class OpcUaServerConfig {
     /** Audit records that may wait for the audit thread before new ones are dropped. */
     public int auditCapacity() {
         return auditCapacity;
+    }
+
+    /**
+     * The redundant server set this server belongs to (Part 4, 6.6.2.4), its ServerUri filled in; {@link
+     * RedundancySettings#NONE} for a stand-alone server.
+     */
+    public RedundancySettings redundancy() {
+        return redundancy;
+    }
+
+    /** The application's health checks that lower the ServiceLevel (Part 4, 6.6.2.4.2). */
+    public List<ServiceLevelContributor> serviceLevelContributors() {
+        return serviceLevelContributors;
     }
 }

@@ -261,6 +261,11 @@ final class ServerAddressSpace {
         return audit;
     }
 
+    /** The nodes of namespace 0, for the objects that bring standard nodes to life (ServerRedundancy). */
+    NodeStore namespace0Store() {
+        return namespace0.store();
+    }
+
     ServerObject serverObject() {
         return serverObject;
     }

@@ -10,6 +10,7 @@ import dev.opcua.stack.core.types.structured.BuildInfo;
 import dev.opcua.stack.core.types.structured.ServerStatusDataType;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.nodes.NamespaceTable;
+import java.util.function.IntSupplier;
 
 /**
  * The live values of the Server object (Part 5, 6.3.1 and 8.3.2): ServerStatus and its parts
@@ -29,6 +30,8 @@ public final class ServerObject {
     private volatile ServerState state = ServerState.Running;
     private volatile long secondsTillShutdown;
     private volatile LocalizedText shutdownReason = LocalizedText.NULL;
+    /** ServiceLevel now; by default 255 while Running, 0 otherwise, until {@link #serviceLevelSource} replaces it. */
+    private volatile IntSupplier serviceLevel = () -> state == ServerState.Running ? SERVICE_LEVEL_HEALTHY : 0;
 
     /** The Server object of a server that does not audit. */
     public ServerObject(NodeStore store, NamespaceTable namespaces, String applicationUri, BuildInfo buildInfo) {
@@ -63,13 +66,21 @@ public final class ServerObject {
                 () -> Variant.ofArray(BuiltinType.String, new String[] {this.applicationUri}));
         Variant auditingValue = Variant.ofBoolean(auditing);
         sources.put(NodeIds.Server_Auditing, () -> auditingValue);
-        sources.put(NodeIds.Server_ServiceLevel, () -> Variant.ofByte(state == ServerState.Running ? SERVICE_LEVEL_HEALTHY : 0));
+        sources.put(NodeIds.Server_ServiceLevel, () -> Variant.ofByte((short) serviceLevel.getAsInt()));
     }
 
     /** The ServerStatus structure as it is now. */
     public ServerStatusDataType status() {
         return new ServerStatusDataType(startTime, DateTime.now(), state, buildInfo, secondsTillShutdown,
                 shutdownReason);
+    }
+
+    /**
+     * Where Server.ServiceLevel (Part 5, 6.3.1) comes from from now on, read on every Read and sample: the
+     * server's {@code dev.opcua.stack.server.redundancy.ServiceLevelCalculator}.
+     */
+    public void serviceLevelSource(IntSupplier source) {
+        serviceLevel = java.util.Objects.requireNonNull(source, "source");
     }
 
     public ServerState state() {
