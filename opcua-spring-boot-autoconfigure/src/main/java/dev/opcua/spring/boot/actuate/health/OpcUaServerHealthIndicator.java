@@ -6,6 +6,9 @@ import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.ServerStatistics;
+import dev.opcua.stack.server.redundancy.RedundancyObject;
+import dev.opcua.stack.server.redundancy.RedundancyPartner;
+import dev.opcua.stack.server.redundancy.ServiceLevelStatus;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,8 +28,10 @@ import org.springframework.boot.health.contributor.Health;
  * warning period (30 days by default).
  *
  * <p>Details: {@code state}, {@code applicationUri}, {@code endpoints} (url, securityPolicy,
- * securityMode), {@code sessions}, {@code secureChannels} and, with a certificate, {@code certificate}
- * (subject, notAfter, daysUntilExpiry).
+ * securityMode), {@code sessions}, {@code secureChannels}, {@code serviceLevel} (level, band, reason: the
+ * ServiceLevel clients read, Part 4, 6.6.2.4.2), {@code redundancy} (mode and, in a redundant set, serverUris and
+ * partners) and, with a certificate, {@code certificate} (subject, notAfter, daysUntilExpiry). The ServiceLevel does
+ * not change the status: a degraded server still serves.
  */
 public class OpcUaServerHealthIndicator extends AbstractHealthIndicator {
 
@@ -66,10 +71,34 @@ public class OpcUaServerHealthIndicator extends AbstractHealthIndicator {
         builder.withDetail("sessions", statistics.currentSessions());
         ServerChannelCounters transport = statistics.transport();
         builder.withDetail("secureChannels", transport == null ? 0 : transport.secureChannels());
+        ServiceLevelStatus level = server.serviceLevel().assess();
+        Map<String, Object> serviceLevel = new LinkedHashMap<>();
+        serviceLevel.put("level", level.level());
+        serviceLevel.put("band", level.band().name());
+        serviceLevel.put("reason", level.reason());
+        builder.withDetail("serviceLevel", serviceLevel);
+        builder.withDetail("redundancy", redundancy(server.redundancy()));
         ApplicationCertificate certificate = server.applicationCertificate();
         if (certificate != null) {
             checkCertificate(builder, certificate.certificate());
         }
+    }
+
+    private static Map<String, Object> redundancy(RedundancyObject redundancy) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("mode", redundancy.settings().mode().name());
+        if (redundancy.settings().mode().nonTransparent()) {
+            details.put("serverUris", redundancy.serverUris());
+            List<Map<String, Object>> partners = new ArrayList<>();
+            for (RedundancyPartner partner : redundancy.settings().partners()) {
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("serverUri", partner.serverUri());
+                p.put("endpointUrl", partner.endpointUrl());
+                partners.add(p);
+            }
+            details.put("partners", partners);
+        }
+        return details;
     }
 
     private void checkCertificate(Health.Builder builder, X509Certificate certificate) {

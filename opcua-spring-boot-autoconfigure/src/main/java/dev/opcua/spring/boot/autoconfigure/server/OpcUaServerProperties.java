@@ -3,6 +3,7 @@ package dev.opcua.spring.boot.autoconfigure.server;
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
 import dev.opcua.spring.boot.autoconfigure.validation.DataSizeRange;
 import dev.opcua.spring.boot.autoconfigure.validation.PositiveDuration;
+import dev.opcua.stack.server.redundancy.RedundancyMode;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -120,6 +121,13 @@ public class OpcUaServerProperties {
 
     public ReverseConnect getReverseConnect() {
         return reverseConnect;
+    }
+
+    @Valid
+    private final Redundancy redundancy = new Redundancy();
+
+    public Redundancy getRedundancy() {
+        return redundancy;
     }
 
     public boolean isEnabled() {
@@ -1278,6 +1286,67 @@ public class OpcUaServerProperties {
 
         public void setReadyConnections(int readyConnections) {
             this.readyConnections = readyConnections;
+        }
+    }
+
+    /**
+     * Non-transparent server redundancy (Part 4, 6.6.2.4; Part 5, 6.3.9): this server's place in a redundant server
+     * set, published under Server.ServerRedundancy (RedundancySupport, ServerUriArray, RedundantServerArray) so that
+     * clients fail over by ServiceLevel. This server's ServerUri is its {@code application-uri}.
+     */
+    public static class Redundancy {
+
+        /**
+         * None (a stand-alone server, the default), Cold, Warm or Hot; HotAndMirrored is refused until the shared
+         * session store exists.
+         */
+        @NotNull
+        private RedundancyMode mode = RedundancyMode.None;
+
+        /** The other servers of the set: each one's server-uri (its application-uri) and endpoint-url. */
+        @Valid
+        private List<Partner> partners = new ArrayList<>();
+
+        public RedundancyMode getMode() {
+            return mode;
+        }
+
+        public void setMode(RedundancyMode mode) {
+            this.mode = mode;
+        }
+
+        public List<Partner> getPartners() {
+            return partners;
+        }
+
+        public void setPartners(List<Partner> partners) {
+            this.partners = partners;
+        }
+    }
+
+    /** Another server of the redundant set. */
+    public static class Partner {
+
+        /** The partner's ServerUri: its application-uri, which must differ from this server's. */
+        private String serverUri;
+
+        /** Where clients reach the partner, {@code opc.tcp://host:port[/path]}. */
+        private String endpointUrl;
+
+        public String getServerUri() {
+            return serverUri;
+        }
+
+        public void setServerUri(String serverUri) {
+            this.serverUri = serverUri;
+        }
+
+        public String getEndpointUrl() {
+            return endpointUrl;
+        }
+
+        public void setEndpointUrl(String endpointUrl) {
+            this.endpointUrl = endpointUrl;
         }
     }
 

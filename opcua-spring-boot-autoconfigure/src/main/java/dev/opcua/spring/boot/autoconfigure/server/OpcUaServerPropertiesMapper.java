@@ -3,6 +3,7 @@ package dev.opcua.spring.boot.autoconfigure.server;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.StackErrors;
 import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
+import dev.opcua.stack.core.config.InvalidSettingException;
 import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -12,6 +13,8 @@ import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.security.pki.ValidationOptions;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.redundancy.RedundancyPartner;
+import dev.opcua.stack.server.redundancy.RedundancySettings;
 import dev.opcua.stack.server.models.StandardModels;
 import dev.opcua.stack.server.nodeset.NodeSetSource;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
@@ -112,6 +115,7 @@ final class OpcUaServerPropertiesMapper {
             stack.call(() -> builder.reverseConnect(reverse.getClients(), reverse.getRetryInterval(),
                     reverse.getReadyConnections()));
         }
+        builder.redundancy(redundancySettings());
         nodeSets().forEach(builder::nodeSet);
         ValidationOptions validation = validationOptions();
         builder.certificateValidation(validation);
@@ -415,6 +419,35 @@ final class OpcUaServerPropertiesMapper {
             }
         }
         return RoleMapper.byUserName(roles);
+    }
+
+    /**
+     * {@code redundancy.*} as the stack's settings: each partner checked against its own keys ({@code
+     * redundancy.partners[i].server-uri}, {@code .endpoint-url}), a partner with this server's own application-uri
+     * (a pair configured with itself) refused, then the whole set (mode, duplicates) by the stack.
+     */
+    RedundancySettings redundancySettings() {
+        OpcUaServerProperties.Redundancy redundancy = properties.getRedundancy();
+        List<RedundancyPartner> partners = new ArrayList<>();
+        List<OpcUaServerProperties.Partner> given = redundancy.getPartners();
+        for (int i = 0; i < given.size(); i++) {
+            OpcUaServerProperties.Partner partner = given.get(i);
+            String prefix = "redundancy.partners[" + i + "].";
+            if (partner.getServerUri() != null && partner.getServerUri().equals(properties.getApplicationUri())) {
+                throw new InvalidOpcUaServerPropertyException(key(prefix + "server-uri"), partner.getServerUri(),
+                        "it is this server's own application-uri: a pair configured with itself",
+                        "the application-uri of another server of the redundant set");
+            }
+            try {
+                partners.add(new RedundancyPartner(partner.getServerUri(), partner.getEndpointUrl()));
+            } catch (InvalidSettingException e) {
+                boolean uri = e.setting().endsWith("serverUri");
+                throw new InvalidOpcUaServerPropertyException(key(prefix + (uri ? "server-uri" : "endpoint-url")),
+                        e.value(), "it " + e.rule(), uri ? "the partner's application-uri"
+                                : "an endpoint URL opc.tcp://host:port[/path]", e);
+            }
+        }
+        return stack.call(() -> new RedundancySettings(redundancy.getMode(), null, partners));
     }
 
     /** @param allowed "a well-known role: [...]", whose part before ':' names what the value is not */

@@ -30,6 +30,8 @@ final class OpcUaServerSettingKeys {
             entry("reverseConnect.clientUrl", "reverse-connect.clients"),
             entry("reverseConnect.retryInterval", "reverse-connect.retry-interval"),
             entry("reverseConnect.readyConnections", "reverse-connect.ready-connections"),
+            entry("redundancySettings.mode", "redundancy.mode"),
+            entry("redundancySettings.partners", "redundancy.partners"),
 
             entry("transportQuotas.operationTimeout", "transport.operation-timeout"),
             entry("transportQuotas.channelLifetime", "transport.channel-lifetime"),
