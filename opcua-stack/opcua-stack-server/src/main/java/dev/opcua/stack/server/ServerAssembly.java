@@ -47,6 +47,7 @@ import dev.opcua.stack.server.session.SessionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionServices;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
+import dev.opcua.stack.server.subscriptions.durable.SetSubscriptionDurable;
 import dev.opcua.stack.server.subscriptions.items.ItemCounters;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemContainerFactory;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemServices;
@@ -118,6 +119,7 @@ final class ServerAssembly {
                 addressSpace::conditions);
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH, refresh::call);
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH_2, refresh::call);
+        new SetSubscriptionDurable(subscriptions).register(addressSpace.namespace0());
         startPushManagement(addressSpace);
         SessionManager.Builder sessionBuilder = SessionManager.builder()
                 .listener((session, deleteSubscriptions) -> {

@@ -779,6 +779,33 @@ public class OpcUaServerProperties {
         @PositiveDuration
         private Duration maxSamplingInterval = Duration.ofHours(1);
 
+        /**
+         * Longest lifetime SetSubscriptionDurable grants a durable subscription (Part 5, 9.3); longer
+         * requests, and 0, are revised to it. Whole hours, at least 1h.
+         */
+        @PositiveDuration
+        private Duration maxDurableLifetime = Duration.ofHours(24);
+
+        /** Largest queue of a monitored item of a durable subscription (Part 4, 6.8). */
+        @Positive
+        private int maxDurableQueueSize = 10_000;
+
+        public Duration getMaxDurableLifetime() {
+            return maxDurableLifetime;
+        }
+
+        public void setMaxDurableLifetime(Duration maxDurableLifetime) {
+            this.maxDurableLifetime = maxDurableLifetime;
+        }
+
+        public int getMaxDurableQueueSize() {
+            return maxDurableQueueSize;
+        }
+
+        public void setMaxDurableQueueSize(int maxDurableQueueSize) {
+            this.maxDurableQueueSize = maxDurableQueueSize;
+        }
+
         public Duration getMinPublishingInterval() {
             return minPublishingInterval;
         }

@@ -259,6 +259,8 @@ final class OpcUaServerPropertiesMapper {
                 .maxRetransmissionQueueSize(s.getMaxRetransmissionQueueSize())
                 .maxMonitoredItems(s.getMaxMonitoredItems())
                 .maxMonitoredItemsPerSubscription(s.getMaxMonitoredItemsPerSubscription())
+                .maxDurableLifetime(s.getMaxDurableLifetime())
+                .maxDurableQueueSize(s.getMaxDurableQueueSize())
                 .build());
     }
 

@@ -80,6 +80,8 @@ final class OpcUaServerSettingKeys {
             entry("subscriptionSettings.maxMonitoredItems", "subscriptions.max-monitored-items"),
             entry("subscriptionSettings.maxMonitoredItemsPerSubscription",
                     "subscriptions.max-monitored-items-per-subscription"),
+            entry("subscriptionSettings.maxDurableLifetime", "subscriptions.max-durable-lifetime"),
+            entry("subscriptionSettings.maxDurableQueueSize", "subscriptions.max-durable-queue-size"),
 
             entry("monitoredItemSettings.minSamplingInterval", "subscriptions.min-sampling-interval"),
             entry("monitoredItemSettings.maxSamplingInterval", "subscriptions.max-sampling-interval"),

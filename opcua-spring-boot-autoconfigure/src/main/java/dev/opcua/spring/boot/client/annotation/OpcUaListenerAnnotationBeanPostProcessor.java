@@ -175,6 +175,7 @@ public class OpcUaListenerAnnotationBeanPostProcessor
                 .queue(a.queueSize(), a.discardOldest())
                 .deadband(deadband, a.deadband())
                 .publishingInterval(duration(a.publishingInterval(), "publishingInterval", where, false))
+                .durable(duration(a.durable(), "durable", where, false))
                 .build();
     }
 

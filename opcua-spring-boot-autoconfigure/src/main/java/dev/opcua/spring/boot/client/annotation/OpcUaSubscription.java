@@ -61,6 +61,16 @@ public @interface OpcUaSubscription {
      */
     String publishingInterval() default "";
 
+    /**
+     * Makes the subscription the item joins durable for this long ("2h"; whole hours, rounded up): the
+     * client calls SetSubscriptionDurable (Part 5, 9.3; Part 4, 6.8) right after creating it, the server
+     * keeps it and queues its items' values while the client is away (a restart of the client's session,
+     * a network outage) up to that lifetime, and the client transfers it when it comes back. The server
+     * revises a longer lifetime to its maximum. Empty: an ordinary subscription. Listeners share one
+     * subscription only when they have the same publishing interval and the same durable lifetime.
+     */
+    String durable() default "";
+
     /** DeadbandType (Part 4, 7.22.2). */
     enum DeadbandType {
         /** Every change of value or status. */

@@ -58,6 +58,7 @@ public final class OpcUaListenerContainer {
     private final String connection;
     private final OpcUaClient client;
     private final Duration publishingInterval;
+    private final Duration durable;
     private final OpcUaListenerDefaults defaults;
     private final OpcUaListenerErrorHandler errorHandler;
     private final LongAdder totalErrors;
@@ -74,9 +75,16 @@ public final class OpcUaListenerContainer {
 
     OpcUaListenerContainer(String connection, OpcUaClient client, Duration publishingInterval,
             OpcUaListenerDefaults defaults, OpcUaListenerErrorHandler errorHandler, LongAdder totalErrors) {
+        this(connection, client, publishingInterval, null, defaults, errorHandler, totalErrors);
+    }
+
+    /** @param durable the lifetime of a durable subscription (Part 4, 6.8), null for an ordinary one */
+    OpcUaListenerContainer(String connection, OpcUaClient client, Duration publishingInterval, Duration durable,
+            OpcUaListenerDefaults defaults, OpcUaListenerErrorHandler errorHandler, LongAdder totalErrors) {
         this.connection = connection;
         this.client = client;
         this.publishingInterval = publishingInterval;
+        this.durable = durable;
         this.defaults = defaults;
         this.errorHandler = errorHandler;
         this.totalErrors = totalErrors;
@@ -88,6 +96,11 @@ public final class OpcUaListenerContainer {
 
     public Duration publishingInterval() {
         return publishingInterval;
+    }
+
+    /** The lifetime of the durable subscription the listeners share; null for an ordinary one. */
+    public Duration durable() {
+        return durable;
     }
 
     public List<OpcUaListener> listeners() {
@@ -218,7 +231,8 @@ public final class OpcUaListenerContainer {
             s.delete(); // leaves the client's record at once; the server may no longer have it
         }
         listeners.forEach(OpcUaListener::reset);
-        return client.createSubscription(SubscriptionParameters.ofInterval(publishingInterval.toNanos() / 1e6))
+        return client.createSubscription(SubscriptionParameters.ofInterval(publishingInterval.toNanos() / 1e6)
+                        .durable(durable))
                 .thenCompose(created -> {
                     synchronized (this) {
                         if (!running) {

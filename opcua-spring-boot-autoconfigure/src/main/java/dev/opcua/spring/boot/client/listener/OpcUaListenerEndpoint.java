@@ -41,6 +41,7 @@ public final class OpcUaListenerEndpoint {
     private final DeadbandType deadbandType;
     private final double deadband;
     private final Duration publishingInterval;
+    private final Duration durable;
     private final List<String> fields;
     private final ContentFilter where;
     private final String whereText;
@@ -58,6 +59,7 @@ public final class OpcUaListenerEndpoint {
         this.deadbandType = Objects.requireNonNull(b.deadbandType, "deadbandType");
         this.deadband = b.deadband;
         this.publishingInterval = b.publishingInterval;
+        this.durable = b.durable;
         this.fields = List.copyOf(b.fields);
         this.where = b.where == null ? new ContentFilter(new ContentFilterElement[0]) : b.where;
         this.whereText = b.whereText == null ? "" : b.whereText;
@@ -78,6 +80,9 @@ public final class OpcUaListenerEndpoint {
         }
         if (publishingInterval != null && (publishingInterval.isNegative() || publishingInterval.isZero())) {
             throw new IllegalArgumentException("publishingInterval must be positive: " + publishingInterval);
+        }
+        if (durable != null && (durable.isNegative() || durable.isZero())) {
+            throw new IllegalArgumentException("durable must be positive: " + durable);
         }
     }
 
@@ -141,6 +146,14 @@ public final class OpcUaListenerEndpoint {
         return publishingInterval;
     }
 
+    /**
+     * The lifetime of a durable subscription (Part 4, 6.8) the listener's item joins; null for an ordinary
+     * subscription.
+     */
+    public Duration durable() {
+        return durable;
+    }
+
     /** The event fields selected, in order (event listeners). */
     public List<String> fields() {
         return fields;
@@ -195,6 +208,7 @@ public final class OpcUaListenerEndpoint {
         private DeadbandType deadbandType = DeadbandType.None;
         private double deadband;
         private Duration publishingInterval;
+        private Duration durable;
         private List<String> fields = List.of();
         private ContentFilter where;
         private String whereText;
@@ -239,6 +253,12 @@ public final class OpcUaListenerEndpoint {
         /** Null for the connection's default. */
         public Builder publishingInterval(Duration publishingInterval) {
             this.publishingInterval = publishingInterval;
+            return this;
+        }
+
+        /** Joins a durable subscription of this lifetime (SetSubscriptionDurable, Part 5, 9.3); null: an ordinary one. */
+        public Builder durable(Duration lifetime) {
+            this.durable = lifetime;
             return this;
         }
 

@@ -52,7 +52,7 @@ public class OpcUaListenerEndpointRegistry implements SmartLifecycle {
     private ScheduledExecutorService checker;
     private volatile boolean running;
 
-    private record ContainerKey(String connection, Duration publishingInterval) {
+    private record ContainerKey(String connection, Duration publishingInterval, Duration durable) {
     }
 
     /**
@@ -113,9 +113,9 @@ public class OpcUaListenerEndpointRegistry implements SmartLifecycle {
                         + "' already");
             }
             listeners.put(endpoint.id(), listener);
-            container = containers.computeIfAbsent(new ContainerKey(connection, interval),
+            container = containers.computeIfAbsent(new ContainerKey(connection, interval, endpoint.durable()),
                     key -> new OpcUaListenerContainer(key.connection(), client, key.publishingInterval(),
-                            connectionDefaults, errorHandler, errors));
+                            key.durable(), connectionDefaults, errorHandler, errors));
             start = running;
         }
         container.add(listener);

@@ -3,8 +3,15 @@ package dev.opcua.stack.client.subscriptions;
 import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.client.services.ServiceInvoker;
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.structured.CallMethodRequest;
+import dev.opcua.stack.core.types.structured.CallMethodResult;
+import dev.opcua.stack.core.types.structured.CallRequest;
+import dev.opcua.stack.core.types.structured.CallResponse;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;
@@ -30,6 +37,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A subscription (Part 4, 5.13) as the client records it: the parameters asked for and those the
@@ -41,6 +50,10 @@ import java.util.concurrent.CompletableFuture;
  * (5.13.6) first: see {@link NotificationSequencer}.
  */
 public final class ClientSubscription {
+
+    private static final Logger log = LoggerFactory.getLogger(ClientSubscription.class);
+    private static final NodeId SERVER = NodeId.ns0(NodeIds.Server);
+    private static final NodeId SET_SUBSCRIPTION_DURABLE = NodeId.ns0(NodeIds.Server_SetSubscriptionDurable);
 
     private final ClientSubscriptions owner;
     private final ServiceInvoker services;
@@ -54,6 +67,8 @@ public final class ClientSubscription {
     private volatile long revisedLifetimeCount;
     private volatile long revisedMaxKeepAliveCount;
     private volatile StatusCode status = StatusCode.GOOD;
+    private volatile long revisedDurableLifetimeHours;
+    private volatile StatusCode durableStatus = StatusCode.GOOD;
     private volatile SubscriptionStatusListener statusListener;
 
     ClientSubscription(ClientSubscriptions owner, ServiceInvoker services, SubscriptionParameters parameters,
@@ -86,6 +101,28 @@ public final class ClientSubscription {
 
     public long revisedMaxKeepAliveCount() {
         return revisedMaxKeepAliveCount;
+    }
+
+    /**
+     * The lifetime in hours the server granted with SetSubscriptionDurable (Part 5, 9.3), 0 when the
+     * subscription is not durable (not asked, or the server refused: see {@link #durableStatus()}).
+     */
+    public long revisedDurableLifetimeHours() {
+        return revisedDurableLifetimeHours;
+    }
+
+    /** Whether the server made this subscription durable (Part 4, 6.8). */
+    public boolean isDurable() {
+        return revisedDurableLifetimeHours > 0;
+    }
+
+    /**
+     * The result of the last SetSubscriptionDurable: Good when granted or not asked; the server's status
+     * when it refused (e.g. BadMethodInvalid from a server without durable subscriptions): the subscription
+     * then works as an ordinary one.
+     */
+    public StatusCode durableStatus() {
+        return durableStatus;
     }
 
     /** The status of the last StatusChangeNotification, Good before any. */
@@ -211,7 +248,8 @@ public final class ClientSubscription {
                 newParameters.maxNotificationsPerPublish(), (short) newParameters.priority()),
                 ModifySubscriptionResponse.class).thenCompose(response -> {
                     boolean enabled = parameters.publishingEnabled();
-                    this.parameters = newParameters.withPublishingEnabled(enabled);
+                    // ModifySubscription does not change the durable mode (Part 4, 6.8)
+                    this.parameters = newParameters.withPublishingEnabled(enabled).durable(parameters.durableLifetime());
                     revised(response.revisedPublishingInterval(), response.revisedLifetimeCount(),
                             response.revisedMaxKeepAliveCount());
                     return newParameters.publishingEnabled() == enabled ? CompletableFuture.<Void>completedFuture(null)
@@ -340,11 +378,42 @@ public final class ClientSubscription {
         SubscriptionParameters p = parameters;
         return services.send(h -> new CreateSubscriptionRequest(h, p.publishingInterval(), p.lifetimeCount(),
                 p.maxKeepAliveCount(), p.maxNotificationsPerPublish(), p.publishingEnabled(), (short) p.priority()),
-                CreateSubscriptionResponse.class).thenApply(response -> {
+                CreateSubscriptionResponse.class).thenCompose(response -> {
                     this.subscriptionId = response.subscriptionId();
                     revised(response.revisedPublishingInterval(), response.revisedLifetimeCount(),
                             response.revisedMaxKeepAliveCount());
-                    return this;
+                    this.revisedDurableLifetimeHours = 0;
+                    return p.durable() ? setDurable(response.subscriptionId(), p.durableLifetimeHours())
+                            : CompletableFuture.completedFuture(null);
+                }).thenApply(ok -> this);
+    }
+
+    /**
+     * SetSubscriptionDurable (Part 5, 9.3) on the Server object, right after CreateSubscription and before
+     * any monitored item (Part 4, 6.8). The revised hours set the server's lifetimeCount; the record keeps
+     * the revised hours. A refusal is logged and kept in {@link #durableStatus()}: the subscription stays an
+     * ordinary one rather than failing; a failed service fails the create.
+     */
+    private CompletableFuture<Void> setDurable(long id, long hours) {
+        CallMethodRequest call = new CallMethodRequest(SERVER, SET_SUBSCRIPTION_DURABLE,
+                new Variant[] {Variant.ofUInt32(id), Variant.ofUInt32(hours)});
+        return services.send(h -> new CallRequest(h, new CallMethodRequest[] {call}), CallResponse.class)
+                .thenAccept(response -> {
+                    CallMethodResult[] results = response.results();
+                    CallMethodResult result = results == null || results.length == 0 ? null : results[0];
+                    StatusCode code = result == null ? StatusCode.of(StatusCodes.BadUnexpectedError) : result.statusCode();
+                    Variant[] out = result == null ? null : result.outputArguments();
+                    if (code.isBad() || out == null || out.length == 0 || !(out[0].value() instanceof Long revised)) {
+                        durableStatus = code.isBad() ? code : StatusCode.of(StatusCodes.BadUnexpectedError);
+                        log.warn("SetSubscriptionDurable({}, {} h) refused: {}; the subscription is not durable", id,
+                                hours, durableStatus);
+                        return;
+                    }
+                    durableStatus = StatusCode.GOOD;
+                    revisedDurableLifetimeHours = revised;
+                    if (revised < hours) {
+                        log.info("subscription {}: durable for {} h (asked {} h)", id, revised, hours);
+                    }
                 });
     }
 

@@ -21,6 +21,15 @@ public interface ItemOwner {
     /** The subscription's monitored items. */
     ItemContainer items();
 
+    /**
+     * The largest queue size an item of this subscription may get beyond the monitored-item settings'
+     * maximum: {@code SubscriptionSettings.maxDurableQueueSize} for a durable subscription (Part 4, 6.8),
+     * 0 for any other.
+     */
+    default int durableQueueSizeLimit() {
+        return 0;
+    }
+
     /** Monitored items the subscription may still take (its limit and the server's), for BadTooManyMonitoredItems. */
     int remainingItemCapacity();
 }

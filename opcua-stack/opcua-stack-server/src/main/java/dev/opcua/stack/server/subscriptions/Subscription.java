@@ -113,6 +113,8 @@ public final class Subscription implements ItemOwner {
     private volatile boolean closed;
     private volatile boolean touched;
     private volatile boolean initialValuesRequested;
+    /** Revised lifetime of a durable subscription in hours (Part 4, 6.8), 0 while it is not durable. */
+    private volatile long durableLifetimeHours;
 
     Subscription(long id, SubscriptionManager manager, SessionSubscriptions owner, double publishingIntervalMillis,
             long lifetimeCount, long maxKeepAliveCount, int maxNotificationsPerPublish, boolean publishingEnabled,
@@ -159,6 +161,11 @@ public final class Subscription implements ItemOwner {
     }
 
     @Override
+    public int durableQueueSizeLimit() {
+        return durableLifetimeHours > 0 ? settings.maxDurableQueueSize() : 0;
+    }
+
+    @Override
     public int remainingItemCapacity() {
         long remaining = Integer.MAX_VALUE;
         if (settings.maxMonitoredItemsPerSubscription() > 0) {
@@ -200,6 +207,16 @@ public final class Subscription implements ItemOwner {
     /** Whether the last TransferSubscriptions asked for initial values (the monitored items may resend them). */
     public boolean initialValuesRequested() {
         return initialValuesRequested;
+    }
+
+    /** Whether SetSubscriptionDurable made this subscription durable (Part 4, 6.8). */
+    public boolean durable() {
+        return durableLifetimeHours > 0;
+    }
+
+    /** The revised lifetime in hours of a durable subscription, 0 for any other. */
+    public long durableLifetimeHours() {
+        return durableLifetimeHours;
     }
 
     /** Unacknowledged NotificationMessages kept for Republish. */
@@ -244,6 +261,27 @@ public final class Subscription implements ItemOwner {
         this.lifetimeCount = lifetimeCount;
         this.maxKeepAliveCount = maxKeepAliveCount;
         this.maxNotificationsPerPublish = maxNotificationsPerPublish;
+    }
+
+    /**
+     * SetSubscriptionDurable (Part 5, 9.3; Part 4, 6.8) with the revised hours: the lifetimeCount becomes
+     * the publishing cycles of that many hours, and items created from now on may have the durable queue sizes.
+     *
+     * @return 0, or BadInvalidState when the subscription has monitored items already, or
+     *         BadSubscriptionIdInvalid when it closed
+     */
+    synchronized int makeDurable(long revisedHours) {
+        if (state == State.CLOSED) {
+            return StatusCodes.BadSubscriptionIdInvalid;
+        }
+        if (items.size() > 0) {
+            return StatusCodes.BadInvalidState;
+        }
+        durableLifetimeHours = revisedHours;
+        lifetimeCount = SubscriptionSettings.durableLifetimeCount(revisedHours, publishingIntervalMillis,
+                maxKeepAliveCount);
+        lifetimeCycles = 0;
+        return 0;
     }
 
     /** SetPublishingMode (Part 4, 5.13.4): disabled, only keep-alives are sent; items keep queueing. */

@@ -179,9 +179,52 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         Subscription subscription = find(session, subscriptionId);
         double interval = settings.revisePublishingInterval(requestedPublishingInterval);
         long keepAlive = settings.reviseMaxKeepAliveCount(requestedMaxKeepAliveCount);
-        subscription.modify(interval, settings.reviseLifetimeCount(requestedLifetimeCount, keepAlive), keepAlive,
+        long lifetime = settings.reviseLifetimeCount(requestedLifetimeCount, keepAlive);
+        long hours = subscription.durableLifetimeHours();
+        if (hours > 0) { // Part 4, 6.8: a durable subscription stays durable; its lifetime may reach its hours
+            lifetime = Math.max(3 * keepAlive, Math.min(requestedLifetimeCount,
+                    SubscriptionSettings.durableLifetimeCount(hours, interval, keepAlive)));
+        }
+        subscription.modify(interval, lifetime, keepAlive,
                 settings.reviseMaxNotificationsPerPublish(maxNotificationsPerPublish), priority);
         return subscription;
+    }
+
+    /**
+     * SetSubscriptionDurable (Part 5, 9.3; Part 4, 6.8) of a subscription of {@code session} without
+     * monitored items: the lifetime is revised to at most {@link SubscriptionSettings#maxDurableLifetime()}
+     * (0 asks for that maximum) and sets the subscription's lifetimeCount; its items may then have queues of
+     * up to {@link SubscriptionSettings#maxDurableQueueSize()}, and it outlives its session (see
+     * {@link #sessionClosed}).
+     *
+     * @param lifetimeInHours the requested lifetime, a UInt32
+     * @return the revised lifetime in hours
+     * @throws UaException BadSubscriptionIdInvalid (no such subscription), BadUserAccessDenied (the
+     *         subscription belongs to another session), BadInvalidState (it has monitored items already)
+     */
+    public long setSubscriptionDurable(Session session, long subscriptionId, long lifetimeInHours) {
+        SessionSubscriptions owner = sessions.get(session.sessionId());
+        Subscription subscription = owner == null ? null : owner.get(subscriptionId);
+        if (subscription == null) {
+            if (subscriptions.containsKey(subscriptionId)) {
+                throw new UaException(StatusCodes.BadUserAccessDenied,
+                        "subscription " + subscriptionId + " belongs to another session");
+            }
+            throw new UaException(StatusCodes.BadSubscriptionIdInvalid,
+                    "the session has no subscription " + subscriptionId);
+        }
+        subscription.touch();
+        long revised = settings.reviseDurableLifetimeHours(lifetimeInHours);
+        int refused = subscription.makeDurable(revised);
+        if (refused == StatusCodes.BadInvalidState) {
+            throw new UaException(refused, "subscription " + subscriptionId
+                    + " has monitored items: SetSubscriptionDurable must come before them");
+        }
+        if (refused != 0) {
+            throw new UaException(refused, "subscription " + subscriptionId + " was deleted");
+        }
+        log.debug("{} is durable for {} h", subscription, revised);
+        return revised;
     }
 
     /** SetPublishingMode (Part 4, 5.13.4) of one subscription: Good or BadSubscriptionIdInvalid. */
@@ -330,7 +373,10 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
     /**
      * A session closed (Part 4, 5.6.4): its parked Publish requests are answered BadSessionClosed; its
      * subscriptions are deleted with their items, or, without deleteSubscriptions, kept for a transfer
-     * until their lifetime ends.
+     * until their lifetime ends. A durable subscription (Part 4, 6.8) is always kept, queueing, until its
+     * lifetime ends: it exists so that its notifications reach a client that comes back "even if [it] was
+     * disconnected for a longer time" (Part 5, 9.3), and a client that closed its session, cleanly or not,
+     * transfers it (5.13.7) from a new one; only DeleteSubscriptions or its lifetime deletes it.
      */
     @Override
     public void sessionClosed(Session session, boolean deleteSubscriptions) {
@@ -343,7 +389,7 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
             PublishResponses.fault(request, StatusCodes.BadSessionClosed);
         }
         for (Subscription subscription : closing.subscriptions()) {
-            if (deleteSubscriptions) {
+            if (deleteSubscriptions && !subscription.durable()) {
                 if (subscription.close(owner)) {
                     forget(subscription);
                 }

@@ -30,11 +30,18 @@ import java.util.Objects;
  *        answered GoodRetransmissionQueueNotSupported)
  * @param maxMonitoredItems monitored items of the whole server, 0 = no limit
  * @param maxMonitoredItemsPerSubscription monitored items of one subscription, 0 = no limit
+ * @param maxDurableLifetime the longest lifetime of a durable subscription (Part 4, 6.8; Part 5, 9.3
+ *        SetSubscriptionDurable): a longer request, and a request of 0 ("the highest lifetime supported"),
+ *        is revised to it, in whole hours; at least one hour
+ * @param maxDurableQueueSize the largest queue of a monitored item of a durable subscription (Part 4, 6.8:
+ *        durable subscriptions "allow much longer lifetimes and queue sizes"); items of other subscriptions
+ *        keep the monitored-item settings' maxima
  */
 public record SubscriptionSettings(Duration minPublishingInterval, Duration maxPublishingInterval,
         int minKeepAliveCount, int maxKeepAliveCount, int maxLifetimeCount, int maxSubscriptions,
         int maxSubscriptionsPerSession, int maxPublishRequestsPerSession, int maxNotificationsPerPublish,
-        int maxRetransmissionQueueSize, int maxMonitoredItems, int maxMonitoredItemsPerSubscription) {
+        int maxRetransmissionQueueSize, int maxMonitoredItems, int maxMonitoredItemsPerSubscription,
+        Duration maxDurableLifetime, int maxDurableQueueSize) {
 
     /** Publishing interval 100 ms .. 1 h, keep-alive count 1 .. 10,000, lifetime up to 30,000, see {@link Builder}. */
     public static final SubscriptionSettings DEFAULT = builder().build();
@@ -70,6 +77,11 @@ public record SubscriptionSettings(Duration minPublishingInterval, Duration maxP
         notNegative(maxMonitoredItems, "maxMonitoredItems", "must be 0 (no limit) or more");
         notNegative(maxMonitoredItemsPerSubscription, "maxMonitoredItemsPerSubscription",
                 "must be 0 (no limit) or more");
+        Objects.requireNonNull(maxDurableLifetime, "maxDurableLifetime");
+        if (maxDurableLifetime.toHours() < 1) {
+            throw invalid("maxDurableLifetime", maxDurableLifetime, "must be at least one hour");
+        }
+        positive(maxDurableQueueSize, "maxDurableQueueSize");
     }
 
     private static void positive(int value, String name) {
@@ -128,6 +140,28 @@ public record SubscriptionSettings(Duration minPublishingInterval, Duration maxP
         return requested <= 0 || requested > maxNotificationsPerPublish ? maxNotificationsPerPublish : (int) requested;
     }
 
+    /**
+     * The revised lifetime of a durable subscription in hours (Part 5, 9.3 SetSubscriptionDurable; Part 4,
+     * 6.8): 0 asks for the highest lifetime supported and gets {@code maxDurableLifetime}, longer requests
+     * are revised down to it; never refused.
+     *
+     * @param requestedHours a UInt32
+     */
+    public long reviseDurableLifetimeHours(long requestedHours) {
+        long max = maxDurableLifetime.toHours();
+        return requestedHours <= 0 || requestedHours > max ? max : requestedHours;
+    }
+
+    /**
+     * The lifetimeCount of a durable subscription (Part 4, 6.8: "the revisedLifetimeInHours is used to set
+     * the LifetimeCount"): the publishing cycles in {@code hours}, rounded up, at least three keep-alive counts.
+     */
+    public static long durableLifetimeCount(long hours, double publishingIntervalMillis, long maxKeepAliveCount) {
+        double cycles = Math.ceil(hours * 3_600_000d / Math.max(publishingIntervalMillis, 1e-3));
+        long count = cycles >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE / 2 : (long) cycles;
+        return Math.max(3 * maxKeepAliveCount, count);
+    }
+
     /** Builds {@link SubscriptionSettings}; every value starts at its default. */
     public static final class Builder {
 
@@ -143,6 +177,8 @@ public record SubscriptionSettings(Duration minPublishingInterval, Duration maxP
         private int maxRetransmissionQueueSize = 10;
         private int maxMonitoredItems;
         private int maxMonitoredItemsPerSubscription;
+        private Duration maxDurableLifetime = Duration.ofHours(24);
+        private int maxDurableQueueSize = 10_000;
 
         private Builder() {
         }
@@ -160,6 +196,8 @@ public record SubscriptionSettings(Duration minPublishingInterval, Duration maxP
             maxRetransmissionQueueSize = s.maxRetransmissionQueueSize;
             maxMonitoredItems = s.maxMonitoredItems;
             maxMonitoredItemsPerSubscription = s.maxMonitoredItemsPerSubscription;
+            maxDurableLifetime = s.maxDurableLifetime;
+            maxDurableQueueSize = s.maxDurableQueueSize;
         }
 
         /** Default 100 ms (the .NET stack's MinPublishingInterval). */
@@ -234,12 +272,24 @@ public record SubscriptionSettings(Duration minPublishingInterval, Duration maxP
             return this;
         }
 
+        /** Default 24 h: the longest lifetime SetSubscriptionDurable grants (Part 5, 9.3). */
+        public Builder maxDurableLifetime(Duration value) {
+            maxDurableLifetime = value;
+            return this;
+        }
+
+        /** Default 10,000: the largest queue of a monitored item of a durable subscription (Part 4, 6.8). */
+        public Builder maxDurableQueueSize(int value) {
+            maxDurableQueueSize = value;
+            return this;
+        }
+
         /** @throws InvalidSettingException see {@link SubscriptionSettings} */
         public SubscriptionSettings build() {
             return new SubscriptionSettings(minPublishingInterval, maxPublishingInterval, minKeepAliveCount,
                     maxKeepAliveCount, maxLifetimeCount, maxSubscriptions, maxSubscriptionsPerSession,
                     maxPublishRequestsPerSession, maxNotificationsPerPublish, maxRetransmissionQueueSize,
-                    maxMonitoredItems, maxMonitoredItemsPerSubscription);
+                    maxMonitoredItems, maxMonitoredItemsPerSubscription, maxDurableLifetime, maxDurableQueueSize);
         }
     }
 }

@@ -295,7 +295,8 @@ public final class MonitoredItemContainer implements ItemContainer {
     private EventParameters reviseEvent(Pending p) {
         MonitoringParameters requested = p.parameters;
         return new EventParameters(requested.clientHandle(),
-                context.settings.reviseEventQueueSize(requested.queueSize()), requested.discardOldest(),
+                context.settings.reviseEventQueueSize(requested.queueSize(), owner.durableQueueSizeLimit()),
+                requested.discardOldest(),
                 p.eventFilter);
     }
 
@@ -318,7 +319,7 @@ public final class MonitoredItemContainer implements ItemContainer {
         MonitoredItemSettings settings = context.settings;
         return new ItemParameters(requested.clientHandle(),
                 settings.reviseSamplingInterval(requested.samplingInterval(), owner.publishingIntervalMillis(), pushed),
-                settings.reviseQueueSize(requested.queueSize()), requested.discardOldest(),
+                settings.reviseQueueSize(requested.queueSize(), owner.durableQueueSizeLimit()), requested.discardOldest(),
                 ItemChecks.compile(p.filter, p.euRange), timestamps);
     }
 

@@ -91,6 +91,25 @@ public record MonitoredItemSettings(double minSamplingInterval, double maxSampli
     }
 
     /**
+     * {@link #reviseQueueSize(long)} for an item of a subscription whose queues may be larger: a durable
+     * one (Part 4, 6.8), whose limit {@code durableMax} replaces the maximum when larger.
+     */
+    public int reviseQueueSize(long requested, int durableMax) {
+        if (requested <= 1) {
+            return 1;
+        }
+        return (int) Math.min(requested, Math.max(maxQueueSize, durableMax));
+    }
+
+    /** {@link #reviseEventQueueSize(long)} with the larger maximum of a durable subscription (Part 4, 6.8). */
+    public int reviseEventQueueSize(long requested, int durableMax) {
+        if (durableMax <= maxEventQueueSize || (requested >= 0 && requested <= maxEventQueueSize)) {
+            return reviseEventQueueSize(requested);
+        }
+        return (int) (requested < 0 ? durableMax : Math.min(requested, durableMax));
+    }
+
+    /**
      * The revised queue size of an event item (Part 4, 7.21): 0 is the default event queue size; the
      * rest is clamped to [min, max], so 1 asks for the minimum and 0xFFFFFFFF for the maximum.
      */
