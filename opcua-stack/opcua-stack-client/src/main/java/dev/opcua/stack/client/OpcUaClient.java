@@ -1,6 +1,9 @@
 package dev.opcua.stack.client;
 
 import dev.opcua.stack.client.connection.ConnectionManager;
+import dev.opcua.stack.client.redundancy.FailoverListener;
+import dev.opcua.stack.client.redundancy.RedundancyManager;
+import dev.opcua.stack.client.redundancy.RedundancyStatus;
 import dev.opcua.stack.client.services.AttributeServices;
 import dev.opcua.stack.client.services.MethodServices;
 import dev.opcua.stack.client.services.NamespaceTable;
@@ -87,6 +90,7 @@ public final class OpcUaClient implements AutoCloseable {
     private final VariableTypes variableTypes;
     private final BlockingClient blocking;
     private final ClientSubscriptions subscriptions;
+    private final RedundancyManager redundancy;
 
     private OpcUaClient(OpcUaClientConfig config) {
         this.config = config;
@@ -113,8 +117,12 @@ public final class OpcUaClient implements AutoCloseable {
                     return ready;
                 }
                 // the subscriptions use the namespace table and limits read just before
-                return ready.handle((ok, failure) -> null).thenCompose(ignored -> newSession
-                        ? subscriptions.sessionReplaced() : subscriptions.sessionReactivated());
+                // after a failover the subscriptions' ids mean nothing to the new server: re-created there
+                // rather than transferred (Part 4, 6.6.2.4.5, Table 111)
+                boolean otherServer = newSession && connection.takeServerSwitched();
+                return ready.handle((ok, failure) -> null).thenCompose(ignored -> otherServer
+                        ? subscriptions.recreateAll()
+                        : newSession ? subscriptions.sessionReplaced() : subscriptions.sessionReactivated());
             }
 
             @Override
@@ -122,6 +130,7 @@ public final class OpcUaClient implements AutoCloseable {
                 subscriptions.connectionLost();
             }
         });
+        this.redundancy = config.redundancy() == null ? null : new RedundancyManager(this, connection, subscriptions);
     }
 
     /** A client with this configuration; nothing is connected until {@link #connect()}. */
@@ -162,6 +171,10 @@ public final class OpcUaClient implements AutoCloseable {
      * connecting returns the same outcome.
      */
     public CompletableFuture<OpcUaClient> connect() {
+        if (redundancy != null && state() == ClientState.DISCONNECTED) {
+            // the server with the highest ServiceLevel first
+            return redundancy.beforeConnect().thenCompose(ok -> connection.connect()).thenApply(ok -> this);
+        }
         return connection.connect().thenApply(ok -> this);
     }
 
@@ -171,6 +184,9 @@ public final class OpcUaClient implements AutoCloseable {
      * {@link #connect()} starts without subscriptions.
      */
     public CompletableFuture<Void> disconnect() {
+        if (redundancy != null) {
+            redundancy.stop();
+        }
         CompletableFuture<Void> deleted = subscriptions.close();
         if (connection.state() == ClientState.CONNECTED) {
             return deleted.thenCompose(ok -> connection.disconnect());
@@ -240,6 +256,38 @@ public final class OpcUaClient implements AutoCloseable {
 
     public OpcUaClientConfig config() {
         return config;
+    }
+
+    // ---- redundancy -------------------------------------------------------------------------------
+
+    /**
+     * The endpoint URL of the server the connection goes to: the configured one, or with
+     * {@link OpcUaClientConfig#redundancy()} the server of the redundant set the client connected to
+     * last (Part 4, 6.6.2.4).
+     */
+    public String activeServer() {
+        return connection.connectedUrl();
+    }
+
+    /** The redundant set, its ServiceLevels and the failovers so far; null without redundancy. */
+    public RedundancyStatus redundancy() {
+        return redundancy == null ? null : redundancy.status();
+    }
+
+    /**
+     * Told of each failover to another server of the redundant set (after the client is CONNECTED
+     * there, its subscriptions re-created); never without redundancy.
+     */
+    public void addFailoverListener(FailoverListener listener) {
+        if (redundancy != null) {
+            redundancy.addFailoverListener(listener);
+        }
+    }
+
+    public void removeFailoverListener(FailoverListener listener) {
+        if (redundancy != null) {
+            redundancy.removeFailoverListener(listener);
+        }
     }
 
     /** The endpoint chosen at the first connect; null before. */

@@ -1,6 +1,7 @@
 package dev.opcua.stack.client;
 
 import dev.opcua.stack.client.endpoint.ClientPki;
+import dev.opcua.stack.client.redundancy.RedundancyConfig;
 import dev.opcua.stack.client.services.RequestObserver;
 import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
@@ -74,6 +75,7 @@ public final class OpcUaClientConfig {
     private final Executor listenerExecutor;
     private final SubscriptionSettings subscriptionSettings;
     private final RequestObserver requestObserver;
+    private final RedundancyConfig redundancy;
 
     private OpcUaClientConfig(Builder b) {
         this.endpointUrl = b.endpointUrl;
@@ -108,6 +110,7 @@ public final class OpcUaClientConfig {
         this.subscriptionSettings = b.subscriptionSettings != null ? b.subscriptionSettings
                 : SubscriptionSettings.builder().requestTimeout(b.requestTimeout).build();
         this.requestObserver = b.requestObserver;
+        this.redundancy = b.redundancy;
     }
 
     /** A builder for a client of the server at {@code endpointUrl} ({@code opc.tcp://host:port/path}). */
@@ -264,9 +267,33 @@ public final class OpcUaClientConfig {
         return requestObserver;
     }
 
+    /**
+     * The non-transparent redundant server set this client fails over in (Part 4, 6.6.2.4), its
+     * {@link #endpointUrl()} being the first server; null (the default) for a single server.
+     */
+    public RedundancyConfig redundancy() {
+        return redundancy;
+    }
+
+    /**
+     * This configuration for another server of the redundant set, without redundancy: what the client's
+     * probes and ServiceLevel monitors connect with.
+     */
+    public OpcUaClientConfig forServer(String serverEndpointUrl, String sessionSuffix) {
+        Builder b = toBuilder(serverEndpointUrl);
+        b.redundancy = null;
+        b.requestObserver = RequestObserver.NONE;
+        b.sessionName = sessionName + sessionSuffix;
+        return b.build();
+    }
+
     /** A builder starting from this configuration. */
     public Builder toBuilder() {
-        Builder b = new Builder(endpointUrl);
+        return toBuilder(endpointUrl);
+    }
+
+    private Builder toBuilder(String url) {
+        Builder b = new Builder(url);
         b.securityPolicy = securityPolicy;
         b.securityMode = securityMode;
         b.allowedSecurityPolicies = EnumSet.copyOf(allowedSecurityPolicies);
@@ -295,6 +322,7 @@ public final class OpcUaClientConfig {
         b.listenerExecutor = listenerExecutor;
         b.subscriptionSettings = subscriptionSettings;
         b.requestObserver = requestObserver;
+        b.redundancy = redundancy;
         return b;
     }
 
@@ -337,6 +365,7 @@ public final class OpcUaClientConfig {
         private Executor listenerExecutor;
         private SubscriptionSettings subscriptionSettings;
         private RequestObserver requestObserver = RequestObserver.NONE;
+        private RedundancyConfig redundancy;
 
         private Builder(String endpointUrl) {
             this.endpointUrl = Objects.requireNonNull(endpointUrl, "endpointUrl");
@@ -493,6 +522,16 @@ public final class OpcUaClientConfig {
         }
 
         /**
+         * Fails over between the servers of a non-transparent redundant set (Part 4, 6.6.2.4): this
+         * builder's endpoint URL and {@link RedundancyConfig#endpoints()} (2 or more in all), or those
+         * discovered from the first; null for one server (the default). Not with reverse connect.
+         */
+        public Builder redundancy(RedundancyConfig redundancy) {
+            this.redundancy = redundancy;
+            return this;
+        }
+
+        /**
          * @throws InvalidSettingException {@code opcUaClientConfig.<option>} naming the option and the value
          *         that cannot be used
          */
@@ -532,6 +571,17 @@ public final class OpcUaClientConfig {
             if (securityMode == MessageSecurityMode.Invalid) {
                 throw new InvalidSettingException("opcUaClientConfig.securityMode", securityMode,
                         "must be None, Sign or SignAndEncrypt");
+            }
+            if (redundancy != null) {
+                if (!redundancy.discover() && redundancy.servers(endpointUrl).size() < 2) {
+                    throw new InvalidSettingException("opcUaClientConfig.redundancy.endpoints", redundancy.endpoints(),
+                            "must name at least one server besides " + endpointUrl
+                                    + " (a redundant set has 2 or more), or set discover");
+                }
+                if (reverseConnectListener != null) {
+                    throw new InvalidSettingException("opcUaClientConfig.redundancy", redundancy,
+                            "cannot go with reverse connect");
+                }
             }
             return new OpcUaClientConfig(this);
         }

@@ -2,9 +2,13 @@ package dev.opcua.spring.boot.actuate.health;
 
 import dev.opcua.spring.boot.client.OpcUaClientSnapshot;
 import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.redundancy.RedundancyStatus;
+import dev.opcua.stack.client.redundancy.RedundantServer;
 import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.client.transport.ReverseConnectListenerStatistics;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -51,9 +55,39 @@ public class OpcUaClientHealthIndicator extends AbstractHealthIndicator {
             detail(builder, "lastError", snapshot.lastError());
         }
         builder.withDetail("reconnects", snapshot.reconnects());
+        RedundancyStatus redundancy = client.redundancy();
+        if (redundancy != null) {
+            builder.withDetail("activeServer", redundancy.activeServer());
+            builder.withDetail("redundancy", redundancy(redundancy));
+        }
         if (reverseConnectListener != null) {
             builder.withDetail("reverseConnect", reverseConnect());
         }
+    }
+
+    /** Part 4, 6.6.2.4: the mode, each server of the set with its last ServiceLevel, and the failovers. */
+    private static Map<String, Object> redundancy(RedundancyStatus status) {
+        Map<String, Object> details = new LinkedHashMap<>();
+        details.put("mode", status.mode().name());
+        List<Map<String, Object>> servers = new ArrayList<>();
+        for (RedundantServer s : status.servers()) {
+            Map<String, Object> server = new LinkedHashMap<>();
+            server.put("endpointUrl", s.endpointUrl());
+            if (s.serverUri() != null) {
+                server.put("serverUri", s.serverUri());
+            }
+            server.put("serviceLevel", s.serviceLevel());
+            server.put("reachable", s.reachable());
+            server.put("active", s.active());
+            servers.add(server);
+        }
+        details.put("servers", servers);
+        details.put("failovers", status.failovers());
+        if (status.lastFailoverDuration() != null) {
+            details.put("lastFailoverMillis", status.lastFailoverDuration().toMillis());
+        }
+        details.put("notificationsPossiblyLost", status.notificationsPossiblyLost());
+        return details;
     }
 
     private Map<String, Object> reverseConnect() {

@@ -2,8 +2,11 @@ package dev.opcua.spring.boot.actuate.metrics;
 
 import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.redundancy.RedundancyStatus;
+import dev.opcua.stack.client.redundancy.RedundantServer;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tag;
@@ -27,6 +30,10 @@ import java.util.function.LongSupplier;
  * <li>{@code opcua.client.notifications.received|dropped} function counters: data-change and event
  *     notifications received, and dropped because a subscription's listener queue was full</li>
  * <li>{@code opcua.client.listener.errors} function counter: exceptions thrown by listeners</li>
+ * <li>with redundancy (Part 4, 6.6.2.4) only: {@code opcua.client.failovers} function counter: failovers to
+ *     another server of the redundant set; {@code opcua.client.active.server} gauge, one per server of the
+ *     set with the tag {@value #ENDPOINT_TAG}: 1 for the server the connection goes to, 0 for the others;
+ *     {@code opcua.client.server.service.level} gauge per server: its ServiceLevel as last read (-1 unknown)</li>
  * </ul>
  * Every meter carries the tag {@value #CONNECTION_TAG} (the connection's name) and the tags given to the
  * constructor.
@@ -42,6 +49,11 @@ public final class OpcUaClientMetrics extends StateMeters<OpcUaClient> {
 
     /** The tag of every meter that names the connection. */
     public static final String CONNECTION_TAG = "connection";
+
+    /** The tag of the per-server redundancy gauges: the server's endpoint URL. */
+    public static final String ENDPOINT_TAG = "endpoint";
+
+    private final java.lang.ref.WeakReference<OpcUaClient> client;
 
     private final LongSupplier otherListenerErrors;
 
@@ -63,6 +75,7 @@ public final class OpcUaClientMetrics extends StateMeters<OpcUaClient> {
             LongSupplier otherListenerErrors) {
         super(client, Tags.of(tags).and(CONNECTION_TAG, Objects.requireNonNull(connection, "connection")));
         this.otherListenerErrors = Objects.requireNonNull(otherListenerErrors, "otherListenerErrors");
+        this.client = new java.lang.ref.WeakReference<>(client);
     }
 
     /**
@@ -99,9 +112,39 @@ public final class OpcUaClientMetrics extends StateMeters<OpcUaClient> {
                 c -> c.subscriptions().droppedNotifications()));
         meters.add(counter(registry, "opcua.client.listener.errors", "Exceptions thrown by subscription listeners",
                 "errors", c -> c.subscriptions().listenerErrors() + otherListenerErrors.getAsLong()));
+        redundancy(registry, meters);
         bound(registry, meters);
     }
 
+
+    /** The failover meters, for a client with a redundant set; the servers are those known at binding. */
+    private void redundancy(MeterRegistry registry, List<Meter> meters) {
+        OpcUaClient c = client.get();
+        RedundancyStatus status = c == null ? null : c.redundancy();
+        if (status == null) {
+            return;
+        }
+        meters.add(counter(registry, "opcua.client.failovers", "Failovers to another server of the redundant set",
+                "failovers", cl -> cl.redundancy().failovers()));
+        for (RedundantServer server : status.servers()) {
+            String url = server.endpointUrl();
+            meters.add(Gauge.builder("opcua.client.active.server", c, cl -> url.equals(cl.activeServer()) ? 1 : 0)
+                    .description("1 for the server of the redundant set the connection goes to, 0 for the others")
+                    .tags(tags()).tag(ENDPOINT_TAG, url).register(registry));
+            meters.add(Gauge.builder("opcua.client.server.service.level", c, cl -> serviceLevel(cl, url))
+                    .description("ServiceLevel of a server of the redundant set as last read, -1 unknown")
+                    .tags(tags()).tag(ENDPOINT_TAG, url).register(registry));
+        }
+    }
+
+    private static double serviceLevel(OpcUaClient client, String url) {
+        for (RedundantServer s : client.redundancy().servers()) {
+            if (s.endpointUrl().equals(url)) {
+                return s.serviceLevel();
+            }
+        }
+        return -1;
+    }
 
     private static double monitoredItems(OpcUaClient client) {
         ClientSubscriptions subscriptions = client.subscriptions();

@@ -11,6 +11,7 @@ import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,6 +133,10 @@ public class OpcUaClientProperties {
 
         @Valid
         private final Subscriptions subscriptions = new Subscriptions();
+
+        /** Failover between the servers of a non-transparent redundant set (Part 4, 6.6.2.4); off by default. */
+        @Valid
+        private final Redundancy redundancy = new Redundancy();
 
         @Valid
         private final ReverseConnect reverseConnect = new ReverseConnect();
@@ -290,6 +295,102 @@ public class OpcUaClientProperties {
 
         public ReverseConnect getReverseConnect() {
             return reverseConnect;
+        }
+
+        public Redundancy getRedundancy() {
+            return redundancy;
+        }
+    }
+
+    /**
+     * A non-transparent redundant server set (Part 4, 6.6.2.4): the connection's endpoint-url and
+     * {@code endpoints}, or the set discovered from the endpoint-url's server (ServerUriArray, FindServers).
+     * On when {@code mode} is set; the client goes to the server with the highest ServiceLevel and fails over
+     * when the active one is lost for {@code failover-timeout} or its ServiceLevel falls below
+     * {@code service-level-threshold} (or {@code service-level-margin} below a partner's) while a partner's is higher.
+     */
+    public static class Redundancy {
+
+        /** cold (probe the others at failover), warm (keep sessions to the others, watch their ServiceLevel) or hot (as warm, for now); unset: no redundancy. */
+        private String mode;
+
+        /** The other servers of the set (opc.tcp URLs); the connection's endpoint-url is always one of them. */
+        private List<String> endpoints = new ArrayList<>();
+
+        /** Read the set from the endpoint-url's server: Server.ServerRedundancy.ServerUriArray mapped to URLs with FindServers. */
+        private boolean discover;
+
+        /** Below this ServiceLevel the active server is degraded (Part 4, Table 109: 200..255 healthy). */
+        private int serviceLevelThreshold = 200;
+
+        /** How far above the active server's ServiceLevel a partner's must be for a failover while the active is healthy. */
+        private int serviceLevelMargin = 10;
+
+        /** How long a lost active server may take to come back before the client fails over. */
+        private Duration failoverTimeout = Duration.ofSeconds(5);
+
+        /** How often the servers' ServiceLevels are read. */
+        @PositiveDuration
+        private Duration serviceLevelInterval = Duration.ofSeconds(1);
+
+        public boolean isEnabled() {
+            return mode != null && !mode.isBlank();
+        }
+
+        public String getMode() {
+            return mode;
+        }
+
+        public void setMode(String mode) {
+            this.mode = mode;
+        }
+
+        public List<String> getEndpoints() {
+            return endpoints;
+        }
+
+        public void setEndpoints(List<String> endpoints) {
+            this.endpoints = endpoints;
+        }
+
+        public boolean isDiscover() {
+            return discover;
+        }
+
+        public void setDiscover(boolean discover) {
+            this.discover = discover;
+        }
+
+        public int getServiceLevelThreshold() {
+            return serviceLevelThreshold;
+        }
+
+        public void setServiceLevelThreshold(int serviceLevelThreshold) {
+            this.serviceLevelThreshold = serviceLevelThreshold;
+        }
+
+        public int getServiceLevelMargin() {
+            return serviceLevelMargin;
+        }
+
+        public void setServiceLevelMargin(int serviceLevelMargin) {
+            this.serviceLevelMargin = serviceLevelMargin;
+        }
+
+        public Duration getFailoverTimeout() {
+            return failoverTimeout;
+        }
+
+        public void setFailoverTimeout(Duration failoverTimeout) {
+            this.failoverTimeout = failoverTimeout;
+        }
+
+        public Duration getServiceLevelInterval() {
+            return serviceLevelInterval;
+        }
+
+        public void setServiceLevelInterval(Duration serviceLevelInterval) {
+            this.serviceLevelInterval = serviceLevelInterval;
         }
     }
 

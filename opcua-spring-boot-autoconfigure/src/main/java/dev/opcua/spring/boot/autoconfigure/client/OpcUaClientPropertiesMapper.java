@@ -6,6 +6,8 @@ import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
+import dev.opcua.stack.client.redundancy.RedundancyConfig;
+import dev.opcua.stack.client.redundancy.RedundancyMode;
 import dev.opcua.stack.client.session.ClientIdentity;
 import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
@@ -91,6 +93,7 @@ final class OpcUaClientPropertiesMapper {
         }
         builder.acceptAnyServerCertificate(c.isAcceptAnyServerCertificate());
         reverseConnect(builder);
+        redundancy(builder);
         Duration requestTimeout = c.getRequestTimeout();
         stack.call(() -> builder.requestTimeout(requestTimeout)
                 .sessionTimeout(c.getSessionTimeout())
@@ -211,6 +214,28 @@ final class OpcUaClientPropertiesMapper {
                 c.getKeystore(), c.getKeystorePassword(), c.getAlias());
     }
 
+    /** The redundant set (Part 4, 6.6.2.4) of {@code redundancy.*}; nothing while {@code redundancy.mode} is unset. */
+    private void redundancy(OpcUaClientConfig.Builder builder) {
+        OpcUaClientProperties.Redundancy r = connection.getRedundancy();
+        if (!r.isEnabled()) {
+            if (!r.getEndpoints().isEmpty() || r.isDiscover()) {
+                throw checks.invalid("redundancy.mode", r.getMode(), "must be set for redundancy.endpoints or "
+                        + "redundancy.discover to take effect", "cold, warm or hot");
+            }
+            return;
+        }
+        RedundancyMode mode;
+        try {
+            mode = RedundancyMode.valueOf(r.getMode().trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw checks.invalid("redundancy.mode", r.getMode(), "not a redundancy mode", "cold, warm or hot");
+        }
+        stack.call(() -> builder.redundancy(RedundancyConfig.builder().mode(mode).endpoints(r.getEndpoints())
+                .discover(r.isDiscover()).serviceLevelThreshold(r.getServiceLevelThreshold())
+                .serviceLevelMargin(r.getServiceLevelMargin()).failoverTimeout(r.getFailoverTimeout())
+                .serviceLevelInterval(r.getServiceLevelInterval()).build()));
+    }
+
     private WhileReconnecting whileReconnecting() {
         String value = connection.getReconnect().getWhileReconnecting();
         String mode = value == null ? "" : value.trim();
@@ -253,6 +278,15 @@ final class OpcUaClientPropertiesMapper {
         keys.put("opcUaClientConfig.reconnectInitialDelay", "reconnect.initial-delay");
         keys.put("opcUaClientConfig.reconnectMaxDelay", "reconnect.max-delay");
         keys.put("opcUaClientConfig.maxWaitingRequests", "reconnect.max-waiting-requests");
+        keys.put("opcUaClientConfig.redundancy", "redundancy");
+        keys.put("opcUaClientConfig.redundancy.endpoints", "redundancy.endpoints");
+        for (int i = 0; i < 32; i++) {
+            keys.put("opcUaClientConfig.redundancy.endpoints[" + i + "]", "redundancy.endpoints[" + i + "]");
+        }
+        keys.put("opcUaClientConfig.redundancy.serviceLevelThreshold", "redundancy.service-level-threshold");
+        keys.put("opcUaClientConfig.redundancy.serviceLevelMargin", "redundancy.service-level-margin");
+        keys.put("opcUaClientConfig.redundancy.failoverTimeout", "redundancy.failover-timeout");
+        keys.put("opcUaClientConfig.redundancy.serviceLevelInterval", "redundancy.service-level-interval");
         keys.put("clientSubscriptionSettings.requestTimeout", "request-timeout");
         keys.put("clientSubscriptionSettings.maxPublishRequests", "subscriptions.max-publish-requests");
         keys.put("clientSubscriptionSettings.maxQueuedNotifications", "subscriptions.max-queued-notifications");

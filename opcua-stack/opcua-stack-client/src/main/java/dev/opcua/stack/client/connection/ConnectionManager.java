@@ -132,6 +132,24 @@ public final class ConnectionManager {
     }
 
     /**
+     * Fails over to another server of a non-transparent redundant set: see
+     * {@code Reconnector#switchServer}. Used by {@code dev.opcua.stack.client.redundancy}.
+     */
+    public void switchServer(String endpointUrl, Throwable cause) {
+        reconnector.switchServer(endpointUrl, cause);
+    }
+
+    /** Whether the session now ready is on another server than before (a failover); clears it. */
+    public boolean takeServerSwitched() {
+        return reconnector.takeServerSwitched();
+    }
+
+    /** The endpoint URL of the server the connection was established with last (or goes to first). */
+    public String connectedUrl() {
+        return reconnector.connectedUrl();
+    }
+
+    /**
      * Puts another client certificate in use: the channels opened from now on (the next reconnect)
      * present it; the channel open now keeps the one it was opened with.
      */

@@ -42,9 +42,12 @@ final class Connector {
     private final SessionOptions sessionOptions;
     private volatile EndpointDescription endpoint;
     private volatile ClientChannelSecurity security;
+    /** The server channels go to: the configured URL, or another server of a redundant set after a failover. */
+    private volatile String endpointUrl;
 
     Connector(OpcUaClientConfig config) {
         this.config = config;
+        this.endpointUrl = config.endpointUrl();
         this.pki = ClientPki.create(config.pkiDir(), config.certificate(), config.acceptAnyServerCertificate(),
                 config.applicationUri(), config.applicationName(), EndpointUrl.parse(config.endpointUrl()).socketHost());
         this.sessionOptions = SessionOptions.builder().applicationUri(config.applicationUri())
@@ -68,22 +71,37 @@ final class Connector {
     private CompletableFuture<UaTcpClientChannel> channel(ClientChannelSecurity channelSecurity) {
         ReverseConnectListener listener = config.reverseConnectListener();
         if (listener == null) {
-            return UaTcpClientChannel.connect(config.endpointUrl(), config.quotas(), channelSecurity,
+            return UaTcpClientChannel.connect(endpointUrl, config.quotas(), channelSecurity,
                     config.resources());
         }
-        return listener.accept(config.reverseConnectServerUri(), config.endpointUrl(), config.quotas(),
+        return listener.accept(config.reverseConnectServerUri(), endpointUrl, config.quotas(),
                 channelSecurity);
     }
 
     /** GetEndpoints (Part 4, 5.4.4) over a channel without security of its own, closed afterwards. */
     private CompletableFuture<EndpointDescription[]> endpoints() {
-        return DiscoveryClient.getEndpoints(channel(ClientChannelSecurity.NONE), config.endpointUrl(),
+        return DiscoveryClient.getEndpoints(channel(ClientChannelSecurity.NONE), endpointUrl,
                 config.quotas());
     }
 
     /** Creates and activates a new session on {@code channel}. */
     CompletableFuture<ClientSession> createSession(UaTcpClientChannel channel) {
         return ClientSession.open(channel, sessionOptions);
+    }
+
+    /**
+     * Sends the channels opened from now on to another server (a failover between the servers of a
+     * non-transparent redundant set, Part 4, 6.6.2.4): its endpoints are asked for again, since each
+     * server of the set has its own certificate and ApplicationUri.
+     */
+    void retarget(String url) {
+        endpointUrl = url;
+        forgetEndpoint();
+    }
+
+    /** The server the next channel goes to. */
+    String endpointUrl() {
+        return endpointUrl;
     }
 
     /** The next {@link #openChannel()} asks the server for its endpoints again. */
@@ -126,7 +144,7 @@ final class Connector {
             e = EndpointSelector.select(endpoints, config.securityPolicy(), config.securityMode(), allowed,
                     config.identity().tokenType());
         } catch (UaException ex) {
-            throw new UaException(ex.statusCode(), "cannot connect to " + config.endpointUrl() + ": "
+            throw new UaException(ex.statusCode(), "cannot connect to " + endpointUrl + ": "
                     + stripStatus(ex) + (allowed.size() == 1 && config.securityPolicy() == null
                             && own == null ? " (only None is possible: the client has no certificate;"
                                     + " configure pkiDir or certificate for secure endpoints)" : ""));
@@ -152,7 +170,7 @@ final class Connector {
             List<X509Certificate> chain = Certificates.decodeChain(e.serverCertificate().unsafeBytes());
             s = new ClientChannelSecurity(es, own, chain, pki.validator());
         }
-        log.info("connecting to {} over endpoint {}", config.endpointUrl(), EndpointSelector.describe(e));
+        log.info("connecting to {} over endpoint {}", endpointUrl, EndpointSelector.describe(e));
         this.endpoint = e;
         this.security = s;
         return s;

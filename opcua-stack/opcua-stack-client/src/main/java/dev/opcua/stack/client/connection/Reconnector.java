@@ -63,6 +63,12 @@ final class Reconnector {
     private long generation;
     private CompletableFuture<Void> connected;
     private Timeout reconnectTimeout;
+    private boolean reconnectFirst;
+    /** A switch to another server was asked for: the next attempt goes at once. */
+    private boolean switchPending;
+    /** The server of the connection established last; the connector's target until then. */
+    private volatile String connectedUrl;
+    private final java.util.concurrent.atomic.AtomicBoolean serverSwitched = new java.util.concurrent.atomic.AtomicBoolean();
 
     Reconnector(OpcUaClientConfig config, Connector connector, ConnectionStatus status, RequestGate gate,
             KeepAlive keepAlive, Timer timer, Executor executor) {
@@ -252,6 +258,7 @@ final class Reconnector {
                 if (!first) {
                     reconnects.incrementAndGet();
                 }
+                connectedUrl = connector.endpointUrl();
                 setState(ClientState.CONNECTED, null);
                 keepAlive.start(a, this::connectionLost);
             }
@@ -329,12 +336,62 @@ final class Reconnector {
 
     /** The next attempt after a backoff delay; {@code first} while the user's connect has not succeeded yet. */
     private void scheduleReconnect(long gen, boolean first) {
-        long delay = backoff.nextDelayMillis();
+        long delay = switchPending ? 0 : backoff.nextDelayMillis();
+        switchPending = false;
+        reconnectFirst = first;
         try {
             reconnectTimeout = timer.newTimeout(t -> attempt(gen, first), delay, TimeUnit.MILLISECONDS);
         } catch (IllegalStateException e) {
             log.warn("the client's timer is stopped: no reconnect to {}", config.endpointUrl());
         }
+    }
+
+    // ---- switching servers (non-transparent redundancy) ------------------------------------------
+
+    /**
+     * A failover (Part 4, 6.6.2.4.5, Table 111 "At Failover": OpenSecureChannel, CreateSession and
+     * ActivateSession on the backup Server): from now on the connection goes to {@code url}. The old
+     * server's session cannot move there, so the next attempt creates a new session, and
+     * {@link #takeServerSwitched()} tells the hooks to re-create the subscriptions rather than try to
+     * transfer ids the new server never issued. While connected, the session on the old server (still
+     * alive, e.g. its ServiceLevel dropped) is closed, best effort and briefly, deleting its
+     * subscriptions; then the connection counts as lost and the reconnect loop, at once, goes to
+     * {@code url}. While reconnecting, a waiting attempt is brought forward; one under way finishes first.
+     */
+    void switchServer(String url, Throwable cause) {
+        ActiveSession old;
+        synchronized (status) {
+            connector.retarget(url);
+            if (status.state() == ClientState.DISCONNECTED) {
+                session = null;
+                connectedUrl = null;
+                return;
+            }
+            session = null;
+            serverSwitched.set(true);
+            switchPending = true;
+            old = status.state() == ClientState.CONNECTED ? gate.active() : null;
+            if (old == null && reconnectTimeout != null && !reconnectTimeout.isExpired()
+                    && reconnectTimeout.cancel()) {
+                scheduleReconnect(generation, reconnectFirst);
+            }
+        }
+        log.warn("failing over from {} to {}: {}", connectedUrl, url, cause.getMessage());
+        if (old != null) {
+            old.session().close().orTimeout(Math.min(1000, config.requestTimeout().toMillis()), TimeUnit.MILLISECONDS)
+                    .whenComplete((ok, failure) -> connectionLost(old, cause));
+        }
+    }
+
+    /** Whether the session now ready is on another server than the one before; clears it. */
+    boolean takeServerSwitched() {
+        return serverSwitched.getAndSet(false);
+    }
+
+    /** The server of the connection established last (the configured one before the first). */
+    String connectedUrl() {
+        String u = connectedUrl;
+        return u != null ? u : connector.endpointUrl();
     }
 
     // ---- losing the connection --------------------------------------------------------------------

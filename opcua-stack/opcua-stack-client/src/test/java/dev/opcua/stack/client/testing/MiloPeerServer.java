@@ -35,6 +35,7 @@ import org.eclipse.milo.opcua.sdk.server.identity.AnonymousIdentityValidator;
 import org.eclipse.milo.opcua.sdk.server.identity.CompositeValidator;
 import org.eclipse.milo.opcua.sdk.server.identity.UsernameIdentityValidator;
 import org.eclipse.milo.opcua.sdk.server.identity.X509IdentityValidator;
+import org.eclipse.milo.opcua.sdk.server.model.objects.ServerTypeNode;
 import org.eclipse.milo.opcua.sdk.server.nodes.UaVariableNode;
 import org.eclipse.milo.opcua.sdk.server.servicesets.impl.DefaultMonitoredItemServiceSet;
 import org.eclipse.milo.opcua.sdk.server.servicesets.impl.DefaultViewServiceSet;
@@ -146,6 +147,7 @@ public final class MiloPeerServer implements AutoCloseable {
     private Map<String, Object> values = new LinkedHashMap<>();
     private OpcUaServer server;
     private MiloPeerNamespace namespace;
+    private int serviceLevel = 255;
     private boolean closed;
 
     private MiloPeerServer(Builder options, int port, boolean addedProvider) {
@@ -418,6 +420,30 @@ public final class MiloPeerServer implements AutoCloseable {
         }
         server = milo;
         namespace = peer;
+        applyServiceLevel();
+    }
+
+    /**
+     * Sets the Server object's ServiceLevel (Part 5, 6.3.1, i=2267), as a server of a redundant set reports
+     * its health (Part 4, 6.6.2.4.2): Milo 1.1.2's Server node is a {@code ServerTypeNode}, whose
+     * {@code setServiceLevel(UByte)} sets the property's value. Milo starts at 255; kept across a restart.
+     *
+     * @param level 0..255
+     */
+    public synchronized void setServiceLevel(int level) {
+        if (level < 0 || level > 255) {
+            throw new IllegalArgumentException("ServiceLevel " + level + " is outside 0..255");
+        }
+        serviceLevel = level;
+        if (server != null) {
+            applyServiceLevel();
+        }
+    }
+
+    private void applyServiceLevel() {
+        ServerTypeNode node = (ServerTypeNode) server.getAddressSpaceManager().getManagedNode(NodeIds.Server)
+                .orElseThrow(() -> new IllegalStateException("Milo has no Server node"));
+        node.setServiceLevel(ubyte(serviceLevel));
     }
 
     private OpcUaServerConfig config() throws Exception {
