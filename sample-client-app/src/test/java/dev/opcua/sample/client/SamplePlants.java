@@ -33,10 +33,24 @@ final class SamplePlants {
         return run(opcUaPort, pki, "--opcua.pubsub.enabled=true", "--opcua.pubsub.mqtt.broker-url=" + brokerUrl);
     }
 
+    /**
+     * Starts one plant of the hot redundant pair in {@code profile} ({@code redundant-a} or {@code redundant-b}, the
+     * sample server's application-redundant-*.yml) on {@code opcUaPort}, its PKI and history in {@code dir}, with
+     * its partner, the other plant, at {@code partnerPort} (the profiles name 4841 and 4842). The partner is given
+     * whole: a list from the arguments replaces the profile's, it does not merge with it.
+     */
+    static ConfigurableApplicationContext startRedundant(String profile, int opcUaPort, int partnerPort, Path dir) {
+        String partner = profile.endsWith("-a") ? "b" : "a";
+        return run(opcUaPort, dir.resolve("pki"), "--spring.profiles.active=" + profile,
+                "--opcua.server.history.directory=" + dir.resolve("history"),
+                "--opcua.server.redundancy.partners[0].server-uri=urn:dev.opcua:sample:plant:" + partner,
+                "--opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://localhost:" + partnerPort + "/");
+    }
+
     private static ConfigurableApplicationContext run(int opcUaPort, Path pki, String... more) {
         Path configuration = Path.of(System.getProperty("opcua.project.dir", ".."),
                 "sample-server-app", "src", "main", "resources", "application.yml").toAbsolutePath();
-        // arguments: they win over the configuration file
+        // arguments: they win over the configuration file (and over its profile-specific files beside it)
         List<String> arguments = new ArrayList<>(List.of(
                 "--spring.config.location=file:" + configuration,
                 "--opcua.client.enabled=false", "--sample.rule.enabled=false",
