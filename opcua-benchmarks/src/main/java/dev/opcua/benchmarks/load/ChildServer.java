@@ -239,6 +239,15 @@ final class ChildServer implements AutoCloseable {
         return null;
     }
 
+    /** {@code kill -9}: ends the child at once (SIGKILL), as a crash would, and waits for it to be gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
     @Override
     public void close() {
         process.destroy();

@@ -65,6 +65,9 @@ public final class LoadHarness {
         if (isPubSub(args)) {
             return runPubSub(args, out, err);
         }
+        if (isFailover(args)) {
+            return runFailover(args, out, err);
+        }
         LoadOptions options;
         try {
             options = LoadOptions.parse(args);
@@ -105,6 +108,39 @@ public final class LoadHarness {
             }
         }
         return false;
+    }
+
+    /** Whether the arguments ask for {@code --scenario failover}, which has options of its own ({@link FailoverOptions}). */
+    static boolean isFailover(String[] args) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("--scenario") && args[i + 1].equals("failover")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The failover scenario: a redundant pair of child bench servers, the active one killed (see {@link FailoverScenario}). */
+    private static int runFailover(String[] args, PrintStream out, PrintStream err) {
+        FailoverOptions options;
+        try {
+            options = FailoverOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            err.println("LoadHarness: " + e.getMessage());
+            err.println(FailoverOptions.USAGE);
+            return 2;
+        }
+        try {
+            return FailoverScenario.run(options, out, err);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("LoadHarness: interrupted");
+            return 1;
+        } catch (Exception e) {
+            err.println("LoadHarness: run failed: " + e);
+            e.printStackTrace(err);
+            return 1;
+        }
     }
 
     /** The pubsub scenario: a publisher and subscribers over an MQTT broker, no OPC UA server (see {@link PubSubScenario}). */

@@ -47,7 +47,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.BenchServer
  * [--port 4841] [--nodes 1000] [--host localhost] [--threads 16] [--max-queued 2000] [--pki DIR
- * [--trust-all-clients]] [--simulate N,RATE]}. With {@code --pki} it offers every security policy and mode;
+ * [--trust-all-clients]] [--simulate N,RATE]} and the {@link PairOptions} of a redundant pair. With {@code --pki} it offers every security policy and mode;
  * with {@code --simulate} it changes its variables itself ({@link ValueSimulator}).
  */
 public final class BenchServer {
@@ -72,19 +72,27 @@ public final class BenchServer {
 
     public static void main(String[] args) {
         BenchOptions options;
+        PairOptions pair;
         try {
-            options = BenchOptions.parse(args);
-        } catch (IllegalArgumentException e) {
+            List<String> rest = new java.util.ArrayList<>(List.of(args));
+            pair = PairOptions.extract(rest);
+            options = BenchOptions.parse(rest.toArray(String[]::new));
+        } catch (RuntimeException e) { // IllegalArgumentException, or InvalidSettingException of a partner
             System.err.println("BenchServer: " + e.getMessage());
             System.exit(2);
             return;
         }
-        RunningBenchServer server = start(options);
+        RunningBenchServer server = start(options, pair);
         BenchAddressSpace.serveUntilStopped(server);
     }
 
     /** Starts the server; the caller owns the result and closes it. */
     public static RunningBenchServer start(BenchOptions options) {
+        return start(options, PairOptions.NONE);
+    }
+
+    /** Starts the server as one of a redundant pair, with {@code pair}'s simulation epoch; the caller closes it. */
+    public static RunningBenchServer start(BenchOptions options, PairOptions pair) {
         AtomicInteger counter = new AtomicInteger();
         AtomicLong simulated = new AtomicLong();
         // Emit reports through the server, which exists only once the node manager is built
@@ -110,7 +118,7 @@ public final class BenchServer {
         InMemoryNodeManager manager = nodes.build();
         int minThreads = Math.min(4, options.threads());
         OpcUaServer.Builder builder = OpcUaServer.builder()
-                .applicationUri("urn:dev.opcua:bench:server")
+                .applicationUri(pair.applicationUri() == null ? "urn:dev.opcua:bench:server" : pair.applicationUri())
                 .applicationName("bench server")
                 .bindAddress("0.0.0.0")
                 .port(options.port())
@@ -128,6 +136,9 @@ public final class BenchServer {
                 .requests(minThreads, options.threads(), options.maxQueued())
                 .subscriptionSettings(SUBSCRIPTIONS)
                 .nodeManager(manager);
+        if (pair.mode() != dev.opcua.stack.server.redundancy.RedundancyMode.None) {
+            builder.redundancy(pair.settings());
+        }
         if (options.maxSessions() > 0) {
             limitSessions(builder, options.maxSessions());
         }
@@ -153,7 +164,7 @@ public final class BenchServer {
             ticker = BenchAddressSpace.startCounter(counter::set);
             if (options.simulates()) {
                 simulator = new ValueSimulator<>(options.simulatedVariables(), options.simulatedRate(),
-                        new Simulated(manager, options.simulatedVariables(), simulated));
+                        new Simulated(manager, options.simulatedVariables(), simulated), pair.simulateEpochMillis());
             }
         } catch (RuntimeException e) {
             if (ticker != null) {

@@ -18,6 +18,13 @@ import java.util.concurrent.locks.LockSupport;
  * after a stall of more than {@value #MAX_LATE_TICKS} ticks the schedule restarts from now instead of
  * bursting, and the values owed are never set: the count stays the number of values actually set.
  *
+ * <p>With an epoch ({@code --simulate-epoch MILLIS}, the load harness's {@code failover} scenario) value number
+ * {@code n} is due at the wall-clock time {@code epoch + n / RATE}: two servers given the same epoch set the
+ * same value on the same variable at (nearly) the same moment, so that a client failing over from one to the
+ * other can tell from the values which changes it missed. Such a simulator starts at the value due now (it
+ * never sets the ones owed from before it started) and a late tick sets everything owed (no restart of the
+ * schedule, which would break the alignment).
+ *
  * @param <T> the server's timestamp type
  */
 public final class ValueSimulator<T> implements AutoCloseable {
@@ -43,11 +50,20 @@ public final class ValueSimulator<T> implements AutoCloseable {
     private final double perSecond;
     private final Target<T> target;
     private final Thread thread;
+    private final long epochMillis;
     private volatile boolean stop;
     private volatile long valuesSet;
 
     /** Starts simulating: {@code perSecond} values per second over {@code variables} variables. */
     public ValueSimulator(int variables, double perSecond, Target<T> target) {
+        this(variables, perSecond, target, -1);
+    }
+
+    /**
+     * Starts simulating with value {@code n} due at {@code epochMillis + n / perSecond} (wall clock); a negative
+     * epoch for the unaligned simulator of {@link #ValueSimulator(int, double, Target)}.
+     */
+    public ValueSimulator(int variables, double perSecond, Target<T> target, long epochMillis) {
         if (variables < 1 || perSecond <= 0) {
             throw new IllegalArgumentException("simulation needs at least 1 variable and a positive rate, was "
                     + variables + " at " + perSecond + "/s");
@@ -55,6 +71,7 @@ public final class ValueSimulator<T> implements AutoCloseable {
         this.variables = variables;
         this.perSecond = perSecond;
         this.target = target;
+        this.epochMillis = epochMillis;
         this.thread = new Thread(this::run, THREAD_NAME);
         thread.setDaemon(true);
         thread.start();
@@ -65,6 +82,12 @@ public final class ValueSimulator<T> implements AutoCloseable {
         long start = System.nanoTime();
         long deadline = start;
         long done = 0;
+        boolean aligned = epochMillis >= 0;
+        if (aligned) {
+            // nanoTime of the epoch; the values due before now are skipped, not set
+            start = start - (System.currentTimeMillis() - epochMillis) * 1_000_000;
+            done = Math.max(0, (long) ((deadline - start) * perSecond / 1e9));
+        }
         while (!stop) {
             deadline += tickNanos;
             long now;
@@ -74,7 +97,7 @@ public final class ValueSimulator<T> implements AutoCloseable {
             if (stop) {
                 return;
             }
-            if (now - deadline > MAX_LATE_TICKS * tickNanos) {
+            if (!aligned && now - deadline > MAX_LATE_TICKS * tickNanos) {
                 // restart the schedule: what was owed is not set, so the values stay consecutive
                 deadline = now;
                 start = now - (long) (done * 1e9 / perSecond);
