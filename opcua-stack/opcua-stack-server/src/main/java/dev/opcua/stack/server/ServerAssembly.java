@@ -110,11 +110,14 @@ final class ServerAssembly {
         monitoredItems = new MonitoredItemContainerFactory(nodeManagers, addressSpace.dataChanges(),
                 addressSpace.eventNotifiers(), addressSpace.eventTypes(), config.monitoredItemSettings(),
                 ItemCounters.of(subscriptionStatistics));
-        subscriptions = SubscriptionManager.builder()
+        SubscriptionManager.Builder subscriptionsBuilder = SubscriptionManager.builder()
                 .settings(config.subscriptionSettings())
                 .statistics(subscriptionStatistics)
-                .itemContainerFactory(monitoredItems)
-                .build();
+                .itemContainerFactory(monitoredItems);
+        if (config.durableSubscriptionStore() != null) {
+            subscriptionsBuilder.durableStore(config.durableSubscriptionStore());
+        }
+        subscriptions = subscriptionsBuilder.build();
         ConditionRefresh refresh = new ConditionRefresh(subscriptions, addressSpace.eventNotifiers(),
                 addressSpace::conditions);
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH, refresh::call);

@@ -19,4 +19,9 @@ public interface ItemContainer {
      */
     default void resendLastValues() {
     }
+
+    /** Every item with its queued notifications now (a durable subscription's snapshot, Part 4, 6.8). */
+    default java.util.List<dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item> snapshot() {
+        return java.util.List.of();
+    }
 }

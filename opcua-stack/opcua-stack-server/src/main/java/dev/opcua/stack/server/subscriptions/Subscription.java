@@ -608,6 +608,23 @@ public final class Subscription implements ItemOwner {
         return number;
     }
 
+    /**
+     * The durable subscription as its store keeps it (Part 4, 6.8), under this monitor so that its sequence
+     * number, retransmission queue and item queues agree: a message is drained from the items and enters the
+     * retransmission queue under this monitor. Changes nothing.
+     *
+     * @param nowMillis wall-clock time, from which the end of its lifetime is computed
+     */
+    synchronized dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord snapshot(long nowMillis) {
+        long remainingCycles = Math.max(0, lifetimeCount - lifetimeCycles);
+        long expiresAt = nowMillis + (long) Math.min(Long.MAX_VALUE / 2, remainingCycles * publishingIntervalMillis);
+        Identity current = owner != null ? owner.session().identity() : identity;
+        return new dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord(id, current,
+                publishingIntervalMillis, lifetimeCount, maxKeepAliveCount, maxNotificationsPerPublish, priority,
+                publishingEnabled, durableLifetimeHours, expiresAt, nextSequenceNumber, retransmission.snapshot(),
+                items.snapshot());
+    }
+
     /** For tests: continue numbering from {@code value}. */
     synchronized void nextSequenceNumber(long value) {
         nextSequenceNumber = value;

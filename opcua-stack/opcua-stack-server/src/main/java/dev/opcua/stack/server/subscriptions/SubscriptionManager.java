@@ -11,6 +11,11 @@ import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import dev.opcua.stack.core.types.structured.TransferResult;
 import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.session.SessionListener;
+import dev.opcua.stack.server.subscriptions.durable.DurableRecordCodec;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore;
+import dev.opcua.stack.server.subscriptions.durable.InMemoryDurableSubscriptionStore;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -39,7 +44,9 @@ import org.slf4j.LoggerFactory;
  *       sessions and subscriptions are concurrent and take no lock shared by all sessions.</li>
  * </ul>
  *
- * <p>Owns the publishing thread: {@link #close()} deletes every subscription (and its items) and stops it.
+ * <p>Owns the publishing thread: {@link #close()} deletes every subscription (and its items) and stops it;
+ * durable subscriptions (Part 4, 6.8) are saved to the {@link DurableSubscriptionStore} first (and once a
+ * second while they change) and stay in it, to be restored by the next server.
  */
 public final class SubscriptionManager implements SubscriptionLookup, SessionListener, AutoCloseable {
 
@@ -47,6 +54,9 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
 
     /** How often parked Publish requests are checked against their timeoutHint. */
     static final long TIMEOUT_SWEEP_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /** How often durable subscriptions that changed are saved to the {@link DurableSubscriptionStore}. */
+    static final long DURABLE_SNAPSHOT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private static final StatusCode[] NO_RESULTS = new StatusCode[0];
     private static final StatusCode SUBSCRIPTION_ID_INVALID = StatusCode.of(StatusCodes.BadSubscriptionIdInvalid);
@@ -60,6 +70,9 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
     private final Map<NodeId, SessionSubscriptions> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
     private final AtomicLong nextId = new AtomicLong(ThreadLocalRandom.current().nextLong(1, 1L << 31));
+    private final DurableSubscriptionStore durableStore;
+    /** The last record saved of each durable subscription, encoded with expiresAtMillis 0, to skip unchanged ones. */
+    private final Map<Long, byte[]> lastSaved = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     private SubscriptionManager(Builder builder) {
@@ -67,7 +80,15 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         this.itemContainers = Objects.requireNonNull(builder.itemContainers, "itemContainerFactory");
         this.statistics = builder.statistics;
         this.scheduler = builder.scheduler != null ? builder.scheduler : new ExecutorPublishingScheduler();
+        this.durableStore = builder.durableStore != null ? builder.durableStore
+                : new InMemoryDurableSubscriptionStore();
         scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
+        scheduler.schedule(this::snapshotDurable, DURABLE_SNAPSHOT_NANOS);
+    }
+
+    /** Where durable subscriptions are kept across restarts (Part 4, 6.8). */
+    public DurableSubscriptionStore durableStore() {
+        return durableStore;
     }
 
     public static Builder builder() {
@@ -368,6 +389,50 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         }
     }
 
+    /** On the publishing thread, once a second: saves the durable subscriptions whose record changed. */
+    private void snapshotDurable() {
+        if (closed) {
+            return;
+        }
+        try {
+            for (Subscription subscription : subscriptions.values()) {
+                if (subscription.durable()) {
+                    saveDurable(subscription, false);
+                }
+            }
+        } finally {
+            scheduler.schedule(this::snapshotDurable, DURABLE_SNAPSHOT_NANOS);
+        }
+    }
+
+    /**
+     * Saves one durable subscription's record when it differs from the last one saved (or always with
+     * {@code force}); a failing store is logged, and the subscription goes on in memory.
+     */
+    private void saveDurable(Subscription subscription, boolean force) {
+        try {
+            DurableSubscriptionRecord record = subscription.snapshot(System.currentTimeMillis());
+            if (subscription.state() == Subscription.State.CLOSED) {
+                return; // deleted or expired meanwhile: forget() removes it from the store
+            }
+            byte[] signature = DurableRecordCodec.encode(withoutExpiry(record));
+            byte[] previous = lastSaved.get(record.subscriptionId());
+            if (!force && previous != null && Arrays.equals(previous, signature)) {
+                return;
+            }
+            durableStore.save(record);
+            lastSaved.put(record.subscriptionId(), signature);
+        } catch (RuntimeException e) {
+            log.warn("{}: saving the durable subscription failed", subscription, e);
+        }
+    }
+
+    private static DurableSubscriptionRecord withoutExpiry(DurableSubscriptionRecord r) {
+        return new DurableSubscriptionRecord(r.subscriptionId(), r.owner(), r.publishingInterval(), r.lifetimeCount(),
+                r.maxKeepAliveCount(), r.maxNotificationsPerPublish(), r.priority(), r.publishingEnabled(),
+                r.durableLifetimeHours(), 0, r.nextSequenceNumber(), r.retransmission(), r.items());
+    }
+
     // ---- sessions -----------------------------------------------------------------------------
 
     /**
@@ -421,13 +486,25 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         forget(subscription);
     }
 
-    /** Frees a closed subscription's id, slot and items. */
+    /** Frees a closed subscription's id, slot and items; a durable one leaves its store too. */
     private void forget(Subscription subscription) {
+        forget(subscription, false);
+    }
+
+    private void forget(Subscription subscription, boolean keepStored) {
         if (subscriptions.remove(subscription.subscriptionId(), subscription)) {
             count.decrementAndGet();
             statistics.subscriptionDeleted();
         }
         deleteItems(subscription);
+        if (subscription.durable() && !keepStored) {
+            lastSaved.remove(subscription.subscriptionId());
+            try {
+                durableStore.remove(subscription.subscriptionId());
+            } catch (RuntimeException e) {
+                log.warn("{}: removing the durable subscription from its store failed", subscription, e);
+            }
+        }
     }
 
     private static void deleteItems(Subscription subscription) {
@@ -483,8 +560,12 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         }
         sessions.clear();
         for (Subscription subscription : subscriptions.values()) {
+            boolean durable = subscription.durable();
+            if (durable) { // Part 4, 6.8: it survives the restart; the next server restores it from the store
+                saveDurable(subscription, true);
+            }
             if (subscription.close(null)) {
-                forget(subscription);
+                forget(subscription, durable);
             }
         }
         scheduler.close();
@@ -497,8 +578,19 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         private ItemContainerFactory itemContainers;
         private SubscriptionStatistics statistics = new SubscriptionStatistics();
         private PublishingScheduler scheduler;
+        private DurableSubscriptionStore durableStore;
 
         private Builder() {
+        }
+
+        /**
+         * Where durable subscriptions are saved and, at start, restored from (Part 4, 6.8); default an
+         * {@link InMemoryDurableSubscriptionStore} of this manager alone. The caller owns it and closes it
+         * after the manager.
+         */
+        public Builder durableStore(DurableSubscriptionStore value) {
+            durableStore = Objects.requireNonNull(value, "durableStore");
+            return this;
         }
 
         public Builder settings(SubscriptionSettings value) {

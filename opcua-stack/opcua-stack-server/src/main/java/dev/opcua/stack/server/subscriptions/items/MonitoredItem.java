@@ -135,6 +135,13 @@ public final class MonitoredItem extends MonitoredItemBase {
         return lastQueued;
     }
 
+    @Override
+    synchronized dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item snapshot() {
+        return new dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item(id, clientHandle,
+                itemToMonitor, mode, samplingInterval, queue.capacity(), discardOldest, requestedFilter, timestamps,
+                false, queue.snapshot(), lastQueued, List.of());
+    }
+
     MonitoringAware aware() {
         return aware;
     }
