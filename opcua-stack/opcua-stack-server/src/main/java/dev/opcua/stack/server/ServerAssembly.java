@@ -179,6 +179,7 @@ final class ServerAssembly {
         historyRecorder = store == null ? null : startRecorder(store);
         eventHistoryRecorder = store == null || config.historyRecording().eventNotifiers().isEmpty() ? null
                 : startEventRecorder(store, addressSpace);
+        subscriptions.restoreDurable(); // Part 4, 6.8: before the transport binds, so a returning client finds them
         dispatcher = services.build();
         addressSpace.serverDiagnostics().setSource(new ServerCounters(sessions, dispatcher));
         try {

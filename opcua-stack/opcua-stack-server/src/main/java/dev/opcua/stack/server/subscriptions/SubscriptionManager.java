@@ -73,6 +73,11 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
     private final DurableSubscriptionStore durableStore;
     /** The last record saved of each durable subscription, encoded with expiresAtMillis 0, to skip unchanged ones. */
     private final Map<Long, byte[]> lastSaved = new ConcurrentHashMap<>();
+    /**
+     * Orders the saves and removals of durable subscriptions: a periodic save in flight never lands after
+     * close()'s final save, nor after the removal of a deleted subscription.
+     */
+    private final Object durableLock = new Object();
     private volatile boolean closed;
 
     private SubscriptionManager(Builder builder) {
@@ -389,6 +394,67 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         }
     }
 
+    /**
+     * Restores the durable subscriptions of the {@link DurableSubscriptionStore} (Part 4, 6.8), once, when the
+     * server starts and before it accepts connections: each waits, without a session, for a TransferSubscriptions
+     * by its owner, with its SubscriptionId, sequence numbering, unacknowledged messages and items with their
+     * queues. Those whose lifetime ended while the server was down are removed from the store.
+     *
+     * @return the subscriptions restored
+     */
+    public int restoreDurable() {
+        List<DurableSubscriptionRecord> records;
+        try {
+            records = durableStore.loadAll();
+        } catch (RuntimeException e) {
+            log.warn("durable subscriptions cannot be loaded from {}", durableStore, e);
+            return 0;
+        }
+        long now = System.currentTimeMillis();
+        int restored = 0;
+        for (DurableSubscriptionRecord record : records) {
+            long id = record.subscriptionId();
+            if (record.expiresAtMillis() <= now) {
+                log.info("durable subscription {} expired while the server was down", id);
+                durableStore.remove(id);
+                continue;
+            }
+            if (id == 0 || subscriptions.containsKey(id)) {
+                log.warn("durable subscription {} is not restored: its id is taken", id);
+                continue;
+            }
+            try {
+                reserveSlot();
+            } catch (UaException e) {
+                log.warn("durable subscription {} is not restored: {}", id, e.getMessage());
+                continue;
+            }
+            Subscription subscription = new Subscription(id, this, record.owner(), record.publishingInterval(),
+                    record.lifetimeCount(), record.maxKeepAliveCount(), record.maxNotificationsPerPublish(),
+                    record.publishingEnabled(), record.priority());
+            long remainingCycles = (long) Math.ceil((record.expiresAtMillis() - now)
+                    / Math.max(1.0, record.publishingInterval()));
+            subscription.restore(record.durableLifetimeHours(), record.nextSequenceNumber(), record.retransmission(),
+                    remainingCycles);
+            try {
+                subscription.attachItems(Objects.requireNonNull(itemContainers.create(subscription),
+                        "the item container factory returned null"));
+            } catch (RuntimeException e) {
+                count.decrementAndGet();
+                log.warn("durable subscription {} is not restored", id, e);
+                continue;
+            }
+            subscriptions.put(id, subscription);
+            statistics.subscriptionCreated();
+            int items = subscription.items().restore(record.items());
+            subscription.start();
+            restored++;
+            log.info("{} restored: {} of {} items, {} unacknowledged messages, owner {}", subscription, items,
+                    record.items().size(), record.retransmission().size(), record.owner().auditUserId());
+        }
+        return restored;
+    }
+
     /** On the publishing thread, once a second: saves the durable subscriptions whose record changed. */
     private void snapshotDurable() {
         if (closed) {
@@ -401,7 +467,13 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
                 }
             }
         } finally {
-            scheduler.schedule(this::snapshotDurable, DURABLE_SNAPSHOT_NANOS);
+            if (!closed) {
+                try {
+                    scheduler.schedule(this::snapshotDurable, DURABLE_SNAPSHOT_NANOS);
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    // closed meanwhile: close() saved every durable subscription
+                }
+            }
         }
     }
 
@@ -410,10 +482,19 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
      * {@code force}); a failing store is logged, and the subscription goes on in memory.
      */
     private void saveDurable(Subscription subscription, boolean force) {
+        synchronized (durableLock) {
+            if (closed && !force) {
+                return; // a periodic save that lost the race with close(): close() saves the newer state
+            }
+            saveDurableLocked(subscription, force);
+        }
+    }
+
+    private void saveDurableLocked(Subscription subscription, boolean force) {
         try {
             DurableSubscriptionRecord record = subscription.snapshot(System.currentTimeMillis());
             if (subscription.state() == Subscription.State.CLOSED) {
-                return; // deleted or expired meanwhile: forget() removes it from the store
+                return; // deleted or expired: forget() removes it from the store (under durableLock)
             }
             byte[] signature = DurableRecordCodec.encode(withoutExpiry(record));
             byte[] previous = lastSaved.get(record.subscriptionId());
@@ -498,11 +579,13 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         }
         deleteItems(subscription);
         if (subscription.durable() && !keepStored) {
-            lastSaved.remove(subscription.subscriptionId());
-            try {
-                durableStore.remove(subscription.subscriptionId());
-            } catch (RuntimeException e) {
-                log.warn("{}: removing the durable subscription from its store failed", subscription, e);
+            synchronized (durableLock) {
+                lastSaved.remove(subscription.subscriptionId());
+                try {
+                    durableStore.remove(subscription.subscriptionId());
+                } catch (RuntimeException e) {
+                    log.warn("{}: removing the durable subscription from its store failed", subscription, e);
+                }
             }
         }
     }

@@ -109,6 +109,43 @@ public final class MonitoredItemContainer implements ItemContainer {
     }
 
     @Override
+    public int restore(List<dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item> records) {
+        List<MonitoredItem> restored = new ArrayList<>(records.size());
+        DataChangeFilter[] filter = new DataChangeFilter[1];
+        for (dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item r : records) {
+            if (r.event()) { // not yet: the queue holds events, the record their selected fields
+                log.warn("subscription {}: event item {} of a durable subscription is not restored",
+                        owner.subscriptionId(), r.monitoredItemId());
+                continue;
+            }
+            int status = ItemChecks.checkFilter(r.filter(), r.itemToMonitor().attributeId(), filter);
+            if (status != StatusCodes.Good || ItemChecks.needsEuRange(filter[0])) {
+                log.warn("subscription {}: item {} is not restored: its filter (percent deadbands are not yet)",
+                        owner.subscriptionId(), r.monitoredItemId());
+                continue;
+            }
+            ItemParameters parameters = new ItemParameters(r.clientHandle(), r.samplingInterval(), r.queueSize(),
+                    r.discardOldest(), ItemChecks.compile(filter[0], null), r.timestamps());
+            MonitoredItem item = new MonitoredItem(r.monitoredItemId(), owner, context, r.itemToMonitor(),
+                    ItemChecks.indexRange(r.itemToMonitor()), r.mode(), parameters);
+            item.requestedFilter = r.filter();
+            item.restoreQueue(r.queuedValues(), r.lastValue());
+            if (items.putIfAbsent(item.id(), item) != null) {
+                log.warn("subscription {}: item {} is not restored: its id is taken", owner.subscriptionId(), item.id());
+                continue;
+            }
+            restored.add(item);
+        }
+        if (!restored.isEmpty()) {
+            context.counters.itemsAdded(restored.size());
+        }
+        for (MonitoredItem item : restored) {
+            item.startRestored();
+        }
+        return restored.size();
+    }
+
+    @Override
     public void deleteAll() {
         int removed = 0;
         for (Iterator<MonitoredItemBase> it = items.values().iterator(); it.hasNext(); ) {
