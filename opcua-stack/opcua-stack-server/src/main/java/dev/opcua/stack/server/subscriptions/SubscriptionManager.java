@@ -55,8 +55,10 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
     /** How often parked Publish requests are checked against their timeoutHint. */
     static final long TIMEOUT_SWEEP_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    /** How often durable subscriptions that changed are saved to the {@link DurableSubscriptionStore}. */
-    static final long DURABLE_SNAPSHOT_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * Durable subscriptions that changed are saved to the {@link DurableSubscriptionStore} by the same task, so
+     * once per {@link #TIMEOUT_SWEEP_NANOS}.
+     */
 
     private static final StatusCode[] NO_RESULTS = new StatusCode[0];
     private static final StatusCode SUBSCRIPTION_ID_INVALID = StatusCode.of(StatusCodes.BadSubscriptionIdInvalid);
@@ -88,7 +90,6 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         this.durableStore = builder.durableStore != null ? builder.durableStore
                 : new InMemoryDurableSubscriptionStore();
         scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
-        scheduler.schedule(this::snapshotDurable, DURABLE_SNAPSHOT_NANOS);
     }
 
     /** Where durable subscriptions are kept across restarts (Part 4, 6.8). */
@@ -389,8 +390,15 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
                     }
                 }
             }
+            snapshotDurable();
         } finally {
-            scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
+            try {
+                scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                if (!closed) {
+                    throw e;
+                } // closed meanwhile (the durable snapshot makes this task longer): nothing more to sweep
+            }
         }
     }
 
@@ -455,24 +463,14 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         return restored;
     }
 
-    /** On the publishing thread, once a second: saves the durable subscriptions whose record changed. */
+    /** On the publishing thread, with the timeout sweep once a second: saves the durable subscriptions that changed. */
     private void snapshotDurable() {
-        if (closed) {
-            return;
-        }
-        try {
-            for (Subscription subscription : subscriptions.values()) {
-                if (subscription.durable()) {
-                    saveDurable(subscription, false);
-                }
+        for (Subscription subscription : subscriptions.values()) {
+            if (closed) {
+                return;
             }
-        } finally {
-            if (!closed) {
-                try {
-                    scheduler.schedule(this::snapshotDurable, DURABLE_SNAPSHOT_NANOS);
-                } catch (java.util.concurrent.RejectedExecutionException e) {
-                    // closed meanwhile: close() saved every durable subscription
-                }
+            if (subscription.durable()) {
+                saveDurable(subscription, false);
             }
         }
     }
