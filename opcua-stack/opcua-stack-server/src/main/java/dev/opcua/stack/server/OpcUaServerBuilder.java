@@ -85,6 +85,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     List<UserTokenPolicy> userTokenPolicies;
     Set<UserTokenType> userTokenTypes = Set.of(UserTokenType.Anonymous);
     SubscriptionSettings subscriptionSettings = SubscriptionSettings.DEFAULT;
+    dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore durableSubscriptionStore;
     MonitoredItemSettings monitoredItemSettings = MonitoredItemSettings.DEFAULT;
     List<EndpointSecurity> endpointSecurity = List.of(EndpointSecurity.NONE);
     final Map<CertificateType, ApplicationCertificate> certificates = new EnumMap<>(CertificateType.class);
@@ -504,6 +505,18 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     /** Publishing intervals, keep-alive and lifetime counts, limits of subscriptions and publish requests. */
     public OpcUaServer.Builder subscriptionSettings(SubscriptionSettings value) {
         subscriptionSettings = Objects.requireNonNull(value, "subscriptionSettings");
+        return self();
+    }
+
+    /**
+     * Where durable subscriptions (Part 4, 6.8) are saved while they change and when the server closes, and
+     * restored from when it starts; default one in memory, for the life of this server only. The caller owns
+     * the store: it closes it after the server. Give a file store (opcua-stack-history-embedded's
+     * {@code MVStoreDurableSubscriptionStore}) for subscriptions that survive a restart of the process.
+     */
+    public OpcUaServer.Builder durableSubscriptionStore(
+            dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore value) {
+        durableSubscriptionStore = Objects.requireNonNull(value, "durableSubscriptionStore");
         return self();
     }
 

@@ -74,6 +74,7 @@ public final class OpcUaServerConfig {
     private final List<UserTokenPolicy> userTokenPolicies;
     private final Set<UserTokenType> userTokenTypes;
     private final SubscriptionSettings subscriptionSettings;
+    private final dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore durableSubscriptionStore;
     private final MonitoredItemSettings monitoredItemSettings;
     private final List<EndpointSecurity> endpointSecurity;
     private final List<ApplicationCertificate> certificates;
@@ -137,6 +138,7 @@ public final class OpcUaServerConfig {
         userTokenPolicies = b.userTokenPolicies;
         userTokenTypes = b.userTokenTypes;
         subscriptionSettings = b.subscriptionSettings;
+        durableSubscriptionStore = b.durableSubscriptionStore;
         monitoredItemSettings = b.monitoredItemSettings;
         endpointSecurity = b.endpointSecurity;
         certificates = List.copyOf(b.certificates.values());
@@ -288,6 +290,11 @@ public final class OpcUaServerConfig {
     /** The kinds of user token the endpoints offer, when {@link #userTokenPolicies()} is null. */
     public Set<UserTokenType> userTokenTypes() {
         return userTokenTypes;
+    }
+
+    /** The store of durable subscriptions given to the builder, or null for the default in memory. */
+    public dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore durableSubscriptionStore() {
+        return durableSubscriptionStore;
     }
 
     public SubscriptionSettings subscriptionSettings() {

@@ -110,11 +110,14 @@ final class ServerAssembly {
         monitoredItems = new MonitoredItemContainerFactory(nodeManagers, addressSpace.dataChanges(),
                 addressSpace.eventNotifiers(), addressSpace.eventTypes(), config.monitoredItemSettings(),
                 ItemCounters.of(subscriptionStatistics));
-        subscriptions = SubscriptionManager.builder()
+        SubscriptionManager.Builder subscriptionsBuilder = SubscriptionManager.builder()
                 .settings(config.subscriptionSettings())
                 .statistics(subscriptionStatistics)
-                .itemContainerFactory(monitoredItems)
-                .build();
+                .itemContainerFactory(monitoredItems);
+        if (config.durableSubscriptionStore() != null) {
+            subscriptionsBuilder.durableStore(config.durableSubscriptionStore());
+        }
+        subscriptions = subscriptionsBuilder.build();
         ConditionRefresh refresh = new ConditionRefresh(subscriptions, addressSpace.eventNotifiers(),
                 addressSpace::conditions);
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH, refresh::call);
@@ -176,6 +179,7 @@ final class ServerAssembly {
         historyRecorder = store == null ? null : startRecorder(store);
         eventHistoryRecorder = store == null || config.historyRecording().eventNotifiers().isEmpty() ? null
                 : startEventRecorder(store, addressSpace);
+        subscriptions.restoreDurable(); // Part 4, 6.8: before the transport binds, so a returning client finds them
         dispatcher = services.build();
         addressSpace.serverDiagnostics().setSource(new ServerCounters(sessions, dispatcher));
         try {

@@ -19,4 +19,20 @@ public interface ItemContainer {
      */
     default void resendLastValues() {
     }
+
+    /**
+     * Re-creates the items of a restored durable subscription (Part 4, 6.8) with their MonitoredItemIds and
+     * queued notifications, then starts them; the first sample equal to an item's last stored value is not
+     * queued again (the item's filter compares with it).
+     *
+     * @return the items restored (items that cannot be restored are logged and skipped)
+     */
+    default int restore(java.util.List<dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item> items) {
+        return 0;
+    }
+
+    /** Every item with its queued notifications now (a durable subscription's snapshot, Part 4, 6.8). */
+    default java.util.List<dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item> snapshot() {
+        return java.util.List.of();
+    }
 }

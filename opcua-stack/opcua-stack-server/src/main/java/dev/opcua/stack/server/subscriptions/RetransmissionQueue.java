@@ -71,6 +71,18 @@ final class RetransmissionQueue {
         return numbers;
     }
 
+    /** A copy of the messages held, oldest first (durable snapshots); the queue is unchanged. */
+    synchronized java.util.List<NotificationMessage> snapshot() {
+        return new java.util.ArrayList<>(messages);
+    }
+
+    /** Puts back restored messages, oldest first, after what is held (a restored durable subscription). */
+    synchronized void restore(java.util.List<NotificationMessage> restored) {
+        for (NotificationMessage message : restored) {
+            add(message);
+        }
+    }
+
     synchronized int size() {
         return messages.size();
     }

@@ -132,6 +132,39 @@ public final class Subscription implements ItemOwner {
         revise(publishingIntervalMillis, lifetimeCount, maxKeepAliveCount, maxNotificationsPerPublish);
     }
 
+    /**
+     * A durable subscription restored from its store after a restart (Part 4, 6.8): without a session,
+     * owned by {@code identity} until a TransferSubscriptions moves it to a session of that user.
+     */
+    Subscription(long id, SubscriptionManager manager, Identity identity, double publishingIntervalMillis,
+            long lifetimeCount, long maxKeepAliveCount, int maxNotificationsPerPublish, boolean publishingEnabled,
+            short priority) {
+        this.id = id;
+        this.manager = manager;
+        this.settings = manager.settings();
+        this.statistics = manager.statistics();
+        this.scheduler = manager.scheduler();
+        this.retransmission = new RetransmissionQueue(settings.maxRetransmissionQueueSize());
+        this.owner = null;
+        this.identity = java.util.Objects.requireNonNull(identity, "identity");
+        this.publishingEnabled = publishingEnabled;
+        this.priority = priority;
+        revise(publishingIntervalMillis, lifetimeCount, maxKeepAliveCount, maxNotificationsPerPublish);
+    }
+
+    /**
+     * Puts back a restored durable subscription's state before it starts: its hours, sequence numbering,
+     * unacknowledged messages, and the lifetime cycles it has left.
+     */
+    synchronized void restore(long durableHours, long nextSequence, List<NotificationMessage> unacknowledged,
+            long remainingCycles) {
+        durableLifetimeHours = durableHours;
+        nextSequenceNumber = nextSequence;
+        retransmission.restore(unacknowledged);
+        lifetimeCycles = Math.max(0, lifetimeCount - Math.max(1, remainingCycles));
+        messageSent = true; // it sent before the restart; the transfer resets this for the new session
+    }
+
     void attachItems(ItemContainer container) {
         this.items = container;
     }
@@ -606,6 +639,23 @@ public final class Subscription implements ItemOwner {
         long number = nextSequenceNumber;
         nextSequenceNumber = number == 0xFFFF_FFFFL ? 1 : number + 1;
         return number;
+    }
+
+    /**
+     * The durable subscription as its store keeps it (Part 4, 6.8), under this monitor so that its sequence
+     * number, retransmission queue and item queues agree: a message is drained from the items and enters the
+     * retransmission queue under this monitor. Changes nothing.
+     *
+     * @param nowMillis wall-clock time, from which the end of its lifetime is computed
+     */
+    synchronized dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord snapshot(long nowMillis) {
+        long remainingCycles = Math.max(0, lifetimeCount - lifetimeCycles);
+        long expiresAt = nowMillis + (long) Math.min(Long.MAX_VALUE / 2, remainingCycles * publishingIntervalMillis);
+        Identity current = owner != null ? owner.session().identity() : identity;
+        return new dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord(id, current,
+                publishingIntervalMillis, lifetimeCount, maxKeepAliveCount, maxNotificationsPerPublish, priority,
+                publishingEnabled, durableLifetimeHours, expiresAt, nextSequenceNumber, retransmission.snapshot(),
+                items.snapshot());
     }
 
     /** For tests: continue numbering from {@code value}. */

@@ -11,6 +11,11 @@ import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import dev.opcua.stack.core.types.structured.TransferResult;
 import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.session.SessionListener;
+import dev.opcua.stack.server.subscriptions.durable.DurableRecordCodec;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore;
+import dev.opcua.stack.server.subscriptions.durable.InMemoryDurableSubscriptionStore;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -39,7 +44,9 @@ import org.slf4j.LoggerFactory;
  *       sessions and subscriptions are concurrent and take no lock shared by all sessions.</li>
  * </ul>
  *
- * <p>Owns the publishing thread: {@link #close()} deletes every subscription (and its items) and stops it.
+ * <p>Owns the publishing thread: {@link #close()} deletes every subscription (and its items) and stops it;
+ * durable subscriptions (Part 4, 6.8) are saved to the {@link DurableSubscriptionStore} first (and once a
+ * second while they change) and stay in it, to be restored by the next server.
  */
 public final class SubscriptionManager implements SubscriptionLookup, SessionListener, AutoCloseable {
 
@@ -47,6 +54,11 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
 
     /** How often parked Publish requests are checked against their timeoutHint. */
     static final long TIMEOUT_SWEEP_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /**
+     * Durable subscriptions that changed are saved to the {@link DurableSubscriptionStore} by the same task, so
+     * once per {@link #TIMEOUT_SWEEP_NANOS}.
+     */
 
     private static final StatusCode[] NO_RESULTS = new StatusCode[0];
     private static final StatusCode SUBSCRIPTION_ID_INVALID = StatusCode.of(StatusCodes.BadSubscriptionIdInvalid);
@@ -60,6 +72,14 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
     private final Map<NodeId, SessionSubscriptions> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger count = new AtomicInteger();
     private final AtomicLong nextId = new AtomicLong(ThreadLocalRandom.current().nextLong(1, 1L << 31));
+    private final DurableSubscriptionStore durableStore;
+    /** The last record saved of each durable subscription, encoded with expiresAtMillis 0, to skip unchanged ones. */
+    private final Map<Long, byte[]> lastSaved = new ConcurrentHashMap<>();
+    /**
+     * Orders the saves and removals of durable subscriptions: a periodic save in flight never lands after
+     * close()'s final save, nor after the removal of a deleted subscription.
+     */
+    private final Object durableLock = new Object();
     private volatile boolean closed;
 
     private SubscriptionManager(Builder builder) {
@@ -67,7 +87,14 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         this.itemContainers = Objects.requireNonNull(builder.itemContainers, "itemContainerFactory");
         this.statistics = builder.statistics;
         this.scheduler = builder.scheduler != null ? builder.scheduler : new ExecutorPublishingScheduler();
+        this.durableStore = builder.durableStore != null ? builder.durableStore
+                : new InMemoryDurableSubscriptionStore();
         scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
+    }
+
+    /** Where durable subscriptions are kept across restarts (Part 4, 6.8). */
+    public DurableSubscriptionStore durableStore() {
+        return durableStore;
     }
 
     public static Builder builder() {
@@ -363,9 +390,126 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
                     }
                 }
             }
+            snapshotDurable();
         } finally {
-            scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
+            try {
+                scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                if (!closed) {
+                    throw e;
+                } // closed meanwhile (the durable snapshot makes this task longer): nothing more to sweep
+            }
         }
+    }
+
+    /**
+     * Restores the durable subscriptions of the {@link DurableSubscriptionStore} (Part 4, 6.8), once, when the
+     * server starts and before it accepts connections: each waits, without a session, for a TransferSubscriptions
+     * by its owner, with its SubscriptionId, sequence numbering, unacknowledged messages and items with their
+     * queues. Those whose lifetime ended while the server was down are removed from the store.
+     *
+     * @return the subscriptions restored
+     */
+    public int restoreDurable() {
+        List<DurableSubscriptionRecord> records;
+        try {
+            records = durableStore.loadAll();
+        } catch (RuntimeException e) {
+            log.warn("durable subscriptions cannot be loaded from {}", durableStore, e);
+            return 0;
+        }
+        long now = System.currentTimeMillis();
+        int restored = 0;
+        for (DurableSubscriptionRecord record : records) {
+            long id = record.subscriptionId();
+            if (record.expiresAtMillis() <= now) {
+                log.info("durable subscription {} expired while the server was down", id);
+                durableStore.remove(id);
+                continue;
+            }
+            if (id == 0 || subscriptions.containsKey(id)) {
+                log.warn("durable subscription {} is not restored: its id is taken", id);
+                continue;
+            }
+            try {
+                reserveSlot();
+            } catch (UaException e) {
+                log.warn("durable subscription {} is not restored: {}", id, e.getMessage());
+                continue;
+            }
+            Subscription subscription = new Subscription(id, this, record.owner(), record.publishingInterval(),
+                    record.lifetimeCount(), record.maxKeepAliveCount(), record.maxNotificationsPerPublish(),
+                    record.publishingEnabled(), record.priority());
+            long remainingCycles = (long) Math.ceil((record.expiresAtMillis() - now)
+                    / Math.max(1.0, record.publishingInterval()));
+            subscription.restore(record.durableLifetimeHours(), record.nextSequenceNumber(), record.retransmission(),
+                    remainingCycles);
+            try {
+                subscription.attachItems(Objects.requireNonNull(itemContainers.create(subscription),
+                        "the item container factory returned null"));
+            } catch (RuntimeException e) {
+                count.decrementAndGet();
+                log.warn("durable subscription {} is not restored", id, e);
+                continue;
+            }
+            subscriptions.put(id, subscription);
+            statistics.subscriptionCreated();
+            int items = subscription.items().restore(record.items());
+            subscription.start();
+            restored++;
+            log.info("{} restored: {} of {} items, {} unacknowledged messages, owner {}", subscription, items,
+                    record.items().size(), record.retransmission().size(), record.owner().auditUserId());
+        }
+        return restored;
+    }
+
+    /** On the publishing thread, with the timeout sweep once a second: saves the durable subscriptions that changed. */
+    private void snapshotDurable() {
+        for (Subscription subscription : subscriptions.values()) {
+            if (closed) {
+                return;
+            }
+            if (subscription.durable()) {
+                saveDurable(subscription, false);
+            }
+        }
+    }
+
+    /**
+     * Saves one durable subscription's record when it differs from the last one saved (or always with
+     * {@code force}); a failing store is logged, and the subscription goes on in memory.
+     */
+    private void saveDurable(Subscription subscription, boolean force) {
+        synchronized (durableLock) {
+            if (closed && !force) {
+                return; // a periodic save that lost the race with close(): close() saves the newer state
+            }
+            saveDurableLocked(subscription, force);
+        }
+    }
+
+    private void saveDurableLocked(Subscription subscription, boolean force) {
+        try {
+            DurableSubscriptionRecord record = subscription.snapshot(System.currentTimeMillis());
+            if (subscription.state() == Subscription.State.CLOSED) {
+                return; // deleted or expired: forget() removes it from the store (under durableLock)
+            }
+            byte[] signature = DurableRecordCodec.encode(withoutExpiry(record));
+            byte[] previous = lastSaved.get(record.subscriptionId());
+            if (!force && previous != null && Arrays.equals(previous, signature)) {
+                return;
+            }
+            durableStore.save(record);
+            lastSaved.put(record.subscriptionId(), signature);
+        } catch (RuntimeException e) {
+            log.warn("{}: saving the durable subscription failed", subscription, e);
+        }
+    }
+
+    private static DurableSubscriptionRecord withoutExpiry(DurableSubscriptionRecord r) {
+        return new DurableSubscriptionRecord(r.subscriptionId(), r.owner(), r.publishingInterval(), r.lifetimeCount(),
+                r.maxKeepAliveCount(), r.maxNotificationsPerPublish(), r.priority(), r.publishingEnabled(),
+                r.durableLifetimeHours(), 0, r.nextSequenceNumber(), r.retransmission(), r.items());
     }
 
     // ---- sessions -----------------------------------------------------------------------------
@@ -421,13 +565,27 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         forget(subscription);
     }
 
-    /** Frees a closed subscription's id, slot and items. */
+    /** Frees a closed subscription's id, slot and items; a durable one leaves its store too. */
     private void forget(Subscription subscription) {
+        forget(subscription, false);
+    }
+
+    private void forget(Subscription subscription, boolean keepStored) {
         if (subscriptions.remove(subscription.subscriptionId(), subscription)) {
             count.decrementAndGet();
             statistics.subscriptionDeleted();
         }
         deleteItems(subscription);
+        if (subscription.durable() && !keepStored) {
+            synchronized (durableLock) {
+                lastSaved.remove(subscription.subscriptionId());
+                try {
+                    durableStore.remove(subscription.subscriptionId());
+                } catch (RuntimeException e) {
+                    log.warn("{}: removing the durable subscription from its store failed", subscription, e);
+                }
+            }
+        }
     }
 
     private static void deleteItems(Subscription subscription) {
@@ -483,8 +641,12 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         }
         sessions.clear();
         for (Subscription subscription : subscriptions.values()) {
+            boolean durable = subscription.durable();
+            if (durable) { // Part 4, 6.8: it survives the restart; the next server restores it from the store
+                saveDurable(subscription, true);
+            }
             if (subscription.close(null)) {
-                forget(subscription);
+                forget(subscription, durable);
             }
         }
         scheduler.close();
@@ -497,8 +659,19 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         private ItemContainerFactory itemContainers;
         private SubscriptionStatistics statistics = new SubscriptionStatistics();
         private PublishingScheduler scheduler;
+        private DurableSubscriptionStore durableStore;
 
         private Builder() {
+        }
+
+        /**
+         * Where durable subscriptions are saved and, at start, restored from (Part 4, 6.8); default an
+         * {@link InMemoryDurableSubscriptionStore} of this manager alone. The caller owns it and closes it
+         * after the manager.
+         */
+        public Builder durableStore(DurableSubscriptionStore value) {
+            durableStore = Objects.requireNonNull(value, "durableStore");
+            return this;
         }
 
         public Builder settings(SubscriptionSettings value) {

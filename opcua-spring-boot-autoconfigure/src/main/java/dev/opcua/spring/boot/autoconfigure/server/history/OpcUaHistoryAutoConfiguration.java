@@ -3,10 +3,14 @@ package dev.opcua.spring.boot.autoconfigure.server.history;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
 import dev.opcua.spring.boot.server.OpcUaServerCustomizer;
 import dev.opcua.stack.history.embedded.EmbeddedHistoryStore;
+import dev.opcua.stack.history.embedded.MVStoreDurableSubscriptionStore;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore;
 import dev.opcua.stack.history.embedded.SyncPolicy;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.history.HistoryStore;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -23,6 +27,10 @@ import org.springframework.core.io.ResourceLoader;
  * ({@link OpcUaHistoryJdbcAutoConfiguration}, from {@code opcua-stack-history-jdbc}); an application's own HistoryStore
  * bean wins and is used as it is. A store whose module is not on the class path stops the start with an error naming
  * the module. The store is closed with the context, after the server stopped.
+ *
+ * <p>With the embedded store, durable subscriptions (Part 4, 6.8) are kept beside it, in
+ * {@value MVStoreDurableSubscriptionStore#FILE_NAME} of the same directory, so that they survive a restart of the
+ * application; an application's own {@link DurableSubscriptionStore} bean is used instead.
  */
 @AutoConfiguration(before = OpcUaServerAutoConfiguration.class)
 @ConditionalOnClass(OpcUaServer.class)
@@ -69,6 +77,25 @@ public final class OpcUaHistoryAutoConfiguration {
                         "the embedded history store cannot be opened there: " + e.getMessage(),
                         "a writable directory not used by another process", e);
             }
+        }
+
+        /** Durable subscriptions in a file beside the embedded history store (closed after the server). */
+        @Bean
+        @ConditionalOnBean(EmbeddedHistoryStore.class)
+        @ConditionalOnMissingBean(DurableSubscriptionStore.class)
+        MVStoreDurableSubscriptionStore opcUaDurableSubscriptionStore(OpcUaHistoryProperties properties) {
+            try {
+                return MVStoreDurableSubscriptionStore.open(properties.getDirectory());
+            } catch (RuntimeException e) {
+                throw OpcUaHistoryPropertiesMapper.CHECKS.invalid("directory", properties.getDirectory(),
+                        "the durable subscription store cannot be opened there: " + e.getMessage(),
+                        "a writable directory not used by another process", e);
+            }
+        }
+
+        @Bean
+        OpcUaServerCustomizer opcUaDurableSubscriptionStoreCustomizer(ObjectProvider<DurableSubscriptionStore> store) {
+            return builder -> store.ifAvailable(builder::durableSubscriptionStore);
         }
     }
 }

@@ -64,6 +64,11 @@ class OpcUaHistoryAutoConfigurationTest {
                     assertThat(context).hasSingleBean(HistoryStore.class);
                     assertThat(context.getBean(HistoryStore.class)).isInstanceOf(EmbeddedHistoryStore.class);
                     assertThat(directory.resolve(EmbeddedHistoryStore.FILE_NAME)).exists();
+                    assertThat(context).hasSingleBean(
+                            dev.opcua.stack.history.embedded.MVStoreDurableSubscriptionStore.class);
+                    assertThat(directory.resolve(
+                            dev.opcua.stack.history.embedded.MVStoreDurableSubscriptionStore.FILE_NAME))
+                            .as("durable subscriptions are kept beside the history").exists();
                 });
     }
 

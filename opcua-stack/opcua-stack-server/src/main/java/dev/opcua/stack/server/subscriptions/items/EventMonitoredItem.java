@@ -151,6 +151,18 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
     }
 
     @Override
+    synchronized dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item snapshot() {
+        EventFilterEvaluator selects = filter;
+        List<dev.opcua.stack.core.types.builtin.Variant[]> fields = new java.util.ArrayList<>();
+        for (dev.opcua.stack.server.subscriptions.events.UaEvent event : queue.snapshot()) {
+            fields.add(selects.select(event));
+        }
+        return new dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item(id, clientHandle,
+                itemToMonitor, mode, 0, queue.capacity(), discardOldest, requestedFilter, null, true, List.of(), null,
+                fields);
+    }
+
+    @Override
     int moveQueued(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
         EventFilterEvaluator selects = filter;
         int moved = 0;

@@ -102,6 +102,11 @@ final class EventQueue {
         return event;
     }
 
+    /** A copy of the queued events, oldest first, the overflow event included (durable snapshots). */
+    java.util.List<UaEvent> snapshot() {
+        return new java.util.ArrayList<>(events);
+    }
+
     void clear() {
         events.clear();
         overflow = null;

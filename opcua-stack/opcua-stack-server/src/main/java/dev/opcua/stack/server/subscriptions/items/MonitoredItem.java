@@ -135,6 +135,44 @@ public final class MonitoredItem extends MonitoredItemBase {
         return lastQueued;
     }
 
+    @Override
+    synchronized dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item snapshot() {
+        return new dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item(id, clientHandle,
+                itemToMonitor, mode, samplingInterval, queue.capacity(), discardOldest, requestedFilter, timestamps,
+                false, queue.snapshot(), lastQueued, List.of());
+    }
+
+    /**
+     * A restored durable item (Part 4, 6.8), before it is shared: its queued values, oldest first, and the
+     * last value it queued, against which the first sample after the restart is compared by the filter.
+     */
+    synchronized void restoreQueue(List<DataValue> values, DataValue last) {
+        for (DataValue value : values) {
+            queue.add(value, discardOldest);
+        }
+        lastQueued = last;
+    }
+
+    /** Starts a restored item: reports its queue, then samples (no first read: see {@link #restoreQueue}). */
+    void startRestored() {
+        boolean signal;
+        synchronized (this) {
+            signal = isReportable() && signalled.compareAndSet(false, true);
+        }
+        if (signal) {
+            owner.notificationsReady(this);
+        }
+        synchronized (control) {
+            boolean enabled;
+            synchronized (this) {
+                enabled = !deleted && mode != MonitoringMode.Disabled;
+            }
+            if (enabled && monitoredInterval < 0) {
+                startSource();
+            }
+        }
+    }
+
     MonitoringAware aware() {
         return aware;
     }

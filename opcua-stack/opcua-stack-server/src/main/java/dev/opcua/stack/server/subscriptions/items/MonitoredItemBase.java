@@ -34,6 +34,9 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
 
     // guarded by this (the notification lock of the subclass's queue)
     MonitoringMode mode;
+    /** The filter as the client gave it (Create/ModifyMonitoredItems), kept for durable snapshots. */
+    volatile dev.opcua.stack.core.types.builtin.ExtensionObject requestedFilter =
+            dev.opcua.stack.core.types.builtin.ExtensionObject.NULL;
     /** A triggering item released the queue of this Sampling item (Part 4, 5.12.1.6). */
     boolean triggered;
     boolean deleted;
@@ -286,4 +289,10 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
             in.remove(source);
         }
     }
+
+    /**
+     * The item and its queued notifications now, under its monitor, for a durable subscription's store
+     * (Part 4, 6.8); the queue is unchanged.
+     */
+    abstract dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item snapshot();
 }

@@ -84,6 +84,15 @@ final class ValueQueue {
         return value;
     }
 
+    /** A copy of the queued values, oldest first (durable snapshots); the queue is unchanged. */
+    java.util.List<DataValue> snapshot() {
+        java.util.List<DataValue> values = new java.util.ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            values.add(ring[index(i)]);
+        }
+        return values;
+    }
+
     void clear() {
         java.util.Arrays.fill(ring, null);
         head = 0;
