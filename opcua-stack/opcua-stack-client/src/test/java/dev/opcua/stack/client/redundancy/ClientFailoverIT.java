@@ -284,6 +284,53 @@ class ClientFailoverIT {
 
     private static final int HOPS = 4;
 
+    /**
+     * Warm against Hot when the active server stops, 2 failovers each (the stopped server restarted after
+     * each): from the stop to the first value only the partner serves. The 1 s failoverTimeout and the
+     * keep-alive that notices the loss come first in both.
+     */
+    @Test
+    void hot_and_warm_when_the_active_server_stops() throws Exception {
+        long[] warm = stops(RedundancyMode.WARM);
+        client.close();
+        client = null;
+        received.clear();
+        failovers.clear();
+        long[] hot = stops(RedundancyMode.HOT);
+        System.out.printf("server stopped, stop to first value from the partner (ms): warm %s, hot %s%n",
+                java.util.Arrays.toString(warm), java.util.Arrays.toString(hot));
+        assertThat(java.util.Arrays.stream(hot).max().orElseThrow()).isLessThan(HOT_BOUND.plusSeconds(1).toMillis());
+    }
+
+    private long[] stops(RedundancyMode mode) throws Exception {
+        connectAsUser(a.endpointUrl(), b.endpointUrl(), mode);
+        awaitValue(1);
+        long[] times = new long[2];
+        int value = 1000 * (mode.ordinal() + 1);
+        for (int i = 0; i < times.length; i++) {
+            MiloPeerServer from = i % 2 == 0 ? a : b;
+            MiloPeerServer to = i % 2 == 0 ? b : a;
+            awaitTrue(() -> client.activeServer().equals(from.endpointUrl())
+                    && client.redundancy().servers().stream().allMatch(s -> s.serviceLevel() == 255 && s.reachable()));
+            if (mode == RedundancyMode.HOT) {
+                awaitTrue(() -> to.subscriptionCount() == 1);
+                Thread.sleep(300);
+            }
+            int v = ++value;
+            long t0 = System.nanoTime();
+            from.stop();
+            awaitTrue(() -> {
+                to.setValue(MiloPeerServer.INT32, v);
+                return received.contains(v);
+            });
+            times[i] = (System.nanoTime() - t0) / 1_000_000;
+            int hop = i + 1;
+            awaitTrue(() -> failovers.size() == hop);
+            from.start();
+        }
+        return times;
+    }
+
     private long[] hops(RedundancyMode mode) throws Exception {
         connectAsUser(a.endpointUrl(), b.endpointUrl(), mode);
         awaitValue(1);
