@@ -259,6 +259,13 @@ public final class RedundancyManager {
             }
         }
         log.info("redundant set discovered from {}: ServerUris {}, endpoints {}", config.endpointUrl(), uris, urls());
+        List<String> unresolved = uris.stream().filter(u -> servers.stream().noneMatch(s -> u.equals(s.serverUri))
+                && java.util.Arrays.stream(found).noneMatch(app -> u.equals(app.applicationUri()))).toList();
+        if (!unresolved.isEmpty()) {
+            log.warn("the redundant set of {} names {}, which its FindServers does not return (Part 4, 5.4.2 asks "
+                    + "a record for each server of the set): left out; name them in endpoints", config.endpointUrl(),
+                    unresolved);
+        }
     }
 
     // ---- the checks -------------------------------------------------------------------------------

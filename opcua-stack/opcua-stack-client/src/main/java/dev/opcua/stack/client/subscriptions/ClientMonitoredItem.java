@@ -247,7 +247,7 @@ public final class ClientMonitoredItem {
         this.status = code;
     }
 
-    /** Takes over the server's item of a Hot-redundancy mirror (its subscription was transferred to this one's session). */
+    /** Takes over the server's item of a Hot mirror (its subscription was transferred to this one's session). */
     void adopt(ClientMonitoredItem mirror) {
         this.serverId = mirror.serverId;
         this.revisedSamplingInterval = mirror.revisedSamplingInterval;
