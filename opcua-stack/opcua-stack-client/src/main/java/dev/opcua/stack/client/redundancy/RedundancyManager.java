@@ -505,6 +505,12 @@ public final class RedundancyManager {
                 work.add(e.getValue().delete());
             }
         }
+        // mirrors of an adoption that did not happen (the failover went elsewhere) are no one's now
+        for (ClientSubscription orphan : monitor.subscriptions().list()) {
+            if (!s.mirrors.containsValue(orphan)) {
+                work.add(orphan.delete());
+            }
+        }
         for (ClientSubscription original : live) {
             if (original.subscriptionId() == 0) {
                 continue;
