@@ -5,6 +5,7 @@ import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.connection.ConnectionManager;
 import dev.opcua.stack.client.discovery.DiscoveryClient;
+import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
 import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.core.UaException;
@@ -20,9 +21,11 @@ import io.netty.util.Timeout;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -39,7 +42,10 @@ import org.slf4j.LoggerFactory;
  * server ({@link ConnectionManager#switchServer}), a new session is created there and the
  * subscriptions of the client's record are re-created with their monitored items and listeners
  * (Table 111, "At Failover" for Cold: OpenSecureChannel, CreateSession, ActivateSession, create
- * Subscriptions and MonitoredItems).
+ * Subscriptions and MonitoredItems). In {@link RedundancyMode#HOT} the backups' monitor sessions hold
+ * mirrors of the subscriptions (publishing disabled) that the new session takes over instead: see
+ * {@link RedundancyMode#HOT}. After every failover, ConditionRefresh is called for each subscription
+ * with event items (Part 4, 6.6.2.2).
  *
  * <p>Before the first connect the ServiceLevel (i=2267) of every server is probed and the client
  * connects to the highest (ties: the configured order; none reachable: the first). Then, every
@@ -75,6 +81,8 @@ public final class RedundancyManager {
         volatile int level = -1;
         volatile boolean reachable;
         volatile OpcUaClient monitor;
+        /** HOT: the client's subscriptions and their mirrors on {@link #monitor}, publishing disabled. */
+        final Map<ClientSubscription, ClientSubscription> mirrors = new ConcurrentHashMap<>();
 
         Server(String url) {
             this.url = url;
@@ -95,6 +103,7 @@ public final class RedundancyManager {
     private final AtomicBoolean checking = new AtomicBoolean();
     private final AtomicLong failovers = new AtomicLong();
     private final AtomicLong possiblyLost = new AtomicLong();
+    private final AtomicLong conditionRefreshes = new AtomicLong();
     private volatile Duration lastFailoverDuration;
     private volatile boolean running;
     private volatile Timeout tick;
@@ -187,6 +196,7 @@ public final class RedundancyManager {
         for (Server s : servers) {
             OpcUaClient m = s.monitor;
             s.monitor = null;
+            s.mirrors.clear();
             if (m != null) {
                 closing.add(m.disconnect());
             }
@@ -249,6 +259,13 @@ public final class RedundancyManager {
             }
         }
         log.info("redundant set discovered from {}: ServerUris {}, endpoints {}", config.endpointUrl(), uris, urls());
+        List<String> unresolved = uris.stream().filter(u -> servers.stream().noneMatch(s -> u.equals(s.serverUri))
+                && java.util.Arrays.stream(found).noneMatch(app -> u.equals(app.applicationUri()))).toList();
+        if (!unresolved.isEmpty()) {
+            log.warn("the redundant set of {} names {}, which its FindServers does not return (Part 4, 5.4.2 asks "
+                    + "a record for each server of the set): left out; name them in endpoints", config.endpointUrl(),
+                    unresolved);
+        }
     }
 
     // ---- the checks -------------------------------------------------------------------------------
@@ -295,6 +312,9 @@ public final class RedundancyManager {
         if (state == ClientState.CONNECTED) {
             if (pending != null) {
                 return others;
+            }
+            if (redundancy.mode() == RedundancyMode.HOT) {
+                others = others.thenCompose(ok -> mirrorAll(active));
             }
             Server current = server(active);
             CompletableFuture<DataValue> level = client.readValue(SERVICE_LEVEL);
@@ -375,6 +395,17 @@ public final class RedundancyManager {
             return;
         }
         pending = new Pending(from, to.url, reason, started, startNanos, lostBefore);
+        if (redundancy.mode() == RedundancyMode.HOT) {
+            // the subscriptions take over their mirrors on the new server rather than being re-created
+            String url = to.url;
+            for (ClientSubscription s : subscriptions.list()) {
+                ClientSubscription mirror = to.mirrors.remove(s);
+                // while the hooks run connectedUrl() is still the old server's: the new channel tells
+                s.adoptAtNextRecreate(mirror, () -> connection.channel() != null
+                        && url.equals(connection.channel().endpointUrl()));
+            }
+            to.mirrors.clear();
+        }
         // the new target gets its own failover timeout
         troubleSinceNanos = System.nanoTime();
         connection.switchServer(to.url, cause);
@@ -413,6 +444,7 @@ public final class RedundancyManager {
             now.serverUri = e.server().applicationUri();
         }
         FailoverEvent event = new FailoverEvent(p.from(), to, p.reason(), p.started(), duration, lost);
+        conditionRefresh();
         log.warn("failed over from {} to {} ({}) in {} ms", p.from(), to, p.reason(), duration.toMillis());
         for (FailoverListener l : listeners) {
             try {
@@ -421,6 +453,89 @@ public final class RedundancyManager {
                 log.warn("failover listener {} failed", l, ex);
             }
         }
+    }
+
+    /**
+     * Part 4, 6.6.2.2: after a failover the client calls ConditionRefresh for every subscription with event
+     * items, so that the conditions' current states reach it from the new server.
+     */
+    private void conditionRefresh() {
+        for (ClientSubscription s : subscriptions.list()) {
+            if (s.subscriptionId() == 0 || !s.hasEventItems()) {
+                continue;
+            }
+            conditionRefreshes.incrementAndGet();
+            s.conditionRefresh().whenComplete((status, failure) -> {
+                if (failure != null || status.isBad()) {
+                    log.info("ConditionRefresh of {} after the failover: {}", s,
+                            failure != null ? Failures.unwrap(failure).toString() : status);
+                }
+            });
+        }
+    }
+
+    /** ConditionRefresh calls made after failovers (one per subscription with event items per failover). */
+    public long conditionRefreshes() {
+        return conditionRefreshes.get();
+    }
+
+    // ---- Hot: mirrors on the backups (Part 4, 6.6.2.4.5.4) -----------------------------------------
+
+    /** Every backup's monitor session gets, and keeps, a mirror of each of the client's subscriptions. */
+    private CompletableFuture<Void> mirrorAll(String active) {
+        List<CompletableFuture<Void>> work = new ArrayList<>();
+        for (Server s : servers) {
+            OpcUaClient m = s.monitor;
+            if (!s.url.equals(active) && m != null && m.state() == ClientState.CONNECTED) {
+                work.add(mirror(s, m).exceptionally(f -> {
+                    log.debug("Hot mirrors on {}: {}", s.url, Failures.unwrap(f).toString());
+                    return null;
+                }));
+            }
+        }
+        return CompletableFuture.allOf(work.toArray(CompletableFuture[]::new));
+    }
+
+    private CompletableFuture<Void> mirror(Server s, OpcUaClient monitor) {
+        List<CompletableFuture<?>> work = new ArrayList<>();
+        Set<ClientSubscription> live = new HashSet<>(subscriptions.list());
+        for (Map.Entry<ClientSubscription, ClientSubscription> e : s.mirrors.entrySet()) {
+            if (!live.contains(e.getKey())) {
+                s.mirrors.remove(e.getKey());
+                work.add(e.getValue().delete());
+            }
+        }
+        // mirrors of an adoption that did not happen (the failover went elsewhere) are no one's now
+        for (ClientSubscription orphan : monitor.subscriptions().list()) {
+            if (!s.mirrors.containsValue(orphan)) {
+                work.add(orphan.delete());
+            }
+        }
+        for (ClientSubscription original : live) {
+            if (original.subscriptionId() == 0) {
+                continue;
+            }
+            ClientSubscription existing = s.mirrors.get(original);
+            if (existing != null) {
+                work.add(existing.mirror(original));
+                continue;
+            }
+            work.add(monitor.subscriptions().create(original.parameters().withPublishingEnabled(false).durable(null))
+                    .thenCompose(created -> {
+                        if (s.monitor != monitor) {
+                            return created.delete();
+                        }
+                        s.mirrors.put(original, created);
+                        return created.mirror(original);
+                    }));
+        }
+        return CompletableFuture.allOf(work.toArray(CompletableFuture[]::new));
+    }
+
+    /** For tests and diagnostics: how many subscriptions are mirrored on {@code url}'s monitor session. */
+    public int mirrors(String url) {
+        Server s = server(url);
+        return s == null ? 0 : s.mirrors.size();
     }
 
     // ---- ServiceLevel of the other servers ---------------------------------------------------------
@@ -436,12 +551,14 @@ public final class RedundancyManager {
             if (s.url.equals(active)) {
                 if (m != null) {
                     s.monitor = null;
+                    s.mirrors.clear();
                     m.disconnect();
                 }
             } else if (m == null) {
                 OpcUaClientConfig c = config.forServer(s.url, MONITOR_SUFFIX).toBuilder().keepTryingToConnect(true)
                         .build();
                 OpcUaClient monitor = OpcUaClient.create(c);
+                s.mirrors.clear();
                 s.monitor = monitor;
                 monitor.connect().whenComplete((ok, failure) -> {
                     if (failure != null) {

@@ -19,9 +19,16 @@ public enum RedundancyMode {
      */
     WARM,
     /**
-     * 6.6.2.4.5.4, Hot (a) would keep the subscriptions on the backups too, publishing disabled, and only
-     * call SetPublishingMode at failover. This client does not do that yet: HOT behaves as {@link #WARM}
-     * (sessions to the backups, ServiceLevel watched, subscriptions re-created at failover).
+     * 6.6.2.4.5.4, Hot (a): as {@link #WARM}, and each backup's monitor session holds a mirror of every
+     * subscription of the client, with its monitored items (same client handles, parameters and modes),
+     * created with publishing disabled and kept in step with the client's record at every ServiceLevel
+     * check. At failover the client's new session on the chosen backup takes the mirrors over with one
+     * TransferSubscriptions (sendInitialValues false: the items queued what changed meanwhile) and one
+     * SetPublishingMode(true) instead of re-creating them; the application's {@code ClientSubscription}
+     * objects and listeners are re-bound to them. The server left gets new mirrors once it is a backup.
+     * TransferSubscriptions needs the same user, or for anonymous sessions the same client certificate
+     * proven on a secured channel (Part 4, 5.13.7): an anonymous session without security cannot take
+     * a mirror over (BadUserAccessDenied) and re-creates its subscriptions as {@link #WARM} does.
      */
     HOT
 }

@@ -73,6 +73,19 @@ public final class ClientMonitoredItem {
         this.eventListener = request.listener();
     }
 
+    /** A Hot-redundancy mirror of {@code original} on {@code subscription}: same handle and request, no listener. */
+    ClientMonitoredItem(ClientSubscription subscription, ClientMonitoredItem original) {
+        this.subscription = subscription;
+        this.clientHandle = original.clientHandle;
+        this.itemToMonitor = original.itemToMonitor;
+        this.eventItem = original.eventItem;
+        this.samplingInterval = original.samplingInterval;
+        this.queueSize = original.queueSize;
+        this.discardOldest = original.discardOldest;
+        this.filter = original.filter;
+        this.monitoringMode = original.monitoringMode;
+    }
+
     public ClientSubscription subscription() {
         return subscription;
     }
@@ -232,6 +245,15 @@ public final class ClientMonitoredItem {
 
     void failed(StatusCode code) {
         this.status = code;
+    }
+
+    /** Takes over the server's item of a Hot mirror (its subscription was transferred to this one's session). */
+    void adopt(ClientMonitoredItem mirror) {
+        this.serverId = mirror.serverId;
+        this.revisedSamplingInterval = mirror.revisedSamplingInterval;
+        this.revisedQueueSize = mirror.revisedQueueSize;
+        this.filterResult = mirror.filterResult;
+        this.status = mirror.status;
     }
 
     /** Forgets the server's item (before a recreate). */

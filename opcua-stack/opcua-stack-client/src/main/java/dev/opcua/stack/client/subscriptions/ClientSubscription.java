@@ -36,6 +36,9 @@ import dev.opcua.stack.core.types.structured.SetTriggeringResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,6 +57,12 @@ public final class ClientSubscription {
     private static final Logger log = LoggerFactory.getLogger(ClientSubscription.class);
     private static final NodeId SERVER = NodeId.ns0(NodeIds.Server);
     private static final NodeId SET_SUBSCRIPTION_DURABLE = NodeId.ns0(NodeIds.Server_SetSubscriptionDurable);
+    private static final NodeId CONDITION_TYPE = NodeId.ns0(NodeIds.ConditionType);
+    private static final NodeId CONDITION_REFRESH = NodeId.ns0(NodeIds.ConditionType_ConditionRefresh);
+
+    /** A Hot-redundancy mirror to take over at the next recreate, while {@code valid} holds. */
+    record Adoption(ClientSubscription mirror, BooleanSupplier valid) {
+    }
 
     private final ClientSubscriptions owner;
     private final ServiceInvoker services;
@@ -70,6 +79,7 @@ public final class ClientSubscription {
     private volatile long revisedDurableLifetimeHours;
     private volatile StatusCode durableStatus = StatusCode.GOOD;
     private volatile SubscriptionStatusListener statusListener;
+    private volatile Adoption adoption;
 
     ClientSubscription(ClientSubscriptions owner, ServiceInvoker services, SubscriptionParameters parameters,
             int maxQueued) {
@@ -370,6 +380,107 @@ public final class ClientSubscription {
     /** DeleteSubscriptions (Part 4, 5.13.8) of this subscription; it leaves the record whatever the answer. */
     public CompletableFuture<Void> delete() {
         return owner.delete(this);
+    }
+
+    /**
+     * ConditionRefresh (Part 9, 5.5.7; Part 4, 6.6.2.2 asks for it after a failover) for this subscription:
+     * the server sends RefreshStartEvent, an event for every retained condition, RefreshEndEvent to its
+     * event items.
+     *
+     * @return the method's status (e.g. BadNothingToDo without event items, BadMethodInvalid where the
+     *         server has no conditions); fails only when the Call service fails
+     */
+    public CompletableFuture<StatusCode> conditionRefresh() {
+        long id = subscriptionId;
+        CallMethodRequest call = new CallMethodRequest(CONDITION_TYPE, CONDITION_REFRESH,
+                new Variant[] {Variant.ofUInt32(id)});
+        return services.send(h -> new CallRequest(h, new CallMethodRequest[] {call}), CallResponse.class)
+                .thenApply(response -> {
+                    CallMethodResult[] results = response.results();
+                    return results == null || results.length == 0 ? StatusCode.of(StatusCodes.BadUnexpectedError)
+                            : results[0].statusCode();
+                });
+    }
+
+    /** Whether any item of the record monitors events. */
+    public boolean hasEventItems() {
+        return items.values().stream().anyMatch(ClientMonitoredItem::isEventItem);
+    }
+
+    // ---- Hot redundancy (Part 4, 6.6.2.4.5.4) ------------------------------------------------------
+
+    /**
+     * Makes this subscription, of a backup server's monitor session, a mirror of {@code original}:
+     * creates the items of {@code original} it lacks (same client handles, requests and monitoring
+     * modes, no listeners) and deletes the ones {@code original} no longer has.
+     */
+    public CompletableFuture<Void> mirror(ClientSubscription original) {
+        Set<Integer> have = items.values().stream().map(ClientMonitoredItem::clientHandle).collect(Collectors.toSet());
+        List<ClientMonitoredItem> originals = original.items().stream().filter(i -> i.serverId() != 0).toList();
+        Set<Integer> want = originals.stream().map(ClientMonitoredItem::clientHandle).collect(Collectors.toSet());
+        List<ClientMonitoredItem> missing = new ArrayList<>();
+        for (ClientMonitoredItem o : originals) {
+            if (!have.contains(o.clientHandle())) {
+                missing.add(new ClientMonitoredItem(this, o));
+            }
+        }
+        List<ClientMonitoredItem> extra = items.values().stream().filter(i -> !want.contains(i.clientHandle()))
+                .toList();
+        CompletableFuture<Void> removed = extra.isEmpty() ? CompletableFuture.completedFuture(null)
+                : deleteItems(extra);
+        return missing.isEmpty() ? removed : removed.thenCompose(ok -> createNew(missing)).thenApply(ok -> null);
+    }
+
+    /**
+     * At the next recreate (the client moved to another server), take over {@code mirror}, a mirror of
+     * this subscription on that server created with publishing disabled, instead of creating anew:
+     * TransferSubscriptions to the client's session, SetPublishingMode(true). Only while {@code valid}
+     * holds then (the client's session is on the mirror's server); otherwise, or when the transfer fails,
+     * the subscription is recreated as usual. Null cancels.
+     */
+    public void adoptAtNextRecreate(ClientSubscription mirror, BooleanSupplier valid) {
+        this.adoption = mirror == null ? null : new Adoption(mirror, valid);
+    }
+
+    /** The adoption to try now, if any and still valid; cleared either way. */
+    Adoption takeAdoption() {
+        Adoption a = adoption;
+        adoption = null;
+        return a != null && a.mirror().subscriptionId() != 0 && a.valid().getAsBoolean() ? a : null;
+    }
+
+    /**
+     * The mirror's subscription now belongs to this one's session: this subscription takes its id and
+     * its items' ids (by client handle); the mirror leaves its owner's record. Items the mirror lacks are
+     * created, triggering links restored.
+     */
+    CompletableFuture<Void> adopted(ClientSubscription mirror) {
+        long oldId = subscriptionId;
+        long mirrorId = mirror.subscriptionId;
+        sequencer.restart();
+        owner.forget(this, oldId);
+        this.subscriptionId = mirrorId;
+        revised(mirror.revisedPublishingInterval, mirror.revisedLifetimeCount, mirror.revisedMaxKeepAliveCount);
+        List<ClientMonitoredItem> all = items.values();
+        List<ClientMonitoredItem> lacking = new ArrayList<>();
+        for (ClientMonitoredItem item : all) {
+            ClientMonitoredItem m = mirror.items.get(item.clientHandle());
+            if (m != null && m.serverId() != 0) {
+                item.adopt(m);
+            } else {
+                item.serverItemLost();
+                lacking.add(item);
+            }
+        }
+        mirror.owner.abandon(mirror);
+        owner.registered(this);
+        return createInChunks(lacking, 0).thenCompose(ok -> restoreTriggering(all));
+    }
+
+    /** This subscription's id is no longer this session's (transferred away). */
+    void abandoned() {
+        sequencer.restart();
+        this.subscriptionId = 0;
     }
 
     // ---- the record: recreate, transfer ----------------------------------------------------------

@@ -5,6 +5,8 @@ import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.DeleteSubscriptionsRequest;
 import dev.opcua.stack.core.types.structured.DeleteSubscriptionsResponse;
+import dev.opcua.stack.core.types.structured.SetPublishingModeRequest;
+import dev.opcua.stack.core.types.structured.SetPublishingModeResponse;
 import dev.opcua.stack.core.types.structured.TransferResult;
 import dev.opcua.stack.core.types.structured.TransferSubscriptionsRequest;
 import dev.opcua.stack.core.types.structured.TransferSubscriptionsResponse;
@@ -238,8 +240,66 @@ public final class ClientSubscriptions {
         return recreate(List.copyOf(record));
     }
 
-    /** Recreates one after the other, then resumes publishing whatever happened. */
+    /**
+     * Recreates one after the other, then resumes publishing whatever happened. Subscriptions with a Hot
+     * mirror to adopt ({@link ClientSubscription#adoptAtNextRecreate}) take it over instead: one
+     * TransferSubscriptions for all of them (sendInitialValues false: the mirrors' items queued what
+     * changed while publishing was disabled), then one SetPublishingMode(true); those the server refuses
+     * to transfer are recreated.
+     */
     private CompletableFuture<Void> recreate(List<ClientSubscription> subscriptions) {
+        List<ClientSubscription> adopting = new ArrayList<>();
+        List<ClientSubscription.Adoption> adoptions = new ArrayList<>();
+        List<ClientSubscription> others = new ArrayList<>();
+        for (ClientSubscription s : subscriptions) {
+            ClientSubscription.Adoption a = s.takeAdoption();
+            if (a != null) {
+                adopting.add(s);
+                adoptions.add(a);
+            } else {
+                others.add(s);
+            }
+        }
+        if (adopting.isEmpty()) {
+            return recreateEach(subscriptions);
+        }
+        long[] ids = adoptions.stream().mapToLong(a -> a.mirror().subscriptionId()).toArray();
+        return services.send(h -> new TransferSubscriptionsRequest(h, ids, false), TransferSubscriptionsResponse.class)
+                .handle((response, failure) -> {
+                    List<ClientSubscription> toRecreate = new ArrayList<>(others);
+                    List<CompletableFuture<Void>> taken = new ArrayList<>();
+                    List<ClientSubscription> enable = new ArrayList<>();
+                    TransferResult[] results = failure == null ? response.results() : null;
+                    for (int i = 0; i < adopting.size(); i++) {
+                        ClientSubscription s = adopting.get(i);
+                        TransferResult result = results != null && i < results.length ? results[i] : null;
+                        if (result != null && result.statusCode().isGood()) {
+                            taken.add(s.adopted(adoptions.get(i).mirror()));
+                            if (s.parameters().publishingEnabled()) {
+                                enable.add(s);
+                            }
+                        } else {
+                            log.warn("taking over the Hot mirror of {} failed ({}): recreating it", s,
+                                    result != null ? result.statusCode() : Failures.unwrap(failure).toString());
+                            toRecreate.add(s);
+                        }
+                    }
+                    CompletableFuture<Void> enabled = enable.isEmpty() ? CompletableFuture.completedFuture(null)
+                            : services.send(h -> new SetPublishingModeRequest(h, true,
+                                    enable.stream().mapToLong(ClientSubscription::subscriptionId).toArray()),
+                                    SetPublishingModeResponse.class).thenApply(r -> (Void) null);
+                    taken.add(enabled);
+                    return CompletableFuture.allOf(taken.toArray(CompletableFuture[]::new))
+                            .handle((ok, f) -> {
+                                if (f != null) {
+                                    log.warn("taking over Hot mirrors: {}", Failures.unwrap(f).toString());
+                                }
+                                return toRecreate;
+                            });
+                }).thenCompose(next -> next).thenCompose(this::recreateEach);
+    }
+
+    private CompletableFuture<Void> recreateEach(List<ClientSubscription> subscriptions) {
         CompletableFuture<Void> done = new CompletableFuture<>();
         Throwable[] first = new Throwable[1];
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
@@ -364,6 +424,14 @@ public final class ClientSubscriptions {
                 log.warn("Recreating expired {} failed: {}", subscription, Failures.unwrap(failure).toString());
             }
         });
+    }
+
+    /** The subscription was transferred to another session (Hot mirror taken over): it leaves this record. */
+    void abandon(ClientSubscription subscription) {
+        long id = subscription.subscriptionId();
+        record.remove(subscription);
+        forget(subscription, id);
+        subscription.abandoned();
     }
 
     CompletableFuture<Void> delete(ClientSubscription subscription) {

@@ -190,6 +190,20 @@ public final class MiloPeerServer implements AutoCloseable {
         return server == null ? 0 : server.getSessionManager().getCurrentSessionCount().intValue();
     }
 
+    /** Subscriptions Milo holds now, of every session; 0 while stopped. */
+    public synchronized int subscriptionCount() {
+        return server == null ? 0 : server.getSubscriptions().size();
+    }
+
+    /** The ids of the subscriptions Milo holds now, of every session; empty while stopped. */
+    public synchronized java.util.Set<Long> subscriptionIds() {
+        java.util.Set<Long> ids = new java.util.TreeSet<>();
+        if (server != null) {
+            server.getSubscriptions().keySet().forEach(id -> ids.add(id.longValue()));
+        }
+        return ids;
+    }
+
     public synchronized boolean isRunning() {
         return server != null;
     }

@@ -1,0 +1,160 @@
+package dev.opcua.stack.client.subscriptions;
+
+import static dev.opcua.stack.client.subscriptions.ScriptedInvoker.header;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.structured.CallMethodRequest;
+import dev.opcua.stack.core.types.structured.CallMethodResult;
+import dev.opcua.stack.core.types.structured.CallRequest;
+import dev.opcua.stack.core.types.structured.CallResponse;
+import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
+import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
+import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsRequest;
+import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
+import dev.opcua.stack.core.types.structured.SetPublishingModeRequest;
+import dev.opcua.stack.core.types.structured.SetPublishingModeResponse;
+import dev.opcua.stack.core.types.structured.TransferResult;
+import dev.opcua.stack.core.types.structured.TransferSubscriptionsRequest;
+import dev.opcua.stack.core.types.structured.TransferSubscriptionsResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hot redundancy's hooks in the subscriptions (Part 4, 6.6.2.4.5.4): a mirror on a backup's monitor session
+ * (publishing disabled, the same client handles), taken over at the next recreate with TransferSubscriptions
+ * and SetPublishingMode instead of CreateSubscription; ConditionRefresh (Part 9) for a subscription.
+ */
+class ClientFailoverMirrorTest extends ScriptedServerFixture {
+
+    private final ScriptedInvoker backup = new ScriptedInvoker();
+    private final ClientSubscriptions monitor = new ClientSubscriptions(backup, SubscriptionSettings.builder().build(),
+            listenerExecutor, timer, timer::nanoTime);
+
+    private ClientSubscription mirrorOf(ClientSubscription original, long id, long itemId) {
+        CompletableFuture<ClientSubscription> created = monitor.create(original.parameters().withPublishingEnabled(false));
+        ScriptedInvoker.Call create = backup.take(CreateSubscriptionRequest.class);
+        assertThat(((CreateSubscriptionRequest) create.request).publishingEnabled()).isFalse();
+        answerCreateSubscription(create, id);
+        ClientSubscription mirror = created.join();
+        CompletableFuture<Void> items = mirror.mirror(original);
+        ScriptedInvoker.Call call = backup.take(CreateMonitoredItemsRequest.class);
+        CreateMonitoredItemsRequest request = (CreateMonitoredItemsRequest) call.request;
+        assertThat(request.subscriptionId()).isEqualTo(id);
+        assertThat(request.itemsToCreate()[0].requestedParameters().clientHandle())
+                .isEqualTo(original.items().get(0).clientHandle());
+        call.answer(new CreateMonitoredItemsResponse(header(), new MonitoredItemCreateResult[] {created(itemId)}, null));
+        items.join();
+        return mirror;
+    }
+
+    @Test
+    void a_mirror_is_taken_over_with_transfer_and_set_publishing_mode_and_the_listener_keeps_receiving() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+        assertThat(mirror.mirror(s)).as("in step: nothing to do").isCompleted();
+
+        s.adoptAtNextRecreate(mirror, () -> true);
+        subscriptions.connectionLost();
+        CompletableFuture<Void> recreated = subscriptions.recreateAll();
+        ScriptedInvoker.Call transfer = server.take(TransferSubscriptionsRequest.class);
+        assertThat(((TransferSubscriptionsRequest) transfer.request).subscriptionIds()).containsExactly(5L);
+        assertThat(((TransferSubscriptionsRequest) transfer.request).sendInitialValues()).isFalse();
+        transfer.answer(new TransferSubscriptionsResponse(header(),
+                new TransferResult[] {new TransferResult(StatusCode.GOOD, new long[0])}, null));
+        ScriptedInvoker.Call enable = server.take(SetPublishingModeRequest.class);
+        assertThat(((SetPublishingModeRequest) enable.request).publishingEnabled()).isTrue();
+        assertThat(((SetPublishingModeRequest) enable.request).subscriptionIds()).containsExactly(5L);
+        enable.answer(new SetPublishingModeResponse(header(), new StatusCode[] {StatusCode.GOOD}, null));
+
+        assertThat(recreated).isCompleted();
+        assertThat(server.pending(CreateSubscriptionRequest.class)).as("not re-created").isZero();
+        assertThat(s.subscriptionId()).isEqualTo(5);
+        assertThat(item.serverId()).isEqualTo(51);
+        assertThat(monitor.list()).as("the mirror left the monitor's record").isEmpty();
+        publish(data(5, 1, new long[] {1}, item, 9));
+        assertThat(values).containsExactly(9);
+    }
+
+    @Test
+    void a_mirror_the_server_refuses_to_transfer_is_replaced_by_a_recreate() {
+        ClientSubscription s = subscribe(1);
+        ClientMonitoredItem item = dataItem(s, 11, new ArrayList<>());
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+
+        s.adoptAtNextRecreate(mirror, () -> true);
+        subscriptions.connectionLost();
+        CompletableFuture<Void> recreated = subscriptions.recreateAll();
+        server.take(TransferSubscriptionsRequest.class).answer(new TransferSubscriptionsResponse(header(),
+                new TransferResult[] {new TransferResult(StatusCode.of(StatusCodes.BadUserAccessDenied), null)}, null));
+        answerCreateSubscription(server.take(CreateSubscriptionRequest.class), 8);
+        server.take(CreateMonitoredItemsRequest.class).answer(new CreateMonitoredItemsResponse(header(),
+                new MonitoredItemCreateResult[] {created(81)}, null));
+
+        assertThat(recreated).isCompleted();
+        assertThat(s.subscriptionId()).isEqualTo(8);
+        assertThat(item.serverId()).isEqualTo(81);
+        assertThat(server.pending(SetPublishingModeRequest.class)).isZero();
+    }
+
+    @Test
+    void an_adoption_no_longer_valid_is_not_tried() {
+        ClientSubscription s = subscribe(1);
+        dataItem(s, 11, new ArrayList<>());
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+
+        s.adoptAtNextRecreate(mirror, () -> false); // the client went to another server than the mirror's
+        subscriptions.connectionLost();
+        subscriptions.recreateAll();
+        assertThat(server.pending(TransferSubscriptionsRequest.class)).isZero();
+        assertThat(server.pending(CreateSubscriptionRequest.class)).isEqualTo(1);
+    }
+
+    @Test
+    void items_removed_from_the_original_are_deleted_from_the_mirror_and_new_ones_created() {
+        ClientSubscription s = subscribe(1);
+        ClientMonitoredItem first = dataItem(s, 11, new ArrayList<>());
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+        ClientMonitoredItem second = dataItem(s, 12, new ArrayList<>());
+        s.deleteItems(List.of(first));
+        server.take(DeleteMonitoredItemsRequest.class).answer(
+                new DeleteMonitoredItemsResponse(header(),
+                        new StatusCode[] {StatusCode.GOOD}, null));
+
+        CompletableFuture<Void> synced = mirror.mirror(s);
+        ScriptedInvoker.Call delete = backup.take(DeleteMonitoredItemsRequest.class);
+        assertThat(((DeleteMonitoredItemsRequest) delete.request)
+                .monitoredItemIds()).containsExactly(51L);
+        delete.answer(new DeleteMonitoredItemsResponse(header(),
+                new StatusCode[] {StatusCode.GOOD}, null));
+        ScriptedInvoker.Call create = backup.take(CreateMonitoredItemsRequest.class);
+        assertThat(((CreateMonitoredItemsRequest) create.request).itemsToCreate()[0].requestedParameters()
+                .clientHandle()).isEqualTo(second.clientHandle());
+        create.answer(new CreateMonitoredItemsResponse(header(), new MonitoredItemCreateResult[] {created(52)}, null));
+        assertThat(synced).isCompleted();
+        assertThat(mirror.items()).extracting(ClientMonitoredItem::clientHandle).containsExactly(second.clientHandle());
+    }
+
+    @Test
+    void condition_refresh_calls_the_method_of_condition_type_with_the_subscription_id() {
+        ClientSubscription s = subscribe(7);
+        CompletableFuture<StatusCode> refreshed = s.conditionRefresh();
+        ScriptedInvoker.Call call = server.take(CallRequest.class);
+        CallMethodRequest m = ((CallRequest) call.request).methodsToCall()[0];
+        assertThat(m.objectId()).isEqualTo(NodeId.ns0(NodeIds.ConditionType));
+        assertThat(m.methodId()).isEqualTo(NodeId.ns0(NodeIds.ConditionType_ConditionRefresh));
+        assertThat(m.inputArguments()[0].value()).isEqualTo(7L);
+        call.answer(new CallResponse(header(), new CallMethodResult[] {
+                new CallMethodResult(StatusCode.GOOD, new StatusCode[0], null, null)}, null));
+        assertThat(refreshed.join()).isEqualTo(StatusCode.GOOD);
+    }
+}
