@@ -350,6 +350,7 @@ final class ServerAssembly {
         } else {
             discoveryBuilder.userTokenTypes(config.userTokenTypes());
         }
+        config.redundancy().partners().forEach(p -> discoveryBuilder.redundantServer(p.serverUri(), p.endpointUrl()));
         return discoveryBuilder.build();
     }
 

@@ -23,7 +23,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -139,7 +138,6 @@ class OpcUaClientRedundancyIT {
      * the set stays [a]. Enable once FindServers returns a record per {@code RedundancyPartner} (serverUri,
      * discoveryUrls = [endpointUrl]).
      */
-    @Disabled("our FindServers returns no record for the redundancy partners (Part 4, 5.4.2)")
     @Test
     void discover_finds_the_partner_of_our_hot_pair_and_fails_over_to_it() {
         String uriA = "urn:test:redundant:a";

@@ -71,11 +71,14 @@ public final class DiscoveryServices {
     private final List<EndpointDescription> endpoints;
     private final boolean useRequestHostName;
 
+    private final List<ApplicationDescription> redundantServers;
+
     private DiscoveryServices(ApplicationDescription application, List<EndpointDescription> endpoints,
-            boolean useRequestHostName) {
+            boolean useRequestHostName, List<ApplicationDescription> redundantServers) {
         this.application = application;
         this.endpoints = endpoints;
         this.useRequestHostName = useRequestHostName;
+        this.redundantServers = redundantServers;
     }
 
     public static Builder builder() {
@@ -145,18 +148,38 @@ public final class DiscoveryServices {
                 result.toArray(EndpointDescription[]::new));
     }
 
-    /** FindServers (Part 4, 5.4.2). */
+    /**
+     * FindServers (Part 4, 5.4.2): this server, and the other servers of its non-transparent redundant set ("a
+     * Server in a non-transparent redundant set shall return a record for each Server of the set"), each filtered
+     * by the requested ServerUris. The partners' discovery URLs are as configured: only this server's own take the
+     * client's host name.
+     */
     public FindServersResponse findServers(FindServersRequest request) {
         String[] serverUris = request.serverUris();
-        boolean match = serverUris == null || serverUris.length == 0;
-        for (int i = 0; !match && i < serverUris.length; i++) {
-            match = application.applicationUri().equals(serverUris[i]);
-        }
         String host = clientHost(request.endpointUrl());
-        ApplicationDescription[] servers = match
-                ? new ApplicationDescription[] {host == null ? application : withHost(application, host)}
-                : new ApplicationDescription[0];
-        return new FindServersResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), servers);
+        List<ApplicationDescription> servers = new ArrayList<>(1 + redundantServers.size());
+        if (requested(serverUris, application.applicationUri())) {
+            servers.add(host == null ? application : withHost(application, host));
+        }
+        for (ApplicationDescription partner : redundantServers) {
+            if (requested(serverUris, partner.applicationUri())) {
+                servers.add(partner);
+            }
+        }
+        return new FindServersResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
+                servers.toArray(ApplicationDescription[]::new));
+    }
+
+    private static boolean requested(String[] serverUris, String serverUri) {
+        if (serverUris == null || serverUris.length == 0) {
+            return true;
+        }
+        for (String uri : serverUris) {
+            if (serverUri.equals(uri)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public ApplicationDescription applicationDescription() {
@@ -244,11 +267,21 @@ public final class DiscoveryServices {
         private Set<UserTokenType> userTokenTypes = EnumSet.of(UserTokenType.Anonymous);
         private boolean plainPasswords;
         private boolean useRequestHostName = true;
+        private final List<String[]> redundantServers = new ArrayList<>();
 
         private Builder() {
         }
 
         /** The server's description; its discoveryUrls default to the endpoint URLs. Required. */
+        /**
+         * Another server of this server's non-transparent redundant set, which FindServers lists beside this one
+         * (Part 4, 5.4.2): its ServerUri (ApplicationUri) and the URL a client discovers it at.
+         */
+        public Builder redundantServer(String serverUri, String discoveryUrl) {
+            redundantServers.add(new String[] {serverUri, discoveryUrl});
+            return this;
+        }
+
         public Builder applicationDescription(ApplicationDescription value) {
             application = Objects.requireNonNull(value, "applicationDescription");
             return this;
@@ -374,7 +407,12 @@ public final class DiscoveryServices {
                     all.add(endpoint(url, app, pair));
                 }
             }
-            return new DiscoveryServices(app, List.copyOf(all), useRequestHostName);
+            List<ApplicationDescription> partners = new ArrayList<>(redundantServers.size());
+            for (String[] partner : redundantServers) {
+                partners.add(new ApplicationDescription(partner[0], app.productUri(), app.applicationName(),
+                        ApplicationType.Server, null, null, new String[] {partner[1]}));
+            }
+            return new DiscoveryServices(app, List.copyOf(all), useRequestHostName, List.copyOf(partners));
         }
 
         private EndpointDescription endpoint(String url, ApplicationDescription app, EndpointSecurity pair) {
