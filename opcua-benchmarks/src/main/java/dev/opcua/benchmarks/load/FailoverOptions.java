@@ -1,12 +1,15 @@
 package dev.opcua.benchmarks.load;
 
+import static dev.opcua.benchmarks.load.OptionValues.atLeast;
+import static dev.opcua.benchmarks.load.OptionValues.integer;
+
 import java.util.Locale;
 
 /**
  * Options of the {@code failover} scenario ({@link FailoverScenario}), which has options of its own.
  *
  * @param mode {@code cold}, {@code warm} or {@code hot}: the servers' RedundancySupport and the client's
- *        {@link dev.opcua.stack.client.redundancy.RedundancyMode} (whose HOT behaves as WARM for now)
+ *        {@link dev.opcua.stack.client.redundancy.RedundancyMode}
  * @param items monitored variables {@code Var.0 .. Var.{items-1}}, one subscription
  * @param rate value changes per second on each server, all items together
  * @param kills how many times the active server is killed
@@ -30,20 +33,14 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         if (!mode.equals("cold") && !mode.equals("warm") && !mode.equals("hot")) {
             throw new IllegalArgumentException("--mode must be cold, warm or hot, was " + mode);
         }
-        positive("--items", items);
-        positive("--rate", rate);
-        positive("--kills", kills);
-        positive("--publishing-ms", publishingMs);
-        positive("--queue", queueSize);
-        positive("--service-level-ms", serviceLevelMs);
+        atLeast("--items", items, 1);
+        atLeast("--rate", rate, 1);
+        atLeast("--kills", kills, 1);
+        atLeast("--publishing-ms", publishingMs, 1);
+        atLeast("--queue", queueSize, 1);
+        atLeast("--service-level-ms", serviceLevelMs, 1);
         if (warmupS < 0 || intervalS < 0 || settleS < 0 || failoverTimeoutMs < 0) {
             throw new IllegalArgumentException("--warmup, --interval, --settle and --failover-timeout-ms must be 0 or more");
-        }
-    }
-
-    private static void positive(String name, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, was " + value);
         }
     }
 
@@ -87,13 +84,5 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         }
         return new FailoverOptions(mode, items, rate, kills, warmup, interval, settle, publishing, queue,
                 failoverTimeout, serviceLevel);
-    }
-
-    private static int integer(String name, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " needs an integer, was '" + value + "'", e);
-        }
     }
 }

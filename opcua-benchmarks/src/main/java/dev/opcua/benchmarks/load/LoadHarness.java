@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Function;
 
 /**
  * Closed-loop load client for any OPC UA server (anonymous sessions, SecurityPolicy None or the
@@ -122,16 +123,29 @@ public final class LoadHarness {
 
     /** The failover scenario: a redundant pair of child bench servers, the active one killed (see {@link FailoverScenario}). */
     private static int runFailover(String[] args, PrintStream out, PrintStream err) {
-        FailoverOptions options;
+        return runOwnOptions(args, FailoverOptions::parse, FailoverOptions.USAGE,
+                options -> FailoverScenario.run(options, out, err), err);
+    }
+
+    /** The pubsub scenario: a publisher and subscribers over an MQTT broker, no OPC UA server (see {@link PubSubScenario}). */
+    private static int runPubSub(String[] args, PrintStream out, PrintStream err) {
+        return runOwnOptions(args, PubSubOptions::parse, PubSubOptions.USAGE,
+                options -> PubSubScenario.run(options, out, err), err);
+    }
+
+    /** A scenario with options of its own: exit code 2 with its usage for bad options, 1 when the run fails. */
+    private static <O> int runOwnOptions(String[] args, Function<String[], O> parse, String usage, Scenario<O> scenario,
+            PrintStream err) {
+        O options;
         try {
-            options = FailoverOptions.parse(args);
+            options = parse.apply(args);
         } catch (IllegalArgumentException e) {
             err.println("LoadHarness: " + e.getMessage());
-            err.println(FailoverOptions.USAGE);
+            err.println(usage);
             return 2;
         }
         try {
-            return FailoverScenario.run(options, out, err);
+            return scenario.run(options);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("LoadHarness: interrupted");
@@ -143,26 +157,10 @@ public final class LoadHarness {
         }
     }
 
-    /** The pubsub scenario: a publisher and subscribers over an MQTT broker, no OPC UA server (see {@link PubSubScenario}). */
-    private static int runPubSub(String[] args, PrintStream out, PrintStream err) {
-        PubSubOptions options;
-        try {
-            options = PubSubOptions.parse(args);
-        } catch (IllegalArgumentException e) {
-            err.println("LoadHarness: " + e.getMessage());
-            err.println(PubSubOptions.USAGE);
-            return 2;
-        }
-        try {
-            return PubSubScenario.run(options, out, err);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            err.println("LoadHarness: interrupted");
-            return 1;
-        } catch (Exception e) {
-            err.println("LoadHarness: run failed: " + e);
-            return 1;
-        }
+    /** Runs a scenario with its options; its exit code. */
+    @FunctionalInterface
+    private interface Scenario<O> {
+        int run(O options) throws Exception;
     }
 
     private static void measure(LoadOptions o, String url, ChildServer server, PrintStream out, PrintStream err)

@@ -1,5 +1,9 @@
 package dev.opcua.benchmarks.load;
 
+import static dev.opcua.benchmarks.load.OptionValues.atLeast;
+import static dev.opcua.benchmarks.load.OptionValues.integer;
+import static dev.opcua.benchmarks.load.OptionValues.number;
+
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
@@ -382,27 +386,5 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             }
         }
         return names;
-    }
-
-    private static void atLeast(String name, int value, int min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " must be at least " + min + ", was " + value);
-        }
-    }
-
-    private static double number(String name, String value) {
-        try {
-            return Double.parseDouble(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " needs a number, was '" + value + "'", e);
-        }
-    }
-
-    private static int integer(String name, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " needs an integer, was '" + value + "'", e);
-        }
     }
 }

@@ -1,5 +1,8 @@
 package dev.opcua.benchmarks.load;
 
+import static dev.opcua.benchmarks.load.OptionValues.atLeast;
+import static dev.opcua.benchmarks.load.OptionValues.integer;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -150,19 +153,5 @@ public record PubSubOptions(String broker, boolean startMosquitto, String mosqui
             }
         }
         return DEFAULT_MOSQUITTO;
-    }
-
-    private static void atLeast(String name, int value, int min) {
-        if (value < min) {
-            throw new IllegalArgumentException(name + " must be at least " + min + ", was " + value);
-        }
-    }
-
-    private static int integer(String name, String value) {
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " needs an integer, was '" + value + "'", e);
-        }
     }
 }
