@@ -117,8 +117,8 @@ public final class OpcUaClient implements AutoCloseable {
                     return ready;
                 }
                 // the subscriptions use the namespace table and limits read just before
-                // after a failover the subscriptions' ids mean nothing to the new server: re-created there
-                // rather than transferred (Part 4, 6.6.2.4.5, Table 111)
+                // after a failover the subscriptions' ids mean nothing to the new server: re-created there, or in
+                // Hot mode the backup's mirrors taken over (Part 4, 6.6.2.4.5, Table 111)
                 boolean otherServer = newSession && connection.takeServerSwitched();
                 return ready.handle((ok, failure) -> null).thenCompose(ignored -> otherServer
                         ? subscriptions.recreateAll()
