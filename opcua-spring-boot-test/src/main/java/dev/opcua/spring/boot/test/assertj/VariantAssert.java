@@ -22,7 +22,7 @@ public class VariantAssert extends AbstractAssert<VariantAssert, Variant> {
         isNotNull();
         Object value = actual.value();
         if (!Objects.deepEquals(value, expected)) {
-            failWithMessage("Expecting the variant's value to be %s but was %s", describe(expected), describe(value));
+            failWithMessage("Expecting a variant with value %s but was %s", describe(expected), describe(value));
         }
         return this;
     }
