@@ -38,7 +38,7 @@ public final class OpcUaTestClientAutoConfiguration {
             throw new IllegalArgumentException("opcua.test.client: " + e.getMessage() + " (opcua.test.client"
                     + ".security-policy=" + properties.getSecurityPolicy() + ", security-mode="
                     + properties.getSecurityMode() + ", username=" + properties.getUsername() + ", request-timeout="
-                    + properties.getRequestTimeout() + ")", e);
+                    + properties.getRequestTimeout() + ")");
         }
     }
 }

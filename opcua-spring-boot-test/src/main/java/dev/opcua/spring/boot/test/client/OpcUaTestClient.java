@@ -29,7 +29,8 @@ import org.springframework.context.SmartLifecycle;
  * An OPC UA client of the application's own server, for tests: it connects once the server has bound its port
  * (a {@link SmartLifecycle} of the phase after {@link OpcUaServerLifecycle#DEFAULT_PHASE}, so that it starts after
  * the server and stops before it), anonymously or as a user, over SecurityPolicy None or, with a policy and mode,
- * over a secure channel whose certificates it makes trusted both ways in a temporary PKI (Part 4, 6.1.3). It
+ * over a secure channel whose certificates it makes trusted both ways in a temporary PKI (Part 4, 6.1.3); a user's
+ * password over SecurityPolicy None is encrypted with the server's certificate, which it trusts then too. It
  * connects to {@code localhost} (or the server's bind address when that is not a wildcard) on the bound port.
  *
  * <p>{@link #client()} is the connected {@link OpcUaClient}; the blocking helpers take node ids as text
@@ -88,6 +89,10 @@ public final class OpcUaTestClient implements SmartLifecycle, AutoCloseable {
                     + server.config().applicationUri() + " does not run");
         }
         String endpointUrl = endpointUrl();
+        boolean secured = securityMode != MessageSecurityMode.None;
+        if (secured) {
+            TestClientPki.requireServerPki(server);
+        }
         checkOffered();
         OpcUaClientConfig.Builder config = OpcUaClientConfig.builder(endpointUrl)
                 .security(securityPolicy, securityMode)
@@ -97,9 +102,12 @@ public final class OpcUaTestClient implements SmartLifecycle, AutoCloseable {
                 .requestTimeout(requestTimeout)
                 .identity(username == null ? ClientIdentity.anonymous() : ClientIdentity.userName(username, password));
         TestClientPki trusted = null;
-        if (securityMode != MessageSecurityMode.None) {
+        if (secured) {
             trusted = TestClientPki.trustedBothWays(server, APPLICATION_URI, APPLICATION_NAME);
             config.pkiDir(trusted.directory()).certificate(trusted.certificate());
+        } else if (username != null && server.applicationCertificate() != null) {
+            trusted = TestClientPki.trustingServer(server);
+            config.pkiDir(trusted.directory());
         }
         OpcUaClient connecting = OpcUaClient.create(config.build());
         try {

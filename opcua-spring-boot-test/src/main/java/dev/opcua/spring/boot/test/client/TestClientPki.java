@@ -11,10 +11,11 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
 /**
- * The test client's PKI, trusted both ways (Part 4, 6.1.3): a client certificate created in a temporary PKI
- * directory, added to the trust list of the server's PKI directory, and the server's certificate added to the
- * client's trust list. {@link #close()} takes the client certificate off the server's trust list again and deletes
- * the temporary directory, so that a PKI directory the application configured is left as it was.
+ * The test client's PKI in a temporary directory (Part 4, 6.1.3): the server's certificate in the client's trust
+ * list, so that the client accepts the server on a secured channel and encrypts a user's password for it (Part 4,
+ * 7.41.4); for a secured channel also a client certificate, added to the trust list of the server's PKI directory.
+ * {@link #close()} takes the client certificate off the server's trust list again and deletes the temporary
+ * directory, so that a PKI directory the application configured is left as it was.
  */
 final class TestClientPki implements AutoCloseable {
 
@@ -34,17 +35,11 @@ final class TestClientPki implements AutoCloseable {
 
     /**
      * Creates the client's certificate for {@code applicationUri} and trusts it at {@code server}, which must have a
-     * PKI directory, and the server's certificate at the client.
+     * PKI directory (see {@link #requireServerPki}), and the server's certificate at the client.
      */
     static TestClientPki trustedBothWays(OpcUaServer server, String applicationUri, String applicationName) {
-        PkiDirectory serverPki = server.config().pki();
+        PkiDirectory serverPki = requireServerPki(server);
         ApplicationCertificate serverCertificate = server.applicationCertificate();
-        if (serverPki == null || serverCertificate == null) {
-            throw new IllegalStateException("the test client asks for a secured channel, but the OPC UA server has no"
-                    + " PKI directory (opcua.server.security.pki-dir), so it offers no secured endpoint and keeps no"
-                    + " trust list: set opcua.server.security.pki-dir to a temporary directory, or let"
-                    + " @AutoConfigureOpcUaTestClient give the server one");
-        }
         TemporaryPkiDirectory directory = TemporaryPkiDirectory.create("opcua-test-client-pki-");
         PkiDirectory clientPki = new PkiDirectory(directory.path());
         ApplicationCertificate certificate = clientPki.loadOrCreateApplicationCertificate(applicationUri,
@@ -55,17 +50,47 @@ final class TestClientPki implements AutoCloseable {
         return new TestClientPki(directory, serverPki, certificate);
     }
 
+    /**
+     * Trusts the server's certificate at the client only, for a user's password on a channel without security; the
+     * client has no certificate of its own.
+     */
+    static TestClientPki trustingServer(OpcUaServer server) {
+        TemporaryPkiDirectory directory = TemporaryPkiDirectory.create("opcua-test-client-pki-");
+        PkiDirectory clientPki = new PkiDirectory(directory.path());
+        ApplicationCertificate serverCertificate = server.applicationCertificate();
+        clientPki.addCertificate(serverCertificate.certificate(), true);
+        serverCertificate.issuers().forEach(issuer -> clientPki.addCertificate(issuer, false));
+        return new TestClientPki(directory, null, null);
+    }
+
+    /** The server's PKI directory, which a secured test client needs for its trust list. */
+    static PkiDirectory requireServerPki(OpcUaServer server) {
+        PkiDirectory serverPki = server.config().pki();
+        if (serverPki == null || server.applicationCertificate() == null) {
+            throw new IllegalStateException("the test client asks for a secured channel, but the OPC UA server has no"
+                    + " PKI directory (opcua.server.security.pki-dir), so it offers no secured endpoint and keeps no"
+                    + " trust list: set opcua.server.security.pki-dir to a temporary directory, or let"
+                    + " @AutoConfigureOpcUaTestClient give the server one");
+        }
+        return serverPki;
+    }
+
     /** The client's PKI directory: its certificate in own/, the server's in trusted/. */
     Path directory() {
         return directory.path();
     }
 
+    /** The client's certificate; null when only the server's certificate is trusted. */
     ApplicationCertificate certificate() {
         return certificate;
     }
 
     @Override
     public void close() {
+        if (serverPki == null) {
+            directory.close();
+            return;
+        }
         try {
             serverPki.removeCertificate(Certificates.hex(certificate.thumbprint().unsafeBytes()), true);
         } catch (RuntimeException e) {
