@@ -43,6 +43,7 @@ class FillingLineTestClientIT {
 
     @Test
     void the_operator_reads_the_stopped_line_on_the_free_port() {
+        assertThat(port).as("a free port, not application.yml's 4840").isNotEqualTo(4840);
         assertThat(opcua.endpointUrl()).isEqualTo("opc.tcp://localhost:" + port + "/");
         assertThat(opcua.readValue(LINE + ".State")).isGood().hasValue("STOPPED");
         assertThat(opcua.readValue(LINE + ".ConveyorSpeed")).isGood().hasValue(240.0);

@@ -11,13 +11,13 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.core.annotation.AliasFor;
-import org.springframework.test.context.TestPropertySource;
 
 /**
  * A {@code @SpringBootTest} of an application with an OPC UA server: the whole application starts, its server on
  * a free port ({@code opcua.server.port=0}, injectable with {@code @LocalOpcUaServerPort}) and without a shutdown
  * delay, and the test gets an {@link OpcUaTestClient} connected to it ({@link AutoConfigureOpcUaTestClient}).
- * {@link #properties()} win over the port and delay set here.
+ * The test's own properties ({@link #properties()}, {@code @TestPropertySource}, {@code @DynamicPropertySource}) win
+ * over that port and delay, which win over the application's configuration files.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)
@@ -25,7 +25,6 @@ import org.springframework.test.context.TestPropertySource;
 @Inherited
 @SpringBootTest
 @AutoConfigureOpcUaTestClient
-@TestPropertySource(properties = {"opcua.server.port=0", "opcua.server.shutdown-delay=0s"})
 public @interface OpcUaServerTest {
 
     /** Properties of the test's environment, {@code key=value}. */
