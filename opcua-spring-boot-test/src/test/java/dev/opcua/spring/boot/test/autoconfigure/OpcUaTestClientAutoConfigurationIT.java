@@ -4,32 +4,30 @@ import static dev.opcua.spring.boot.test.assertj.OpcUaAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
-import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
 import dev.opcua.spring.boot.test.client.OpcUaTestClient;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
- * The test client with {@code ApplicationContextRunner}: the auto-configuration connects it to the server once the
+ * The test client with {@code ApplicationContextRunner} ({@link OpcUaTestContextRunners}): the auto-configuration
+ * connects it to the server once the
  * server has started, as the test asks (anonymous, a user, SignAndEncrypt with a test PKI), and closes it with the
  * context; {@link OpcUaTestClient#builder} connects one by hand.
  */
 class OpcUaTestClientAutoConfigurationIT {
 
-    private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class,
-                    OpcUaTestServerPkiAutoConfiguration.class, OpcUaTestClientAutoConfiguration.class))
-            .withBean("line", dev.opcua.stack.server.nodes.InMemoryNodeManager.class, TestLine::nodes)
-            .withPropertyValues("opcua.server.port=0");
+    private final ApplicationContextRunner runner = OpcUaTestContextRunners
+            .withServerAndTestClient(new ApplicationContextRunner())
+            .withBean("line", InMemoryNodeManager.class, TestLine::nodes);
 
     /** One PKI directory for the server of the tests with a user (passwords need a server certificate): one key pair. */
     @TempDir
