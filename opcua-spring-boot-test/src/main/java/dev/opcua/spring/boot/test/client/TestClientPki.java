@@ -39,28 +39,30 @@ final class TestClientPki implements AutoCloseable {
      */
     static TestClientPki trustedBothWays(OpcUaServer server, String applicationUri, String applicationName) {
         PkiDirectory serverPki = requireServerPki(server);
-        ApplicationCertificate serverCertificate = server.applicationCertificate();
         TemporaryPkiDirectory directory = TemporaryPkiDirectory.create("opcua-test-client-pki-");
-        PkiDirectory clientPki = new PkiDirectory(directory.path());
+        PkiDirectory clientPki = trustServer(directory, server);
         ApplicationCertificate certificate = clientPki.loadOrCreateApplicationCertificate(applicationUri,
                 applicationName, List.of("localhost"), KEY_SIZE, VALIDITY);
-        clientPki.addCertificate(serverCertificate.certificate(), true);
-        serverCertificate.issuers().forEach(issuer -> clientPki.addCertificate(issuer, false));
         serverPki.addCertificate(certificate.certificate(), true);
         return new TestClientPki(directory, serverPki, certificate);
     }
 
     /**
      * Trusts the server's certificate at the client only, for a user's password on a channel without security; the
-     * client has no certificate of its own.
+     * server's trust list is left alone.
      */
     static TestClientPki trustingServer(OpcUaServer server) {
         TemporaryPkiDirectory directory = TemporaryPkiDirectory.create("opcua-test-client-pki-");
+        trustServer(directory, server);
+        return new TestClientPki(directory, null, null);
+    }
+
+    private static PkiDirectory trustServer(TemporaryPkiDirectory directory, OpcUaServer server) {
         PkiDirectory clientPki = new PkiDirectory(directory.path());
         ApplicationCertificate serverCertificate = server.applicationCertificate();
         clientPki.addCertificate(serverCertificate.certificate(), true);
         serverCertificate.issuers().forEach(issuer -> clientPki.addCertificate(issuer, false));
-        return new TestClientPki(directory, null, null);
+        return clientPki;
     }
 
     /** The server's PKI directory, which a secured test client needs for its trust list. */
@@ -80,7 +82,7 @@ final class TestClientPki implements AutoCloseable {
         return directory.path();
     }
 
-    /** The client's certificate; null when only the server's certificate is trusted. */
+    /** The client's certificate, trusted by the server; null when only the server's certificate is trusted. */
     ApplicationCertificate certificate() {
         return certificate;
     }
