@@ -34,7 +34,6 @@ import org.springframework.web.client.RestClient;
             "opcua.client.connections.plant.subscriptions.publishing-interval=100ms"})
 class ClientDashboardMetricsIT {
 
-    private static final int PLANT_PORT = SamplePlants.freePort();
 
     @TempDir
     static Path plantPki;
@@ -52,12 +51,12 @@ class ClientDashboardMetricsIT {
 
     @DynamicPropertySource
     static void plantEndpoint(DynamicPropertyRegistry registry) {
-        registry.add("opcua.client.connections.plant.endpoint-url", () -> "opc.tcp://localhost:" + PLANT_PORT + "/");
+        registry.add("opcua.client.connections.plant.endpoint-url", () -> SamplePlants.opcUaEndpointUrl(plant));
     }
 
     @BeforeAll
     static void startPlant() {
-        plant = SamplePlants.start(PLANT_PORT, plantPki);
+        plant = SamplePlants.start(0, plantPki);
     }
 
     @AfterAll

@@ -54,7 +54,6 @@ import tools.jackson.databind.JsonNode;
             "opcua.pubsub.readers.line.writer-group=line", "opcua.pubsub.readers.line.data-set-writer-id=1"})
 class DashboardsPrometheusIT {
 
-    private static final int PLANT_PORT = SamplePlants.freePort();
     private static final int LOAD_THREADS = 4;
     /** Scrapes to wait for: rate() needs two samples, $__rate_interval is a minute. */
     private static final int SCRAPES = 10;
@@ -77,7 +76,7 @@ class DashboardsPrometheusIT {
 
     @DynamicPropertySource
     static void plantEndpoint(DynamicPropertyRegistry registry) {
-        registry.add("opcua.client.connections.plant.endpoint-url", () -> "opc.tcp://localhost:" + PLANT_PORT + "/");
+        registry.add("opcua.client.connections.plant.endpoint-url", () -> SamplePlants.opcUaEndpointUrl(plant));
         registry.add("opcua.pubsub.mqtt.broker-url", () -> broker.url());
     }
 
@@ -90,7 +89,7 @@ class DashboardsPrometheusIT {
     static void startPlant() {
         binary = PrometheusServer.binary().orElseThrow();
         broker = MqttBroker.start();
-        plant = SamplePlants.startPublishing(PLANT_PORT, plantPki, broker.url());
+        plant = SamplePlants.startPublishing(0, plantPki, broker.url());
     }
 
     @AfterAll

@@ -38,7 +38,6 @@ import org.springframework.web.client.RestClient;
 @ActiveProfiles("pubsub")
 class LinePubSubIT {
 
-    private static final int PLANT_PORT = SamplePlants.freePort();
     private static final Duration WAIT = Duration.ofSeconds(20);
     /** A set point the line reaches exactly: it ramps 12 bottles/min a tick and stops at the set point. */
     private static final double SPEED = 90.0;
@@ -60,14 +59,14 @@ class LinePubSubIT {
 
     @DynamicPropertySource
     static void plantAndBroker(DynamicPropertyRegistry registry) {
-        registry.add("opcua.client.connections.plant.endpoint-url", () -> "opc.tcp://localhost:" + PLANT_PORT + "/");
+        registry.add("opcua.client.connections.plant.endpoint-url", () -> SamplePlants.opcUaEndpointUrl(plant));
         registry.add("opcua.pubsub.mqtt.broker-url", () -> broker.url());
     }
 
     @BeforeAll
     static void startBrokerAndPlant() {
         broker = MqttBroker.start();
-        plant = SamplePlants.startPublishing(PLANT_PORT, plantPki, broker.url());
+        plant = SamplePlants.startPublishing(0, plantPki, broker.url());
     }
 
     @AfterAll

@@ -13,7 +13,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 /**
  * The sample plant for this module's tests, run with its own application.yml (this module's shadows it
  * on the class path): its meters carry {@code application=sample-plant} and histogram buckets as in
- * production. OPC UA on a given port, Actuator on a free one.
+ * production. OPC UA on a given port (0: a free one, then {@link #opcUaEndpointUrl}), Actuator on a free one.
  */
 final class SamplePlants {
 
@@ -59,6 +59,14 @@ final class SamplePlants {
                 "--plant.simulation.period-ms=100", "--server.port=0"));
         arguments.addAll(List.of(more));
         return new SpringApplicationBuilder(SampleServerApplication.class).run(arguments.toArray(String[]::new));
+    }
+
+    /**
+     * The plant's endpoint URL with the port its server bound, as published in {@code local.opcua.server.endpoint-url}
+     * once the server has started: for a plant started on port 0.
+     */
+    static String opcUaEndpointUrl(ConfigurableApplicationContext plant) {
+        return plant.getEnvironment().getRequiredProperty("local.opcua.server.endpoint-url");
     }
 
     /** The plant's Actuator port. */

@@ -4,6 +4,7 @@ import dev.opcua.stack.server.audit.AuditListener;
 import dev.opcua.spring.boot.autoconfigure.ssl.SslBundleCertificates;
 import dev.opcua.spring.boot.server.OpcUaServerCustomizer;
 import dev.opcua.spring.boot.server.OpcUaServerLifecycle;
+import dev.opcua.spring.boot.server.OpcUaServerPortInfoListener;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.NodeManager;
@@ -17,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.ssl.SslBundles;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.ImportRuntimeHints;
@@ -25,7 +27,8 @@ import org.springframework.context.annotation.ImportRuntimeHints;
  * Auto-configuration of an OPC UA server from {@code opcua.server.*}: one {@link OpcUaServer} bean,
  * built but not started, with every {@link NodeManager} bean registered and every
  * {@link OpcUaServerCustomizer} bean applied (both in order), and the {@link OpcUaServerLifecycle} that
- * starts it with the application context. Every bean backs off when the application defines its own.
+ * starts it with the application context. Every bean backs off when the application defines its own, but for
+ * the {@link OpcUaServerPortInfoListener} that publishes {@code local.opcua.server.port} once the server has bound.
  */
 @AutoConfiguration
 @ConditionalOnClass(OpcUaServer.class)
@@ -83,5 +86,10 @@ public final class OpcUaServerAutoConfiguration {
     OpcUaServerLifecycle opcUaServerLifecycle(OpcUaServer server, OpcUaServerProperties properties,
             ApplicationEventPublisher eventPublisher) {
         return new OpcUaServerLifecycle(server, properties.getShutdownDelay(), eventPublisher);
+    }
+
+    @Bean
+    OpcUaServerPortInfoListener opcUaServerPortInfoListener(ApplicationContext context) {
+        return new OpcUaServerPortInfoListener(context);
     }
 }

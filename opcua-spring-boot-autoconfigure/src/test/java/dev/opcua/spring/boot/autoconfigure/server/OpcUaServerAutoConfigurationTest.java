@@ -460,6 +460,36 @@ class OpcUaServerAutoConfigurationTest {
     }
 
     @Test
+    void port_zero_binds_a_free_port_published_as_local_opcua_server_port_with_the_endpoint_urls() {
+        contextRunner.withPropertyValues("opcua.server.hostnames=localhost,127.0.0.1").run(context -> {
+            OpcUaServer server = context.getBean(OpcUaServer.class);
+            assertThat(server.port()).isPositive();
+            assertThat(context.getEnvironment().getProperty("local.opcua.server.port", Integer.class))
+                    .isEqualTo(server.port());
+            assertThat(context.getEnvironment().getProperty("local.opcua.server.endpoint-url"))
+                    .isEqualTo("opc.tcp://localhost:" + server.port() + "/");
+        });
+    }
+
+    @Test
+    void the_started_event_lists_one_endpoint_url_per_host_name_on_the_bound_port() {
+        List<OpcUaServerStartedEvent> events = new CopyOnWriteArrayList<>();
+        contextRunner.withPropertyValues("opcua.server.hostnames=localhost,127.0.0.1")
+                .withBean(ApplicationListener.class, () -> (ApplicationListener<OpcUaServerStartedEvent>) events::add)
+                .run(context -> {
+                    int port = context.getBean(OpcUaServer.class).port();
+                    assertThat(events).singleElement().extracting(OpcUaServerStartedEvent::getEndpointUrls)
+                            .isEqualTo(List.of("opc.tcp://localhost:" + port + "/", "opc.tcp://127.0.0.1:" + port + "/"));
+                });
+    }
+
+    @Test
+    void a_server_that_never_started_publishes_no_local_port() {
+        contextRunner.withPropertyValues("opcua.server.enabled=false").run(context ->
+                assertThat(context.getEnvironment().containsProperty("local.opcua.server.port")).isFalse());
+    }
+
+    @Test
     void a_shutdown_delay_announces_the_shutdown_and_closes_the_server_when_the_context_closes() {
         OpcUaServer[] started = new OpcUaServer[1];
         contextRunner.withPropertyValues("opcua.server.shutdown-delay=1s").run(context -> {
