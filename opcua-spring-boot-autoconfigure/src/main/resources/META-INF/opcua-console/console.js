@@ -47,9 +47,32 @@
   function text(id, value) { const el = $(id); if (el) el.textContent = value == null ? '–' : value; }
   function cell(tr, value, cls) {
     const td = document.createElement('td');
-    td.textContent = value == null || value === '' ? '–' : value;
+    if (value instanceof Node) td.appendChild(value);
+    else td.textContent = value == null || value === '' ? '–' : value;
     if (cls) td.className = cls;
     tr.appendChild(td);
+  }
+  // A URL that wraps only after its separators (/ . : ? & = ; # @ -), never inside a host name or a word;
+  // the whole URL is the title as well.
+  function url(address) {
+    if (!address) return '';
+    const el = document.createElement('span');
+    el.className = 'url';
+    el.title = address;
+    for (const part of address.split(/(?<=[\/.:?&=;#@-])/)) el.append(part, document.createElement('wbr'));
+    return el;
+  }
+  // A connection's last error with its age; once the connection is CONNECTED again it is history, dimmed.
+  function lastError(connection) {
+    if (!connection.lastError) return '';
+    const healthy = connection.state === 'CONNECTED';
+    const el = document.createElement('span');
+    el.className = 'last-error ' + (healthy ? 'stale' : 'bad');
+    el.textContent = connection.lastError + (connection.lastErrorAt ? ' · ' + ago(connection.lastErrorAt) : '');
+    const at = date(connection.lastErrorAt);
+    el.title = (healthy ? 'Connected again since; the error was ' : 'Error ')
+      + (at ? 'at ' + at.toLocaleString() : '') + ': ' + connection.lastError;
+    return el;
   }
   function rows(tableId, items, columns, emptyText) {
     const body = $(tableId).querySelector('tbody');
@@ -185,6 +208,7 @@
     renderQueue(o.requests, now);
     renderRates(o.requests, now);
     renderSubscriptions(o.subscriptions, now);
+    $('sessions-card').hidden = !o.server;
     renderSessions(o.sessions || []);
     renderClients(o.clients, o.listeners || []);
     $('address-space-card').hidden = !o.server;
@@ -193,6 +217,7 @@
   function renderServer(o) {
     const server = o.server;
     $('server-card').hidden = !server;
+    $('server-state').hidden = !server;
     if (!server) { text('application-uri', 'client only'); return; }
     text('application-uri', server.applicationUri);
     const badge = $('server-state');
@@ -213,7 +238,7 @@
       cert.textContent = 'none (SecurityPolicy None only)';
       cert.className = '';
     }
-    rows('endpoints', o.endpoints || [], [(e) => e.url, (e) => e.securityPolicy, (e) => e.securityMode,
+    rows('endpoints', o.endpoints || [], [(e) => url(e.url), (e) => e.securityPolicy, (e) => e.securityMode,
       (e) => e.securityLevel], 'no endpoint');
   }
 
@@ -301,11 +326,11 @@
     const entries = Object.entries(clients || {});
     $('clients-card').hidden = !entries.length;
     if (!entries.length) return;
-    rows('clients', entries, [([n]) => n, ([, c]) => c.endpointUrl,
+    rows('clients', entries, [([n]) => n, ([, c]) => url(c.endpointUrl),
       ([, c]) => [c.state, c.state === 'CONNECTED' ? 'good' : 'warn'],
       ([, c]) => c.securityPolicy ? c.securityPolicy + ' / ' + c.securityMode : '–',
       ([, c]) => c.subscriptions, ([, c]) => num(c.monitoredItems), ([, c]) => num(c.notificationsReceived),
-      ([, c]) => c.reconnects, ([, c]) => c.lastError ? [c.lastError, 'bad'] : ''], 'no connection');
+      ([, c]) => c.reconnects, ([, c]) => lastError(c)], 'no connection');
     rows('listeners', listeners, [(l) => l.id, (l) => l.connection, (l) => l.node,
       (l) => [l.status, l.status === 'Good' ? 'good' : 'warn'], (l) => num(l.notifications),
       (l) => l.errors ? [num(l.errors), 'bad'] : '0', (l) => l.problem], 'no annotated listener');
