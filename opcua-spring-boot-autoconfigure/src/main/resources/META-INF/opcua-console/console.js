@@ -12,6 +12,7 @@
     notifications: [],
     pubsub: { available: null, previous: null, previousAt: 0, sent: [], received: [], dataSets: [] },
     selected: null, valueHistory: [],
+    access: { write: false }, // api/access: whether this user may write, and the CSRF token a write carries
     charts: {}
   };
   window.opcuaConsole = state; // for the browser test and for curious people with a devtools console
@@ -388,7 +389,44 @@
     $('value-hint').hidden = true;
     $('value-facts').hidden = false;
     text('value-node', (node.displayName || node.browseName) + '  (' + node.nodeId + ')');
+    $('write-form').hidden = true;
+    $('write-value').value = '';
+    text('write-result', '');
+    $('write-result').className = '';
     readSelected();
+  }
+
+  // ---- writing (api/access says whether this user may; the server checks again on every write)
+
+  function csrfHeaders() {
+    const csrf = state.access.csrf || {};
+    if (csrf.header && csrf.token) return { [csrf.header]: csrf.token };
+    const cookie = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie); // CookieCsrfTokenRepository, WebFlux
+    return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie[1]) } : {};
+  }
+
+  async function write(event) {
+    event.preventDefault();
+    const nodeId = state.selected;
+    const result = $('write-result');
+    result.className = 'muted';
+    result.textContent = 'writing…';
+    try {
+      const response = await fetch('api/write', {
+        method: 'POST', cache: 'no-store',
+        headers: Object.assign({ 'Content-Type': 'application/json', Accept: 'application/json' }, csrfHeaders()),
+        body: JSON.stringify({ node: nodeId, value: $('write-value').value })
+      });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(body.error || 'api/write answered ' + response.status);
+      const good = /^Good/.test(body.status);
+      result.className = good ? 'good' : 'bad';
+      result.textContent = body.status + (good ? ': ' + body.oldValue + ' → ' + body.newValue : '');
+      if (good) readSelected();
+    } catch (e) {
+      result.className = 'bad';
+      result.textContent = e.message;
+    }
   }
 
   async function readSelected() {
@@ -399,6 +437,11 @@
       if (nodeId !== state.selected) return; // another node was chosen meanwhile
       text('value-value', v.value == null ? 'null' : v.value);
       text('value-type', v.dataType);
+      const writeForm = $('write-form');
+      if (writeForm.hidden && state.access.write && v.writable) {
+        writeForm.hidden = false;
+        $('write-value').placeholder = v.dataType || '';
+      }
       const status = $('value-status');
       status.textContent = v.status;
       status.className = /^Good/.test(v.status) ? 'good' : /^Uncertain/.test(v.status) ? 'warn' : 'bad';
@@ -419,6 +462,8 @@
 
   async function start() {
     $('no-charts').hidden = !!window.echarts;
+    $('write-form').addEventListener('submit', write);
+    getJson('api/access').then((access) => { state.access = access; }).catch(() => { /* reading only */ });
     poll();
     setInterval(readSelected, POLL_MS);
     try {
