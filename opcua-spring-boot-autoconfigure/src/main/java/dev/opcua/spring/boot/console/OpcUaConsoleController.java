@@ -31,8 +31,8 @@ import org.springframework.web.bind.annotation.RestController;
  * {@code /opcua-console/api/overview}, {@code /opcua-console/api/browse?node=i=85},
  * {@code /opcua-console/api/read?node=ns=2;s=FillingLine.ActualSpeed}; {@code GET /opcua-console/api/access}
  * and {@code POST /opcua-console/api/write} for the users a {@link ConsoleWriteAccess} lets write. Its script
- * and style sheet are
- * static resources under {@value #RESOURCES}, served by a resource handler of the application's web stack.
+ * and style sheet are static resources under {@value #RESOURCES}, served by a resource handler of the
+ * application's web stack.
  *
  * <p>Written against spring-web only, so that Spring MVC and WebFlux both run it: browse and read return
  * the address space's {@link CompletableFuture}, which MVC completes asynchronously and WebFlux adapts,

@@ -16,17 +16,10 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
 import org.springframework.context.ApplicationListener;
-import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.MediaType;
-import org.springframework.security.config.Customizer;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.core.Authentication;
-import org.springframework.security.core.userdetails.User;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
 import org.springframework.security.test.web.servlet.setup.SecurityMockMvcConfigurers;
-import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.test.web.servlet.assertj.MockMvcTester;
 import org.springframework.test.web.servlet.request.RequestPostProcessor;
 import org.springframework.test.web.servlet.setup.MockMvcBuilders;
@@ -45,7 +38,7 @@ class OpcUaConsoleWriteTest {
     private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
             .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class,
                     OpcUaConsoleAutoConfiguration.class))
-            .withUserConfiguration(Secured.class)
+            .withUserConfiguration(OpcUaConsoleSecurityTest.Secured.class, Audits.class)
             .withBean(InMemoryNodeManager.class, ConsoleTestPlant::plant)
             .withPropertyValues(ConsoleTestPlant.PROPERTIES);
 
@@ -114,7 +107,7 @@ class OpcUaConsoleWriteTest {
             assertThat(mvc.get().uri("/opcua-console/api/read").param("node", setPoint).with(ENGINEER)).bodyJson()
                     .extractingPath("$.value").isEqualTo("42.0");
 
-            List<AuditApplicationEvent> audits = context.getBean(Secured.class).audits;
+            List<AuditApplicationEvent> audits = context.getBean(Audits.class).events;
             assertThat(audits).singleElement().satisfies(event -> {
                 assertThat(event.getAuditEvent().getPrincipal()).isEqualTo("engineer");
                 assertThat(event.getAuditEvent().getType()).isEqualTo("OPCUA_CONSOLE_WRITE");
@@ -161,33 +154,15 @@ class OpcUaConsoleWriteTest {
     static class ConsoleMvc {
     }
 
-    /** The console for signed-in users over HTTP Basic: an engineer and an operator; audit events collected. */
+    /** The audit events of the application, as its AuditEventRepository would get them. */
     @Configuration(proxyBeanMethods = false)
-    @EnableWebMvc
-    @EnableWebSecurity
-    static class Secured implements ApplicationListener<AuditApplicationEvent> {
+    static class Audits implements ApplicationListener<AuditApplicationEvent> {
 
-        final List<AuditApplicationEvent> audits = new CopyOnWriteArrayList<>();
+        final List<AuditApplicationEvent> events = new CopyOnWriteArrayList<>();
 
         @Override
         public void onApplicationEvent(AuditApplicationEvent event) {
-            audits.add(event);
-        }
-
-        @Bean
-        SecurityFilterChain securityFilterChain(HttpSecurity http) throws Exception {
-            return http.authorizeHttpRequests(requests -> requests
-                            .requestMatchers("/opcua-console/**").authenticated()
-                            .anyRequest().permitAll())
-                    .httpBasic(Customizer.withDefaults())
-                    .build();
-        }
-
-        @Bean
-        InMemoryUserDetailsManager users() {
-            return new InMemoryUserDetailsManager(
-                    User.withUsername("engineer").password("{noop}secret").roles("ENGINEER").build(),
-                    User.withUsername("operator").password("{noop}secret").roles("OPERATOR").build());
+            events.add(event);
         }
     }
 }
