@@ -273,7 +273,7 @@ class SampleConsoleBrowserIT {
                 Map<String, String> error = (Map<String, String>) page.executeScript("""
                         const error = document.querySelector('#clients .last-error');
                         return { text: error.textContent, title: error.title, color: getComputedStyle(error).color };""");
-                assertThat(error.get("text")).matches(".+ · \\d+(\\.\\d)? (s|min) ago");
+                assertThat(error.get("text")).matches(".+ · \\d+(\\.\\d+)? (ms|s|min) ago");
                 assertThat(error.get("title")).startsWith("Connected again since");
                 assertThat(error.get("color")).as("dimmed, not red").isNotEqualTo("rgb(198, 40, 40)");
 
