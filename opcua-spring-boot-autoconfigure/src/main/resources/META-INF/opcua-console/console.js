@@ -12,6 +12,7 @@
     notifications: [],
     pubsub: { available: null, previous: null, previousAt: 0, sent: [], received: [], dataSets: [] },
     selected: null, valueHistory: [],
+    access: { write: false }, // api/access: whether this user may write, and the CSRF token a write carries
     charts: {}
   };
   window.opcuaConsole = state; // for the browser test and for curious people with a devtools console
@@ -47,9 +48,32 @@
   function text(id, value) { const el = $(id); if (el) el.textContent = value == null ? '–' : value; }
   function cell(tr, value, cls) {
     const td = document.createElement('td');
-    td.textContent = value == null || value === '' ? '–' : value;
+    if (value instanceof Node) td.appendChild(value);
+    else td.textContent = value == null || value === '' ? '–' : value;
     if (cls) td.className = cls;
     tr.appendChild(td);
+  }
+  // A URL that wraps only after its separators (/ . : ? & = ; # @ -), never inside a host name or a word;
+  // the whole URL is the title as well.
+  function url(address) {
+    if (!address) return '';
+    const el = document.createElement('span');
+    el.className = 'url';
+    el.title = address;
+    for (const part of address.split(/(?<=[\/.:?&=;#@-])/)) el.append(part, document.createElement('wbr'));
+    return el;
+  }
+  // A connection's last error with its age; once the connection is CONNECTED again it is history, dimmed.
+  function lastError(connection) {
+    if (!connection.lastError) return '';
+    const healthy = connection.state === 'CONNECTED';
+    const el = document.createElement('span');
+    el.className = 'last-error ' + (healthy ? 'stale' : 'bad');
+    el.textContent = connection.lastError + (connection.lastErrorAt ? ' · ' + ago(connection.lastErrorAt) : '');
+    const at = date(connection.lastErrorAt);
+    el.title = (healthy ? 'Connected again since; the error was ' : 'Error ')
+      + (at ? 'at ' + at.toLocaleString() : '') + ': ' + connection.lastError;
+    return el;
   }
   function rows(tableId, items, columns, emptyText) {
     const body = $(tableId).querySelector('tbody');
@@ -185,6 +209,7 @@
     renderQueue(o.requests, now);
     renderRates(o.requests, now);
     renderSubscriptions(o.subscriptions, now);
+    $('sessions-card').hidden = !o.server;
     renderSessions(o.sessions || []);
     renderClients(o.clients, o.listeners || []);
     $('address-space-card').hidden = !o.server;
@@ -193,6 +218,7 @@
   function renderServer(o) {
     const server = o.server;
     $('server-card').hidden = !server;
+    $('server-state').hidden = !server;
     if (!server) { text('application-uri', 'client only'); return; }
     text('application-uri', server.applicationUri);
     const badge = $('server-state');
@@ -213,7 +239,7 @@
       cert.textContent = 'none (SecurityPolicy None only)';
       cert.className = '';
     }
-    rows('endpoints', o.endpoints || [], [(e) => e.url, (e) => e.securityPolicy, (e) => e.securityMode,
+    rows('endpoints', o.endpoints || [], [(e) => url(e.url), (e) => e.securityPolicy, (e) => e.securityMode,
       (e) => e.securityLevel], 'no endpoint');
   }
 
@@ -301,11 +327,11 @@
     const entries = Object.entries(clients || {});
     $('clients-card').hidden = !entries.length;
     if (!entries.length) return;
-    rows('clients', entries, [([n]) => n, ([, c]) => c.endpointUrl,
+    rows('clients', entries, [([n]) => n, ([, c]) => url(c.endpointUrl),
       ([, c]) => [c.state, c.state === 'CONNECTED' ? 'good' : 'warn'],
       ([, c]) => c.securityPolicy ? c.securityPolicy + ' / ' + c.securityMode : '–',
       ([, c]) => c.subscriptions, ([, c]) => num(c.monitoredItems), ([, c]) => num(c.notificationsReceived),
-      ([, c]) => c.reconnects, ([, c]) => c.lastError ? [c.lastError, 'bad'] : ''], 'no connection');
+      ([, c]) => c.reconnects, ([, c]) => lastError(c)], 'no connection');
     rows('listeners', listeners, [(l) => l.id, (l) => l.connection, (l) => l.node,
       (l) => [l.status, l.status === 'Good' ? 'good' : 'warn'], (l) => num(l.notifications),
       (l) => l.errors ? [num(l.errors), 'bad'] : '0', (l) => l.problem], 'no annotated listener');
@@ -363,7 +389,44 @@
     $('value-hint').hidden = true;
     $('value-facts').hidden = false;
     text('value-node', (node.displayName || node.browseName) + '  (' + node.nodeId + ')');
+    $('write-form').hidden = true;
+    $('write-value').value = '';
+    text('write-result', '');
+    $('write-result').className = '';
     readSelected();
+  }
+
+  // ---- writing (api/access says whether this user may; the server checks again on every write)
+
+  function csrfHeaders() {
+    const csrf = state.access.csrf || {};
+    if (csrf.header && csrf.token) return { [csrf.header]: csrf.token };
+    const cookie = /(?:^|; )XSRF-TOKEN=([^;]*)/.exec(document.cookie); // CookieCsrfTokenRepository, WebFlux
+    return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie[1]) } : {};
+  }
+
+  async function write(event) {
+    event.preventDefault();
+    const nodeId = state.selected;
+    const result = $('write-result');
+    result.className = 'muted';
+    result.textContent = 'writing…';
+    try {
+      const response = await fetch('api/write', {
+        method: 'POST', cache: 'no-store',
+        headers: Object.assign({ 'Content-Type': 'application/json', Accept: 'application/json' }, csrfHeaders()),
+        body: JSON.stringify({ node: nodeId, value: $('write-value').value })
+      });
+      const body = await response.json().catch(() => ({}));
+      if (!response.ok) throw new Error(body.error || 'api/write answered ' + response.status);
+      const good = /^Good/.test(body.status);
+      result.className = good ? 'good' : 'bad';
+      result.textContent = body.status + (good ? ': ' + body.oldValue + ' → ' + body.newValue : '');
+      if (good) readSelected();
+    } catch (e) {
+      result.className = 'bad';
+      result.textContent = e.message;
+    }
   }
 
   async function readSelected() {
@@ -374,6 +437,11 @@
       if (nodeId !== state.selected) return; // another node was chosen meanwhile
       text('value-value', v.value == null ? 'null' : v.value);
       text('value-type', v.dataType);
+      const writeForm = $('write-form');
+      if (writeForm.hidden && state.access.write && v.writable) {
+        writeForm.hidden = false;
+        $('write-value').placeholder = v.dataType || '';
+      }
       const status = $('value-status');
       status.textContent = v.status;
       status.className = /^Good/.test(v.status) ? 'good' : /^Uncertain/.test(v.status) ? 'warn' : 'bad';
@@ -394,6 +462,8 @@
 
   async function start() {
     $('no-charts').hidden = !!window.echarts;
+    $('write-form').addEventListener('submit', write);
+    getJson('api/access').then((access) => { state.access = access; }).catch(() => { /* reading only */ });
     poll();
     setInterval(readSelected, POLL_MS);
     try {

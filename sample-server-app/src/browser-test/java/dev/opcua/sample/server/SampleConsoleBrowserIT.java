@@ -3,13 +3,19 @@ package dev.opcua.sample.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.opcua.consoletest.ClientOnlyConsoleApplication;
 import dev.opcua.sample.server.plant.FillingLine;
 import dev.opcua.stack.server.OpcUaServer;
+import java.io.IOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -29,13 +35,26 @@ import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.actuate.audit.listener.AuditApplicationEvent;
+import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationListener;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.core.userdetails.User;
+import org.springframework.security.provisioning.InMemoryUserDetailsManager;
+import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -44,11 +63,13 @@ import org.springframework.test.context.DynamicPropertySource;
  * {@code /usr/bin/chromedriver}, opens {@code /opcua-console} of the sample plant (on free ports) while an
  * OPC UA client reads from it, sees the request-rate chart and the request counter move, browses
  * Objects, FillingLine and ActualSpeed and watches the speed change while the line runs, and saves
- * a screenshot for the README. Run with {@code mvn -B verify -Pbrowser -pl sample-server-app -am}.
+ * a screenshot for the README; an engineer signed in writes the conveyor speed; and a client-only application's
+ * console shows only its connections, with an error from before its server came up dimmed. Run with
+ * {@code mvn -B verify -Pbrowser -pl sample-server-app -am}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = { "opcua.server.port=0", "opcua.server.shutdown-delay=0s", "plant.simulation.period-ms=200",
-            "opcua.console.enabled=true" })
+            "opcua.console.enabled=true", "opcua.console.write-role=ENGINEER" })
 class SampleConsoleBrowserIT {
 
     private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
@@ -132,6 +153,9 @@ class SampleConsoleBrowserIT {
         wait.until(b -> page.executeScript("return window.opcuaConsole && window.opcuaConsole.polls") instanceof Long polls
                 && polls >= 2);
         assertThat(browser.findElement(By.id("server-state")).getText()).isEqualTo("Running");
+        assertThat(browser.findElement(By.id("sessions-card")).isDisplayed()).isTrue();
+        assertThat(browser.findElement(By.id("clients-card")).isDisplayed())
+                .as("a server without client connections has no client connections card").isFalse();
         assertThat(browser.findElement(By.id("application-uri")).getText()).isEqualTo("urn:dev.opcua:sample:plant");
         assertThat(page.executeScript("return !!window.echarts")).as("ECharts from the WebJar").isEqualTo(true);
 
@@ -164,6 +188,146 @@ class SampleConsoleBrowserIT {
         screenshot();
     }
 
+    @Test
+    void an_engineer_signed_in_writes_the_conveyor_speed_typed_as_a_double_and_the_write_is_audited() {
+        line.setConveyorSpeed(120);
+        browser = chromium();
+        WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(20));
+        String console = "http://localhost:" + httpPort + "/opcua-console/";
+
+        // anonymous: the value, and no way to write it
+        browser.get(console);
+        openVariable(wait, "ConveyorSpeed");
+        wait.until(b -> b.findElement(By.id("value-value")).getText().equals("120.0"));
+        assertThat(browser.findElement(By.id("write-form")).isDisplayed()).isFalse();
+
+        // signed in with the write role: the form, a written value, the result, the audit event
+        browser.get("http://localhost:" + httpPort + "/login");
+        browser.findElement(By.id("username")).sendKeys("engineer");
+        browser.findElement(By.id("password")).sendKeys("line1-engineer");
+        browser.findElement(By.cssSelector("button[type=submit]")).click();
+        wait.until(b -> !b.getCurrentUrl().contains("/login"));
+        browser.get(console);
+        openVariable(wait, "ConveyorSpeed");
+        wait.until(b -> b.findElement(By.id("write-form")).isDisplayed());
+        assertThat(browser.findElement(By.id("write-value")).getAttribute("placeholder")).isEqualTo("Double");
+        writeValue("240");
+        wait.until(b -> b.findElement(By.id("write-result")).getText().startsWith("Good"));
+        assertThat(browser.findElement(By.id("write-result")).getText()).isEqualTo("Good: 120.0 → 240.0");
+        assertThat(line.getConveyorSpeed()).isEqualTo(240.0);
+        wait.until(b -> b.findElement(By.id("value-value")).getText().equals("240.0"));
+        assertThat(audits.events).singleElement().satisfies(event -> {
+            assertThat(event.getAuditEvent().getPrincipal()).isEqualTo("engineer");
+            assertThat(event.getAuditEvent().getData()).containsEntry("oldValue", "120.0")
+                    .containsEntry("newValue", "240.0").containsEntry("status", "Good");
+        });
+
+        // text that is no Double is refused, naming it
+        writeValue("fast");
+        wait.until(b -> b.findElement(By.id("write-result")).getText().startsWith("'fast'"));
+        assertThat(browser.findElement(By.id("write-result")).getText())
+                .isEqualTo("'fast' is not a Double (a number such as 12.5 or -3e2)");
+        assertThat(browser.findElement(By.id("write-result")).getAttribute("class")).isEqualTo("bad");
+        assertThat(line.getConveyorSpeed()).isEqualTo(240.0);
+    }
+
+    @Test
+    void a_client_only_console_shows_its_connections_only_and_dims_an_error_from_before_its_server_came_up()
+            throws Exception {
+        int opcUaPort = freePort();
+        int consolePort = freePort();
+        String path = "/plant/line-1/filling-and-capping/supervisory-endpoint";
+        String endpoint = "opc.tcp://127.0.0.1:" + opcUaPort + path;
+        try (ConfigurableApplicationContext clients = new SpringApplicationBuilder(ClientOnlyConsoleApplication.class)
+                .properties("spring.config.name=client-only-console", "server.port=" + consolePort,
+                        "opcua.server.enabled=false", "opcua.console.enabled=true",
+                        "opcua.client.connections.line.endpoint-url=" + endpoint,
+                        "opcua.client.connections.line.reconnect.initial-delay=200ms",
+                        "opcua.client.connections.line.reconnect.max-delay=500ms")
+                .run()) {
+            browser = chromium();
+            browser.manage().window().setSize(new Dimension(700, 1200)); // narrow: the long URL must wrap
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+            JavascriptExecutor page = (JavascriptExecutor) browser;
+            browser.get("http://localhost:" + consolePort + "/opcua-console/");
+            wait.until(b -> b.findElement(By.id("clients-card")).isDisplayed());
+            for (String card : new String[] { "server-card", "sessions-card", "queue-card", "rates-card",
+                "subscriptions-card", "address-space-card" }) {
+                assertThat(browser.findElement(By.id(card)).isDisplayed()).as(card).isFalse();
+            }
+            assertThat(browser.findElement(By.id("server-state")).isDisplayed()).isFalse();
+            assertThat(browser.findElement(By.id("application-uri")).getText()).isEqualTo("client only");
+
+            // nobody listens yet: the error is red beside a state that is not CONNECTED
+            wait.until(b -> !b.findElements(By.cssSelector("#clients .last-error.bad")).isEmpty());
+
+            OpcUaServer late = OpcUaServer.builder().applicationUri("urn:test:late-plant").bindAddress("127.0.0.1")
+                    .port(opcUaPort).path(path).hostnames(List.of("127.0.0.1")).build().start();
+            try {
+                // the table is drawn again at every poll: each look at it is one script, never a kept element
+                wait.until(b -> Boolean.TRUE.equals(page.executeScript("""
+                        const row = document.querySelector('#clients tbody tr');
+                        return !!row && row.children[2].textContent === 'CONNECTED'
+                          && !!row.querySelector('.last-error.stale');""")));
+                @SuppressWarnings("unchecked")
+                Map<String, String> error = (Map<String, String>) page.executeScript("""
+                        const error = document.querySelector('#clients .last-error');
+                        return { text: error.textContent, title: error.title, color: getComputedStyle(error).color };""");
+                assertThat(error.get("text")).matches(".+ · \\d+(\\.\\d+)? (ms|s|min) ago");
+                assertThat(error.get("title")).startsWith("Connected again since");
+                assertThat(error.get("color")).as("dimmed, not red").isNotEqualTo("rgb(198, 40, 40)");
+
+                // the URL wraps, and only right after a separator
+                assertThat(page.executeScript(LINE_BREAKS, "#clients .url")).asString()
+                        .as("the characters before each line break").isNotEmpty().matches("[/.:?&=;#@-]+");
+            } finally {
+                late.close();
+            }
+        }
+    }
+
+    /**
+     * The characters after which the text of the element a selector names breaks onto a new line, from the
+     * position of each character's box.
+     */
+    private static final String LINE_BREAKS = """
+            const el = document.querySelector(arguments[0]);
+            const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+            let before = '', lastTop = null, previous = '';
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              for (let i = 0; i < node.length; i++) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                const top = range.getBoundingClientRect().top;
+                if (lastTop !== null && top > lastTop + 2) before += previous;
+                lastTop = top;
+                previous = node.data[i];
+              }
+            }
+            return before;""";
+
+    private void openVariable(WebDriverWait wait, String browseName) {
+        wait.until(b -> !b.findElements(By.cssSelector(".node[data-browse-name='FillingLine']")).isEmpty());
+        browser.findElement(By.cssSelector(".node[data-browse-name='FillingLine']")).click();
+        By variable = By.cssSelector(".node[data-browse-name='" + browseName + "']");
+        wait.until(b -> !b.findElements(variable).isEmpty());
+        browser.findElement(variable).click();
+    }
+
+    private void writeValue(String value) {
+        WebElement input = browser.findElement(By.id("write-value"));
+        input.clear();
+        input.sendKeys(value);
+        browser.findElement(By.id("write-button")).click();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
     private long requestsTotal() {
         return Long.parseLong(browser.findElement(By.id("requests-total")).getText().replace(",", ""));
     }
@@ -182,6 +346,47 @@ class SampleConsoleBrowserIT {
         Path png = Path.of(target);
         Files.createDirectories(png.getParent());
         Files.write(png, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+    }
+
+    @Autowired
+    Audits audits;
+
+    /**
+     * What an application that lets engineers write does: a sign-in page, the console open to everyone for
+     * reading, {@code engineer} with the role ENGINEER ({@code opcua.console.write-role}); audit events collected.
+     */
+    @TestConfiguration(proxyBeanMethods = false)
+    @EnableWebSecurity
+    static class SignIn {
+
+        @Bean
+        SecurityFilterChain securityFilterChain(HttpSecurity http) throws Exception {
+            return http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
+                    .formLogin(Customizer.withDefaults())
+                    .build();
+        }
+
+        @Bean
+        InMemoryUserDetailsManager users() {
+            return new InMemoryUserDetailsManager(
+                    User.withUsername("engineer").password("{noop}line1-engineer").roles("ENGINEER").build());
+        }
+
+        @Bean
+        Audits audits() {
+            return new Audits();
+        }
+    }
+
+    /** The audit events of the application, as its AuditEventRepository would get them. */
+    static class Audits implements ApplicationListener<AuditApplicationEvent> {
+
+        final List<AuditApplicationEvent> events = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void onApplicationEvent(AuditApplicationEvent event) {
+            events.add(event);
+        }
     }
 
     private WebDriver chromium() {

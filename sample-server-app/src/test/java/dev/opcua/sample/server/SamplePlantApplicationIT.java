@@ -221,6 +221,6 @@ class SamplePlantApplicationIT {
 
         String prometheus = http.get().uri("/actuator/prometheus").retrieve().body(String.class);
         assertThat(prometheus).contains("opcua_server_sessions", "opcua_server_requests_seconds_count",
-                "opcua_server_bytes_received");
+                "opcua_server_transport_received_bytes_total");
     }
 }

@@ -9,6 +9,7 @@ import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -30,11 +31,13 @@ import java.util.List;
  * @param republished NotificationMessages obtained again with Republish after a gap
  * @param lostSequenceNumbers NotificationMessages the server no longer had when asked for
  * @param lastError why the client last lost its connection or failed to connect; null when it never did
+ * @param lastErrorAt when that happened; null when it never did. The error stays after the connection is back,
+ *        so the time tells a current problem from an old one
  */
 public record OpcUaClientSnapshot(String endpointUrl, String state, String securityPolicy, String securityMode,
         String sessionId, int subscriptions, long monitoredItems, long reconnects, long notificationsReceived,
         long notificationsDropped, long listenerErrors, long republished, long lostSequenceNumbers,
-        String lastError) {
+        String lastError, Instant lastErrorAt) {
 
     /** Reads the client now. */
     public static OpcUaClientSnapshot of(OpcUaClient client) {
@@ -53,7 +56,7 @@ public record OpcUaClientSnapshot(String endpointUrl, String state, String secur
                 session == null ? null : String.valueOf(session.sessionId()),
                 list.size(), items, client.reconnects(), subscriptions.notificationsReceived(),
                 subscriptions.droppedNotifications(), subscriptions.listenerErrors(), subscriptions.republished(),
-                subscriptions.lostSequenceNumbers(), describe(client.lastError()));
+                subscriptions.lostSequenceNumbers(), describe(client.lastError()), client.lastErrorAt());
     }
 
     /** Whether the client had a session when it was read. */

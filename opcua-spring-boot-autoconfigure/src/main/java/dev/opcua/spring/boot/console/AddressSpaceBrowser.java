@@ -3,15 +3,19 @@ package dev.opcua.spring.boot.console;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.builtin.StandardDataTypes;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.AccessLevelType;
 import dev.opcua.stack.core.types.enumerated.NodeClass;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.core.types.structured.WriteValue;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.nodes.BrowseOperation;
@@ -35,8 +39,8 @@ import java.util.concurrent.TimeUnit;
  * through its {@link NodeManagers} as the View and Attribute services do (Part 4, 5.8.2 and 5.11.2), with
  * {@link OperationContext#INTERNAL}: no network client, no session, no request queue. A browse returns the
  * forward hierarchical references of a node (Organizes, HasComponent, HasProperty ... as a client's tree
- * shows them) with each target's NodeClass, BrowseName and DisplayName; a read returns a Variable's Value and
- * DataType.
+ * shows them) with each target's NodeClass, BrowseName and DisplayName; a read returns a Variable's Value,
+ * DataType and whether its AccessLevel allows writing; a write sets its Value from text typed for its DataType.
  *
  * <p>Every result is a future completed by the node managers: in-memory ones answer at once, an
  * asynchronous one on its own thread; it fails with {@link java.util.concurrent.TimeoutException} after
@@ -81,25 +85,77 @@ public final class AddressSpaceBrowser implements ConsoleAddressSpace {
 
     @Override
     public CompletableFuture<ConsoleValue> read(NodeId nodeId) {
+        return current(nodeId).thenApply(current -> value(nodeId, current))
+                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Writes a Variable's Value (Part 4, 5.11.4) from text typed for its DataType, through its node manager with
+     * {@link OperationContext#INTERNAL}: who may write is the console's decision, made before; the node's
+     * AccessLevel (CurrentWrite) and DataType are still checked by its node manager. The future fails with an
+     * {@link IllegalArgumentException} when the text is no value of the DataType, or the DataType or the current
+     * value (an array, a structure) is not one the console writes.
+     */
+    @Override
+    public CompletableFuture<ConsoleWrite> write(NodeId nodeId, String text) {
+        return current(nodeId).thenCompose(current -> {
+            Variant typed = ConsoleValueParser.parse(text, writtenType(nodeId, current));
+            WriteValue item = new WriteValue(nodeId, AttributeIds.Value, null, DataValue.of(typed));
+            return managers.write(OperationContext.INTERNAL, new WriteValue[] { item })
+                    .thenApply(statuses -> new ConsoleWrite(nodeId.toString(), current.dataTypeName(),
+                            text(current.value().value() == null ? null : current.value().value().value()),
+                            text(typed.value()), StatusCodes.name(statuses[0].value())));
+        }).orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** The built-in type a write of the node must carry: its DataType's encoding, else the current value's. */
+    private static BuiltinType writtenType(NodeId nodeId, Current current) {
+        Variant value = current.value().value();
+        if (value != null && value.isArray()) {
+            throw new IllegalArgumentException(nodeId + " holds an array: the console writes scalars only");
+        }
+        BuiltinType encoding = current.dataType() == null ? null : StandardDataTypes.encodingOf(current.dataType());
+        if (encoding == null) {
+            throw new IllegalArgumentException(nodeId + " has the DataType " + current.dataTypeName()
+                    + ", a structure: the console writes numbers, Boolean, String, LocalizedText and DateTime");
+        }
+        if (encoding == BuiltinType.Variant) { // Number, BaseDataType ...: the type the value has now
+            if (value == null || value.isNull()) {
+                throw new IllegalArgumentException(nodeId + " has the abstract DataType " + current.dataTypeName()
+                        + " and no value to take the type from");
+            }
+            return value.type();
+        }
+        return encoding;
+    }
+
+    /** A Variable's Value, DataType (with its BrowseName) and AccessLevel, read together. */
+    private CompletableFuture<Current> current(NodeId nodeId) {
         ReadValueId[] reads = {
             new ReadValueId(nodeId, AttributeIds.Value, null, QualifiedName.NULL),
-            new ReadValueId(nodeId, AttributeIds.DataType, null, QualifiedName.NULL) };
+            new ReadValueId(nodeId, AttributeIds.DataType, null, QualifiedName.NULL),
+            new ReadValueId(nodeId, AttributeIds.AccessLevel, null, QualifiedName.NULL) };
         return managers.read(OperationContext.INTERNAL, reads, 0, TimestampsToReturn.Both)
                 .thenCompose(values -> {
+                    Object accessLevel = values[2].value().value();
+                    boolean writable = accessLevel instanceof Number n
+                            && (n.longValue() & AccessLevelType.CurrentWrite) != 0;
                     Object dataType = values[1].value().value();
                     if (!(dataType instanceof NodeId type)) {
-                        return CompletableFuture.completedFuture(value(nodeId, values[0], null));
+                        return CompletableFuture.completedFuture(new Current(values[0], null, null, writable));
                     }
                     // the DataType's BrowseName: "Double" reads better than "i=11"
                     ReadValueId name = new ReadValueId(type, AttributeIds.BrowseName, null, QualifiedName.NULL);
                     return managers.read(OperationContext.INTERNAL, new ReadValueId[] { name }, 0,
                             TimestampsToReturn.Neither).thenApply(names -> {
                                 Object browseName = names[0].value().value();
-                                return value(nodeId, values[0], browseName instanceof QualifiedName q ? q.name()
-                                        : type.toString());
+                                return new Current(values[0], type,
+                                        browseName instanceof QualifiedName q ? q.name() : type.toString(), writable);
                             });
-                })
-                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                });
+    }
+
+    private record Current(DataValue value, NodeId dataType, String dataTypeName, boolean writable) {
     }
 
     /** The local targets of the forward hierarchical references, each once. */
@@ -145,13 +201,14 @@ public final class AddressSpaceBrowser implements ConsoleAddressSpace {
                 });
     }
 
-    private static ConsoleValue value(NodeId nodeId, DataValue value, String dataType) {
+    private static ConsoleValue value(NodeId nodeId, Current current) {
+        DataValue value = current.value();
         Variant variant = value.value();
         Object raw = variant == null ? null : variant.value();
         Double number = raw instanceof Number n && !variant.isArray() ? n.doubleValue() : null;
-        return new ConsoleValue(nodeId.toString(), text(raw), number, dataType,
+        return new ConsoleValue(nodeId.toString(), text(raw), number, current.dataTypeName(),
                 StatusCodes.name(value.statusCode().value()), instant(value.sourceTimestamp()),
-                instant(value.serverTimestamp()));
+                instant(value.serverTimestamp()), current.writable());
     }
 
     /** A value as a person reads it: texts and names without their wrapping, arrays cut after a few elements. */

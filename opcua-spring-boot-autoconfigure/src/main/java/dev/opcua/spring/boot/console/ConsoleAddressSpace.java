@@ -24,6 +24,13 @@ public interface ConsoleAddressSpace {
     CompletableFuture<ConsoleValue> read(NodeId nodeId);
 
     /**
+     * Writes a Variable's Value from text typed for its DataType (Part 4, 5.11.4). The future completes with the
+     * Write's status, Bad ones included (BadNotWritable, BadTypeMismatch ...), and fails with an
+     * {@link IllegalArgumentException} naming the problem when the text is no value of the DataType.
+     */
+    CompletableFuture<ConsoleWrite> write(NodeId nodeId, String text);
+
+    /**
      * One child node.
      *
      * @param nodeId its text form ({@code ns=2;s=FillingLine}), to browse or read it with
@@ -42,8 +49,25 @@ public interface ConsoleAddressSpace {
      * @param dataType the DataType's BrowseName ({@code Double})
      * @param status the Value's StatusCode name ({@code Good}, {@code BadAttributeIdInvalid} for a node
      *        that is no Variable)
+     * @param writable whether the node's AccessLevel has CurrentWrite (Part 3, 5.6.2)
      */
     record ConsoleValue(String nodeId, String value, Double number, String dataType, String status,
-            Instant sourceTimestamp, Instant serverTimestamp) {
+            Instant sourceTimestamp, Instant serverTimestamp, boolean writable) {
+    }
+
+    /**
+     * What a write did.
+     *
+     * @param dataType the DataType's BrowseName the value was typed for
+     * @param oldValue the value before, as text
+     * @param newValue the value written, as text
+     * @param status the Write's StatusCode name ({@code Good}, {@code BadNotWritable} ...)
+     */
+    record ConsoleWrite(String nodeId, String dataType, String oldValue, String newValue, String status) {
+
+        /** Whether the server took the value. */
+        public boolean succeeded() {
+            return status.startsWith("Good");
+        }
     }
 }

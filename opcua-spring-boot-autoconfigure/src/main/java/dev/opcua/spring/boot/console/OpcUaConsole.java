@@ -59,6 +59,17 @@ public class OpcUaConsole {
         return addressSpace().read(NodeId.parse(nodeId));
     }
 
+    /**
+     * Writes a Variable's Value from text typed for its DataType (see {@link ConsoleAddressSpace#write}). Who may
+     * write is decided before, by a {@link ConsoleWriteAccess}.
+     *
+     * @throws IllegalArgumentException when the text is no NodeId
+     * @throws IllegalStateException without a server
+     */
+    public CompletableFuture<ConsoleAddressSpace.ConsoleWrite> write(String nodeId, String value) {
+        return addressSpace().write(NodeId.parse(nodeId), value);
+    }
+
     private ConsoleAddressSpace addressSpace() {
         if (addressSpace == null) {
             throw new IllegalStateException("this application has no OPC UA server to browse");

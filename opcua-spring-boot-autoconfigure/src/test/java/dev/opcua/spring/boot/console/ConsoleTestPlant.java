@@ -5,7 +5,10 @@ import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** A small plant below Objects for the console's tests: {@code Line} with {@code Speed} (1.5) and a {@code Counter} that counts its reads. */
+/**
+ * A small plant below Objects for the console's tests: {@code Line} with {@code Speed} (1.5, read-only), a
+ * {@code Counter} that counts its reads and a writable {@code SetPoint} (Double, 100.0).
+ */
 final class ConsoleTestPlant {
 
     static final String NAMESPACE = "urn:test:console";
@@ -24,6 +27,7 @@ final class ConsoleTestPlant {
                 .object("Line")
                 .variable("Line.Speed", BuiltinType.Double, v -> v.value(Variant.ofDouble(1.5)))
                 .variable("Line.Counter", BuiltinType.Int32, v -> v.valueSupplier(() -> Variant.ofInt32(reads.incrementAndGet())))
+                .variable("Line.SetPoint", BuiltinType.Double, v -> v.value(Variant.ofDouble(100.0)).writable())
                 .build();
     }
 }

@@ -76,7 +76,7 @@ class OpcUaConsoleMvcTest {
             String line = context.getBean(InMemoryNodeManager.class).nodeId("Line").toString();
             var children = assertThat(mvc.get().uri("/opcua-console/api/browse").param("node", line)).hasStatusOk()
                     .bodyJson();
-            children.extractingPath("$[*].browseName").asArray().containsExactly("Speed", "Counter");
+            children.extractingPath("$[*].browseName").asArray().containsExactly("Speed", "Counter", "SetPoint");
             children.extractingPath("$[*].nodeClass").asArray().containsOnly("Variable");
         });
     }

@@ -64,7 +64,10 @@ class OpcUaConsoleSecurityTest {
         return MockMvcTester.create(mvc);
     }
 
-    /** What an application does: everything below /opcua-console needs a user, over HTTP Basic here. */
+    /**
+     * What an application does: everything below /opcua-console needs a user, over HTTP Basic here; an operator
+     * and an engineer (the role writing needs in {@link OpcUaConsoleWriteTest}).
+     */
     @Configuration(proxyBeanMethods = false)
     @EnableWebMvc
     @EnableWebSecurity
@@ -81,8 +84,9 @@ class OpcUaConsoleSecurityTest {
 
         @Bean
         InMemoryUserDetailsManager users() {
-            return new InMemoryUserDetailsManager(User.withUsername("operator").password("{noop}secret")
-                    .roles("OPERATOR").build());
+            return new InMemoryUserDetailsManager(
+                    User.withUsername("operator").password("{noop}secret").roles("OPERATOR").build(),
+                    User.withUsername("engineer").password("{noop}secret").roles("ENGINEER").build());
         }
     }
 }

@@ -42,6 +42,7 @@ import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.ReferenceDescription;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.WriteValue;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -247,6 +248,14 @@ public final class OpcUaClient implements AutoCloseable {
     /** Why the client last lost its connection or failed to connect; null when it never did. */
     public Throwable lastError() {
         return connection.lastError();
+    }
+
+    /**
+     * When {@link #lastError()} happened; null when it never did. An error stays the last one after the
+     * connection is back, so this says whether it is news or history.
+     */
+    public Instant lastErrorAt() {
+        return connection.lastErrorAt();
     }
 
     /** How many times a lost connection was re-established. */

@@ -53,6 +53,9 @@ public class OpcUaClientHealthIndicator extends AbstractHealthIndicator {
         } else {
             builder.down();
             detail(builder, "lastError", snapshot.lastError());
+            if (snapshot.lastErrorAt() != null) {
+                builder.withDetail("lastErrorAt", snapshot.lastErrorAt().toString());
+            }
         }
         builder.withDetail("reconnects", snapshot.reconnects());
         RedundancyStatus redundancy = client.redundancy();

@@ -96,22 +96,20 @@ public final class OpcUaClientMetrics extends StateMeters<OpcUaClient> {
     public void bindTo(MeterRegistry registry) {
         List<Meter> meters = new ArrayList<>();
         meters.add(gauge(registry, "opcua.client.session.state",
-                "State of the connection: 0 DISCONNECTED, 1 CONNECTING, 2 RECONNECTING, 3 CONNECTED", null,
+                "State of the connection: 0 DISCONNECTED, 1 CONNECTING, 2 RECONNECTING, 3 CONNECTED",
                 c -> stateValue(c.state())));
-        meters.add(counter(registry, "opcua.client.reconnects", "Lost connections re-established", "reconnects",
+        meters.add(counter(registry, "opcua.client.reconnects", "Lost connections re-established",
                 OpcUaClient::reconnects));
-        meters.add(gauge(registry, "opcua.client.subscriptions", "Subscriptions of the client", "subscriptions",
+        meters.add(gauge(registry, "opcua.client.subscriptions", "Subscriptions of the client",
                 c -> c.subscriptions().list().size()));
-        meters.add(gauge(registry, "opcua.client.monitored.items", "Monitored items of every subscription",
-                "items", OpcUaClientMetrics::monitoredItems));
+        meters.add(gauge(registry, "opcua.client.monitored.items", "Monitored items of every subscription", OpcUaClientMetrics::monitoredItems));
         meters.add(counter(registry, "opcua.client.notifications.received",
-                "Data-change and event notifications received", "notifications",
+                "Data-change and event notifications received",
                 c -> c.subscriptions().notificationsReceived()));
         meters.add(counter(registry, "opcua.client.notifications.dropped",
-                "Notifications dropped because a subscription's listener queue was full", "notifications",
+                "Notifications dropped because a subscription's listener queue was full",
                 c -> c.subscriptions().droppedNotifications()));
-        meters.add(counter(registry, "opcua.client.listener.errors", "Exceptions thrown by subscription listeners",
-                "errors", c -> c.subscriptions().listenerErrors() + otherListenerErrors.getAsLong()));
+        meters.add(counter(registry, "opcua.client.listener.errors", "Exceptions thrown by subscription listeners", c -> c.subscriptions().listenerErrors() + otherListenerErrors.getAsLong()));
         redundancy(registry, meters);
         bound(registry, meters);
     }
@@ -124,8 +122,7 @@ public final class OpcUaClientMetrics extends StateMeters<OpcUaClient> {
         if (status == null) {
             return;
         }
-        meters.add(counter(registry, "opcua.client.failovers", "Failovers to another server of the redundant set",
-                "failovers", cl -> cl.redundancy().failovers()));
+        meters.add(counter(registry, "opcua.client.failovers", "Failovers to another server of the redundant set", cl -> cl.redundancy().failovers()));
         for (RedundantServer server : status.servers()) {
             String url = server.endpointUrl();
             meters.add(Gauge.builder("opcua.client.active.server", c, cl -> url.equals(cl.activeServer()) ? 1 : 0)

@@ -49,7 +49,7 @@ public final class OpcUaClientReverseConnectMetrics extends StateMeters<ReverseC
         meters.add(outcome(registry, "dropped", ReverseConnectListenerStatistics::dropped));
         meters.add(gauge(registry, "opcua.client.reverse.connections.held",
                 "Connections of servers open now and not handed to a client: waiting for their ReverseHello or "
-                        + "for their client", "connections", listener -> listener.statistics().held()));
+                        + "for their client", listener -> listener.statistics().held()));
         bound(registry, meters);
     }
 
@@ -58,7 +58,6 @@ public final class OpcUaClientReverseConnectMetrics extends StateMeters<ReverseC
         return FunctionCounter.builder("opcua.client.reverse.connections", state(),
                         listener -> count.applyAsLong(listener.statistics()))
                 .description("Connections servers opened to the reverse-connect listener, by what became of them")
-                .baseUnit("connections")
                 .tags(tags())
                 .tag("outcome", outcome)
                 .register(registry);

@@ -8,6 +8,7 @@ import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.BaseUnits;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,7 @@ import java.util.function.ToDoubleFunction;
  *
  * <ul>
  * <li>{@code opcua.pubsub.messages.sent|received} function counters: network and metadata messages handed to
- * and taken from the broker; {@code opcua.pubsub.bytes.sent|received} (bytes)</li>
+ * and taken from the broker; {@code opcua.pubsub.transport.sent|received} (bytes)</li>
  * <li>{@code opcua.pubsub.messages.dropped} function counter [reason]: {@code decode_error} (malformed),
  * {@code oversized} (beyond max-message-size), {@code unknown_publisher} (a data set message no reader expects),
  * {@code version_mismatch} (another MetaDataVersion than the reader's), {@code skipped} (a publishing interval
@@ -44,23 +45,26 @@ public class OpcUaPubSubMetrics implements MeterBinder {
 
     @Override
     public void bindTo(MeterRegistry registry) {
-        counter(registry, "opcua.pubsub.messages.sent", "messages", PubSubStatistics::messagesSent, null);
-        counter(registry, "opcua.pubsub.messages.received", "messages", PubSubStatistics::messagesReceived, null);
-        counter(registry, "opcua.pubsub.bytes.sent", "bytes", PubSubStatistics::bytesSent, null);
-        counter(registry, "opcua.pubsub.bytes.received", "bytes", PubSubStatistics::bytesReceived, null);
-        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::decodeErrors, "decode_error");
-        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::oversized, "oversized");
-        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::unknownPublishers,
-                "unknown_publisher");
-        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::versionMismatches,
-                "version_mismatch");
-        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::intervalsSkipped, "skipped");
-        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::eventsDiscarded,
-                "event_queue_full");
-        counter(registry, "opcua.pubsub.messages.dropped", "messages", PubSubStatistics::publishFailures,
-                "publish_failed");
-        counter(registry, "opcua.pubsub.datasets.received", "messages", PubSubStatistics::dataSetsReceived, null);
-        counter(registry, "opcua.pubsub.target.write.failures", "writes", PubSubStatistics::targetWriteFailures, null);
+        counter(registry, "opcua.pubsub.messages.sent", "Network and metadata messages handed to the broker", null,
+                PubSubStatistics::messagesSent, null);
+        counter(registry, "opcua.pubsub.messages.received", "Network and metadata messages taken from the broker",
+                null, PubSubStatistics::messagesReceived, null);
+        counter(registry, "opcua.pubsub.transport.sent", "Payload bytes handed to the broker", BaseUnits.BYTES,
+                PubSubStatistics::bytesSent, null);
+        counter(registry, "opcua.pubsub.transport.received", "Payload bytes taken from the broker", BaseUnits.BYTES,
+                PubSubStatistics::bytesReceived, null);
+        dropped(registry, PubSubStatistics::decodeErrors, "decode_error");
+        dropped(registry, PubSubStatistics::oversized, "oversized");
+        dropped(registry, PubSubStatistics::unknownPublishers, "unknown_publisher");
+        dropped(registry, PubSubStatistics::versionMismatches, "version_mismatch");
+        dropped(registry, PubSubStatistics::intervalsSkipped, "skipped");
+        dropped(registry, PubSubStatistics::eventsDiscarded, "event_queue_full");
+        dropped(registry, PubSubStatistics::publishFailures, "publish_failed");
+        counter(registry, "opcua.pubsub.datasets.received", "Data set messages handed to targets and listeners", null,
+                PubSubStatistics::dataSetsReceived, null);
+        counter(registry, "opcua.pubsub.target.write.failures",
+                "Writes of received fields to their target variables that the address space refused", null,
+                PubSubStatistics::targetWriteFailures, null);
         meters.add(FunctionTimer.builder("opcua.pubsub.publish", this,
                         m -> statistics().publishCount(), m -> statistics().publishNanosTotal(), TimeUnit.NANOSECONDS)
                 .description("From the start of a publishing interval's sampling to the hand-off to the broker")
@@ -70,10 +74,17 @@ public class OpcUaPubSubMetrics implements MeterBinder {
                 .register(registry));
     }
 
-    private void counter(MeterRegistry registry, String name, String unit, ToDoubleFunction<PubSubStatistics> value,
-            String reason) {
+    private void dropped(MeterRegistry registry, ToDoubleFunction<PubSubStatistics> value, String reason) {
+        counter(registry, "opcua.pubsub.messages.dropped", "Messages dropped or not sent, by reason", null, value,
+                reason);
+    }
+
+    /** @param unit the base unit where it adds meaning ({@code bytes}); counts have none */
+    private void counter(MeterRegistry registry, String name, String description, String unit,
+            ToDoubleFunction<PubSubStatistics> value, String reason) {
         FunctionCounter.Builder<OpcUaPubSubMetrics> builder = FunctionCounter
                 .builder(name, this, m -> value.applyAsDouble(statistics()))
+                .description(description)
                 .baseUnit(unit);
         if (reason != null) {
             builder.tag("reason", reason);

@@ -38,9 +38,9 @@ import java.util.function.ToLongFunction;
  * <li>{@code opcua.server.requests.queue.wait} function timer: time requests spent in the queue</li>
  * <li>{@code opcua.server.requests.inline} function counter: requests run on the I/O thread that received
  *     them because none waited ({@code requests.inline-when-idle}); they are not in the queue wait</li>
- * <li>{@code opcua.server.sessions} gauge, {@code opcua.server.sessions.created|closed|rejected|timeouts}
+ * <li>{@code opcua.server.sessions} gauge, {@code opcua.server.sessions.opened|closed|rejected|timeouts}
  *     function counters</li>
- * <li>{@code opcua.server.secure.channels} gauge, {@code opcua.server.bytes.received|sent} function
+ * <li>{@code opcua.server.secure.channels} gauge, {@code opcua.server.transport.received|sent} function
  *     counters (bytes)</li>
  * <li>hostile peers (docs/SECURITY.md, "Hostile peers"): {@code opcua.server.connections} gauge (sockets open
  *     now); {@code opcua.server.transport.rejected} function counter [reason]: peers refused at the transport,
@@ -108,18 +108,16 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
     @Override
     public void bindTo(MeterRegistry registry) {
         List<Meter> meters = new ArrayList<>();
-        meters.add(gauge(registry, "opcua.server.requests.queued", "Requests waiting for a worker, both lanes",
-                "requests", s -> requests(s, RequestStatistics::queued)));
+        meters.add(gauge(registry, "opcua.server.requests.queued", "Requests waiting for a worker, both lanes", s -> requests(s, RequestStatistics::queued)));
         meters.add(gauge(registry, "opcua.server.requests.queue.capacity",
-                "Requests the ordinary queue holds at most (MaxQueuedRequestCount)", "requests",
+                "Requests the ordinary queue holds at most (MaxQueuedRequestCount)",
                 s -> requests(s, RequestStatistics::queueCapacity)));
-        meters.add(gauge(registry, "opcua.server.workers.busy", "Worker threads running a request now", "threads",
+        meters.add(gauge(registry, "opcua.server.workers.busy", "Worker threads running a request now",
                 s -> requests(s, RequestStatistics::busyWorkers)));
         for (RejectReason reason : RejectReason.values()) {
             meters.add(FunctionCounter.builder("opcua.server.requests.rejected", state(),
                             s -> requests(s, statistics -> statistics.rejected(reason)))
                     .description("Requests answered with a ServiceFault without being run")
-                    .baseUnit("requests")
                     .tags(tags())
                     .tag("reason", reason.name().toLowerCase(Locale.ROOT))
                     .register(registry));
@@ -131,36 +129,35 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
                 .tags(tags())
                 .register(registry));
         meters.add(counter(registry, "opcua.server.requests.inline",
-                "Requests run on the I/O thread that received them because no request waited", "requests",
+                "Requests run on the I/O thread that received them because no request waited",
                 s -> requests(s, RequestStatistics::ranInline)));
 
-        meters.add(gauge(registry, "opcua.server.sessions", "Sessions open now, activated or not", "sessions",
+        meters.add(gauge(registry, "opcua.server.sessions", "Sessions open now, activated or not",
                 s -> s.statistics().currentSessions()));
-        meters.add(counter(registry, "opcua.server.sessions.created", "Sessions created", "sessions",
+        // not "sessions.created": Prometheus reads a counter's "_created" as its creation time, and
+        // opcua_server_sessions would then be both this counter and the gauge above
+        meters.add(counter(registry, "opcua.server.sessions.opened", "Sessions created by CreateSession",
                 s -> sessions(s, SessionCounters::sessionsCreated)));
-        meters.add(counter(registry, "opcua.server.sessions.closed", "Sessions closed by CloseSession",
-                "sessions", s -> sessions(s, SessionCounters::sessionsClosed)));
+        meters.add(counter(registry, "opcua.server.sessions.closed", "Sessions closed by CloseSession", s -> sessions(s, SessionCounters::sessionsClosed)));
         meters.add(counter(registry, "opcua.server.sessions.rejected",
-                "CreateSession requests refused (too many sessions, bad client certificate ...)", "sessions",
+                "CreateSession requests refused (too many sessions, bad client certificate ...)",
                 s -> sessions(s, SessionCounters::sessionsRejected)));
         meters.add(counter(registry, "opcua.server.sessions.timeouts", "Sessions closed because their timeout "
-                + "expired", "sessions", s -> sessions(s, SessionCounters::sessionTimeouts)));
+                + "expired", s -> sessions(s, SessionCounters::sessionTimeouts)));
 
-        meters.add(gauge(registry, "opcua.server.secure.channels", "Secure channels open now", "channels",
+        meters.add(gauge(registry, "opcua.server.secure.channels", "Secure channels open now",
                 s -> transport(s, ServerChannelCounters::secureChannels)));
-        meters.add(counter(registry, "opcua.server.bytes.received", "Bytes received on every connection",
+        meters.add(counter(registry, "opcua.server.transport.received", "Bytes received on every connection",
                 BaseUnits.BYTES, s -> transport(s, ServerChannelCounters::bytesReceived)));
-        meters.add(counter(registry, "opcua.server.bytes.sent", "Bytes sent on every connection", BaseUnits.BYTES,
+        meters.add(counter(registry, "opcua.server.transport.sent", "Bytes sent on every connection", BaseUnits.BYTES,
                 s -> transport(s, ServerChannelCounters::bytesSent)));
 
-        meters.add(gauge(registry, "opcua.server.connections", "Sockets open now, with or without a secure channel",
-                "connections", s -> transport(s, ServerChannelCounters::openConnections)));
+        meters.add(gauge(registry, "opcua.server.connections", "Sockets open now, with or without a secure channel", s -> transport(s, ServerChannelCounters::openConnections)));
         for (TransportRejection reason : TransportRejection.values()) {
             meters.add(FunctionCounter.builder("opcua.server.transport.rejected", state(),
                             s -> transport(s, counters -> counters.rejected(reason)))
                     .description("Peers refused at the transport: connections closed with an ERR, or responses "
                             + "over the client's limits")
-                    .baseUnit("rejections")
                     .tags(tags())
                     .tag("reason", reason.name().toLowerCase(Locale.ROOT))
                     .register(registry));
@@ -175,47 +172,43 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
         meters.add(limit(registry, "query_too_complex", s -> s.statistics().browsePathsRefused()));
         meters.add(counter(registry, "opcua.server.requests.undecodable",
                 "Requests answered with a ServiceFault because they could not be decoded (BadDecodingError, "
-                        + "BadEncodingLimitsExceeded ...)", "requests", s -> requests(s, RequestStatistics::undecodable)));
+                        + "BadEncodingLimitsExceeded ...)", s -> requests(s, RequestStatistics::undecodable)));
         meters.add(counter(registry, "opcua.server.sessions.unactivated.timeouts",
-                "Sessions created, never activated, and closed by their timeout", "sessions",
+                "Sessions created, never activated, and closed by their timeout",
                 s -> sessions(s, SessionCounters::unactivatedSessionTimeouts)));
 
-        meters.add(gauge(registry, "opcua.server.subscriptions", "Subscriptions open now", "subscriptions",
+        meters.add(gauge(registry, "opcua.server.subscriptions", "Subscriptions open now",
                 s -> subscriptions(s, SubscriptionStatistics::subscriptions)));
-        meters.add(gauge(registry, "opcua.server.monitored.items", "Monitored items of every subscription", "items",
+        meters.add(gauge(registry, "opcua.server.monitored.items", "Monitored items of every subscription",
                 s -> subscriptions(s, SubscriptionStatistics::monitoredItems)));
         meters.add(gauge(registry, "opcua.server.publish.requests.parked",
-                "Publish requests waiting in their session for a notification or keep-alive", "requests",
+                "Publish requests waiting in their session for a notification or keep-alive",
                 s -> subscriptions(s, SubscriptionStatistics::parkedPublishRequests)));
-        meters.add(counter(registry, "opcua.server.notifications.sent", "Notifications sent in Publish responses",
-                "notifications", s -> subscriptions(s, SubscriptionStatistics::notificationsSent)));
+        meters.add(counter(registry, "opcua.server.notifications.sent", "Notifications sent in Publish responses", s -> subscriptions(s, SubscriptionStatistics::notificationsSent)));
         meters.add(counter(registry, "opcua.server.notifications.dropped",
-                "Notifications discarded by full monitored-item queues", "notifications",
+                "Notifications discarded by full monitored-item queues",
                 s -> subscriptions(s, SubscriptionStatistics::notificationsDropped)));
         meters.add(gauge(registry, "opcua.server.history.backlog",
-                "Values waiting to be stored: queued in the history recorder or not yet acknowledged by the store",
-                "values", s -> s.statistics().historyBacklog()));
+                "Values waiting to be stored: queued in the history recorder or not yet acknowledged by the store", s -> s.statistics().historyBacklog()));
         meters.add(counter(registry, "opcua.server.history.values.recorded",
-                "Values of historizing variables the history store acknowledged", "values",
+                "Values of historizing variables the history store acknowledged",
                 s -> s.statistics().historyValuesRecorded()));
         meters.add(counter(registry, "opcua.server.history.values.dropped",
-                "Values not recorded because the history recorder's queue was full (the store fell behind)",
-                "values", s -> s.statistics().historyValuesDropped()));
+                "Values not recorded because the history recorder's queue was full (the store fell behind)", s -> s.statistics().historyValuesDropped()));
         for (String outcome : new String[] {"raised", "dropped"}) {
             meters.add(FunctionCounter.builder("opcua.server.audit.events", state(), s -> outcome.equals("raised")
                             ? s.statistics().auditEventsRaised() : s.statistics().auditEventsDropped())
                     .description("Audit events raised on the Server object, or dropped because the audit thread fell"
                             + " behind (Part 4, 6.5)")
-                    .baseUnit("events")
                     .tags(tags())
                     .tag("outcome", outcome)
                     .register(registry));
         }
         meters.add(counter(registry, "opcua.server.history.values.refused",
-                "Values the history store refused (failed appends)", "values",
+                "Values the history store refused (failed appends)",
                 s -> s.statistics().historyValuesRefused()));
         meters.add(counter(registry, "opcua.server.reverse.attempts",
-                "Connections dialled to reverse-connect clients (Part 6, 7.1.3)", "connections",
+                "Connections dialled to reverse-connect clients (Part 6, 7.1.3)",
                 s -> reverseConnect(s).attempts()));
         meters.add(reverseConnection(registry, "taken", ReverseConnectStatistics::taken));
         meters.add(reverseConnection(registry, "failed", ReverseConnectStatistics::failedAttempts));
@@ -235,7 +228,6 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
                         s -> count.applyAsLong(reverseConnect(s)))
                 .description("Reverse-connect dials by what became of them: taken by the client (its Hello "
                         + "arrived), failed (did not connect), closed unused (refused by the client, or timed out)")
-                .baseUnit("connections")
                 .tags(tags())
                 .tag("outcome", outcome)
                 .register(registry);
@@ -249,7 +241,6 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
     private FunctionCounter limit(MeterRegistry registry, String limit, ToDoubleFunction<OpcUaServer> count) {
         return FunctionCounter.builder("opcua.server.limits.rejected", state(), count)
                 .description("Operations refused at a service limit (Part 4 status in the limit tag)")
-                .baseUnit("operations")
                 .tags(tags())
                 .tag("limit", limit)
                 .register(registry);

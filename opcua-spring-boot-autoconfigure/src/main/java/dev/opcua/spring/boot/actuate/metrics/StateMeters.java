@@ -38,12 +38,25 @@ public abstract class StateMeters<T> implements MeterBinder, AutoCloseable {
         return tags;
     }
 
+    /** A gauge of a count: no base unit, so that the Prometheus name is the meter's name alone. */
+    final Gauge gauge(MeterRegistry registry, String name, String description, ToDoubleFunction<T> value) {
+        return gauge(registry, name, description, null, value);
+    }
+
+    /** @param unit the base unit where it adds meaning ({@code seconds}, {@code bytes}), else {@code null} */
     final Gauge gauge(MeterRegistry registry, String name, String description, String unit,
             ToDoubleFunction<T> value) {
         return Gauge.builder(name, state, value).description(description).baseUnit(unit).tags(tags)
                 .register(registry);
     }
 
+    /** A counter of occurrences: no base unit, so that the Prometheus name is the meter's name and {@code _total}. */
+    final FunctionCounter counter(MeterRegistry registry, String name, String description,
+            ToDoubleFunction<T> value) {
+        return counter(registry, name, description, null, value);
+    }
+
+    /** @param unit the base unit where it adds meaning ({@code bytes}), else {@code null} */
     final FunctionCounter counter(MeterRegistry registry, String name, String description, String unit,
             ToDoubleFunction<T> value) {
         return FunctionCounter.builder(name, state, value).description(description).baseUnit(unit).tags(tags)

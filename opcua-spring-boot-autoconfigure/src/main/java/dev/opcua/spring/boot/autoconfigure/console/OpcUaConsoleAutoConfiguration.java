@@ -8,20 +8,28 @@ import dev.opcua.spring.boot.autoconfigure.actuate.OpcUaEndpointSectionsConfigur
 import dev.opcua.spring.boot.console.AddressSpaceBrowser;
 import dev.opcua.spring.boot.console.ConsoleAddressSpace;
 import dev.opcua.spring.boot.console.ConsolePubSub;
+import dev.opcua.spring.boot.console.ConsoleWriteAccess;
+import dev.opcua.spring.boot.console.ConsoleWriteAudit;
+import dev.opcua.spring.boot.console.SpringSecurityRoleWriteAccess;
 import dev.opcua.spring.boot.console.OpcUaConsole;
 import dev.opcua.spring.boot.console.OpcUaConsoleController;
 import dev.opcua.spring.boot.console.OpcUaConsolePubSubController;
 import dev.opcua.spring.boot.pubsub.OpcUaPubSubLifecycle;
 import dev.opcua.stack.server.OpcUaServer;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.audit.listener.AuditApplicationEvent;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
@@ -41,7 +49,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
  * {@link OpcUaEndpointSectionsConfiguration}, and the server's address space as a {@link ConsoleAddressSpace}),
  * so that a client-only or server-only application has the console too. With PubSub running
  * ({@code opcua-stack-pubsub} on the class path and {@code opcua.pubsub.enabled=true}) the page has a PubSub card
- * from {@code /opcua-console/api/pubsub}. The console is protected by whatever
+ * from {@code /opcua-console/api/pubsub}. With {@code opcua.console.write-role} and Spring Security, users of that
+ * role may write variables from the address-space browser, each write audited. The console is protected by whatever
  * protects the application's other URLs; without Spring Security a warning says at start-up that it is open.
  */
 @AutoConfiguration(afterName = { "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration",
@@ -55,6 +64,8 @@ import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 @EnableConfigurationProperties(OpcUaConsoleProperties.class)
 @Import({ OpcUaEndpointSectionsConfiguration.Server.class, OpcUaEndpointSectionsConfiguration.Clients.class })
 public final class OpcUaConsoleAutoConfiguration {
+
+    private static final String WRITE_ROLE = "opcua.console.write-role";
 
     @Bean
     @ConditionalOnMissingBean
@@ -71,8 +82,74 @@ public final class OpcUaConsoleAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     @ConditionalOnBean(OpcUaConsole.class)
-    OpcUaConsoleController opcUaConsoleController(OpcUaConsole console) {
-        return new OpcUaConsoleController(console);
+    OpcUaConsoleController opcUaConsoleController(OpcUaConsole console, ObjectProvider<ConsoleWriteAccess> writeAccess,
+            ObjectProvider<ConsoleWriteAudit> audit) {
+        return new OpcUaConsoleController(console, writeAccess.getIfUnique(() -> ConsoleWriteAccess.DISABLED),
+                audit.getIfUnique(() -> ConsoleWriteAudit.NONE));
+    }
+
+    /**
+     * Writing from the address-space browser for the users of {@code opcua.console.write-role}, each write published
+     * as an {@link AuditApplicationEvent} (into the application's AuditEventRepository, when it has one).
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnProperty(WRITE_ROLE)
+    static class Writing {
+
+        /** With Spring Boot Actuator: the writes as audit events. */
+        @Configuration(proxyBeanMethods = false)
+        @ConditionalOnClass(name = "org.springframework.boot.actuate.audit.listener.AuditApplicationEvent")
+        static class Audit {
+
+            @Bean
+            @ConditionalOnMissingBean
+            ConsoleWriteAudit opcUaConsoleWriteAudit(ApplicationEventPublisher events) {
+                return (user, write) -> events.publishEvent(new AuditApplicationEvent(user, ConsoleWriteAudit.TYPE,
+                        auditData(write)));
+            }
+
+            private static Map<String, Object> auditData(ConsoleAddressSpace.ConsoleWrite write) {
+                Map<String, Object> data = new LinkedHashMap<>();
+                data.put("node", write.nodeId());
+                data.put("dataType", write.dataType());
+                data.put("oldValue", write.oldValue());
+                data.put("newValue", write.newValue());
+                data.put("status", write.status());
+                return data;
+            }
+        }
+
+        /** The role's users, known from Spring Security's Authentication of the request. */
+        @Configuration(proxyBeanMethods = false)
+        @ConditionalOnClass(name = { "org.springframework.security.core.Authentication",
+            "org.springframework.security.web.csrf.CsrfToken" })
+        static class WithSpringSecurity {
+
+            @Bean
+            @ConditionalOnMissingBean
+            ConsoleWriteAccess opcUaConsoleWriteAccess(OpcUaConsoleProperties properties) {
+                String role = properties.getWriteRole();
+                if (role == null || role.isBlank() || role.contains(",")) {
+                    throw new InvalidOpcUaConsolePropertyException(WRITE_ROLE, role,
+                            "it is not one role name", "one Spring Security role, such as ENGINEER or ROLE_ENGINEER");
+                }
+                return new SpringSecurityRoleWriteAccess(role.strip());
+            }
+        }
+
+        /** Without Spring Security the console cannot know a user's roles: the start stops rather than ignore the key. */
+        @Configuration(proxyBeanMethods = false)
+        @ConditionalOnMissingClass("org.springframework.security.core.Authentication")
+        static class WithoutSpringSecurity {
+
+            @Bean
+            ConsoleWriteAccess opcUaConsoleWriteAccess(OpcUaConsoleProperties properties) {
+                throw new InvalidOpcUaConsolePropertyException(WRITE_ROLE, properties.getWriteRole(),
+                        "writing is for users of a Spring Security role, and Spring Security is not on the class path",
+                        "a role, with spring-boot-starter-security and a SecurityFilterChain that signs users in;"
+                                + " or no value (nobody writes)");
+            }
+        }
     }
 
     /** The address space of the application's server, to browse. */

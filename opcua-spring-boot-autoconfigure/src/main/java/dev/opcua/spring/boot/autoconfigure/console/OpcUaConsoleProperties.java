@@ -19,6 +19,12 @@ public class OpcUaConsoleProperties {
     /** How long a browse or read of the address space may take before the console answers 504. */
     private Duration timeout = Duration.ofSeconds(5);
 
+    /**
+     * Spring Security role whose users may write variables from the address-space browser (with or without the
+     * ROLE_ prefix); every write is logged and published as an audit event. Unset, nobody may write.
+     */
+    private String writeRole;
+
     public boolean isEnabled() {
         return enabled;
     }
@@ -33,5 +39,13 @@ public class OpcUaConsoleProperties {
 
     public void setTimeout(Duration timeout) {
         this.timeout = timeout;
+    }
+
+    public String getWriteRole() {
+        return writeRole;
+    }
+
+    public void setWriteRole(String writeRole) {
+        this.writeRole = writeRole;
     }
 }

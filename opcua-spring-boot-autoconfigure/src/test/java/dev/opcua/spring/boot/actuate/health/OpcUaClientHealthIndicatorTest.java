@@ -8,6 +8,7 @@ import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.server.OpcUaServer;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -79,5 +80,7 @@ class OpcUaClientHealthIndicatorTest {
                 .containsKey("lastError")
                 .doesNotContainKey("sessionId");
         assertThat((String) health.getDetails().get("lastError")).isNotBlank();
+        assertThat(Instant.parse((String) health.getDetails().get("lastErrorAt"))).as("when it happened")
+                .isBetween(Instant.now().minusSeconds(30), Instant.now());
     }
 }

@@ -98,13 +98,13 @@ class OpcUaServerMetricsTest {
             assertThat(client.read(plant.nodeId("Speed")).value().value()).isEqualTo(1.5);
 
             assertThat(gauge("opcua.server.sessions")).isEqualTo(1);
-            assertThat(counter("opcua.server.sessions.created")).isEqualTo(1);
+            assertThat(counter("opcua.server.sessions.opened")).isEqualTo(1);
             assertThat(counter("opcua.server.sessions.closed")).isZero();
             assertThat(counter("opcua.server.sessions.rejected")).isZero();
             assertThat(counter("opcua.server.sessions.timeouts")).isZero();
             assertThat(gauge("opcua.server.secure.channels")).isEqualTo(1);
-            assertThat(counter("opcua.server.bytes.received")).isGreaterThan(100);
-            assertThat(counter("opcua.server.bytes.sent")).isGreaterThan(100);
+            assertThat(counter("opcua.server.transport.received")).isGreaterThan(100);
+            assertThat(counter("opcua.server.transport.sent")).isGreaterThan(100);
             assertThat(gauge("opcua.server.requests.queue.capacity")).isEqualTo(7);
             assertThat(gauge("opcua.server.requests.queued")).isZero();
             assertThat(gauge("opcua.server.workers.busy")).isBetween(0.0, 4.0);
@@ -248,9 +248,9 @@ class OpcUaServerMetricsTest {
                     .isEqualTo("urn:test:actuate:server");
             assertThat(meter.getId().getTag("site")).isEqualTo("plant-1");
         });
-        assertThat(registry.get("opcua.server.bytes.received").functionCounter().getId().getBaseUnit())
+        assertThat(registry.get("opcua.server.transport.received").functionCounter().getId().getBaseUnit())
                 .isEqualTo("bytes");
-        assertThat(registry.get("opcua.server.bytes.sent").functionCounter().getId().getBaseUnit())
+        assertThat(registry.get("opcua.server.transport.sent").functionCounter().getId().getBaseUnit())
                 .isEqualTo("bytes");
         assertThat(registry.get("opcua.server.requests.rejected").functionCounters())
                 .extracting(counter -> counter.getId().getTag("reason"))
@@ -302,11 +302,11 @@ class OpcUaServerMetricsTest {
         try (TestClient client = TestClient.connect(server)) {
             client.read(plant.nodeId("Speed"));
         }
-        double received = counter("opcua.server.bytes.received");
+        double received = counter("opcua.server.transport.received");
         assertThat(received).isPositive();
         server.close();
-        assertThat(counter("opcua.server.bytes.received")).isEqualTo(received);
-        assertThat(counter("opcua.server.sessions.created")).isEqualTo(1);
+        assertThat(counter("opcua.server.transport.received")).isEqualTo(received);
+        assertThat(counter("opcua.server.sessions.opened")).isEqualTo(1);
     }
 
     @Test

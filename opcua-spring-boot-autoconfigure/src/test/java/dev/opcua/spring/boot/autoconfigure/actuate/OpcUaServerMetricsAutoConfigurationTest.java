@@ -47,7 +47,7 @@ class OpcUaServerMetricsAutoConfigurationTest {
             assertThat(registry.find("opcua.server.sessions").gauge()).isNotNull();
             context.close();
             assertThat(registry.find("opcua.server.sessions").gauge()).isNull();
-            assertThat(registry.find("opcua.server.bytes.received").functionCounter()).isNull();
+            assertThat(registry.find("opcua.server.transport.received").functionCounter()).isNull();
         });
     }
 

@@ -9,6 +9,7 @@ import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import io.netty.util.Timer;
+import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -96,6 +97,11 @@ public final class ConnectionManager {
     /** Why the client last left CONNECTED or last failed to connect; null when it never did. */
     public Throwable lastError() {
         return status.lastError();
+    }
+
+    /** When {@link #lastError()} happened; null when it never did. */
+    public Instant lastErrorAt() {
+        return status.lastErrorAt();
     }
 
     /** How many times a lost connection was re-established. */

@@ -1,6 +1,7 @@
 package dev.opcua.stack.client.connection;
 
 import dev.opcua.stack.client.ClientState;
+import java.time.Instant;
 
 /**
  * Where a client's connection stands: its {@link ClientState} and why it last left CONNECTED or last
@@ -14,7 +15,8 @@ import dev.opcua.stack.client.ClientState;
 final class ConnectionStatus {
 
     private volatile ClientState state = ClientState.DISCONNECTED;
-    private volatile Throwable lastError;
+    /** The error and its time in one field, so that a reader never pairs an error with another's time. */
+    private volatile Failure lastError;
 
     ClientState state() {
         return state;
@@ -28,17 +30,27 @@ final class ConnectionStatus {
     }
 
     Throwable lastError() {
-        return lastError;
+        Failure last = lastError;
+        return last == null ? null : last.cause();
+    }
+
+    /** When the last error happened; null before any. */
+    Instant lastErrorAt() {
+        Failure last = lastError;
+        return last == null ? null : last.at();
     }
 
     /** Under the lock. */
     void lastError(Throwable cause) {
-        this.lastError = cause;
+        this.lastError = new Failure(cause, Instant.now());
     }
 
     /** "; last error: ..." for a message, or nothing before any error. */
     String lastErrorNote() {
-        Throwable last = lastError;
-        return last == null ? "" : "; last error: " + last.getMessage();
+        Failure last = lastError;
+        return last == null ? "" : "; last error: " + last.cause().getMessage();
+    }
+
+    private record Failure(Throwable cause, Instant at) {
     }
 }

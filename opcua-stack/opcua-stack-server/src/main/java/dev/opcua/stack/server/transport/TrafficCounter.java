@@ -9,7 +9,7 @@ import io.netty.channel.ChannelPromise;
 
 /**
  * First handler of every socket: counts the bytes read and written into the server's
- * {@link ServerChannelCounters} (the {@code opcua.server.bytes.received|sent} meters), and passes
+ * {@link ServerChannelCounters} (the {@code opcua.server.transport.received|sent} meters), and passes
  * everything on untouched. One shared instance per server.
  */
 @ChannelHandler.Sharable

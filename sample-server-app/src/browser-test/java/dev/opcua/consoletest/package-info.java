@@ -1,0 +1,2 @@
+/** A client-only application the console's browser test starts beside the sample plant. */
+package dev.opcua.consoletest;
