@@ -90,6 +90,11 @@ public final class ConnectionOptions {
         return endpoint;
     }
 
+    /** The CLI's ApplicationUri, which its certificate names: {@code urn:<this host>:dev.opcua:opcua-cli}. */
+    public static String applicationUri() {
+        return "urn:" + ClientPki.localHostName() + ":dev.opcua:" + APPLICATION_NAME;
+    }
+
     /** host:port of the endpoint, for messages. */
     public String hostAndPort() {
         URI uri = URI.create(endpoint());
@@ -108,7 +113,7 @@ public final class ConnectionOptions {
     public OpcUaClientConfig config() {
         OpcUaClientConfig.Builder builder = OpcUaClientConfig.builder(endpoint())
                 .applicationName(APPLICATION_NAME)
-                .applicationUri("urn:" + ClientPki.localHostName() + ":dev.opcua:" + APPLICATION_NAME)
+                .applicationUri(applicationUri())
                 .productUri("urn:dev.opcua:" + APPLICATION_NAME)
                 .requestTimeout(timeout)
                 .security(policy, mode)

@@ -1,6 +1,7 @@
 package dev.opcua.cli;
 
 import dev.opcua.cli.commands.BrowseCommand;
+import dev.opcua.cli.commands.CertCommand;
 import dev.opcua.cli.commands.EndpointsCommand;
 import dev.opcua.cli.commands.ReadCommand;
 import dev.opcua.cli.commands.WriteCommand;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "opcua", mixinStandardHelpOptions = true, versionProvider = OpcUaCli.Version.class,
         description = "An OPC UA client at the shell: the endpoint URL is the first argument of every command.",
-        subcommands = {EndpointsCommand.class, BrowseCommand.class, ReadCommand.class, WriteCommand.class},
+        subcommands = {EndpointsCommand.class, BrowseCommand.class, ReadCommand.class, WriteCommand.class,
+            CertCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 bad usage, 2 connection or security failure, 3 Bad status from the server,"
             + " 4 other failure."})
 public final class OpcUaCli implements Runnable {

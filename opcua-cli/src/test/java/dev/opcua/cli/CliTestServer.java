@@ -22,12 +22,15 @@ import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 /**
  * Our server with a small plant for the commands to work on: variables of several types (writable), an array, a
@@ -44,8 +47,10 @@ final class CliTestServer implements AutoCloseable {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     private final OpcUaServer server;
+    private final Path pki;
 
     CliTestServer(Path pki) {
+        this.pki = pki;
         InMemoryHistoryStore store = new InMemoryHistoryStore();
         InMemoryNodeManagerBuilder plant = InMemoryNodeManager.builder(NS)
                 .object("Plant")
@@ -109,6 +114,17 @@ final class CliTestServer implements AutoCloseable {
 
     OpcUaServer server() {
         return server;
+    }
+
+    /** A client PKI directory in {@code dir} that trusts this server's certificate. */
+    Path trustingPki(Path dir) throws IOException {
+        Path trusted = Files.createDirectories(dir.resolve("trusted").resolve("certs"));
+        try (Stream<Path> own = Files.list(pki.resolve("own").resolve("certs"))) {
+            for (Path certificate : own.toList()) {
+                Files.copy(certificate, trusted.resolve(certificate.getFileName()));
+            }
+        }
+        return dir;
     }
 
     /** {@code nsu=<NS>;s=<path>}. */
