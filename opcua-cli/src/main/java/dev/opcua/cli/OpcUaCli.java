@@ -1,9 +1,12 @@
 package dev.opcua.cli;
 
 import dev.opcua.cli.commands.BrowseCommand;
+import dev.opcua.cli.commands.CallCommand;
 import dev.opcua.cli.commands.CertCommand;
 import dev.opcua.cli.commands.EndpointsCommand;
+import dev.opcua.cli.commands.HistoryCommand;
 import dev.opcua.cli.commands.ReadCommand;
+import dev.opcua.cli.commands.SubscribeCommand;
 import dev.opcua.cli.commands.WriteCommand;
 import dev.opcua.stack.core.UaException;
 import java.io.PrintWriter;
@@ -21,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "opcua", mixinStandardHelpOptions = true, versionProvider = OpcUaCli.Version.class,
         description = "An OPC UA client at the shell: the endpoint URL is the first argument of every command.",
         subcommands = {EndpointsCommand.class, BrowseCommand.class, ReadCommand.class, WriteCommand.class,
-            CertCommand.class},
+            CallCommand.class, SubscribeCommand.class, HistoryCommand.class, CertCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 bad usage, 2 connection or security failure, 3 Bad status from the server,"
             + " 4 other failure."})
 public final class OpcUaCli implements Runnable {

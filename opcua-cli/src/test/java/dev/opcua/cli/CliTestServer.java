@@ -30,6 +30,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
@@ -47,6 +48,7 @@ final class CliTestServer implements AutoCloseable {
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     private final OpcUaServer server;
+    private final AtomicLong ticks = new AtomicLong();
     private final Path pki;
 
     CliTestServer(Path pki) {
@@ -65,6 +67,8 @@ final class CliTestServer implements AutoCloseable {
                 .variable("Plant.Curve", BuiltinType.Double, v -> v.valueRank(1)
                         .value(Variant.ofArray(BuiltinType.Double, new double[] {1, 2})).writable())
                 .variable("Plant.Fixed", BuiltinType.Int32, v -> v.value(Variant.ofInt32(3)))
+                .variable("Plant.Ticks", BuiltinType.Int64, v -> v.valueSupplier(
+                        () -> Variant.ofInt64(ticks.incrementAndGet())))
                 .folder("Plant.Parts")
                 .method("Plant.Add", new Argument[] {argument("a"), argument("b")}, new Argument[] {argument("sum")},
                         (context, in) -> new Variant[] {Variant.ofInt32((Integer) in[0].value()
