@@ -9,34 +9,25 @@ import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** call, subscribe (values and events) and history (raw and processed) against our server. */
+@ExtendWith(SharedServer.class)
 class CallSubscribeHistoryIT {
-
-    @TempDir
-    static Path serverPki;
 
     private static CliTestServer server;
     private static String url;
 
     @BeforeAll
     static void start() {
-        server = new CliTestServer(serverPki);
+        server = SharedServer.get();
         url = server.endpointUrl();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @Test

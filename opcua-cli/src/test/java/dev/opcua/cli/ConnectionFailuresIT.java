@@ -11,9 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -21,23 +21,16 @@ import org.junit.jupiter.api.io.TempDir;
  * code 2; and the connection options that succeed: a user with a password or password file, security with a PKI
  * directory once the server's certificate is trusted, a profile file.
  */
+@ExtendWith(SharedServer.class)
 class ConnectionFailuresIT {
-
-    @TempDir
-    static Path serverPki;
 
     private static CliTestServer server;
     private static String url;
 
     @BeforeAll
     static void start() {
-        server = new CliTestServer(serverPki);
+        server = SharedServer.get();
         url = server.endpointUrl();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @Test

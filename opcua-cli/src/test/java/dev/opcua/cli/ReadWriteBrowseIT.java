@@ -4,31 +4,22 @@ import static dev.opcua.cli.CliTestServer.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** endpoints, read, write and browse against our server, as text and as JSON. */
+@ExtendWith(SharedServer.class)
 class ReadWriteBrowseIT {
-
-    @TempDir
-    static Path serverPki;
 
     private static CliTestServer server;
     private static String url;
 
     @BeforeAll
     static void start() {
-        server = new CliTestServer(serverPki);
+        server = SharedServer.get();
         url = server.endpointUrl();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
     }
 
     @Test
