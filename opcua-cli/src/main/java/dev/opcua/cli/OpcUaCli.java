@@ -5,6 +5,7 @@ import dev.opcua.cli.commands.CallCommand;
 import dev.opcua.cli.commands.CertCommand;
 import dev.opcua.cli.commands.EndpointsCommand;
 import dev.opcua.cli.commands.HistoryCommand;
+import dev.opcua.cli.commands.NodeSetCommand;
 import dev.opcua.cli.commands.ReadCommand;
 import dev.opcua.cli.commands.SubscribeCommand;
 import dev.opcua.cli.commands.WriteCommand;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "opcua", mixinStandardHelpOptions = true, versionProvider = OpcUaCli.Version.class,
         description = "An OPC UA client at the shell: the endpoint URL is the first argument of every command.",
         subcommands = {EndpointsCommand.class, BrowseCommand.class, ReadCommand.class, WriteCommand.class,
-            CallCommand.class, SubscribeCommand.class, HistoryCommand.class, CertCommand.class},
+            CallCommand.class, SubscribeCommand.class, HistoryCommand.class,
+            NodeSetCommand.class, CertCommand.class},
         footer = {"", "Exit codes: 0 ok, 1 bad usage, 2 connection or security failure, 3 Bad status from the server,"
             + " 4 other failure."})
 public final class OpcUaCli implements Runnable {

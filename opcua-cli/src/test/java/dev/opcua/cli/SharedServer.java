@@ -30,7 +30,7 @@ final class SharedServer implements BeforeAllCallback {
     }
 
     /** The server and its directory, closed by JUnit at the end of the run. */
-    private static final class Owned implements ExtensionContext.Store.CloseableResource {
+    private static final class Owned implements ExtensionContext.Store.CloseableResource, AutoCloseable {
 
         private final Path pki;
         private final CliTestServer server;
