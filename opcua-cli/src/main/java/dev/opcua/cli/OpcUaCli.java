@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Spec;
  * {@code opcua}: an OPC UA client at the shell. Every command that talks to a server takes the endpoint URL as its
  * first argument; see docs/CLI.md.
  */
-@Command(name = "opcua", mixinStandardHelpOptions = true, versionProvider = OpcUaCli.Version.class,
+@Command(name = "opcua", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT,
+        versionProvider = OpcUaCli.Version.class,
         description = "An OPC UA client at the shell: the endpoint URL is the first argument of every command.",
         subcommands = {EndpointsCommand.class, BrowseCommand.class, ReadCommand.class, WriteCommand.class,
             CallCommand.class, SubscribeCommand.class, HistoryCommand.class,

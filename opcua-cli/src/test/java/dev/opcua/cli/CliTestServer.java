@@ -19,6 +19,8 @@ import dev.opcua.stack.server.history.HistorySample;
 import dev.opcua.stack.server.history.InMemoryHistoryStore;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.nodes.InMemoryNodeManagerBuilder;
+import dev.opcua.stack.server.roles.RoleMapper;
+import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
@@ -36,13 +38,16 @@ import java.util.stream.Stream;
 /**
  * Our server with a small plant for the commands to work on: variables of several types (writable), an array, a
  * folder of {@value #PARTS} parts to page through, a method, a historized variable with {@value #HISTORY} values
- * one second apart from {@link #T0}, a user {@value #USER}, and endpoints None and Basic256Sha256 SignAndEncrypt.
+ * one second apart from {@link #T0}, a user {@value #USER}, a SecurityAdmin {@value #ADMIN}, and endpoints None and Basic256Sha256 SignAndEncrypt.
  */
 final class CliTestServer implements AutoCloseable {
 
     static final String NS = "urn:test:cli:plant";
     static final String USER = "operator";
     static final String PASSWORD = "secret";
+    /** A user with the SecurityAdmin role: may use push management. */
+    static final String ADMIN = "admin";
+    static final String ADMIN_PASSWORD = "a-secret";
     static final int PARTS = 30;
     static final int HISTORY = 20;
     static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
@@ -89,8 +94,9 @@ final class CliTestServer implements AutoCloseable {
                 .pki(new PkiDirectory(pki))
                 .certificateValidation(ValidationOptions.builder().autoAcceptUntrusted(true).build())
                 .identityTypes(IdentityValidator.anyOf(IdentityValidator.anonymousOnly(),
-                        UserNameIdentityValidator.of(Map.of(USER, PASSWORD), true)),
+                        UserNameIdentityValidator.of(Map.of(USER, PASSWORD, ADMIN, ADMIN_PASSWORD), true)),
                         EnumSet.of(UserTokenType.Anonymous, UserTokenType.UserName))
+                .roleMapper(RoleMapper.byUserName(Map.of(ADMIN, EnumSet.of(WellKnownRole.SECURITY_ADMIN))))
                 .history(store, HistorySettings.DEFAULT)
                 .nodeManager(nodes)
                 .build()
@@ -129,6 +135,11 @@ final class CliTestServer implements AutoCloseable {
             }
         }
         return dir;
+    }
+
+    /** The server's PKI directory. */
+    Path pki() {
+        return pki;
     }
 
     /** {@code nsu=<NS>;s=<path>}. */

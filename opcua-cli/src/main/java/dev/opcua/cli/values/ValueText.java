@@ -145,7 +145,8 @@ public final class ValueText {
         }
         try {
             long value = Long.parseLong(text);
-            return value == (int) value ? Integer.valueOf((int) value) : Long.valueOf(value);
+            // (Object) keeps the ternary from promoting the Integer to a Long
+            return value == (int) value ? (Object) Integer.valueOf((int) value) : (Object) Long.valueOf(value);
         } catch (NumberFormatException notInteger) {
             try {
                 return Double.valueOf(text);
