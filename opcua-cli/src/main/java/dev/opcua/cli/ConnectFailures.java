@@ -21,6 +21,9 @@ import java.util.stream.Stream;
  */
 final class ConnectFailures {
 
+    /** How the client words an Error message of the server. */
+    private static final String SERVER_ERROR = "the server sent Error: ";
+
     private ConnectFailures() {
     }
 
@@ -56,14 +59,21 @@ final class ConnectFailures {
         }
         if (status.isSameCode(StatusCodes.BadTimeout)) {
             return fail("no answer from " + where + " within " + Durations.format(options.timeout()) + " ("
-                    + ua.getMessage() + "): is it an OPC UA server?", cause);
+                    + detail(ua) + "): is it an OPC UA server?", cause);
         }
         if (status.isSameCode(StatusCodes.BadSecurityPolicyRejected) || status.isSameCode(StatusCodes.BadSecurityModeRejected)
                 || status.isSameCode(StatusCodes.BadNotFound) || status.isSameCode(StatusCodes.BadConfigurationError)) {
-            return fail("no endpoint of " + options.endpoint() + " fits (" + status.name() + "): " + ua.getMessage()
+            return fail("no endpoint of " + options.endpoint() + " fits (" + status.name() + "): " + detail(ua)
                     + "; 'opcua endpoints " + options.endpoint() + "' lists what the server offers", cause);
         }
-        return fail("cannot connect to " + options.endpoint() + " (" + status.name() + "): " + ua.getMessage(), cause);
+        return fail("cannot connect to " + options.endpoint() + " (" + status.name() + "): " + detail(ua), cause);
+    }
+
+    /** The exception's own words, without the status its message starts with (the messages here name it once). */
+    static String detail(UaException e) {
+        String message = e.getMessage();
+        String prefix = e.statusCode() + ": ";
+        return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
     }
 
     private static boolean isCertificateStatus(int code) {
@@ -73,8 +83,17 @@ final class ConnectFailures {
 
     private static String certificateMessage(StatusCode status, UaException ua, ConnectionOptions options) {
         Path pki = options.pki();
+        if (detail(ua).startsWith(SERVER_ERROR)) {
+            // the server's Error message (Part 6, 7.1.2.5): it did not accept this client's certificate
+            String own = pki == null ? "the certificate of --certificate"
+                    : pki.resolve("own").resolve("certs").resolve(ConnectionOptions.APPLICATION_NAME + ".der").toString();
+            return "the server did not accept this client's certificate (" + status.name() + "): "
+                    + detail(ua).substring(SERVER_ERROR.length()) + "; on the server, trust " + own + " (move it from"
+                    + " the server's rejected/ to its trusted/ directory, or have a SecurityAdmin push it with 'opcua"
+                    + " cert push ENDPOINT --add-trusted " + own + "')";
+        }
         if (pki == null) {
-            return "the server's certificate was not accepted (" + status.name() + "): " + ua.getMessage()
+            return "the server's certificate was not accepted (" + status.name() + "): " + detail(ua)
                     + "; give a PKI directory with --pki DIR, then trust the server's certificate there";
         }
         Path rejected = pki.resolve("rejected");
@@ -82,7 +101,7 @@ final class ConnectFailures {
         String move = newest.map(file -> "move " + file + " to " + pki.resolve("trusted").resolve("certs")
                 + " (after checking it is the server's), or run 'opcua cert trust --pki " + pki + " " + file + "'")
                 .orElse("trust the server's certificate with 'opcua cert trust --pki " + pki + " FILE'");
-        return "the server's certificate is not trusted (" + status.name() + "): " + ua.getMessage() + "; " + move;
+        return "the server's certificate is not trusted (" + status.name() + "): " + detail(ua) + "; " + move;
     }
 
     private static Optional<Path> newestFile(Path dir) {

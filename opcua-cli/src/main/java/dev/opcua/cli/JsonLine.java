@@ -32,8 +32,13 @@ public final class JsonLine {
         return this;
     }
 
+    /** A JSON number (UA JSON writes Int64 as a string, so a value beyond Int32 goes as a Double). */
     public JsonLine number(String name, long value) {
-        encoder.writeInt64(name, value);
+        if (value == (int) value) {
+            encoder.writeInt32(name, (int) value);
+        } else {
+            encoder.writeDouble(name, value);
+        }
         return this;
     }
 

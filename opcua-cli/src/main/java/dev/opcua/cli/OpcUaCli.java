@@ -61,10 +61,13 @@ public final class OpcUaCli implements Runnable {
         System.exit(execute(out, err, terminal, args));
     }
 
-    /** The client's log at warn and above, on stderr, unless the user set a level. */
+    /**
+     * The client's log only for errors, on stderr, unless the user set a level: what went wrong is the command's
+     * own message, and a warning of the client's would say it a second time.
+     */
     private static void quietLogging() {
         if (System.getProperty("org.slf4j.simpleLogger.defaultLogLevel") == null) {
-            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+            System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "error");
         }
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
     }
@@ -121,7 +124,7 @@ public final class OpcUaCli implements Runnable {
             message = cli.getMessage();
         } else if (cause instanceof UaException ua) {
             code = ExitCodes.BAD_STATUS;
-            message = ua.statusCode().name() + ": " + ua.getMessage();
+            message = ua.statusCode().name() + ": " + ConnectFailures.detail(ua);
         } else if (cause instanceof IllegalArgumentException) {
             code = ExitCodes.USAGE;
             message = cause.getMessage();
