@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -21,14 +20,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedServer.class)
 class CallSubscribeHistoryIT {
 
-    private static CliTestServer server;
-    private static String url;
-
-    @BeforeAll
-    static void start() {
-        server = SharedServer.get();
-        url = server.endpointUrl();
-    }
+    private final CliTestServer server = SharedServer.get();
+    private final String url = server.endpointUrl();
 
     @Test
     void call_types_the_arguments_from_the_methods_input_arguments_and_names_the_outputs() {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -13,14 +12,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(SharedServer.class)
 class ReadWriteBrowseIT {
 
-    private static CliTestServer server;
-    private static String url;
-
-    @BeforeAll
-    static void start() {
-        server = SharedServer.get();
-        url = server.endpointUrl();
-    }
+    private final CliTestServer server = SharedServer.get();
+    private final String url = server.endpointUrl();
 
     @Test
     void endpoints_lists_every_endpoint_with_policy_mode_and_user_tokens() {

@@ -56,26 +56,31 @@ public final class CertCommand implements Runnable {
                 "a cert command is required: create, trust, rejected or push");
     }
 
-    /** The PKI directory option of the local cert commands. */
-    static final class PkiOption {
+    /** A cert command on the local PKI directory: its {@code --pki}, the output options, and its output. */
+    abstract static class LocalCertCommand implements Callable<Integer> {
+
         @Option(names = "--pki", paramLabel = "DIR", required = true,
                 description = "The PKI directory (own/, trusted/, issuers/, rejected/).")
         Path pki;
-    }
-
-    /** Creates the CLI's application instance certificate in a PKI directory (Part 12, 6.2.2). */
-    @Command(name = "create", description = "Create this client's application instance certificate in the PKI "
-            + "directory (own/certs/opcua-cli.der, own/private/opcua-cli.pem); an existing one is kept.")
-    static final class Create implements Callable<Integer> {
-
-        @Mixin
-        PkiOption pkiOption;
 
         @Mixin
         OutputOptions outputOptions;
 
         @Spec
         CommandSpec spec;
+
+        @Override
+        public final Integer call() throws IOException {
+            return run(outputOptions.output(spec), new PkiDirectory(pki));
+        }
+
+        abstract int run(Output output, PkiDirectory directory) throws IOException;
+    }
+
+    /** Creates the CLI's application instance certificate in a PKI directory (Part 12, 6.2.2). */
+    @Command(name = "create", description = "Create this client's application instance certificate in the PKI "
+            + "directory (own/certs/opcua-cli.der, own/private/opcua-cli.pem); an existing one is kept.")
+    static final class Create extends LocalCertCommand {
 
         @Option(names = "--hostname", paramLabel = "NAME", description = "Host names the certificate names "
                 + "(default: this host's).")
@@ -90,9 +95,7 @@ public final class CertCommand implements Runnable {
         int days;
 
         @Override
-        public Integer call() {
-            Output output = outputOptions.output(spec);
-            PkiDirectory directory = new PkiDirectory(pkiOption.pki);
+        int run(Output output, PkiDirectory directory) {
             Path file = directory.ownCertsDir().resolve(ConnectionOptions.APPLICATION_NAME + ".der");
             boolean existed = Files.exists(file);
             List<String> hosts = hostnames == null ? List.of(ClientPki.localHostName()) : hostnames;
@@ -107,24 +110,13 @@ public final class CertCommand implements Runnable {
     /** Trusts certificates: copies them into trusted/certs, and takes them out of rejected/ when they were there. */
     @Command(name = "trust", description = "Trust certificate files (DER or PEM): copied to trusted/certs; a file from"
             + " rejected/ is moved.")
-    static final class Trust implements Callable<Integer> {
-
-        @Mixin
-        PkiOption pkiOption;
-
-        @Mixin
-        OutputOptions outputOptions;
-
-        @Spec
-        CommandSpec spec;
+    static final class Trust extends LocalCertCommand {
 
         @Parameters(arity = "1..*", paramLabel = "FILE", description = "Certificate files.")
         List<Path> files;
 
         @Override
-        public Integer call() throws IOException {
-            Output output = outputOptions.output(spec);
-            PkiDirectory directory = new PkiDirectory(pkiOption.pki);
+        int run(Output output, PkiDirectory directory) throws IOException {
             for (Path file : files) {
                 List<X509Certificate> certificates = read(file);
                 for (X509Certificate certificate : certificates) {
@@ -141,21 +133,11 @@ public final class CertCommand implements Runnable {
 
     /** Lists rejected/: the certificates of servers this client did not trust. */
     @Command(name = "rejected", description = "List the certificates in rejected/: servers this client did not trust.")
-    static final class Rejected implements Callable<Integer> {
-
-        @Mixin
-        PkiOption pkiOption;
-
-        @Mixin
-        OutputOptions outputOptions;
-
-        @Spec
-        CommandSpec spec;
+    static final class Rejected extends LocalCertCommand {
 
         @Override
-        public Integer call() throws IOException {
-            Output output = outputOptions.output(spec);
-            Path dir = new PkiDirectory(pkiOption.pki).rejectedDir();
+        int run(Output output, PkiDirectory directory) throws IOException {
+            Path dir = directory.rejectedDir();
             List<Path> files = new ArrayList<>();
             if (Files.isDirectory(dir)) {
                 try (Stream<Path> list = Files.list(dir)) {
