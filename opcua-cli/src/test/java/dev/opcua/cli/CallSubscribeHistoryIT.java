@@ -62,6 +62,19 @@ class CallSubscribeHistoryIT {
     }
 
     @Test
+    void subscribe_on_a_terminal_redraws_one_coloured_line_per_item_in_place() {
+        CliRun run = CliRun.onTerminal("subscribe", url, node("Plant.Ticks"), node("Plant.Fixed"), "--interval",
+                "100ms", "--count", "4");
+
+        assertThat(run.exitCode()).as(run.toString()).isZero();
+        assertThat(run.out()).startsWith(node("Plant.Ticks") + " = ...\n" + node("Plant.Fixed") + " = ...\n")
+                .contains("\u001b[2A\r\u001b[2K") // two lines up, each cleared and drawn again
+                .contains("\u001b[32mGood\u001b[0m");
+        assertThat(CliRun.onTerminal("subscribe", url, node("Plant.Ticks"), "--count", "1", "--no-color").out())
+                .doesNotContain("\u001b[32m");
+    }
+
+    @Test
     void subscribe_as_json_gives_one_object_per_notification() throws Exception {
         List<JsonNode> values = CliRun.of("subscribe", url, "--json", node("Plant.Ticks"), node("Plant.Fixed"),
                 "--interval", "100ms", "--count", "4").json();

@@ -13,9 +13,18 @@ record CliRun(int exitCode, String out, String err) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     static CliRun of(String... args) {
+        return run(false, args);
+    }
+
+    /** As on a terminal: colours, lines redrawn in place, the progress line. */
+    static CliRun onTerminal(String... args) {
+        return run(true, args);
+    }
+
+    private static CliRun run(boolean terminal, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = OpcUaCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), false, args);
+        int code = OpcUaCli.execute(new PrintWriter(out, true), new PrintWriter(err, true), terminal, args);
         return new CliRun(code, out.toString(), err.toString());
     }
 

@@ -136,4 +136,13 @@ class ReadWriteBrowseIT {
         assertThat(limited.lines()).hasSize(1 + 10);
         assertThat(limited.err()).contains("stopped at --max 10 nodes");
     }
+
+    @Test
+    void browse_on_a_terminal_shows_a_progress_line_on_stderr_and_clears_it() {
+        CliRun run = CliRun.onTerminal("browse", url, node("Plant.Parts"), "--page-size", "7", "--no-color");
+
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.err()).contains("\r\u001b[2Kbrowsed 7 nodes", "browsed 30 nodes").endsWith("\r\u001b[2K");
+        assertThat(run.lines()).hasSize(1 + CliTestServer.PARTS);
+    }
 }
