@@ -12,6 +12,7 @@ import dev.opcua.cli.commands.WriteCommand;
 import dev.opcua.stack.core.UaException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeoutException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -125,6 +126,9 @@ public final class OpcUaCli implements Runnable {
         } else if (cause instanceof UaException ua) {
             code = ExitCodes.BAD_STATUS;
             message = ua.statusCode().name() + ": " + ConnectFailures.detail(ua);
+        } else if (cause instanceof TimeoutException) {
+            code = ExitCodes.CONNECTION;
+            message = "the server did not answer in time (raise --timeout for slow servers or large requests)";
         } else if (cause instanceof IllegalArgumentException) {
             code = ExitCodes.USAGE;
             message = cause.getMessage();

@@ -57,6 +57,11 @@ final class CliTestServer implements AutoCloseable {
     private final Path pki;
 
     CliTestServer(Path pki) {
+        this(pki, true);
+    }
+
+    /** @param acceptClients whether the server accepts client certificates it does not trust (else it rejects them) */
+    CliTestServer(Path pki, boolean acceptClients) {
         this.pki = pki;
         InMemoryHistoryStore store = new InMemoryHistoryStore();
         InMemoryNodeManagerBuilder plant = InMemoryNodeManager.builder(NS)
@@ -92,7 +97,7 @@ final class CliTestServer implements AutoCloseable {
                 .security(List.of(EndpointSecurity.NONE,
                         new EndpointSecurity(SecurityPolicy.Basic256Sha256, MessageSecurityMode.SignAndEncrypt)))
                 .pki(new PkiDirectory(pki))
-                .certificateValidation(ValidationOptions.builder().autoAcceptUntrusted(true).build())
+                .certificateValidation(ValidationOptions.builder().autoAcceptUntrusted(acceptClients).build())
                 .identityTypes(IdentityValidator.anyOf(IdentityValidator.anonymousOnly(),
                         UserNameIdentityValidator.of(Map.of(USER, PASSWORD, ADMIN, ADMIN_PASSWORD), true)),
                         EnumSet.of(UserTokenType.Anonymous, UserTokenType.UserName))

@@ -127,6 +127,21 @@ class ConnectionFailuresIT {
     }
 
     @Test
+    void a_server_that_does_not_trust_this_client_says_which_certificate_to_trust_on_the_server(@TempDir Path dir)
+            throws IOException {
+        try (CliTestServer strict = new CliTestServer(dir.resolve("server"), false)) {
+            Path pki = strict.trustingPki(dir.resolve("client"));
+
+            CliRun run = CliRun.of("read", strict.endpointUrl(), "i=2258", "--pki", pki.toString(), "--policy",
+                    "Basic256Sha256", "--mode", "SignAndEncrypt");
+
+            assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.CONNECTION);
+            assertThat(run.err()).contains("the server did not accept this client's certificate",
+                    "on the server, trust " + pki.resolve("own/certs/opcua-cli.der"), "--add-trusted");
+        }
+    }
+
+    @Test
     void a_bad_node_id_says_what_is_expected_before_connecting() {
         CliRun run = CliRun.of("read", "opc.tcp://no-such-host.invalid:4840", "ns=2;x=Speed");
 
