@@ -1,5 +1,6 @@
 package dev.opcua.cli.commands;
 
+import dev.opcua.cli.CliException;
 import dev.opcua.cli.ClientCommand;
 import dev.opcua.cli.ExitCodes;
 import dev.opcua.cli.JsonLine;
@@ -65,7 +66,7 @@ public final class BrowseCommand extends ClientCommand {
     protected void prepare() {
         NodeIdText.check(node);
         if (depth < 1 || max < 1 || pageSize < 0) {
-            throw dev.opcua.cli.CliException.usage("--depth and --max must be at least 1, --page-size at least 0");
+            throw CliException.usage("--depth and --max must be at least 1, --page-size at least 0");
         }
     }
 

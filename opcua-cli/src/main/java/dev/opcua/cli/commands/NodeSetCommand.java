@@ -7,6 +7,7 @@ import dev.opcua.cli.Output;
 import dev.opcua.cli.nodeset.NodeSetExport;
 import dev.opcua.stack.client.OpcUaClient;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -73,7 +74,7 @@ public final class NodeSetCommand implements Runnable {
     private static final class WriterOutputStream extends OutputStream {
 
         private final PrintWriter writer;
-        private final java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
 
         WriterOutputStream(PrintWriter writer) {
             this.writer = writer;
