@@ -24,6 +24,7 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
 import dev.opcua.stack.core.types.UaRequestMessage;
 import dev.opcua.stack.core.types.UaResponseMessage;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -405,6 +406,19 @@ public final class OpcUaClient implements AutoCloseable {
                         nodeId.toString()));
         return converted.thenCompose(variant -> attributes.write(new WriteValue[] {new WriteValue(nodeId,
                 AttributeIds.Value, null, DataValue.of(variant))})).thenApply(results -> results[0]);
+    }
+
+    /**
+     * The built-in type and ValueRank a variable's Value holds (its DataType resolved to a built-in one), as
+     * {@link #writeValue} converts to; read once per variable and session.
+     */
+    public CompletableFuture<VariableTypes.VariableType> variableType(NodeId variable) {
+        return variableTypes.of(variable);
+    }
+
+    /** The built-in type a DataType is encoded as: itself, or its nearest built-in supertype (Part 3, 5.8.2). */
+    public CompletableFuture<BuiltinType> builtinTypeOf(NodeId dataType) {
+        return variableTypes.builtinTypeOf(dataType);
     }
 
     // ---- view -------------------------------------------------------------------------------------

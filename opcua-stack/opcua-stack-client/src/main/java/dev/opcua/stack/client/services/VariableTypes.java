@@ -72,6 +72,14 @@ public final class VariableTypes {
         });
     }
 
+    /**
+     * The built-in type a DataType is encoded as (Part 3, 5.8.2): itself for a built-in one, else its nearest
+     * built-in supertype, found as {@link #of} finds a variable's.
+     */
+    public CompletableFuture<BuiltinType> builtinTypeOf(NodeId dataType) {
+        return builtinOf(dataType, 0);
+    }
+
     /** Forgets what was read: the next {@link #of} reads again. */
     public void clear() {
         variables.clear();
