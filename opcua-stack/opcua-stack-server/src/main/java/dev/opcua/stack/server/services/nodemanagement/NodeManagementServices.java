@@ -1,0 +1,199 @@
+package dev.opcua.stack.server.services.nodemanagement;
+
+import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.structured.AddNodesItem;
+import dev.opcua.stack.core.types.structured.AddNodesRequest;
+import dev.opcua.stack.core.types.structured.AddNodesResponse;
+import dev.opcua.stack.core.types.structured.AddNodesResult;
+import dev.opcua.stack.core.types.structured.AddReferencesItem;
+import dev.opcua.stack.core.types.structured.AddReferencesRequest;
+import dev.opcua.stack.core.types.structured.AddReferencesResponse;
+import dev.opcua.stack.core.types.structured.DeleteNodesItem;
+import dev.opcua.stack.core.types.structured.DeleteNodesRequest;
+import dev.opcua.stack.core.types.structured.DeleteNodesResponse;
+import dev.opcua.stack.core.types.structured.DeleteReferencesItem;
+import dev.opcua.stack.core.types.structured.DeleteReferencesRequest;
+import dev.opcua.stack.core.types.structured.DeleteReferencesResponse;
+import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodeset.TypeInstantiator;
+import dev.opcua.stack.server.services.OperationLimits;
+import dev.opcua.stack.server.services.RequestGuard;
+import dev.opcua.stack.server.services.ServiceDispatcher;
+import dev.opcua.stack.server.services.view.ReferenceTypeTree;
+import dev.opcua.stack.server.session.Session;
+import dev.opcua.stack.server.subscriptions.events.ModelChanges;
+import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
+import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The NodeManagement service set (Part 4, 5.7): AddNodes, AddReferences, DeleteNodes and DeleteReferences,
+ * each item applied to the in-memory node manager that owns its namespace and answered on its own (one bad
+ * item fails alone). One request's changes are reported together as one GeneralModelChangeEvent on the
+ * Server object (Part 3, 9.32; Part 5, 6.4.32), after they are visible to Browse.
+ *
+ * <p>Request-level faults: no items is BadNothingToDo, more than MaxNodesPerNodeManagement (Part 5, 6.3.11;
+ * 0 = no limit) BadTooManyOperations. A session without one of the {@link NodeManagementSettings#roles()}
+ * gets BadUserAccessDenied for every item. Requests run one at a time: the changes of two requests never
+ * interleave, and a check sees the address space as the previous request left it.
+ */
+public final class NodeManagementServices {
+
+    private static final Logger log = LoggerFactory.getLogger(NodeManagementServices.class);
+
+    private final RequestGuard guard;
+    private final long roleMask;
+    private final int maxNodesPerNodeManagement;
+    private final ModelChanges modelChanges;
+    private final NodeAdder adder;
+    private final NodeDeleter deleter;
+    private final ReferenceEditor references;
+    private final Object lock = new Object();
+
+    /**
+     * @param referenceTypes the server's ReferenceType hierarchy, asked on each request
+     * @param instances makes the Mandatory children of new Objects and Variables
+     * @param modelChanges where the changes are reported
+     * @param maxNodesPerNodeManagement the operation limit of the four services, 0 for none
+     * @throws IllegalArgumentException when the settings do not enable the services, or the limit is negative
+     */
+    public NodeManagementServices(NodeManagers managers, RequestGuard guard, Supplier<ReferenceTypeTree> referenceTypes,
+            TypeInstantiator instances, ModelChanges modelChanges, NodeManagementSettings settings,
+            int maxNodesPerNodeManagement) {
+        if (!settings.enabled()) {
+            throw new IllegalArgumentException("the NodeManagement services are not enabled in " + settings);
+        }
+        if (maxNodesPerNodeManagement < 0) {
+            throw new IllegalArgumentException("maxNodesPerNodeManagement must be >= 0, was " + maxNodesPerNodeManagement);
+        }
+        this.guard = guard;
+        this.roleMask = settings.roleMask();
+        this.maxNodesPerNodeManagement = maxNodesPerNodeManagement;
+        this.modelChanges = modelChanges;
+        EditableNodes nodes = new EditableNodes(managers, referenceTypes, settings.namespaces());
+        this.adder = new NodeAdder(nodes, instances);
+        this.deleter = new NodeDeleter(nodes);
+        this.references = new ReferenceEditor(nodes);
+    }
+
+    /** Registers the four services with a dispatcher. */
+    public ServiceDispatcher.Builder registerWith(ServiceDispatcher.Builder dispatcher) {
+        return dispatcher
+                .registerSync(AddNodesRequest.class, this::addNodes)
+                .registerSync(AddReferencesRequest.class, this::addReferences)
+                .registerSync(DeleteNodesRequest.class, this::deleteNodes)
+                .registerSync(DeleteReferencesRequest.class, this::deleteReferences);
+    }
+
+    AddNodesResponse addNodes(ServerSecureChannel channel, AddNodesRequest request) {
+        long roles = roles(channel, request.requestHeader());
+        AddNodesItem[] items = request.nodesToAdd();
+        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, "nodes to add");
+        return new AddNodesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
+                addNodes(roles, items), null);
+    }
+
+    AddReferencesResponse addReferences(ServerSecureChannel channel, AddReferencesRequest request) {
+        long roles = roles(channel, request.requestHeader());
+        AddReferencesItem[] items = request.referencesToAdd();
+        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, "references to add");
+        return new AddReferencesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
+                addReferences(roles, items), null);
+    }
+
+    DeleteNodesResponse deleteNodes(ServerSecureChannel channel, DeleteNodesRequest request) {
+        long roles = roles(channel, request.requestHeader());
+        DeleteNodesItem[] items = request.nodesToDelete();
+        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, "nodes to delete");
+        return new DeleteNodesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
+                deleteNodes(roles, items), null);
+    }
+
+    DeleteReferencesResponse deleteReferences(ServerSecureChannel channel, DeleteReferencesRequest request) {
+        long roles = roles(channel, request.requestHeader());
+        DeleteReferencesItem[] items = request.referencesToDelete();
+        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, "references to delete");
+        return new DeleteReferencesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
+                deleteReferences(roles, items), null);
+    }
+
+    /**
+     * AddNodes for a session with the role mask {@code roles} (-1: the server itself, which may do anything).
+     * The methods below take the same mask; each answers every item and reports the changes made.
+     */
+    AddNodesResult[] addNodes(long roles, AddNodesItem[] items) {
+        AddNodesResult[] results = new AddNodesResult[items.length];
+        ModelChangeList changes = new ModelChangeList();
+        synchronized (lock) {
+            for (int i = 0; i < items.length; i++) {
+                results[i] = mayChange(roles) ? adder.add(roles, items[i], changes)
+                        : new AddNodesResult(StatusCode.of(StatusCodes.BadUserAccessDenied), NodeId.NULL);
+            }
+        }
+        report(changes, "AddNodes");
+        return results;
+    }
+
+    StatusCode[] addReferences(long roles, AddReferencesItem[] items) {
+        StatusCode[] results = new StatusCode[items.length];
+        ModelChangeList changes = new ModelChangeList();
+        synchronized (lock) {
+            for (int i = 0; i < items.length; i++) {
+                results[i] = mayChange(roles) ? references.add(roles, items[i], changes) : denied();
+            }
+        }
+        report(changes, "AddReferences");
+        return results;
+    }
+
+    StatusCode[] deleteNodes(long roles, DeleteNodesItem[] items) {
+        StatusCode[] results = new StatusCode[items.length];
+        ModelChangeList changes = new ModelChangeList();
+        synchronized (lock) {
+            for (int i = 0; i < items.length; i++) {
+                results[i] = mayChange(roles) ? deleter.delete(roles, items[i], changes) : denied();
+            }
+        }
+        report(changes, "DeleteNodes");
+        return results;
+    }
+
+    StatusCode[] deleteReferences(long roles, DeleteReferencesItem[] items) {
+        StatusCode[] results = new StatusCode[items.length];
+        ModelChangeList changes = new ModelChangeList();
+        synchronized (lock) {
+            for (int i = 0; i < items.length; i++) {
+                results[i] = mayChange(roles) ? references.delete(roles, items[i], changes) : denied();
+            }
+        }
+        report(changes, "DeleteReferences");
+        return results;
+    }
+
+    /** The role mask of the request's session; -1 (every role) without sessions. */
+    private long roles(ServerSecureChannel channel, RequestHeader header) {
+        Session session = guard.check(channel, header);
+        return session == null ? -1L : session.roles();
+    }
+
+    private boolean mayChange(long roles) {
+        return roles == -1L || (roles & roleMask) != 0;
+    }
+
+    private static StatusCode denied() {
+        return StatusCode.of(StatusCodes.BadUserAccessDenied);
+    }
+
+    private void report(ModelChangeList changes, String service) {
+        if (changes.isEmpty()) {
+            return;
+        }
+        log.info("{} changed the address space: {} nodes affected", service, changes.changes().size());
+        modelChanges.report(changes.changes());
+    }
+}

@@ -1,0 +1,58 @@
+package dev.opcua.stack.server.services.nodemanagement;
+
+import dev.opcua.stack.core.config.InvalidSettingException;
+import dev.opcua.stack.server.roles.WellKnownRole;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * Whether and for whom a server offers the NodeManagement service set (Part 4, 5.7).
+ *
+ * <p>Off by default: a server that takes no changes answers the four services BadServiceUnsupported.
+ * When on, a session needs one of {@code roles} and, on each node touched, the permission of Part 3,
+ * 8.55 (AddNode on the parent, DeleteNode, AddReference or RemoveReference on the node): a namespace
+ * whose permissions were never configured lets every role do everything, so the roles are what keeps
+ * an anonymous client from changing the address space.
+ *
+ * @param enabled whether the four services are offered
+ * @param roles the roles a session needs one of (ConfigureAdmin by default, the role of Part 3, 4.9.2
+ *     for non-security configuration)
+ * @param namespaces URIs of the namespaces that take changes; empty for every namespace whose node
+ *     manager accepts them
+ */
+public record NodeManagementSettings(boolean enabled, Set<WellKnownRole> roles, Set<String> namespaces) {
+
+    /** The services are not offered. */
+    public static final NodeManagementSettings DISABLED =
+            new NodeManagementSettings(false, EnumSet.of(WellKnownRole.CONFIGURE_ADMIN), Set.of());
+
+    /** @throws InvalidSettingException {@code nodeManagement.roles} when enabled without any role */
+    public NodeManagementSettings {
+        roles = roles == null || roles.isEmpty() ? Set.of() : Set.copyOf(roles);
+        namespaces = namespaces == null ? Set.of() : Set.copyOf(namespaces);
+        if (enabled && roles.isEmpty()) {
+            throw new InvalidSettingException("nodeManagement.roles", "[]",
+                    "must name at least one well-known role, e.g. ConfigureAdmin: nobody could change anything");
+        }
+    }
+
+    /** Offered to ConfigureAdmin sessions, in every namespace whose node manager accepts changes. */
+    public static NodeManagementSettings enabledForConfigureAdmin() {
+        return new NodeManagementSettings(true, EnumSet.of(WellKnownRole.CONFIGURE_ADMIN), Set.of());
+    }
+
+    /** These settings with other roles. */
+    public NodeManagementSettings withRoles(Set<WellKnownRole> value) {
+        return new NodeManagementSettings(enabled, value, namespaces);
+    }
+
+    /** These settings with other namespaces (empty: every namespace whose manager accepts changes). */
+    public NodeManagementSettings withNamespaces(Set<String> value) {
+        return new NodeManagementSettings(enabled, roles, value);
+    }
+
+    /** The role mask of {@link #roles()}. */
+    public long roleMask() {
+        return WellKnownRole.mask(roles);
+    }
+}
