@@ -23,6 +23,7 @@ import dev.opcua.stack.server.roles.Permission;
 import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.services.OperationLimits;
+import dev.opcua.stack.server.services.nodemanagement.NodeManagementSettings;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
@@ -148,6 +149,7 @@ final class OpcUaServerPropertiesMapper {
             builder.userCertificateValidator(new PkiCertificateValidator(pki, validation));
         }
         applyAccess(builder);
+        builder.nodeManagement(nodeManagement());
         if (certificate.getKeystore() == null && certificate.getPemCertificate() == null && pki == null
                 && p.getSecurity().getPolicies() == null) {
             log.warn("OPC UA server offers SecurityPolicy None only: messages and passwords cross the network"
@@ -241,7 +243,7 @@ final class OpcUaServerPropertiesMapper {
         OpcUaServerProperties.Operation o = properties.getLimits().getOperation();
         return stack.call(() -> new OperationLimits(o.getMaxNodesPerRead(), o.getMaxNodesPerWrite(),
                 o.getMaxNodesPerBrowse(), o.getMaxNodesPerMethodCall(), o.getMaxNodesPerTranslateBrowsePaths(),
-                o.getMaxNodesPerRegisterNodes(), o.getMaxMonitoredItemsPerCall()));
+                o.getMaxNodesPerRegisterNodes(), o.getMaxMonitoredItemsPerCall(), o.getMaxNodesPerNodeManagement()));
     }
 
     SubscriptionSettings subscriptionSettings() {
@@ -376,6 +378,27 @@ final class OpcUaServerPropertiesMapper {
         }
         return CHECKS.certificate("security.certificate", c.getPemCertificate(), c.getPemPrivateKey(),
                 c.getPemPrivateKeyPassword(), c.getKeystore(), c.getKeystorePassword(), c.getAlias());
+    }
+
+    /**
+     * {@code node-management.*}: whether the NodeManagement services are offered, and to which roles in which
+     * namespaces; a role that is no well-known role, or none while enabled, stops the start naming the key.
+     */
+    NodeManagementSettings nodeManagement() {
+        OpcUaServerProperties.NodeManagement m = properties.getNodeManagement();
+        List<String> names = m.getRoles() == null ? List.of() : m.getRoles();
+        Set<WellKnownRole> roles = EnumSet.noneOf(WellKnownRole.class);
+        for (int i = 0; i < names.size(); i++) {
+            roles.add(parse("node-management.roles[" + i + "]", names.get(i), WellKnownRole::parse,
+                    "a well-known role: " + Arrays.stream(WellKnownRole.values()).map(WellKnownRole::browseName)
+                            .toList()));
+        }
+        Set<String> namespaces = new LinkedHashSet<>();
+        List<String> uris = m.getNamespaces() == null ? List.of() : m.getNamespaces();
+        for (int i = 0; i < uris.size(); i++) {
+            namespaces.add(CHECKS.requireText("node-management.namespaces[" + i + "]", uris.get(i), "a namespace URI"));
+        }
+        return stack.call(() -> new NodeManagementSettings(m.isEnabled(), roles, namespaces));
     }
 
     /** {@code access.namespaces}: the DefaultRolePermissions of each namespace listed. */

@@ -219,4 +219,29 @@ class InvalidOpcUaServerPropertyFailureAnalysisTest {
                 "opcua.server.access.namespaces[0].uri=urn:test:nobody",
                 "opcua.server.access.namespaces[0].permissions.observer=browse");
     }
+
+    @Test
+    void a_node_management_role_that_is_no_well_known_role_is_refused_under_its_key() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.node-management.roles[0]")
+                    .contains("Value: \"wizard\"").contains("not a well-known role");
+            assertThat(analysis.getAction()).contains("ConfigureAdmin");
+        },
+                "opcua.server.node-management.enabled=true", "opcua.server.node-management.roles=wizard");
+    }
+
+    @Test
+    void node_management_enabled_without_roles_is_refused_under_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.node-management.roles").contains("at least one well-known role"),
+                "opcua.server.node-management.enabled=true", "opcua.server.node-management.roles=");
+    }
+
+    @Test
+    void a_node_management_namespace_no_accepting_manager_owns_is_refused_under_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.node-management.namespaces").contains("urn:test:nobody")
+                .contains("must name a namespace whose node manager accepts changes"),
+                "opcua.server.node-management.enabled=true", "opcua.server.node-management.namespaces=urn:test:nobody");
+    }
 }

@@ -61,6 +61,8 @@ public final class NodeManagementServices {
      * @param modelChanges where the changes are reported
      * @param maxNodesPerNodeManagement the operation limit of the four services, 0 for none
      * @throws IllegalArgumentException when the settings do not enable the services, or the limit is negative
+     * @throws dev.opcua.stack.core.config.InvalidSettingException {@code nodeManagement.namespaces} when a namespace
+     *     the settings name has no node manager that accepts changes
      */
     public NodeManagementServices(NodeManagers managers, RequestGuard guard, Supplier<ReferenceTypeTree> referenceTypes,
             TypeInstantiator instances, ModelChanges modelChanges, NodeManagementSettings settings,
@@ -75,6 +77,7 @@ public final class NodeManagementServices {
         this.roleMask = settings.roleMask();
         this.maxNodesPerNodeManagement = maxNodesPerNodeManagement;
         this.modelChanges = modelChanges;
+        settings.checkNamespaces(managers, false);
         EditableNodes nodes = new EditableNodes(managers, referenceTypes, settings.namespaces());
         this.adder = new NodeAdder(nodes, instances);
         this.deleter = new NodeDeleter(nodes);

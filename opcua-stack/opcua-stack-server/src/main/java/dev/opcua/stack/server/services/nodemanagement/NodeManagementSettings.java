@@ -1,8 +1,14 @@
 package dev.opcua.stack.server.services.nodemanagement;
 
 import dev.opcua.stack.core.config.InvalidSettingException;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.server.nodes.NodeManager;
+import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.roles.WellKnownRole;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -49,6 +55,30 @@ public record NodeManagementSettings(boolean enabled, Set<WellKnownRole> roles, 
     /** These settings with other namespaces (empty: every namespace whose manager accepts changes). */
     public NodeManagementSettings withNamespaces(Set<String> value) {
         return new NodeManagementSettings(enabled, roles, value);
+    }
+
+    /**
+     * Checks that every namespace of {@link #namespaces()} belongs to a node manager that accepts changes.
+     *
+     * @param importsPending whether NodeSets are still to be imported: a namespace no manager owns yet is let
+     *     through, as an imported model may bring it
+     * @throws InvalidSettingException {@code nodeManagement.namespaces} naming the URI and the namespaces that do
+     */
+    public void checkNamespaces(NodeManagers managers, boolean importsPending) {
+        List<String> accepting = new ArrayList<>();
+        for (NodeManager manager : managers.managers()) {
+            if (manager instanceof NodeStoreNodeManager m && m.acceptsNodeManagement()) {
+                accepting.addAll(m.namespaceUris());
+            }
+        }
+        for (String uri : namespaces) {
+            int index = managers.namespaces().indexOf(uri);
+            boolean owned = index >= 0 && managers.managerOf(NodeId.numeric(index, 0)) != null;
+            if (!accepting.contains(uri) && (owned || !importsPending)) {
+                throw new InvalidSettingException("nodeManagement.namespaces", uri,
+                        "must name a namespace whose node manager accepts changes; these do: " + accepting);
+            }
+        }
     }
 
     /** The role mask of {@link #roles()}. */
