@@ -175,7 +175,7 @@ final class ServerAssembly {
         new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall(), audit).registerWith(services);
         if (config.nodeManagement().enabled()) {
             new NodeManagementServices(nodeManagers, sessionRequired, addressSpace::referenceTypes,
-                    addressSpace.instances(), addressSpace.modelChanges(), config.nodeManagement(),
+                    addressSpace.instances(), addressSpace.modelChanges(), addressSpace.models(), config.nodeManagement(),
                     limits.maxNodesPerNodeManagement()).registerWith(services);
         }
         HistoryStore store = config.historyStore();

@@ -1461,6 +1461,12 @@ public class OpcUaServerProperties {
         /** Namespace URIs that take changes; empty for every namespace whose node manager accepts them. */
         private List<String> namespaces = new ArrayList<>();
 
+        /**
+         * Directory where the added nodes are saved (one NodeSet2 file per namespace) and read back at start, so
+         * they outlive a restart; created when missing. Not set: added nodes live until the server stops.
+         */
+        private Path persistDir;
+
         public boolean isEnabled() {
             return enabled;
         }
@@ -1483,6 +1489,14 @@ public class OpcUaServerProperties {
 
         public void setNamespaces(List<String> namespaces) {
             this.namespaces = namespaces;
+        }
+
+        public Path getPersistDir() {
+            return persistDir;
+        }
+
+        public void setPersistDir(Path persistDir) {
+            this.persistDir = persistDir;
         }
     }
 }

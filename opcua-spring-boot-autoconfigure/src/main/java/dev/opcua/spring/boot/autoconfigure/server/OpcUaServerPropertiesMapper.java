@@ -27,6 +27,9 @@ import dev.opcua.stack.server.services.nodemanagement.NodeManagementSettings;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Period;
 import java.time.ZoneOffset;
@@ -398,7 +401,26 @@ final class OpcUaServerPropertiesMapper {
         for (int i = 0; i < uris.size(); i++) {
             namespaces.add(CHECKS.requireText("node-management.namespaces[" + i + "]", uris.get(i), "a namespace URI"));
         }
-        return stack.call(() -> new NodeManagementSettings(m.isEnabled(), roles, namespaces));
+        Path directory = m.isEnabled() ? persistDirectory(m.getPersistDir()) : null;
+        return stack.call(() -> new NodeManagementSettings(m.isEnabled(), roles, namespaces, directory));
+    }
+
+    /** {@code node-management.persist-dir}, created when missing; null when not set. */
+    private static Path persistDirectory(Path directory) {
+        if (directory == null || directory.toString().isBlank()) {
+            return null;
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException | RuntimeException e) {
+            throw CHECKS.invalid("node-management.persist-dir", directory, "the directory cannot be created: " + e,
+                    "a writable directory, such as data/nodes", e);
+        }
+        if (!Files.isWritable(directory)) {
+            throw CHECKS.invalid("node-management.persist-dir", directory, "the directory is not writable",
+                    "a writable directory, such as data/nodes");
+        }
+        return directory;
     }
 
     /** {@code access.namespaces}: the DefaultRolePermissions of each namespace listed. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyFailureAnalyzer;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.OpcUaPropertyConstraintFailureAnalyzer;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.StartupFailures;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -243,5 +244,15 @@ class InvalidOpcUaServerPropertyFailureAnalysisTest {
                 .contains("Property: opcua.server.node-management.namespaces").contains("urn:test:nobody")
                 .contains("must name a namespace whose node manager accepts changes"),
                 "opcua.server.node-management.enabled=true", "opcua.server.node-management.namespaces=urn:test:nobody");
+    }
+
+    @Test
+    void a_node_management_persist_dir_that_is_a_file_is_refused_under_its_key() throws Exception {
+        Path file = Files.writeString(tempDir.resolve("nodes"), "not a directory");
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.node-management.persist-dir")
+                    .contains("cannot be created");
+            assertThat(analysis.getAction()).contains("a writable directory");
+        }, "opcua.server.node-management.enabled=true", "opcua.server.node-management.persist-dir=" + file);
     }
 }

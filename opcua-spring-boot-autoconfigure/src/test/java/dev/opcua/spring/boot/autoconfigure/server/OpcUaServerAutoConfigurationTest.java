@@ -331,6 +331,18 @@ class OpcUaServerAutoConfigurationTest {
                             .containsExactlyInAnyOrder(WellKnownRole.CONFIGURE_ADMIN, WellKnownRole.ENGINEER);
                     assertThat(server.config().nodeManagement().namespaces()).isEmpty();
                     assertThat(server.config().operationLimits().maxNodesPerNodeManagement()).isEqualTo(50);
+                    assertThat(server.config().nodeManagement().persistDirectory()).isNull();
+                });
+    }
+
+    @Test
+    void node_management_persist_dir_is_created_and_reaches_the_server(@TempDir Path directory) {
+        Path nodes = directory.resolve("data/nodes");
+        contextRunner.withPropertyValues("opcua.server.node-management.enabled=true",
+                "opcua.server.node-management.persist-dir=" + nodes).run(context -> {
+                    assertThat(context.getBean(OpcUaServer.class).config().nodeManagement().persistDirectory())
+                            .isEqualTo(nodes);
+                    assertThat(nodes).isDirectory();
                 });
     }
 

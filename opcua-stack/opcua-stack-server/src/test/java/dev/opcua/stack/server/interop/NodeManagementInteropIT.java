@@ -21,6 +21,7 @@ import dev.opcua.stack.server.services.nodemanagement.NodeManagementSettings;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
 import dev.opcua.stack.server.subscriptions.events.ModelChanges;
 import dev.opcua.stack.server.testing.MiloClients;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
@@ -61,13 +62,15 @@ import org.eclipse.milo.opcua.stack.core.types.structured.VariableAttributes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The NodeManagement services (Part 4, 5.7) end to end: Eclipse Milo 1.1.2's client logged in as
  * {@code engineer} (ConfigureAdmin) adds a variable, reads it, sees the GeneralModelChangeEvent and
  * deletes it; {@code operator} (Operator) and the anonymous user get BadUserAccessDenied for every item;
  * namespace 0 stays as it is. Then our own client does the same through its four methods and
- * {@link AddNodesItemBuilder}.
+ * {@link AddNodesItemBuilder}, and finds what it added again after the server restarted over its persist
+ * directory.
  */
 class NodeManagementInteropIT {
 
@@ -231,11 +234,7 @@ class NodeManagementInteropIT {
 
     @Test
     void our_client_adds_reads_and_deletes_with_the_node_management_methods() throws Exception {
-        try (dev.opcua.stack.client.OpcUaClient client = dev.opcua.stack.client.OpcUaClient.create(
-                OpcUaClientConfig.builder(server.endpointUrl()).applicationUri("urn:test:nodemgmt:client")
-                        .resources(resources).requestTimeout(Duration.ofSeconds(5))
-                        .identity(ClientIdentity.userName("engineer", "e-secret")).build())) {
-            client.connect().get(10, TimeUnit.SECONDS);
+        try (dev.opcua.stack.client.OpcUaClient client = engineer(server)) {
             int ns = line.namespaceIndex();
             dev.opcua.stack.core.types.builtin.NodeId folder = dev.opcua.stack.core.types.builtin.NodeId.string(ns, "Line");
 
@@ -259,5 +258,56 @@ class NodeManagementInteropIT {
             assertThat(deleted).allSatisfy(s -> assertThat(s.isGood()).isTrue());
             assertThat(client.blocking().browse(folder)).noneMatch(r -> r.browseName().name().equals("Filler"));
         }
+    }
+
+    @Test
+    void nodes_added_with_a_persist_directory_are_there_again_after_a_restart(@TempDir Path directory) throws Exception {
+        NodeManagementSettings persisted = NodeManagementSettings.enabledForConfigureAdmin()
+                .withPersistDirectory(directory);
+        dev.opcua.stack.core.types.builtin.NodeId count;
+        OpcUaServer first = persistingServer(persisted);
+        try (dev.opcua.stack.client.OpcUaClient client = engineer(first)) {
+            int ns = first.namespaces().indexOf(NS + ":persisted");
+            count = client.blocking().addNodes(List.of(AddNodesItemBuilder.variable(
+                    dev.opcua.stack.core.types.builtin.NodeId.string(ns, "Cell"),
+                    dev.opcua.stack.core.types.builtin.QualifiedName.of(ns, "Count")).value(7).build()))
+                    .get(0).addedNodeId();
+        } finally {
+            first.close();
+        }
+
+        OpcUaServer second = persistingServer(persisted);
+        try (dev.opcua.stack.client.OpcUaClient client = engineer(second)) {
+            assertThat(client.blocking().readValue(count).value().value()).isEqualTo(7);
+            assertThat(client.blocking().browse(dev.opcua.stack.core.types.builtin.NodeId.string(
+                    count.namespaceIndex(), "Cell"))).anyMatch(r -> r.browseName().name().equals("Count"));
+        } finally {
+            second.close();
+        }
+    }
+
+    private static OpcUaServer persistingServer(NodeManagementSettings settings) {
+        return OpcUaServer.builder()
+                .applicationUri("urn:test:nodemgmt:persisted")
+                .bindAddress("127.0.0.1")
+                .port(0)
+                .hostnames(List.of("localhost"))
+                .requests(2, 8, 100)
+                .identities(UserNameIdentityValidator.of(Map.of("engineer", "e-secret"), true),
+                        List.of(new UserTokenPolicy("username", UserTokenType.UserName, null, null, null)))
+                .roleMapper(RoleMapper.byUserName(Map.of("engineer", EnumSet.of(WellKnownRole.CONFIGURE_ADMIN))))
+                .nodeManager(InMemoryNodeManager.builder(NS + ":persisted").folder("Cell").build())
+                .nodeManagement(settings)
+                .build()
+                .start();
+    }
+
+    private static dev.opcua.stack.client.OpcUaClient engineer(OpcUaServer target) throws Exception {
+        dev.opcua.stack.client.OpcUaClient client = dev.opcua.stack.client.OpcUaClient.create(
+                OpcUaClientConfig.builder(target.endpointUrl()).applicationUri("urn:test:nodemgmt:client")
+                        .resources(resources).requestTimeout(Duration.ofSeconds(5))
+                        .identity(ClientIdentity.userName("engineer", "e-secret")).build());
+        client.connect().get(10, TimeUnit.SECONDS);
+        return client;
     }
 }

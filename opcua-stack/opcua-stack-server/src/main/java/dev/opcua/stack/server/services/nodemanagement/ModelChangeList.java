@@ -46,6 +46,26 @@ final class ModelChangeList {
         return entries.isEmpty();
     }
 
+    /** The nodes added, in the order they were added. */
+    List<NodeId> added() {
+        return withVerb(ModelChanges.NODE_ADDED);
+    }
+
+    /** The nodes deleted. */
+    List<NodeId> deleted() {
+        return withVerb(ModelChanges.NODE_DELETED);
+    }
+
+    private List<NodeId> withVerb(short verb) {
+        List<NodeId> nodes = new ArrayList<>();
+        entries.forEach((node, entry) -> {
+            if ((entry.verb() & verb) != 0) {
+                nodes.add(node);
+            }
+        });
+        return nodes;
+    }
+
     /** The entries in the order the nodes were first affected. */
     List<ModelChangeStructureDataType> changes() {
         List<ModelChangeStructureDataType> changes = new ArrayList<>(entries.size());

@@ -18,6 +18,7 @@ import dev.opcua.stack.core.types.structured.DeleteReferencesRequest;
 import dev.opcua.stack.core.types.structured.DeleteReferencesResponse;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
 import dev.opcua.stack.server.services.OperationLimits;
 import dev.opcua.stack.server.services.RequestGuard;
@@ -53,19 +54,23 @@ public final class NodeManagementServices {
     private final NodeAdder adder;
     private final NodeDeleter deleter;
     private final ReferenceEditor references;
+    /** Where the added nodes are saved; null when they are kept in memory only. */
+    private final PersistedAdditions persisted;
     private final Object lock = new Object();
 
     /**
      * @param referenceTypes the server's ReferenceType hierarchy, asked on each request
      * @param instances makes the Mandatory children of new Objects and Variables
      * @param modelChanges where the changes are reported
+     * @param models the server's models, for the NodeSet2 files of {@link NodeManagementSettings#persistDirectory()}
      * @param maxNodesPerNodeManagement the operation limit of the four services, 0 for none
      * @throws IllegalArgumentException when the settings do not enable the services, or the limit is negative
      * @throws dev.opcua.stack.core.config.InvalidSettingException {@code nodeManagement.namespaces} when a namespace
      *     the settings name has no node manager that accepts changes
+     * @throws dev.opcua.stack.server.nodeset.NodeSetException naming the file when a saved file cannot be read back
      */
     public NodeManagementServices(NodeManagers managers, RequestGuard guard, Supplier<ReferenceTypeTree> referenceTypes,
-            TypeInstantiator instances, ModelChanges modelChanges, NodeManagementSettings settings,
+            TypeInstantiator instances, ModelChanges modelChanges, ModelRegistry models, NodeManagementSettings settings,
             int maxNodesPerNodeManagement) {
         if (!settings.enabled()) {
             throw new IllegalArgumentException("the NodeManagement services are not enabled in " + settings);
@@ -82,6 +87,12 @@ public final class NodeManagementServices {
         this.adder = new NodeAdder(nodes, instances);
         this.deleter = new NodeDeleter(nodes);
         this.references = new ReferenceEditor(nodes);
+        if (settings.persistDirectory() != null) {
+            persisted = new PersistedAdditions(settings.persistDirectory(), managers, models);
+            persisted.restore(nodes);
+        } else {
+            persisted = null;
+        }
     }
 
     /** Registers the four services with a dispatcher. */
@@ -137,6 +148,7 @@ public final class NodeManagementServices {
                 results[i] = mayChange(roles) ? adder.add(roles, items[i], changes)
                         : new AddNodesResult(StatusCode.of(StatusCodes.BadUserAccessDenied), NodeId.NULL);
             }
+            save(changes);
         }
         report(changes, "AddNodes");
         return results;
@@ -149,6 +161,7 @@ public final class NodeManagementServices {
             for (int i = 0; i < items.length; i++) {
                 results[i] = mayChange(roles) ? references.add(roles, items[i], changes) : denied();
             }
+            save(changes);
         }
         report(changes, "AddReferences");
         return results;
@@ -161,6 +174,7 @@ public final class NodeManagementServices {
             for (int i = 0; i < items.length; i++) {
                 results[i] = mayChange(roles) ? deleter.delete(roles, items[i], changes) : denied();
             }
+            save(changes);
         }
         report(changes, "DeleteNodes");
         return results;
@@ -173,6 +187,7 @@ public final class NodeManagementServices {
             for (int i = 0; i < items.length; i++) {
                 results[i] = mayChange(roles) ? references.delete(roles, items[i], changes) : denied();
             }
+            save(changes);
         }
         report(changes, "DeleteReferences");
         return results;
@@ -190,6 +205,12 @@ public final class NodeManagementServices {
 
     private static StatusCode denied() {
         return StatusCode.of(StatusCodes.BadUserAccessDenied);
+    }
+
+    private void save(ModelChangeList changes) {
+        if (persisted != null && !changes.isEmpty()) {
+            persisted.changed(changes);
+        }
     }
 
     private void report(ModelChangeList changes, String service) {

@@ -7,6 +7,7 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import java.util.ArrayList;
+import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -25,12 +26,15 @@ import java.util.Set;
  *     for non-security configuration)
  * @param namespaces URIs of the namespaces that take changes; empty for every namespace whose node
  *     manager accepts them
+ * @param persistDirectory where the nodes added through the services are saved, one NodeSet2 file per
+ *     namespace, and read back at start so that they outlive a restart; null to keep them in memory only
  */
-public record NodeManagementSettings(boolean enabled, Set<WellKnownRole> roles, Set<String> namespaces) {
+public record NodeManagementSettings(boolean enabled, Set<WellKnownRole> roles, Set<String> namespaces,
+        Path persistDirectory) {
 
     /** The services are not offered. */
     public static final NodeManagementSettings DISABLED =
-            new NodeManagementSettings(false, EnumSet.of(WellKnownRole.CONFIGURE_ADMIN), Set.of());
+            new NodeManagementSettings(false, EnumSet.of(WellKnownRole.CONFIGURE_ADMIN), Set.of(), null);
 
     /** @throws InvalidSettingException {@code nodeManagement.roles} when enabled without any role */
     public NodeManagementSettings {
@@ -42,19 +46,29 @@ public record NodeManagementSettings(boolean enabled, Set<WellKnownRole> roles, 
         }
     }
 
-    /** Offered to ConfigureAdmin sessions, in every namespace whose node manager accepts changes. */
+    /** Settings that keep the added nodes in memory only. */
+    public NodeManagementSettings(boolean enabled, Set<WellKnownRole> roles, Set<String> namespaces) {
+        this(enabled, roles, namespaces, null);
+    }
+
+    /** Offered to ConfigureAdmin sessions, in every namespace whose node manager accepts changes, kept in memory only. */
     public static NodeManagementSettings enabledForConfigureAdmin() {
-        return new NodeManagementSettings(true, EnumSet.of(WellKnownRole.CONFIGURE_ADMIN), Set.of());
+        return new NodeManagementSettings(true, EnumSet.of(WellKnownRole.CONFIGURE_ADMIN), Set.of(), null);
     }
 
     /** These settings with other roles. */
     public NodeManagementSettings withRoles(Set<WellKnownRole> value) {
-        return new NodeManagementSettings(enabled, value, namespaces);
+        return new NodeManagementSettings(enabled, value, namespaces, persistDirectory);
     }
 
     /** These settings with other namespaces (empty: every namespace whose manager accepts changes). */
     public NodeManagementSettings withNamespaces(Set<String> value) {
-        return new NodeManagementSettings(enabled, roles, value);
+        return new NodeManagementSettings(enabled, roles, value, persistDirectory);
+    }
+
+    /** These settings saving the added nodes in {@code directory} (null: in memory only). */
+    public NodeManagementSettings withPersistDirectory(Path directory) {
+        return new NodeManagementSettings(enabled, roles, namespaces, directory);
     }
 
     /**

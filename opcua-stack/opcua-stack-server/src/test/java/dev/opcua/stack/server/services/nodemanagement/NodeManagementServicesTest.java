@@ -37,6 +37,7 @@ import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
 import dev.opcua.stack.server.roles.NodePermissions;
 import dev.opcua.stack.server.roles.Permission;
@@ -47,6 +48,8 @@ import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
 import dev.opcua.stack.server.subscriptions.events.FieldPath;
 import dev.opcua.stack.server.subscriptions.events.ModelChanges;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -54,6 +57,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The rules of the NodeManagement services over an in-memory namespace, without sockets. */
 class NodeManagementServicesTest {
@@ -84,6 +88,12 @@ class NodeManagementServicesTest {
 
     @BeforeEach
     void setUp() {
+        start(NodeManagementSettings.enabledForConfigureAdmin());
+    }
+
+    /** A fresh namespace with the folder Line, a read-only namespace, and the services with {@code settings}. */
+    private void start(NodeManagementSettings settings) {
+        events.clear();
         NodeManagers managers = new NodeManagers(new NamespaceTable("urn:test:server"));
         managers.register(new Namespace0NodeManager(namespace0));
         plant = InMemoryNodeManager.builder(NS).folder("Line").build();
@@ -104,7 +114,7 @@ class NodeManagementServicesTest {
                 type -> referenceTypes.matches(type, NodeId.ns0(NodeIds.Aggregates), true));
         ModelChanges modelChanges = new ModelChanges((notifier, event) -> events.add(event), EventTypeTree.of(namespace0));
         services = new NodeManagementServices(managers, RequestGuard.NONE, () -> referenceTypes, instances, modelChanges,
-                NodeManagementSettings.enabledForConfigureAdmin(), 3);
+                new ModelRegistry(namespace0), settings, 3);
     }
 
     private AddNodesItem variable(String name, NodeId requested, Object value, NodeId dataType, NodeId typeDefinition) {
@@ -348,5 +358,33 @@ class NodeManagementServicesTest {
         assertThatThrownBy(() -> services.addNodes(null, new AddNodesRequest(header, new AddNodesItem[0])))
                 .isInstanceOfSatisfying(UaException.class,
                         e -> assertThat(e.statusCode().value()).isEqualTo(StatusCodes.BadNothingToDo));
+    }
+
+    @Test
+    void added_nodes_are_saved_and_come_back_after_a_restart_and_deleted_ones_do_not(@TempDir Path directory)
+            throws Exception {
+        NodeManagementSettings persisted = NodeManagementSettings.enabledForConfigureAdmin()
+                .withPersistDirectory(directory);
+        start(persisted);
+        NodeId setpoint = addOne(CONFIGURE_ADMIN, setpoint()).addedNodeId();
+        NodeId level = addOne(CONFIGURE_ADMIN, variable("Level", null, 1.5, NodeId.ns0(NodeIds.Double),
+                NodeId.ns0(NodeIds.AnalogItemType))).addedNodeId();
+        Path file = directory.resolve("urn_test_nodemgmt.NodeSet2.xml");
+        assertThat(file).exists();
+        assertThat(Files.readString(file)).contains("Line.Setpoint").contains("Line.Level.EURange");
+
+        start(persisted); // a new server over the same directory
+
+        VariableNode restored = (VariableNode) node(setpoint);
+        assertThat(restored).isNotNull();
+        assertThat(restored.value().value().value()).isEqualTo(42.0);
+        assertThat(node(NodeId.string(ns, "Line.Level.EURange"))).isNotNull();
+        assertThat(node(line).referenceList()).contains(UaReference.forward(HAS_COMPONENT, setpoint));
+
+        services.deleteNodes(CONFIGURE_ADMIN, new DeleteNodesItem[] {new DeleteNodesItem(setpoint, true),
+            new DeleteNodesItem(level, true)});
+        assertThat(file).doesNotExist();
+        start(persisted);
+        assertThat(node(setpoint)).isNull();
     }
 }
