@@ -39,7 +39,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The sample plant's node management as application.yml configures it (Part 4, 5.7): {@code engineer}
- * (ConfigureAdmin) adds a variable below the filling line, reads and deletes it; {@code operator} and the
+ * (ConfigureAdmin) adds a variable below the filling line, reads it (saved in the persist directory) and
+ * deletes it; {@code operator} and the
  * anonymous user get BadUserAccessDenied; the built-in models' namespaces take no changes. Eclipse Milo 1.1.2's
  * client makes the calls.
  */
@@ -58,9 +59,13 @@ class SamplePlantNodeManagementIT {
     @TempDir
     static Path pki;
 
+    @TempDir
+    static Path nodes;
+
     @DynamicPropertySource
-    static void pkiDirectory(DynamicPropertyRegistry registry) {
+    static void directories(DynamicPropertyRegistry registry) {
         registry.add("opcua.server.security.pki-dir", () -> pki.toString());
+        registry.add("opcua.server.node-management.persist-dir", () -> nodes.toString());
     }
 
     @Autowired
@@ -94,6 +99,7 @@ class SamplePlantNodeManagementIT {
             assertThat(note).isEqualTo(new NodeId(plantNamespace(engineer), "FillingLine.ShiftNote"));
             DataValue value = engineer.readValue(0, TimestampsToReturn.Neither, note);
             assertThat(value.getValue().getValue()).isEqualTo("clean filler 3");
+            assertThat(nodes.resolve("urn_dev.opcua_sample_bottling.NodeSet2.xml")).exists();
 
             StatusCode deleted = engineer.deleteNodes(List.of(new DeleteNodesItem(note, true))).getResults()[0];
 
