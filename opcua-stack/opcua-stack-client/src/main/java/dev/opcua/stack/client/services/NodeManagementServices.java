@@ -1,5 +1,7 @@
 package dev.opcua.stack.client.services;
 
+import dev.opcua.stack.core.types.UaRequestMessage;
+import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.AddNodesItem;
 import dev.opcua.stack.core.types.structured.AddNodesRequest;
@@ -14,7 +16,11 @@ import dev.opcua.stack.core.types.structured.DeleteNodesResponse;
 import dev.opcua.stack.core.types.structured.DeleteReferencesItem;
 import dev.opcua.stack.core.types.structured.DeleteReferencesRequest;
 import dev.opcua.stack.core.types.structured.DeleteReferencesResponse;
+import dev.opcua.stack.core.types.structured.RequestHeader;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -34,33 +40,33 @@ public final class NodeManagementServices {
 
     /** AddNodes (Part 4, 5.7.2). */
     public CompletableFuture<AddNodesResult[]> addNodes(AddNodesItem[] items) {
-        return Batches.splitInOrder(items, limit(), AddNodesResult[]::new,
-                slice -> services.send(h -> new AddNodesRequest(h, slice), AddNodesResponse.class)
-                        .thenApply(AddNodesResponse::results), "AddNodes");
+        return send("AddNodes", items, AddNodesResult[]::new, AddNodesRequest::new, AddNodesResponse.class,
+                AddNodesResponse::results);
     }
 
     /** AddReferences (Part 4, 5.7.3). */
     public CompletableFuture<StatusCode[]> addReferences(AddReferencesItem[] items) {
-        return Batches.splitInOrder(items, limit(), StatusCode[]::new,
-                slice -> services.send(h -> new AddReferencesRequest(h, slice), AddReferencesResponse.class)
-                        .thenApply(AddReferencesResponse::results), "AddReferences");
+        return send("AddReferences", items, StatusCode[]::new, AddReferencesRequest::new, AddReferencesResponse.class,
+                AddReferencesResponse::results);
     }
 
     /** DeleteNodes (Part 4, 5.7.4). */
     public CompletableFuture<StatusCode[]> deleteNodes(DeleteNodesItem[] items) {
-        return Batches.splitInOrder(items, limit(), StatusCode[]::new,
-                slice -> services.send(h -> new DeleteNodesRequest(h, slice), DeleteNodesResponse.class)
-                        .thenApply(DeleteNodesResponse::results), "DeleteNodes");
+        return send("DeleteNodes", items, StatusCode[]::new, DeleteNodesRequest::new, DeleteNodesResponse.class,
+                DeleteNodesResponse::results);
     }
 
     /** DeleteReferences (Part 4, 5.7.5). */
     public CompletableFuture<StatusCode[]> deleteReferences(DeleteReferencesItem[] items) {
-        return Batches.splitInOrder(items, limit(), StatusCode[]::new,
-                slice -> services.send(h -> new DeleteReferencesRequest(h, slice), DeleteReferencesResponse.class)
-                        .thenApply(DeleteReferencesResponse::results), "DeleteReferences");
+        return send("DeleteReferences", items, StatusCode[]::new, DeleteReferencesRequest::new,
+                DeleteReferencesResponse.class, DeleteReferencesResponse::results);
     }
 
-    private int limit() {
-        return limits.get().maxNodesPerNodeManagement();
+    /** Sends the items in requests of at most MaxNodesPerNodeManagement, one after the other. */
+    private <I, R, S extends UaResponseMessage> CompletableFuture<R[]> send(String service, I[] items,
+            IntFunction<R[]> newArray, BiFunction<RequestHeader, I[], ? extends UaRequestMessage> request,
+            Class<S> responseType, Function<S, R[]> results) {
+        return Batches.splitInOrder(items, limits.get().maxNodesPerNodeManagement(), newArray,
+                slice -> services.send(h -> request.apply(h, slice), responseType).thenApply(results), service);
     }
 }

@@ -46,6 +46,7 @@ import org.slf4j.LoggerFactory;
 public final class NodeManagementServices {
 
     private static final Logger log = LoggerFactory.getLogger(NodeManagementServices.class);
+    private static final StatusCode DENIED = StatusCode.of(StatusCodes.BadUserAccessDenied);
 
     private final RequestGuard guard;
     private final long roleMask;
@@ -105,35 +106,27 @@ public final class NodeManagementServices {
     }
 
     AddNodesResponse addNodes(ServerSecureChannel channel, AddNodesRequest request) {
-        long roles = roles(channel, request.requestHeader());
-        AddNodesItem[] items = request.nodesToAdd();
-        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, "nodes to add");
+        long roles = admit(channel, request.requestHeader(), request.nodesToAdd(), "nodes to add");
         return new AddNodesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                addNodes(roles, items), null);
+                addNodes(roles, request.nodesToAdd()), null);
     }
 
     AddReferencesResponse addReferences(ServerSecureChannel channel, AddReferencesRequest request) {
-        long roles = roles(channel, request.requestHeader());
-        AddReferencesItem[] items = request.referencesToAdd();
-        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, "references to add");
+        long roles = admit(channel, request.requestHeader(), request.referencesToAdd(), "references to add");
         return new AddReferencesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                addReferences(roles, items), null);
+                addReferences(roles, request.referencesToAdd()), null);
     }
 
     DeleteNodesResponse deleteNodes(ServerSecureChannel channel, DeleteNodesRequest request) {
-        long roles = roles(channel, request.requestHeader());
-        DeleteNodesItem[] items = request.nodesToDelete();
-        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, "nodes to delete");
+        long roles = admit(channel, request.requestHeader(), request.nodesToDelete(), "nodes to delete");
         return new DeleteNodesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                deleteNodes(roles, items), null);
+                deleteNodes(roles, request.nodesToDelete()), null);
     }
 
     DeleteReferencesResponse deleteReferences(ServerSecureChannel channel, DeleteReferencesRequest request) {
-        long roles = roles(channel, request.requestHeader());
-        DeleteReferencesItem[] items = request.referencesToDelete();
-        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, "references to delete");
+        long roles = admit(channel, request.requestHeader(), request.referencesToDelete(), "references to delete");
         return new DeleteReferencesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                deleteReferences(roles, items), null);
+                deleteReferences(roles, request.referencesToDelete()), null);
     }
 
     /**
@@ -141,83 +134,57 @@ public final class NodeManagementServices {
      * The methods below take the same mask; each answers every item and reports the changes made.
      */
     AddNodesResult[] addNodes(long roles, AddNodesItem[] items) {
-        AddNodesResult[] results = new AddNodesResult[items.length];
-        ModelChangeList changes = new ModelChangeList();
-        synchronized (lock) {
-            for (int i = 0; i < items.length; i++) {
-                results[i] = mayChange(roles) ? adder.add(roles, items[i], changes)
-                        : new AddNodesResult(StatusCode.of(StatusCodes.BadUserAccessDenied), NodeId.NULL);
-            }
-            save(changes);
-        }
-        report(changes, "AddNodes");
-        return results;
+        return apply("AddNodes", roles, items, new AddNodesResult[items.length], adder::add,
+                new AddNodesResult(StatusCode.of(StatusCodes.BadUserAccessDenied), NodeId.NULL));
     }
 
     StatusCode[] addReferences(long roles, AddReferencesItem[] items) {
-        StatusCode[] results = new StatusCode[items.length];
-        ModelChangeList changes = new ModelChangeList();
-        synchronized (lock) {
-            for (int i = 0; i < items.length; i++) {
-                results[i] = mayChange(roles) ? references.add(roles, items[i], changes) : denied();
-            }
-            save(changes);
-        }
-        report(changes, "AddReferences");
-        return results;
+        return apply("AddReferences", roles, items, new StatusCode[items.length], references::add, DENIED);
     }
 
     StatusCode[] deleteNodes(long roles, DeleteNodesItem[] items) {
-        StatusCode[] results = new StatusCode[items.length];
-        ModelChangeList changes = new ModelChangeList();
-        synchronized (lock) {
-            for (int i = 0; i < items.length; i++) {
-                results[i] = mayChange(roles) ? deleter.delete(roles, items[i], changes) : denied();
-            }
-            save(changes);
-        }
-        report(changes, "DeleteNodes");
-        return results;
+        return apply("DeleteNodes", roles, items, new StatusCode[items.length], deleter::delete, DENIED);
     }
 
     StatusCode[] deleteReferences(long roles, DeleteReferencesItem[] items) {
-        StatusCode[] results = new StatusCode[items.length];
+        return apply("DeleteReferences", roles, items, new StatusCode[items.length], references::delete, DENIED);
+    }
+
+    /** The change of one item: its result, the changes made going to {@code changes}. */
+    @FunctionalInterface
+    private interface ItemChange<I, R> {
+        R apply(long roles, I item, ModelChangeList changes);
+    }
+
+    /**
+     * Applies the items in order under the lock ({@code denied} for each when the session lacks the roles),
+     * saves the added nodes when persisting, then reports the changes as one event.
+     */
+    private <I, R> R[] apply(String service, long roles, I[] items, R[] results, ItemChange<I, R> change, R denied) {
         ModelChangeList changes = new ModelChangeList();
+        boolean allowed = roles == -1L || (roles & roleMask) != 0;
         synchronized (lock) {
             for (int i = 0; i < items.length; i++) {
-                results[i] = mayChange(roles) ? references.delete(roles, items[i], changes) : denied();
+                results[i] = allowed ? change.apply(roles, items[i], changes) : denied;
             }
-            save(changes);
+            if (persisted != null && !changes.isEmpty()) {
+                persisted.changed(changes);
+            }
         }
-        report(changes, "DeleteReferences");
+        if (!changes.isEmpty()) {
+            log.info("{} changed the address space: {} nodes affected", service, changes.changes().size());
+            modelChanges.report(changes.changes());
+        }
         return results;
     }
 
-    /** The role mask of the request's session; -1 (every role) without sessions. */
-    private long roles(ServerSecureChannel channel, RequestHeader header) {
+    /**
+     * The role mask of the request's session (-1, every role, without sessions) once the request passed the
+     * session check and the operation limit.
+     */
+    private long admit(ServerSecureChannel channel, RequestHeader header, Object[] items, String what) {
         Session session = guard.check(channel, header);
+        OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, what);
         return session == null ? -1L : session.roles();
-    }
-
-    private boolean mayChange(long roles) {
-        return roles == -1L || (roles & roleMask) != 0;
-    }
-
-    private static StatusCode denied() {
-        return StatusCode.of(StatusCodes.BadUserAccessDenied);
-    }
-
-    private void save(ModelChangeList changes) {
-        if (persisted != null && !changes.isEmpty()) {
-            persisted.changed(changes);
-        }
-    }
-
-    private void report(ModelChangeList changes, String service) {
-        if (changes.isEmpty()) {
-            return;
-        }
-        log.info("{} changed the address space: {} nodes affected", service, changes.changes().size());
-        modelChanges.report(changes.changes());
     }
 }

@@ -44,12 +44,10 @@ final class ReferenceEditor {
     /** Adds the reference of one item; {@code roles} is the session's role mask, -1 for the server itself. */
     StatusCode add(long roles, AddReferencesItem item, ModelChangeList changes) {
         UaNode source = nodes.find(item.sourceNodeId());
-        if (source == null) {
-            return StatusCode.of(StatusCodes.BadSourceNodeIdInvalid);
-        }
         NodeId type = item.referenceTypeId();
-        if (type == null || !nodes.referenceTypes().isReferenceType(type)) {
-            return StatusCode.of(StatusCodes.BadReferenceTypeIdInvalid);
+        StatusCode invalid = sourceAndTypeCheck(source, type);
+        if (invalid != null) {
+            return invalid;
         }
         if (nodes.find(type) instanceof ReferenceTypeNode r && r.isAbstract()) {
             return StatusCode.of(StatusCodes.BadReferenceNotAllowed);
@@ -88,12 +86,10 @@ final class ReferenceEditor {
     /** Deletes the reference of one item; {@code roles} is the session's role mask, -1 for the server itself. */
     StatusCode delete(long roles, DeleteReferencesItem item, ModelChangeList changes) {
         UaNode source = nodes.find(item.sourceNodeId());
-        if (source == null) {
-            return StatusCode.of(StatusCodes.BadSourceNodeIdInvalid);
-        }
         NodeId type = item.referenceTypeId();
-        if (type == null || !nodes.referenceTypes().isReferenceType(type)) {
-            return StatusCode.of(StatusCodes.BadReferenceTypeIdInvalid);
+        StatusCode invalid = sourceAndTypeCheck(source, type);
+        if (invalid != null) {
+            return invalid;
         }
         if (item.targetNodeId() != null && item.targetNodeId().serverIndex() != 0) {
             return StatusCode.of(StatusCodes.BadServerIndexInvalid);
@@ -116,6 +112,17 @@ final class ReferenceEditor {
             changes.referenceDeleted(target);
         }
         return StatusCode.GOOD;
+    }
+
+    /** Null when the source is a node and the type a ReferenceType; else the status that refuses the item. */
+    private StatusCode sourceAndTypeCheck(UaNode source, NodeId type) {
+        if (source == null) {
+            return StatusCode.of(StatusCodes.BadSourceNodeIdInvalid);
+        }
+        if (type == null || !nodes.referenceTypes().isReferenceType(type)) {
+            return StatusCode.of(StatusCodes.BadReferenceTypeIdInvalid);
+        }
+        return null;
     }
 
     /**
