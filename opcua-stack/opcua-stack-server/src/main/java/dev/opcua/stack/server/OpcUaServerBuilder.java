@@ -278,8 +278,8 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
 
     /**
      * Whether the server audits (Part 4, 6.5; the Server object's Auditing, Part 5, 6.3.1): OpenSecureChannel,
-     * CreateSession, ActivateSession, Cancel, every written value, every method called, refused certificates
-     * and the condition methods raise AuditEventType events on the Server object and reach the {@link
+     * CreateSession, ActivateSession, Cancel, every written value, every method called, every NodeManagement
+     * request, refused certificates and the condition methods raise AuditEventType events on the Server object and reach the {@link
      * #auditListener audit listeners}. Off by default; off, it costs one boolean check per audited call.
      */
     public OpcUaServer.Builder auditing(boolean value) {

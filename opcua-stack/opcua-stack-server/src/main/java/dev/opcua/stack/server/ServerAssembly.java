@@ -176,7 +176,7 @@ final class ServerAssembly {
         if (config.nodeManagement().enabled()) {
             new NodeManagementServices(nodeManagers, sessionRequired, addressSpace::referenceTypes,
                     addressSpace.instances(), addressSpace.modelChanges(), addressSpace.models(), config.nodeManagement(),
-                    limits.maxNodesPerNodeManagement()).registerWith(services);
+                    limits.maxNodesPerNodeManagement(), audit).registerWith(services);
         }
         HistoryStore store = config.historyStore();
         if (store != null) {

@@ -13,6 +13,8 @@ import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.audit.AuditAction;
+import dev.opcua.stack.server.audit.AuditRecord;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
 import dev.opcua.stack.server.roles.RoleMapper;
@@ -67,7 +69,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The NodeManagement services (Part 4, 5.7) end to end: Eclipse Milo 1.1.2's client logged in as
  * {@code engineer} (ConfigureAdmin) adds a variable, reads it, sees the GeneralModelChangeEvent and
- * deletes it; {@code operator} (Operator) and the anonymous user get BadUserAccessDenied for every item;
+ * deletes it; {@code operator} (Operator) and the anonymous user get BadUserAccessDenied for every item; each request is audited;
  * namespace 0 stays as it is. Then our own client does the same through its four methods and
  * {@link AddNodesItemBuilder}, and finds what it added again after the server restarted over its persist
  * directory.
@@ -82,6 +84,7 @@ class NodeManagementInteropIT {
     private static OpcUaServer server;
     private static InMemoryNodeManager line;
     private static ClientResources resources;
+    private static final List<AuditRecord> audited = new CopyOnWriteArrayList<>();
 
     @BeforeAll
     static void start() {
@@ -102,6 +105,8 @@ class NodeManagementInteropIT {
                         "operator", EnumSet.of(WellKnownRole.OPERATOR))))
                 .nodeManager(line)
                 .nodeManagement(NodeManagementSettings.enabledForConfigureAdmin())
+                .auditing(true)
+                .auditListener(audited::add)
                 .build()
                 .start();
         resources = ClientResources.builder().ioThreads(1).build();
@@ -204,6 +209,9 @@ class NodeManagementInteropIT {
                 assertThat(added).extracting(r -> r.getStatusCode().getValue())
                         .containsExactly(StatusCodes.Bad_UserAccessDenied, StatusCodes.Bad_UserAccessDenied);
                 assertThat(deleted[0].getValue()).isEqualTo(StatusCodes.Bad_UserAccessDenied);
+                await("the refused AddNodes audited").atMost(WAIT).until(() -> audited.stream().anyMatch(r ->
+                        r.action() == AuditAction.ADD_NODES && !r.success()
+                                && r.status().value() == dev.opcua.stack.core.ids.StatusCodes.BadUserAccessDenied));
                 assertThat(read(milo, new NodeId(line.namespaceIndex(), "Line.Speed")).getStatusCode().isGood())
                         .isTrue();
             } finally {
@@ -257,6 +265,15 @@ class NodeManagementInteropIT {
 
             assertThat(deleted).allSatisfy(s -> assertThat(s.isGood()).isTrue());
             assertThat(client.blocking().browse(folder)).noneMatch(r -> r.browseName().name().equals("Filler"));
+            await("the AuditAddNodesEvent").atMost(WAIT).untilAsserted(() -> assertThat(audited).anySatisfy(record -> {
+                assertThat(record.action()).isEqualTo(AuditAction.ADD_NODES);
+                assertThat(record.sourceName()).isEqualTo("NodeManagement/AddNodes");
+                assertThat(record.success()).isTrue();
+                assertThat(record.clientUserId()).isEqualTo("engineer");
+                assertThat((Object[]) record.fields().get("NodesToAdd").value()).hasSize(2);
+            }));
+            await("the AuditDeleteNodesEvent").atMost(WAIT).until(() -> audited.stream()
+                    .anyMatch(r -> r.action() == AuditAction.DELETE_NODES && r.success()));
         }
     }
 

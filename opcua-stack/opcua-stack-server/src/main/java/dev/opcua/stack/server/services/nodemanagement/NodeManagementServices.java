@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.services.nodemanagement;
 
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.AddNodesItem;
@@ -17,6 +18,9 @@ import dev.opcua.stack.core.types.structured.DeleteReferencesItem;
 import dev.opcua.stack.core.types.structured.DeleteReferencesRequest;
 import dev.opcua.stack.core.types.structured.DeleteReferencesResponse;
 import dev.opcua.stack.core.types.structured.RequestHeader;
+import dev.opcua.stack.server.audit.AuditAction;
+import dev.opcua.stack.server.audit.AuditLog;
+import dev.opcua.stack.server.audit.AuditRecords;
 import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
@@ -40,8 +44,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Request-level faults: no items is BadNothingToDo, more than MaxNodesPerNodeManagement (Part 5, 6.3.11;
  * 0 = no limit) BadTooManyOperations. A session without one of the {@link NodeManagementSettings#roles()}
- * gets BadUserAccessDenied for every item. Requests run one at a time: the changes of two requests never
- * interleave, and a check sees the address space as the previous request left it.
+ * gets BadUserAccessDenied for every item. An auditing server raises one AuditAddNodesEvent (AuditDeleteNodes,
+ * AuditAddReferences, AuditDeleteReferences) per request with its items (Part 4, 6.5; Part 5, 6.4.19). Requests run one at a
+ * time: the changes of two requests never interleave, and a check sees the address space as the previous request
+ * left it.
  */
 public final class NodeManagementServices {
 
@@ -49,6 +55,7 @@ public final class NodeManagementServices {
     private static final StatusCode DENIED = StatusCode.of(StatusCodes.BadUserAccessDenied);
 
     private final RequestGuard guard;
+    private final AuditLog audit;
     private final long roleMask;
     private final int maxNodesPerNodeManagement;
     private final ModelChanges modelChanges;
@@ -65,6 +72,7 @@ public final class NodeManagementServices {
      * @param modelChanges where the changes are reported
      * @param models the server's models, for the NodeSet2 files of {@link NodeManagementSettings#persistDirectory()}
      * @param maxNodesPerNodeManagement the operation limit of the four services, 0 for none
+     * @param audit where each request is audited (Part 4, 6.5), when it is enabled
      * @throws IllegalArgumentException when the settings do not enable the services, or the limit is negative
      * @throws dev.opcua.stack.core.config.InvalidSettingException {@code nodeManagement.namespaces} when a namespace
      *     the settings name has no node manager that accepts changes
@@ -72,7 +80,7 @@ public final class NodeManagementServices {
      */
     public NodeManagementServices(NodeManagers managers, RequestGuard guard, Supplier<ReferenceTypeTree> referenceTypes,
             TypeInstantiator instances, ModelChanges modelChanges, ModelRegistry models, NodeManagementSettings settings,
-            int maxNodesPerNodeManagement) {
+            int maxNodesPerNodeManagement, AuditLog audit) {
         if (!settings.enabled()) {
             throw new IllegalArgumentException("the NodeManagement services are not enabled in " + settings);
         }
@@ -80,6 +88,7 @@ public final class NodeManagementServices {
             throw new IllegalArgumentException("maxNodesPerNodeManagement must be >= 0, was " + maxNodesPerNodeManagement);
         }
         this.guard = guard;
+        this.audit = audit;
         this.roleMask = settings.roleMask();
         this.maxNodesPerNodeManagement = maxNodesPerNodeManagement;
         this.modelChanges = modelChanges;
@@ -106,27 +115,46 @@ public final class NodeManagementServices {
     }
 
     AddNodesResponse addNodes(ServerSecureChannel channel, AddNodesRequest request) {
-        long roles = admit(channel, request.requestHeader(), request.nodesToAdd(), "nodes to add");
-        return new AddNodesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                addNodes(roles, request.nodesToAdd()), null);
+        Session session = admit(channel, request.requestHeader(), request.nodesToAdd(), "nodes to add");
+        AddNodesResult[] results = addNodes(roles(session), request.nodesToAdd());
+        StatusCode[] statuses = new StatusCode[results.length];
+        for (int i = 0; i < results.length; i++) {
+            statuses[i] = results[i].statusCode();
+        }
+        audit(channel, session, request.requestHeader(), AuditAction.ADD_NODES, request.nodesToAdd(), statuses);
+        return new AddNodesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), results, null);
     }
 
     AddReferencesResponse addReferences(ServerSecureChannel channel, AddReferencesRequest request) {
-        long roles = admit(channel, request.requestHeader(), request.referencesToAdd(), "references to add");
-        return new AddReferencesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                addReferences(roles, request.referencesToAdd()), null);
+        Session session = admit(channel, request.requestHeader(), request.referencesToAdd(), "references to add");
+        StatusCode[] results = addReferences(roles(session), request.referencesToAdd());
+        audit(channel, session, request.requestHeader(), AuditAction.ADD_REFERENCES, request.referencesToAdd(),
+                results);
+        return new AddReferencesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), results, null);
     }
 
     DeleteNodesResponse deleteNodes(ServerSecureChannel channel, DeleteNodesRequest request) {
-        long roles = admit(channel, request.requestHeader(), request.nodesToDelete(), "nodes to delete");
-        return new DeleteNodesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                deleteNodes(roles, request.nodesToDelete()), null);
+        Session session = admit(channel, request.requestHeader(), request.nodesToDelete(), "nodes to delete");
+        StatusCode[] results = deleteNodes(roles(session), request.nodesToDelete());
+        audit(channel, session, request.requestHeader(), AuditAction.DELETE_NODES, request.nodesToDelete(), results);
+        return new DeleteNodesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), results, null);
     }
 
     DeleteReferencesResponse deleteReferences(ServerSecureChannel channel, DeleteReferencesRequest request) {
-        long roles = admit(channel, request.requestHeader(), request.referencesToDelete(), "references to delete");
-        return new DeleteReferencesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()),
-                deleteReferences(roles, request.referencesToDelete()), null);
+        Session session = admit(channel, request.requestHeader(), request.referencesToDelete(), "references to delete");
+        StatusCode[] results = deleteReferences(roles(session), request.referencesToDelete());
+        audit(channel, session, request.requestHeader(), AuditAction.DELETE_REFERENCES,
+                request.referencesToDelete(), results);
+        return new DeleteReferencesResponse(ResponseHeaders.good(request.requestHeader().requestHandle()), results,
+                null);
+    }
+
+    /** Raises the request's audit event (Part 5, 6.4.19) when the server audits and the request has a session. */
+    private void audit(ServerSecureChannel channel, Session session, RequestHeader header, AuditAction action,
+            UaStructure[] items, StatusCode[] results) {
+        if (audit.enabled() && session != null) {
+            audit.raise(AuditRecords.nodeManagement(session.auditContext(channel, header), action, items, results));
+        }
     }
 
     /**
@@ -178,13 +206,15 @@ public final class NodeManagementServices {
         return results;
     }
 
-    /**
-     * The role mask of the request's session (-1, every role, without sessions) once the request passed the
-     * session check and the operation limit.
-     */
-    private long admit(ServerSecureChannel channel, RequestHeader header, Object[] items, String what) {
+    /** The request's session (null without sessions) once the request passed the session check and the limit. */
+    private Session admit(ServerSecureChannel channel, RequestHeader header, Object[] items, String what) {
         Session session = guard.check(channel, header);
         OperationLimits.check(items == null ? 0 : items.length, maxNodesPerNodeManagement, what);
+        return session;
+    }
+
+    /** The session's role mask; -1 (every role) without sessions. */
+    private static long roles(Session session) {
         return session == null ? -1L : session.roles();
     }
 }

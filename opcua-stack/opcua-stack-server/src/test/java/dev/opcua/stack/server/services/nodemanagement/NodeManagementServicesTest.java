@@ -27,6 +27,7 @@ import dev.opcua.stack.core.types.structured.ObjectAttributes;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.VariableAttributes;
 import dev.opcua.stack.server.addressspace.NodeStore;
+import dev.opcua.stack.server.audit.AuditLog;
 import dev.opcua.stack.server.addressspace.ObjectNode;
 import dev.opcua.stack.server.addressspace.UaNode;
 import dev.opcua.stack.server.addressspace.UaReference;
@@ -114,7 +115,7 @@ class NodeManagementServicesTest {
                 type -> referenceTypes.matches(type, NodeId.ns0(NodeIds.Aggregates), true));
         ModelChanges modelChanges = new ModelChanges((notifier, event) -> events.add(event), EventTypeTree.of(namespace0));
         services = new NodeManagementServices(managers, RequestGuard.NONE, () -> referenceTypes, instances, modelChanges,
-                new ModelRegistry(namespace0), settings, 3);
+                new ModelRegistry(namespace0), settings, 3, AuditLog.disabled());
     }
 
     private AddNodesItem variable(String name, NodeId requested, Object value, NodeId dataType, NodeId typeDefinition) {
