@@ -69,8 +69,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The NodeManagement services (Part 4, 5.7) end to end: Eclipse Milo 1.1.2's client logged in as
  * {@code engineer} (ConfigureAdmin) adds a variable, reads it, sees the GeneralModelChangeEvent and
- * deletes it; {@code operator} (Operator) and the anonymous user get BadUserAccessDenied for every item; each request is audited;
- * namespace 0 stays as it is. Then our own client does the same through its four methods and
+ * deletes it; {@code operator} (Operator) and the anonymous user get BadUserAccessDenied for every item;
+ * each request is audited; namespace 0 stays as it is. Then our own client does the same through its four methods and
  * {@link AddNodesItemBuilder}, and finds what it added again after the server restarted over its persist
  * directory.
  */
