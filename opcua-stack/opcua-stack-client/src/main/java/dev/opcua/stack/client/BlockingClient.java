@@ -7,6 +7,11 @@ import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.structured.AddNodesItem;
+import dev.opcua.stack.core.types.structured.AddNodesResult;
+import dev.opcua.stack.core.types.structured.AddReferencesItem;
+import dev.opcua.stack.core.types.structured.DeleteNodesItem;
+import dev.opcua.stack.core.types.structured.DeleteReferencesItem;
 import dev.opcua.stack.core.types.structured.ReferenceDescription;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -62,6 +67,26 @@ public final class BlockingClient {
     /** @see OpcUaClient#call(NodeId, NodeId, Object...) */
     public Variant[] call(NodeId objectId, NodeId methodId, Object... inputs) {
         return await(client.call(objectId, methodId, inputs), "Call");
+    }
+
+    /** @see OpcUaClient#addNodes(List) */
+    public List<AddNodesResult> addNodes(List<AddNodesItem> nodesToAdd) {
+        return await(client.addNodes(nodesToAdd), "AddNodes");
+    }
+
+    /** @see OpcUaClient#addReferences(List) */
+    public List<StatusCode> addReferences(List<AddReferencesItem> referencesToAdd) {
+        return await(client.addReferences(referencesToAdd), "AddReferences");
+    }
+
+    /** @see OpcUaClient#deleteNodes(List) */
+    public List<StatusCode> deleteNodes(List<DeleteNodesItem> nodesToDelete) {
+        return await(client.deleteNodes(nodesToDelete), "DeleteNodes");
+    }
+
+    /** @see OpcUaClient#deleteReferences(List) */
+    public List<StatusCode> deleteReferences(List<DeleteReferencesItem> referencesToDelete) {
+        return await(client.deleteReferences(referencesToDelete), "DeleteReferences");
     }
 
     private <T> T await(CompletableFuture<T> future, String what) {

@@ -7,6 +7,7 @@ import dev.opcua.stack.client.redundancy.RedundancyStatus;
 import dev.opcua.stack.client.services.AttributeServices;
 import dev.opcua.stack.client.services.MethodServices;
 import dev.opcua.stack.client.services.NamespaceTable;
+import dev.opcua.stack.client.services.NodeManagementServices;
 import dev.opcua.stack.client.services.OperationLimits;
 import dev.opcua.stack.client.services.ServiceInvoker;
 import dev.opcua.stack.client.services.VariableTypes;
@@ -32,12 +33,17 @@ import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.BrowseDirection;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.AddNodesItem;
+import dev.opcua.stack.core.types.structured.AddNodesResult;
+import dev.opcua.stack.core.types.structured.AddReferencesItem;
 import dev.opcua.stack.core.types.structured.BrowseDescription;
 import dev.opcua.stack.core.types.structured.BrowsePath;
 import dev.opcua.stack.core.types.structured.BrowsePathResult;
 import dev.opcua.stack.core.types.structured.BrowseResult;
 import dev.opcua.stack.core.types.structured.CallMethodRequest;
 import dev.opcua.stack.core.types.structured.CallMethodResult;
+import dev.opcua.stack.core.types.structured.DeleteNodesItem;
+import dev.opcua.stack.core.types.structured.DeleteReferencesItem;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.ReferenceDescription;
@@ -89,6 +95,7 @@ public final class OpcUaClient implements AutoCloseable {
     private final AttributeServices attributes;
     private final ViewServices views;
     private final MethodServices methods;
+    private final NodeManagementServices nodeManagement;
     private final VariableTypes variableTypes;
     private final BlockingClient blocking;
     private final ClientSubscriptions subscriptions;
@@ -101,6 +108,7 @@ public final class OpcUaClient implements AutoCloseable {
         this.attributes = new AttributeServices(services, this::operationLimits);
         this.views = new ViewServices(services, this::operationLimits);
         this.methods = new MethodServices(services, this::operationLimits);
+        this.nodeManagement = new NodeManagementServices(services, this::operationLimits);
         this.variableTypes = new VariableTypes(attributes, views);
         this.blocking = new BlockingClient(this);
         this.subscriptions = new ClientSubscriptions(services, config.subscriptionSettings(),
@@ -509,6 +517,33 @@ public final class OpcUaClient implements AutoCloseable {
                     }
                     return r.outputArguments() == null ? new Variant[0] : r.outputArguments();
                 });
+    }
+
+    // ---- node management --------------------------------------------------------------------------
+
+    /**
+     * AddNodes (Part 4, 5.7.2): one result per item, in order, each with its status and the NodeId the server
+     * gave the node; {@link dev.opcua.stack.client.services.AddNodesItemBuilder} builds the items of Objects and
+     * Variables. Split by the server's MaxNodesPerNodeManagement, the parts sent one after the other.
+     */
+    public CompletableFuture<List<AddNodesResult>> addNodes(List<AddNodesItem> nodesToAdd) {
+        return nodeManagement.addNodes(nodesToAdd.toArray(new AddNodesItem[0])).thenApply(Arrays::asList);
+    }
+
+    /** AddReferences (Part 4, 5.7.3); one StatusCode per item, in order. */
+    public CompletableFuture<List<StatusCode>> addReferences(List<AddReferencesItem> referencesToAdd) {
+        return nodeManagement.addReferences(referencesToAdd.toArray(new AddReferencesItem[0])).thenApply(Arrays::asList);
+    }
+
+    /** DeleteNodes (Part 4, 5.7.4); one StatusCode per item, in order. */
+    public CompletableFuture<List<StatusCode>> deleteNodes(List<DeleteNodesItem> nodesToDelete) {
+        return nodeManagement.deleteNodes(nodesToDelete.toArray(new DeleteNodesItem[0])).thenApply(Arrays::asList);
+    }
+
+    /** DeleteReferences (Part 4, 5.7.5); one StatusCode per item, in order. */
+    public CompletableFuture<List<StatusCode>> deleteReferences(List<DeleteReferencesItem> referencesToDelete) {
+        return nodeManagement.deleteReferences(referencesToDelete.toArray(new DeleteReferencesItem[0]))
+                .thenApply(Arrays::asList);
     }
 
     @Override

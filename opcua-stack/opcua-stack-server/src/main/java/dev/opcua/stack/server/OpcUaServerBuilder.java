@@ -30,6 +30,7 @@ import dev.opcua.stack.server.services.ServiceObserver;
 import dev.opcua.stack.server.services.history.HistoryReader;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.services.history.HistoryUpdater;
+import dev.opcua.stack.server.services.nodemanagement.NodeManagementSettings;
 import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.SessionSettings;
@@ -93,6 +94,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     static final int DEFAULT_MAX_TRUST_LIST_SIZE = 1 << 20;
     PkiDirectory pki;
     boolean pushManagement = true;
+    NodeManagementSettings nodeManagement = NodeManagementSettings.DISABLED;
     int maxTrustListSize = DEFAULT_MAX_TRUST_LIST_SIZE;
     int certificateKeySize = CertificateBuilder.DEFAULT_KEY_SIZE;
     Duration certificateValidity = CertificateBuilder.DEFAULT_VALIDITY;
@@ -276,8 +278,8 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
 
     /**
      * Whether the server audits (Part 4, 6.5; the Server object's Auditing, Part 5, 6.3.1): OpenSecureChannel,
-     * CreateSession, ActivateSession, Cancel, every written value, every method called, refused certificates
-     * and the condition methods raise AuditEventType events on the Server object and reach the {@link
+     * CreateSession, ActivateSession, Cancel, every written value, every method called, every NodeManagement
+     * request, refused certificates and the condition methods raise AuditEventType events on the Server object and reach the {@link
      * #auditListener audit listeners}. Off by default; off, it costs one boolean check per audited call.
      */
     public OpcUaServer.Builder auditing(boolean value) {
@@ -338,7 +340,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
         OperationLimits l = operationLimits;
         operationLimits = new OperationLimits(maxNodesPerRead, maxNodesPerWrite, l.maxNodesPerBrowse(),
                 l.maxNodesPerMethodCall(), l.maxNodesPerTranslateBrowsePathsToNodeIds(),
-                l.maxNodesPerRegisterNodes(), l.maxMonitoredItemsPerCall());
+                l.maxNodesPerRegisterNodes(), l.maxMonitoredItemsPerCall(), l.maxNodesPerNodeManagement());
         return self();
     }
 
@@ -375,7 +377,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
         OperationLimits l = operationLimits;
         operationLimits = new OperationLimits(l.maxNodesPerRead(), l.maxNodesPerWrite(), maxNodesPerBrowse,
                 l.maxNodesPerMethodCall(), l.maxNodesPerTranslateBrowsePathsToNodeIds(),
-                l.maxNodesPerRegisterNodes(), l.maxMonitoredItemsPerCall());
+                l.maxNodesPerRegisterNodes(), l.maxMonitoredItemsPerCall(), l.maxNodesPerNodeManagement());
         this.maxBrowseContinuationPoints = maxBrowseContinuationPoints;
         return self();
     }
@@ -442,6 +444,15 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
      */
     public OpcUaServer.Builder pushManagement(boolean value) {
         pushManagement = value;
+        return self();
+    }
+
+    /**
+     * Whether and for which roles the NodeManagement services (AddNodes, AddReferences, DeleteNodes,
+     * DeleteReferences, Part 4, 5.7) change the address space; default off (BadServiceUnsupported).
+     */
+    public OpcUaServer.Builder nodeManagement(NodeManagementSettings value) {
+        nodeManagement = Objects.requireNonNull(value, "nodeManagement");
         return self();
     }
 

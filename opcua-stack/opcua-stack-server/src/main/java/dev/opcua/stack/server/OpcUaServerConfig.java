@@ -25,6 +25,7 @@ import dev.opcua.stack.server.services.ServiceObserver;
 import dev.opcua.stack.server.services.history.HistoryReader;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.services.history.HistoryUpdater;
+import dev.opcua.stack.server.services.nodemanagement.NodeManagementSettings;
 import dev.opcua.stack.server.session.IdentityValidator;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
@@ -80,6 +81,7 @@ public final class OpcUaServerConfig {
     private final List<ApplicationCertificate> certificates;
     private final PkiDirectory pki;
     private final boolean pushManagement;
+    private final NodeManagementSettings nodeManagement;
     private final int maxTrustListSize;
     private final int certificateKeySize;
     private final Duration certificateValidity;
@@ -144,6 +146,7 @@ public final class OpcUaServerConfig {
         certificates = List.copyOf(b.certificates.values());
         pki = b.pki;
         pushManagement = b.pushManagement;
+        nodeManagement = b.nodeManagement;
         maxTrustListSize = b.maxTrustListSize;
         certificateKeySize = b.certificateKeySize;
         certificateValidity = b.certificateValidity;
@@ -332,6 +335,11 @@ public final class OpcUaServerConfig {
     /** Whether push certificate management (Part 12, 7.10) is on; it runs only with a {@link #pki()}. */
     public boolean pushManagement() {
         return pushManagement;
+    }
+
+    /** Whether and for whom the NodeManagement services (Part 4, 5.7) are offered. */
+    public NodeManagementSettings nodeManagement() {
+        return nodeManagement;
     }
 
     /** MaxTrustListSize in bytes (Part 12, 7.10.3); 0 = no limit. */

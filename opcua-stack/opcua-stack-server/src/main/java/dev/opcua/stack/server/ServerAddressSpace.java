@@ -81,7 +81,8 @@ final class ServerAddressSpace {
 
     /**
      * @throws InvalidSettingException when a namespace given default permissions has no node manager, or
-     *         one that keeps no node store
+     *         one that keeps no node store; when a namespace that should take NodeManagement changes has a
+     *         node manager that does not accept them, or none while no NodeSet is to be imported
      */
     ServerAddressSpace(OpcUaServerConfig config) {
         this.config = config;
@@ -112,6 +113,9 @@ final class ServerAddressSpace {
         nodeManagers.register(namespace0);
         config.nodeManagers().forEach(nodeManagers::register);
         config.defaultPermissions().forEach(this::applyDefaultPermissions);
+        if (config.nodeManagement().enabled()) {
+            config.nodeManagement().checkNamespaces(nodeManagers, !config.nodeSets().isEmpty());
+        }
         for (NodeManager manager : config.nodeManagers()) {
             if (manager instanceof ConditionManager conditions) {
                 conditions.attach(eventNotifiers, nodeManagers);

@@ -40,6 +40,7 @@ import dev.opcua.stack.server.services.history.ProcessedHistoryReader;
 import dev.opcua.stack.server.services.history.RawHistoryReader;
 import dev.opcua.stack.server.services.history.SteppedLookup;
 import dev.opcua.stack.server.services.method.CallServices;
+import dev.opcua.stack.server.services.nodemanagement.NodeManagementServices;
 import dev.opcua.stack.server.services.view.RegisterNodes;
 import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
@@ -172,6 +173,11 @@ final class ServerAssembly {
         translateBrowsePaths.registerWith(services);
         new RegisterNodes(sessionRequired, limits.maxNodesPerRegisterNodes()).registerWith(services);
         new CallServices(nodeManagers, sessionRequired, limits.maxNodesPerMethodCall(), audit).registerWith(services);
+        if (config.nodeManagement().enabled()) {
+            new NodeManagementServices(nodeManagers, sessionRequired, addressSpace::referenceTypes,
+                    addressSpace.instances(), addressSpace.modelChanges(), addressSpace.models(), config.nodeManagement(),
+                    limits.maxNodesPerNodeManagement(), audit).registerWith(services);
+        }
         HistoryStore store = config.historyStore();
         if (store != null) {
             historyServices(addressSpace).registerWith(services);

@@ -117,6 +117,9 @@ public class OpcUaServerProperties {
     private final Access access = new Access();
 
     @Valid
+    private final NodeManagement nodeManagement = new NodeManagement();
+
+    @Valid
     private final ReverseConnect reverseConnect = new ReverseConnect();
 
     public ReverseConnect getReverseConnect() {
@@ -244,6 +247,10 @@ public class OpcUaServerProperties {
 
     public Access getAccess() {
         return access;
+    }
+
+    public NodeManagement getNodeManagement() {
+        return nodeManagement;
     }
 
     /**
@@ -646,6 +653,18 @@ public class OpcUaServerProperties {
         /** Monitored items in one Create/Modify/DeleteMonitoredItems or SetMonitoringMode request; 0 = no limit. */
         @PositiveOrZero
         private int maxMonitoredItemsPerCall = 0;
+
+        /** Items in one AddNodes, AddReferences, DeleteNodes or DeleteReferences request; 0 = no limit. */
+        @PositiveOrZero
+        private int maxNodesPerNodeManagement = 0;
+
+        public int getMaxNodesPerNodeManagement() {
+            return maxNodesPerNodeManagement;
+        }
+
+        public void setMaxNodesPerNodeManagement(int maxNodesPerNodeManagement) {
+            this.maxNodesPerNodeManagement = maxNodesPerNodeManagement;
+        }
 
         public int getMaxNodesPerRead() {
             return maxNodesPerRead;
@@ -1423,6 +1442,61 @@ public class OpcUaServerProperties {
 
         public void setPermissions(Map<String, List<String>> permissions) {
             this.permissions = permissions;
+        }
+    }
+
+    /**
+     * The NodeManagement services (Part 4, 5.7: AddNodes, AddReferences, DeleteNodes, DeleteReferences): off by
+     * default; when on, sessions with one of {@code roles} change the nodes of the in-memory namespaces, as far as
+     * the nodes' permissions (AddNode, DeleteNode, AddReference, RemoveReference) allow.
+     */
+    public static class NodeManagement {
+
+        /** Whether clients may add and delete nodes and references; off: the services are unsupported. */
+        private boolean enabled = false;
+
+        /** Well-known roles a session needs one of (ConfigureAdmin, Engineer ...). */
+        private List<String> roles = new ArrayList<>(List.of("ConfigureAdmin"));
+
+        /** Namespace URIs that take changes; empty for every namespace whose node manager accepts them. */
+        private List<String> namespaces = new ArrayList<>();
+
+        /**
+         * Directory where the added nodes are saved (one NodeSet2 file per namespace) and read back at start, so
+         * they outlive a restart; created when missing. Not set: added nodes live until the server stops.
+         */
+        private Path persistDir;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public List<String> getRoles() {
+            return roles;
+        }
+
+        public void setRoles(List<String> roles) {
+            this.roles = roles;
+        }
+
+        public List<String> getNamespaces() {
+            return namespaces;
+        }
+
+        public void setNamespaces(List<String> namespaces) {
+            this.namespaces = namespaces;
+        }
+
+        public Path getPersistDir() {
+            return persistDir;
+        }
+
+        public void setPersistDir(Path persistDir) {
+            this.persistDir = persistDir;
         }
     }
 }

@@ -23,9 +23,13 @@ import dev.opcua.stack.server.roles.Permission;
 import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.server.roles.WellKnownRole;
 import dev.opcua.stack.server.services.OperationLimits;
+import dev.opcua.stack.server.services.nodemanagement.NodeManagementSettings;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Period;
 import java.time.ZoneOffset;
@@ -148,6 +152,7 @@ final class OpcUaServerPropertiesMapper {
             builder.userCertificateValidator(new PkiCertificateValidator(pki, validation));
         }
         applyAccess(builder);
+        builder.nodeManagement(nodeManagement());
         if (certificate.getKeystore() == null && certificate.getPemCertificate() == null && pki == null
                 && p.getSecurity().getPolicies() == null) {
             log.warn("OPC UA server offers SecurityPolicy None only: messages and passwords cross the network"
@@ -241,7 +246,7 @@ final class OpcUaServerPropertiesMapper {
         OpcUaServerProperties.Operation o = properties.getLimits().getOperation();
         return stack.call(() -> new OperationLimits(o.getMaxNodesPerRead(), o.getMaxNodesPerWrite(),
                 o.getMaxNodesPerBrowse(), o.getMaxNodesPerMethodCall(), o.getMaxNodesPerTranslateBrowsePaths(),
-                o.getMaxNodesPerRegisterNodes(), o.getMaxMonitoredItemsPerCall()));
+                o.getMaxNodesPerRegisterNodes(), o.getMaxMonitoredItemsPerCall(), o.getMaxNodesPerNodeManagement()));
     }
 
     SubscriptionSettings subscriptionSettings() {
@@ -376,6 +381,46 @@ final class OpcUaServerPropertiesMapper {
         }
         return CHECKS.certificate("security.certificate", c.getPemCertificate(), c.getPemPrivateKey(),
                 c.getPemPrivateKeyPassword(), c.getKeystore(), c.getKeystorePassword(), c.getAlias());
+    }
+
+    /**
+     * {@code node-management.*}: whether the NodeManagement services are offered, and to which roles in which
+     * namespaces; a role that is no well-known role, or none while enabled, stops the start naming the key.
+     */
+    NodeManagementSettings nodeManagement() {
+        OpcUaServerProperties.NodeManagement m = properties.getNodeManagement();
+        List<String> names = m.getRoles() == null ? List.of() : m.getRoles();
+        Set<WellKnownRole> roles = EnumSet.noneOf(WellKnownRole.class);
+        for (int i = 0; i < names.size(); i++) {
+            roles.add(parse("node-management.roles[" + i + "]", names.get(i), WellKnownRole::parse,
+                    "a well-known role: " + Arrays.stream(WellKnownRole.values()).map(WellKnownRole::browseName)
+                            .toList()));
+        }
+        Set<String> namespaces = new LinkedHashSet<>();
+        List<String> uris = m.getNamespaces() == null ? List.of() : m.getNamespaces();
+        for (int i = 0; i < uris.size(); i++) {
+            namespaces.add(CHECKS.requireText("node-management.namespaces[" + i + "]", uris.get(i), "a namespace URI"));
+        }
+        Path directory = m.isEnabled() ? persistDirectory(m.getPersistDir()) : null;
+        return stack.call(() -> new NodeManagementSettings(m.isEnabled(), roles, namespaces, directory));
+    }
+
+    /** {@code node-management.persist-dir}, created when missing; null when not set. */
+    private static Path persistDirectory(Path directory) {
+        if (directory == null || directory.toString().isBlank()) {
+            return null;
+        }
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException | RuntimeException e) {
+            throw CHECKS.invalid("node-management.persist-dir", directory, "the directory cannot be created: " + e,
+                    "a writable directory, such as data/nodes", e);
+        }
+        if (!Files.isWritable(directory)) {
+            throw CHECKS.invalid("node-management.persist-dir", directory, "the directory is not writable",
+                    "a writable directory, such as data/nodes");
+        }
+        return directory;
     }
 
     /** {@code access.namespaces}: the DefaultRolePermissions of each namespace listed. */

@@ -65,6 +65,9 @@ final class OpcUaServerSettingKeys {
                     "limits.operation.max-nodes-per-translate-browse-paths"),
             entry("operationLimits.maxNodesPerRegisterNodes", "limits.operation.max-nodes-per-register-nodes"),
             entry("operationLimits.maxMonitoredItemsPerCall", "limits.operation.max-monitored-items-per-call"),
+            entry("operationLimits.maxNodesPerNodeManagement", "limits.operation.max-nodes-per-node-management"),
+            entry("nodeManagement.roles", "node-management.roles"),
+            entry("nodeManagement.namespaces", "node-management.namespaces"),
 
             entry("subscriptionSettings.minPublishingInterval", "subscriptions.min-publishing-interval"),
             entry("subscriptionSettings.maxPublishingInterval", "subscriptions.max-publishing-interval"),

@@ -71,6 +71,12 @@ public final class OpcUaAnnotatedNodeManager extends NodeStoreNodeManager implem
         this.typedObjects = new UaTypedObjects(nodes, declared.typedObjects(), variables, access);
     }
 
+    /** Nodes may be added to the beans' namespace and deleted through the NodeManagement services (Part 4, 5.7). */
+    @Override
+    public boolean acceptsNodeManagement() {
+        return true;
+    }
+
     /**
      * The node manager of the beans, all annotated {@code @OpcUaNamespace(namespaceUri)}; it is
      * non-blocking when every one of them says {@link OpcUaNamespace#nonBlocking()}.

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.InvalidOpcUaPropertyFailureAnalyzer;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.OpcUaPropertyConstraintFailureAnalyzer;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.StartupFailures;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
@@ -218,5 +219,40 @@ class InvalidOpcUaServerPropertyFailureAnalysisTest {
                 .contains("must name a namespace a node manager owns"),
                 "opcua.server.access.namespaces[0].uri=urn:test:nobody",
                 "opcua.server.access.namespaces[0].permissions.observer=browse");
+    }
+
+    @Test
+    void a_node_management_role_that_is_no_well_known_role_is_refused_under_its_key() {
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.node-management.roles[0]")
+                    .contains("Value: \"wizard\"").contains("not a well-known role");
+            assertThat(analysis.getAction()).contains("ConfigureAdmin");
+        },
+                "opcua.server.node-management.enabled=true", "opcua.server.node-management.roles=wizard");
+    }
+
+    @Test
+    void node_management_enabled_without_roles_is_refused_under_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.node-management.roles").contains("at least one well-known role"),
+                "opcua.server.node-management.enabled=true", "opcua.server.node-management.roles=");
+    }
+
+    @Test
+    void a_node_management_namespace_no_accepting_manager_owns_is_refused_under_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                .contains("Property: opcua.server.node-management.namespaces").contains("urn:test:nobody")
+                .contains("must name a namespace whose node manager accepts changes"),
+                "opcua.server.node-management.enabled=true", "opcua.server.node-management.namespaces=urn:test:nobody");
+    }
+
+    @Test
+    void a_node_management_persist_dir_that_is_a_file_is_refused_under_its_key() throws Exception {
+        Path file = Files.writeString(tempDir.resolve("nodes"), "not a directory");
+        assertFailure(analysis -> {
+            assertThat(analysis.getDescription()).contains("Property: opcua.server.node-management.persist-dir")
+                    .contains("cannot be created");
+            assertThat(analysis.getAction()).contains("a writable directory");
+        }, "opcua.server.node-management.enabled=true", "opcua.server.node-management.persist-dir=" + file);
     }
 }

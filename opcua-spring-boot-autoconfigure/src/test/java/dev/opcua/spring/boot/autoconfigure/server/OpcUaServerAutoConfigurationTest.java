@@ -316,6 +316,37 @@ class OpcUaServerAutoConfigurationTest {
     }
 
     @Test
+    void node_management_is_off_by_default_and_its_properties_reach_the_server() {
+        contextRunner.run(context -> {
+            assertThat(context.getBean(OpcUaServer.class).config().nodeManagement().enabled()).isFalse();
+            assertThat(context.getBean(OpcUaServer.class).config().operationLimits().maxNodesPerNodeManagement())
+                    .isZero();
+        });
+        contextRunner.withPropertyValues("opcua.server.node-management.enabled=true",
+                "opcua.server.node-management.roles=configure-admin,Engineer",
+                "opcua.server.limits.operation.max-nodes-per-node-management=50").run(context -> {
+                    OpcUaServer server = context.getBean(OpcUaServer.class);
+                    assertThat(server.config().nodeManagement().enabled()).isTrue();
+                    assertThat(server.config().nodeManagement().roles())
+                            .containsExactlyInAnyOrder(WellKnownRole.CONFIGURE_ADMIN, WellKnownRole.ENGINEER);
+                    assertThat(server.config().nodeManagement().namespaces()).isEmpty();
+                    assertThat(server.config().operationLimits().maxNodesPerNodeManagement()).isEqualTo(50);
+                    assertThat(server.config().nodeManagement().persistDirectory()).isNull();
+                });
+    }
+
+    @Test
+    void node_management_persist_dir_is_created_and_reaches_the_server(@TempDir Path directory) {
+        Path nodes = directory.resolve("data/nodes");
+        contextRunner.withPropertyValues("opcua.server.node-management.enabled=true",
+                "opcua.server.node-management.persist-dir=" + nodes).run(context -> {
+                    assertThat(context.getBean(OpcUaServer.class).config().nodeManagement().persistDirectory())
+                            .isEqualTo(nodes);
+                    assertThat(nodes).isDirectory();
+                });
+    }
+
+    @Test
     void a_pki_directory_without_policies_offers_the_recommended_policies_without_none() {
         contextRunner.withPropertyValues("opcua.server.security.pki-dir=" + sharedPkiDir).run(context -> {
             assertThat(context.getBean(OpcUaServer.class).endpoints()).extracting(EndpointDescription::securityPolicyUri)

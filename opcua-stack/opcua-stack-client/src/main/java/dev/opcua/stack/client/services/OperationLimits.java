@@ -18,10 +18,17 @@ import java.util.concurrent.CompletableFuture;
  */
 public record OperationLimits(int maxNodesPerRead, int maxNodesPerWrite, int maxNodesPerBrowse,
         int maxNodesPerMethodCall, int maxNodesPerTranslateBrowsePaths, int maxNodesPerRegisterNodes,
-        int maxMonitoredItemsPerCall) {
+        int maxMonitoredItemsPerCall, int maxNodesPerNodeManagement) {
 
     /** No limits: what the client assumes before it has read the server's. */
-    public static final OperationLimits NONE = new OperationLimits(0, 0, 0, 0, 0, 0, 0);
+    public static final OperationLimits NONE = new OperationLimits(0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** The limits of every service but NodeManagement's, which has none. */
+    public OperationLimits(int maxNodesPerRead, int maxNodesPerWrite, int maxNodesPerBrowse, int maxNodesPerMethodCall,
+            int maxNodesPerTranslateBrowsePaths, int maxNodesPerRegisterNodes, int maxMonitoredItemsPerCall) {
+        this(maxNodesPerRead, maxNodesPerWrite, maxNodesPerBrowse, maxNodesPerMethodCall, maxNodesPerTranslateBrowsePaths,
+                maxNodesPerRegisterNodes, maxMonitoredItemsPerCall, 0);
+    }
 
     private static final int[] NODES = {
         NodeIds.Server_ServerCapabilities_OperationLimits_MaxNodesPerRead,
@@ -31,11 +38,12 @@ public record OperationLimits(int maxNodesPerRead, int maxNodesPerWrite, int max
         NodeIds.Server_ServerCapabilities_OperationLimits_MaxNodesPerTranslateBrowsePathsToNodeIds,
         NodeIds.Server_ServerCapabilities_OperationLimits_MaxNodesPerRegisterNodes,
         NodeIds.Server_ServerCapabilities_OperationLimits_MaxMonitoredItemsPerCall,
+        NodeIds.Server_ServerCapabilities_OperationLimits_MaxNodesPerNodeManagement,
     };
 
     /**
      * Reads the limits: MaxNodesPerRead alone first, then the others in Reads no larger than it
-     * (a server with MaxNodesPerRead under 7 would refuse them in one Read with BadTooManyOperations).
+     * (a server with MaxNodesPerRead under 8 would refuse them in one Read with BadTooManyOperations).
      */
     public static CompletableFuture<OperationLimits> read(ServiceInvoker services) {
         ReadValueId[] ids = new ReadValueId[NODES.length];
@@ -47,7 +55,7 @@ public record OperationLimits(int maxNodesPerRead, int maxNodesPerWrite, int max
             return Batches.split(java.util.Arrays.copyOfRange(ids, 1, ids.length), perRead, DataValue[]::new,
                     slice -> readSlice(services, slice, 0, slice.length), "Read of the OperationLimits")
                     .thenApply(r -> new OperationLimits(perRead, limit(r[0]), limit(r[1]), limit(r[2]), limit(r[3]),
-                            limit(r[4]), limit(r[5])));
+                            limit(r[4]), limit(r[5]), limit(r[6])));
         });
     }
 

@@ -21,6 +21,14 @@ public enum AuditAction {
     WRITE,
     /** One method of a Call (Part 5, 6.4.27 AuditUpdateMethodEventType). */
     CALL,
+    /** An AddNodes request (Part 5, 6.4.20 AuditAddNodesEventType). */
+    ADD_NODES,
+    /** A DeleteNodes request (Part 5, 6.4.21 AuditDeleteNodesEventType). */
+    DELETE_NODES,
+    /** An AddReferences request (Part 5, 6.4.22 AuditAddReferencesEventType). */
+    ADD_REFERENCES,
+    /** A DeleteReferences request (Part 5, 6.4.23 AuditDeleteReferencesEventType). */
+    DELETE_REFERENCES,
     /** Enable or Disable of a condition (Part 9, 5.10.2 AuditConditionEnableEventType). */
     CONDITION_ENABLE,
     /** AddComment of a condition (Part 9, 5.10.4 AuditConditionCommentEventType). */

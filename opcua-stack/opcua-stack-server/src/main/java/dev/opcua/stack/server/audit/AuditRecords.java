@@ -4,6 +4,7 @@ import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.pki.PkiCertificateValidator;
+import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -42,6 +43,10 @@ public final class AuditRecords {
     static final NodeId SESSION = NodeId.ns0(NodeIds.AuditSessionEventType);
     static final NodeId WRITE_UPDATE = NodeId.ns0(NodeIds.AuditWriteUpdateEventType);
     static final NodeId UPDATE_METHOD = NodeId.ns0(NodeIds.AuditUpdateMethodEventType);
+    static final NodeId ADD_NODES = NodeId.ns0(NodeIds.AuditAddNodesEventType);
+    static final NodeId DELETE_NODES = NodeId.ns0(NodeIds.AuditDeleteNodesEventType);
+    static final NodeId ADD_REFERENCES = NodeId.ns0(NodeIds.AuditAddReferencesEventType);
+    static final NodeId DELETE_REFERENCES = NodeId.ns0(NodeIds.AuditDeleteReferencesEventType);
     static final NodeId CERTIFICATE_DATA_MISMATCH = NodeId.ns0(NodeIds.AuditCertificateDataMismatchEventType);
     static final NodeId CERTIFICATE_EXPIRED = NodeId.ns0(NodeIds.AuditCertificateExpiredEventType);
     static final NodeId CERTIFICATE_INVALID = NodeId.ns0(NodeIds.AuditCertificateInvalidEventType);
@@ -188,6 +193,44 @@ public final class AuditRecords {
         return record(AuditAction.CALL, UPDATE_METHOD, context, object, "Attribute/Call",
                 "called " + request.methodId() + " on " + object,
                 "Call of " + request.methodId() + " on " + object + " refused", status, null, fields);
+    }
+
+    /**
+     * One request of the NodeManagement services (Part 4, 6.5; Part 5, 6.4.19 to 6.4.23): the Server object
+     * as SourceNode, SourceName "NodeManagement/AddNodes" (DeleteNodes, AddReferences, DeleteReferences), the
+     * request's items in NodesToAdd, NodesToDelete, ReferencesToAdd or ReferencesToDelete, and Status true when
+     * every item succeeded, else the status of the first that did not.
+     *
+     * @param action one of ADD_NODES, DELETE_NODES, ADD_REFERENCES, DELETE_REFERENCES
+     * @param items the request's items
+     * @param results the status of each item
+     */
+    public static AuditRecord nodeManagement(AuditContext context, AuditAction action, UaStructure[] items,
+            StatusCode[] results) {
+        record Kind(NodeId type, String service, String field) {
+        }
+        Kind kind = switch (action) {
+            case ADD_NODES -> new Kind(ADD_NODES, "AddNodes", "NodesToAdd");
+            case DELETE_NODES -> new Kind(DELETE_NODES, "DeleteNodes", "NodesToDelete");
+            case ADD_REFERENCES -> new Kind(ADD_REFERENCES, "AddReferences", "ReferencesToAdd");
+            case DELETE_REFERENCES -> new Kind(DELETE_REFERENCES, "DeleteReferences", "ReferencesToDelete");
+            default -> throw new IllegalArgumentException(action + " is no NodeManagement service");
+        };
+        ExtensionObject[] encoded = new ExtensionObject[items.length];
+        for (int i = 0; i < items.length; i++) {
+            encoded[i] = ExtensionObject.of(items[i]);
+        }
+        int status = StatusCodes.Good;
+        for (StatusCode result : results) {
+            if (result != null && !result.isGood()) {
+                status = result.value();
+                break;
+            }
+        }
+        return record(action, kind.type(), context, SERVER, "NodeManagement/" + kind.service(),
+                kind.service() + " of " + items.length + " items", kind.service() + " of " + items.length
+                        + " items not all done", status, null,
+                Map.of(kind.field(), Variant.ofArray(BuiltinType.ExtensionObject, encoded)));
     }
 
     /**

@@ -66,6 +66,8 @@ public final class ServerCapabilitiesObject {
                 () -> Variant.ofUInt32(limits.maxNodesPerRegisterNodes()));
         sources.put(NodeIds.Server_ServerCapabilities_OperationLimits_MaxMonitoredItemsPerCall,
                 () -> Variant.ofUInt32(limits.maxMonitoredItemsPerCall()));
+        sources.put(NodeIds.Server_ServerCapabilities_OperationLimits_MaxNodesPerNodeManagement,
+                () -> Variant.ofUInt32(limits.maxNodesPerNodeManagement()));
         sources.put(NodeIds.Server_ServerCapabilities_MaxBrowseContinuationPoints,
                 () -> Variant.ofUInt16(this.maxBrowseContinuationPoints));
         sources.put(NodeIds.Server_ServerCapabilities_ServerProfileArray,

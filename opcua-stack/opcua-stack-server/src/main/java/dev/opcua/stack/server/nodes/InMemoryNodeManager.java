@@ -99,6 +99,12 @@ public final class InMemoryNodeManager extends NodeStoreNodeManager {
         return namespaceUri;
     }
 
+    /** Its nodes may be added and deleted through the NodeManagement services (Part 4, 5.7). */
+    @Override
+    public boolean acceptsNodeManagement() {
+        return true;
+    }
+
     /** The index of the namespace; -1 before {@link #startup}. */
     public int namespaceIndex() {
         return namespaceIndex;

@@ -90,6 +90,15 @@ public class NodeStoreNodeManager implements SyncNodeManager {
         return store;
     }
 
+    /**
+     * Whether the NodeManagement services (Part 4, 5.7) may add nodes to this manager's store and delete
+     * them, and change its nodes' references. The default, false, keeps a store that belongs to code
+     * (namespace 0, a condition manager) as it is: the services answer BadNotSupported.
+     */
+    public boolean acceptsNodeManagement() {
+        return false;
+    }
+
     @Override
     public void readNow(OperationContext context, List<ReadOperation> operations) {
         DateTime now = DateTime.currentMillisecond();

@@ -36,6 +36,12 @@ public final class ImportedNodeManager extends NodeStoreNodeManager {
         return model;
     }
 
+    /** Its nodes may be added and deleted through the NodeManagement services (Part 4, 5.7). */
+    @Override
+    public boolean acceptsNodeManagement() {
+        return true;
+    }
+
     @Override
     protected boolean acceptsValue(VariableNode variable, Variant value) {
         ValueAttributes attributes = variable.valueAttributes();

@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Predicate;
 import javax.xml.stream.XMLStreamException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,6 +56,19 @@ public final class NodeSetExporter {
      * @throws IOException when writing fails
      */
     public void export(String namespaceUri, OutputStream out) throws IOException {
+        export(namespaceUri, node -> true, out);
+    }
+
+    /**
+     * Writes the nodes of the namespace that {@code include} accepts, as {@link #export(String, OutputStream)}
+     * writes all of them: the nodes added at run time, say, which their references to the other nodes of the
+     * namespace link back into it when the file is read again.
+     *
+     * @throws NamespaceNotExportableException when the server has no such namespace, or no in-memory
+     *     node manager holds it
+     * @throws IOException when writing fails
+     */
+    public void export(String namespaceUri, Predicate<UaNode> include, OutputStream out) throws IOException {
         Objects.requireNonNull(out, "out");
         long start = System.nanoTime();
         NamespaceTable namespaces = nodeManagers.namespaces();
@@ -71,7 +85,7 @@ public final class NodeSetExporter {
         }
         List<UaNode> nodes = new ArrayList<>();
         for (UaNode node : manager.store().nodes()) {
-            if (node.nodeId().namespaceIndex() == index) {
+            if (node.nodeId().namespaceIndex() == index && include.test(node)) {
                 nodes.add(node);
             }
         }

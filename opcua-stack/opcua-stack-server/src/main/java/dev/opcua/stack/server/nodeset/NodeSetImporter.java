@@ -71,6 +71,8 @@ public final class NodeSetImporter {
     private final NodeSetDocument doc;
     private final NamespaceTable namespaces;
     private final ModelRegistry registry;
+    /** Whether the file holds nodes added at run time to namespaces the server has already (not a model of its own). */
+    private final boolean additions;
     private final Function<NodeId, UaNode> lookup;
     private final DataTypes dataTypes;
     private final Map<String, String> aliases;
@@ -80,8 +82,9 @@ public final class NodeSetImporter {
     private int warnings;
 
     private NodeSetImporter(NodeSetDocument doc, NamespaceTable namespaces, Function<NodeId, UaNode> addressSpace,
-            ModelRegistry registry) {
+            ModelRegistry registry, boolean additions) {
         this.doc = doc;
+        this.additions = additions;
         this.namespaces = namespaces;
         this.registry = registry;
         this.aliases = doc.aliases();
@@ -103,11 +106,24 @@ public final class NodeSetImporter {
             Function<NodeId, UaNode> addressSpace, ModelRegistry registry) {
         long start = System.nanoTime();
         NodeSetDocument doc = NodeSetParser.parse(source);
-        ImportedModel model = new NodeSetImporter(doc, namespaces, addressSpace, registry).run();
+        ImportedModel model = new NodeSetImporter(doc, namespaces, addressSpace, registry, false).run();
         registry.add(model);
         log.info("Imported {}: {} ({} nodes, {} structures) in {} ms", source.name(), model.models(),
                 model.store().size(), model.layouts().size(), (System.nanoTime() - start) / 1_000_000);
         return model;
+    }
+
+    /**
+     * Reads a nodeset of nodes added at run time to namespaces the server has already (written by
+     * {@link NodeSetExporter#export(String, java.util.function.Predicate, java.io.OutputStream)}): its nodes,
+     * with their references and values, in a store of their own for the caller to move where they belong;
+     * its Model is neither checked against nor added to the registry, which already holds the namespace.
+     *
+     * @throws NodeSetException naming file, line and node when the file cannot be read
+     */
+    public static ImportedModel readAdditions(NodeSetSource source, NamespaceTable namespaces,
+            Function<NodeId, UaNode> addressSpace, ModelRegistry registry) {
+        return new NodeSetImporter(NodeSetParser.parse(source), namespaces, addressSpace, registry, true).run();
     }
 
     private ImportedModel run() {
@@ -157,7 +173,9 @@ public final class NodeSetImporter {
             ModelVersion version = new ModelVersion(model.uri(), model.version(), model.publicationDate());
             List<ModelVersion> required = model.requiredModels().stream()
                     .map(r -> new ModelVersion(r.uri(), r.version(), r.publicationDate())).toList();
-            registry.checkRequirements(doc.file(), version, required);
+            if (!additions) {
+                registry.checkRequirements(doc.file(), version, required);
+            }
             models.add(version);
             requirements.put(model.uri(), required);
         }

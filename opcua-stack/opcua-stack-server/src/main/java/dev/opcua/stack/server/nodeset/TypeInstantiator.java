@@ -104,8 +104,29 @@ public final class TypeInstantiator {
             UaReference.inverse(referenceType, parent)});
         store.add(instance);
         parentNode.addReference(UaReference.forward(referenceType, instanceId));
-        addChildren(store, instance, declarations(objectType, null, optionalChildren), 0);
+        addChildren(store, instance, declarations(objectType, null, optionalChildren), 0, null);
         return instance;
+    }
+
+    /**
+     * Creates the Mandatory children (Part 3, 6.4.4.4.3) of an Object or Variable already in the store of
+     * its namespace's in-memory node manager, as its type definition declares them, recursively: what
+     * AddNodes does for a node of a type (Part 4, 5.7.2).
+     *
+     * @param instance the new node, holding its HasTypeDefinition reference
+     * @param type its ObjectType or VariableType
+     * @param created where each node created goes, parents before children: what to remove again when
+     *     this throws half way
+     * @throws IllegalArgumentException naming the id when a child's NodeId is taken, or the namespace has
+     *     no in-memory node manager
+     */
+    public void addMandatoryChildren(UaNode instance, UaNode type, List<UaNode> created) {
+        NodeStore store = stores.apply(instance.nodeId());
+        if (store == null) {
+            throw new IllegalArgumentException("namespace " + instance.nodeId().namespaceIndex() + " of "
+                    + instance.nodeId() + " has no in-memory node manager to hold the children");
+        }
+        addChildren(store, instance, declarations(type, null, Set.of()), 0, created);
     }
 
     /**
@@ -174,7 +195,8 @@ public final class TypeInstantiator {
         }
     }
 
-    private void addChildren(NodeStore store, UaNode parent, Map<String, Declaration> declarations, int depth) {
+    private void addChildren(NodeStore store, UaNode parent, Map<String, Declaration> declarations, int depth,
+            List<UaNode> created) {
         if (depth >= MAX_DEPTH) {
             throw new IllegalArgumentException("instance declarations nest deeper than " + MAX_DEPTH + " below "
                     + parent.nodeId() + ": does a type contain itself?");
@@ -200,8 +222,11 @@ public final class TypeInstantiator {
             }
             child.addReferences(references.toArray(new UaReference[0]));
             store.add(child);
+            if (created != null) {
+                created.add(child);
+            }
             parent.addReference(UaReference.forward(referenceType, childId));
-            addChildren(store, child, declarations(node, null, Set.of()), depth + 1);
+            addChildren(store, child, declarations(node, null, Set.of()), depth + 1, created);
         }
     }
 

@@ -15,10 +15,10 @@ import dev.opcua.stack.core.ids.StatusCodes;
  */
 public record OperationLimits(int maxNodesPerRead, int maxNodesPerWrite, int maxNodesPerBrowse,
         int maxNodesPerMethodCall, int maxNodesPerTranslateBrowsePathsToNodeIds, int maxNodesPerRegisterNodes,
-        int maxMonitoredItemsPerCall) {
+        int maxMonitoredItemsPerCall, int maxNodesPerNodeManagement) {
 
     /** No limits. */
-    public static final OperationLimits NONE = new OperationLimits(0, 0, 0, 0, 0, 0, 0);
+    public static final OperationLimits NONE = new OperationLimits(0, 0, 0, 0, 0, 0, 0, 0);
 
     /** @throws InvalidSettingException {@code operationLimits.<component>} when a limit is negative */
     public OperationLimits {
@@ -29,6 +29,20 @@ public record OperationLimits(int maxNodesPerRead, int maxNodesPerWrite, int max
         notNegative("maxNodesPerTranslateBrowsePathsToNodeIds", maxNodesPerTranslateBrowsePathsToNodeIds);
         notNegative("maxNodesPerRegisterNodes", maxNodesPerRegisterNodes);
         notNegative("maxMonitoredItemsPerCall", maxMonitoredItemsPerCall);
+        notNegative("maxNodesPerNodeManagement", maxNodesPerNodeManagement);
+    }
+
+    /** The limits of every service but NodeManagement's, which has none. */
+    public OperationLimits(int maxNodesPerRead, int maxNodesPerWrite, int maxNodesPerBrowse, int maxNodesPerMethodCall,
+            int maxNodesPerTranslateBrowsePathsToNodeIds, int maxNodesPerRegisterNodes, int maxMonitoredItemsPerCall) {
+        this(maxNodesPerRead, maxNodesPerWrite, maxNodesPerBrowse, maxNodesPerMethodCall,
+                maxNodesPerTranslateBrowsePathsToNodeIds, maxNodesPerRegisterNodes, maxMonitoredItemsPerCall, 0);
+    }
+
+    /** These limits with another MaxNodesPerNodeManagement (AddNodes, AddReferences, DeleteNodes, DeleteReferences). */
+    public OperationLimits withMaxNodesPerNodeManagement(int value) {
+        return new OperationLimits(maxNodesPerRead, maxNodesPerWrite, maxNodesPerBrowse, maxNodesPerMethodCall,
+                maxNodesPerTranslateBrowsePathsToNodeIds, maxNodesPerRegisterNodes, maxMonitoredItemsPerCall, value);
     }
 
     private static void notNegative(String name, int value) {
