@@ -1,0 +1,48 @@
+package dev.opcua.stack.history.jdbc.state;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.regex.Pattern;
+
+/**
+ * The tables of the state stores, named from one prefix (default {@value #DEFAULT_PREFIX}), created on first open
+ * and left as they are after (every statement is idempotent):
+ *
+ * <pre>
+ * &lt;prefix&gt;_durable   durable subscriptions (Part 4, 6.8)
+ *   subscription_id bigint PRIMARY KEY   the SubscriptionId
+ *   record          bytea                the DurableRecordCodec encoding of the subscription
+ *   saved_at        bigint               wall-clock ms of the save
+ * </pre>
+ */
+final class StateSchema {
+
+    /** The prefix of the tables when none is given. */
+    static final String DEFAULT_PREFIX = "opcua_state";
+
+    private static final Pattern NAME = Pattern.compile("[a-z_][a-z0-9_]{0,40}");
+
+    private StateSchema() {
+    }
+
+    /** The prefix when it is a plain lower-case SQL identifier (it is spliced into statements). */
+    static String checkPrefix(String prefix) {
+        if (prefix == null || !NAME.matcher(prefix).matches()) {
+            throw new IllegalArgumentException("state table prefix must match " + NAME.pattern() + ", was " + prefix);
+        }
+        return prefix;
+    }
+
+    static String durableTable(String prefix) {
+        return prefix + "_durable";
+    }
+
+    /** Creates the durable subscriptions' table when missing. */
+    static void createDurable(Connection connection, String prefix) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE IF NOT EXISTS " + durableTable(prefix) + " (subscription_id bigint"
+                    + " PRIMARY KEY, record bytea NOT NULL, saved_at bigint NOT NULL)");
+        }
+    }
+}
