@@ -383,6 +383,42 @@ final class Reconnector {
         }
     }
 
+    /**
+     * A HotAndMirrored failover (Part 4, 6.6.2.4.5.5): from now on the connection goes to {@code url}, and the next
+     * attempt activates the existing session there on a new channel, as after a lost connection; the servers of
+     * the set share the session's state, so the partner takes it over. The old server's session is not closed (it
+     * is the same session); while connected, its channel is dropped and the connection counts as lost. Should the
+     * partner not know the session, the attempt creates a new one and {@link #takeServerSwitched()} tells the hooks
+     * to re-create the subscriptions, as after {@link #switchServer}.
+     *
+     * @return the SessionId of the session taken along; null when there is none (disconnected)
+     */
+    dev.opcua.stack.core.types.builtin.NodeId switchServerKeepingSession(String url, Throwable cause) {
+        ActiveSession old;
+        ClientSession kept;
+        synchronized (status) {
+            connector.retarget(url);
+            if (status.state() == ClientState.DISCONNECTED) {
+                session = null;
+                connectedUrl = null;
+                return null;
+            }
+            kept = session;
+            serverSwitched.set(true);
+            switchPending = true;
+            old = status.state() == ClientState.CONNECTED ? gate.active() : null;
+            if (old == null && reconnectTimeout != null && !reconnectTimeout.isExpired()
+                    && reconnectTimeout.cancel()) {
+                scheduleReconnect(generation, reconnectFirst);
+            }
+        }
+        log.warn("failing over from {} to {}, taking the session along: {}", connectedUrl, url, cause.getMessage());
+        if (old != null) {
+            connectionLost(old, cause);
+        }
+        return kept == null ? null : kept.sessionId();
+    }
+
     /** Whether the session now ready is on another server than the one before; clears it. */
     boolean takeServerSwitched() {
         return serverSwitched.getAndSet(false);
