@@ -119,18 +119,7 @@ public final class JdbcDurableSubscriptionStore implements DurableSubscriptionSt
         return "JdbcDurableSubscriptionStore[" + table + "]";
     }
 
-    @FunctionalInterface
-    private interface Work<T> {
-        T run(Connection connection) throws SQLException;
-    }
-
-    private <T> T run(String what, Work<T> work) {
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(true);
-            return work.run(connection);
-        } catch (SQLException e) {
-            throw new IllegalStateException("durable subscription store " + table + ": " + what + " failed: "
-                    + e.getMessage(), e);
-        }
+    private <T> T run(String what, StateTransactions.Work<T> work) {
+        return StateTransactions.run(dataSource, "durable subscription store " + table, what, work);
     }
 }

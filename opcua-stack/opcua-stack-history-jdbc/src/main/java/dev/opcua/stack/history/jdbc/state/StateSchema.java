@@ -14,6 +14,14 @@ import java.util.regex.Pattern;
  *   subscription_id bigint PRIMARY KEY   the SubscriptionId
  *   record          bytea                the DurableRecordCodec encoding of the subscription
  *   saved_at        bigint               wall-clock ms of the save
+ *
+ * &lt;prefix&gt;_sessions  sessions of a HotAndMirrored set (Part 4, 6.6.2.4.5)
+ *   session_id  text PRIMARY KEY   the SessionId in its text form (Part 6, 5.3.1.10)
+ *   token_hash  bytea UNIQUE       SHA-256 of the AuthenticationToken, by which a partner finds the session
+ *   owner       text               the ServerUri of the server serving it; only the owner writes the row
+ *   version     bigint             incremented by every claim: a claim compares it, so one of two wins
+ *   state       bytea              the MirroredSessionCodec encoding (session, subscriptions, queues)
+ *   written_at  bigint             wall-clock ms of the last write
  * </pre>
  */
 final class StateSchema {
@@ -36,6 +44,19 @@ final class StateSchema {
 
     static String durableTable(String prefix) {
         return prefix + "_durable";
+    }
+
+    static String sessionsTable(String prefix) {
+        return prefix + "_sessions";
+    }
+
+    /** Creates the mirrored sessions' table when missing. */
+    static void createSessions(Connection connection, String prefix) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE IF NOT EXISTS " + sessionsTable(prefix) + " (session_id text PRIMARY KEY,"
+                    + " token_hash bytea NOT NULL UNIQUE, owner text NOT NULL, version bigint NOT NULL,"
+                    + " state bytea NOT NULL, written_at bigint NOT NULL)");
+        }
     }
 
     /** Creates the durable subscriptions' table when missing. */
