@@ -2,6 +2,8 @@ package dev.opcua.stack.history.jdbc.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.opcua.stack.history.jdbc.TestPostgres;
 import dev.opcua.stack.server.redundancy.MirroredPair;
 import dev.opcua.stack.server.redundancy.SessionMirror;
@@ -22,8 +24,12 @@ class JdbcMirroredFailoverIT {
     @Test
     void a_crashed_servers_session_goes_on_at_its_partner_through_postgresql() throws Exception {
         DataSource database = TestPostgres.dataSource();
-        JdbcSessionStateStore store = JdbcSessionStateStore.open(database, "mirrored_it");
-        try (MirroredPair pair = new MirroredPair(store)) {
+        HikariConfig pool = new HikariConfig();
+        pool.setDataSource(database);
+        pool.setMaximumPoolSize(4);
+        pool.setPoolName("mirrored-it");
+        try (HikariDataSource pooled = new HikariDataSource(pool);
+                MirroredPair pair = new MirroredPair(JdbcSessionStateStore.open(pooled, "mirrored_it"))) {
             long started = System.nanoTime();
             int fromQueue = pair.crashAndFailOver(2_000, 200);
             long failoverMillis = (System.nanoTime() - started) / 1_000_000;
