@@ -40,9 +40,10 @@ class JdbcMirroredFailoverIT {
             long notifications = pair.a.statistics().subscriptions().notificationsSent();
             System.out.printf("mirrored failover through PostgreSQL: %d values A had queued delivered by B;"
                     + " A wrote %d session states in %.1f ms (%.1f us per state, %.2f us per notification sent,"
-                    + " %d notifications); test steps %d ms%n", fromQueue, a.writtenStates(),
+                    + " %d notifications); failover %d ms after the loss was seen; test steps %d ms%n", fromQueue, a.writtenStates(),
                     a.writeNanos() / 1e6, a.writeNanos() / 1e3 / Math.max(1, a.writtenStates()),
-                    a.writeNanos() / 1e3 / Math.max(1, notifications), notifications, failoverMillis);
+                    a.writeNanos() / 1e3 / Math.max(1, notifications), notifications,
+                    pair.failovers.get(0).duration().toMillis(), failoverMillis);
         }
     }
 
