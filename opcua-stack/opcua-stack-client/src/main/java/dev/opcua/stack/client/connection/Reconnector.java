@@ -359,23 +359,11 @@ final class Reconnector {
      * {@code url}. While reconnecting, a waiting attempt is brought forward; one under way finishes first.
      */
     void switchServer(String url, Throwable cause) {
-        ActiveSession old;
-        synchronized (status) {
-            connector.retarget(url);
-            if (status.state() == ClientState.DISCONNECTED) {
-                session = null;
-                connectedUrl = null;
-                return;
-            }
-            session = null;
-            serverSwitched.set(true);
-            switchPending = true;
-            old = status.state() == ClientState.CONNECTED ? gate.active() : null;
-            if (old == null && reconnectTimeout != null && !reconnectTimeout.isExpired()
-                    && reconnectTimeout.cancel()) {
-                scheduleReconnect(generation, reconnectFirst);
-            }
+        Switch retargeted = retarget(url, false);
+        if (retargeted == null) {
+            return;
         }
+        ActiveSession old = retargeted.old();
         log.warn("failing over from {} to {}: {}", connectedUrl, url, cause.getMessage());
         if (old != null) {
             old.session().close().orTimeout(Math.min(1000, config.requestTimeout().toMillis()), TimeUnit.MILLISECONDS)
@@ -394,8 +382,26 @@ final class Reconnector {
      * @return the SessionId of the session taken along; null when there is none (disconnected)
      */
     dev.opcua.stack.core.types.builtin.NodeId switchServerKeepingSession(String url, Throwable cause) {
-        ActiveSession old;
-        ClientSession kept;
+        Switch retargeted = retarget(url, true);
+        if (retargeted == null) {
+            return null;
+        }
+        log.warn("failing over from {} to {}, taking the session along: {}", connectedUrl, url, cause.getMessage());
+        if (retargeted.old() != null) {
+            connectionLost(retargeted.old(), cause);
+        }
+        return retargeted.kept() == null ? null : retargeted.kept().sessionId();
+    }
+
+    /** What a switch found: the connection to leave (null while not connected) and the session taken along. */
+    private record Switch(ActiveSession old, ClientSession kept) {
+    }
+
+    /**
+     * Under the lock: points the connection at {@code url}, forgetting the session unless {@code keepSession}, and
+     * brings a waiting reconnect attempt forward; null when the client is disconnected.
+     */
+    private Switch retarget(String url, boolean keepSession) {
         synchronized (status) {
             connector.retarget(url);
             if (status.state() == ClientState.DISCONNECTED) {
@@ -403,20 +409,19 @@ final class Reconnector {
                 connectedUrl = null;
                 return null;
             }
-            kept = session;
+            ClientSession kept = keepSession ? session : null;
+            if (!keepSession) {
+                session = null;
+            }
             serverSwitched.set(true);
             switchPending = true;
-            old = status.state() == ClientState.CONNECTED ? gate.active() : null;
+            ActiveSession old = status.state() == ClientState.CONNECTED ? gate.active() : null;
             if (old == null && reconnectTimeout != null && !reconnectTimeout.isExpired()
                     && reconnectTimeout.cancel()) {
                 scheduleReconnect(generation, reconnectFirst);
             }
+            return new Switch(old, kept);
         }
-        log.warn("failing over from {} to {}, taking the session along: {}", connectedUrl, url, cause.getMessage());
-        if (old != null) {
-            connectionLost(old, cause);
-        }
-        return kept == null ? null : kept.sessionId();
     }
 
     /** Whether the session now ready is on another server than the one before; clears it. */
