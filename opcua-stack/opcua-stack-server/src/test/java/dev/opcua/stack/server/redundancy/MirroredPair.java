@@ -76,7 +76,7 @@ public final class MirroredPair implements AutoCloseable {
                 .get(10, TimeUnit.SECONDS);
     }
 
-    private static OpcUaServer server(String uri, int port, String partnerUri, String partnerUrl,
+    static OpcUaServer server(String uri, int port, String partnerUri, String partnerUrl,
             SessionStateStore store, PushedCounter counter) {
         OpcUaServer server = OpcUaServer.builder()
                 .applicationUri(uri).applicationName(uri)
@@ -97,7 +97,7 @@ public final class MirroredPair implements AutoCloseable {
         return server;
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
