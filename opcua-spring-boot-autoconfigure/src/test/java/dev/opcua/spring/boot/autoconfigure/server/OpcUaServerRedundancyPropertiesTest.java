@@ -85,6 +85,17 @@ class OpcUaServerRedundancyPropertiesTest {
                 "opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://host-b:4842");
     }
 
+    @Test
+    void a_mirror_interval_out_of_range_is_refused_naming_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                        .contains("Property: opcua.server.redundancy.state-store.mirror-interval")
+                        .contains("1 ms to 1 min"),
+                "opcua.server.redundancy.mode=hot-and-mirrored",
+                "opcua.server.redundancy.state-store.mirror-interval=0ms",
+                "opcua.server.redundancy.partners[0].server-uri=urn:test:pair:b",
+                "opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://host-b:4842");
+    }
+
     private void assertFailure(Consumer<FailureAnalysis> analysis, String... properties) {
         contextRunner.withPropertyValues(properties).run(context -> {
             assertThat(context).hasFailed();

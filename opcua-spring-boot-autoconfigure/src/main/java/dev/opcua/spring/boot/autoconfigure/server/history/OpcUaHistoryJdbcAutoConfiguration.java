@@ -52,12 +52,13 @@ public final class OpcUaHistoryJdbcAutoConfiguration {
 
     /**
      * Durable subscriptions (Part 4, 6.8) in the same database, table {@code <table>_durable} beside the history
-     * tables, so that they survive a restart of the application; an application's own DurableSubscriptionStore
+     * tables, so that they survive a restart of the application; only with this configuration's history store (an
+     * application's own HistoryStore leaves the database alone), and an application's own DurableSubscriptionStore
      * bean wins.
      */
     @Bean
     @ConditionalOnMissingBean(DurableSubscriptionStore.class)
-    @ConditionalOnBean(DataSource.class)
+    @ConditionalOnBean(JdbcHistoryStore.class)
     JdbcDurableSubscriptionStore opcUaJdbcDurableSubscriptionStore(DataSource dataSource,
             OpcUaHistoryJdbcProperties properties) throws SQLException {
         return JdbcDurableSubscriptionStore.open(dataSource, options(properties).table());
