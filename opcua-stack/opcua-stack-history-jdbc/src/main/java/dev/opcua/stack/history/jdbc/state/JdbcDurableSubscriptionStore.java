@@ -9,7 +9,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,12 +44,7 @@ public final class JdbcDurableSubscriptionStore implements DurableSubscriptionSt
      * @throws SQLException when the database cannot be reached or the table cannot be created
      */
     public static JdbcDurableSubscriptionStore open(DataSource dataSource, String prefix) throws SQLException {
-        Objects.requireNonNull(dataSource, "dataSource");
-        StateSchema.checkPrefix(prefix);
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(true);
-            StateSchema.createDurable(connection, prefix);
-        }
+        StateSchema.create(dataSource, prefix, StateSchema::createDurable);
         JdbcDurableSubscriptionStore store = new JdbcDurableSubscriptionStore(dataSource,
                 StateSchema.durableTable(prefix));
         log.info("durable subscription store on table {}", store.table);

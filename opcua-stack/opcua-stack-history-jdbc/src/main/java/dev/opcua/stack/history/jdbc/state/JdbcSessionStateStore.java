@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -54,12 +53,7 @@ public final class JdbcSessionStateStore implements SessionStateStore {
      * @throws SQLException when the database cannot be reached or the table cannot be created
      */
     public static JdbcSessionStateStore open(DataSource dataSource, String prefix) throws SQLException {
-        Objects.requireNonNull(dataSource, "dataSource");
-        StateSchema.checkPrefix(prefix);
-        try (Connection connection = dataSource.getConnection()) {
-            connection.setAutoCommit(true);
-            StateSchema.createSessions(connection, prefix);
-        }
+        StateSchema.create(dataSource, prefix, StateSchema::createSessions);
         JdbcSessionStateStore store = new JdbcSessionStateStore(dataSource, StateSchema.sessionsTable(prefix));
         log.info("session state store on table {}", store.table);
         return store;

@@ -34,6 +34,22 @@ final class StateSchema {
     private StateSchema() {
     }
 
+    /** Creates one store's table. */
+    @FunctionalInterface
+    interface Creation {
+        void create(Connection connection, String prefix) throws SQLException;
+    }
+
+    /** Checks the prefix and creates a store's table on a connection of its own, in auto-commit. */
+    static void create(javax.sql.DataSource dataSource, String prefix, Creation creation) throws SQLException {
+        java.util.Objects.requireNonNull(dataSource, "dataSource");
+        checkPrefix(prefix);
+        try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(true);
+            creation.create(connection, prefix);
+        }
+    }
+
     /** The prefix when it is a plain lower-case SQL identifier (it is spliced into statements). */
     static String checkPrefix(String prefix) {
         if (prefix == null || !NAME.matcher(prefix).matches()) {
