@@ -129,7 +129,9 @@ public final class OpcUaClient implements AutoCloseable {
                 // the subscriptions use the namespace table and limits read just before
                 // after a failover the subscriptions' ids mean nothing to the new server: re-created there, or in
                 // Hot mode the backup's mirrors taken over (Part 4, 6.6.2.4.5, Table 111)
-                boolean otherServer = newSession && connection.takeServerSwitched();
+                // consumed either way: a HotAndMirrored failover that kept its session is no switch for the hooks
+                boolean switched = connection.takeServerSwitched();
+                boolean otherServer = newSession && switched;
                 return ready.handle((ok, failure) -> null).thenCompose(ignored -> otherServer
                         ? subscriptions.recreateAll()
                         : newSession ? subscriptions.sessionReplaced() : subscriptions.sessionReactivated());

@@ -19,6 +19,8 @@ import dev.opcua.stack.server.nodeset.NodeSetExporter;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
 import dev.opcua.stack.server.redundancy.RedundancyObject;
 import dev.opcua.stack.server.redundancy.ServiceLevelCalculator;
+import dev.opcua.stack.server.redundancy.ServiceLevelStatus;
+import dev.opcua.stack.server.redundancy.SessionMirror;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.services.view.ReferenceTypeTree;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
@@ -75,6 +77,12 @@ public final class OpcUaServer implements AutoCloseable {
         this.serviceLevel = new ServiceLevelCalculator(serverObject::state, this::requestQueueFill,
                 config.serviceLevelContributors());
         serverObject.serviceLevelSource(serviceLevel::level);
+        if (config.sessionStateStore() != null) { // HotAndMirrored: a store that fails lowers the level
+            serviceLevel.addContributor(() -> {
+                SessionMirror mirror = sessionMirror();
+                return mirror == null ? ServiceLevelStatus.healthy() : mirror.assess();
+            });
+        }
         this.redundancy = new RedundancyObject(config.redundancy(), config.applicationUri(), serverObject::state,
                 serviceLevel);
         redundancy.register(addressSpace.namespace0Store());
@@ -202,6 +210,15 @@ public final class OpcUaServer implements AutoCloseable {
      */
     public RedundancyObject redundancy() {
         return redundancy;
+    }
+
+    /**
+     * What keeps this HotAndMirrored server's sessions in the shared store and takes a partner's over, with its
+     * counters; null in the other modes and before {@link #start()}.
+     */
+    public SessionMirror sessionMirror() {
+        ServerAssembly current = started;
+        return current == null ? null : current.mirror();
     }
 
     /** The endpoints offered (Part 4, 5.4.4 GetEndpoints), each (policy, mode) per host name; empty before {@link #start()}. */
@@ -343,6 +360,20 @@ public final class OpcUaServer implements AutoCloseable {
             throw new IllegalStateException("the shutdown countdown failed", e.getCause());
         }
         close();
+    }
+
+    /**
+     * Stops serving as a crash would, for failover tests: the session mirror writes nothing more (the shared store
+     * keeps the last state written, for a partner to take over), then the transport and everything behind it
+     * close without telling clients.
+     */
+    public synchronized void halt() {
+        if (lifecycle != Lifecycle.RUNNING) {
+            return;
+        }
+        lifecycle = Lifecycle.STOPPED;
+        started.halt();
+        log.info("OPC UA server {} halted", config.applicationUri());
     }
 
     /**

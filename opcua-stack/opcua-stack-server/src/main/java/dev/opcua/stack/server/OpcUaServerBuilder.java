@@ -87,6 +87,9 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     Set<UserTokenType> userTokenTypes = Set.of(UserTokenType.Anonymous);
     SubscriptionSettings subscriptionSettings = SubscriptionSettings.DEFAULT;
     dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore durableSubscriptionStore;
+    dev.opcua.stack.server.redundancy.SessionStateStore sessionStateStore;
+    dev.opcua.stack.server.redundancy.SessionMirrorSettings sessionMirrorSettings =
+            dev.opcua.stack.server.redundancy.SessionMirrorSettings.DEFAULT;
     MonitoredItemSettings monitoredItemSettings = MonitoredItemSettings.DEFAULT;
     List<EndpointSecurity> endpointSecurity = List.of(EndpointSecurity.NONE);
     final Map<CertificateType, ApplicationCertificate> certificates = new EnumMap<>(CertificateType.class);
@@ -531,6 +534,24 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
         return self();
     }
 
+    /**
+     * Where a HotAndMirrored server keeps its sessions and subscriptions for its partners and finds theirs
+     * (Part 4, 6.6.2.4.5): required with {@link dev.opcua.stack.server.redundancy.RedundancyMode#HotAndMirrored},
+     * shared by every server of the set (opcua-stack-history-jdbc's {@code JdbcSessionStateStore} in PostgreSQL;
+     * {@code InMemorySessionStateStore} for servers of one JVM). The caller owns the store and closes it after the
+     * server.
+     */
+    public OpcUaServer.Builder sessionStateStore(dev.opcua.stack.server.redundancy.SessionStateStore value) {
+        sessionStateStore = Objects.requireNonNull(value, "sessionStateStore");
+        return self();
+    }
+
+    /** How often and in what batches a HotAndMirrored server writes its sessions; default every 100 ms. */
+    public OpcUaServer.Builder sessionMirrorSettings(dev.opcua.stack.server.redundancy.SessionMirrorSettings value) {
+        sessionMirrorSettings = Objects.requireNonNull(value, "sessionMirrorSettings");
+        return self();
+    }
+
     /** Sampling interval bounds and queue sizes of monitored items. */
     public OpcUaServer.Builder monitoredItemSettings(MonitoredItemSettings value) {
         monitoredItemSettings = Objects.requireNonNull(value, "monitoredItemSettings");
@@ -627,6 +648,16 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
                             + " clientCertificateValidator(...)");
         }
         redundancy.forServer(applicationUri);
+        boolean mirrored = redundancy.mode() == dev.opcua.stack.server.redundancy.RedundancyMode.HotAndMirrored;
+        if (mirrored && sessionStateStore == null) {
+            throw new InvalidSettingException("opcUaServer.sessionStateStore", null, "is required with redundancy"
+                    + " mode HotAndMirrored: the partner takes sessions over from this shared store; configure"
+                    + " sessionStateStore(...) or choose Hot");
+        }
+        if (!mirrored && sessionStateStore != null) {
+            throw new InvalidSettingException("opcUaServer.sessionStateStore", sessionStateStore, "is used only"
+                    + " with redundancy mode HotAndMirrored, the mode is " + redundancy.mode());
+        }
         return new OpcUaServer(new OpcUaServerConfig(this));
     }
 

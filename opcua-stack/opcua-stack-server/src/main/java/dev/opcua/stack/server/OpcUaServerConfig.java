@@ -76,6 +76,8 @@ public final class OpcUaServerConfig {
     private final Set<UserTokenType> userTokenTypes;
     private final SubscriptionSettings subscriptionSettings;
     private final dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore durableSubscriptionStore;
+    private final dev.opcua.stack.server.redundancy.SessionStateStore sessionStateStore;
+    private final dev.opcua.stack.server.redundancy.SessionMirrorSettings sessionMirrorSettings;
     private final MonitoredItemSettings monitoredItemSettings;
     private final List<EndpointSecurity> endpointSecurity;
     private final List<ApplicationCertificate> certificates;
@@ -141,6 +143,8 @@ public final class OpcUaServerConfig {
         userTokenTypes = b.userTokenTypes;
         subscriptionSettings = b.subscriptionSettings;
         durableSubscriptionStore = b.durableSubscriptionStore;
+        sessionStateStore = b.sessionStateStore;
+        sessionMirrorSettings = b.sessionMirrorSettings;
         monitoredItemSettings = b.monitoredItemSettings;
         endpointSecurity = b.endpointSecurity;
         certificates = List.copyOf(b.certificates.values());
@@ -293,6 +297,16 @@ public final class OpcUaServerConfig {
     /** The kinds of user token the endpoints offer, when {@link #userTokenPolicies()} is null. */
     public Set<UserTokenType> userTokenTypes() {
         return userTokenTypes;
+    }
+
+    /** The shared session store of a HotAndMirrored server; null for the other modes. */
+    public dev.opcua.stack.server.redundancy.SessionStateStore sessionStateStore() {
+        return sessionStateStore;
+    }
+
+    /** How a HotAndMirrored server writes its sessions to the {@link #sessionStateStore()}. */
+    public dev.opcua.stack.server.redundancy.SessionMirrorSettings sessionMirrorSettings() {
+        return sessionMirrorSettings;
     }
 
     /** The store of durable subscriptions given to the builder, or null for the default in memory. */

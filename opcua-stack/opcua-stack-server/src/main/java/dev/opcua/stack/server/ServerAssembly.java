@@ -44,6 +44,7 @@ import dev.opcua.stack.server.services.nodemanagement.NodeManagementServices;
 import dev.opcua.stack.server.services.view.RegisterNodes;
 import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
+import dev.opcua.stack.server.redundancy.SessionMirror;
 import dev.opcua.stack.server.session.SessionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionServices;
@@ -82,6 +83,8 @@ final class ServerAssembly {
     private final MonitoredItemContainerFactory monitoredItems;
     private final SubscriptionManager subscriptions;
     private final SessionManager sessions;
+    /** Keeps sessions in the shared store of a HotAndMirrored set; null in the other modes. */
+    private final SessionMirror mirror;
     /** Made after the sessions, whose closing drops its continuation points. */
     private volatile ViewServices viewServices;
     private final TranslateBrowsePaths translateBrowsePaths;
@@ -125,6 +128,8 @@ final class ServerAssembly {
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH_2, refresh::call);
         new SetSubscriptionDurable(subscriptions).register(addressSpace.namespace0());
         startPushManagement(addressSpace);
+        mirror = config.sessionStateStore() == null ? null : new SessionMirror(config.sessionStateStore(),
+                config.redundancy().serverUri(), subscriptions, config.sessionMirrorSettings());
         SessionManager.Builder sessionBuilder = SessionManager.builder()
                 .listener((session, deleteSubscriptions) -> {
                     subscriptions.sessionClosed(session, deleteSubscriptions);
@@ -141,6 +146,9 @@ final class ServerAssembly {
         if (config.userCertificateValidator() != null) {
             sessionBuilder.userCertificateValidator(AuditingCertificateValidator.wrap(config.userCertificateValidator(),
                     audit, "System/ActivateSession"));
+        }
+        if (mirror != null) {
+            sessionBuilder.takeover(mirror);
         }
         sessions = sessionBuilder
                 .discoveryEndpoints(() -> discovery)
@@ -218,6 +226,14 @@ final class ServerAssembly {
         // GetEndpoints and CreateSession present a replaced certificate from the moment it is in the slot
         channelSecurity.certificates().onReplace(next -> discovery = newDiscovery());
         startReverseConnect(config);
+        if (mirror != null) {
+            mirror.start(sessions);
+        }
+    }
+
+    /** The HotAndMirrored session mirror; null in the other modes. */
+    SessionMirror mirror() {
+        return mirror;
     }
 
     /**
@@ -366,6 +382,18 @@ final class ServerAssembly {
      */
     void close() {
         transport.close();
+        if (mirror != null) { // before the sessions close: they stay stored for a partner to take over
+            mirror.close();
+        }
+        closeBehindTransport();
+    }
+
+    /** Stops as a crash would: the mirror writes nothing more, then everything closes. */
+    void halt() {
+        if (mirror != null) {
+            mirror.abandon();
+        }
+        transport.close();
         closeBehindTransport();
     }
 
@@ -375,6 +403,9 @@ final class ServerAssembly {
      * they raised.
      */
     private void closeBehindTransport() {
+        if (mirror != null) {
+            mirror.abandon();
+        }
         dispatcher.close();
         sessions.close();
         subscriptions.close();

@@ -311,7 +311,7 @@ public class OpcUaClientProperties {
      */
     public static class Redundancy {
 
-        /** cold (probe the others at failover), warm (keep sessions to the others, watch their ServiceLevel) or hot (as warm, and mirrors of the subscriptions on the others, taken over at failover); unset: no redundancy. */
+        /** cold (probe the others at failover), warm (keep sessions to the others, watch their ServiceLevel) hot (as warm, and mirrors of the subscriptions on the others, taken over at failover) or hot-and-mirrored (as warm; at failover the session itself is activated on the partner of a HotAndMirrored set, nothing re-created); unset: no redundancy. */
         private String mode;
 
         /** The other servers of the set (opc.tcp URLs); the connection's endpoint-url is always one of them. */

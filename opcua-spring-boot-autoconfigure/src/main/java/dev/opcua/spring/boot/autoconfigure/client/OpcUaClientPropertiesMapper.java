@@ -220,15 +220,16 @@ final class OpcUaClientPropertiesMapper {
         if (!r.isEnabled()) {
             if (!r.getEndpoints().isEmpty() || r.isDiscover()) {
                 throw checks.invalid("redundancy.mode", r.getMode(), "must be set for redundancy.endpoints or "
-                        + "redundancy.discover to take effect", "cold, warm or hot");
+                        + "redundancy.discover to take effect", "cold, warm, hot or hot-and-mirrored");
             }
             return;
         }
         RedundancyMode mode;
         try {
-            mode = RedundancyMode.valueOf(r.getMode().trim().toUpperCase(java.util.Locale.ROOT));
+            mode = RedundancyMode.valueOf(r.getMode().trim().replace('-', '_').toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw checks.invalid("redundancy.mode", r.getMode(), "not a redundancy mode", "cold, warm or hot");
+            throw checks.invalid("redundancy.mode", r.getMode(), "not a redundancy mode",
+                    "cold, warm, hot or hot-and-mirrored");
         }
         stack.call(() -> builder.redundancy(RedundancyConfig.builder().mode(mode).endpoints(r.getEndpoints())
                 .discover(r.isDiscover()).serviceLevelThreshold(r.getServiceLevelThreshold())

@@ -1343,8 +1343,8 @@ public class OpcUaServerProperties {
     public static class Redundancy {
 
         /**
-         * None (a stand-alone server, the default), Cold, Warm or Hot; HotAndMirrored is refused until the shared
-         * session store exists.
+         * None (a stand-alone server, the default), Cold, Warm, Hot or HotAndMirrored (hot-and-mirrored: sessions and
+         * subscriptions kept in PostgreSQL, see {@code state-store}, and taken over by the partner).
          */
         @NotNull
         private RedundancyMode mode = RedundancyMode.None;
@@ -1352,6 +1352,13 @@ public class OpcUaServerProperties {
         /** The other servers of the set: each one's server-uri (its application-uri) and endpoint-url. */
         @Valid
         private List<Partner> partners = new ArrayList<>();
+
+        /** Where a HotAndMirrored server keeps its sessions for the partner: PostgreSQL on the DataSource bean. */
+        private final StateStore stateStore = new StateStore();
+
+        public StateStore getStateStore() {
+            return stateStore;
+        }
 
         public RedundancyMode getMode() {
             return mode;
@@ -1367,6 +1374,36 @@ public class OpcUaServerProperties {
 
         public void setPartners(List<Partner> partners) {
             this.partners = partners;
+        }
+    }
+
+    /**
+     * The shared session store of a HotAndMirrored set (Part 4, 6.6.2.4.5): a table in the PostgreSQL of the
+     * application's DataSource bean (the JDBC history store's database), or the application's own
+     * SessionStateStore bean.
+     */
+    public static class StateStore {
+
+        /** Prefix of the table, {@code <prefix>_sessions}, created at start; a lower-case SQL identifier. */
+        private String tablePrefix = "opcua_state";
+
+        /** How often the changed sessions are written: the most a crash of this server loses. */
+        private Duration mirrorInterval = Duration.ofMillis(100);
+
+        public String getTablePrefix() {
+            return tablePrefix;
+        }
+
+        public void setTablePrefix(String tablePrefix) {
+            this.tablePrefix = tablePrefix;
+        }
+
+        public Duration getMirrorInterval() {
+            return mirrorInterval;
+        }
+
+        public void setMirrorInterval(Duration mirrorInterval) {
+            this.mirrorInterval = mirrorInterval;
         }
     }
 

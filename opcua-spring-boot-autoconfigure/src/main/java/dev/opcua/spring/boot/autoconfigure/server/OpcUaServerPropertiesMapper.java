@@ -120,6 +120,10 @@ final class OpcUaServerPropertiesMapper {
                     reverse.getReadyConnections()));
         }
         builder.redundancy(redundancySettings());
+        if (p.getRedundancy().getMode() == dev.opcua.stack.server.redundancy.RedundancyMode.HotAndMirrored) {
+            stack.call(() -> builder.sessionMirrorSettings(dev.opcua.stack.server.redundancy.SessionMirrorSettings
+                    .DEFAULT.withInterval(p.getRedundancy().getStateStore().getMirrorInterval())));
+        }
         nodeSets().forEach(builder::nodeSet);
         ValidationOptions validation = validationOptions();
         builder.certificateValidation(validation);

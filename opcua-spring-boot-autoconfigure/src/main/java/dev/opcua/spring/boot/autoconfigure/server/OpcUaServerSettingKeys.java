@@ -32,6 +32,8 @@ final class OpcUaServerSettingKeys {
             entry("reverseConnect.readyConnections", "reverse-connect.ready-connections"),
             entry("redundancySettings.mode", "redundancy.mode"),
             entry("redundancySettings.partners", "redundancy.partners"),
+            entry("opcUaServer.sessionStateStore", "redundancy.state-store"),
+            entry("sessionMirror.interval", "redundancy.state-store.mirror-interval"),
 
             entry("transportQuotas.operationTimeout", "transport.operation-timeout"),
             entry("transportQuotas.channelLifetime", "transport.channel-lifetime"),

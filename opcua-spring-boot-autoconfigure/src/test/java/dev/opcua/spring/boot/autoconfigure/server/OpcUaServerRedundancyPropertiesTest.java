@@ -74,13 +74,24 @@ class OpcUaServerRedundancyPropertiesTest {
     }
 
     @Test
-    void a_redundant_mode_without_partners_and_hot_and_mirrored_are_refused_naming_their_keys() {
+    void a_redundant_mode_without_partners_and_hot_and_mirrored_without_a_store_are_refused_naming_their_keys() {
         assertFailure(analysis -> assertThat(analysis.getDescription())
                         .contains("Property: opcua.server.redundancy.partners").contains("at least one partner"),
                 "opcua.server.redundancy.mode=cold");
         assertFailure(analysis -> assertThat(analysis.getDescription())
-                        .contains("Property: opcua.server.redundancy.mode").contains("shared session store"),
+                        .contains("Property: opcua.server.redundancy.state-store").contains("HotAndMirrored"),
                 "opcua.server.redundancy.mode=hot-and-mirrored",
+                "opcua.server.redundancy.partners[0].server-uri=urn:test:pair:b",
+                "opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://host-b:4842");
+    }
+
+    @Test
+    void a_mirror_interval_out_of_range_is_refused_naming_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                        .contains("Property: opcua.server.redundancy.state-store.mirror-interval")
+                        .contains("1 ms to 1 min"),
+                "opcua.server.redundancy.mode=hot-and-mirrored",
+                "opcua.server.redundancy.state-store.mirror-interval=0ms",
                 "opcua.server.redundancy.partners[0].server-uri=urn:test:pair:b",
                 "opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://host-b:4842");
     }

@@ -145,6 +145,14 @@ public final class ConnectionManager {
         reconnector.switchServer(endpointUrl, cause);
     }
 
+    /**
+     * Fails over to {@code endpointUrl} taking the session along (HotAndMirrored): see
+     * {@code Reconnector#switchServerKeepingSession}. Used by {@code dev.opcua.stack.client.redundancy}.
+     */
+    public dev.opcua.stack.core.types.builtin.NodeId switchServerKeepingSession(String endpointUrl, Throwable cause) {
+        return reconnector.switchServerKeepingSession(endpointUrl, cause);
+    }
+
     /** Whether the session now ready is on another server than before (a failover); clears it. */
     public boolean takeServerSwitched() {
         return reconnector.takeServerSwitched();

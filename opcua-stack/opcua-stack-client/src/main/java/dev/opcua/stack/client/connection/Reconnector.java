@@ -359,27 +359,68 @@ final class Reconnector {
      * {@code url}. While reconnecting, a waiting attempt is brought forward; one under way finishes first.
      */
     void switchServer(String url, Throwable cause) {
-        ActiveSession old;
+        Switch retargeted = retarget(url, false);
+        if (retargeted == null) {
+            return;
+        }
+        ActiveSession old = retargeted.old();
+        log.warn("failing over from {} to {}: {}", connectedUrl, url, cause.getMessage());
+        if (old != null) {
+            old.session().close().orTimeout(Math.min(1000, config.requestTimeout().toMillis()), TimeUnit.MILLISECONDS)
+                    .whenComplete((ok, failure) -> connectionLost(old, cause));
+        }
+    }
+
+    /**
+     * A HotAndMirrored failover (Part 4, 6.6.2.4.5.5): from now on the connection goes to {@code url}, and the next
+     * attempt activates the existing session there on a new channel, as after a lost connection; the servers of
+     * the set share the session's state, so the partner takes it over. The old server's session is not closed (it
+     * is the same session); while connected, its channel is dropped and the connection counts as lost. Should the
+     * partner not know the session, the attempt creates a new one and {@link #takeServerSwitched()} tells the hooks
+     * to re-create the subscriptions, as after {@link #switchServer}.
+     *
+     * @return the SessionId of the session taken along; null when there is none (disconnected)
+     */
+    dev.opcua.stack.core.types.builtin.NodeId switchServerKeepingSession(String url, Throwable cause) {
+        Switch retargeted = retarget(url, true);
+        if (retargeted == null) {
+            return null;
+        }
+        log.warn("failing over from {} to {}, taking the session along: {}", connectedUrl, url, cause.getMessage());
+        if (retargeted.old() != null) {
+            connectionLost(retargeted.old(), cause);
+        }
+        return retargeted.kept() == null ? null : retargeted.kept().sessionId();
+    }
+
+    /** What a switch found: the connection to leave (null while not connected) and the session taken along. */
+    private record Switch(ActiveSession old, ClientSession kept) {
+    }
+
+    /**
+     * Under the lock: points the connection at {@code url}, forgetting the session unless {@code keepSession}, and
+     * brings a waiting reconnect attempt forward; null when the client is disconnected.
+     */
+    private Switch retarget(String url, boolean keepSession) {
         synchronized (status) {
             connector.retarget(url);
             if (status.state() == ClientState.DISCONNECTED) {
                 session = null;
                 connectedUrl = null;
-                return;
+                return null;
             }
-            session = null;
+            ClientSession kept = keepSession ? session : null;
+            if (!keepSession) {
+                session = null;
+            }
             serverSwitched.set(true);
             switchPending = true;
-            old = status.state() == ClientState.CONNECTED ? gate.active() : null;
+            ActiveSession old = status.state() == ClientState.CONNECTED ? gate.active() : null;
             if (old == null && reconnectTimeout != null && !reconnectTimeout.isExpired()
                     && reconnectTimeout.cancel()) {
                 scheduleReconnect(generation, reconnectFirst);
             }
-        }
-        log.warn("failing over from {} to {}: {}", connectedUrl, url, cause.getMessage());
-        if (old != null) {
-            old.session().close().orTimeout(Math.min(1000, config.requestTimeout().toMillis()), TimeUnit.MILLISECONDS)
-                    .whenComplete((ok, failure) -> connectionLost(old, cause));
+            return new Switch(old, kept);
         }
     }
 

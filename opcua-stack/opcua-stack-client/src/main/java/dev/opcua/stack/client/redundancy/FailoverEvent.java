@@ -17,7 +17,14 @@ import java.time.Instant;
  *        fetch with Republish between {@code started} and now; values that changed on the old server
  *        after its last Publish response are not visible to the client at all (the re-created monitored
  *        items report the current value first)
+ * @param path how the session and its subscriptions reached {@code to}
  */
 public record FailoverEvent(String from, String to, FailoverReason reason, Instant started, Duration duration,
-        long notificationsPossiblyLost) {
+        long notificationsPossiblyLost, FailoverPath path) {
+
+    /** An event whose path is not known (tests, older callers): {@link FailoverPath#SUBSCRIPTIONS_RECREATED}. */
+    public FailoverEvent(String from, String to, FailoverReason reason, Instant started, Duration duration,
+            long notificationsPossiblyLost) {
+        this(from, to, reason, started, duration, notificationsPossiblyLost, FailoverPath.SUBSCRIPTIONS_RECREATED);
+    }
 }

@@ -408,7 +408,11 @@ public final class RedundancyManager {
         }
         // the new target gets its own failover timeout
         troubleSinceNanos = System.nanoTime();
-        connection.switchServer(to.url, cause);
+        if (redundancy.mode() == RedundancyMode.HOT_AND_MIRRORED) {
+            switchKeepingSession(to.url, cause);
+        } else {
+            connection.switchServer(to.url, cause);
+        }
     }
 
     private void stateChanged(ClientState current) {
@@ -443,7 +447,8 @@ public final class RedundancyManager {
         if (now != null && e != null && e.server() != null) {
             now.serverUri = e.server().applicationUri();
         }
-        FailoverEvent event = new FailoverEvent(p.from(), to, p.reason(), p.started(), duration, lost);
+        FailoverEvent event = new FailoverEvent(p.from(), to, p.reason(), p.started(), duration, lost,
+                failoverPath());
         conditionRefresh();
         log.warn("failed over from {} to {} ({}) in {} ms", p.from(), to, p.reason(), duration.toMillis());
         for (FailoverListener l : listeners) {
@@ -477,6 +482,29 @@ public final class RedundancyManager {
     /** ConditionRefresh calls made after failovers (one per subscription with event items per failover). */
     public long conditionRefreshes() {
         return conditionRefreshes.get();
+    }
+
+    // ---- HotAndMirrored: the session goes along (Part 4, 6.6.2.4.5.5) ------------------------------
+
+    /** The client's session when the HotAndMirrored failover under way began; null for none. */
+    private volatile NodeId sessionAtFailover;
+
+    /** Fails over to {@code url} activating the client's session there; the partner took its state over. */
+    private void switchKeepingSession(String url, Throwable cause) {
+        sessionAtFailover = connection.switchServerKeepingSession(url, cause);
+    }
+
+    /** How the failover just completed reached the new server. */
+    private FailoverPath failoverPath() {
+        NodeId before = sessionAtFailover;
+        sessionAtFailover = null;
+        var session = client.session();
+        if (redundancy.mode() == RedundancyMode.HOT_AND_MIRRORED && before != null && session != null
+                && before.equals(session.sessionId())) {
+            return FailoverPath.SESSION_REACTIVATED;
+        }
+        return redundancy.mode() == RedundancyMode.HOT ? FailoverPath.MIRRORS_TRANSFERRED
+                : FailoverPath.SUBSCRIPTIONS_RECREATED;
     }
 
     // ---- Hot: mirrors on the backups (Part 4, 6.6.2.4.5.4) -----------------------------------------

@@ -30,5 +30,15 @@ public enum RedundancyMode {
      * proven on a secured channel (Part 4, 5.13.7): an anonymous session without security cannot take
      * a mirror over (BadUserAccessDenied) and re-creates its subscriptions as {@link #WARM} does.
      */
-    HOT
+    HOT,
+    /**
+     * 6.6.2.4.5.5, for a HotAndMirrored server set whose servers share their sessions' state: backups monitored as
+     * in {@link #WARM}; at failover the client opens a channel to the chosen server and activates its existing
+     * session there (ActivateSession on a new SecureChannel, Part 4, 5.6.3): no CreateSession, no subscription
+     * created or transferred. Its subscriptions go on with their SubscriptionIds and sequence numbers, and what
+     * the first server sent but the client did not receive is fetched with Republish. When the server does not
+     * know the session (BadSessionIdInvalid: not mirrored, or not a HotAndMirrored set) a new session is created
+     * and the subscriptions re-created as in {@link #WARM}; {@link FailoverEvent#path()} says which it was.
+     */
+    HOT_AND_MIRRORED
 }

@@ -14,9 +14,9 @@ import java.util.Set;
  * RedundancySupport, ServerUriArray, RedundantServerArray).
  *
  * <p>Checked here: a mode other than None lists at least one partner, None lists none, no two partners share a
- * ServerUri or an endpoint URL, HotAndMirrored is refused (it needs the shared session store, not built yet).
- * Checked by the builder, which knows the ApplicationUri: the ServerUri is the ApplicationUri (Part 4, 6.6.2.4.1:
- * the ServerUriArray holds ApplicationUris), and no partner is this server itself.
+ * ServerUri or an endpoint URL. Checked by the builder, which knows the ApplicationUri: the ServerUri is the ApplicationUri (Part 4, 6.6.2.4.1:
+ * the ServerUriArray holds ApplicationUris), no partner is this server itself, and HotAndMirrored has a
+ * {@link SessionStateStore}.
  *
  * @param mode the failover mode (RedundancySupport)
  * @param serverUri this server's ServerUri; null for "the ApplicationUri", which is what it must be anyway
@@ -28,18 +28,12 @@ public record RedundancySettings(RedundancyMode mode, String serverUri, List<Red
     public static final RedundancySettings NONE = new RedundancySettings(RedundancyMode.None, null, List.of());
 
     /**
-     * @throws InvalidSettingException naming {@code redundancySettings.mode} (HotAndMirrored) or {@code
+     * @throws InvalidSettingException naming {@code
      *     redundancySettings.partners} (none for a redundant mode, some for None, a duplicate)
      */
     public RedundancySettings {
         Objects.requireNonNull(mode, "mode");
         partners = List.copyOf(Objects.requireNonNull(partners, "partners"));
-        if (mode == RedundancyMode.HotAndMirrored) {
-            throw new InvalidSettingException("redundancySettings.mode", mode,
-                    "must be None, Cold, Warm or Hot for now: HotAndMirrored needs the shared session store"
-                            + " (sessions and subscriptions kept where the partner can take them over), which is"
-                            + " not built yet");
-        }
         if (mode == RedundancyMode.None && !partners.isEmpty()) {
             throw new InvalidSettingException("redundancySettings.partners", partners,
                     "must be empty when the mode is None; choose Cold, Warm or Hot to form a redundant set");

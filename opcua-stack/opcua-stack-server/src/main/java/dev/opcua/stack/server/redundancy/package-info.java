@@ -6,7 +6,9 @@
  * every read ({@link dev.opcua.stack.server.redundancy.ServiceLevelCalculator}, Part 4, 6.6.2.4.2; Part 5, 6.3.1).
  *
  * <p>Cold, Warm and Hot need no shared state: each server of the set serves its own sessions, and clients fail
- * over by ServiceLevel. HotAndMirrored (sessions taken over by the partner) needs a shared session store that is
- * not built yet and is refused.
+ * over by ServiceLevel. HotAndMirrored keeps sessions and subscriptions in a shared
+ * {@link dev.opcua.stack.server.redundancy.SessionStateStore}, written by the
+ * {@link dev.opcua.stack.server.redundancy.SessionMirror}, from which a partner takes a session over when its
+ * client activates it there.
  */
 package dev.opcua.stack.server.redundancy;

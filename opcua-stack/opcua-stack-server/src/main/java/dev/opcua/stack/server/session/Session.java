@@ -3,6 +3,7 @@ package dev.opcua.stack.server.session;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.server.audit.AuditContext;
 import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
+import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.NodeId;
@@ -50,6 +51,8 @@ public final class Session {
     private volatile long roles;
     private ByteString serverNonce;
     private int failedAuthentications;
+    /** Taken over from a partner's state and not yet proven by its client on this server. */
+    private volatile boolean takeoverPending;
     /** State other service sets keep per session, by its type; dropped with the session. */
     private final ConcurrentHashMap<Class<?>, Object> attachments = new ConcurrentHashMap<>(4);
 
@@ -74,6 +77,60 @@ public final class Session {
         this.security = security;
         this.createdAt = Instant.now();
         this.createdNanos = nowNanos;
+    }
+
+    /**
+     * A session of a partner server, from its {@link SessionSnapshot}: activated for the snapshot's user and
+     * bound to no channel, so that the client's ActivateSession on a new channel passes the checks of a session
+     * moving to another channel (Part 4, 5.6.3).
+     */
+    static Session restored(SessionSnapshot snapshot, NodeId authenticationToken, List<EndpointDescription> endpoints,
+            long nowNanos) {
+        X509Certificate certificate = snapshot.clientCertificate();
+        Session session = new Session(snapshot.sessionId(), authenticationToken, snapshot.sessionName(),
+                snapshot.clientDescription(), snapshot.endpointUrl(), endpoints, snapshot.revisedTimeout(),
+                snapshot.maxResponseMessageSize(), 0, snapshot.serverNonce(), nowNanos, certificate,
+                certificate == null ? null : ByteString.wrap(Certificates.thumbprint(certificate)),
+                snapshot.security());
+        session.activate(snapshot.identity(), snapshot.roles(), 0, snapshot.serverNonce());
+        session.takeoverPending = true;
+        return session;
+    }
+
+    /** What a partner server needs to go on with this session; null before its first activation. */
+    public synchronized SessionSnapshot snapshot() {
+        if (state != State.ACTIVATED) {
+            return null;
+        }
+        return new SessionSnapshot(sessionId, sessionName, clientDescription, endpointUrl, revisedTimeoutMillis,
+                maxResponseMessageSize, clientCertificate, security, identity, roles, serverNonce);
+    }
+
+    /**
+     * SHA-256 of this session's AuthenticationToken in its text form (Part 6, 5.3.1.10): what a shared session
+     * store keys a session by, so that the token itself, a secret, is never stored.
+     */
+    public byte[] authenticationTokenHash() {
+        return tokenHash(authenticationToken);
+    }
+
+    /** SHA-256 of {@code token}'s text form, see {@link #authenticationTokenHash()}. */
+    public static byte[] tokenHash(NodeId token) {
+        try {
+            return java.security.MessageDigest.getInstance("SHA-256").digest(token.toString()
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** Whether this session was taken over from a partner and its client has not activated it here yet. */
+    public boolean takeoverPending() {
+        return takeoverPending;
+    }
+
+    void takeoverDone() {
+        takeoverPending = false;
     }
 
     /** The security policy and mode of the secure channel the session was created on. */

@@ -127,6 +127,7 @@ public final class SessionManager implements AutoCloseable {
     private final SessionCounters counters = new SessionCounters();
     private final SessionListener listener;
     private final RoleMapper roleMapper;
+    private final SessionTakeover takeover;
     /** The audit records of this service set; null when the server does not audit. */
     private final SessionAudit audit;
     private final ScheduledExecutorService timer;
@@ -145,6 +146,7 @@ public final class SessionManager implements AutoCloseable {
         this.nanoClock = builder.nanoClock;
         this.listener = builder.listener;
         this.roleMapper = builder.roleMapper;
+        this.takeover = builder.takeover;
         this.audit = builder.audit.enabled() ? new SessionAudit(builder.audit) : null;
         this.timer = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "opcua-session-timer");
@@ -245,7 +247,7 @@ public final class SessionManager implements AutoCloseable {
 
     private ActivateSessionResponse activate(ServerSecureChannel channel, ActivateSessionRequest request) {
         RequestHeader header = request.requestHeader();
-        Session session = lookup(header.authenticationToken());
+        Session session = lookupOrTakeOver(header.authenticationToken());
         long channelId = channel.secureChannelId();
         boolean otherChannel = session.secureChannelId() != channelId;
         if (otherChannel && !session.isActivated()) {
@@ -286,6 +288,9 @@ public final class SessionManager implements AutoCloseable {
         }
         if (session.clientThumbprint() != null) {
             lockout.succeeded(session.clientThumbprint());
+        }
+        if (session.takeoverPending()) {
+            completeTakeover(session, header.authenticationToken());
         }
         log.debug("{}: activated {} for {}", channel, session, identity);
         return new ActivateSessionResponse(responseHeader(header, session), nonce, new StatusCode[0],
@@ -355,6 +360,23 @@ public final class SessionManager implements AutoCloseable {
         return session;
     }
 
+    /**
+     * Drops a session that another server of a HotAndMirrored set took over (its client activated it there): its
+     * subscriptions are deleted here and parked Publish requests answered BadSessionClosed; the shared state is
+     * the other server's now and is not touched.
+     *
+     * @return whether this server held the session
+     */
+    public boolean release(NodeId sessionId) {
+        for (Session session : sessions.values()) {
+            if (session.sessionId().equals(sessionId) && remove(session, true)) {
+                log.info("{} was taken over by a partner server: dropped here", session);
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Sessions open now, activated or not. */
     public int currentSessions() {
         return open.get();
@@ -399,6 +421,45 @@ public final class SessionManager implements AutoCloseable {
             throw new UaException(StatusCodes.BadSessionIdInvalid, "no session for this authentication token");
         }
         return session;
+    }
+
+    /**
+     * The session of the token; one this server does not hold is looked for in the shared state of a
+     * HotAndMirrored set and, when found, restored unclaimed, to be claimed once its client proved it.
+     */
+    private Session lookupOrTakeOver(NodeId token) {
+        Session known = token == null || token.isNull() ? null : sessions.get(token);
+        if (known != null || closed || token == null || token.isNull()) {
+            return lookup(token);
+        }
+        SessionSnapshot snapshot = takeover.find(token);
+        if (snapshot == null) {
+            return lookup(token);
+        }
+        Session restored = Session.restored(snapshot, token, shared(endpoints.apply(snapshot.endpointUrl())),
+                nanoClock.getAsLong());
+        if (sessions.putIfAbsent(token, restored) != null) {
+            return lookup(token);
+        }
+        open.incrementAndGet();
+        log.info("{} is held for a partner server: taking it over", restored);
+        return restored;
+    }
+
+    /** Claims a session taken over once its client activated it; a lost claim closes it here. */
+    private void completeTakeover(Session session, NodeId token) {
+        try {
+            takeover.takenOver(session, token);
+            session.takeoverDone();
+            log.info("{} taken over from a partner server", session);
+        } catch (RuntimeException e) {
+            remove(session, true);
+            if (e instanceof UaException ua) {
+                throw ua;
+            }
+            throw new UaException(StatusCodes.BadSessionIdInvalid, "the session cannot be taken over: "
+                    + e.getMessage());
+        }
     }
 
     private boolean remove(Session session, boolean deleteSubscriptions) {
@@ -508,6 +569,7 @@ public final class SessionManager implements AutoCloseable {
         private SessionListener listener = SessionListener.NONE;
         private RoleMapper roleMapper = RoleMapper.wellKnown();
         private AuditLog audit = AuditLog.disabled();
+        private SessionTakeover takeover = SessionTakeover.NONE;
 
         private Builder() {
         }
@@ -602,6 +664,15 @@ public final class SessionManager implements AutoCloseable {
         /** For tests: the clock of timeouts and lock-outs, in nanoseconds. */
         Builder nanoClock(LongSupplier value) {
             nanoClock = Objects.requireNonNull(value, "nanoClock");
+            return this;
+        }
+
+        /**
+         * Where ActivateSession finds the sessions of a HotAndMirrored partner (Part 4, 6.6.2.4.5);
+         * {@link SessionTakeover#NONE} by default.
+         */
+        public Builder takeover(SessionTakeover value) {
+            takeover = Objects.requireNonNull(value, "takeover");
             return this;
         }
 

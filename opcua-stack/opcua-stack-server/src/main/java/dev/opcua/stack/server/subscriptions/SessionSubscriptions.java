@@ -72,6 +72,11 @@ final class SessionSubscriptions {
         return session;
     }
 
+    /** The session's subscriptions now; takes no lock. */
+    java.util.Collection<Subscription> all() {
+        return subscriptions.values();
+    }
+
     /** The session's subscription with this id, or null; takes no lock. */
     Subscription get(long subscriptionId) {
         return subscriptions.get(subscriptionId);

@@ -427,40 +427,101 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
                 durableStore.remove(id);
                 continue;
             }
-            if (id == 0 || subscriptions.containsKey(id)) {
-                log.warn("durable subscription {} is not restored: its id is taken", id);
-                continue;
+            if (restore(record, now, "durable subscription") != null) {
+                restored++;
             }
-            try {
-                reserveSlot();
-            } catch (UaException e) {
-                log.warn("durable subscription {} is not restored: {}", id, e.getMessage());
-                continue;
-            }
-            Subscription subscription = new Subscription(id, this, record.owner(), record.publishingInterval(),
-                    record.lifetimeCount(), record.maxKeepAliveCount(), record.maxNotificationsPerPublish(),
-                    record.publishingEnabled(), record.priority());
-            long remainingCycles = (long) Math.ceil((record.expiresAtMillis() - now)
-                    / Math.max(1.0, record.publishingInterval()));
-            subscription.restore(record.durableLifetimeHours(), record.nextSequenceNumber(), record.retransmission(),
-                    remainingCycles);
-            try {
-                subscription.attachItems(Objects.requireNonNull(itemContainers.create(subscription),
-                        "the item container factory returned null"));
-            } catch (RuntimeException e) {
-                count.decrementAndGet();
-                log.warn("durable subscription {} is not restored", id, e);
-                continue;
-            }
-            subscriptions.put(id, subscription);
-            statistics.subscriptionCreated();
-            int items = subscription.items().restore(record.items());
-            subscription.start();
-            restored++;
-            log.info("{} restored: {} of {} items, {} unacknowledged messages, owner {}", subscription, items,
-                    record.items().size(), record.retransmission().size(), record.owner().auditUserId());
         }
         return restored;
+    }
+
+    /**
+     * Re-creates a subscription from its record, without a session, with its SubscriptionId, sequence numbering,
+     * unacknowledged messages and items with their queues, and starts it; null (logged) when it cannot be.
+     */
+    private Subscription restore(DurableSubscriptionRecord record, long nowMillis, String what) {
+        long id = record.subscriptionId();
+        if (id == 0 || subscriptions.containsKey(id)) {
+            log.warn("{} {} is not restored: its id is taken", what, id);
+            return null;
+        }
+        try {
+            reserveSlot();
+        } catch (UaException e) {
+            log.warn("{} {} is not restored: {}", what, id, e.getMessage());
+            return null;
+        }
+        Subscription subscription = new Subscription(id, this, record.owner(), record.publishingInterval(),
+                record.lifetimeCount(), record.maxKeepAliveCount(), record.maxNotificationsPerPublish(),
+                record.publishingEnabled(), record.priority());
+        long remainingCycles = (long) Math.ceil((record.expiresAtMillis() - nowMillis)
+                / Math.max(1.0, record.publishingInterval()));
+        subscription.restore(record.durableLifetimeHours(), record.nextSequenceNumber(), record.retransmission(),
+                remainingCycles);
+        try {
+            subscription.attachItems(Objects.requireNonNull(itemContainers.create(subscription),
+                    "the item container factory returned null"));
+        } catch (RuntimeException e) {
+            count.decrementAndGet();
+            log.warn("{} {} is not restored", what, id, e);
+            return null;
+        }
+        subscriptions.put(id, subscription);
+        statistics.subscriptionCreated();
+        int items = subscription.items().restore(record.items());
+        subscription.start();
+        log.info("{} restored: {} of {} items, {} unacknowledged messages, owner {}", subscription, items,
+                record.items().size(), record.retransmission().size(), record.owner().auditUserId());
+        return subscription;
+    }
+
+    /**
+     * The subscriptions of a session as a partner server needs them to go on with it (HotAndMirrored, Part 4,
+     * 6.6.2.4.5): each as {@link Subscription#snapshot} records it, sequence numbers, retransmission queue and item
+     * queues consistent with each other.
+     */
+    public List<DurableSubscriptionRecord> snapshotSession(NodeId sessionId) {
+        SessionSubscriptions owner = sessions.get(sessionId);
+        if (owner == null) {
+            return List.of();
+        }
+        long now = System.currentTimeMillis();
+        List<DurableSubscriptionRecord> records = new java.util.ArrayList<>();
+        for (Subscription subscription : owner.all()) {
+            DurableSubscriptionRecord record = subscription.snapshot(now);
+            if (subscription.state() != Subscription.State.CLOSED) {
+                records.add(record);
+            }
+        }
+        return records;
+    }
+
+    /**
+     * Gives {@code session}, taken over from a partner server, the subscriptions the partner held for it: each
+     * restored from its record and attached to the session as a transfer without initial values would, so that
+     * its next NotificationMessage continues the partner's sequence numbers and Republish finds the messages the
+     * partner sent and the client did not acknowledge.
+     *
+     * @return the subscriptions restored
+     */
+    public int adopt(Session session, List<DurableSubscriptionRecord> records) {
+        long now = System.currentTimeMillis();
+        int adopted = 0;
+        for (DurableSubscriptionRecord record : records) {
+            Subscription subscription = restore(record, now, "subscription of taken-over " + session);
+            if (subscription == null) {
+                continue;
+            }
+            SessionSubscriptions target = sessions.computeIfAbsent(session.sessionId(),
+                    key -> new SessionSubscriptions(session, statistics));
+            int refused = subscription.transferTo(target, settings.maxSubscriptionsPerSession(), false);
+            if (refused != 0) {
+                log.warn("{} of taken-over {} cannot join it: {}", subscription, session,
+                        StatusCode.of(refused));
+                continue;
+            }
+            adopted++;
+        }
+        return adopted;
     }
 
     /** On the publishing thread, with the timeout sweep once a second: saves the durable subscriptions that changed. */

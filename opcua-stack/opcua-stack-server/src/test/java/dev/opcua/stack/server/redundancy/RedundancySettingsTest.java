@@ -36,11 +36,12 @@ class RedundancySettingsTest {
     }
 
     @Test
-    void hot_and_mirrored_is_refused_until_the_shared_session_store_exists() {
-        assertThatThrownBy(() -> RedundancySettings.of(RedundancyMode.HotAndMirrored, B))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("redundancySettings.mode")
-                .hasMessageContaining("shared session store");
+    void hot_and_mirrored_is_a_redundant_mode_with_partners() {
+        assertThat(RedundancySettings.of(RedundancyMode.HotAndMirrored, B).mode())
+                .isEqualTo(RedundancyMode.HotAndMirrored);
+        assertThatThrownBy(() -> RedundancySettings.of(RedundancyMode.HotAndMirrored))
+                .isInstanceOf(InvalidSettingException.class)
+                .hasMessageContaining("at least one partner");
     }
 
     @Test

@@ -4,6 +4,10 @@ import dev.opcua.spring.boot.autoconfigure.diagnostics.PropertyChecks;
 import dev.opcua.spring.boot.autoconfigure.server.InvalidOpcUaServerPropertyException;
 import dev.opcua.stack.history.jdbc.JdbcHistoryOptions;
 import dev.opcua.stack.history.jdbc.JdbcHistoryStore;
+import dev.opcua.stack.history.jdbc.state.JdbcDurableSubscriptionStore;
+import dev.opcua.spring.boot.server.OpcUaServerCustomizer;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore;
+import org.springframework.beans.factory.ObjectProvider;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.history.HistoryStore;
 import java.sql.SQLException;
@@ -23,7 +27,8 @@ import org.springframework.context.annotation.Bean;
  * {@link OpcUaHistoryAutoConfiguration}, which hands the store to the server with the settings and the recording.
  * The application brings this store's module (dev.opcua:opcua-stack-history-jdbc), the JDBC driver
  * (org.postgresql:postgresql) and the DataSource; its own {@link HistoryStore} bean wins. The store is closed with the
- * context, after the server.
+ * context, after the server. Durable subscriptions are kept in the same database ({@link JdbcDurableSubscriptionStore},
+ * table {@code <table>_durable}).
  */
 @AutoConfiguration(before = OpcUaHistoryAutoConfiguration.class,
         afterName = "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration")
@@ -43,6 +48,25 @@ public final class OpcUaHistoryJdbcAutoConfiguration {
     JdbcHistoryStore opcUaJdbcHistoryStore(DataSource dataSource, OpcUaHistoryJdbcProperties properties)
             throws SQLException {
         return JdbcHistoryStore.open(dataSource, options(properties));
+    }
+
+    /**
+     * Durable subscriptions (Part 4, 6.8) in the same database, table {@code <table>_durable} beside the history
+     * tables, so that they survive a restart of the application; only with this configuration's history store (an
+     * application's own HistoryStore leaves the database alone), and an application's own DurableSubscriptionStore
+     * bean wins.
+     */
+    @Bean
+    @ConditionalOnMissingBean(DurableSubscriptionStore.class)
+    @ConditionalOnBean(JdbcHistoryStore.class)
+    JdbcDurableSubscriptionStore opcUaJdbcDurableSubscriptionStore(DataSource dataSource,
+            OpcUaHistoryJdbcProperties properties) throws SQLException {
+        return JdbcDurableSubscriptionStore.open(dataSource, options(properties).table());
+    }
+
+    @Bean
+    OpcUaServerCustomizer opcUaJdbcDurableSubscriptionStoreCustomizer(ObjectProvider<DurableSubscriptionStore> store) {
+        return builder -> store.ifAvailable(builder::durableSubscriptionStore);
     }
 
     /** The options the properties describe, each wrong value reported with its key. */

@@ -11,6 +11,7 @@ import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.history.jdbc.JdbcHistoryStore;
 import dev.opcua.stack.history.jdbc.TestPostgres;
+import dev.opcua.stack.history.jdbc.state.JdbcDurableSubscriptionStore;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.history.HistoryQuery;
@@ -71,6 +72,9 @@ class OpcUaHistoryJdbcAutoConfigurationIT {
                     assertThat(context).hasNotFailed().hasSingleBean(JdbcHistoryStore.class);
                     assertThat(tableExists("ctx_wired")).isTrue();
                     assertThat(context.getBean(OpcUaServer.class).historyRecorder()).isNotNull();
+                    assertThat(context.getBean(OpcUaServer.class).config().durableSubscriptionStore())
+                            .as("durable subscriptions beside the history").isInstanceOf(JdbcDurableSubscriptionStore.class);
+                    assertThat(tableExists("ctx_wired_durable")).isTrue();
                 });
     }
 

@@ -22,19 +22,19 @@ import java.util.List;
  * 5.12.1.2: exception-based items, sampling interval 0), as a device driver would: each {@link #set}
  * reaches the items' queues, none is lost to sampling.
  */
-final class PushedCounter extends NodeStoreNodeManager implements MonitoringAware {
+public final class PushedCounter extends NodeStoreNodeManager implements MonitoringAware {
 
-    static final String NS = "urn:test:durable:pushed";
+    public static final String NS = "urn:test:durable:pushed";
 
     private volatile DataChangeBroker broker;
     private volatile int namespaceIndex;
 
-    PushedCounter() {
+    public PushedCounter() {
         super(List.of(NS), new NodeStore(4));
     }
 
     /** Adds the counters, once the server started (its namespace index and broker are known). */
-    void start(int namespaceIndex, DataChangeBroker changes, String... names) {
+    public void start(int namespaceIndex, DataChangeBroker changes, String... names) {
         this.namespaceIndex = namespaceIndex;
         this.broker = changes;
         for (String name : names) {
@@ -47,12 +47,12 @@ final class PushedCounter extends NodeStoreNodeManager implements MonitoringAwar
         }
     }
 
-    NodeId nodeId(String name) {
+    public NodeId nodeId(String name) {
         return NodeId.string(namespaceIndex, name);
     }
 
     /** Stores the value and reports it. */
-    void set(String name, int value) {
+    public void set(String name, int value) {
         NodeId id = nodeId(name);
         DataValue changed = DataValue.of(Variant.ofInt32(value), StatusCode.GOOD, DateTime.now(), null);
         ((VariableNode) store().get(id)).setValue(changed);

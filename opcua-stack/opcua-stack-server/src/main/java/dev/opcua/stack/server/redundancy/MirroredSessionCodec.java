@@ -1,0 +1,115 @@
+package dev.opcua.stack.server.redundancy;
+
+import dev.opcua.stack.core.encoding.CodecRegistry;
+import dev.opcua.stack.core.encoding.EncodingLimits;
+import dev.opcua.stack.core.encoding.binary.UaDecoder;
+import dev.opcua.stack.core.encoding.binary.UaEncoder;
+import dev.opcua.stack.core.security.Certificates;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.security.SecurityPolicy;
+import dev.opcua.stack.core.types.builtin.ByteString;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.enumerated.MessageSecurityMode;
+import dev.opcua.stack.core.types.enumerated.UserTokenType;
+import dev.opcua.stack.core.types.structured.ApplicationDescription;
+import dev.opcua.stack.server.session.Identity;
+import dev.opcua.stack.server.session.SessionSnapshot;
+import dev.opcua.stack.server.subscriptions.durable.DurableRecordCodec;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The bytes of a {@link MirroredSession}: a format version (Int32, now 1), the session's fields in UA Binary
+ * (Part 6, 5.2; the client certificate as its DER ByteString, null for none; the security as the policy URI and
+ * the MessageSecurityMode), the token hash, then each subscription as a ByteString holding its
+ * {@link DurableRecordCodec} encoding, so that a subscription has one format wherever it is kept. Stateless and
+ * thread-safe.
+ */
+public final class MirroredSessionCodec {
+
+    /** The format written; a different one is refused on reading. */
+    public static final int VERSION = 1;
+
+    private MirroredSessionCodec() {
+    }
+
+    public static byte[] encode(MirroredSession mirrored) {
+        ByteBuf buf = Unpooled.buffer(512);
+        try {
+            UaEncoder e = new UaEncoder(CodecRegistry.standard(), buf);
+            SessionSnapshot s = mirrored.session();
+            e.writeInt32(null, VERSION);
+            e.writeNodeId(null, s.sessionId());
+            e.writeString(null, s.sessionName());
+            e.writeBoolean(null, s.clientDescription() != null);
+            if (s.clientDescription() != null) {
+                e.writeStruct(null, s.clientDescription(), ApplicationDescription.CODEC);
+            }
+            e.writeString(null, s.endpointUrl());
+            e.writeDouble(null, s.revisedTimeout());
+            e.writeInt64(null, s.maxResponseMessageSize());
+            e.writeByteString(null, s.clientCertificate() == null ? ByteString.NULL
+                    : ByteString.wrap(Certificates.encode(s.clientCertificate())));
+            e.writeString(null, s.security().policy().uri());
+            e.writeInt32(null, s.security().mode().value());
+            Identity identity = s.identity();
+            e.writeInt32(null, identity.tokenType().value());
+            e.writeString(null, identity.userName());
+            e.writeString(null, identity.certificateThumbprint());
+            e.writeInt64(null, s.roles());
+            e.writeByteString(null, s.serverNonce());
+            e.writeByteString(null, ByteString.wrap(mirrored.tokenHash()));
+            e.writeInt32(null, mirrored.subscriptions().size());
+            for (DurableSubscriptionRecord subscription : mirrored.subscriptions()) {
+                e.writeByteString(null, ByteString.wrap(DurableRecordCodec.encode(subscription)));
+            }
+            byte[] bytes = new byte[buf.readableBytes()];
+            buf.readBytes(bytes);
+            return bytes;
+        } finally {
+            buf.release();
+        }
+    }
+
+    /** @throws IllegalArgumentException for another format version */
+    public static MirroredSession decode(byte[] bytes) {
+        ByteBuf buf = Unpooled.wrappedBuffer(bytes);
+        try {
+            UaDecoder d = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT, buf);
+            int version = d.readInt32(null);
+            if (version != VERSION) {
+                throw new IllegalArgumentException("mirrored session of format " + version + ", this server reads "
+                        + VERSION);
+            }
+            NodeId sessionId = d.readNodeId(null);
+            String name = d.readString(null);
+            ApplicationDescription client = d.readBoolean(null)
+                    ? d.readStruct(null, ApplicationDescription.CODEC) : null;
+            String endpointUrl = d.readString(null);
+            double timeout = d.readDouble(null);
+            long maxResponse = d.readInt64(null);
+            ByteString der = d.readByteString(null);
+            X509Certificate certificate = der.isNull() ? null : Certificates.decode(der.bytes());
+            EndpointSecurity security = new EndpointSecurity(SecurityPolicy.fromUri(d.readString(null)),
+                    MessageSecurityMode.fromValue(d.readInt32(null)));
+            Identity identity = new Identity(UserTokenType.fromValue(d.readInt32(null)), d.readString(null),
+                    d.readString(null));
+            long roles = d.readInt64(null);
+            ByteString nonce = d.readByteString(null);
+            byte[] tokenHash = d.readByteString(null).bytes();
+            int count = d.readInt32(null);
+            List<DurableSubscriptionRecord> subscriptions = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                subscriptions.add(DurableRecordCodec.decode(d.readByteString(null).bytes()));
+            }
+            return new MirroredSession(new SessionSnapshot(sessionId, name, client, endpointUrl, timeout, maxResponse,
+                    certificate, security, identity, roles, nonce), tokenHash, subscriptions);
+        } finally {
+            buf.release();
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.opcua.stack.server.redundancy;
+
+import dev.opcua.stack.core.types.builtin.NodeId;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Where the servers of a HotAndMirrored redundant set (Part 4, 6.6.2.4.5; Part 5, 6.3.9
+ * NonTransparentRedundancyType) keep their sessions and subscriptions, so that a partner can take a session over
+ * when its client fails over: each session is stored with the ServerUri of its owner, and only the owner writes
+ * it; a partner takes it with {@link #claim}, an atomic compare of the ownership's version, after which the
+ * former owner's writes of it are refused and it drops the session.
+ *
+ * <p>The server calls {@link #write} and {@link #remove} from one thread of its own ({@code
+ * opcua-session-mirror}), never from an I/O thread, and {@link #find} and {@link #claim} from a service worker
+ * during ActivateSession. A call that cannot reach the storage throws; the server keeps serving and writes again.
+ * Implementations are thread-safe: {@code InMemorySessionStateStore} for one JVM, {@code JdbcSessionStateStore}
+ * of opcua-stack-history-jdbc for PostgreSQL.
+ */
+public interface SessionStateStore extends AutoCloseable {
+
+    /**
+     * Stores or replaces these sessions as owned by {@code owner}, in one transaction where the storage has them.
+     * A session stored for another owner (a partner claimed it) is not written.
+     *
+     * @return the ids of the sessions not written because another server owns them
+     */
+    Set<NodeId> write(String owner, List<MirroredSession> sessions);
+
+    /** Forgets these sessions where {@code owner} owns them (closed, timed out). */
+    void remove(String owner, Collection<NodeId> sessionIds);
+
+    /** The session whose AuthenticationToken has this {@link MirroredSession#hash hash}; null when none. */
+    StoredSession find(byte[] tokenHash);
+
+    /**
+     * Makes {@code owner} the owner of the session if its ownership still has {@code version} (what
+     * {@link #find} returned): of two servers that claim it, one succeeds.
+     *
+     * @return whether this claim won
+     */
+    boolean claim(NodeId sessionId, String owner, long version);
+
+    /** Releases the store's resources; what is stored stays. */
+    @Override
+    void close();
+}

@@ -1,0 +1,144 @@
+package dev.opcua.stack.server.subscriptions.durable;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.opcua.stack.client.ClientState;
+import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.OpcUaClientConfig;
+import dev.opcua.stack.client.subscriptions.ClientSubscription;
+import dev.opcua.stack.client.subscriptions.DataItemRequest;
+import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.structured.CloseSessionRequest;
+import dev.opcua.stack.core.types.structured.CloseSessionResponse;
+import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Durable subscriptions survive a server restart (Part 4, 6.8): a client's session closes, a value changes 200
+ * times, the server closes, a new server on the same port with a store on the same storage starts, and the client
+ * reconnects and transfers its subscription (same SubscriptionId): it receives every value queued before the
+ * restart, then the new ones, in order, none twice. The ordinary subscription does not survive: the client
+ * recreates it under a new id. Run by the tests of each store.
+ */
+public final class DurableRestartScenario {
+
+    /** The storage under test: a store object for each server, and what it holds. */
+    public interface Storage {
+
+        /** A store for the next server, on the same storage as the ones before. */
+        DurableSubscriptionStore open() throws Exception;
+
+        /** Subscriptions stored now. */
+        int stored() throws Exception;
+    }
+
+    private DurableRestartScenario() {
+    }
+
+    private static final int OUTAGE_CHANGES = 200;
+    private static final Duration WAIT = Duration.ofSeconds(30);
+
+    private static OpcUaServer server(int port, DurableSubscriptionStore store, PushedCounter counters) {
+        OpcUaServer server = OpcUaServer.builder()
+                .applicationUri("urn:test:durable:restart")
+                .applicationName("durable restart test server")
+                .bindAddress("127.0.0.1").port(port).hostnames(List.of("localhost"))
+                .security(List.of(EndpointSecurity.NONE))
+                .subscriptionSettings(SubscriptionSettings.builder()
+                        .minPublishingInterval(Duration.ofMillis(20))
+                        .maxDurableQueueSize(1_000)
+                        .build())
+                .durableSubscriptionStore(store)
+                .nodeManager(counters)
+                .build()
+                .start();
+        counters.start(server.namespaces().indexOf(PushedCounter.NS), server.dataChanges(), "Durable", "Ordinary");
+        return server;
+    }
+
+    /** Runs the restart on {@code storage}; fails when a value is lost or repeated or the subscription recreated. */
+    public static void run(Storage storage) throws Exception {
+        PushedCounter first = new PushedCounter();
+        OpcUaServer server = server(0, storage.open(), first);
+        int port = server.port();
+        OpcUaServer restarted = null;
+        ClientResources resources = ClientResources.builder().ioThreads(1).build();
+        OpcUaClient client = null;
+        try {
+            client = OpcUaClient.create(OpcUaClientConfig.builder(server.endpointUrl())
+                    .applicationUri("urn:test:durable:client").applicationName("durable restart client")
+                    .resources(resources).requestTimeout(Duration.ofSeconds(5))
+                    .keepAliveInterval(Duration.ofMillis(500))
+                    .reconnectDelays(Duration.ofSeconds(2), Duration.ofSeconds(2)).build());
+            client.connect().get(10, TimeUnit.SECONDS);
+            List<Integer> durableValues = Collections.synchronizedList(new ArrayList<>());
+            ClientSubscription durable = client.createSubscription(SubscriptionParameters.ofInterval(50)
+                    .durable(Duration.ofHours(2))).get(10, TimeUnit.SECONDS);
+            durable.createDataItem(DataItemRequest.of(first.nodeId("Durable"), 0,
+                    (item, value) -> durableValues.add((Integer) value.value().value()))
+                    .withQueue(OUTAGE_CHANGES * 2, true)).get(10, TimeUnit.SECONDS);
+            ClientSubscription ordinary = client.createSubscription(SubscriptionParameters.ofInterval(50))
+                    .get(10, TimeUnit.SECONDS);
+            ordinary.createDataItem(DataItemRequest.of(first.nodeId("Ordinary"), 0, (item, value) -> { }))
+                    .get(10, TimeUnit.SECONDS);
+            for (int i = 1; i <= 10; i++) {
+                first.set("Durable", i);
+                first.set("Ordinary", i);
+            }
+            await().atMost(WAIT).until(() -> durableValues.contains(10));
+            long durableId = durable.subscriptionId();
+            long ordinaryId = ordinary.subscriptionId();
+            NodeId firstSession = client.session().sessionId();
+
+            // the response may be lost when the client, answered BadSessionClosed on its parked Publish requests,
+            // reconnects first (BadSecureChannelClosed); the session is closed either way
+            client.request(h -> new CloseSessionRequest(h, true), CloseSessionResponse.class)
+                    .handle((response, failure) -> response).get(10, TimeUnit.SECONDS);
+            for (int i = 11; i <= 10 + OUTAGE_CHANGES; i++) {
+                first.set("Durable", i);
+                first.set("Ordinary", i);
+            }
+            server.close();
+            assertThat(storage.stored()).as("only the durable subscription is stored").isEqualTo(1);
+
+            PushedCounter second = new PushedCounter();
+            restarted = server(port, storage.open(), second);
+            OpcUaClient c = client;
+            await().atMost(WAIT).until(() -> c.state() == ClientState.CONNECTED
+                    && !c.session().sessionId().equals(firstSession) && durableValues.contains(10 + OUTAGE_CHANGES));
+            assertThat(durable.subscriptionId()).as("transferred, not recreated").isEqualTo(durableId);
+            for (int i = 11 + OUTAGE_CHANGES; i <= 20 + OUTAGE_CHANGES; i++) {
+                second.set("Durable", i);
+            }
+            await().atMost(WAIT).until(() -> durableValues.contains(20 + OUTAGE_CHANGES));
+            List<Integer> expected = new ArrayList<>();
+            for (int i = 0; i <= 20 + OUTAGE_CHANGES; i++) {
+                expected.add(i);
+            }
+            synchronized (durableValues) {
+                assertThat(durableValues).as("every value once, in order, across the restart").isEqualTo(expected);
+            }
+            await().atMost(WAIT).until(() -> ordinary.subscriptionId() != ordinaryId);
+            assertThat(ordinary.subscriptionId()).as("the ordinary subscription did not survive: recreated")
+                    .isNotEqualTo(ordinaryId);
+        } finally {
+            if (client != null) {
+                client.close();
+            }
+            server.close();
+            if (restarted != null) {
+                restarted.close();
+            }
+            resources.close();
+        }
+    }
+}
