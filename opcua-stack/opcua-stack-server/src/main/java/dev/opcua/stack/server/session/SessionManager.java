@@ -649,13 +649,13 @@ public final class SessionManager implements AutoCloseable {
             return this;
         }
 
-        /** Hears of every closed session (e.g. the subscriptions layer); default none. */
         /** Where CreateSession, ActivateSession and Cancel are audited; {@link AuditLog#disabled()} by default. */
         public Builder audit(AuditLog value) {
             audit = Objects.requireNonNull(value, "audit");
             return this;
         }
 
+        /** Hears of every closed session (e.g. the subscriptions layer); default none. */
         public Builder listener(SessionListener value) {
             listener = Objects.requireNonNull(value, "listener");
             return this;
