@@ -5,6 +5,7 @@ import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.DataChangeNotification;
 import dev.opcua.stack.core.types.structured.EventNotificationList;
 import dev.opcua.stack.core.types.structured.NotificationMessage;
@@ -18,6 +19,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The receiving end of one subscription: its NotificationMessages (Part 4, 7.26), from Publish and
@@ -35,6 +38,8 @@ import java.util.TreeMap;
  * object's monitor.
  */
 final class NotificationSequencer {
+
+    private static final Logger log = LoggerFactory.getLogger(NotificationSequencer.class);
 
     /** Most sequence numbers of one gap asked for again; older ones of a larger gap count as lost. */
     private static final int MAX_REPUBLISH_PER_GAP = 1000;
@@ -233,6 +238,11 @@ final class NotificationSequencer {
                 }
                 republishing.remove(seq);
                 if (isDefinitelyGone(code) && seq > lastDelivered && !pending.containsKey(seq)) {
+                    if (isOverLimits(code)) {
+                        log.warn("subscription {}: NotificationMessage {} exceeds this client's message limits "
+                                + "({}): counted lost; raise the transport quotas or set maxNotificationsPerPublish",
+                                id, wire, StatusCode.of(code));
+                    }
                     markLost(seq);
                     drainPending();
                 }
@@ -264,10 +274,21 @@ final class NotificationSequencer {
         lastDelivered = wireNumber;
     }
 
+    /**
+     * Whether a failed Republish means the message will never arrive. Besides the server no longer holding
+     * it, that is a message over this client's limits (BadResponseTooLarge, or BadEncodingLimitsExceeded
+     * when it was decoded): asking again returns the same message, and Part 4, 5.14.5.1 leaves the client
+     * only to change its limits or the subscription's parameters. Waiting for it would hold back every
+     * later message of the subscription.
+     */
     private static boolean isDefinitelyGone(int code) {
         return code == StatusCodes.BadMessageNotAvailable || code == StatusCodes.BadSequenceNumberUnknown
                 || code == StatusCodes.BadSubscriptionIdInvalid || code == StatusCodes.BadServiceUnsupported
-                || code == StatusCodes.BadNotSupported;
+                || code == StatusCodes.BadNotSupported || isOverLimits(code);
+    }
+
+    static boolean isOverLimits(int code) {
+        return code == StatusCodes.BadResponseTooLarge || code == StatusCodes.BadEncodingLimitsExceeded;
     }
 
     private void markLost(long n) {
