@@ -35,6 +35,7 @@ import dev.opcua.stack.core.types.structured.SignedSoftwareCertificate;
 import dev.opcua.stack.core.types.structured.UserIdentityToken;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
+import dev.opcua.stack.server.services.AnsweredThen;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
@@ -164,7 +165,7 @@ public final class SessionManager implements AutoCloseable {
         return dispatcher
                 .registerSync(CreateSessionRequest.class, this::createSession)
                 .registerSync(ActivateSessionRequest.class, this::activateSession)
-                .registerSync(CloseSessionRequest.class, this::closeSession)
+                .register(CloseSessionRequest.class, this::closeSessionAnswered)
                 .registerSync(CancelRequest.class, this::cancel);
     }
 
@@ -299,19 +300,34 @@ public final class SessionManager implements AutoCloseable {
 
     /** CloseSession (Part 4, 5.6.4), audited (Part 4, 6.5.4) when the server audits. */
     public CloseSessionResponse closeSession(ServerSecureChannel channel, CloseSessionRequest request) {
+        AnsweredThen<CloseSessionResponse> answered = closeSessionAnswered(channel, request);
+        answered.afterSent();
+        return answered.join();
+    }
+
+    /**
+     * CloseSession as the dispatcher runs it: the session is closed and its subscriptions released before
+     * the response; the session's outstanding Publish requests are answered BadSessionClosed after it (Part 4,
+     * 5.7.4.1 asks for both and not for an order; this one lets a client that reconnects on BadSessionClosed
+     * read its CloseSession response first).
+     */
+    private AnsweredThen<CloseSessionResponse> closeSessionAnswered(ServerSecureChannel channel,
+            CloseSessionRequest request) {
         RequestHeader header = request.requestHeader();
         Session session = lookup(header.authenticationToken());
         if (session.secureChannelId() != channel.secureChannelId()) {
             throw new UaException(StatusCodes.BadSecureChannelIdInvalid, "the session is bound to another channel");
         }
-        if (remove(session, request.deleteSubscriptions())) {
+        Runnable afterResponse = () -> { };
+        if (session.markClosed()) {
+            afterResponse = forget(session, listener -> listener.sessionClosing(session, request.deleteSubscriptions()));
             counters.closed();
             log.debug("{}: closed {}", channel, session);
             if (audit != null) {
                 audit.closed(channel, header, session);
             }
         }
-        return new CloseSessionResponse(ResponseHeaders.good(header.requestHandle()));
+        return AnsweredThen.of(new CloseSessionResponse(ResponseHeaders.good(header.requestHandle())), afterResponse);
     }
 
     /**
@@ -405,14 +421,37 @@ public final class SessionManager implements AutoCloseable {
         if (!session.markClosed()) {
             return false;
         }
+        forget(session, listener -> {
+            listener.sessionClosed(session, deleteSubscriptions);
+            return null;
+        });
+        return true;
+    }
+
+    /**
+     * Drops a session marked closed and tells the listener ({@code tell}); returns what the listener left to
+     * run after the response, never null.
+     */
+    private Runnable forget(Session session, Function<SessionListener, Runnable> tell) {
         sessions.remove(session.authenticationToken(), session);
         open.decrementAndGet();
+        Runnable after = null;
         try {
-            listener.sessionClosed(session, deleteSubscriptions);
+            after = tell.apply(listener);
         } catch (RuntimeException e) { // the session is closed either way
             log.warn("{}: session listener failed", session, e);
         }
-        return true;
+        if (after == null) {
+            return () -> { };
+        }
+        Runnable task = after;
+        return () -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                log.warn("{}: session listener failed after the CloseSession response", session, e);
+            }
+        };
     }
 
     /** Refuses an activation while the session's client certificate is locked out. */
