@@ -463,15 +463,18 @@ public final class ClientSubscription {
         revised(mirror.revisedPublishingInterval, mirror.revisedLifetimeCount, mirror.revisedMaxKeepAliveCount);
         List<ClientMonitoredItem> all = items.values();
         List<ClientMonitoredItem> lacking = new ArrayList<>();
+        List<ClientMonitoredItem> taking = new ArrayList<>();
         for (ClientMonitoredItem item : all) {
             ClientMonitoredItem m = mirror.items.get(item.clientHandle());
             if (m != null && m.serverId() != 0) {
                 item.adopt(m);
+                taking.add(item);
             } else {
                 item.serverItemLost();
                 lacking.add(item);
             }
         }
+        sequencer.holdBackDelivered(taking);
         mirror.owner.abandon(mirror);
         owner.registered(this);
         return createInChunks(lacking, 0).thenCompose(ok -> restoreTriggering(all));

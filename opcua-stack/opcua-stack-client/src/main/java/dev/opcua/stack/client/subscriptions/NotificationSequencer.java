@@ -4,10 +4,12 @@ import dev.opcua.stack.client.services.ServiceInvoker;
 import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.DataChangeNotification;
 import dev.opcua.stack.core.types.structured.EventNotificationList;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
 import dev.opcua.stack.core.types.structured.NotificationMessage;
 import dev.opcua.stack.core.types.structured.RepublishRequest;
 import dev.opcua.stack.core.types.structured.RepublishResponse;
@@ -62,6 +64,8 @@ final class NotificationSequencer {
     private final Set<Long> republishing = new HashSet<>();
     /** Changes when the server's subscription is replaced by a new one: answers for the old one are ignored. */
     private volatile int incarnation;
+    /** Items that still filter a taken-over Hot mirror's queued values (see {@link #holdBackDelivered}). */
+    private int holdingBack;
     /** After a reconnect: acknowledge what the server still holds that this side already has. */
     private volatile boolean acknowledgeAvailableOnce;
 
@@ -164,6 +168,26 @@ final class NotificationSequencer {
         }
     }
 
+    /**
+     * A Hot takeover (Part 4, 6.6.2.4.5.4): the adopted mirror's items queued, while publishing was disabled,
+     * values the listeners already had from the old server. Per item, a data-change value whose source
+     * timestamp is not newer than the newest one delivered is dropped, until the first newer one arrives;
+     * values without a source timestamp pass. Both servers stamp a value from the same source, so the
+     * timestamps agree; servers that stamp it themselves with clocks apart may let the value at the
+     * boundary through twice.
+     */
+    void holdBackDelivered(List<ClientMonitoredItem> items) {
+        synchronized (this) {
+            holdingBack = 0;
+            for (ClientMonitoredItem item : items) {
+                item.takeoverWatermark = item.isEventItem() ? 0 : item.deliveredSourceTicks();
+                if (item.takeoverWatermark != 0) {
+                    holdingBack++;
+                }
+            }
+        }
+    }
+
     /** After the session was re-activated on a new channel: the next response's available numbers are acknowledged. */
     void reactivated() {
         acknowledgeAvailableOnce = true;
@@ -176,6 +200,7 @@ final class NotificationSequencer {
     void restart() {
         synchronized (this) {
             incarnation++;
+            holdingBack = 0;
             lastDelivered = 0;
             pending.clear();
             republishing.clear();
@@ -316,8 +341,10 @@ final class NotificationSequencer {
             UaStructure d = eo == null ? null : eo.decoded();
             if (d instanceof DataChangeNotification dcn) {
                 if (dcn.monitoredItems() != null) {
-                    counters.countNotifications(dcn.monitoredItems().length);
-                    delivery.offerDataChanges(dcn.monitoredItems());
+                    MonitoredItemNotification[] changes = holdingBack > 0 ? withoutDelivered(dcn.monitoredItems())
+                            : dcn.monitoredItems();
+                    counters.countNotifications(changes.length);
+                    delivery.offerDataChanges(changes);
                 }
             } else if (d instanceof EventNotificationList events) {
                 if (events.events() != null) {
@@ -332,6 +359,37 @@ final class NotificationSequencer {
                 }
             }
         }
+    }
+
+    /** The values not held back by {@link #holdBackDelivered} (under the lock); the array itself when none is. */
+    private MonitoredItemNotification[] withoutDelivered(MonitoredItemNotification[] in) {
+        ItemsByHandle byHandle = subscription.itemsByHandle();
+        MonitoredItemNotification[] out = null;
+        int kept = 0;
+        for (int i = 0; i < in.length; i++) {
+            MonitoredItemNotification n = in[i];
+            ClientMonitoredItem item = byHandle.get((int) n.clientHandle());
+            boolean drop = false;
+            if (item != null && item.takeoverWatermark != 0) {
+                DateTime source = n.value() == null ? null : n.value().sourceTimestamp();
+                if (source != null && !source.isNull() && source.utcTicks() <= item.takeoverWatermark) {
+                    drop = true;
+                } else {
+                    item.takeoverWatermark = 0;
+                    holdingBack--;
+                }
+            }
+            if (drop) {
+                counters.countTakeoverDuplicate();
+                if (out == null) {
+                    out = Arrays.copyOf(in, in.length);
+                    kept = i;
+                }
+            } else if (out != null) {
+                out[kept++] = n;
+            }
+        }
+        return out == null ? in : Arrays.copyOf(out, kept);
     }
 
     private static boolean contains(long[] values, long n) {

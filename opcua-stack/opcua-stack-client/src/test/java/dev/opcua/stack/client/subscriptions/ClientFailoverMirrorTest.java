@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.structured.CallMethodRequest;
 import dev.opcua.stack.core.types.structured.CallMethodResult;
 import dev.opcua.stack.core.types.structured.CallRequest;
@@ -14,8 +18,12 @@ import dev.opcua.stack.core.types.structured.CallResponse;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
+import dev.opcua.stack.core.types.structured.DataChangeNotification;
 import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
+import dev.opcua.stack.core.types.structured.NotificationMessage;
+import dev.opcua.stack.core.types.structured.PublishResponse;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
 import dev.opcua.stack.core.types.structured.SetPublishingModeRequest;
 import dev.opcua.stack.core.types.structured.SetPublishingModeResponse;
@@ -83,6 +91,43 @@ class ClientFailoverMirrorTest extends ScriptedServerFixture {
         assertThat(monitor.list()).as("the mirror left the monitor's record").isEmpty();
         publish(data(5, 1, new long[] {1}, item, 9));
         assertThat(values).containsExactly(9);
+    }
+
+    @Test
+    void after_a_takeover_the_mirrors_queued_values_the_listener_had_already_are_dropped_by_source_timestamp() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        publish(stamped(1, 1, item, 1, 2, 3)); // from the old server: values 1..3 at seconds 1..3
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+        s.adoptAtNextRecreate(mirror, () -> true);
+        subscriptions.connectionLost();
+        subscriptions.recreateAll();
+        server.take(TransferSubscriptionsRequest.class).answer(new TransferSubscriptionsResponse(header(),
+                new TransferResult[] {new TransferResult(StatusCode.GOOD, new long[0])}, null));
+        server.take(SetPublishingModeRequest.class).answer(new SetPublishingModeResponse(header(),
+                new StatusCode[] {StatusCode.GOOD}, null));
+
+        // the mirror queued values 2..5 while publishing was disabled; 2 and 3 reached the listener already
+        publish(stamped(5, 1, item, 2, 3, 4, 5));
+        // once a newer value passed, the item is no longer filtered: a server may repeat a source timestamp
+        publish(stamped(5, 2, item, 5));
+
+        assertThat(values).containsExactly(1, 2, 3, 4, 5, 5);
+        assertThat(subscriptions.takeoverDuplicatesDropped()).isEqualTo(2);
+    }
+
+    /** A Publish response whose values carry source timestamps of their value in seconds since 2024-01-01. */
+    private static PublishResponse stamped(long subscriptionId, long seq, ClientMonitoredItem item, int... values) {
+        MonitoredItemNotification[] n = new MonitoredItemNotification[values.length];
+        for (int i = 0; i < values.length; i++) {
+            DateTime source = DateTime.ofEpochMillis(1_704_067_200_000L + values[i] * 1000L);
+            n[i] = new MonitoredItemNotification(item.clientHandle(), DataValue.of(Variant.ofInt32(values[i]),
+                    StatusCode.GOOD, source, 0, source, 0));
+        }
+        return new PublishResponse(header(), subscriptionId, new long[] {seq}, false, new NotificationMessage(seq,
+                DateTime.now(), new ExtensionObject[] {ExtensionObject.of(new DataChangeNotification(n, null))}),
+                null, null);
     }
 
     @Test
