@@ -11,6 +11,7 @@ import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.structured.CallMethodRequest;
 import dev.opcua.stack.core.types.structured.CallMethodResult;
 import dev.opcua.stack.core.types.structured.CallRequest;
@@ -24,7 +25,15 @@ import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsResponse;
 import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
 import dev.opcua.stack.core.types.structured.NotificationMessage;
 import dev.opcua.stack.core.types.structured.PublishResponse;
+import dev.opcua.stack.core.types.structured.ModifyMonitoredItemsRequest;
+import dev.opcua.stack.core.types.structured.ModifyMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.ModifySubscriptionRequest;
+import dev.opcua.stack.core.types.structured.ModifySubscriptionResponse;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
+import dev.opcua.stack.core.types.structured.MonitoredItemModifyRequest;
+import dev.opcua.stack.core.types.structured.MonitoredItemModifyResult;
+import dev.opcua.stack.core.types.structured.SetMonitoringModeRequest;
+import dev.opcua.stack.core.types.structured.SetMonitoringModeResponse;
 import dev.opcua.stack.core.types.structured.SetPublishingModeRequest;
 import dev.opcua.stack.core.types.structured.SetPublishingModeResponse;
 import dev.opcua.stack.core.types.structured.TransferResult;
@@ -128,6 +137,50 @@ class ClientFailoverMirrorTest extends ScriptedServerFixture {
         return new PublishResponse(header(), subscriptionId, new long[] {seq}, false, new NotificationMessage(seq,
                 DateTime.now(), new ExtensionObject[] {ExtensionObject.of(new DataChangeNotification(n, null))}),
                 null, null);
+    }
+
+    @Test
+    void a_mirror_follows_the_modifications_of_its_subscription_and_items_at_the_next_check() {
+        ClientSubscription s = subscribe(1);
+        ClientMonitoredItem item = dataItem(s, 11, new ArrayList<>());
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+        CompletableFuture<Void> modified = s.modify(new SubscriptionParameters(250, 1200, 12, 500, 3, true));
+        server.take(ModifySubscriptionRequest.class).answer(new ModifySubscriptionResponse(header(), 250, 1200, 12));
+        modified.join();
+        CompletableFuture<StatusCode> itemModified = item.modify(50, 20, false, null);
+        server.take(ModifyMonitoredItemsRequest.class).answer(new ModifyMonitoredItemsResponse(header(),
+                new MonitoredItemModifyResult[] {new MonitoredItemModifyResult(StatusCode.GOOD, 50, 20,
+                        ExtensionObject.NULL)}, null));
+        itemModified.join();
+        CompletableFuture<StatusCode> sampling = item.setMonitoringMode(MonitoringMode.Sampling);
+        server.take(SetMonitoringModeRequest.class).answer(new SetMonitoringModeResponse(header(),
+                new StatusCode[] {StatusCode.GOOD}, null));
+        sampling.join();
+
+        CompletableFuture<Void> synced = mirror.mirror(s);
+
+        ScriptedInvoker.Call modify = backup.take(ModifySubscriptionRequest.class);
+        ModifySubscriptionRequest subscription = (ModifySubscriptionRequest) modify.request;
+        assertThat(subscription.subscriptionId()).isEqualTo(5);
+        assertThat(subscription.requestedPublishingInterval()).isEqualTo(250);
+        assertThat(subscription.maxNotificationsPerPublish()).isEqualTo(500);
+        modify.answer(new ModifySubscriptionResponse(header(), 250, 1200, 12));
+        ScriptedInvoker.Call items = backup.take(ModifyMonitoredItemsRequest.class);
+        MonitoredItemModifyRequest change = ((ModifyMonitoredItemsRequest) items.request).itemsToModify()[0];
+        assertThat(change.monitoredItemId()).isEqualTo(51);
+        assertThat(change.requestedParameters().samplingInterval()).isEqualTo(50);
+        assertThat(change.requestedParameters().queueSize()).isEqualTo(20);
+        items.answer(new ModifyMonitoredItemsResponse(header(), new MonitoredItemModifyResult[] {
+                new MonitoredItemModifyResult(StatusCode.GOOD, 50, 20, ExtensionObject.NULL)}, null));
+        ScriptedInvoker.Call mode = backup.take(SetMonitoringModeRequest.class);
+        assertThat(((SetMonitoringModeRequest) mode.request).monitoringMode()).isEqualTo(MonitoringMode.Sampling);
+        assertThat(((SetMonitoringModeRequest) mode.request).monitoredItemIds()).containsExactly(51L);
+        mode.answer(new SetMonitoringModeResponse(header(), new StatusCode[] {StatusCode.GOOD}, null));
+
+        assertThat(synced).isCompleted();
+        assertThat(mirror.parameters().publishingEnabled()).as("the mirror stays disabled").isFalse();
+        assertThat(backup.pending(SetPublishingModeRequest.class)).isZero();
+        assertThat(mirror.mirror(s)).as("in step again: nothing to send").isCompleted();
     }
 
     @Test
