@@ -6,8 +6,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * A handler's response with work that must reach the client after it: the {@link ServiceDispatcher} sends
  * the response, then runs {@link #afterSent()} on the same thread, so that what that work sends on the
- * channel follows the response. CloseSession uses it to answer first and then fail the session's
- * outstanding Publish requests with BadSessionClosed (Part 4, 5.7.4.1), so a client that reacts to those
+ * channel follows the response. CloseSession uses it to answer first and then close the session, failing
+ * its outstanding Publish requests with BadSessionClosed (Part 4, 5.7.4.1), so a client that reacts to those
  * failures has its CloseSession response already.
  *
  * @param <T> the response type

@@ -20,14 +20,4 @@ public interface SessionListener {
      *        can transfer the subscriptions to a new session until their lifetime ends
      */
     void sessionClosed(Session session, boolean deleteSubscriptions);
-
-    /**
-     * As {@link #sessionClosed}, for a session a CloseSession closes: the state is released now, and what
-     * must reach the client after the CloseSession response (the BadSessionClosed answers of the session's
-     * outstanding requests, Part 4, 5.7.4.1) is returned to run once that response was sent.
-     */
-    default Runnable sessionClosing(Session session, boolean deleteSubscriptions) {
-        sessionClosed(session, deleteSubscriptions);
-        return () -> { };
-    }
 }

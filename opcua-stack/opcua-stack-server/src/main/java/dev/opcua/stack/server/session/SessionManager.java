@@ -306,10 +306,11 @@ public final class SessionManager implements AutoCloseable {
     }
 
     /**
-     * CloseSession as the dispatcher runs it: the session is closed and its subscriptions released before
-     * the response; the session's outstanding Publish requests are answered BadSessionClosed after it (Part 4,
-     * 5.7.4.1 asks for both and not for an order; this one lets a client that reconnects on BadSessionClosed
-     * read its CloseSession response first).
+     * CloseSession as the dispatcher runs it: the request is checked, the response sent, and then the session
+     * is closed, its subscriptions released and its outstanding Publish requests answered BadSessionClosed
+     * (Part 4, 5.7.4.1 asks for all of it and for no order). A client that reconnects on BadSessionClosed has
+     * read its CloseSession response by then; a Publish that arrives before the response is sent is parked and
+     * answered with the others.
      */
     private AnsweredThen<CloseSessionResponse> closeSessionAnswered(ServerSecureChannel channel,
             CloseSessionRequest request) {
@@ -318,16 +319,15 @@ public final class SessionManager implements AutoCloseable {
         if (session.secureChannelId() != channel.secureChannelId()) {
             throw new UaException(StatusCodes.BadSecureChannelIdInvalid, "the session is bound to another channel");
         }
-        Runnable afterResponse = () -> { };
-        if (session.markClosed()) {
-            afterResponse = forget(session, listener -> listener.sessionClosing(session, request.deleteSubscriptions()));
-            counters.closed();
-            log.debug("{}: closed {}", channel, session);
-            if (audit != null) {
-                audit.closed(channel, header, session);
+        return AnsweredThen.of(new CloseSessionResponse(ResponseHeaders.good(header.requestHandle())), () -> {
+            if (remove(session, request.deleteSubscriptions())) { // false: closed meanwhile (timeout, another close)
+                counters.closed();
+                log.debug("{}: closed {}", channel, session);
+                if (audit != null) {
+                    audit.closed(channel, header, session);
+                }
             }
-        }
-        return AnsweredThen.of(new CloseSessionResponse(ResponseHeaders.good(header.requestHandle())), afterResponse);
+        });
     }
 
     /**
@@ -421,37 +421,14 @@ public final class SessionManager implements AutoCloseable {
         if (!session.markClosed()) {
             return false;
         }
-        forget(session, listener -> {
-            listener.sessionClosed(session, deleteSubscriptions);
-            return null;
-        });
-        return true;
-    }
-
-    /**
-     * Drops a session marked closed and tells the listener ({@code tell}); returns what the listener left to
-     * run after the response, never null.
-     */
-    private Runnable forget(Session session, Function<SessionListener, Runnable> tell) {
         sessions.remove(session.authenticationToken(), session);
         open.decrementAndGet();
-        Runnable after = null;
         try {
-            after = tell.apply(listener);
+            listener.sessionClosed(session, deleteSubscriptions);
         } catch (RuntimeException e) { // the session is closed either way
             log.warn("{}: session listener failed", session, e);
         }
-        if (after == null) {
-            return () -> { };
-        }
-        Runnable task = after;
-        return () -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                log.warn("{}: session listener failed after the CloseSession response", session, e);
-            }
-        };
+        return true;
     }
 
     /** Refuses an activation while the session's client certificate is locked out. */

@@ -524,21 +524,14 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
      */
     @Override
     public void sessionClosed(Session session, boolean deleteSubscriptions) {
-        sessionClosing(session, deleteSubscriptions).run();
-    }
-
-    /**
-     * The session's subscriptions are deleted or orphaned now; its parked Publish requests are answered
-     * BadSessionClosed when the returned task runs, after the CloseSession response (Part 4, 5.7.4.1).
-     */
-    @Override
-    public Runnable sessionClosing(Session session, boolean deleteSubscriptions) {
         SessionSubscriptions owner = sessions.remove(session.sessionId());
         if (owner == null) {
-            return () -> { };
+            return;
         }
         SessionSubscriptions.Closing closing = owner.close();
-        List<ParkedPublish> parked = List.copyOf(closing.parked());
+        for (ParkedPublish request : closing.parked()) {
+            PublishResponses.fault(request, StatusCodes.BadSessionClosed);
+        }
         for (Subscription subscription : closing.subscriptions()) {
             if (deleteSubscriptions && !subscription.durable()) {
                 if (subscription.close(owner)) {
@@ -548,11 +541,6 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
                 subscription.orphan(owner);
             }
         }
-        return () -> {
-            for (ParkedPublish request : parked) {
-                PublishResponses.fault(request, StatusCodes.BadSessionClosed);
-            }
-        };
     }
 
     // ---- called by subscriptions --------------------------------------------------------------

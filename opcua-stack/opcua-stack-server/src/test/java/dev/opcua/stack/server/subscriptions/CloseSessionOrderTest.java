@@ -53,6 +53,7 @@ class CloseSessionOrderTest {
         assertThat(answers.subList(1, 3)).extracting(Answer::requestId).containsExactly(first, second);
         assertThat(answers.subList(1, 3)).allSatisfy(a -> assertThat(a.faultStatus())
                 .isEqualTo(StatusCodes.BadSessionClosed));
-        assertThat(bench.manager.subscription(subscriptionId)).as("deleted with the session").isNull();
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(bench.manager.subscription(subscriptionId))
+                .as("deleted with the session").isNull());
     }
 }

@@ -207,12 +207,8 @@ class DurableSubscriptionsTest {
         NodeId firstSession = client.session().sessionId();
 
         // the client's session ends as a client's CloseSession ends it (deleteSubscriptions true) ... The response
-        // comes before the BadSessionClosed answers of the parked Publish requests, but a Publish that arrives while
-        // the close is under way is refused at once and may overtake it: the client reconnects on it and may close
-        // the channel first (BadSecureChannelClosed); the session is closed either way, which the new session id
-        // below shows.
-        client.request(h -> new CloseSessionRequest(h, true), CloseSessionResponse.class)
-                .handle((response, failure) -> response).get(10, TimeUnit.SECONDS);
+        // comes before the BadSessionClosed answers of the Publish requests, on which the client reconnects.
+        client.request(h -> new CloseSessionRequest(h, true), CloseSessionResponse.class).get(10, TimeUnit.SECONDS);
         long started = System.nanoTime();
         // ... and while it has none, the values change 500 times
         for (int i = 11; i <= 10 + OUTAGE_CHANGES; i++) {
