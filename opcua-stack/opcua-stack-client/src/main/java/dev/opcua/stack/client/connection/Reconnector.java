@@ -258,7 +258,9 @@ final class Reconnector {
                 if (!first) {
                     reconnects.incrementAndGet();
                 }
-                connectedUrl = connector.endpointUrl();
+                // the server this channel reached: an attempt under way when switchServer retargeted the
+                // connector finishes on the server it started for
+                connectedUrl = a.channel().endpointUrl() != null ? a.channel().endpointUrl() : connector.endpointUrl();
                 setState(ClientState.CONNECTED, null);
                 keepAlive.start(a, this::connectionLost);
             }
@@ -268,7 +270,7 @@ final class Reconnector {
                     + config.endpointUrl() + " was closed while the session was being restored"));
             return;
         }
-        log.info("{} {} (session {}, channel {})", first ? "connected to" : "reconnected to", config.endpointUrl(),
+        log.info("{} {} (session {}, channel {})", first ? "connected to" : "reconnected to", connectedUrl,
                 a.session().sessionId(), a.channel().secureChannelId());
         for (RequestGate.Waiting<?> w : ready) {
             w.sendOn(a);

@@ -2,6 +2,8 @@ package dev.opcua.stack.client.subscriptions;
 
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
@@ -45,6 +47,13 @@ public final class ClientMonitoredItem {
     private volatile long revisedQueueSize;
     private volatile ExtensionObject filterResult = ExtensionObject.NULL;
     private volatile StatusCode status = StatusCode.of(StatusCodes.BadWaitingForInitialData);
+    /** Source time (UTC ticks) of the newest value handed to the data-change listener; 0 before any. */
+    private volatile long deliveredSourceTicks;
+    /**
+     * After a Hot takeover: values whose source time is not after this reached the listener from the old
+     * server already; 0 when not filtering. Guarded by the subscription's sequencer.
+     */
+    long takeoverWatermark;
 
     ClientMonitoredItem(ClientSubscription subscription, int clientHandle, DataItemRequest request) {
         this.subscription = subscription;
@@ -254,6 +263,22 @@ public final class ClientMonitoredItem {
         this.revisedQueueSize = mirror.revisedQueueSize;
         this.filterResult = mirror.filterResult;
         this.status = mirror.status;
+    }
+
+    /** A value is handed to the data-change listener: its source time is the newest delivered when newer. */
+    void delivered(DataValue value) {
+        DateTime source = value == null ? null : value.sourceTimestamp();
+        if (source != null && !source.isNull() && source.utcTicks() > deliveredSourceTicks) {
+            deliveredSourceTicks = source.utcTicks();
+        }
+    }
+
+    /**
+     * Source time of the newest value the listener received, the watermark below which a taken-over Hot
+     * mirror's queued values are ones it had; 0 before any value.
+     */
+    long deliveredSourceTicks() {
+        return deliveredSourceTicks;
     }
 
     /** Forgets the server's item (before a recreate). */

@@ -36,9 +36,7 @@ import dev.opcua.stack.core.types.structured.SetTriggeringResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
-import java.util.stream.Collectors;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -410,25 +408,17 @@ public final class ClientSubscription {
     // ---- Hot redundancy (Part 4, 6.6.2.4.5.4) ------------------------------------------------------
 
     /**
-     * Makes this subscription, of a backup server's monitor session, a mirror of {@code original}:
-     * creates the items of {@code original} it lacks (same client handles, requests and monitoring
-     * modes, no listeners) and deletes the ones {@code original} no longer has.
+     * Makes this subscription, of a backup server's monitor session, a mirror of {@code original}, or
+     * brings it in step: parameters, items, their parameters, monitoring modes and triggering links, see
+     * {@link HotMirror}.
      */
     public CompletableFuture<Void> mirror(ClientSubscription original) {
-        Set<Integer> have = items.values().stream().map(ClientMonitoredItem::clientHandle).collect(Collectors.toSet());
-        List<ClientMonitoredItem> originals = original.items().stream().filter(i -> i.serverId() != 0).toList();
-        Set<Integer> want = originals.stream().map(ClientMonitoredItem::clientHandle).collect(Collectors.toSet());
-        List<ClientMonitoredItem> missing = new ArrayList<>();
-        for (ClientMonitoredItem o : originals) {
-            if (!have.contains(o.clientHandle())) {
-                missing.add(new ClientMonitoredItem(this, o));
-            }
-        }
-        List<ClientMonitoredItem> extra = items.values().stream().filter(i -> !want.contains(i.clientHandle()))
-                .toList();
-        CompletableFuture<Void> removed = extra.isEmpty() ? CompletableFuture.completedFuture(null)
-                : deleteItems(extra);
-        return missing.isEmpty() ? removed : removed.thenCompose(ok -> createNew(missing)).thenApply(ok -> null);
+        return HotMirror.sync(this, original);
+    }
+
+    /** Creates items of a mirror (see {@link HotMirror}). */
+    CompletableFuture<List<ClientMonitoredItem>> createMirrorItems(List<ClientMonitoredItem> missing) {
+        return createNew(missing);
     }
 
     /**
@@ -463,15 +453,18 @@ public final class ClientSubscription {
         revised(mirror.revisedPublishingInterval, mirror.revisedLifetimeCount, mirror.revisedMaxKeepAliveCount);
         List<ClientMonitoredItem> all = items.values();
         List<ClientMonitoredItem> lacking = new ArrayList<>();
+        List<ClientMonitoredItem> taking = new ArrayList<>();
         for (ClientMonitoredItem item : all) {
             ClientMonitoredItem m = mirror.items.get(item.clientHandle());
             if (m != null && m.serverId() != 0) {
                 item.adopt(m);
+                taking.add(item);
             } else {
                 item.serverItemLost();
                 lacking.add(item);
             }
         }
+        sequencer.holdBackDelivered(taking);
         mirror.owner.abandon(mirror);
         owner.registered(this);
         return createInChunks(lacking, 0).thenCompose(ok -> restoreTriggering(all));

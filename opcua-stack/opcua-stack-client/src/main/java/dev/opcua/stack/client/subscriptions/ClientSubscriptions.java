@@ -373,6 +373,14 @@ public final class ClientSubscriptions {
         return counters.republished();
     }
 
+    /**
+     * Values of taken-over Hot mirrors dropped because their listeners had them from the old server
+     * already (see {@link dev.opcua.stack.client.redundancy.RedundancyMode#HOT}).
+     */
+    public long takeoverDuplicatesDropped() {
+        return counters.takeoverDuplicates();
+    }
+
     /** Sequence numbers the server no longer had when asked for. */
     public long lostSequenceNumbers() {
         return counters.lostSequenceNumbers();

@@ -119,6 +119,7 @@ final class NotificationDelivery implements Runnable {
                 ClientMonitoredItem item = items.get((int) n.clientHandle());
                 DataChangeListener listener = item == null ? null : item.dataChangeListener();
                 if (listener != null) {
+                    item.delivered(n.value());
                     try {
                         listener.onDataChange(item, n.value());
                     } catch (RuntimeException | LinkageError | AssertionError e) {

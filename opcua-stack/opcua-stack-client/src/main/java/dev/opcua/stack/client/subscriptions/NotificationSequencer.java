@@ -4,9 +4,12 @@ import dev.opcua.stack.client.services.ServiceInvoker;
 import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.UaStructure;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
+import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.DataChangeNotification;
 import dev.opcua.stack.core.types.structured.EventNotificationList;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
 import dev.opcua.stack.core.types.structured.NotificationMessage;
 import dev.opcua.stack.core.types.structured.RepublishRequest;
 import dev.opcua.stack.core.types.structured.RepublishResponse;
@@ -18,6 +21,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The receiving end of one subscription: its NotificationMessages (Part 4, 7.26), from Publish and
@@ -35,6 +40,8 @@ import java.util.TreeMap;
  * object's monitor.
  */
 final class NotificationSequencer {
+
+    private static final Logger log = LoggerFactory.getLogger(NotificationSequencer.class);
 
     /** Most sequence numbers of one gap asked for again; older ones of a larger gap count as lost. */
     private static final int MAX_REPUBLISH_PER_GAP = 1000;
@@ -57,6 +64,8 @@ final class NotificationSequencer {
     private final Set<Long> republishing = new HashSet<>();
     /** Changes when the server's subscription is replaced by a new one: answers for the old one are ignored. */
     private volatile int incarnation;
+    /** Items that still filter a taken-over Hot mirror's queued values (see {@link #holdBackDelivered}). */
+    private int holdingBack;
     /** After a reconnect: acknowledge what the server still holds that this side already has. */
     private volatile boolean acknowledgeAvailableOnce;
 
@@ -159,6 +168,26 @@ final class NotificationSequencer {
         }
     }
 
+    /**
+     * A Hot takeover (Part 4, 6.6.2.4.5.4): the adopted mirror's items queued, while publishing was disabled,
+     * values the listeners already had from the old server. Per item, a data-change value whose source
+     * timestamp is not newer than the newest one delivered is dropped, until the first newer one arrives;
+     * values without a source timestamp pass. Both servers stamp a value from the same source, so the
+     * timestamps agree; servers that stamp it themselves with clocks apart may let the value at the
+     * boundary through twice.
+     */
+    void holdBackDelivered(List<ClientMonitoredItem> items) {
+        synchronized (this) {
+            holdingBack = 0;
+            for (ClientMonitoredItem item : items) {
+                item.takeoverWatermark = item.isEventItem() ? 0 : item.deliveredSourceTicks();
+                if (item.takeoverWatermark != 0) {
+                    holdingBack++;
+                }
+            }
+        }
+    }
+
     /** After the session was re-activated on a new channel: the next response's available numbers are acknowledged. */
     void reactivated() {
         acknowledgeAvailableOnce = true;
@@ -171,6 +200,7 @@ final class NotificationSequencer {
     void restart() {
         synchronized (this) {
             incarnation++;
+            holdingBack = 0;
             lastDelivered = 0;
             pending.clear();
             republishing.clear();
@@ -233,6 +263,11 @@ final class NotificationSequencer {
                 }
                 republishing.remove(seq);
                 if (isDefinitelyGone(code) && seq > lastDelivered && !pending.containsKey(seq)) {
+                    if (isOverLimits(code)) {
+                        log.warn("subscription {}: NotificationMessage {} exceeds this client's message limits "
+                                + "({}): counted lost; raise the transport quotas or set maxNotificationsPerPublish",
+                                id, wire, StatusCode.of(code));
+                    }
                     markLost(seq);
                     drainPending();
                 }
@@ -264,10 +299,21 @@ final class NotificationSequencer {
         lastDelivered = wireNumber;
     }
 
+    /**
+     * Whether a failed Republish means the message will never arrive. Besides the server no longer holding
+     * it, that is a message over this client's limits (BadResponseTooLarge, or BadEncodingLimitsExceeded
+     * when it was decoded): asking again returns the same message, and Part 4, 5.14.5.1 leaves the client
+     * only to change its limits or the subscription's parameters. Waiting for it would hold back every
+     * later message of the subscription.
+     */
     private static boolean isDefinitelyGone(int code) {
         return code == StatusCodes.BadMessageNotAvailable || code == StatusCodes.BadSequenceNumberUnknown
                 || code == StatusCodes.BadSubscriptionIdInvalid || code == StatusCodes.BadServiceUnsupported
-                || code == StatusCodes.BadNotSupported;
+                || code == StatusCodes.BadNotSupported || isOverLimits(code);
+    }
+
+    static boolean isOverLimits(int code) {
+        return code == StatusCodes.BadResponseTooLarge || code == StatusCodes.BadEncodingLimitsExceeded;
     }
 
     private void markLost(long n) {
@@ -295,8 +341,10 @@ final class NotificationSequencer {
             UaStructure d = eo == null ? null : eo.decoded();
             if (d instanceof DataChangeNotification dcn) {
                 if (dcn.monitoredItems() != null) {
-                    counters.countNotifications(dcn.monitoredItems().length);
-                    delivery.offerDataChanges(dcn.monitoredItems());
+                    MonitoredItemNotification[] changes = holdingBack > 0 ? withoutDelivered(dcn.monitoredItems())
+                            : dcn.monitoredItems();
+                    counters.countNotifications(changes.length);
+                    delivery.offerDataChanges(changes);
                 }
             } else if (d instanceof EventNotificationList events) {
                 if (events.events() != null) {
@@ -311,6 +359,37 @@ final class NotificationSequencer {
                 }
             }
         }
+    }
+
+    /** The values not held back by {@link #holdBackDelivered} (under the lock); the array itself when none is. */
+    private MonitoredItemNotification[] withoutDelivered(MonitoredItemNotification[] in) {
+        ItemsByHandle byHandle = subscription.itemsByHandle();
+        MonitoredItemNotification[] out = null;
+        int kept = 0;
+        for (int i = 0; i < in.length; i++) {
+            MonitoredItemNotification n = in[i];
+            ClientMonitoredItem item = byHandle.get((int) n.clientHandle());
+            boolean drop = false;
+            if (item != null && item.takeoverWatermark != 0) {
+                DateTime source = n.value() == null ? null : n.value().sourceTimestamp();
+                if (source != null && !source.isNull() && source.utcTicks() <= item.takeoverWatermark) {
+                    drop = true;
+                } else {
+                    item.takeoverWatermark = 0;
+                    holdingBack--;
+                }
+            }
+            if (drop) {
+                counters.countTakeoverDuplicate();
+                if (out == null) {
+                    out = Arrays.copyOf(in, in.length);
+                    kept = i;
+                }
+            } else if (out != null) {
+                out[kept++] = n;
+            }
+        }
+        return out == null ? in : Arrays.copyOf(out, kept);
     }
 
     private static boolean contains(long[] values, long n) {

@@ -43,7 +43,8 @@ import org.slf4j.LoggerFactory;
  * ({@link ServiceInvoker#sendCompletingOnIoThread}): routed by its subscriptionId straight to that
  * subscription's {@link NotificationSequencer}, acknowledged, and answered with the next Publish, with no
  * thread hand-off, while listeners still run on the listener executor. A failure is handled on the
- * callback executor: BadTimeout sends the request again at once; BadNoSubscription stops the pipeline
+ * callback executor: BadTimeout, and a response over this client's limits (BadResponseTooLarge,
+ * BadEncodingLimitsExceeded: the server has numbered that message and moved on), send the request again at once; BadNoSubscription stops the pipeline
  * until a subscription exists; BadSessionIdInvalid, BadSessionClosed and BadSessionNotActivated pause it
  * and call {@link #setOnSessionInvalid(Consumer) onSessionInvalid}; any other failure sends it again
  * after {@link SubscriptionSettings#publishRetryDelay()}.
@@ -361,6 +362,13 @@ final class PublishPipeline {
                 }
             }
             case StatusCodes.BadTimeout -> fill();
+            case StatusCodes.BadResponseTooLarge, StatusCodes.BadEncodingLimitsExceeded -> {
+                // the server numbered the message and moved on: the next response shows the gap, and the
+                // sequencer counts the message lost when its Republish fails the same way
+                log.warn("a Publish response exceeded this client's message limits ({}): asking for the next one",
+                        StatusCode.of(code));
+                fill();
+            }
             default -> {
                 if (state == State.RUNNING) {
                     timer.newTimeout(t -> fill(), settings.publishRetryDelay().toMillis(), TimeUnit.MILLISECONDS);

@@ -20,6 +20,7 @@ final class SubscriptionCounters {
     private final LongAdder lostSequenceNumbers = new LongAdder();
     private final LongAdder droppedNotifications = new LongAdder();
     private final LongAdder listenerErrors = new LongAdder();
+    private final LongAdder takeoverDuplicates = new LongAdder();
 
     void countNotifications(int n) {
         notificationsReceived.add(n);
@@ -35,6 +36,14 @@ final class SubscriptionCounters {
 
     void countLost() {
         lostSequenceNumbers.increment();
+    }
+
+    void countTakeoverDuplicate() {
+        takeoverDuplicates.increment();
+    }
+
+    long takeoverDuplicates() {
+        return takeoverDuplicates.sum();
     }
 
     void countDropped(int n) {

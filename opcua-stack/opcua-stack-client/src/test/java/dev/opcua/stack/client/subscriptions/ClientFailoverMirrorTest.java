@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.DateTime;
+import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.structured.CallMethodRequest;
 import dev.opcua.stack.core.types.structured.CallMethodResult;
 import dev.opcua.stack.core.types.structured.CallRequest;
@@ -14,9 +19,21 @@ import dev.opcua.stack.core.types.structured.CallResponse;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.CreateMonitoredItemsResponse;
 import dev.opcua.stack.core.types.structured.CreateSubscriptionRequest;
+import dev.opcua.stack.core.types.structured.DataChangeNotification;
 import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsRequest;
 import dev.opcua.stack.core.types.structured.DeleteMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.MonitoredItemNotification;
+import dev.opcua.stack.core.types.structured.NotificationMessage;
+import dev.opcua.stack.core.types.structured.PublishResponse;
+import dev.opcua.stack.core.types.structured.ModifyMonitoredItemsRequest;
+import dev.opcua.stack.core.types.structured.ModifyMonitoredItemsResponse;
+import dev.opcua.stack.core.types.structured.ModifySubscriptionRequest;
+import dev.opcua.stack.core.types.structured.ModifySubscriptionResponse;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
+import dev.opcua.stack.core.types.structured.MonitoredItemModifyRequest;
+import dev.opcua.stack.core.types.structured.MonitoredItemModifyResult;
+import dev.opcua.stack.core.types.structured.SetMonitoringModeRequest;
+import dev.opcua.stack.core.types.structured.SetMonitoringModeResponse;
 import dev.opcua.stack.core.types.structured.SetPublishingModeRequest;
 import dev.opcua.stack.core.types.structured.SetPublishingModeResponse;
 import dev.opcua.stack.core.types.structured.TransferResult;
@@ -83,6 +100,87 @@ class ClientFailoverMirrorTest extends ScriptedServerFixture {
         assertThat(monitor.list()).as("the mirror left the monitor's record").isEmpty();
         publish(data(5, 1, new long[] {1}, item, 9));
         assertThat(values).containsExactly(9);
+    }
+
+    @Test
+    void after_a_takeover_the_mirrors_queued_values_the_listener_had_already_are_dropped_by_source_timestamp() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        publish(stamped(1, 1, item, 1, 2, 3)); // from the old server: values 1..3 at seconds 1..3
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+        s.adoptAtNextRecreate(mirror, () -> true);
+        subscriptions.connectionLost();
+        subscriptions.recreateAll();
+        server.take(TransferSubscriptionsRequest.class).answer(new TransferSubscriptionsResponse(header(),
+                new TransferResult[] {new TransferResult(StatusCode.GOOD, new long[0])}, null));
+        server.take(SetPublishingModeRequest.class).answer(new SetPublishingModeResponse(header(),
+                new StatusCode[] {StatusCode.GOOD}, null));
+
+        // the mirror queued values 2..5 while publishing was disabled; 2 and 3 reached the listener already
+        publish(stamped(5, 1, item, 2, 3, 4, 5));
+        // once a newer value passed, the item is no longer filtered: a server may repeat a source timestamp
+        publish(stamped(5, 2, item, 5));
+
+        assertThat(values).containsExactly(1, 2, 3, 4, 5, 5);
+        assertThat(subscriptions.takeoverDuplicatesDropped()).isEqualTo(2);
+    }
+
+    /** A Publish response whose values carry source timestamps of their value in seconds since 2024-01-01. */
+    private static PublishResponse stamped(long subscriptionId, long seq, ClientMonitoredItem item, int... values) {
+        MonitoredItemNotification[] n = new MonitoredItemNotification[values.length];
+        for (int i = 0; i < values.length; i++) {
+            DateTime source = DateTime.ofEpochMillis(1_704_067_200_000L + values[i] * 1000L);
+            n[i] = new MonitoredItemNotification(item.clientHandle(), DataValue.of(Variant.ofInt32(values[i]),
+                    StatusCode.GOOD, source, 0, source, 0));
+        }
+        return new PublishResponse(header(), subscriptionId, new long[] {seq}, false, new NotificationMessage(seq,
+                DateTime.now(), new ExtensionObject[] {ExtensionObject.of(new DataChangeNotification(n, null))}),
+                null, null);
+    }
+
+    @Test
+    void a_mirror_follows_the_modifications_of_its_subscription_and_items_at_the_next_check() {
+        ClientSubscription s = subscribe(1);
+        ClientMonitoredItem item = dataItem(s, 11, new ArrayList<>());
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+        CompletableFuture<Void> modified = s.modify(new SubscriptionParameters(250, 1200, 12, 500, 3, true));
+        server.take(ModifySubscriptionRequest.class).answer(new ModifySubscriptionResponse(header(), 250, 1200, 12));
+        modified.join();
+        CompletableFuture<StatusCode> itemModified = item.modify(50, 20, false, null);
+        server.take(ModifyMonitoredItemsRequest.class).answer(new ModifyMonitoredItemsResponse(header(),
+                new MonitoredItemModifyResult[] {new MonitoredItemModifyResult(StatusCode.GOOD, 50, 20,
+                        ExtensionObject.NULL)}, null));
+        itemModified.join();
+        CompletableFuture<StatusCode> sampling = item.setMonitoringMode(MonitoringMode.Sampling);
+        server.take(SetMonitoringModeRequest.class).answer(new SetMonitoringModeResponse(header(),
+                new StatusCode[] {StatusCode.GOOD}, null));
+        sampling.join();
+
+        CompletableFuture<Void> synced = mirror.mirror(s);
+
+        ScriptedInvoker.Call modify = backup.take(ModifySubscriptionRequest.class);
+        ModifySubscriptionRequest subscription = (ModifySubscriptionRequest) modify.request;
+        assertThat(subscription.subscriptionId()).isEqualTo(5);
+        assertThat(subscription.requestedPublishingInterval()).isEqualTo(250);
+        assertThat(subscription.maxNotificationsPerPublish()).isEqualTo(500);
+        modify.answer(new ModifySubscriptionResponse(header(), 250, 1200, 12));
+        ScriptedInvoker.Call items = backup.take(ModifyMonitoredItemsRequest.class);
+        MonitoredItemModifyRequest change = ((ModifyMonitoredItemsRequest) items.request).itemsToModify()[0];
+        assertThat(change.monitoredItemId()).isEqualTo(51);
+        assertThat(change.requestedParameters().samplingInterval()).isEqualTo(50);
+        assertThat(change.requestedParameters().queueSize()).isEqualTo(20);
+        items.answer(new ModifyMonitoredItemsResponse(header(), new MonitoredItemModifyResult[] {
+                new MonitoredItemModifyResult(StatusCode.GOOD, 50, 20, ExtensionObject.NULL)}, null));
+        ScriptedInvoker.Call mode = backup.take(SetMonitoringModeRequest.class);
+        assertThat(((SetMonitoringModeRequest) mode.request).monitoringMode()).isEqualTo(MonitoringMode.Sampling);
+        assertThat(((SetMonitoringModeRequest) mode.request).monitoredItemIds()).containsExactly(51L);
+        mode.answer(new SetMonitoringModeResponse(header(), new StatusCode[] {StatusCode.GOOD}, null));
+
+        assertThat(synced).isCompleted();
+        assertThat(mirror.parameters().publishingEnabled()).as("the mirror stays disabled").isFalse();
+        assertThat(backup.pending(SetPublishingModeRequest.class)).isZero();
+        assertThat(mirror.mirror(s)).as("in step again: nothing to send").isCompleted();
     }
 
     @Test

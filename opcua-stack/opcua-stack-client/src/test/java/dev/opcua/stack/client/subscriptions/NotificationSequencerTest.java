@@ -72,6 +72,22 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
+    void a_republish_over_the_clients_message_limits_counts_as_lost_and_releases_the_messages_after_it() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        // message 1 was too large for this client's MaxMessageSize: its Publish failed, so was its Republish
+        publish(data(1, 2, new long[] {1, 2}, item, 2));
+        server.take(RepublishRequest.class).fail(StatusCodes.BadResponseTooLarge);
+        publish(data(1, 3, new long[] {1, 2, 3}, item, 3));
+
+        assertThat(values).as("the messages after the one that can never arrive").containsExactly(2, 3);
+        assertThat(subscriptions.lostSequenceNumbers()).isEqualTo(1);
+        assertThat(server.pending(RepublishRequest.class)).as("not asked again").isZero();
+    }
+
+    @Test
     void a_republish_that_times_out_is_asked_again_when_the_next_response_shows_the_gap() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();

@@ -52,6 +52,20 @@ public final class ChunkEncoder {
     }
 
     /**
+     * The largest message body that passes the peer's MaxMessageSize and MaxChunkCount in symmetric chunks,
+     * counting every chunk's room for a signature and padding ({@link #MAX_SYMMETRIC_FOOTER}), so that it
+     * holds under any security mode; 0 when the peer set neither limit.
+     */
+    public long maxBodySize() {
+        int headers = MESSAGE_HEADER_SIZE + SYMMETRIC_HEADER_SIZE + SEQUENCE_HEADER_SIZE;
+        long byChunks = maxChunkCount > 0 ? maxChunkCount * (long) (chunkSize - headers - MAX_SYMMETRIC_FOOTER) : 0;
+        if (maxMessageSize > 0 && byChunks > 0) {
+            return Math.min(maxMessageSize, byChunks);
+        }
+        return Math.max(maxMessageSize, byChunks);
+    }
+
+    /**
      * Bytes the symmetric chunks of a body will take (headers of every chunk included, and room for a
      * signature and padding of up to {@link #MAX_SYMMETRIC_FOOTER} bytes each), to size the output once.
      */

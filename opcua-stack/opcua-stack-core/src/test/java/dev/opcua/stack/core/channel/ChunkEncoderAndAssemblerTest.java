@@ -103,6 +103,19 @@ class ChunkEncoderAndAssemblerTest {
     }
 
     @Test
+    void the_largest_body_is_the_smaller_of_the_peers_message_size_and_what_its_chunk_count_carries() {
+        assertThat(new ChunkEncoder(8192, 0, 0, StatusCodes.BadResponseTooLarge).maxBodySize()).isZero();
+        assertThat(new ChunkEncoder(8192, 1_000_000, 0, StatusCodes.BadResponseTooLarge).maxBodySize())
+                .isEqualTo(1_000_000);
+        ChunkEncoder byChunks = new ChunkEncoder(8192, 1_000_000, 2, StatusCodes.BadResponseTooLarge);
+        assertThat(byChunks.maxBodySize()).isLessThan(2 * 8192);
+        ByteBuf out = own(Unpooled.buffer());
+        byChunks.encodeSymmetric(MessageType.MSG, 1, 1, 1, body((int) byChunks.maxBodySize()), new SequenceNumbers(),
+                ChunkCrypto.NONE, out);
+        assertThat(out.writerIndex()).isPositive();
+    }
+
+    @Test
     void an_opn_chunk_carries_the_none_policy_header() {
         ByteBuf out = own(Unpooled.buffer());
         new ChunkEncoder(8192, 0, 0, StatusCodes.BadResponseTooLarge)

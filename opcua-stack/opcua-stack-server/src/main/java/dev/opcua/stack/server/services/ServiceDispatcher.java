@@ -294,7 +294,13 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
             } catch (CompletionException | CancellationException e) {
                 failure = e;
             }
-            answer(channel, requestId, requestHandle, request, type, start, call, result, failure);
+            try {
+                answer(channel, requestId, requestHandle, request, type, start, call, result, failure);
+            } finally {
+                if (response instanceof AnsweredThen<?> answered) {
+                    answered.afterSent();
+                }
+            }
         } else {
             response.whenComplete((result, failure) ->
                     answer(channel, requestId, requestHandle, request, type, start, call, result, failure));

@@ -35,6 +35,7 @@ import dev.opcua.stack.core.types.structured.SignedSoftwareCertificate;
 import dev.opcua.stack.core.types.structured.UserIdentityToken;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
+import dev.opcua.stack.server.services.AnsweredThen;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.security.SecureRandom;
 import java.security.cert.X509Certificate;
@@ -166,7 +167,7 @@ public final class SessionManager implements AutoCloseable {
         return dispatcher
                 .registerSync(CreateSessionRequest.class, this::createSession)
                 .registerSync(ActivateSessionRequest.class, this::activateSession)
-                .registerSync(CloseSessionRequest.class, this::closeSession)
+                .register(CloseSessionRequest.class, this::closeSessionAnswered)
                 .registerSync(CancelRequest.class, this::cancel);
     }
 
@@ -304,19 +305,34 @@ public final class SessionManager implements AutoCloseable {
 
     /** CloseSession (Part 4, 5.6.4), audited (Part 4, 6.5.4) when the server audits. */
     public CloseSessionResponse closeSession(ServerSecureChannel channel, CloseSessionRequest request) {
+        AnsweredThen<CloseSessionResponse> answered = closeSessionAnswered(channel, request);
+        answered.afterSent();
+        return answered.join();
+    }
+
+    /**
+     * CloseSession as the dispatcher runs it: the request is checked, the response sent, and then the session
+     * is closed, its subscriptions released and its outstanding Publish requests answered BadSessionClosed
+     * (Part 4, 5.7.4.1 asks for all of it and for no order). A client that reconnects on BadSessionClosed has
+     * read its CloseSession response by then; a Publish that arrives before the response is sent is parked and
+     * answered with the others.
+     */
+    private AnsweredThen<CloseSessionResponse> closeSessionAnswered(ServerSecureChannel channel,
+            CloseSessionRequest request) {
         RequestHeader header = request.requestHeader();
         Session session = lookup(header.authenticationToken());
         if (session.secureChannelId() != channel.secureChannelId()) {
             throw new UaException(StatusCodes.BadSecureChannelIdInvalid, "the session is bound to another channel");
         }
-        if (remove(session, request.deleteSubscriptions())) {
-            counters.closed();
-            log.debug("{}: closed {}", channel, session);
-            if (audit != null) {
-                audit.closed(channel, header, session);
+        return AnsweredThen.of(new CloseSessionResponse(ResponseHeaders.good(header.requestHandle())), () -> {
+            if (remove(session, request.deleteSubscriptions())) { // false: closed meanwhile (timeout, another close)
+                counters.closed();
+                log.debug("{}: closed {}", channel, session);
+                if (audit != null) {
+                    audit.closed(channel, header, session);
+                }
             }
-        }
-        return new CloseSessionResponse(ResponseHeaders.good(header.requestHandle()));
+        });
     }
 
     /**

@@ -22,6 +22,11 @@ final class RetransmissionQueue {
         this.messages = new ArrayDeque<>(Math.max(1, capacity));
     }
 
+    /** The most messages it keeps. */
+    int capacity() {
+        return capacity;
+    }
+
     /** Whether the queue keeps anything (capacity above 0). */
     boolean supported() {
         return capacity > 0;

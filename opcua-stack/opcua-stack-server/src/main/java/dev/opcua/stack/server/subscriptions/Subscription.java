@@ -71,6 +71,12 @@ public final class Subscription implements ItemOwner {
     }
 
     private static final ExtensionObject[] NO_NOTIFICATIONS = new ExtensionObject[0];
+    /**
+     * Bytes of a PublishResponse besides its notifications and number arrays, with room to spare: encoding
+     * NodeId, ResponseHeader, SubscriptionId, MoreNotifications, the NotificationMessage's fields and the
+     * ExtensionObject headers of a DataChangeNotification and an EventNotificationList.
+     */
+    private static final int RESPONSE_ENVELOPE = 256;
     /** Drain lists that held more notifications than this are not kept for the next message. */
     private static final int BUFFER_KEEP_LIMIT = 4096;
     private static final StatusCode GOOD = StatusCode.GOOD;
@@ -101,6 +107,8 @@ public final class Subscription implements ItemOwner {
     private long lifetimeCycles;
     private long nextSequenceNumber = 1;
     private NotificationProducer carried;
+    /** Keeps each message within the client's limits; holds what did not fit the last one. */
+    private final MessageFill fill = new MessageFill();
     /** The publishing cycle's lists for draining notifications, reused from message to message. */
     private ArrayList<MonitoredItemNotification> dataChangeBuffer = new ArrayList<>();
     private ArrayList<EventFieldList> eventBuffer = new ArrayList<>();
@@ -371,6 +379,7 @@ public final class Subscription implements ItemOwner {
         }
         ready.clear();
         carried = null;
+        fill.clear();
         retransmission.clear();
     }
 
@@ -521,7 +530,7 @@ public final class Subscription implements ItemOwner {
         idleCycles = 0;
         messageSent = true;
         while (true) {
-            NotificationMessage message = available ? drain() : null;
+            NotificationMessage message = available ? drain(notificationBytes(request)) : null;
             if (message == null) {
                 PublishResponses.send(request, id, retransmission.sequenceNumbers(), false,
                         new NotificationMessage(nextSequenceNumber, DateTime.currentMillisecond(), NO_NOTIFICATIONS));
@@ -568,6 +577,9 @@ public final class Subscription implements ItemOwner {
         if (!publishingEnabled) {
             return false;
         }
+        if (fill.hasOverflow()) {
+            return true;
+        }
         if (carried != null) {
             if (carried.hasNotifications()) {
                 return true;
@@ -584,21 +596,48 @@ public final class Subscription implements ItemOwner {
         return false;
     }
 
-    /** Drains up to maxNotificationsPerPublish notifications into a new NotificationMessage; null when none. */
-    private NotificationMessage drain() {
+    /**
+     * The bytes of notifications a response to {@code request} may carry: the client's limit for a response
+     * body (the channel's MaxMessageSize and MaxChunkCount, the session's maxResponseMessageSize, Part 4,
+     * 5.6.2), less the rest of the PublishResponse; 0 when the client set no limit.
+     */
+    private long notificationBytes(ParkedPublish request) {
+        long limit = request.channel().maxResponseBodySize();
+        SessionSubscriptions session = owner;
+        long sessionLimit = session == null ? 0 : session.session().maxResponseMessageSize();
+        if (sessionLimit > 0 && (limit <= 0 || sessionLimit < limit)) {
+            limit = sessionLimit;
+        }
+        if (limit <= 0) {
+            return 0;
+        }
+        int results = request.results() == null ? 0 : request.results().length;
+        long envelope = RESPONSE_ENVELOPE + 4L * (retransmission.capacity() + 1) + 4L * results;
+        return Math.max(1, limit - envelope);
+    }
+
+    /**
+     * Drains up to maxNotificationsPerPublish notifications, and at most {@code maxBytes} of them (0: no
+     * limit, see {@link MessageFill}), into a new NotificationMessage; null when none.
+     */
+    private NotificationMessage drain(long maxBytes) {
         recycleBuffers(); // empty even if an item's drain failed half-way through the last message
         List<MonitoredItemNotification> dataChanges = dataChangeBuffer;
         List<EventFieldList> events = eventBuffer;
-        int budget = maxNotificationsPerPublish;
-        while (budget > 0) {
+        fill.start(maxBytes);
+        int budget = maxNotificationsPerPublish - fill.takeOverflow(dataChanges, events, maxNotificationsPerPublish);
+        while (budget > 0 && !fill.full()) {
             NotificationProducer item = carried != null ? carried : ready.poll();
             carried = null;
             if (item == null) {
                 break;
             }
+            int dataFrom = dataChanges.size();
+            int eventsFrom = events.size();
             int drained = item.drain(dataChanges, events, budget);
+            fill.fit(dataChanges, dataFrom, events, eventsFrom);
             budget -= drained;
-            if (budget == 0 && drained > 0 && item.hasNotifications()) {
+            if ((budget == 0 || fill.full()) && drained > 0 && item.hasNotifications()) {
                 carried = item; // the message is full: this item goes first in the next one
             }
         }

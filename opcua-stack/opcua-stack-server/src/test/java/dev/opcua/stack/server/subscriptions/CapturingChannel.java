@@ -32,6 +32,7 @@ final class CapturingChannel implements ServerSecureChannel {
     private final long id;
     private final List<Answer> answers = new ArrayList<>();
     private volatile boolean open = true;
+    private volatile long maxResponseBodySize;
 
     CapturingChannel(long id) {
         this.id = id;
@@ -75,6 +76,16 @@ final class CapturingChannel implements ServerSecureChannel {
     @Override
     public String endpointUrl() {
         return SubscriptionBench.URL;
+    }
+
+    /** As if the client's Hello had limited a response body to {@code bytes}. */
+    void maxResponseBodySize(long bytes) {
+        maxResponseBodySize = bytes;
+    }
+
+    @Override
+    public long maxResponseBodySize() {
+        return maxResponseBodySize;
     }
 
     @Override

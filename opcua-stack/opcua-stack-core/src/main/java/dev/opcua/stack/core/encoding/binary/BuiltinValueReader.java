@@ -131,7 +131,10 @@ final class BuiltinValueReader {
         if (codec == null) {
             return ExtensionObject.ofBinary(typeId, d.readByteString(field));
         }
-        int length = d.readLength(field, d.limits.maxByteStringLength(), "MaxByteStringLength", 1);
+        // A body decoded as a structure is bounded by the message it is in and by the limits on its own fields,
+        // not by MaxByteStringLength, which bounds opaque bytes kept as they are: a NotificationMessage within
+        // the negotiated MaxMessageSize carries a DataChangeNotification of up to that size.
+        int length = d.readLength(field, Integer.MAX_VALUE, "MaxMessageSize", 1);
         if (length < 0) {
             return ExtensionObject.ofBinary(typeId, ByteString.NULL);
         }

@@ -82,6 +82,12 @@ public final class SecureChannelWriter {
         this.chunkEncoder = chunkEncoder;
     }
 
+    /** The largest message body the peer accepts ({@link ChunkEncoder#maxBodySize()}); 0 for no limit or none known yet. */
+    public long maxBodySize() {
+        ChunkEncoder encoder = chunkEncoder;
+        return encoder == null ? 0 : encoder.maxBodySize();
+    }
+
     /** Sets the channel id and the token (and its crypto) that secure MSG and CLO chunks from now on. */
     public void setToken(long secureChannelId, long tokenId, ChunkCrypto crypto) {
         synchronized (lock) {

@@ -297,6 +297,18 @@ class MalformedInputTest {
                 .contains(String.valueOf(length));
     }
 
+    @Test
+    void a_structure_body_longer_than_max_byte_string_length_decodes_within_its_own_limits() {
+        ReadValueId node = new ReadValueId(NodeId.ns0(2258), 13, "a".repeat(90), QualifiedName.NULL);
+        byte[] bytes = encode(e -> e.writeExtensionObject("Body", ExtensionObject.of(node)));
+        EncodingLimits byteStrings50 = new EncodingLimits(100, 50, 10, 10);
+        assertThat(bytes.length).as("a body over MaxByteStringLength 50").isGreaterThan(100);
+
+        ExtensionObject decoded = decode(bytes, byteStrings50, d -> d.readExtensionObject("Body"));
+
+        assertThat(decoded.decoded()).isEqualTo(node);
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {Integer.MAX_VALUE, 201})
     void byte_string_and_xml_longer_than_max_byte_string_length_are_limit_exceeded(int length) {

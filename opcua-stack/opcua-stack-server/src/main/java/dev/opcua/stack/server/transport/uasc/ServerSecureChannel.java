@@ -50,6 +50,15 @@ public interface ServerSecureChannel {
     default void attachListenerState(Object state) {
     }
 
+    /**
+     * The largest response body the client accepts on this channel, from the MaxMessageSize and
+     * MaxChunkCount of its Hello (Part 6, 7.1.2.3); 0 for no limit. Responses over it are not sent (see
+     * {@link #sendResponse}): the publishing cycle fills NotificationMessages up to it.
+     */
+    default long maxResponseBodySize() {
+        return 0;
+    }
+
     /** Whether the socket is still open. */
     boolean isOpen();
 

@@ -74,6 +74,11 @@ final class UascServerSecureChannel implements ServerSecureChannel {
     }
 
     @Override
+    public long maxResponseBodySize() {
+        return writer.maxBodySize();
+    }
+
+    @Override
     public boolean isOpen() {
         return writer.channel().isActive();
     }

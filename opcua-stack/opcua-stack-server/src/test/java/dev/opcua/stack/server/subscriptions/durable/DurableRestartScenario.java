@@ -99,10 +99,8 @@ public final class DurableRestartScenario {
             long ordinaryId = ordinary.subscriptionId();
             NodeId firstSession = client.session().sessionId();
 
-            // the response may be lost when the client, answered BadSessionClosed on its parked Publish requests,
-            // reconnects first (BadSecureChannelClosed); the session is closed either way
-            client.request(h -> new CloseSessionRequest(h, true), CloseSessionResponse.class)
-                    .handle((response, failure) -> response).get(10, TimeUnit.SECONDS);
+            // the response comes before the BadSessionClosed answers of the Publish requests
+            client.request(h -> new CloseSessionRequest(h, true), CloseSessionResponse.class).get(10, TimeUnit.SECONDS);
             for (int i = 11; i <= 10 + OUTAGE_CHANGES; i++) {
                 first.set("Durable", i);
                 first.set("Ordinary", i);

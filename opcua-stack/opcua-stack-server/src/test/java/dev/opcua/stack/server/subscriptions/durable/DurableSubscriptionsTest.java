@@ -206,12 +206,9 @@ class DurableSubscriptionsTest {
         long durableId = durable.subscriptionId();
         NodeId firstSession = client.session().sessionId();
 
-        // the client's session ends as a client's CloseSession ends it (deleteSubscriptions true) ... The response may
-        // not reach the test: the server also answers the parked Publish requests with BadSessionClosed, on which
-        // the client reconnects and may close the channel first (BadSecureChannelClosed); the session is closed
-        // either way, which the new session id below shows.
-        client.request(h -> new CloseSessionRequest(h, true), CloseSessionResponse.class)
-                .handle((response, failure) -> response).get(10, TimeUnit.SECONDS);
+        // the client's session ends as a client's CloseSession ends it (deleteSubscriptions true) ... The response
+        // comes before the BadSessionClosed answers of the Publish requests, on which the client reconnects.
+        client.request(h -> new CloseSessionRequest(h, true), CloseSessionResponse.class).get(10, TimeUnit.SECONDS);
         long started = System.nanoTime();
         // ... and while it has none, the values change 500 times
         for (int i = 11; i <= 10 + OUTAGE_CHANGES; i++) {
