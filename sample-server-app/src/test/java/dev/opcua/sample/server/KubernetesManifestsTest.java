@@ -113,6 +113,25 @@ class KubernetesManifestsTest {
         assertThat(applicationYml).contains("include: readinessState, opcua");
     }
 
+    /** The pair's readiness also follows the ServiceLevel; what a pod writes lives on its volume. */
+    @Test
+    void readiness_includes_the_service_level_and_every_data_directory_is_on_the_pods_volume() throws IOException {
+        Map<String, Object> container = container();
+        Map<String, String> fixed = new LinkedHashMap<>();
+        for (Map<String, Object> env : list(container, "env")) {
+            if (env.containsKey("value")) {
+                fixed.put((String) env.get("name"), String.valueOf(env.get("value")));
+            }
+        }
+        assertThat(fixed.get("MANAGEMENT_ENDPOINT_HEALTH_GROUP_READINESS_INCLUDE").split(","))
+                .containsExactly("readinessState", "opcua", "opcuaServiceLevel");
+        String volume = (String) list(container, "volumeMounts").get(0).get("mountPath");
+        assertThat(fixed).hasEntrySatisfying("OPCUA_SERVER_SECURITY_PKI_DIR", dir -> assertThat(dir).startsWith(volume))
+                .hasEntrySatisfying("OPCUA_SERVER_HISTORY_DIRECTORY", dir -> assertThat(dir).startsWith(volume))
+                .hasEntrySatisfying("OPCUA_SERVER_NODE_MANAGEMENT_PERSIST_DIR",
+                        dir -> assertThat(dir).startsWith(volume));
+    }
+
     /** Each pod, from its ordinal, names the other as its partner, by the other's per-pod Service. */
     @Test
     void each_pod_names_the_other_as_its_partner() throws Exception {

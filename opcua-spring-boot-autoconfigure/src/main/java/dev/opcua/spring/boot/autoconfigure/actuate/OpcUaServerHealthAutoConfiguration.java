@@ -1,6 +1,8 @@
 package dev.opcua.spring.boot.autoconfigure.actuate;
 
 import dev.opcua.spring.boot.actuate.health.OpcUaServerHealthIndicator;
+import dev.opcua.spring.boot.actuate.health.OpcUaServiceLevelHealthIndicator;
+import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerProperties;
 import dev.opcua.stack.server.OpcUaServer;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -12,7 +14,9 @@ import org.springframework.context.annotation.Bean;
 
 /**
  * Auto-configuration of the {@link OpcUaServerHealthIndicator} under the name {@code opcua}
- * ({@code /actuator/health/opcua}); off with {@code management.health.opcua.enabled=false}.
+ * ({@code /actuator/health/opcua}) and of the {@link OpcUaServiceLevelHealthIndicator} under
+ * {@code opcuaServiceLevel} (in no group unless the application adds it, e.g. to readiness); both off with
+ * {@code management.health.opcua.enabled=false}.
  */
 @AutoConfiguration(afterName = "dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration")
 @ConditionalOnClass({ AbstractHealthIndicator.class, ConditionalOnEnabledHealthIndicator.class, OpcUaServer.class })
@@ -24,5 +28,13 @@ public final class OpcUaServerHealthAutoConfiguration {
     @ConditionalOnMissingBean(name = { "opcuaHealthIndicator", "opcuaHealthContributor" })
     OpcUaServerHealthIndicator opcuaHealthIndicator(OpcUaServer server) {
         return new OpcUaServerHealthIndicator(server);
+    }
+
+    @Bean
+    @ConditionalOnMissingBean(name = { "opcuaServiceLevelHealthIndicator", "opcuaServiceLevelHealthContributor" })
+    OpcUaServiceLevelHealthIndicator opcuaServiceLevelHealthIndicator(OpcUaServer server,
+            OpcUaServerProperties properties) {
+        return new OpcUaServiceLevelHealthIndicator(server,
+                properties.getRedundancy().getReadinessMinServiceLevel());
     }
 }

@@ -8,6 +8,7 @@ import dev.opcua.spring.boot.server.OpcUaServerPortInfoListener;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.nodes.NodeManager;
+import dev.opcua.stack.server.redundancy.ServiceLevelContributor;
 import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.server.session.IdentityValidator;
 import org.springframework.beans.factory.ObjectProvider;
@@ -25,8 +26,8 @@ import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Auto-configuration of an OPC UA server from {@code opcua.server.*}: one {@link OpcUaServer} bean,
- * built but not started, with every {@link NodeManager} bean registered and every
- * {@link OpcUaServerCustomizer} bean applied (both in order), and the {@link OpcUaServerLifecycle} that
+ * built but not started, with every {@link NodeManager}, {@link AuditListener} and {@link ServiceLevelContributor}
+ * bean registered and every {@link OpcUaServerCustomizer} bean applied (all in order), and the {@link OpcUaServerLifecycle} that
  * starts it with the application context. Every bean backs off when the application defines its own, but for
  * the {@link OpcUaServerPortInfoListener} that publishes {@code local.opcua.server.port} once the server has bound.
  */
@@ -62,7 +63,8 @@ public final class OpcUaServerAutoConfiguration {
             ObjectProvider<IdentityValidator> identityValidator, ObjectProvider<RoleMapper> roleMapper,
             ObjectProvider<NodeManager> nodeManagers,
             ObjectProvider<OpcUaServerCustomizer> customizers, ObjectProvider<SslBundles> sslBundles,
-            ObjectProvider<AuditListener> auditListeners) {
+            ObjectProvider<AuditListener> auditListeners,
+            ObjectProvider<ServiceLevelContributor> serviceLevelContributors) {
         OpcUaServer.Builder builder = OpcUaServer.builder();
         SslBundles bundles = sslBundles.getIfAvailable();
         OpcUaServerPropertiesMapper mapper = new OpcUaServerPropertiesMapper(properties, bundles);
@@ -72,6 +74,7 @@ public final class OpcUaServerAutoConfiguration {
         builder.roleMapper(roleMapper.getIfUnique(RoleMapper::wellKnown));
         nodeManagers.orderedStream().forEach(builder::nodeManager);
         auditListeners.orderedStream().forEach(builder::auditListener);
+        serviceLevelContributors.orderedStream().forEach(builder::serviceLevelContributor);
         customizers.orderedStream().forEach(customizer -> customizer.customize(builder));
         OpcUaServer server = mapper.build(builder);
         String bundle = properties.getSecurity().getCertificate().getBundle();

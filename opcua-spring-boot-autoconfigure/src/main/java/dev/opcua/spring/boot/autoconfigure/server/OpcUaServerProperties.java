@@ -1356,6 +1356,23 @@ public class OpcUaServerProperties {
         /** Where a HotAndMirrored server keeps its sessions for the partner: PostgreSQL on the DataSource bean. */
         private final StateStore stateStore = new StateStore();
 
+        /**
+         * The lowest ServiceLevel the {@code opcuaServiceLevel} health component reports UP (below: OUT_OF_SERVICE);
+         * 2 by default, the Degraded band's lowest level, so that Maintenance (0) and NoData (1) take the server out
+         * of a readiness group that includes the component.
+         */
+        @Min(0)
+        @Max(255)
+        private int readinessMinServiceLevel = 2;
+
+        public int getReadinessMinServiceLevel() {
+            return readinessMinServiceLevel;
+        }
+
+        public void setReadinessMinServiceLevel(int readinessMinServiceLevel) {
+            this.readinessMinServiceLevel = readinessMinServiceLevel;
+        }
+
         public StateStore getStateStore() {
             return stateStore;
         }

@@ -3,8 +3,11 @@ package dev.opcua.spring.boot.autoconfigure.actuate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.spring.boot.actuate.health.OpcUaServerHealthIndicator;
+import dev.opcua.spring.boot.actuate.health.OpcUaServiceLevelHealthIndicator;
 import dev.opcua.spring.boot.autoconfigure.server.OpcUaServerAutoConfiguration;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.redundancy.ServiceLevelContributor;
+import dev.opcua.stack.server.redundancy.ServiceLevelStatus;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.health.contributor.AbstractHealthIndicator;
@@ -74,5 +77,27 @@ class OpcUaServerHealthAutoConfigurationTest {
                     assertThat(context).doesNotHaveBean(OpcUaServerHealthIndicator.class);
                     assertThat(context.getBean("opcuaHealthIndicator")).isSameAs(own);
                 });
+    }
+
+    @Test
+    void service_level_contributor_beans_lower_the_service_level_and_take_the_server_out_of_opcuaServiceLevel() {
+        contextRunner.withBean("plcLine1", ServiceLevelContributor.class,
+                        () -> () -> ServiceLevelStatus.noData("PLC line 1 unreachable"))
+                .withPropertyValues("opcua.server.redundancy.readiness-min-service-level=2")
+                .run(context -> {
+                    OpcUaServer server = context.getBean(OpcUaServer.class);
+                    assertThat(server.serviceLevel().assess().reason()).isEqualTo("PLC line 1 unreachable");
+                    assertThat(context).hasBean("opcuaServiceLevelHealthIndicator");
+                    Health health = context.getBean(OpcUaServiceLevelHealthIndicator.class).health();
+                    assertThat(health.getStatus()).isEqualTo(Status.OUT_OF_SERVICE);
+                    assertThat(health.getDetails()).containsEntry("level", 1).containsEntry("minimum", 2);
+                });
+    }
+
+    @Test
+    void a_readiness_minimum_outside_0_to_255_stops_the_start() {
+        contextRunner.withPropertyValues("opcua.server.redundancy.readiness-min-service-level=300")
+                .run(context -> assertThat(context).hasFailed().getFailure()
+                        .hasStackTraceContaining("readinessMinServiceLevel"));
     }
 }
