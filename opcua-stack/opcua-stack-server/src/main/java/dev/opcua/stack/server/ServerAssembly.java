@@ -46,6 +46,7 @@ import dev.opcua.stack.server.services.view.TranslateBrowsePaths;
 import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.redundancy.SessionMirror;
 import dev.opcua.stack.server.session.SessionManager;
+import dev.opcua.stack.server.session.SessionManagerBuilder;
 import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionServices;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
@@ -130,7 +131,7 @@ final class ServerAssembly {
         startPushManagement(addressSpace);
         mirror = config.sessionStateStore() == null ? null : new SessionMirror(config.sessionStateStore(),
                 config.redundancy().serverUri(), subscriptions, config.sessionMirrorSettings());
-        SessionManager.Builder sessionBuilder = SessionManager.builder()
+        SessionManagerBuilder sessionBuilder = SessionManager.builder()
                 .listener((session, deleteSubscriptions) -> {
                     subscriptions.sessionClosed(session, deleteSubscriptions);
                     ViewServices view = viewServices;

@@ -1,13 +1,10 @@
 package dev.opcua.stack.server.session;
 
 import dev.opcua.stack.server.audit.AuditContext;
-import dev.opcua.stack.server.audit.AuditLog;
 import dev.opcua.stack.server.roles.RoleMapper;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
-import dev.opcua.stack.core.security.ApplicationCertificates;
-import dev.opcua.stack.core.security.CertificateValidator;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
@@ -15,7 +12,6 @@ import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
 import dev.opcua.stack.server.transport.uasc.ServerSecureChannel;
 import dev.opcua.stack.core.types.builtin.ByteString;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
-import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.ActivateSessionRequest;
@@ -27,14 +23,12 @@ import dev.opcua.stack.core.types.structured.CloseSessionResponse;
 import dev.opcua.stack.core.types.structured.CreateSessionRequest;
 import dev.opcua.stack.core.types.structured.CreateSessionResponse;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
-import dev.opcua.stack.core.types.structured.GetEndpointsRequest;
 import dev.opcua.stack.core.types.structured.RequestHeader;
 import dev.opcua.stack.core.types.structured.ResponseHeader;
 import dev.opcua.stack.core.types.structured.SignatureData;
 import dev.opcua.stack.core.types.structured.SignedSoftwareCertificate;
 import dev.opcua.stack.core.types.structured.UserIdentityToken;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
-import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.services.AnsweredThen;
 import dev.opcua.stack.server.services.ServiceDispatcher;
 import java.security.SecureRandom;
@@ -51,7 +45,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -108,10 +101,6 @@ public final class SessionManager implements AutoCloseable {
 
     private static final SignatureData NO_SIGNATURE = new SignatureData(null, ByteString.NULL);
 
-    private static final CertificateValidator NO_USER_CERTIFICATES = chain -> {
-        throw new UaException(StatusCodes.BadCertificateUntrusted, "no user certificate validator is configured");
-    };
-
     private final SessionSettings settings;
     private final Function<String, List<EndpointDescription>> endpoints;
     /** The endpoints the last session was created with, shared by the next ones while they are equal. */
@@ -134,7 +123,7 @@ public final class SessionManager implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private volatile boolean closed;
 
-    private SessionManager(Builder builder) {
+    SessionManager(SessionManagerBuilder builder) {
         this.settings = builder.settings;
         this.endpoints = Objects.requireNonNull(builder.endpoints, "endpoints");
         this.maxRequestMessageSize = builder.maxRequestMessageSize;
@@ -158,8 +147,8 @@ public final class SessionManager implements AutoCloseable {
         timer.scheduleWithFixedDelay(this::expireSessions, period, period, TimeUnit.MILLISECONDS);
     }
 
-    public static Builder builder() {
-        return new Builder();
+    public static SessionManagerBuilder builder() {
+        return new SessionManagerBuilder();
     }
 
     /** Registers CreateSession, ActivateSession, CloseSession and Cancel with a dispatcher under construction. */
@@ -570,130 +559,5 @@ public final class SessionManager implements AutoCloseable {
         byte[] bytes = new byte[NONCE_LENGTH];
         random.nextBytes(bytes);
         return bytes;
-    }
-
-    /** Configuration of a {@link SessionManager}; the identity validator and the endpoints are required. */
-    public static final class Builder {
-
-        private SessionSettings settings = SessionSettings.DEFAULT;
-        private IdentityValidator validator;
-        private Function<String, List<EndpointDescription>> endpoints;
-        private long maxRequestMessageSize;
-        private ApplicationCertificates applicationCertificates = ApplicationCertificates.NONE;
-        private CertificateValidator userCertificateValidator = NO_USER_CERTIFICATES;
-        private LongSupplier nanoClock = System::nanoTime;
-        private SessionListener listener = SessionListener.NONE;
-        private RoleMapper roleMapper = RoleMapper.wellKnown();
-        private AuditLog audit = AuditLog.disabled();
-        private SessionTakeover takeover = SessionTakeover.NONE;
-
-        private Builder() {
-        }
-
-        public Builder settings(SessionSettings value) {
-            settings = Objects.requireNonNull(value, "settings");
-            return this;
-        }
-
-        /**
-         * Which roles each user has (Part 3, 4.9), asked at every activation; by default
-         * {@link RoleMapper#wellKnown()}: Anonymous or AuthenticatedUser.
-         */
-        public Builder roleMapper(RoleMapper value) {
-            roleMapper = Objects.requireNonNull(value, "roleMapper");
-            return this;
-        }
-
-        public Builder identityValidator(IdentityValidator value) {
-            validator = Objects.requireNonNull(value, "identityValidator");
-            return this;
-        }
-
-        /**
-         * The endpoints returned by CreateSession for the request's EndpointUrl, whose UserTokenPolicies
-         * ActivateSession accepts.
-         */
-        public Builder endpoints(Function<String, List<EndpointDescription>> value) {
-            endpoints = Objects.requireNonNull(value, "endpoints");
-            return this;
-        }
-
-        /**
-         * The endpoints as the server's GetEndpoints returns them for the EndpointUrl (Part 4, 5.6.2: the
-         * client compares the two lists). The supplier is asked at each CreateSession, so that discovery
-         * may be configured after the server has bound its port.
-         */
-        public Builder discoveryEndpoints(Supplier<DiscoveryServices> discovery) {
-            Objects.requireNonNull(discovery, "discovery");
-            return endpoints(url -> List.of(discovery.get().getEndpoints(new GetEndpointsRequest(
-                    new RequestHeader(NodeId.NULL, null, 0, 0, null, 0, ExtensionObject.NULL), url, null, null))
-                    .endpoints()));
-        }
-
-        /** The MaxRequestMessageSize announced in CreateSession, normally the transport's; default 0 (no limit). */
-        public Builder maxRequestMessageSize(long value) {
-            if (value < 0 || value > 0xFFFF_FFFFL) {
-                throw new IllegalArgumentException("maxRequestMessageSize must be a UInt32, was " + value);
-            }
-            maxRequestMessageSize = value;
-            return this;
-        }
-
-        /**
-         * The server's application instance certificate and key: signs CreateSession on secure channels,
-         * verifies ActivateSession's signatures, decrypts passwords. Null (the default) only when the server
-         * offers SecurityPolicy None alone and no encrypted user tokens.
-         */
-        public Builder applicationCertificate(ApplicationCertificate value) {
-            applicationCertificates = ApplicationCertificates.of(value);
-            return this;
-        }
-
-        /** The server's certificates, one per type, in slots the server replaces them in while it runs. */
-        public Builder applicationCertificates(ApplicationCertificates value) {
-            applicationCertificates = Objects.requireNonNull(value, "applicationCertificates");
-            return this;
-        }
-
-        /**
-         * Validates the certificates of X.509 user tokens (Part 4, 6.1.3; a trust list of users, kept apart
-         * from that of client applications). Its refusal is answered BadIdentityTokenRejected. Default:
-         * refuses every user certificate.
-         */
-        public Builder userCertificateValidator(CertificateValidator value) {
-            userCertificateValidator = Objects.requireNonNull(value, "userCertificateValidator");
-            return this;
-        }
-
-        /** Where CreateSession, ActivateSession and Cancel are audited; {@link AuditLog#disabled()} by default. */
-        public Builder audit(AuditLog value) {
-            audit = Objects.requireNonNull(value, "audit");
-            return this;
-        }
-
-        /** Hears of every closed session (e.g. the subscriptions layer); default none. */
-        public Builder listener(SessionListener value) {
-            listener = Objects.requireNonNull(value, "listener");
-            return this;
-        }
-
-        /** For tests: the clock of timeouts and lock-outs, in nanoseconds. */
-        Builder nanoClock(LongSupplier value) {
-            nanoClock = Objects.requireNonNull(value, "nanoClock");
-            return this;
-        }
-
-        /**
-         * Where ActivateSession finds the sessions of a HotAndMirrored partner (Part 4, 6.6.2.4.5);
-         * {@link SessionTakeover#NONE} by default.
-         */
-        public Builder takeover(SessionTakeover value) {
-            takeover = Objects.requireNonNull(value, "takeover");
-            return this;
-        }
-
-        public SessionManager build() {
-            return new SessionManager(this);
-        }
     }
 }
