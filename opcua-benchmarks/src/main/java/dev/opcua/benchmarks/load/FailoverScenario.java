@@ -107,6 +107,7 @@ final class FailoverScenario {
             List<Double> failoverMs = new ArrayList<>();
             List<Double> eventMs = new ArrayList<>();
             List<Long> missedPerFault = new ArrayList<>();
+            List<Long> lostPerFault = new ArrayList<>();
             long duplicates = 0;
             long eventLost = 0;
             int failed = 0;
@@ -116,7 +117,7 @@ final class FailoverScenario {
                 long[] before = tally.snapshot();
                 events.clear();
                 long faultNanos = System.nanoTime();
-                String target = apply(o, servers, victim, client, gate, faultNanos, err);
+                String target = apply(o, servers, victim, tally, gate, faultNanos, err);
                 long deadline = faultNanos + TimeUnit.SECONDS.toNanos(FAILOVER_WAIT_S);
                 long arrival = gate.await(deadline);
                 FailoverEvent event = o.redundant() && target != null ? events.poll(Math.max(1,
@@ -139,14 +140,18 @@ final class FailoverScenario {
                     TimeUnit.SECONDS.sleep(o.settleS());
                     long[] after = tally.snapshot();
                     long missed = after[1] - before[1];
+                    long absent = after[4] - before[4];
                     missedPerFault.add(missed);
+                    lostPerFault.add(missed - absent);
                     duplicates += after[2] - before[2];
                     err.printf(Locale.ROOT, "%s %d: server %c; first notification after %.0f ms, now on %c, "
-                            + "FailoverEvent %s ms (%s), %d values missed (bound %.0f: (failover time + publishing "
-                            + "interval) × rate), %d duplicates%n", o.fault().option(), k, servers.letter(victim), ms,
+                            + "FailoverEvent %s ms (%s), %d values missed (%d of them never set, no server running; "
+                            + "bound %.0f: (failover time + publishing interval) × rate), %d duplicates%n",
+                            o.fault().option(), k, servers.letter(victim), ms,
                             servers.letter(servers.indexOf(now)), event == null ? "none"
                                     : String.format(Locale.ROOT, "%.0f", event.duration().toNanos() / 1e6),
-                            event == null ? "-" : event.reason(), missed, (ms + o.publishingMs()) / 1000 * o.rate(),
+                            event == null ? "-" : event.reason(), missed, absent,
+                            (ms + o.publishingMs()) / 1000 * o.rate(),
                             after[2] - before[2]);
                 }
                 if (!servers.alive(victim)) { // killed or stopped in a pair: back as the standby
@@ -188,6 +193,10 @@ final class FailoverScenario {
             long missed = missedPerFault.stream().mapToLong(Long::longValue).sum();
             result.put("missed", Long.toString(missed));
             result.put("missed_per_kill_max", Long.toString(missedPerFault.stream().mapToLong(Long::longValue).max()
+                    .orElse(0)));
+            // missed less the values never set (due while no server of the client's ran)
+            result.put("lost", Long.toString(lostPerFault.stream().mapToLong(Long::longValue).sum()));
+            result.put("lost_per_kill_max", Long.toString(lostPerFault.stream().mapToLong(Long::longValue).max()
                     .orElse(0)));
             result.put("missed_bound", Long.toString(missedBound(percentile(failoverMs, 100), o)));
             result.put("duplicates", Long.toString(duplicates));
@@ -254,7 +263,7 @@ final class FailoverScenario {
      * Applies the fault to server {@code victim} (the client's) and arms the gate with where the first notification
      * after it is to come from; returns the URL it waits for, null for "any after the fault ended".
      */
-    private static String apply(FailoverOptions o, FailoverServers servers, int victim, OpcUaClient client,
+    private static String apply(FailoverOptions o, FailoverServers servers, int victim, FailoverTally tally,
             ArrivalGate gate, long faultNanos, PrintStream err) throws Exception {
         int partner = servers.count() > 1 ? 1 - victim : -1;
         gate.reset();
@@ -265,8 +274,11 @@ final class FailoverScenario {
                     servers.stop(victim, o.fault() == Fault.KILL);
                     return servers.url(partner);
                 }
+                long down = System.currentTimeMillis();
                 servers.stop(victim, o.fault() == Fault.KILL);
                 servers.restart(victim, err);
+                // nothing set the values due from the stop until the new process simulates (before its READY)
+                tally.absent(servers.valueDueAt(down) + 1, servers.valueDueAt(System.currentTimeMillis()));
                 gate.arm(System.nanoTime(), null);
                 return null;
             }

@@ -60,6 +60,11 @@ final class FailoverServers implements AutoCloseable {
         }
     }
 
+    /** The number of the value due at wall-clock time {@code millis}. */
+    long valueDueAt(long millis) {
+        return Math.floorDiv((millis - epoch) * options.rate(), 1000);
+    }
+
     int count() {
         return servers.length;
     }

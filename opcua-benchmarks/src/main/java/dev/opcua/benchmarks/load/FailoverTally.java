@@ -2,13 +2,18 @@ package dev.opcua.benchmarks.load;
 
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.core.types.builtin.DataValue;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What the {@code failover} scenario's item listeners tally, from the simulation's value sequence: value number
  * {@code n} is {@link BenchAddressSpace#SIMULATION_BASE}{@code + n} on {@code Var.(n % items)}, so each item's
  * values step by {@code items}. A step of more is a gap (values missed), a value not above the item's last one a
- * duplicate. Synchronized, as the client may call the listeners from several threads.
+ * duplicate. Values due while no server of the client's ran (a server restarted in {@code --mode none}: the
+ * simulation of the new process starts at the value due then) were never set: missed values in such a window
+ * ({@link #absent(long, long)}) count as absent, not as lost. Synchronized, as the client may call the listeners
+ * from several threads.
  */
 final class FailoverTally {
 
@@ -18,6 +23,8 @@ final class FailoverTally {
     private long missed;
     private long duplicates;
     private long foreign;
+    private long absent;
+    private final List<long[]> absentWindows = new ArrayList<>();
 
     FailoverTally(int items) {
         this.items = items;
@@ -43,12 +50,33 @@ final class FailoverTally {
             duplicates++;
         } else {
             missed += (seq - before) / items - 1;
+            absent += inWindows(item, before + items, seq - items);
             last[item] = seq;
         }
     }
 
-    /** Received, missed, duplicates and foreign values so far, in that order. */
+    /** Values {@code from .. to} (inclusive) were never set: no server ran while they were due. */
+    synchronized void absent(long from, long to) {
+        if (from <= to) {
+            absentWindows.add(new long[] {from, to});
+        }
+    }
+
+    /** How many of item {@code item}'s values {@code lo .. hi} lie in an absent window. */
+    private long inWindows(int item, long lo, long hi) {
+        long count = 0;
+        for (long[] w : absentWindows) {
+            long a = Math.max(lo, w[0]);
+            long b = Math.min(hi, w[1]);
+            if (a <= b) {
+                count += Math.floorDiv(b - item, items) - Math.floorDiv(a - item + items - 1, items) + 1;
+            }
+        }
+        return count;
+    }
+
+    /** Received, missed, duplicates, foreign and absent values so far, in that order (absent ones are missed too). */
     synchronized long[] snapshot() {
-        return new long[] {received, missed, duplicates, foreign};
+        return new long[] {received, missed, duplicates, foreign, absent};
     }
 }
