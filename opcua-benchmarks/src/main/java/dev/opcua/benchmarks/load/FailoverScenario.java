@@ -116,6 +116,8 @@ final class FailoverScenario {
                 int victim = servers.indexOf(client.activeServer());
                 long[] before = tally.snapshot();
                 events.clear();
+                tally.mark();
+                long faultMillis = System.currentTimeMillis();
                 long faultNanos = System.nanoTime();
                 String target = apply(o, servers, victim, tally, gate, faultNanos, err);
                 long deadline = faultNanos + TimeUnit.SECONDS.toNanos(FAILOVER_WAIT_S);
@@ -144,6 +146,10 @@ final class FailoverScenario {
                     missedPerFault.add(missed);
                     lostPerFault.add(missed - absent);
                     duplicates += after[2] - before[2];
+                    err.printf(Locale.ROOT, "%s %d: newest value before it due %d ms before the fault, first newer "
+                            + "one after it due %d ms after%n", o.fault().option(), k,
+                            faultMillis - servers.dueAtMillis(tally.newestAtMark()),
+                            servers.dueAtMillis(tally.firstAfterMark()) - faultMillis);
                     err.printf(Locale.ROOT, "%s %d: server %c; first notification after %.0f ms, now on %c, "
                             + "FailoverEvent %s ms (%s), %d values missed (%d of them never set, no server running; "
                             + "bound %.0f: (failover time + publishing interval) × rate), %d duplicates%n",

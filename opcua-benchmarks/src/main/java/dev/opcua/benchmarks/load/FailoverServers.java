@@ -65,6 +65,11 @@ final class FailoverServers implements AutoCloseable {
         return Math.floorDiv((millis - epoch) * options.rate(), 1000);
     }
 
+    /** The wall-clock time value number {@code n} is due at. */
+    long dueAtMillis(long n) {
+        return epoch + Math.floorDiv(n * 1000, options.rate());
+    }
+
     int count() {
         return servers.length;
     }

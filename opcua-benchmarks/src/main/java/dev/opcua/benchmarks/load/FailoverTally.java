@@ -25,6 +25,8 @@ final class FailoverTally {
     private long foreign;
     private long absent;
     private final List<long[]> absentWindows = new ArrayList<>();
+    private long newestAtMark = -1;
+    private long firstAfterMark = -1;
 
     FailoverTally(int items) {
         this.items = items;
@@ -44,6 +46,9 @@ final class FailoverTally {
             return;
         }
         long before = last[item];
+        if (firstAfterMark < 0 && newestAtMark >= 0 && seq > newestAtMark) {
+            firstAfterMark = seq;
+        }
         if (before < 0) {
             last[item] = seq;
         } else if (seq <= before) {
@@ -53,6 +58,24 @@ final class FailoverTally {
             absent += inWindows(item, before + items, seq - items);
             last[item] = seq;
         }
+    }
+
+    /**
+     * Marks a fault: from now {@link #newestAtMark()} is the newest value number received before it and
+     * {@link #firstAfterMark()} will be the first newer one received after it.
+     */
+    synchronized void mark() {
+        newestAtMark = Arrays.stream(last).max().orElse(-1);
+        firstAfterMark = -1;
+    }
+
+    synchronized long newestAtMark() {
+        return newestAtMark;
+    }
+
+    /** The first value number newer than {@link #newestAtMark()} received since {@link #mark()}; -1 for none yet. */
+    synchronized long firstAfterMark() {
+        return firstAfterMark;
     }
 
     /** Values {@code from .. to} (inclusive) were never set: no server ran while they were due. */
