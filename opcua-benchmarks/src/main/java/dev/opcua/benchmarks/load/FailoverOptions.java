@@ -25,7 +25,8 @@ import java.util.Locale;
  * @param cut for {@link Fault#CUT}: {@code blackhole} (the connection stays open, no byte passes, new connections
  *        hang too) or {@code drop} (every connection closed, new ones refused)
  * @param cutMs for {@link Fault#CUT}: how long the network is cut
- * @param downMs for {@link Fault#CLIENT_RESTART}: how long the client is away
+ * @param downMs for {@link Fault#CLIENT_RESTART}: how long the client is away; longer than the server's revised
+ *        session timeout for the session to time out meanwhile
  * @param durable whether the subscription is durable (Part 4, 6.8; needs {@code --mode none})
  * @param durableHours the durable lifetime asked of SetSubscriptionDurable
  */
@@ -71,7 +72,7 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
     static final String USAGE = "usage: --scenario failover [--mode none|cold|warm|hot (warm)] [--items N (1000)]"
             + " [--rate VALUES_PER_S (10000, all items together)] [--kills K (5): how many faults]"
             + " [--fault kill|stop|cut|client-restart (kill)] [--cut blackhole|drop (blackhole)]"
-            + " [--cut-ms MS (3000)] [--down-ms MS (5000)] [--durable (needs --mode none)] [--durable-hours H (1)]"
+            + " [--cut-ms MS (3000)] [--down-ms MS (25000)] [--durable (needs --mode none)] [--durable-hours H (1)]"
             + " [--warmup S (5)] [--interval S (5)] [--settle S (3)] [--publishing-ms MS (100)] [--queue N (100)]"
             + " [--failover-timeout-ms MS (1000)] [--service-level-ms MS (250)]";
 
@@ -107,7 +108,8 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
 
     /**
      * The client's session timeout: for a client restart shorter than the time away, so that the server times the
-     * session out meanwhile (half of {@code --down-ms}, at least 1 s); otherwise 2 minutes.
+     * session out meanwhile (half of {@code --down-ms}, at least 1 s, raised by the server to its minimum, 10 s for
+     * ours by default); otherwise 2 minutes.
      */
     long sessionTimeoutMs() {
         return fault == Fault.CLIENT_RESTART ? Math.max(1000, downMs / 2) : 120_000;
@@ -128,7 +130,7 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         Fault fault = Fault.KILL;
         String cut = "blackhole";
         int cutMs = 3000;
-        int downMs = 5000;
+        int downMs = 25_000;
         boolean durable = false;
         int durableHours = 1;
         for (int i = 0; i < args.length; i += 2) {

@@ -94,6 +94,12 @@ final class FailoverScenario {
             client.addFailoverListener(events::add);
             client.connect().get(TIMEOUT_S * 3, TimeUnit.SECONDS);
             ClientSubscription subscription = subscribe(o, client, tally, gate, err);
+            long sessionTimeoutMs = client.session().revisedTimeout().toMillis();
+            if (o.fault() == Fault.CLIENT_RESTART && sessionTimeoutMs >= o.downMs()) {
+                err.printf(Locale.ROOT, "note: the server revised the session timeout to %d ms, not less than --down-ms "
+                        + "%d: the session outlives the client's absence and is re-activated, as after a network "
+                        + "cut%n", sessionTimeoutMs, o.downMs());
+            }
             TimeUnit.SECONDS.sleep(o.warmupS());
             long[] t0 = tally.snapshot();
             long start = System.nanoTime();
@@ -211,6 +217,11 @@ final class FailoverScenario {
             result.put("notifications_per_s", LoadHarness.fmt(steadyPerS));
             result.put("overall_notifications_per_s", LoadHarness.fmt((end[0] - t0[0]) / seconds));
             result.put("unexpected_values", Long.toString(end[3]));
+            result.put("session_timeout_ms", Long.toString(sessionTimeoutMs));
+            // the client's own counts: NotificationMessages fetched again, sequence numbers the server no longer had
+            result.put("republished", Long.toString(client.subscriptions().republished()));
+            result.put("lost_sequence_numbers", Long.toString(client.subscriptions().lostSequenceNumbers()));
+            result.put("dropped_notifications", Long.toString(client.subscriptions().droppedNotifications()));
             LoadHarness.printResult(result, out);
             return failed == 0 ? 0 : 1;
         }

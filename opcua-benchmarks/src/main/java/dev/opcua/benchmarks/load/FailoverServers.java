@@ -4,7 +4,6 @@ import dev.opcua.stack.testing.FaultProxy;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -44,7 +43,7 @@ final class FailoverServers implements AutoCloseable {
         FailoverServers set = new FailoverServers(options, options.redundant() ? 2 : 1);
         try {
             for (int s = 0; s < set.count(); s++) {
-                set.ports[s] = freePort();
+                set.ports[s] = ChildServer.freePort();
                 if (options.durable()) {
                     set.durableDirectories[s] = Files.createTempDirectory("failover-durable-");
                 }
@@ -166,12 +165,6 @@ final class FailoverServers implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("removing " + directory, e);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }
