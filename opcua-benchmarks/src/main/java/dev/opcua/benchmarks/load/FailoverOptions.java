@@ -29,10 +29,12 @@ import java.util.Locale;
  *        session timeout for the session to time out meanwhile
  * @param durable whether the subscription is durable (Part 4, 6.8; needs {@code --mode none})
  * @param durableHours the durable lifetime asked of SetSubscriptionDurable
+ * @param clientQueue the client's {@code maxQueuedNotifications}: notifications received and not yet delivered to
+ *        the listeners; beyond it the client drops them (a backlog after a cut or a transfer must fit)
  */
 record FailoverOptions(String mode, int items, int rate, int kills, int warmupS, int intervalS, int settleS,
         int publishingMs, int queueSize, int failoverTimeoutMs, int serviceLevelMs, Fault fault, String cut,
-        int cutMs, int downMs, boolean durable, int durableHours) {
+        int cutMs, int downMs, boolean durable, int durableHours, int clientQueue) {
 
     /** What the scenario does to the client's server, its network or the client itself. */
     enum Fault {
@@ -74,7 +76,8 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
             + " [--fault kill|stop|cut|client-restart (kill)] [--cut blackhole|drop (blackhole)]"
             + " [--cut-ms MS (3000)] [--down-ms MS (25000)] [--durable (needs --mode none)] [--durable-hours H (1)]"
             + " [--warmup S (5)] [--interval S (5)] [--settle S (3)] [--publishing-ms MS (100)] [--queue N (100)]"
-            + " [--failover-timeout-ms MS (1000)] [--service-level-ms MS (250)]";
+            + " [--failover-timeout-ms MS (1000)] [--service-level-ms MS (250)]"
+            + " [--client-queue N (10000, the client's default maxQueuedNotifications)]";
 
     FailoverOptions {
         if (!mode.equals("none") && !mode.equals("cold") && !mode.equals("warm") && !mode.equals("hot")) {
@@ -89,6 +92,7 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         atLeast("--cut-ms", cutMs, 1);
         atLeast("--down-ms", downMs, 1);
         atLeast("--durable-hours", durableHours, 1);
+        atLeast("--client-queue", clientQueue, 1);
         if (warmupS < 0 || intervalS < 0 || settleS < 0 || failoverTimeoutMs < 0) {
             throw new IllegalArgumentException("--warmup, --interval, --settle and --failover-timeout-ms must be 0 or more");
         }
@@ -133,6 +137,7 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         int downMs = 25_000;
         boolean durable = false;
         int durableHours = 1;
+        int clientQueue = 10_000;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (name.equals("--durable")) { // a switch: no value follows
@@ -166,10 +171,11 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
                 case "--cut-ms" -> cutMs = integer(name, value);
                 case "--down-ms" -> downMs = integer(name, value);
                 case "--durable-hours" -> durableHours = integer(name, value);
+                case "--client-queue" -> clientQueue = integer(name, value);
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
         return new FailoverOptions(mode, items, rate, kills, warmup, interval, settle, publishing, queue,
-                failoverTimeout, serviceLevel, fault, cut, cutMs, downMs, durable, durableHours);
+                failoverTimeout, serviceLevel, fault, cut, cutMs, downMs, durable, durableHours, clientQueue);
     }
 }

@@ -13,6 +13,7 @@ import dev.opcua.stack.client.subscriptions.ClientMonitoredItem;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.DataItemRequest;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
+import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -79,7 +80,11 @@ final class FailoverScenario {
                 .applicationName("load harness")
                 .sessionName("failover")
                 .sessionTimeout(Duration.ofMillis(o.sessionTimeoutMs()))
-                .requestTimeout(Duration.ofSeconds(TIMEOUT_S));
+                .requestTimeout(Duration.ofSeconds(TIMEOUT_S))
+                .subscriptionSettings(SubscriptionSettings.builder()
+                        .requestTimeout(Duration.ofSeconds(TIMEOUT_S))
+                        .maxQueuedNotifications(o.clientQueue())
+                        .build());
         if (o.redundant()) {
             config.redundancy(RedundancyConfig.builder()
                     .mode(RedundancyMode.valueOf(o.mode().toUpperCase(Locale.ROOT)))
@@ -218,6 +223,7 @@ final class FailoverScenario {
             result.put("overall_notifications_per_s", LoadHarness.fmt((end[0] - t0[0]) / seconds));
             result.put("unexpected_values", Long.toString(end[3]));
             result.put("session_timeout_ms", Long.toString(sessionTimeoutMs));
+            result.put("client_queue", Integer.toString(o.clientQueue()));
             // the client's own counts: NotificationMessages fetched again, sequence numbers the server no longer had
             result.put("republished", Long.toString(client.subscriptions().republished()));
             result.put("lost_sequence_numbers", Long.toString(client.subscriptions().lostSequenceNumbers()));

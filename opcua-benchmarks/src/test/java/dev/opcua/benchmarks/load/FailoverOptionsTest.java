@@ -21,6 +21,7 @@ class FailoverOptionsTest {
         assertThat(o.durable()).isFalse();
         assertThat(o.redundant()).isTrue();
         assertThat(o.sessionTimeoutMs()).isEqualTo(120_000);
+        assertThat(o.clientQueue()).as("the client's default maxQueuedNotifications").isEqualTo(10_000);
     }
 
     @Test
