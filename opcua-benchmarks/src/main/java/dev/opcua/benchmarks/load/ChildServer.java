@@ -135,7 +135,7 @@ final class ChildServer implements AutoCloseable {
     }
 
     /** A TCP port nobody listens on right now, for a server that cannot be told to take any free one. */
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
             return socket.getLocalPort();
         }

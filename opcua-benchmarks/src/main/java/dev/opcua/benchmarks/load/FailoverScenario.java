@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.load.FailoverOptions.Fault;
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
@@ -12,14 +13,11 @@ import dev.opcua.stack.client.subscriptions.ClientMonitoredItem;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.DataItemRequest;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
-import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.core.types.builtin.NodeId;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,28 +26,37 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * {@code --scenario failover}: two {@code BenchServer}s as child processes, a redundant pair ({@code --redundancy
- * cold|warm|hot}, each the other's partner), both changing {@code Var.0 .. Var.{items-1}} themselves at
- * {@code --rate} values per second on a shared wall-clock schedule ({@code --simulate-epoch}: value number
- * {@code n} is {@link BenchAddressSpace#SIMULATION_BASE}{@code + n} on {@code Var.(n % items)} on both servers at
- * the same moment), and one of our clients with {@link RedundancyConfig} of the same mode, subscribed to every
- * item. After {@code --warmup} seconds the active server ({@link OpcUaClient#activeServer()}) is killed with
- * SIGKILL ({@link Process#destroyForcibly()}); the scenario measures
+ * {@code --scenario failover}: {@code BenchServer}s as child processes ({@link FailoverServers}), a redundant pair
+ * ({@code --mode cold|warm|hot}, each the other's partner) or one server ({@code --mode none}), changing
+ * {@code Var.0 .. Var.{items-1}} themselves at {@code --rate} values per second on a shared wall-clock schedule
+ * ({@code --simulate-epoch}: value number {@code n} is {@link BenchAddressSpace#SIMULATION_BASE}{@code + n} on
+ * {@code Var.(n % items)} on every server at the same moment), and one of our clients, with
+ * {@link RedundancyConfig} of the same mode for a pair, subscribed to every item, reaching each server through a
+ * {@code FaultProxy}. After {@code --warmup} seconds a {@code --fault} hits the client's server
+ * ({@link OpcUaClient#activeServer()}), {@code --kills} times, {@code --interval} seconds apart:
  * <ul>
- * <li>{@code failover_ms}: from the kill to the first notification while the client's active server is the
- * survivor (what an application sees), and {@code event_ms}: the client's own {@link FailoverEvent#duration()}
- * (from the connection's loss to the survivor's session being ready, its subscriptions re-created);</li>
- * <li>{@code missed}: values the client never saw, from the gaps in each item's value sequence (every value set
- * after the old server's last Publish response and before the re-created items' first sample is gone: Cold, Warm
- * and Hot keep no state across servers, Part 4, 6.6.2.4.5), with its bound, (failover time + publishing interval)
- * × rate; {@code steady_missed} counts the values missed in a window without a kill (sampling that misses changes,
- * queue overflow), which must be 0 for {@code missed} to be the failover's alone: each item changes
- * {@code rate / items} times a second, slower than the server's sampling (the defaults, 1,000 items at 10,000
- * values/s, change each item every 100 ms);</li>
+ * <li>{@code kill}: SIGKILL, as a crash; {@code stop}: SIGTERM, the server closes (and saves its durable
+ * subscriptions). The server is started again (same port and ServerUri): at once with {@code --mode none}, where
+ * the client reconnects to it; after the client's failover to the partner otherwise;</li>
+ * <li>{@code cut}: the proxy to the client's server blackholes ({@code --cut blackhole}) or drops and refuses
+ * ({@code --cut drop}) every connection for {@code --cut-ms}; both servers stay up;</li>
+ * <li>{@code client-restart}: every proxy drops and refuses the client for {@code --down-ms}, its session left
+ * open and timed out by the server meanwhile (session timeout half of that); then the client comes back with a
+ * new session and TransferSubscriptions, or re-creates what cannot be transferred.</li>
+ * </ul>
+ * With {@code --durable} (one server) the subscription is made durable (SetSubscriptionDurable, Part 4, 6.8), and
+ * the server keeps it in a file store ({@code --durable-dir}) across its restarts. For each fault the scenario
+ * measures
+ * <ul>
+ * <li>{@code failover_ms}: from the fault to the first notification the client then gets from where it is bound to
+ * get it (the survivor after a failover, else any after the fault ended), and {@code event_ms}: the client's own
+ * {@link FailoverEvent#duration()} when it failed over;</li>
+ * <li>{@code missed}: values the client never saw, from the gaps in each item's value sequence
+ * ({@link FailoverTally}), with the bound (failover time + publishing interval) × rate of a failover that keeps no
+ * state (Part 4, 6.6.2.4.5); {@code steady_missed} counts the values missed in a window without a fault (sampling
+ * that misses changes, queue overflow), which must be 0 for {@code missed} to be the faults' alone;</li>
  * <li>{@code duplicates}: values seen twice (or older than one already seen) on an item.</li>
  * </ul>
- * Then the killed server is started again (same port and ServerUri), the client given time to see it, and after
- * {@code --interval} seconds the now active one is killed, {@code --kills} times in all.
  */
 final class FailoverScenario {
 
@@ -59,142 +66,45 @@ final class FailoverScenario {
     private FailoverScenario() {
     }
 
-    /** What the item listeners tally; synchronized, as the client may call them from several threads. */
-    private static final class Tally {
-        private final long[] last;
-        private final int items;
-        private long received;
-        private long missed;
-        private long duplicates;
-        private long foreign;
-        private long lastArrivalNanos;
-
-        Tally(int items) {
-            this.items = items;
-            this.last = new long[items];
-            Arrays.fill(last, -1);
-        }
-
-        synchronized void value(int item, DataValue value) {
-            received++;
-            lastArrivalNanos = System.nanoTime();
-            if (value.value() == null || !(value.value().value() instanceof Double d)) {
-                foreign++;
-                return;
-            }
-            long seq = (long) (d - BenchAddressSpace.SIMULATION_BASE);
-            if (seq < 0 || seq % items != item) {
-                foreign++; // the initial 0.0, or not the simulation's value for this item
-                return;
-            }
-            long before = last[item];
-            if (before < 0) {
-                last[item] = seq;
-            } else if (seq <= before) {
-                duplicates++;
-            } else {
-                missed += (seq - before) / items - 1;
-                last[item] = seq;
-            }
-        }
-
-        synchronized long[] snapshot() {
-            return new long[] {received, missed, duplicates, foreign};
-        }
-    }
-
     static int run(FailoverOptions o, PrintStream out, PrintStream err) throws Exception {
-        long epoch = System.currentTimeMillis();
-        int[] ports = {freePort(), freePort()};
-        String[] uris = {"urn:dev.opcua:bench:server:a", "urn:dev.opcua:bench:server:b"};
-        String[] urls = {"opc.tcp://localhost:" + ports[0], "opc.tcp://localhost:" + ports[1]};
-        ChildServer[] servers = new ChildServer[2];
-        try {
-            for (int s = 0; s < 2; s++) {
-                servers[s] = start(o, s, ports, uris, urls, epoch, err);
-            }
-            return measure(o, servers, ports, uris, urls, epoch, out, err);
-        } finally {
-            for (ChildServer s : servers) {
-                if (s != null) {
-                    s.close();
-                }
-            }
+        try (FailoverServers servers = FailoverServers.start(o, err)) {
+            return measure(o, servers, out, err);
         }
     }
 
-    private static ChildServer start(FailoverOptions o, int s, int[] ports, String[] uris, String[] urls, long epoch,
-            PrintStream err) throws Exception {
-        int p = 1 - s;
-        List<String> options = List.of("--port", Integer.toString(ports[s]), "--simulate", o.items() + "," + o.rate(),
-                "--simulate-epoch", Long.toString(epoch), "--redundancy", o.mode(), "--application-uri", uris[s],
-                "--partner", uris[p] + "=" + urls[p]);
-        ChildServer server = ChildServer.start("ours", null, o.items(), false, options);
-        err.println("server " + (char) ('a' + s) + " pid " + server.pid() + " at " + server.url() + ", log "
-                + server.log());
-        return server;
-    }
-
-    private static int measure(FailoverOptions o, ChildServer[] servers, int[] ports, String[] uris, String[] urls,
-            long epoch, PrintStream out, PrintStream err) throws Exception {
+    private static int measure(FailoverOptions o, FailoverServers servers, PrintStream out, PrintStream err)
+            throws Exception {
         LinkedBlockingQueue<FailoverEvent> events = new LinkedBlockingQueue<>();
-        RedundancyConfig redundancy = RedundancyConfig.builder()
-                .mode(RedundancyMode.valueOf(o.mode().toUpperCase(Locale.ROOT)))
-                .endpoints(servers[1].url())
-                .failoverTimeout(Duration.ofMillis(o.failoverTimeoutMs()))
-                .serviceLevelInterval(Duration.ofMillis(o.serviceLevelMs()))
-                .build();
-        OpcUaClientConfig config = OpcUaClientConfig.builder(servers[0].url())
+        OpcUaClientConfig.Builder config = OpcUaClientConfig.builder(servers.url(0))
                 .applicationUri(LoadSecurity.APPLICATION_URI)
                 .applicationName("load harness")
                 .sessionName("failover")
-                .sessionTimeout(Duration.ofMinutes(2))
+                .sessionTimeout(Duration.ofMillis(o.sessionTimeoutMs()))
                 .requestTimeout(Duration.ofSeconds(TIMEOUT_S))
-                .redundancy(redundancy)
-                .build();
-        Tally tally = new Tally(o.items());
-        // armed at a kill with the survivor's URL; the first notification while it is the active server ends the gap
-        String[] armed = new String[1];
-        long[] firstFromSurvivor = new long[1];
-        Object gate = new Object();
-        try (OpcUaClient client = OpcUaClient.create(config)) {
+                .subscriptionSettings(SubscriptionSettings.builder()
+                        .requestTimeout(Duration.ofSeconds(TIMEOUT_S))
+                        .maxQueuedNotifications(o.clientQueue())
+                        .build());
+        if (o.redundant()) {
+            config.redundancy(RedundancyConfig.builder()
+                    .mode(RedundancyMode.valueOf(o.mode().toUpperCase(Locale.ROOT)))
+                    .endpoints(servers.url(1))
+                    .failoverTimeout(Duration.ofMillis(o.failoverTimeoutMs()))
+                    .serviceLevelInterval(Duration.ofMillis(o.serviceLevelMs()))
+                    .build());
+        }
+        FailoverTally tally = new FailoverTally(o.items());
+        ArrivalGate gate = new ArrivalGate();
+        try (OpcUaClient client = OpcUaClient.create(config.build())) {
             client.addFailoverListener(events::add);
             client.connect().get(TIMEOUT_S * 3, TimeUnit.SECONDS);
-            int ns = client.namespaces().indexOf(BenchAddressSpace.NAMESPACE_URI);
-            if (ns < 0) {
-                throw new IllegalStateException("namespace " + BenchAddressSpace.NAMESPACE_URI + " not on the server");
+            ClientSubscription subscription = subscribe(o, client, tally, gate, err);
+            long sessionTimeoutMs = client.session().revisedTimeout().toMillis();
+            if (o.fault() == Fault.CLIENT_RESTART && sessionTimeoutMs >= o.downMs()) {
+                err.printf(Locale.ROOT, "note: the server revised the session timeout to %d ms, not less than --down-ms "
+                        + "%d: the session outlives the client's absence and is re-activated, as after a network "
+                        + "cut%n", sessionTimeoutMs, o.downMs());
             }
-            ClientSubscription subscription = client.createSubscription(new SubscriptionParameters(o.publishingMs(),
-                    LoadSubscriber.LIFETIME_COUNT, LoadSubscriber.KEEP_ALIVE_COUNT, 0, 0, true))
-                    .get(TIMEOUT_S, TimeUnit.SECONDS);
-            List<DataItemRequest> requests = new ArrayList<>();
-            for (int i = 0; i < o.items(); i++) {
-                int item = i;
-                requests.add(DataItemRequest.of(NodeId.string(ns, BenchAddressSpace.variableId(i)), 0,
-                        (monitored, value) -> {
-                            tally.value(item, value);
-                            String survivor = armed[0];
-                            if (survivor != null && survivor.equals(client.activeServer())) {
-                                synchronized (gate) {
-                                    if (armed[0] != null) {
-                                        firstFromSurvivor[0] = System.nanoTime();
-                                        armed[0] = null;
-                                        gate.notifyAll();
-                                    }
-                                }
-                            }
-                        }).withQueue(o.queueSize(), true));
-            }
-            double samplingMs = -1;
-            for (ClientMonitoredItem item : subscription.createDataItems(requests).get(TIMEOUT_S, TimeUnit.SECONDS)) {
-                if (!item.status().isGood()) {
-                    throw new IllegalStateException("CreateMonitoredItems refused " + item.node() + ": " + item.status());
-                }
-                samplingMs = item.revisedSamplingInterval();
-            }
-            err.printf(Locale.ROOT, "client on %s (mode %s), %d items, %d values/s, publishing %.0f ms, sampling %.1f ms%n",
-                    client.activeServer(), o.mode(), o.items(), o.rate(), subscription.revisedPublishingInterval(),
-                    samplingMs);
             TimeUnit.SECONDS.sleep(o.warmupS());
             long[] t0 = tally.snapshot();
             long start = System.nanoTime();
@@ -202,48 +112,39 @@ final class FailoverScenario {
             long[] t1 = tally.snapshot();
             double steadyPerS = (t1[0] - t0[0]) / ((System.nanoTime() - start) / 1e9);
             long steadyMissed = t1[1] - t0[1];
-            long steadyDuplicates = t1[2] - t0[2];
             err.printf(Locale.ROOT, "steady: %.0f notifications/s, %d missed, %d duplicates%n", steadyPerS,
-                    steadyMissed, steadyDuplicates);
+                    steadyMissed, t1[2] - t0[2]);
 
             List<Double> failoverMs = new ArrayList<>();
             List<Double> eventMs = new ArrayList<>();
-            List<Long> missedPerKill = new ArrayList<>();
+            List<Long> missedPerFault = new ArrayList<>();
+            List<Long> lostPerFault = new ArrayList<>();
             long duplicates = 0;
             long eventLost = 0;
             int failed = 0;
+            int switched = 0;
             for (int k = 1; k <= o.kills(); k++) {
-                String active = client.activeServer();
-                int victim = active.equals(servers[0].url()) ? 0 : active.equals(servers[1].url()) ? 1 : -1;
-                if (victim < 0) {
-                    throw new IllegalStateException("active server " + active + " is neither " + servers[0].url()
-                            + " nor " + servers[1].url());
-                }
-                int survivor = 1 - victim;
+                int victim = servers.indexOf(client.activeServer());
                 long[] before = tally.snapshot();
                 events.clear();
-                synchronized (gate) {
-                    firstFromSurvivor[0] = 0;
-                    armed[0] = servers[survivor].url();
+                tally.mark();
+                long faultMillis = System.currentTimeMillis();
+                long faultNanos = System.nanoTime();
+                String target = apply(o, servers, victim, tally, gate, faultNanos, err);
+                long deadline = faultNanos + TimeUnit.SECONDS.toNanos(FAILOVER_WAIT_S);
+                long arrival = gate.await(deadline);
+                FailoverEvent event = o.redundant() && target != null ? events.poll(Math.max(1,
+                        (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS) : events.poll();
+                String now = client.activeServer();
+                if (!now.equals(servers.url(victim))) {
+                    switched++;
                 }
-                long killNanos = System.nanoTime();
-                servers[victim].kill();
-                long deadline = killNanos + TimeUnit.SECONDS.toNanos(FAILOVER_WAIT_S);
-                synchronized (gate) {
-                    while (firstFromSurvivor[0] == 0 && System.nanoTime() < deadline) {
-                        gate.wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
-                    }
-                }
-                FailoverEvent event = events.poll(Math.max(1, (deadline - System.nanoTime()) / 1_000_000),
-                        TimeUnit.MILLISECONDS);
-                if (firstFromSurvivor[0] == 0) {
-                    armed[0] = null;
+                if (arrival == 0) {
                     failed++;
-                    err.printf(Locale.ROOT, "kill %d: server %c killed, no notification from %s within %d s "
-                            + "(client %s)%n", k, (char) ('a' + victim), servers[survivor].url(), FAILOVER_WAIT_S,
-                            client.state());
+                    err.printf(Locale.ROOT, "%s %d: server %c, no notification within %d s (client %s on %s)%n",
+                            o.fault().option(), k, servers.letter(victim), FAILOVER_WAIT_S, client.state(), now);
                 } else {
-                    double ms = (firstFromSurvivor[0] - killNanos) / 1e6;
+                    double ms = (arrival - faultNanos) / 1e6;
                     failoverMs.add(ms);
                     if (event != null) {
                         eventMs.add(event.duration().toNanos() / 1e6);
@@ -252,18 +153,29 @@ final class FailoverScenario {
                     TimeUnit.SECONDS.sleep(o.settleS());
                     long[] after = tally.snapshot();
                     long missed = after[1] - before[1];
-                    missedPerKill.add(missed);
+                    long absent = after[4] - before[4];
+                    missedPerFault.add(missed);
+                    lostPerFault.add(missed - absent);
                     duplicates += after[2] - before[2];
-                    err.printf(Locale.ROOT, "kill %d: server %c killed; first notification from %c after %.0f ms, "
-                            + "FailoverEvent %s ms (%s), %d values missed (bound %.0f: (failover time + publishing interval) × rate), "
-                            + "%d duplicates%n", k, (char) ('a' + victim), (char) ('a' + survivor), ms,
-                            event == null ? "none" : String.format(Locale.ROOT, "%.0f", event.duration().toNanos() / 1e6),
-                            event == null ? "-" : event.reason(), missed, (ms + o.publishingMs()) / 1000 * o.rate(), after[2] - before[2]);
+                    err.printf(Locale.ROOT, "%s %d: newest value before it due %d ms before the fault, first newer "
+                            + "one after it due %d ms after%n", o.fault().option(), k,
+                            faultMillis - servers.dueAtMillis(tally.newestAtMark()),
+                            servers.dueAtMillis(tally.firstAfterMark()) - faultMillis);
+                    err.printf(Locale.ROOT, "%s %d: server %c; first notification after %.0f ms, now on %c, "
+                            + "FailoverEvent %s ms (%s), %d values missed (%d of them never set, no server running; "
+                            + "bound %.0f: (failover time + publishing interval) × rate), %d duplicates%n",
+                            o.fault().option(), k, servers.letter(victim), ms,
+                            servers.letter(servers.indexOf(now)), event == null ? "none"
+                                    : String.format(Locale.ROOT, "%.0f", event.duration().toNanos() / 1e6),
+                            event == null ? "-" : event.reason(), missed, absent,
+                            (ms + o.publishingMs()) / 1000 * o.rate(),
+                            after[2] - before[2]);
                 }
-                // the killed server comes back as the standby, on its port and ServerUri
-                servers[victim] = start(o, victim, ports, uris, urls, epoch, err);
+                if (!servers.alive(victim)) { // killed or stopped in a pair: back as the standby
+                    servers.restart(victim, err);
+                }
                 if (k < o.kills()) {
-                    waitUntilSeen(client, servers[victim].url(), err);
+                    waitUntilBack(client, servers, victim, o, err);
                     TimeUnit.SECONDS.sleep(o.intervalS());
                 }
             }
@@ -272,48 +184,176 @@ final class FailoverScenario {
             Map<String, String> result = new LinkedHashMap<>();
             result.put("scenario", "failover");
             result.put("mode", o.mode());
+            result.put("fault", o.fault().option());
+            switch (o.fault()) {
+                case CUT -> {
+                    result.put("cut", o.cut());
+                    result.put("cut_ms", Integer.toString(o.cutMs()));
+                }
+                case CLIENT_RESTART -> result.put("down_ms", Integer.toString(o.downMs()));
+                default -> {
+                }
+            }
+            result.put("durable", o.durable() ? Long.toString(subscription.revisedDurableLifetimeHours()) + "h"
+                    : "no");
             result.put("items", Integer.toString(o.items()));
             result.put("rate", Integer.toString(o.rate()));
             result.put("kills", Integer.toString(o.kills()));
             result.put("failed", Integer.toString(failed));
+            result.put("switched", Integer.toString(switched));
             result.put("failover_timeout_ms", Integer.toString(o.failoverTimeoutMs()));
             result.put("failover_ms_p50", LoadHarness.fmt(percentile(failoverMs, 50)));
             result.put("failover_ms_p99", LoadHarness.fmt(percentile(failoverMs, 99)));
             result.put("failover_ms_max", LoadHarness.fmt(percentile(failoverMs, 100)));
             result.put("event_ms_p50", LoadHarness.fmt(percentile(eventMs, 50)));
             result.put("event_ms_max", LoadHarness.fmt(percentile(eventMs, 100)));
-            long missed = missedPerKill.stream().mapToLong(Long::longValue).sum();
+            long missed = missedPerFault.stream().mapToLong(Long::longValue).sum();
             result.put("missed", Long.toString(missed));
-            result.put("missed_per_kill_max", Long.toString(missedPerKill.stream().mapToLong(Long::longValue).max()
+            result.put("missed_per_kill_max", Long.toString(missedPerFault.stream().mapToLong(Long::longValue).max()
                     .orElse(0)));
-            // values set on the old server after its last Publish response (up to a publishing interval before the
-            // kill) and until the re-created items' first sample on the survivor
-            result.put("missed_bound", Long.toString(Math.round((percentile(failoverMs, 100) + o.publishingMs())
-                    / 1000 * o.rate())));
+            // missed less the values never set (due while no server of the client's ran)
+            result.put("lost", Long.toString(lostPerFault.stream().mapToLong(Long::longValue).sum()));
+            result.put("lost_per_kill_max", Long.toString(lostPerFault.stream().mapToLong(Long::longValue).max()
+                    .orElse(0)));
+            result.put("missed_bound", Long.toString(missedBound(percentile(failoverMs, 100), o)));
             result.put("duplicates", Long.toString(duplicates));
             result.put("event_possibly_lost", Long.toString(eventLost));
             result.put("steady_missed", Long.toString(steadyMissed));
             result.put("notifications_per_s", LoadHarness.fmt(steadyPerS));
             result.put("overall_notifications_per_s", LoadHarness.fmt((end[0] - t0[0]) / seconds));
             result.put("unexpected_values", Long.toString(end[3]));
+            result.put("session_timeout_ms", Long.toString(sessionTimeoutMs));
+            result.put("client_queue", Integer.toString(o.clientQueue()));
+            // the client's own counts: NotificationMessages fetched again, sequence numbers the server no longer had
+            result.put("republished", Long.toString(client.subscriptions().republished()));
+            result.put("lost_sequence_numbers", Long.toString(client.subscriptions().lostSequenceNumbers()));
+            result.put("dropped_notifications", Long.toString(client.subscriptions().droppedNotifications()));
             LoadHarness.printResult(result, out);
             return failed == 0 ? 0 : 1;
         }
     }
 
-    /** Waits until the client reads the restarted server's ServiceLevel (up to 30 s), so it can fail over to it. */
-    private static void waitUntilSeen(OpcUaClient client, String url, PrintStream err) throws InterruptedException {
+    /**
+     * Values set on the old server after its last Publish response (up to a publishing interval before the fault)
+     * and until the first notification after it: what a failover or a re-creation that keeps no state loses at
+     * most. 0 when nothing arrived.
+     */
+    static long missedBound(double failoverMsMax, FailoverOptions o) {
+        return Double.isNaN(failoverMsMax) ? 0 : Math.round((failoverMsMax + o.publishingMs()) / 1000 * o.rate());
+    }
+
+    private static ClientSubscription subscribe(FailoverOptions o, OpcUaClient client, FailoverTally tally,
+            ArrivalGate gate, PrintStream err) throws Exception {
+        int ns = client.namespaces().indexOf(BenchAddressSpace.NAMESPACE_URI);
+        if (ns < 0) {
+            throw new IllegalStateException("namespace " + BenchAddressSpace.NAMESPACE_URI + " not on the server");
+        }
+        SubscriptionParameters parameters = new SubscriptionParameters(o.publishingMs(),
+                LoadSubscriber.LIFETIME_COUNT, LoadSubscriber.KEEP_ALIVE_COUNT, 0, 0, true);
+        if (o.durable()) {
+            parameters = parameters.durable(Duration.ofHours(o.durableHours()));
+        }
+        ClientSubscription subscription = client.createSubscription(parameters).get(TIMEOUT_S, TimeUnit.SECONDS);
+        if (o.durable() && !subscription.isDurable()) {
+            throw new IllegalStateException("SetSubscriptionDurable refused: " + subscription.durableStatus());
+        }
+        List<DataItemRequest> requests = new ArrayList<>();
+        for (int i = 0; i < o.items(); i++) {
+            int item = i;
+            requests.add(DataItemRequest.of(NodeId.string(ns, BenchAddressSpace.variableId(i)), 0,
+                    (monitored, value) -> {
+                        tally.value(item, value);
+                        gate.arrived(client.activeServer());
+                    }).withQueue(o.queueSize(), true));
+        }
+        double samplingMs = -1;
+        long queue = -1;
+        for (ClientMonitoredItem item : subscription.createDataItems(requests).get(TIMEOUT_S, TimeUnit.SECONDS)) {
+            if (!item.status().isGood()) {
+                throw new IllegalStateException("CreateMonitoredItems refused " + item.node() + ": " + item.status());
+            }
+            samplingMs = item.revisedSamplingInterval();
+            queue = item.revisedQueueSize();
+        }
+        err.printf(Locale.ROOT, "client on %s (mode %s, fault %s%s), %d items, %d values/s, publishing %.0f ms, "
+                + "sampling %.1f ms, queue %d%n", client.activeServer(), o.mode(), o.fault().option(),
+                o.durable() ? ", durable " + subscription.revisedDurableLifetimeHours() + " h" : "", o.items(), o.rate(),
+                subscription.revisedPublishingInterval(), samplingMs, queue);
+        return subscription;
+    }
+
+    /**
+     * Applies the fault to server {@code victim} (the client's) and arms the gate with where the first notification
+     * after it is to come from; returns the URL it waits for, null for "any after the fault ended".
+     */
+    private static String apply(FailoverOptions o, FailoverServers servers, int victim, FailoverTally tally,
+            ArrivalGate gate, long faultNanos, PrintStream err) throws Exception {
+        int partner = servers.count() > 1 ? 1 - victim : -1;
+        gate.reset();
+        switch (o.fault()) {
+            case KILL, STOP -> {
+                if (partner >= 0) {
+                    gate.arm(faultNanos, servers.url(partner));
+                    servers.stop(victim, o.fault() == Fault.KILL);
+                    return servers.url(partner);
+                }
+                long down = System.currentTimeMillis();
+                servers.stop(victim, o.fault() == Fault.KILL);
+                servers.restart(victim, err);
+                // nothing set the values due from the stop until the new process simulates (before its READY)
+                tally.absent(servers.valueDueAt(down) + 1, servers.valueDueAt(System.currentTimeMillis()));
+                gate.arm(System.nanoTime(), null);
+                return null;
+            }
+            case CUT -> {
+                // with a partner the client may fail over during the cut: a notification from it ends the gap
+                if (partner >= 0) {
+                    gate.arm(faultNanos, servers.url(partner));
+                }
+                servers.cut(victim, o.cut().equals("blackhole"));
+                TimeUnit.MILLISECONDS.sleep(o.cutMs());
+                servers.heal(victim);
+                gate.widenIfWaiting(System.nanoTime());
+                return null;
+            }
+            case CLIENT_RESTART -> {
+                for (int s = 0; s < servers.count(); s++) {
+                    servers.cut(s, false);
+                }
+                TimeUnit.MILLISECONDS.sleep(o.downMs());
+                for (int s = 0; s < servers.count(); s++) {
+                    servers.heal(s);
+                }
+                gate.arm(System.nanoTime(), null);
+                return null;
+            }
+            default -> throw new IllegalStateException("unknown fault " + o.fault());
+        }
+    }
+
+    /**
+     * Waits until the client is connected again and, in a pair, reads the restarted or healed server's ServiceLevel
+     * (up to 30 s), so it can fail over to it at the next fault.
+     */
+    private static void waitUntilBack(OpcUaClient client, FailoverServers servers, int victim, FailoverOptions o,
+            PrintStream err) throws InterruptedException {
+        String url = servers.url(victim);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (System.nanoTime() < deadline) {
-            for (RedundantServer s : client.redundancy().servers()) {
-                if (s.endpointUrl().equals(url) && s.reachable() && s.serviceLevel() > 1
-                        && client.state() == ClientState.CONNECTED) {
+            if (client.state() == ClientState.CONNECTED) {
+                if (!o.redundant()) {
                     return;
+                }
+                for (RedundantServer s : client.redundancy().servers()) {
+                    if (s.endpointUrl().equals(url) && s.reachable() && s.serviceLevel() > 1) {
+                        return;
+                    }
                 }
             }
             TimeUnit.MILLISECONDS.sleep(100);
         }
-        err.println("note: the client did not see " + url + " reachable within 30 s: " + client.redundancy());
+        err.println("note: the client did not get back to " + url + " within 30 s: " + client.state()
+                + (o.redundant() ? " " + client.redundancy() : ""));
     }
 
     /** Nearest-rank percentile; NaN for none. */
@@ -326,9 +366,55 @@ final class FailoverScenario {
         return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
+    /**
+     * The moment the first notification after a fault arrives: armed with the earliest moment that counts and the
+     * server it must come from (null: any), opened by the first notification that qualifies.
+     */
+    static final class ArrivalGate {
+
+        private long openFromNanos = Long.MAX_VALUE;
+        private String from;
+        private long arrival;
+
+        /** Closed: nothing qualifies until armed. */
+        synchronized void reset() {
+            this.openFromNanos = Long.MAX_VALUE;
+            this.from = null;
+            this.arrival = 0;
+        }
+
+        synchronized void arm(long fromNanos, String server) {
+            this.openFromNanos = fromNanos;
+            this.from = server;
+            this.arrival = 0;
+        }
+
+        /** A notification arrived while the client's active server is {@code activeServer}. */
+        void arrived(String activeServer) {
+            long now = System.nanoTime();
+            synchronized (this) {
+                if (arrival == 0 && now >= openFromNanos && (from == null || from.equals(activeServer))) {
+                    arrival = now;
+                    notifyAll();
+                }
+            }
+        }
+
+        /** Unless a notification qualified already, from now on any notification qualifies. */
+        synchronized void widenIfWaiting(long fromNanos) {
+            if (arrival == 0) {
+                arm(fromNanos, null);
+            }
+        }
+
+        /** Waits until a qualifying notification arrives or {@code deadlineNanos}; its moment, 0 for none. */
+        synchronized long await(long deadlineNanos) throws InterruptedException {
+            while (arrival == 0 && System.nanoTime() < deadlineNanos) {
+                wait(Math.max(1, (deadlineNanos - System.nanoTime()) / 1_000_000));
+            }
+            long result = arrival;
+            openFromNanos = Long.MAX_VALUE;
+            return result;
         }
     }
 }

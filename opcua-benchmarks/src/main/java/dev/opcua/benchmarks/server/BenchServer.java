@@ -24,6 +24,8 @@ import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.server.requests.RequestPoolSettings;
 import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore;
+import dev.opcua.stack.history.embedded.MVStoreDurableSubscriptionStore;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
@@ -155,6 +157,12 @@ public final class BenchServer {
         builder.ioThreads(Integer.getInteger("bench.ioThreads", 0));
         // -Dbench.readsPerTurn=N: socket reads per connection per event-loop turn (the server's default 1)
         builder.readsPerTurn(Integer.getInteger("bench.readsPerTurn", 1));
+        // --durable-dir: durable subscriptions kept in a file, so that they outlive the process; closed after the server
+        DurableSubscriptionStore durable = pair.durableDirectory() == null ? null
+                : MVStoreDurableSubscriptionStore.open(pair.durableDirectory());
+        if (durable != null) {
+            builder.durableSubscriptionStore(durable);
+        }
         OpcUaServer server = builder.build();
         ScheduledExecutorService ticker = null;
         ValueSimulator<DateTime> simulator = null;
@@ -171,6 +179,7 @@ public final class BenchServer {
                 ticker.shutdownNow();
             }
             server.close();
+            closeQuietly(durable);
             throw e;
         }
         int ns = manager.namespaceIndex();
@@ -178,7 +187,7 @@ public final class BenchServer {
                 BenchAddressSpace.NAMESPACE_URI, ns, server.endpointUrl(), options.simulates()
                         ? ", simulating " + options.simulatedRate() + " values/s on " + options.simulatedVariables()
                         + " variables" : "");
-        return new Running(server, ticker, simulator, ns);
+        return new Running(server, ticker, simulator, ns, durable);
     }
 
     /**
@@ -213,6 +222,17 @@ public final class BenchServer {
             }
             default -> throw new IllegalArgumentException("bench.observe must be none, noop or metrics, was " + mode);
         };
+    }
+
+    private static void closeQuietly(DurableSubscriptionStore store) {
+        if (store == null) {
+            return;
+        }
+        try {
+            store.close();
+        } catch (Exception e) {
+            LOG.warn("closing the durable subscription store: {}", e.toString());
+        }
     }
 
     private static Argument int32(String name) {
@@ -280,7 +300,7 @@ public final class BenchServer {
     }
 
     private record Running(OpcUaServer server, ScheduledExecutorService ticker, ValueSimulator<DateTime> simulator,
-            int namespaceIndex) implements RunningBenchServer {
+            int namespaceIndex, DurableSubscriptionStore durable) implements RunningBenchServer {
 
         @Override
         public long simulatedValues() {
@@ -310,7 +330,8 @@ public final class BenchServer {
                 simulator.close();
             }
             ticker.shutdownNow();
-            server.close();
+            server.close(); // saves every durable subscription to the store first
+            closeQuietly(durable);
         }
     }
 }

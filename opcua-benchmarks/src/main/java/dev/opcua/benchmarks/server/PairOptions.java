@@ -3,6 +3,7 @@ package dev.opcua.benchmarks.server;
 import dev.opcua.stack.server.redundancy.RedundancyMode;
 import dev.opcua.stack.server.redundancy.RedundancyPartner;
 import dev.opcua.stack.server.redundancy.RedundancySettings;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,20 +14,23 @@ import java.util.Locale;
  * {@code --application-uri URI} (each server of a set needs its own ServerUri, which is its ApplicationUri),
  * {@code --partner URI=URL} (the other server's ApplicationUri and endpoint URL) and {@code --simulate-epoch
  * MILLIS} (the {@link ValueSimulator}'s wall-clock epoch, so that both servers of the pair set the same values
- * at the same time). They are taken out of the arguments before {@link BenchOptions#parse}.
+ * at the same time), and {@code --durable-dir DIR}, where the server keeps its durable subscriptions
+ * ({@code MVStoreDurableSubscriptionStore}) so that they survive a restart of the process. They are taken out of
+ * the arguments before {@link BenchOptions#parse}.
  *
  * @param mode the redundancy mode; {@link RedundancyMode#None} without {@code --redundancy}
  * @param applicationUri the server's ApplicationUri; null for the bench server's usual one
  * @param partner the other server of the set; null without {@code --partner}
  * @param simulateEpochMillis the simulation's epoch, -1 for none
+ * @param durableDirectory the durable subscription store's directory; null to keep them in memory only
  */
 public record PairOptions(RedundancyMode mode, String applicationUri, RedundancyPartner partner,
-        long simulateEpochMillis) {
+        long simulateEpochMillis, Path durableDirectory) {
 
     public static final String USAGE = "pair options: --redundancy cold|warm|hot, --application-uri URI,"
-            + " --partner URI=opc.tcp://host:port, --simulate-epoch MILLIS";
+            + " --partner URI=opc.tcp://host:port, --simulate-epoch MILLIS, --durable-dir DIR";
 
-    public static final PairOptions NONE = new PairOptions(RedundancyMode.None, null, null, -1);
+    public static final PairOptions NONE = new PairOptions(RedundancyMode.None, null, null, -1, null);
 
     public PairOptions {
         if (mode != RedundancyMode.None && partner == null) {
@@ -52,11 +56,12 @@ public record PairOptions(RedundancyMode mode, String applicationUri, Redundancy
         String applicationUri = null;
         RedundancyPartner partner = null;
         long epoch = -1;
+        Path durableDirectory = null;
         List<String> rest = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String name = args.get(i);
             boolean ours = switch (name) {
-                case "--redundancy", "--application-uri", "--partner", "--simulate-epoch" -> true;
+                case "--redundancy", "--application-uri", "--partner", "--simulate-epoch", "--durable-dir" -> true;
                 default -> false;
             };
             if (!ours) {
@@ -76,6 +81,7 @@ public record PairOptions(RedundancyMode mode, String applicationUri, Redundancy
                             + value + "'; " + USAGE);
                 };
                 case "--application-uri" -> applicationUri = value;
+                case "--durable-dir" -> durableDirectory = Path.of(value);
                 case "--partner" -> {
                     int eq = value.indexOf('=');
                     if (eq <= 0) {
@@ -95,6 +101,6 @@ public record PairOptions(RedundancyMode mode, String applicationUri, Redundancy
         }
         args.clear();
         args.addAll(rest);
-        return new PairOptions(mode, applicationUri, partner, epoch);
+        return new PairOptions(mode, applicationUri, partner, epoch, durableDirectory);
     }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
-import dev.opcua.stack.client.testing.FaultProxy;
 import dev.opcua.stack.client.testing.MiloPeer;
 import dev.opcua.stack.client.testing.MiloPeerServer;
 import dev.opcua.stack.client.testing.ThreadLeaks;
@@ -13,6 +12,7 @@ import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.testing.FaultProxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,4 +1,4 @@
-package dev.opcua.stack.client.testing;
+package dev.opcua.stack.testing;
 
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -157,11 +157,11 @@ class FaultProxyTest {
         roundTrip(second, "2");
         proxy.stall();
         write(first, "held");
-        assertThat(ThreadLeaks.liveThreadNames("fault-proxy-")).hasSize(5);
+        assertThat(liveThreadNames("fault-proxy-")).hasSize(5);
 
         proxy.close();
 
-        assertThat(ThreadLeaks.liveThreadNames("fault-proxy-")).isEmpty();
+        assertThat(liveThreadNames("fault-proxy-")).isEmpty();
         assertClosedByPeer(first);
         assertClosedByPeer(second);
         assertThat(proxy.connections()).isZero();
@@ -278,5 +278,13 @@ class FaultProxyTest {
                 }
             }
         }
+    }
+
+    /** The names of this JVM's live threads whose name starts with {@code prefix}. */
+    private static List<String> liveThreadNames(String prefix) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.isAlive() && thread.getName().startsWith(prefix))
+                .map(Thread::getName)
+                .toList();
     }
 }

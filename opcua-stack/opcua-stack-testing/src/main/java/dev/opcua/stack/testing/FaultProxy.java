@@ -1,4 +1,4 @@
-package dev.opcua.stack.client.testing;
+package dev.opcua.stack.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -66,7 +66,7 @@ public final class FaultProxy implements AutoCloseable {
         return serverSocket.getLocalPort();
     }
 
-    /** {@code opc.tcp://127.0.0.1:<port><path>}, e.g. {@code endpointUrl(MiloPeerServer.PATH)}. */
+    /** {@code opc.tcp://127.0.0.1:<port><path>}, e.g. {@code endpointUrl("/milo")}. */
     public String endpointUrl(String path) {
         return "opc.tcp://127.0.0.1:" + port() + path;
     }
