@@ -4,6 +4,8 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.server.transport.uasc.ServerChannelCounters;
 import dev.opcua.stack.server.transport.uasc.TransportRejection;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.redundancy.RedundancyMode;
+import dev.opcua.stack.server.redundancy.SessionMirror;
 import dev.opcua.stack.server.requests.RejectReason;
 import dev.opcua.stack.server.requests.RequestStatistics;
 import dev.opcua.stack.server.session.SessionCounters;
@@ -213,6 +215,9 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
         meters.add(reverseConnection(registry, "taken", ReverseConnectStatistics::taken));
         meters.add(reverseConnection(registry, "failed", ReverseConnectStatistics::failedAttempts));
         meters.add(reverseConnection(registry, "closed_unused", ReverseConnectStatistics::closedUnused));
+        if (state().redundancy().settings().mode() == RedundancyMode.HotAndMirrored) {
+            mirrorMeters(registry, meters);
+        }
         meters.add(gauge(registry, "opcua.server.certificate.expiry",
                 "Seconds until the application certificate expires (notAfter); negative once expired, NaN without one",
                 "seconds", OpcUaServerMetrics::secondsUntilCertificateExpiry));
@@ -221,6 +226,34 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
 
 
 
+
+    /** The HotAndMirrored session mirror (Part 4, 6.6.2.4.5): what it wrote, lost, and whether the store answers. */
+    private void mirrorMeters(MeterRegistry registry, List<Meter> meters) {
+        record Outcome(String name, ToLongFunction<SessionMirror> count) {
+        }
+        for (Outcome outcome : List.of(new Outcome("written", SessionMirror::writtenStates),
+                new Outcome("dropped", SessionMirror::droppedStates),
+                new Outcome("failed", SessionMirror::failedWrites))) {
+            meters.add(FunctionCounter.builder("opcua.server.redundancy.mirror.states", state(),
+                            s -> mirror(s, outcome.count()))
+                    .description("Session states of the HotAndMirrored mirror: written to the shared store, dropped "
+                            + "past its bound while the store was away, or writes that failed")
+                    .tags(tags())
+                    .tag("outcome", outcome.name())
+                    .register(registry));
+        }
+        meters.add(counter(registry, "opcua.server.redundancy.sessions.taken.over",
+                "Sessions of the partner taken over here when their clients activated them",
+                s -> mirror(s, SessionMirror::takenOverSessions)));
+        meters.add(gauge(registry, "opcua.server.redundancy.store.reachable",
+                "1 while the shared session store answers, 0 while it is away (ServiceLevel lowered)",
+                s -> s.sessionMirror() == null || s.sessionMirror().storeReachable() ? 1 : 0));
+    }
+
+    private static double mirror(OpcUaServer server, ToLongFunction<SessionMirror> count) {
+        SessionMirror mirror = server.sessionMirror();
+        return mirror == null ? 0 : count.applyAsLong(mirror);
+    }
 
     private FunctionCounter reverseConnection(MeterRegistry registry, String outcome,
             ToLongFunction<ReverseConnectStatistics> count) {

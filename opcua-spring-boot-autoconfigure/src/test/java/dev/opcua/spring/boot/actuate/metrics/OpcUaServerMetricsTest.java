@@ -40,6 +40,11 @@ import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import dev.opcua.stack.core.types.structured.TranslateBrowsePathsToNodeIdsRequest;
 import dev.opcua.stack.core.types.structured.TranslateBrowsePathsToNodeIdsResponse;
 import dev.opcua.stack.server.OpcUaServer;
+import dev.opcua.stack.server.redundancy.InMemorySessionStateStore;
+import dev.opcua.stack.server.redundancy.RedundancyMode;
+import dev.opcua.stack.server.redundancy.RedundancyPartner;
+import dev.opcua.stack.server.redundancy.RedundancySettings;
+import dev.opcua.stack.server.redundancy.SessionMirrorSettings;
 import dev.opcua.stack.server.history.InMemoryHistoryStore;
 import dev.opcua.stack.server.services.history.HistorySettings;
 import dev.opcua.stack.server.nodes.InMemoryNodeManager;
@@ -351,5 +356,35 @@ class OpcUaServerMetricsTest {
                 .containsExactly("unrelated");
         assertThat(other.getMeters()).isEmpty();
         metrics.close();
+    }
+
+    @Test
+    void a_hot_and_mirrored_server_counts_the_states_its_mirror_wrote_and_shows_the_store_reachable() throws Exception {
+        InMemorySessionStateStore store = new InMemorySessionStateStore();
+        server = TestServers.started(plant, b -> b
+                .redundancy(RedundancySettings.of(RedundancyMode.HotAndMirrored,
+                        new RedundancyPartner("urn:test:actuate:partner", "opc.tcp://127.0.0.1:1")))
+                .sessionStateStore(store)
+                .sessionMirrorSettings(SessionMirrorSettings.DEFAULT.withInterval(Duration.ofMillis(20))));
+        new OpcUaServerMetrics(server).bindTo(registry);
+
+        try (TestClient client = TestClient.connect(server)) {
+            client.read(plant.nodeId("Speed"));
+            waitUntil(() -> registry.get("opcua.server.redundancy.mirror.states").tag("outcome", "written")
+                    .functionCounter().count() >= 1);
+        }
+        assertThat(gauge("opcua.server.redundancy.store.reachable")).isEqualTo(1);
+        assertThat(registry.get("opcua.server.redundancy.mirror.states").tag("outcome", "dropped")
+                .functionCounter().count()).isZero();
+        assertThat(counter("opcua.server.redundancy.sessions.taken.over")).isZero();
+    }
+
+    @Test
+    void a_server_that_mirrors_nothing_has_no_mirror_meters() {
+        server = TestServers.started(plant, b -> { });
+        new OpcUaServerMetrics(server).bindTo(registry);
+
+        assertThat(registry.find("opcua.server.redundancy.mirror.states").meters()).isEmpty();
+        assertThat(registry.find("opcua.server.redundancy.store.reachable").meters()).isEmpty();
     }
 }
