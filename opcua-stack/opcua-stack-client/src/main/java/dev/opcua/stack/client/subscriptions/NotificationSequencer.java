@@ -213,7 +213,9 @@ final class NotificationSequencer {
     /** Numbers between the last delivered and {@code upTo} neither here nor asked for; lost ones marked. */
     private long[] missingBefore(long upTo, long[] available) {
         long from = lastDelivered + 1;
-        boolean known = available != null && available.length > 0;
+        // Part 4, 5.14.5.2: availableSequenceNumbers lists what the server can retransmit, so an empty list says
+        // it holds none (a restored durable subscription numbers on past a gap of a thousand or more)
+        boolean known = available != null;
         if (upTo - from > MAX_REPUBLISH_PER_GAP) {
             for (long n = from; n < upTo - MAX_REPUBLISH_PER_GAP; n++) {
                 if (!pending.containsKey(n) && !republishing.contains(n)) {
