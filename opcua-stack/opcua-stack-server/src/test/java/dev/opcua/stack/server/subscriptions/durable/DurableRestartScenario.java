@@ -44,6 +44,22 @@ public final class DurableRestartScenario {
     private DurableRestartScenario() {
     }
 
+    /** One in-memory store handed from each server to the next (it keeps records as bytes, as a file does). */
+    public static Storage inMemory() {
+        InMemoryDurableSubscriptionStore store = new InMemoryDurableSubscriptionStore();
+        return new Storage() {
+            @Override
+            public DurableSubscriptionStore open() {
+                return store;
+            }
+
+            @Override
+            public int stored() {
+                return store.size();
+            }
+        };
+    }
+
     private static final int OUTAGE_CHANGES = 200;
     private static final Duration WAIT = Duration.ofSeconds(30);
 
@@ -74,18 +90,9 @@ public final class DurableRestartScenario {
         ClientResources resources = ClientResources.builder().ioThreads(1).build();
         OpcUaClient client = null;
         try {
-            client = OpcUaClient.create(OpcUaClientConfig.builder(server.endpointUrl())
-                    .applicationUri("urn:test:durable:client").applicationName("durable restart client")
-                    .resources(resources).requestTimeout(Duration.ofSeconds(5))
-                    .keepAliveInterval(Duration.ofMillis(500))
-                    .reconnectDelays(Duration.ofSeconds(2), Duration.ofSeconds(2)).build());
-            client.connect().get(10, TimeUnit.SECONDS);
+            client = connect(server, resources);
             List<Integer> durableValues = Collections.synchronizedList(new ArrayList<>());
-            ClientSubscription durable = client.createSubscription(SubscriptionParameters.ofInterval(50)
-                    .durable(Duration.ofHours(2))).get(10, TimeUnit.SECONDS);
-            durable.createDataItem(DataItemRequest.of(first.nodeId("Durable"), 0,
-                    (item, value) -> durableValues.add((Integer) value.value().value()))
-                    .withQueue(OUTAGE_CHANGES * 2, true)).get(10, TimeUnit.SECONDS);
+            ClientSubscription durable = subscribeDurable(client, first, durableValues);
             ClientSubscription ordinary = client.createSubscription(SubscriptionParameters.ofInterval(50))
                     .get(10, TimeUnit.SECONDS);
             ordinary.createDataItem(DataItemRequest.of(first.nodeId("Ordinary"), 0, (item, value) -> { }))
@@ -149,18 +156,9 @@ public final class DurableRestartScenario {
         ClientResources resources = ClientResources.builder().ioThreads(1).build();
         OpcUaClient client = null;
         try {
-            client = OpcUaClient.create(OpcUaClientConfig.builder(server.endpointUrl())
-                    .applicationUri("urn:test:durable:client").applicationName("durable crash client")
-                    .resources(resources).requestTimeout(Duration.ofSeconds(5))
-                    .keepAliveInterval(Duration.ofMillis(500))
-                    .reconnectDelays(Duration.ofSeconds(2), Duration.ofSeconds(2)).build());
-            client.connect().get(10, TimeUnit.SECONDS);
+            client = connect(server, resources);
             List<Integer> durableValues = Collections.synchronizedList(new ArrayList<>());
-            ClientSubscription durable = client.createSubscription(SubscriptionParameters.ofInterval(50)
-                    .durable(Duration.ofHours(2))).get(10, TimeUnit.SECONDS);
-            durable.createDataItem(DataItemRequest.of(first.nodeId("Durable"), 0,
-                    (item, value) -> durableValues.add((Integer) value.value().value()))
-                    .withQueue(OUTAGE_CHANGES * 2, true)).get(10, TimeUnit.SECONDS);
+            ClientSubscription durable = subscribeDurable(client, first, durableValues);
             long durableId = durable.subscriptionId();
             NodeId firstSession = client.session().sessionId();
 
@@ -208,6 +206,28 @@ public final class DurableRestartScenario {
         } finally {
             close(client, server, restarted, resources);
         }
+    }
+
+    /** A client that reconnects 2 s after it lost its server, and keeps its subscriptions across. */
+    private static OpcUaClient connect(OpcUaServer server, ClientResources resources) throws Exception {
+        OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder(server.endpointUrl())
+                .applicationUri("urn:test:durable:client").applicationName("durable restart client")
+                .resources(resources).requestTimeout(Duration.ofSeconds(5))
+                .keepAliveInterval(Duration.ofMillis(500))
+                .reconnectDelays(Duration.ofSeconds(2), Duration.ofSeconds(2)).build());
+        client.connect().get(10, TimeUnit.SECONDS);
+        return client;
+    }
+
+    /** A durable subscription (2 h) whose item on counter "Durable" adds each value it receives to {@code values}. */
+    private static ClientSubscription subscribeDurable(OpcUaClient client, PushedCounter counters,
+            List<Integer> values) throws Exception {
+        ClientSubscription durable = client.createSubscription(SubscriptionParameters.ofInterval(50)
+                .durable(Duration.ofHours(2))).get(10, TimeUnit.SECONDS);
+        durable.createDataItem(DataItemRequest.of(counters.nodeId("Durable"), 0,
+                (item, value) -> values.add((Integer) value.value().value()))
+                .withQueue(OUTAGE_CHANGES * 2, true)).get(10, TimeUnit.SECONDS);
+        return durable;
     }
 
     private static void close(OpcUaClient client, OpcUaServer server, OpcUaServer restarted,
