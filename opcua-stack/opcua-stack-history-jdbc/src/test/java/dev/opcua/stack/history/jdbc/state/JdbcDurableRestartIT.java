@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A durable subscription (Part 4, 6.8) kept in PostgreSQL survives a server restart ({@link DurableRestartScenario}):
  * each server opens its own {@link JdbcDurableSubscriptionStore} on the same database, the second finds the row the
- * first saved when it closed, and the client transfers the subscription with every value once, in order.
+ * first saved when it closed, and the client transfers the subscription with every value once, in order; after a
+ * crash ({@link DurableRestartScenario#runAfterCrash}) the second restores the last periodic snapshot.
  */
 class JdbcDurableRestartIT {
 
@@ -34,6 +35,22 @@ class JdbcDurableRestartIT {
                     result.next();
                     return result.getInt(1);
                 }
+            }
+        });
+    }
+
+    @Test
+    void a_durable_subscription_in_postgresql_restored_after_a_crash_reuses_no_sequence_number() throws Exception {
+        DataSource database = TestPostgres.dataSource();
+        DurableRestartScenario.runAfterCrash(new DurableRestartScenario.Storage() {
+            @Override
+            public DurableSubscriptionStore open() throws Exception {
+                return JdbcDurableSubscriptionStore.open(database, "crash_it");
+            }
+
+            @Override
+            public int stored() {
+                throw new UnsupportedOperationException("not asked after a crash");
             }
         });
     }
