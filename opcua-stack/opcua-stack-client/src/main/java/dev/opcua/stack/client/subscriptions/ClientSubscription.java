@@ -561,9 +561,14 @@ public final class ClientSubscription {
 
     /**
      * The subscription was transferred to the current session (TransferSubscriptions, Part 4, 5.13.7):
-     * see {@link NotificationSequencer#transferred}.
+     * see {@link NotificationSequencer#transferred}. A durable one (Part 4, 6.8) may come from a server
+     * restored from a snapshot older than what it sent before a crash: its items' queues hold values the
+     * listeners had, which are dropped as after a Hot takeover ({@link NotificationSequencer#holdBackDelivered}).
      */
     void transferred(long[] availableSequenceNumbers) {
+        if (isDurable()) {
+            sequencer.holdBackDelivered(items.values());
+        }
         sequencer.transferred(availableSequenceNumbers);
     }
 

@@ -375,7 +375,8 @@ public final class ClientSubscriptions {
 
     /**
      * Values of taken-over Hot mirrors dropped because their listeners had them from the old server
-     * already (see {@link dev.opcua.stack.client.redundancy.RedundancyMode#HOT}).
+     * already (see {@link dev.opcua.stack.client.redundancy.RedundancyMode#HOT}), and values of transferred
+     * durable subscriptions dropped because their listeners had them before the server restarted.
      */
     public long takeoverDuplicatesDropped() {
         return counters.takeoverDuplicates();

@@ -170,7 +170,9 @@ final class NotificationSequencer {
 
     /**
      * A Hot takeover (Part 4, 6.6.2.4.5.4): the adopted mirror's items queued, while publishing was disabled,
-     * values the listeners already had from the old server. Per item, a data-change value whose source
+     * values the listeners already had from the old server; likewise a durable subscription transferred from a
+     * server restored after a crash (Part 4, 6.8) holds the values queued at its last snapshot, some of which
+     * it sent before the crash. Per item, a data-change value whose source
      * timestamp is not newer than the newest one delivered is dropped, until the first newer one arrives;
      * values without a source timestamp pass. Both servers stamp a value from the same source, so the
      * timestamps agree; servers that stamp it themselves with clocks apart may let the value at the
@@ -211,7 +213,9 @@ final class NotificationSequencer {
     /** Numbers between the last delivered and {@code upTo} neither here nor asked for; lost ones marked. */
     private long[] missingBefore(long upTo, long[] available) {
         long from = lastDelivered + 1;
-        boolean known = available != null && available.length > 0;
+        // Part 4, 5.14.5.2: availableSequenceNumbers lists what the server can retransmit, so an empty list says
+        // it holds none (a restored durable subscription numbers on past a gap of a thousand or more)
+        boolean known = available != null;
         if (upTo - from > MAX_REPUBLISH_PER_GAP) {
             for (long n = from; n < upTo - MAX_REPUBLISH_PER_GAP; n++) {
                 if (!pending.containsKey(n) && !republishing.contains(n)) {

@@ -59,6 +59,22 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
+    void a_keep_alive_past_a_gap_with_nothing_available_counts_the_gap_lost_without_republish() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+
+        publish(data(1, 1, new long[] {1}, item, 1));
+        // a server restored after a crash numbers on past a reservation and holds none of the numbers between
+        publish(keepAlive(1, 1502, new long[] {}));
+        publish(data(1, 1502, new long[] {1502}, item, 2));
+
+        assertThat(server.pending(RepublishRequest.class)).isZero();
+        assertThat(values).containsExactly(1, 2);
+        assertThat(subscriptions.lostSequenceNumbers()).isEqualTo(1500);
+    }
+
+    @Test
     void bad_message_not_available_for_a_republish_counts_as_lost_and_releases_the_messages_after_it() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();

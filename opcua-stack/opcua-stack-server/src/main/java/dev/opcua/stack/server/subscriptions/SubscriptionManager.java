@@ -427,8 +427,11 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
                 durableStore.remove(id);
                 continue;
             }
-            if (restore(record, now, "durable subscription") != null) {
+            Subscription subscription = restore(record, now, "durable subscription");
+            if (subscription != null) {
                 restored++;
+                // a new reservation before it sends: a second crash must not reuse what this run sends
+                saveDurable(subscription, false);
             }
         }
         return restored;
@@ -538,7 +541,10 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
 
     /**
      * Saves one durable subscription's record when it differs from the last one saved (or always with
-     * {@code force}); a failing store is logged, and the subscription goes on in memory.
+     * {@code force}, when the server closes); a failing store is logged, and the subscription goes on in memory.
+     * A periodic save stores a sequence number past a reservation
+     * ({@link DurableSubscriptionRecord#withSequenceReservation}), so that a server restored after a crash never
+     * reuses the numbers of messages sent after it; the save at close stores the exact next number.
      */
     private void saveDurable(Subscription subscription, boolean force) {
         synchronized (durableLock) {
@@ -560,11 +566,16 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
             if (!force && previous != null && Arrays.equals(previous, signature)) {
                 return;
             }
-            durableStore.save(record);
+            durableStore.save(force ? record : record.withSequenceReservation(sequenceReservation(record)));
             lastSaved.put(record.subscriptionId(), signature);
         } catch (RuntimeException e) {
             log.warn("{}: saving the durable subscription failed", subscription, e);
         }
+    }
+
+    private long sequenceReservation(DurableSubscriptionRecord record) {
+        return DurableSubscriptionRecord.sequenceReservation(record.publishingInterval(),
+                TimeUnit.NANOSECONDS.toMillis(TIMEOUT_SWEEP_NANOS), settings.maxPublishRequestsPerSession() + 1);
     }
 
     private static DurableSubscriptionRecord withoutExpiry(DurableSubscriptionRecord r) {

@@ -27,7 +27,8 @@ import java.util.Objects;
  * @param publishingEnabled the publishing mode
  * @param durableLifetimeHours the revised lifetime of SetSubscriptionDurable
  * @param expiresAtMillis wall-clock time (ms since 1970) at which its lifetime ends if nobody takes it
- * @param nextSequenceNumber the sequence number of its next NotificationMessage
+ * @param nextSequenceNumber the sequence number its next NotificationMessage takes: after a clean close the
+ *        exact next one; in a periodic snapshot one past a reservation (see {@link #withSequenceReservation})
  * @param retransmission its unacknowledged NotificationMessages, oldest first
  * @param items its monitored items
  */
@@ -40,6 +41,49 @@ public record DurableSubscriptionRecord(long subscriptionId, Identity owner, dou
         Objects.requireNonNull(owner, "owner");
         retransmission = List.copyOf(retransmission);
         items = List.copyOf(items);
+    }
+
+    /** The fewest sequence numbers a periodic snapshot reserves (see {@link #sequenceReservation}). */
+    public static final long MIN_SEQUENCE_RESERVATION = 1000;
+    /** Sequence numbers run 1..4294967295 and then start at 1 again (Part 4, 7.26 NotificationMessage). */
+    private static final long SEQUENCE_CYCLE = 0xFFFF_FFFFL;
+
+    /**
+     * This record as a periodic snapshot stores it: the subscription numbers on from {@code reserved} past its
+     * next sequence number, wrapping from 4294967295 to 1 (0 is never used). A server that crashes after the
+     * snapshot has sent messages after it; the numbers of those may never be used again (Part 4, 5.14.1.1:
+     * a sequence number is unique for the subscription; 7.26), so the restored subscription starts beyond all
+     * of them. The client sees a gap, which it counts lost once Republish answers BadMessageNotAvailable (or
+     * availableSequenceNumbers shows them absent).
+     *
+     * @param reserved sequence numbers the subscription may use before the next snapshot; at least 1
+     */
+    public DurableSubscriptionRecord withSequenceReservation(long reserved) {
+        if (reserved < 1 || reserved >= SEQUENCE_CYCLE) {
+            throw new IllegalArgumentException("reserved must be 1.." + (SEQUENCE_CYCLE - 1) + ": " + reserved);
+        }
+        long next = (nextSequenceNumber - 1 + reserved) % SEQUENCE_CYCLE + 1;
+        return new DurableSubscriptionRecord(subscriptionId, owner, publishingInterval, lifetimeCount,
+                maxKeepAliveCount, maxNotificationsPerPublish, priority, publishingEnabled, durableLifetimeHours,
+                expiresAtMillis, next, retransmission, items);
+    }
+
+    /**
+     * How many sequence numbers a periodic snapshot reserves (see {@link #withSequenceReservation}): four
+     * snapshot periods' worth of publishing cycles, each with as many messages as a session may have Publish
+     * requests parked (a late subscription answers each with one), and never fewer than
+     * {@link #MIN_SEQUENCE_RESERVATION}. Messages beyond that between two snapshots (a store that fails its
+     * saves for long, Publish requests answered faster than the cycles) may reuse numbers after a crash.
+     *
+     * @param publishingIntervalMillis the subscription's revised publishing interval
+     * @param snapshotPeriodMillis how often a changed durable subscription is saved
+     * @param messagesPerCycle the most NotificationMessages one publishing cycle sends
+     */
+    public static long sequenceReservation(double publishingIntervalMillis, long snapshotPeriodMillis,
+            int messagesPerCycle) {
+        double cycles = Math.ceil(4.0 * snapshotPeriodMillis / Math.max(1.0, publishingIntervalMillis));
+        double reserved = cycles * Math.max(1, messagesPerCycle);
+        return (long) Math.min(SEQUENCE_CYCLE / 2.0, Math.max(MIN_SEQUENCE_RESERVATION, reserved));
     }
 
     /**

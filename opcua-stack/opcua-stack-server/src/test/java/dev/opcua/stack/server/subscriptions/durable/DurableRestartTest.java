@@ -7,17 +7,6 @@ class DurableRestartTest {
 
     @Test
     void a_durable_subscription_outlives_a_server_restart_and_delivers_everything_once_in_order() throws Exception {
-        InMemoryDurableSubscriptionStore store = new InMemoryDurableSubscriptionStore(); // bytes, as a file keeps them
-        DurableRestartScenario.run(new DurableRestartScenario.Storage() {
-            @Override
-            public DurableSubscriptionStore open() {
-                return store;
-            }
-
-            @Override
-            public int stored() {
-                return store.size();
-            }
-        });
+        DurableRestartScenario.run(DurableRestartScenario.inMemory());
     }
 }
