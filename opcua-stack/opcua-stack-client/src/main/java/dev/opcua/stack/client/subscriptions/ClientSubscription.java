@@ -84,7 +84,8 @@ public final class ClientSubscription {
         this.owner = owner;
         this.services = services;
         this.parameters = parameters;
-        this.delivery = new NotificationDelivery(this, owner.counters(), owner.listenerExecutor(), maxQueued);
+        this.delivery = new NotificationDelivery(this, owner.counters(), owner.listenerExecutor(), maxQueued,
+                owner::listenersDrained);
         this.sequencer = new NotificationSequencer(this, services, owner.acknowledgements(), owner.counters(),
                 delivery);
     }
@@ -582,6 +583,11 @@ public final class ClientSubscription {
     /** Where the Publish pipeline hands this subscription's messages. */
     NotificationSequencer sequencer() {
         return sequencer;
+    }
+
+    /** This subscription's listener queue: its room limits the Publish requests outstanding. */
+    NotificationDelivery delivery() {
+        return delivery;
     }
 
     /** A StatusChangeNotification with {@code status} was handed to the listeners. */

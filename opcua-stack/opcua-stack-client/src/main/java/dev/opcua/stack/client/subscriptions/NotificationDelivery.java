@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * overtake each other, while the Publish pipeline never waits for a listener. At most
  * {@code maxQueued} notifications wait; the rest are dropped and counted. A batch is one
  * NotificationData (the arrays the decoder made), so queuing allocates one small object per
- * NotificationData, not per notification.
+ * NotificationData, not per notification. The {@link PublishPipeline} asks each queue for its
+ * {@link #publishCredit room} before it sends Publish requests and is told when the listeners drained
+ * some, so that the overflow is dropped only as a last resort ({@link PublishHoldBack}).
  */
 final class NotificationDelivery implements Runnable {
 
@@ -29,13 +31,17 @@ final class NotificationDelivery implements Runnable {
     private final ConcurrentLinkedQueue<Batch> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final Runnable drained;
+    /** Most notifications in one NotificationData so far: the bound of a response when none was asked. */
+    private volatile int largestBatch;
 
     private record Batch(Object data, int count) {
     }
 
     NotificationDelivery(ClientSubscription subscription, SubscriptionCounters counters, Executor executor,
-            int maxQueued) {
+            int maxQueued, Runnable drained) {
         this.subscription = subscription;
+        this.drained = drained;
         this.counters = counters;
         this.executor = executor;
         this.maxQueued = maxQueued;
@@ -59,12 +65,31 @@ final class NotificationDelivery implements Runnable {
         return queued.get();
     }
 
+    /**
+     * How many more Publish responses this queue has room for: the free places divided by what one
+     * response can carry, {@code maxPerPublish} when the subscription asked for a limit (0: none; then the
+     * largest NotificationData so far, at least {@code leastBound}). An empty queue has room for one
+     * response at least, whatever its size.
+     */
+    int publishCredit(long maxPerPublish, int leastBound) {
+        int now = queued.get();
+        long bound = maxPerPublish > 0 ? maxPerPublish : Math.max(largestBatch, leastBound);
+        long credit = Math.max(0, maxQueued - now) / bound;
+        if (credit == 0 && now == 0) {
+            return 1;
+        }
+        return (int) Math.min(credit, Integer.MAX_VALUE);
+    }
+
     private void offer(Object data, int count, boolean droppable) {
         if (count == 0) {
             return;
         }
         int take = count;
         if (droppable) {
+            if (count > largestBatch) {
+                largestBatch = count;
+            }
             int free = maxQueued - queued.get();
             if (free < count) {
                 take = Math.max(0, free);
@@ -108,6 +133,7 @@ final class NotificationDelivery implements Runnable {
         if (!queue.isEmpty()) {
             schedule();
         }
+        drained.run();
     }
 
     private void dispatch(Batch b) {
