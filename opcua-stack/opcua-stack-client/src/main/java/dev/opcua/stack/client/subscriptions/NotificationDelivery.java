@@ -128,12 +128,13 @@ final class NotificationDelivery implements Runnable {
             } finally {
                 queued.addAndGet(-b.count);
             }
+            // room for a response again: the pipeline sends a held-back Publish (one volatile read otherwise)
+            drained.run();
         }
         scheduled.set(false);
         if (!queue.isEmpty()) {
             schedule();
         }
-        drained.run();
     }
 
     private void dispatch(Batch b) {

@@ -72,8 +72,9 @@ final class PublishHoldBack {
     }
 
     /**
-     * The Publish requests the listener queues have room for now, at most {@code target}; updates the
-     * held-back state. Reads each subscription's queue once: called once per refill, not per notification.
+     * The Publish responses the listener queues have room for now (Integer.MAX_VALUE without a
+     * subscription); updates the held-back state against the pipeline's {@code target}. Reads each
+     * subscription's queue once: called once per Publish response, not per notification.
      */
     int credit(int target) {
         int credit = Integer.MAX_VALUE;
@@ -94,7 +95,7 @@ final class PublishHoldBack {
                 stopHolding();
             }
         }
-        return Math.min(credit, target);
+        return credit;
     }
 
     /** Forgets a period in progress: publishing paused or closed, the pipeline starts over. */

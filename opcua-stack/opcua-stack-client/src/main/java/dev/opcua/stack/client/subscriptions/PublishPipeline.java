@@ -284,10 +284,10 @@ final class PublishPipeline {
             }
             int target = targetLocked();
             int room = holdBack.credit(target);
-            if (outstanding >= room) {
+            if (outstanding >= Math.min(target, room)) {
                 return;
             }
-            toSend = (room < target ? room : highWaterLocked(target)) - outstanding;
+            toSend = Math.min(highWaterLocked(target), room) - outstanding;
             outstanding += toSend;
             outstandingSnapshot = outstanding;
             sendEpoch = epoch;
