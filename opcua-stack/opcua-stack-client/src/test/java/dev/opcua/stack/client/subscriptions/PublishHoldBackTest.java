@@ -82,9 +82,7 @@ class PublishHoldBackTest extends ScriptedServerFixture {
     void a_hold_back_of_two_keep_alive_periods_is_counted_and_not_taken_for_a_silent_server() {
         AtomicInteger silent = new AtomicInteger();
         subscriptions.setOnServerSilent(silent::incrementAndGet);
-        publish(data(1, 1, new long[] {1}, item, 1, 2, 3));
-        publish(data(1, 2, new long[] {1, 2}, item, 4, 5, 6));
-        publish(data(1, 3, new long[] {1, 2, 3}, item, 7, 8, 9));
+        answerTheThreePublishRequestsWithThreeValuesEach();
 
         timer.advance(1999); // keep-alive period: 100 ms × 10
         assertThat(subscriptions.longPublishHoldBacks()).isZero();
@@ -105,9 +103,7 @@ class PublishHoldBackTest extends ScriptedServerFixture {
 
     @Test
     void publishing_resumes_one_request_per_response_the_drained_room_can_take() {
-        publish(data(1, 1, new long[] {1}, item, 1, 2, 3));
-        publish(data(1, 2, new long[] {1, 2}, item, 4, 5, 6));
-        publish(data(1, 3, new long[] {1, 2, 3}, item, 7, 8, 9));
+        answerTheThreePublishRequestsWithThreeValuesEach();
         assertThat(server.pending(PublishRequest.class)).isZero();
 
         listenerTasks.poll().run();
@@ -115,5 +111,12 @@ class PublishHoldBackTest extends ScriptedServerFixture {
         assertThat(publishesAtDelivery).as("Publish requests at the server while the listener took each value")
                 .containsExactly(0, 0, 0, 1, 1, 1, 2, 2, 2);
         assertThat(subscriptions.isPublishHeldBack()).isFalse();
+    }
+
+    /** Nine values in the queue of ten: room for no more response of three. */
+    private void answerTheThreePublishRequestsWithThreeValuesEach() {
+        publish(data(1, 1, new long[] {1}, item, 1, 2, 3));
+        publish(data(1, 2, new long[] {1, 2}, item, 4, 5, 6));
+        publish(data(1, 3, new long[] {1, 2, 3}, item, 7, 8, 9));
     }
 }
