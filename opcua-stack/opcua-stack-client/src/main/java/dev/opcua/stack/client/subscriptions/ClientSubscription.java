@@ -254,7 +254,8 @@ public final class ClientSubscription {
         long id = subscriptionId;
         return services.send(h -> new ModifySubscriptionRequest(h, id, newParameters.publishingInterval(),
                 newParameters.lifetimeCount(), newParameters.maxKeepAliveCount(),
-                newParameters.maxNotificationsPerPublish(), (short) newParameters.priority()),
+                PublishHoldBack.notificationsPerPublish(newParameters, owner.settings()),
+                (short) newParameters.priority()),
                 ModifySubscriptionResponse.class).thenCompose(response -> {
                     boolean enabled = parameters.publishingEnabled();
                     // ModifySubscription does not change the durable mode (Part 4, 6.8)
@@ -482,7 +483,8 @@ public final class ClientSubscription {
     CompletableFuture<ClientSubscription> create() {
         SubscriptionParameters p = parameters;
         return services.send(h -> new CreateSubscriptionRequest(h, p.publishingInterval(), p.lifetimeCount(),
-                p.maxKeepAliveCount(), p.maxNotificationsPerPublish(), p.publishingEnabled(), (short) p.priority()),
+                p.maxKeepAliveCount(), PublishHoldBack.notificationsPerPublish(p, owner.settings()), p.publishingEnabled(),
+                (short) p.priority()),
                 CreateSubscriptionResponse.class).thenCompose(response -> {
                     this.subscriptionId = response.subscriptionId();
                     revised(response.revisedPublishingInterval(), response.revisedLifetimeCount(),

@@ -32,8 +32,6 @@ final class NotificationDelivery implements Runnable {
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean scheduled = new AtomicBoolean();
     private final Runnable drained;
-    /** Most notifications in one NotificationData so far: the bound of a response when none was asked. */
-    private volatile int largestBatch;
 
     private record Batch(Object data, int count) {
     }
@@ -67,14 +65,12 @@ final class NotificationDelivery implements Runnable {
 
     /**
      * How many more Publish responses this queue has room for: the free places divided by what one
-     * response can carry, {@code maxPerPublish} when the subscription asked for a limit (0: none; then the
-     * largest NotificationData so far, at least {@code leastBound}). An empty queue has room for one
-     * response at least, whatever its size.
+     * response can carry ({@code maxPerPublish}, at least 1). An empty queue has room for one response
+     * at least, whatever its size.
      */
-    int publishCredit(long maxPerPublish, int leastBound) {
+    int publishCredit(long maxPerPublish) {
         int now = queued.get();
-        long bound = maxPerPublish > 0 ? maxPerPublish : Math.max(largestBatch, leastBound);
-        long credit = Math.max(0, maxQueued - now) / bound;
+        long credit = Math.max(0, maxQueued - now) / Math.max(1, maxPerPublish);
         if (credit == 0 && now == 0) {
             return 1;
         }
@@ -87,9 +83,6 @@ final class NotificationDelivery implements Runnable {
         }
         int take = count;
         if (droppable) {
-            if (count > largestBatch) {
-                largestBatch = count;
-            }
             int free = maxQueued - queued.get();
             if (free < count) {
                 take = Math.max(0, free);

@@ -16,16 +16,17 @@ import org.slf4j.LoggerFactory;
  * server's queues instead of overflowing the client's.
  *
  * <h2>Credit</h2>
- * Each answered Publish may bring one NotificationMessage into any subscription's queue, so a
- * subscription's queue has room for (maxQueuedNotifications − queued) ÷ bound more responses, where the
- * bound is the subscription's maxNotificationsPerPublish (Part 4, 5.13.2), or, when it asked for no limit,
- * the largest NotificationData seen so far and at least maxQueuedNotifications ÷ (maxPublishRequests + 1),
- * so that an empty queue always has room for the whole pipeline. The pipeline keeps at most the smallest
+ * Each answered Publish may bring one NotificationMessage into any subscription's queue, and the server
+ * puts at most the subscription's maxNotificationsPerPublish notifications in one (Part 4, 5.13.2). The
+ * client asks for at most maxQueuedNotifications ÷ (maxPublishRequests + 1) of them
+ * ({@link #notificationsPerPublish}), less when the application asked less, so that it knows the bound
+ * and an empty queue has room for the whole pipeline; a subscription's queue then has room for
+ * (maxQueuedNotifications − queued) ÷ bound more responses. The pipeline keeps at most the smallest
  * credit of its subscriptions outstanding: above the high-water mark (less room than one response) it
  * sends no new Publish (those outstanding still complete); a queue that is empty always has room for one,
  * so keep-alives still arrive; the whole pipeline is back once every queue has room for it (the low-water
  * mark, maxQueuedNotifications − target × bound). Dropping stays only as the last resort: a response larger
- * than the room left (the server sent more than the bound).
+ * than the room left (a server that sends more than the bound).
  *
  * <h2>Held back</h2>
  * Publishing is held back while the credit is below the pipeline's target and a listener queue is not
@@ -48,7 +49,7 @@ final class PublishHoldBack {
     private final SubscriptionCounters counters;
     private final Timer timer;
     private final LongSupplier nanoClock;
-    private final int leastBound;
+    private final SubscriptionSettings settings;
     private final long leastWarnNanos;
 
     private volatile boolean held;
@@ -62,8 +63,19 @@ final class PublishHoldBack {
         this.counters = counters;
         this.timer = timer;
         this.nanoClock = nanoClock;
-        this.leastBound = Math.max(1, settings.maxQueuedNotifications() / (settings.maxPublishRequests() + 1));
+        this.settings = settings;
         this.leastWarnNanos = settings.requestTimeout().toNanos();
+    }
+
+    /**
+     * The maxNotificationsPerPublish that a subscription with {@code parameters} asks the server for: what
+     * the application asked, at most maxQueuedNotifications ÷ (maxPublishRequests + 1), at least 1 (0, "no
+     * limit", asks for that most), so that the responses of a full pipeline fit an empty listener queue.
+     */
+    static long notificationsPerPublish(SubscriptionParameters parameters, SubscriptionSettings settings) {
+        long most = Math.max(1, settings.maxQueuedNotifications() / (settings.maxPublishRequests() + 1));
+        long asked = parameters.maxNotificationsPerPublish();
+        return asked == 0 || asked > most ? most : asked;
     }
 
     /** Whether publishing is held back for a listener queue now. */
@@ -84,7 +96,7 @@ final class PublishHoldBack {
                 continue;
             }
             NotificationDelivery delivery = s.delivery();
-            credit = Math.min(credit, delivery.publishCredit(s.parameters().maxNotificationsPerPublish(), leastBound));
+            credit = Math.min(credit, delivery.publishCredit(notificationsPerPublish(s.parameters(), settings)));
             anyQueued |= delivery.queued() > 0;
         }
         boolean holding = credit < target && anyQueued;
