@@ -122,7 +122,9 @@ final class PublishHoldBack {
         heldSinceNanos = nanoClock.getAsLong();
         long thisPeriod = ++period;
         counters.countPublishHoldBack();
-        log.debug("Publish held back: a listener queue is nearly full ({})", queues());
+        if (log.isDebugEnabled()) {
+            log.debug("Publish held back: a listener queue is nearly full ({})", queues());
+        }
         warning = timer.newTimeout(t -> warnIfStillHeld(thisPeriod), warnNanos(), TimeUnit.NANOSECONDS);
     }
 
