@@ -228,6 +228,8 @@ final class FailoverScenario {
             result.put("republished", Long.toString(client.subscriptions().republished()));
             result.put("lost_sequence_numbers", Long.toString(client.subscriptions().lostSequenceNumbers()));
             result.put("dropped_notifications", Long.toString(client.subscriptions().droppedNotifications()));
+            result.put("publish_hold_backs", Long.toString(client.subscriptions().publishHoldBacks()));
+            result.put("long_publish_hold_backs", Long.toString(client.subscriptions().longPublishHoldBacks()));
             LoadHarness.printResult(result, out);
             return failed == 0 ? 0 : 1;
         }

@@ -27,6 +27,9 @@ import java.util.List;
  * @param reconnects how many times a lost connection was re-established
  * @param notificationsReceived data-change and event notifications received
  * @param notificationsDropped notifications dropped because a subscription's listener queue was full
+ * @param publishHoldBacks times Publish requests were held back because a listener queue had no room for
+ *        another response (the backlog waited at the server)
+ * @param longPublishHoldBacks those hold-backs that lasted two keep-alive periods: the listeners do not keep up
  * @param listenerErrors exceptions thrown by listeners
  * @param republished NotificationMessages obtained again with Republish after a gap
  * @param lostSequenceNumbers NotificationMessages the server no longer had when asked for
@@ -36,7 +39,8 @@ import java.util.List;
  */
 public record OpcUaClientSnapshot(String endpointUrl, String state, String securityPolicy, String securityMode,
         String sessionId, int subscriptions, long monitoredItems, long reconnects, long notificationsReceived,
-        long notificationsDropped, long listenerErrors, long republished, long lostSequenceNumbers,
+        long notificationsDropped, long publishHoldBacks, long longPublishHoldBacks, long listenerErrors,
+        long republished, long lostSequenceNumbers,
         String lastError, Instant lastErrorAt) {
 
     /** Reads the client now. */
@@ -55,7 +59,8 @@ public record OpcUaClientSnapshot(String endpointUrl, String state, String secur
                 endpoint == null ? null : String.valueOf(endpoint.securityMode()),
                 session == null ? null : String.valueOf(session.sessionId()),
                 list.size(), items, client.reconnects(), subscriptions.notificationsReceived(),
-                subscriptions.droppedNotifications(), subscriptions.listenerErrors(), subscriptions.republished(),
+                subscriptions.droppedNotifications(), subscriptions.publishHoldBacks(),
+                subscriptions.longPublishHoldBacks(), subscriptions.listenerErrors(), subscriptions.republished(),
                 subscriptions.lostSequenceNumbers(), describe(client.lastError()), client.lastErrorAt());
     }
 

@@ -109,6 +109,12 @@ public final class OpcUaClientMetrics extends StateMeters<OpcUaClient> {
         meters.add(counter(registry, "opcua.client.notifications.dropped",
                 "Notifications dropped because a subscription's listener queue was full",
                 c -> c.subscriptions().droppedNotifications()));
+        meters.add(counter(registry, "opcua.client.publish.held.back",
+                "Times Publish requests were held back because a listener queue had no room for more responses",
+                c -> c.subscriptions().publishHoldBacks()));
+        meters.add(counter(registry, "opcua.client.publish.held.back.long",
+                "Publish hold-backs that lasted two keep-alive periods: the listeners do not keep up",
+                c -> c.subscriptions().longPublishHoldBacks()));
         meters.add(counter(registry, "opcua.client.listener.errors", "Exceptions thrown by subscription listeners", c -> c.subscriptions().listenerErrors() + otherListenerErrors.getAsLong()));
         redundancy(registry, meters);
         bound(registry, meters);

@@ -646,7 +646,10 @@ public class OpcUaClientProperties {
         @Positive
         private int maxPublishRequests = 10;
 
-        /** Notifications queued for the listeners before more are dropped (and counted). */
+        /**
+         * Notifications queued for one subscription's listeners: Publish requests are held back while it has
+         * no room for another response; only a response larger than the room left is dropped (and counted).
+         */
         @Positive
         private int maxQueuedNotifications = 10_000;
 

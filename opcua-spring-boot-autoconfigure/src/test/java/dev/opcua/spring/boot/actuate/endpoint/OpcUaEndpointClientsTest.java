@@ -69,6 +69,8 @@ class OpcUaEndpointClientsTest {
         assertThat(plantConnection.reconnects()).isZero();
         assertThat(plantConnection.notificationsReceived()).isPositive();
         assertThat(plantConnection.notificationsDropped()).isZero();
+        assertThat(plantConnection.publishHoldBacks()).isZero();
+        assertThat(plantConnection.longPublishHoldBacks()).isZero();
         assertThat(plantConnection.listenerErrors()).isZero();
         assertThat(plantConnection.lastError()).isNull();
         OpcUaClientSnapshot spare = descriptor.clients().get("spare");

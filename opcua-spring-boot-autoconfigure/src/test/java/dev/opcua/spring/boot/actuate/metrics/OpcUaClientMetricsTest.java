@@ -70,6 +70,8 @@ class OpcUaClientMetricsTest {
         assertThat(registry.get("opcua.client.monitored.items").gauge().value()).isEqualTo(1);
         assertThat(registry.get("opcua.client.reconnects").functionCounter().count()).isZero();
         assertThat(registry.get("opcua.client.notifications.dropped").functionCounter().count()).isZero();
+        assertThat(registry.get("opcua.client.publish.held.back").functionCounter().count()).isZero();
+        assertThat(registry.get("opcua.client.publish.held.back.long").functionCounter().count()).isZero();
         assertThat(registry.get("opcua.client.listener.errors").functionCounter().count()).isZero();
         assertThat(registry.get("opcua.client.publish.latency").tag("connection", "plant").timer()
                 .totalTime(TimeUnit.NANOSECONDS)).isPositive();

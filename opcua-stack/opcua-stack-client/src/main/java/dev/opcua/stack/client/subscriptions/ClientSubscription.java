@@ -84,7 +84,8 @@ public final class ClientSubscription {
         this.owner = owner;
         this.services = services;
         this.parameters = parameters;
-        this.delivery = new NotificationDelivery(this, owner.counters(), owner.listenerExecutor(), maxQueued);
+        this.delivery = new NotificationDelivery(this, owner.counters(), owner.listenerExecutor(), maxQueued,
+                owner::listenersDrained);
         this.sequencer = new NotificationSequencer(this, services, owner.acknowledgements(), owner.counters(),
                 delivery);
     }
@@ -253,7 +254,8 @@ public final class ClientSubscription {
         long id = subscriptionId;
         return services.send(h -> new ModifySubscriptionRequest(h, id, newParameters.publishingInterval(),
                 newParameters.lifetimeCount(), newParameters.maxKeepAliveCount(),
-                newParameters.maxNotificationsPerPublish(), (short) newParameters.priority()),
+                PublishHoldBack.notificationsPerPublish(newParameters, owner.settings()),
+                (short) newParameters.priority()),
                 ModifySubscriptionResponse.class).thenCompose(response -> {
                     boolean enabled = parameters.publishingEnabled();
                     // ModifySubscription does not change the durable mode (Part 4, 6.8)
@@ -481,7 +483,8 @@ public final class ClientSubscription {
     CompletableFuture<ClientSubscription> create() {
         SubscriptionParameters p = parameters;
         return services.send(h -> new CreateSubscriptionRequest(h, p.publishingInterval(), p.lifetimeCount(),
-                p.maxKeepAliveCount(), p.maxNotificationsPerPublish(), p.publishingEnabled(), (short) p.priority()),
+                p.maxKeepAliveCount(), PublishHoldBack.notificationsPerPublish(p, owner.settings()), p.publishingEnabled(),
+                (short) p.priority()),
                 CreateSubscriptionResponse.class).thenCompose(response -> {
                     this.subscriptionId = response.subscriptionId();
                     revised(response.revisedPublishingInterval(), response.revisedLifetimeCount(),
@@ -587,6 +590,11 @@ public final class ClientSubscription {
     /** Where the Publish pipeline hands this subscription's messages. */
     NotificationSequencer sequencer() {
         return sequencer;
+    }
+
+    /** This subscription's listener queue: its room limits the Publish requests outstanding. */
+    NotificationDelivery delivery() {
+        return delivery;
     }
 
     /** A StatusChangeNotification with {@code status} was handed to the listeners. */

@@ -42,8 +42,10 @@ import org.slf4j.LoggerFactory;
  * <li>a {@link NotificationDelivery} per subscription: listeners run on the listener executor, one
  *     subscription's notifications one after the other in sequence order, so never on an I/O thread and
  *     never holding up the pipeline. Each subscription queues at most
- *     {@link SubscriptionSettings#maxQueuedNotifications()} notifications for its listeners; beyond that
- *     they are dropped and counted ({@link #droppedNotifications()}). A listener's exception is logged
+ *     {@link SubscriptionSettings#maxQueuedNotifications()} notifications for its listeners; the pipeline
+ *     sends no more Publish requests than the queues have room for responses ({@link #publishHoldBacks()}),
+ *     so a backlog waits at the server, and only a response larger than the room left is dropped and
+ *     counted ({@link #droppedNotifications()}). A listener's exception is logged
  *     and counted ({@link #listenerErrors()}). An executor that runs tasks in the calling thread makes
  *     listeners run where the Publish response is handled (the I/O thread), holding up that connection
  *     while they run: only for listeners that never block.</li>
@@ -406,6 +408,28 @@ public final class ClientSubscriptions {
         return pipeline.target();
     }
 
+    /**
+     * Times the pipeline held back Publish requests because a listener queue had no room for more
+     * responses (the backlog then waits at the server).
+     */
+    public long publishHoldBacks() {
+        return counters.publishHoldBacks();
+    }
+
+    /**
+     * Of {@link #publishHoldBacks()}, those that lasted two keep-alive periods (logged at WARN): the
+     * listeners did not keep up, and the server expires a subscription left without Publish requests for its
+     * lifetime.
+     */
+    public long longPublishHoldBacks() {
+        return counters.longPublishHoldBacks();
+    }
+
+    /** Whether Publish requests are held back for a nearly full listener queue now. */
+    public boolean isPublishHeldBack() {
+        return pipeline.isHeldBack();
+    }
+
     // ---- package-private: for subscriptions ------------------------------------------------------
 
     /** A subscription has a (new) server id: the pipeline routes its responses, serves it, watches it. */
@@ -464,6 +488,11 @@ public final class ClientSubscriptions {
 
     Executor listenerExecutor() {
         return listenerExecutor;
+    }
+
+    /** A subscription's listeners drained some of its queue: room for Publish responses again. */
+    void listenersDrained() {
+        pipeline.listenersDrained();
     }
 
     SubscriptionCounters counters() {

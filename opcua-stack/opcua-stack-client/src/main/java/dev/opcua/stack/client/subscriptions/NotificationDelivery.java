@@ -15,7 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * overtake each other, while the Publish pipeline never waits for a listener. At most
  * {@code maxQueued} notifications wait; the rest are dropped and counted. A batch is one
  * NotificationData (the arrays the decoder made), so queuing allocates one small object per
- * NotificationData, not per notification.
+ * NotificationData, not per notification. The {@link PublishPipeline} asks each queue for its
+ * {@link #publishCredit room} before it sends Publish requests and is told when the listeners drained
+ * some, so that the overflow is dropped only as a last resort ({@link PublishHoldBack}).
  */
 final class NotificationDelivery implements Runnable {
 
@@ -29,13 +31,15 @@ final class NotificationDelivery implements Runnable {
     private final ConcurrentLinkedQueue<Batch> queue = new ConcurrentLinkedQueue<>();
     private final AtomicInteger queued = new AtomicInteger();
     private final AtomicBoolean scheduled = new AtomicBoolean();
+    private final Runnable drained;
 
     private record Batch(Object data, int count) {
     }
 
     NotificationDelivery(ClientSubscription subscription, SubscriptionCounters counters, Executor executor,
-            int maxQueued) {
+            int maxQueued, Runnable drained) {
         this.subscription = subscription;
+        this.drained = drained;
         this.counters = counters;
         this.executor = executor;
         this.maxQueued = maxQueued;
@@ -57,6 +61,20 @@ final class NotificationDelivery implements Runnable {
     /** Notifications waiting for the listeners now. */
     int queued() {
         return queued.get();
+    }
+
+    /**
+     * How many more Publish responses this queue has room for: the free places divided by what one
+     * response can carry ({@code maxPerPublish}, at least 1). An empty queue has room for one response
+     * at least, whatever its size.
+     */
+    int publishCredit(long maxPerPublish) {
+        int now = queued.get();
+        long credit = Math.max(0, maxQueued - now) / Math.max(1, maxPerPublish);
+        if (credit == 0 && now == 0) {
+            return 1;
+        }
+        return (int) Math.min(credit, Integer.MAX_VALUE);
     }
 
     private void offer(Object data, int count, boolean droppable) {
@@ -103,6 +121,8 @@ final class NotificationDelivery implements Runnable {
             } finally {
                 queued.addAndGet(-b.count);
             }
+            // room for a response again: the pipeline sends a held-back Publish (one volatile read otherwise)
+            drained.run();
         }
         scheduled.set(false);
         if (!queue.isEmpty()) {

@@ -49,6 +49,11 @@ import org.slf4j.LoggerFactory;
  * and call {@link #setOnSessionInvalid(Consumer) onSessionInvalid}; any other failure sends it again
  * after {@link SubscriptionSettings#publishRetryDelay()}.
  *
+ * <h2>Flow control</h2>
+ * The pipeline never keeps more Publish requests outstanding than the listener queues have room for
+ * responses ({@link PublishHoldBack}): while a slow listener's queue is nearly full, no new Publish is
+ * sent, a backlog waits at the server, and the queue's drain sends them again.
+ *
  * <h2>Watchdog</h2>
  * A subscription from which no Publish response (data or keep-alive) arrived for revised publishing
  * interval × (revised keep-alive count + 1) plus the request timeout means a silent server:
@@ -75,6 +80,7 @@ final class PublishPipeline {
     private final List<ClientSubscription> record;
     private final Acknowledgements acknowledgements;
     private final SubscriptionCounters counters;
+    private final PublishHoldBack holdBack;
 
     /** Sequencers by server id: a copy replaced on change, read without a lock on the Publish path. */
     private volatile LongObjectHashMap<NotificationSequencer> byId = new LongObjectHashMap<>();
@@ -102,6 +108,7 @@ final class PublishPipeline {
         this.record = record;
         this.acknowledgements = acknowledgements;
         this.counters = counters;
+        this.holdBack = new PublishHoldBack(record, settings, counters, timer, nanoClock);
     }
 
     /** Runs (on the listener executor) when the watchdog finds the server silent. */
@@ -173,6 +180,7 @@ final class PublishPipeline {
     /** No request is sent from now on; the answers of those in flight no longer count as outstanding. */
     private void stopLocked(State next) {
         state = next;
+        holdBack.reset();
         epoch++;
         outstanding = 0;
         outstandingSnapshot = 0;
@@ -251,7 +259,22 @@ final class PublishPipeline {
         return Math.min(target + 1, Math.min(settings.maxPublishRequests(), ceiling));
     }
 
-    /** Sends Publish requests up to the high water mark once fewer than the target are outstanding. */
+    /** Whether publishing is held back for a nearly full listener queue now. */
+    boolean isHeldBack() {
+        return holdBack.isHeld();
+    }
+
+    /** A listener queue drained some: while publishing is held back, the room may allow a Publish again. */
+    void listenersDrained() {
+        if (holdBack.isHeld()) {
+            fill();
+        }
+    }
+
+    /**
+     * Sends Publish requests up to the high water mark once fewer than the target are outstanding; while
+     * the listener queues have room for fewer responses than the target, up to that room only.
+     */
     private void fill() {
         int toSend;
         long sendEpoch;
@@ -260,10 +283,11 @@ final class PublishPipeline {
                 return;
             }
             int target = targetLocked();
-            if (outstanding >= target) {
+            int room = holdBack.credit(target);
+            if (outstanding >= Math.min(target, room)) {
                 return;
             }
-            toSend = highWaterLocked(target) - outstanding;
+            toSend = Math.min(highWaterLocked(target), room) - outstanding;
             outstanding += toSend;
             outstandingSnapshot = outstanding;
             sendEpoch = epoch;
@@ -434,7 +458,10 @@ final class PublishPipeline {
             }
             long silence = s.silenceNanos(settings.requestTimeout().toNanos());
             long since = nanoClock.getAsLong() - s.sequencer().lastResponseNanos;
-            if (since >= silence) {
+            if (holdBack.isHeld()) {
+                // no answer is due while the client sends no Publish: silence counts again when it resumes
+                scheduleWatchdogLocked(s, silence, watchEpoch);
+            } else if (since >= silence) {
                 if (!silenceReported) {
                     silenceReported = true;
                     fire = true;

@@ -6,7 +6,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What the subscriptions of one client counted: notifications and keep-alives received, messages
- * republished or lost, notifications dropped for a full listener queue, listener exceptions. Counted
+ * republished or lost, notifications dropped for a full listener queue, Publish held back for one,
+ * listener exceptions. Counted
  * where it happens (the Publish pipeline, the sequencers, the listener queues) without a lock;
  * {@link ClientSubscriptions} reports the sums.
  */
@@ -21,6 +22,8 @@ final class SubscriptionCounters {
     private final LongAdder droppedNotifications = new LongAdder();
     private final LongAdder listenerErrors = new LongAdder();
     private final LongAdder takeoverDuplicates = new LongAdder();
+    private final LongAdder publishHoldBacks = new LongAdder();
+    private final LongAdder longPublishHoldBacks = new LongAdder();
 
     void countNotifications(int n) {
         notificationsReceived.add(n);
@@ -44,6 +47,22 @@ final class SubscriptionCounters {
 
     long takeoverDuplicates() {
         return takeoverDuplicates.sum();
+    }
+
+    void countPublishHoldBack() {
+        publishHoldBacks.increment();
+    }
+
+    void countLongPublishHoldBack() {
+        longPublishHoldBacks.increment();
+    }
+
+    long publishHoldBacks() {
+        return publishHoldBacks.sum();
+    }
+
+    long longPublishHoldBacks() {
+        return longPublishHoldBacks.sum();
     }
 
     void countDropped(int n) {

@@ -10,7 +10,9 @@ import java.time.Duration;
  * @param lifetimeCount publishing intervals without a Publish request after which the server deletes
  *        the subscription; at least 3 × maxKeepAliveCount
  * @param maxKeepAliveCount publishing intervals without notifications after which a keep-alive is sent
- * @param maxNotificationsPerPublish most notifications in one NotificationMessage, 0 for no limit
+ * @param maxNotificationsPerPublish most notifications in one NotificationMessage, 0 for no limit; the
+ *        client asks the server for at most {@link SubscriptionSettings#maxQueuedNotifications()} ÷
+ *        ({@link SubscriptionSettings#maxPublishRequests()} + 1), so that its listener queue can pace the server
  * @param priority relative priority among the session's subscriptions (a Byte, 0..255)
  * @param publishingEnabled whether notifications are sent (SetPublishingMode, 5.13.4)
  * @param durableLifetime null for an ordinary subscription; else the lifetime to ask SetSubscriptionDurable

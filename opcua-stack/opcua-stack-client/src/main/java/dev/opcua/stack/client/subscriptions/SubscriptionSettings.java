@@ -47,7 +47,12 @@ public final class SubscriptionSettings {
         return maxPublishRequests;
     }
 
-    /** Most notifications of one subscription waiting for its listeners; more are dropped and counted. */
+    /**
+     * Most notifications of one subscription waiting for its listeners. The client asks each subscription
+     * for at most this ÷ ({@link #maxPublishRequests()} + 1) notifications per Publish and holds back Publish
+     * requests while the queue has no room for another response, so a backlog waits at the server; only a
+     * response larger than the room left is dropped and counted.
+     */
     public int maxQueuedNotifications() {
         return maxQueuedNotifications;
     }

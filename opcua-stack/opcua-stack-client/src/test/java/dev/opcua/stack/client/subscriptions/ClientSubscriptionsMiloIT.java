@@ -21,13 +21,16 @@ import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,8 +39,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@link ClientSubscriptions} against an Eclipse Milo 1.1.2 server ({@link MiloPeerServer}) through a
  * real channel and session: data changes, deadbands, event filters, monitoring modes, triggering,
- * Republish of a lost response, TransferSubscriptions to a second session, and recreation after a
- * server restart.
+ * Republish of a lost response, TransferSubscriptions to a second session, recreation after a
+ * server restart, and Publish held back while a stalled listener's queue is full.
  */
 class ClientSubscriptionsMiloIT {
 
@@ -106,6 +109,36 @@ class ClientSubscriptionsMiloIT {
         }
         assertThat(subscriptions.notificationsReceived()).isEqualTo(6);
         assertThat(subscriptions.lostSequenceNumbers()).isZero();
+    }
+
+    @Test
+    void a_backlog_larger_than_the_listener_queue_waits_at_the_server_while_publish_is_held_back() throws Exception {
+        subscriptions.close().get(10, TimeUnit.SECONDS);
+        subscriptions = new ClientSubscriptions(invoker, SubscriptionSettings.builder().maxQueuedNotifications(20)
+                .requestTimeout(Duration.ofSeconds(5)).build(), listeners, PEER.clientResources().timer());
+        PEER.milo().setValue(MiloPeerServer.INT32, 0);
+        CountDownLatch stalled = new CountDownLatch(1);
+        List<Object> values = Collections.synchronizedList(new ArrayList<>());
+        ClientSubscription s = subscriptions.create(FAST.withMaxNotificationsPerPublish(5)).get(10, TimeUnit.SECONDS);
+        s.createDataItem(DataItemRequest.of(node(MiloPeerServer.INT32), 10, (i, v) -> {
+            awaitQuietly(stalled);
+            values.add(v.value().value());
+        }).withQueue(100, true)).get(10, TimeUnit.SECONDS);
+
+        int last = 40;
+        for (int v = 1; v <= last; v++) {
+            PEER.milo().setValue(MiloPeerServer.INT32, v);
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(30)); // paces the changes for Milo's 10-ms sampling
+        }
+        await().atMost(Duration.ofSeconds(ARRIVAL_SECONDS)).until(subscriptions::isPublishHeldBack);
+        stalled.countDown();
+
+        await().atMost(Duration.ofSeconds(ARRIVAL_SECONDS)).until(() -> values.contains(last));
+        assertThat(values).as("more than the listener queue holds, in order").hasSizeGreaterThan(20)
+                .isSortedAccordingTo((a, b) -> Integer.compare((Integer) a, (Integer) b)).doesNotHaveDuplicates();
+        assertThat(subscriptions.droppedNotifications()).isZero();
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+        assertThat(subscriptions.publishHoldBacks()).isPositive();
     }
 
     @Test
@@ -313,6 +346,14 @@ class ClientSubscriptionsMiloIT {
 
     private static NodeId node(String id) {
         return NodeId.string(NS, id);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(ARRIVAL_SECONDS * 2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static <T> T next(BlockingQueue<T> queue) throws InterruptedException {
