@@ -4,6 +4,7 @@ import static dev.opcua.stack.server.testing.GoldenFrames.ACK;
 import static dev.opcua.stack.server.testing.GoldenFrames.HEL;
 import static dev.opcua.stack.server.testing.GoldenFrames.OPN_ISSUE;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.core.channel.MessageType;
 import dev.opcua.stack.core.config.TransportQuotas;
@@ -125,9 +126,12 @@ class UaTcpServerTest {
 
             assertThat(client.isClosedByServer()).isTrue();
             assertThat(fixture.server().openConnections()).isZero();
-            assertThat(Thread.getAllStackTraces().keySet())
-                    .noneMatch(t -> t.isAlive() && t.getName().startsWith("opcua-server-io-"))
-                    .noneMatch(t -> t.isAlive() && t.getName().startsWith("opcua-worker-"));
+            // Netty completes the termination future just before an event loop's thread leaves its run method, so
+            // a thread may still be alive for a moment after close() returned; it must be gone soon after
+            await().atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
+                    .untilAsserted(() -> assertThat(Thread.getAllStackTraces().keySet())
+                            .noneMatch(t -> t.isAlive() && t.getName().startsWith("opcua-server-io-"))
+                            .noneMatch(t -> t.isAlive() && t.getName().startsWith("opcua-worker-")));
         }
     }
 
