@@ -127,17 +127,8 @@ public final class Subscription implements ItemOwner {
     Subscription(long id, SubscriptionManager manager, SessionSubscriptions owner, double publishingIntervalMillis,
             long lifetimeCount, long maxKeepAliveCount, int maxNotificationsPerPublish, boolean publishingEnabled,
             short priority) {
-        this.id = id;
-        this.manager = manager;
-        this.settings = manager.settings();
-        this.statistics = manager.statistics();
-        this.scheduler = manager.scheduler();
-        this.retransmission = new RetransmissionQueue(settings.maxRetransmissionQueueSize());
-        this.owner = owner;
-        this.identity = owner.session().identity();
-        this.publishingEnabled = publishingEnabled;
-        this.priority = priority;
-        revise(publishingIntervalMillis, lifetimeCount, maxKeepAliveCount, maxNotificationsPerPublish);
+        this(id, manager, owner, owner.session().identity(), publishingIntervalMillis, lifetimeCount,
+                maxKeepAliveCount, maxNotificationsPerPublish, publishingEnabled, priority);
     }
 
     /**
@@ -147,14 +138,21 @@ public final class Subscription implements ItemOwner {
     Subscription(long id, SubscriptionManager manager, Identity identity, double publishingIntervalMillis,
             long lifetimeCount, long maxKeepAliveCount, int maxNotificationsPerPublish, boolean publishingEnabled,
             short priority) {
+        this(id, manager, null, java.util.Objects.requireNonNull(identity, "identity"), publishingIntervalMillis,
+                lifetimeCount, maxKeepAliveCount, maxNotificationsPerPublish, publishingEnabled, priority);
+    }
+
+    private Subscription(long id, SubscriptionManager manager, SessionSubscriptions owner, Identity identity,
+            double publishingIntervalMillis, long lifetimeCount, long maxKeepAliveCount,
+            int maxNotificationsPerPublish, boolean publishingEnabled, short priority) {
         this.id = id;
         this.manager = manager;
         this.settings = manager.settings();
         this.statistics = manager.statistics();
         this.scheduler = manager.scheduler();
         this.retransmission = new RetransmissionQueue(settings.maxRetransmissionQueueSize());
-        this.owner = null;
-        this.identity = java.util.Objects.requireNonNull(identity, "identity");
+        this.owner = owner;
+        this.identity = identity;
         this.publishingEnabled = publishingEnabled;
         this.priority = priority;
         revise(publishingIntervalMillis, lifetimeCount, maxKeepAliveCount, maxNotificationsPerPublish);
