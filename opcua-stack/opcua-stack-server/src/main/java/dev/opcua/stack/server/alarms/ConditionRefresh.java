@@ -3,9 +3,7 @@ package dev.opcua.stack.server.alarms;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.NodeId;
-import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.server.nodes.CallOperation;
 import dev.opcua.stack.server.nodes.OperationContext;
@@ -69,27 +67,10 @@ public final class ConditionRefresh {
             return;
         }
         boolean second = CONDITION_REFRESH_2.equals(operation.methodId());
+        if (!operation.requireUInt32Arguments(second ? 2 : 1)) {
+            return;
+        }
         Variant[] inputs = operation.inputArguments();
-        int expected = second ? 2 : 1;
-        if (inputs.length < expected) {
-            operation.fail(StatusCodes.BadArgumentsMissing);
-            return;
-        }
-        if (inputs.length > expected) {
-            operation.fail(StatusCodes.BadTooManyArguments);
-            return;
-        }
-        StatusCode[] results = new StatusCode[expected];
-        boolean valid = true;
-        for (int i = 0; i < expected; i++) {
-            boolean fits = inputs[i].type() == BuiltinType.UInt32 && !inputs[i].isArray();
-            results[i] = fits ? StatusCode.GOOD : StatusCode.of(StatusCodes.BadTypeMismatch);
-            valid &= fits;
-        }
-        if (!valid) {
-            operation.fail(StatusCodes.BadInvalidArgument, results);
-            return;
-        }
         if (context.session() == null) {
             operation.fail(StatusCodes.BadSessionIdInvalid);
             return;

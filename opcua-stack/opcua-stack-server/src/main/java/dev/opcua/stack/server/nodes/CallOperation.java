@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.nodes;
 
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.StatusCode;
@@ -67,6 +68,34 @@ public final class CallOperation {
      */
     public void fail(int status, StatusCode[] inputArgumentResults) {
         complete(new CallMethodResult(StatusCode.of(status), inputArgumentResults, null, NO_VARIANTS));
+    }
+
+    /**
+     * Checks that the call has exactly {@code count} input arguments, each a scalar UInt32, as the standard's methods
+     * of subscription ids and counts take them (Part 4, 5.12.2.2). Otherwise fails the call (BadArgumentsMissing,
+     * BadTooManyArguments, or BadInvalidArgument with BadTypeMismatch for each wrong argument) and answers false.
+     */
+    public boolean requireUInt32Arguments(int count) {
+        Variant[] inputs = inputArguments();
+        if (inputs.length < count) {
+            fail(StatusCodes.BadArgumentsMissing);
+            return false;
+        }
+        if (inputs.length > count) {
+            fail(StatusCodes.BadTooManyArguments);
+            return false;
+        }
+        StatusCode[] results = new StatusCode[count];
+        boolean valid = true;
+        for (int i = 0; i < count; i++) {
+            boolean fits = inputs[i].type() == BuiltinType.UInt32 && !inputs[i].isArray();
+            results[i] = fits ? StatusCode.GOOD : StatusCode.of(StatusCodes.BadTypeMismatch);
+            valid &= fits;
+        }
+        if (!valid) {
+            fail(StatusCodes.BadInvalidArgument, results);
+        }
+        return valid;
     }
 
     public boolean isComplete() {

@@ -3,9 +3,7 @@ package dev.opcua.stack.server.subscriptions.durable;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.NodeId;
-import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.server.namespace0.Namespace0NodeManager;
 import dev.opcua.stack.server.nodes.CallOperation;
@@ -54,26 +52,10 @@ public final class SetSubscriptionDurable {
             operation.fail(StatusCodes.BadMethodInvalid);
             return;
         }
+        if (!operation.requireUInt32Arguments(2)) {
+            return;
+        }
         Variant[] inputs = operation.inputArguments();
-        if (inputs.length < 2) {
-            operation.fail(StatusCodes.BadArgumentsMissing);
-            return;
-        }
-        if (inputs.length > 2) {
-            operation.fail(StatusCodes.BadTooManyArguments);
-            return;
-        }
-        StatusCode[] results = new StatusCode[2];
-        boolean valid = true;
-        for (int i = 0; i < 2; i++) {
-            boolean fits = inputs[i].type() == BuiltinType.UInt32 && !inputs[i].isArray();
-            results[i] = fits ? StatusCode.GOOD : StatusCode.of(StatusCodes.BadTypeMismatch);
-            valid &= fits;
-        }
-        if (!valid) {
-            operation.fail(StatusCodes.BadInvalidArgument, results);
-            return;
-        }
         if (context.session() == null) {
             operation.fail(StatusCodes.BadSessionIdInvalid);
             return;
