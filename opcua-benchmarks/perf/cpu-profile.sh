@@ -8,7 +8,7 @@
 #   opcua-benchmarks/perf/cpu-profile.sh -- --server ours --scenario read --values 1 --sessions 20 --duration 12 --warmup 8
 #
 # $SERVER_JVM adds JVM options of the child server (e.g. -Xmx128m -Dbench.ioThreads=1); $CLIENT_JVM those of the
-# harness itself (e.g. -Dload.client.directCallbacks=true). $PERF_FREQ sets the sampling rate (default 1999 Hz;
+# harness itself (e.g. -Dload.client.callbackThreads=true). $PERF_FREQ sets the sampling rate (default 1999 Hz;
 # raise it for a process that uses little CPU, e.g. a client at 10,000 notifications/s).
 # With --stat it counts instead of sampling: system calls by name, context switches and page faults of the
 # process, per operation of the window (operations per second from the RESULT line).

@@ -63,10 +63,10 @@ final class OursLoadClients implements LoadClients {
     }
 
     static OursLoadClients create(LoadOptions o, String url) {
-        // -Dload.client.directCallbacks=true: response futures completed on the I/O thread that read them
-        // (ClientResources.Builder#executor(Runnable::run)), for callbacks that never block, as the harness's do
-        ClientResources resources = Boolean.getBoolean("load.client.directCallbacks")
-                ? ClientResources.builder().executor(Runnable::run).build() : ClientResources.create();
+        // the client's defaults (responses complete on the I/O thread); -Dload.client.callbackThreads=true: on the
+        // callback threads instead (ClientResources.Builder#completeOnCallbackThreads, the former default)
+        ClientResources resources = Boolean.getBoolean("load.client.callbackThreads")
+                ? ClientResources.builder().completeOnCallbackThreads().build() : ClientResources.create();
         try {
             OpcUaClientConfig.Builder config = OpcUaClientConfig.builder(url)
                     .resources(resources)

@@ -1,5 +1,6 @@
 package dev.opcua.stack.client;
 
+import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
@@ -23,8 +24,11 @@ import java.util.concurrent.TimeoutException;
 /**
  * Blocking forms of an {@link OpcUaClient}'s common calls, for code that has nothing better to do
  * than wait. Each waits at most twice the request timeout (a request may first wait out a reconnect,
- * then for its response) and throws the call's {@link UaException} as it is. Never call these on a
- * thread that completes the client's futures (a listener or a future's callback).
+ * then for its response) and throws the call's {@link UaException} as it is.
+ *
+ * <p>The client's futures complete on its I/O threads (see {@link ClientResources}): called there, in a future's
+ * continuation, each of these throws an {@link IllegalStateException} at once rather than stall the connections of
+ * that thread until the timeout. Subscription listeners run on the callback threads, where blocking is allowed.
  */
 public final class BlockingClient {
 
@@ -90,6 +94,10 @@ public final class BlockingClient {
     }
 
     private <T> T await(CompletableFuture<T> future, String what) {
+        if (ClientResources.onNonBlockingThread()) {
+            future.cancel(false);
+            ClientResources.checkMayBlock("blocking() " + what);
+        }
         long millis = client.config().requestTimeout().toMillis() * 2 + 1000;
         try {
             return future.get(millis, TimeUnit.MILLISECONDS);

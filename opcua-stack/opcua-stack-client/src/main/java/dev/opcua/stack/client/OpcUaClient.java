@@ -17,6 +17,7 @@ import dev.opcua.stack.client.session.ClientSession;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
+import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;
@@ -206,9 +207,15 @@ public final class OpcUaClient implements AutoCloseable {
         return connection.disconnect(); // DeleteSubscriptions, if it waits for a reconnect, fails with it
     }
 
-    /** {@link #disconnect()}, waiting for it up to the request timeout. */
+    /**
+     * {@link #disconnect()}, waiting for it up to the request timeout.
+     *
+     * @throws IllegalStateException on one of the client's I/O threads (in a future's continuation), where it would
+     *         wait for itself: call {@link #disconnect()} there
+     */
     @Override
     public void close() {
+        ClientResources.checkMayBlock("OpcUaClient.close()");
         try {
             disconnect().get(config.requestTimeout().toMillis() * 2, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {

@@ -106,7 +106,7 @@ public final class OpcUaClientConfig {
         this.resources = b.resources != null ? b.resources : ClientResources.shared();
         this.reverseConnectListener = b.reverseConnectListener;
         this.reverseConnectServerUri = b.reverseConnectServerUri;
-        this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor : this.resources.executor();
+        this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor : this.resources.callbackExecutor();
         this.subscriptionSettings = b.subscriptionSettings != null ? b.subscriptionSettings
                 : SubscriptionSettings.builder().requestTimeout(b.requestTimeout).build();
         this.requestObserver = b.requestObserver;

@@ -48,7 +48,9 @@ public final class ConnectionManager {
 
     public ConnectionManager(OpcUaClientConfig config) {
         Timer timer = config.resources().timer();
-        Executor executor = config.resources().executor();
+        // requests that never went out and state notifications complete on the callback threads, never on the
+        // timer or an event loop
+        Executor executor = config.resources().callbackExecutor();
         this.connector = new Connector(config);
         this.gate = new RequestGate(config, status, timer, executor);
         this.reconnector = new Reconnector(config, connector, status, gate, new KeepAlive(config, gate, timer), timer,

@@ -451,6 +451,13 @@ public final class RedundancyManager {
                 failoverPath());
         conditionRefresh();
         log.warn("failed over from {} to {} ({}) in {} ms", p.from(), to, p.reason(), duration.toMillis());
+        if (!listeners.isEmpty()) {
+            // on the listener executor, like subscription listeners: this runs where a response completed
+            client.config().listenerExecutor().execute(() -> tell(event));
+        }
+    }
+
+    private void tell(FailoverEvent event) {
         for (FailoverListener l : listeners) {
             try {
                 l.onFailover(event);

@@ -23,10 +23,17 @@ import org.slf4j.LoggerFactory;
  * Infrastructure shared by the client's connections (the transport of Part 6, 7.1): the Netty event
  * loops ({@code opcua-client-io-N}; epoll when netty-transport-native-epoll is on the class path and
  * usable, NIO otherwise), one timer ({@code opcua-client-timer}, asleep until its earliest deadline, see {@link DeadlineTimer})
- * for request timeouts, token renewal, keep-alives and reconnect delays, and the executor
- * ({@code opcua-client-callback-N}, a {@link CallbackExecutor}) on which response futures are completed,
- * so that user callbacks never run on an event loop. {@link Builder#threadNamePrefix} replaces
- * {@code opcua-client} in these names.
+ * for request timeouts, token renewal, keep-alives and reconnect delays, and the callback threads
+ * ({@code opcua-client-callback-N}, a {@link CallbackExecutor}) on which subscription and state listeners run and
+ * failed requests complete. {@link Builder#threadNamePrefix} replaces {@code opcua-client} in these names.
+ *
+ * <p>Where a response completes its future ({@link #executor()}): by default on the I/O thread that read it, the
+ * rule of Netty clients such as Reactor Netty and Lettuce, since the two thread hand-offs of completing it
+ * elsewhere are most of a small request's client CPU. Continuations of the client's futures therefore must not
+ * block: a blocking call of the client made on one of its I/O threads or its timer thread fails at once with an
+ * {@link IllegalStateException} ({@link #checkMayBlock}) instead of waiting for its timeout.
+ * {@link Builder#completeOnCallbackThreads()} restores completion on the callback threads for applications whose
+ * continuations block.
  *
  * <p>Whoever creates an instance owns it and closes it after the channels that use it.
  * {@link #shared()} is the lazily created default, owned by the JVM: its threads are daemons and its
@@ -41,6 +48,7 @@ public final class ClientResources implements AutoCloseable {
     private final Class<? extends ServerSocketChannel> serverSocketChannelType;
     private final DeadlineTimer timer;
     private final Executor executor;
+    private final Executor callbackExecutor;
     private final CallbackExecutor ownedExecutor;
     private final boolean closeable;
     private final AtomicInteger closed = new AtomicInteger();
@@ -54,18 +62,19 @@ public final class ClientResources implements AutoCloseable {
         // No tick: the thread wakes for a deadline only (a 50 ms wheel woke it 20 times a second, busy or not);
         // deadlines on a grid of the tick share their wake-ups and fire at most one tick late.
         this.timer = new DeadlineTimer(runnable -> {
-            Thread t = new FastThreadLocalThread(runnable, builder.threadNamePrefix + "-timer");
+            Thread t = new NonBlockingThread(runnable, builder.threadNamePrefix + "-timer");
             t.setDaemon(true);
             return t;
         }, builder.timerTick.toNanos());
+        CallbackExecutor pool = new CallbackExecutor(builder.callbackThreads, builder.threadNamePrefix + "-callback-");
+        this.ownedExecutor = pool;
+        this.callbackExecutor = pool;
         if (builder.executor != null) {
             this.executor = builder.executor;
-            this.ownedExecutor = null;
-        } else {
-            int threads = builder.callbackThreads;
-            CallbackExecutor pool = new CallbackExecutor(threads, builder.threadNamePrefix + "-callback-");
+        } else if (builder.completeOnCallbackThreads) {
             this.executor = pool;
-            this.ownedExecutor = pool;
+        } else {
+            this.executor = IoThreadCompletion.INSTANCE;
         }
         this.closeable = closeable;
     }
@@ -106,9 +115,43 @@ public final class ClientResources implements AutoCloseable {
         return timer;
     }
 
-    /** Where response futures are completed. */
+    /**
+     * Where a response completes its future: by default {@link IoThreadCompletion the I/O thread} that read it;
+     * the callback threads with {@link Builder#completeOnCallbackThreads()}; or the executor given to the builder.
+     */
     public Executor executor() {
         return executor;
+    }
+
+    /**
+     * The callback threads ({@code opcua-client-callback-N}): where subscription and connection-state listeners run
+     * unless the client is given its own listener executor, and where requests that failed (timed out, channel
+     * lost) complete their futures.
+     */
+    public Executor callbackExecutor() {
+        return callbackExecutor;
+    }
+
+    /** Whether the current thread is an I/O or timer thread of a client, on which nothing may wait. */
+    public static boolean onNonBlockingThread() {
+        return Thread.currentThread() instanceof NonBlockingThread;
+    }
+
+    /**
+     * Throws when the current thread is one of a client's I/O or timer threads, where waiting for a response would
+     * stall every connection of that thread and, for a response the same thread must read, wait until the
+     * timeout.
+     *
+     * @param what the blocking call, for the message
+     * @throws IllegalStateException on such a thread
+     */
+    public static void checkMayBlock(String what) {
+        if (onNonBlockingThread()) {
+            throw new IllegalStateException(what + " blocks, and was called on " + Thread.currentThread().getName()
+                    + ", a thread of the client that must never wait (it completes the client's futures): use the"
+                    + " asynchronous form and compose the futures, or move the work to another executor"
+                    + " (thenApplyAsync), or build the ClientResources with completeOnCallbackThreads()");
+        }
     }
 
     /**
@@ -143,6 +186,7 @@ public final class ClientResources implements AutoCloseable {
         private int ioThreads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
         private int callbackThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
         private Executor executor;
+        private boolean completeOnCallbackThreads;
         private String threadNamePrefix = "opcua-client";
         private Duration timerTick = Duration.ofMillis(50);
 
@@ -183,7 +227,7 @@ public final class ClientResources implements AutoCloseable {
             return this;
         }
 
-        /** Threads of the executor created for response callbacks (default: processors, at least 2). */
+        /** Callback threads, for listeners and failed requests (default: processors, at least 2). */
         public Builder callbackThreads(int callbackThreads) {
             if (callbackThreads < 1) {
                 throw new IllegalArgumentException("callbackThreads must be >= 1: " + callbackThreads);
@@ -193,15 +237,23 @@ public final class ClientResources implements AutoCloseable {
         }
 
         /**
-         * An executor of the caller's for response callbacks; its owner shuts it down, not {@link #close()}.
-         * {@code Runnable::run} completes every response future on the I/O thread that read the response: two
-         * thread hand-offs less per request, which is most of a small request's client CPU, for applications
-         * whose callbacks never block: a blocking call in a
-         * callback (the client's own {@code blocking()} included) stalls that I/O thread's connections, and one
-         * that waits for a response the same thread must read waits until its request timeout.
+         * An executor of the caller's on which responses complete their futures (the default: the I/O thread that
+         * read the response); its owner shuts it down, not {@link #close()}. Failed requests still complete on
+         * the callback threads.
          */
         public Builder executor(Executor executor) {
             this.executor = Objects.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        /**
+         * Responses complete their futures on the callback threads instead of the I/O thread that read them: two
+         * thread hand-offs more per request, for applications whose continuations block (the client's own
+         * blocking calls included, which otherwise fail at once on an I/O thread).
+         */
+        public Builder completeOnCallbackThreads() {
+            this.completeOnCallbackThreads = true;
+            this.executor = null;
             return this;
         }
 
@@ -228,6 +280,14 @@ public final class ClientResources implements AutoCloseable {
         }
     }
 
+    /** A client's I/O and timer threads: FastThreadLocalThreads for Netty, marked so that blocking calls refuse them. */
+    private static final class NonBlockingThread extends FastThreadLocalThread {
+
+        NonBlockingThread(Runnable task, String name) {
+            super(task, name);
+        }
+    }
+
     /** Daemon threads named {@code prefix + N}, N from 1; FastThreadLocalThreads for Netty's thread locals. */
     private static final class NamedThreadFactory implements ThreadFactory {
 
@@ -242,7 +302,7 @@ public final class ClientResources implements AutoCloseable {
 
         @Override
         public Thread newThread(Runnable runnable) {
-            Thread t = new FastThreadLocalThread(runnable, prefix + count.incrementAndGet());
+            Thread t = new NonBlockingThread(runnable, prefix + count.incrementAndGet());
             t.setDaemon(daemon);
             return t;
         }

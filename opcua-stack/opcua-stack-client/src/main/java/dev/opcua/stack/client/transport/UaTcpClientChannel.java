@@ -95,8 +95,9 @@ public final class UaTcpClientChannel {
         } catch (UaException e) {
             return CompletableFuture.failedFuture(e);
         }
-        Executor executor = resources.executor();
-        UascClientHandler handler = new UascClientHandler(endpointUrl, quotas, security, resources.timer(), executor);
+        Executor failures = resources.callbackExecutor();
+        UascClientHandler handler = new UascClientHandler(endpointUrl, quotas, security, resources.timer(),
+                resources.executor(), failures);
         Bootstrap bootstrap = new Bootstrap()
                 .group(resources.eventLoopGroup())
                 .channel(resources.socketChannelType())
@@ -117,7 +118,7 @@ public final class UaTcpClientChannel {
                 Throwable cause = f.cause();
                 int status = cause instanceof ConnectTimeoutException ? StatusCodes.BadTimeout
                         : StatusCodes.BadConnectionRejected;
-                failOn(executor, result, new UaException(StatusCode.of(status), "could not connect to "
+                failOn(failures, result, new UaException(StatusCode.of(status), "could not connect to "
                         + url.socketHost() + ":" + url.portOrDefault() + ": " + cause, cause));
                 return;
             }
@@ -140,7 +141,7 @@ public final class UaTcpClientChannel {
     static void overReverseConnection(Channel connection, String endpointUrl, TransportQuotas quotas,
             ClientChannelSecurity security, ClientResources resources, CompletableFuture<UaTcpClientChannel> result) {
         UascClientHandler handler = new UascClientHandler(endpointUrl, quotas, security, resources.timer(),
-                resources.executor());
+                resources.executor(), resources.callbackExecutor());
         connection.pipeline().addLast(new FlushConsolidationHandler(FLUSHES_BEFORE_FORCED_FLUSH, false), handler);
         completeOnHandshake(new UaTcpClientChannel(endpointUrl, quotas, security, connection, handler), result);
         result.whenComplete((client, failure) -> {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  *
  * <pre>{@code
  * @RegisterExtension
- * static final MiloPeer PEER = MiloPeer.server(b -> b.manyVariables(0)).resources(r -> r.executor(Runnable::run))
+ * static final MiloPeer PEER = MiloPeer.server(b -> b.manyVariables(0)).resources(r -> r.completeOnCallbackThreads())
  *         .watchingLeaks();
  * }</pre>
  */

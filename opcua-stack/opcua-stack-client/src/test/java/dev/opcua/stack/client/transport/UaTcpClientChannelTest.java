@@ -41,7 +41,7 @@ class UaTcpClientChannelTest {
     }
 
     @Test
-    void exchanges_requests_and_completes_futures_on_the_callback_executor() throws Exception {
+    void exchanges_requests_and_completes_futures_on_the_io_thread_that_read_the_response() throws Exception {
         try (ScriptedUaServer server = new ScriptedUaServer(Mode.SLOW_ANSWER)) {
             UaTcpClientChannel channel = connect(server.endpointUrl(), QUOTAS);
             assertThat(channel.secureChannelId()).isEqualTo(ScriptedUaServer.CHANNEL_ID);
@@ -49,7 +49,7 @@ class UaTcpClientChannelTest {
 
             CompletableFuture<String> thread = channel.request(getEndpoints(server, 0), GetEndpointsResponse.class)
                     .thenApply(r -> Thread.currentThread().getName());
-            assertThat(thread.get(5, TimeUnit.SECONDS)).startsWith("opcua-client-callback-");
+            assertThat(thread.get(5, TimeUnit.SECONDS)).startsWith("opcua-client-io-");
 
             channel.close().get(5, TimeUnit.SECONDS);
             server.awaitReceived("CLO");

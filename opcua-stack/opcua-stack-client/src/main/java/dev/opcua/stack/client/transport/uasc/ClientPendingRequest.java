@@ -6,6 +6,7 @@ import dev.opcua.stack.core.types.UaResponseMessage;
 import dev.opcua.stack.core.types.UaStructure;
 import dev.opcua.stack.core.types.structured.ServiceFault;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 
@@ -102,13 +103,13 @@ class ClientPendingRequest extends CompletableFuture<Object> implements Runnable
 
     /** Completes with the outcome set: on the executor. */
     void succeed() {
-        dispatch();
+        dispatch(owner.executor());
     }
 
-    /** Completes exceptionally on the executor. */
+    /** Completes exceptionally on the failure executor. */
     void fail(Throwable cause) {
         outcome = cause;
-        dispatch();
+        dispatch(owner.failureExecutor());
     }
 
     /** Completes exceptionally on the calling thread: the caller of request() learns at once. */
@@ -116,15 +117,15 @@ class ClientPendingRequest extends CompletableFuture<Object> implements Runnable
         completeExceptionally(cause);
     }
 
-    private void dispatch() {
+    private void dispatch(Executor executor) {
         try {
-            owner.executor().execute(this);
+            executor.execute(this);
         } catch (RejectedExecutionException e) {
             run(); // the executor is shut down: better the current thread than a future left hanging
         }
     }
 
-    /** Runs on the executor: completes the future, so callbacks never run on the event loop. */
+    /** Runs on the executor: completes the future, applying {@code then} first. */
     @Override
     public void run() {
         Object o = outcome;

@@ -32,6 +32,7 @@ final class ClientRequests {
     private static final Logger log = LoggerFactory.getLogger(ClientRequests.class);
 
     private final Executor executor;
+    private final Executor failures;
     private final PendingRequests pending = new PendingRequests();
     private final RequestDeadlines deadlines;
     private final AtomicInteger requestIds = new AtomicInteger();
@@ -41,18 +42,26 @@ final class ClientRequests {
 
     /**
      * @param timer where the deadline task runs
-     * @param executor where response futures are completed
+     * @param executor where responses complete their futures
+     * @param failures where failed requests complete theirs: never the thread that failed them, which may be the
+     *        timer's or an event loop's
      * @param limits the decoding limits of responses
      */
-    ClientRequests(Timer timer, Executor executor, EncodingLimits limits) {
+    ClientRequests(Timer timer, Executor executor, Executor failures, EncodingLimits limits) {
         this.executor = executor;
+        this.failures = failures;
         this.decoder = new UaDecoder(CodecRegistry.standard(), limits);
         this.deadlines = new RequestDeadlines(timer, this::expire);
     }
 
-    /** Where response futures are completed. */
+    /** Where responses complete their futures. */
     Executor executor() {
         return executor;
+    }
+
+    /** Where failed requests complete their futures. */
+    Executor failureExecutor() {
+        return failures;
     }
 
     /**

@@ -129,11 +129,24 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
      */
     public UascClientHandler(String endpointUrl, TransportQuotas quotas, ClientChannelSecurity security, Timer timer,
             Executor executor) {
+        this(endpointUrl, quotas, security, timer, executor, executor);
+    }
+
+    /**
+     * @param endpointUrl the URL sent in the Hello
+     * @param quotas our buffer sizes and limits, the requested token lifetime and the operation timeout
+     * @param security the policy and mode, our certificate, the server's and its validator
+     * @param timer timer wheel for request timeouts, the handshake deadline and token renewal
+     * @param executor where responses complete their futures
+     * @param failures where failed requests, the handshake and the close complete theirs
+     */
+    public UascClientHandler(String endpointUrl, TransportQuotas quotas, ClientChannelSecurity security, Timer timer,
+            Executor executor, Executor failures) {
         this.security = Objects.requireNonNull(security, "security");
         this.endpointUrl = endpointUrl;
         this.quotas = quotas;
         this.timer = timer;
-        this.requests = new ClientRequests(timer, executor, quotas.encodingLimits());
+        this.requests = new ClientRequests(timer, executor, failures, quotas.encodingLimits());
         ClientSecurityTokens tokens = new ClientSecurityTokens();
         this.openSecureChannel = new ClientOpenSecureChannel(this, security, quotas, tokens, requests);
         this.chunks = new ClientChunkReader(this, tokens, openSecureChannel, requests);
@@ -460,7 +473,7 @@ public final class UascClientHandler extends ChannelInboundHandlerAdapter {
     private void completeLater(CompletableFuture<Void> future, Throwable failure) {
         Runnable completion = failure == null ? () -> future.complete(null) : () -> future.completeExceptionally(failure);
         try {
-            requests.executor().execute(completion);
+            requests.failureExecutor().execute(completion);
         } catch (RejectedExecutionException e) {
             completion.run();
         }
