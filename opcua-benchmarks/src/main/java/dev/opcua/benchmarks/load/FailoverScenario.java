@@ -59,7 +59,8 @@ import java.util.concurrent.TimeUnit;
  * <li>{@code paths}: how the client went on after each fault ({@link FailoverEvent#path()}: its session
  * re-activated on the partner, the partner's mirrors enabled, or subscriptions re-created);</li>
  * <li>with {@code hot-and-mirrored}, the session mirror's cost on the client's server in the steady window
- * ({@link MirrorCost}): the mirror thread's CPU and the store's write time per notification sent.</li>
+ * ({@link MirrorCost}): the mirror thread's CPU and the store's write time per notification sent, and the
+ * embedded PostgreSQL's CPU.</li>
  * </ul>
  */
 final class FailoverScenario {
@@ -112,17 +113,20 @@ final class FailoverScenario {
             TimeUnit.SECONDS.sleep(o.warmupS());
             int steadyServer = servers.indexOf(client.activeServer());
             MirrorCost mirrorStart = MirrorCost.parse(servers.statsLine(steadyServer));
+            long storeCpuStart = servers.stateStoreCpuNanos();
             long[] t0 = tally.snapshot();
             long start = System.nanoTime();
             TimeUnit.SECONDS.sleep(Math.max(1, o.intervalS()));
             long[] t1 = tally.snapshot();
             double steadySeconds = (System.nanoTime() - start) / 1e9;
             MirrorCost mirrorEnd = MirrorCost.parse(servers.statsLine(steadyServer));
+            long storeCpuEnd = servers.stateStoreCpuNanos();
             double steadyPerS = (t1[0] - t0[0]) / steadySeconds;
             long steadyMissed = t1[1] - t0[1];
             err.printf(Locale.ROOT, "steady: %.0f notifications/s, %d missed, %d duplicates%n", steadyPerS,
                     steadyMissed, t1[2] - t0[2]);
-            Map<String, String> mirrorCost = MirrorCost.between(mirrorStart, mirrorEnd, steadySeconds);
+            Map<String, String> mirrorCost = MirrorCost.between(mirrorStart, mirrorEnd, steadySeconds,
+                    storeCpuStart < 0 || storeCpuEnd < 0 ? -1 : storeCpuEnd - storeCpuStart);
             if (o.mirrored()) {
                 err.println("steady: session mirror of server " + servers.letter(steadyServer) + ": " + mirrorCost);
             }

@@ -89,6 +89,20 @@ final class FailoverServers implements AutoCloseable {
         stateStoreArguments = List.copyOf(arguments);
     }
 
+    /**
+     * CPU time of the embedded PostgreSQL's processes so far (postmaster and live backends, the harness's
+     * descendants), in nanoseconds; -1 with {@code --postgres-url} or without a state store.
+     */
+    long stateStoreCpuNanos() {
+        if (postgres == null) {
+            return -1;
+        }
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
+                .mapToLong(p -> Math.max(0, ProcCpu.cpuNanos(p.pid())))
+                .sum();
+    }
+
     /** Server {@code s}'s {@code STATS} answer; null when it is not running or does not answer. */
     String statsLine(int s) throws InterruptedException {
         return alive(s) ? servers[s].statsLine() : null;

@@ -47,9 +47,10 @@ record MirrorCost(long cpuNanos, long cycleNanos, long storeNanos, long states, 
     /**
      * The RESULT fields of the cost between {@code start} and {@code end} over {@code seconds}: microseconds of
      * mirror thread CPU and of store writes per notification sent, the mirror thread's share of one core, states
-     * written per second; {@code n/a} for each when either answer is missing.
+     * written per second, and the database's CPU ({@code storeCpuNanos} in the same window, -1 when unknown) per
+     * notification and as a share of one core; {@code n/a} for each when either answer is missing.
      */
-    static Map<String, String> between(MirrorCost start, MirrorCost end, double seconds) {
+    static Map<String, String> between(MirrorCost start, MirrorCost end, double seconds, long storeCpuNanos) {
         Map<String, String> fields = new java.util.LinkedHashMap<>();
         boolean known = start != null && end != null && seconds > 0;
         long notifications = known ? end.notificationsSent - start.notificationsSent : 0;
@@ -62,6 +63,10 @@ record MirrorCost(long cpuNanos, long cycleNanos, long storeNanos, long states, 
         fields.put("mirror_busy_share", known ? LoadHarness.fmt((end.cycleNanos - start.cycleNanos) / 1e9 / seconds)
                 : "n/a");
         fields.put("mirror_states_per_s", known ? LoadHarness.fmt((end.states - start.states) / seconds) : "n/a");
+        boolean storeKnown = known && storeCpuNanos >= 0;
+        fields.put("store_cpu_us_per_notification", storeKnown && notifications > 0
+                ? LoadHarness.fmt(storeCpuNanos / 1e3 / notifications) : "n/a");
+        fields.put("store_cpu_share", storeKnown ? LoadHarness.fmt(storeCpuNanos / 1e9 / seconds) : "n/a");
         fields.put("mirror_failed", known ? Long.toString(end.failed - start.failed) : "n/a");
         fields.put("mirror_dropped", known ? Long.toString(end.dropped - start.dropped) : "n/a");
         return fields;
