@@ -1,6 +1,5 @@
 package dev.opcua.benchmarks.load;
 
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -24,17 +23,7 @@ record MirrorCost(long cpuNanos, long cycleNanos, long storeNanos, long states, 
         if (statsLine == null) {
             return null;
         }
-        Map<String, Long> values = new HashMap<>();
-        for (String pair : statsLine.trim().split("\\s+")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                try {
-                    values.put(pair.substring(0, eq), Long.parseLong(pair.substring(eq + 1)));
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("bad value in STATS line: " + statsLine, e);
-                }
-            }
-        }
+        Map<String, Long> values = Footprint.numbers(statsLine);
         if (!values.containsKey("mirror_cpu_ns") || !values.containsKey("notifications_sent")) {
             return null;
         }

@@ -181,8 +181,8 @@ public final class BenchServer {
             try {
                 builder.sessionStateStore(JdbcSessionStateStore.open(stateConnections, STATE_TABLE_PREFIX));
             } catch (SQLException e) {
-                closeQuietly(durable);
-                closeQuietly(stateConnections);
+                closeQuietly(durable, "durable subscription store");
+                closeQuietly(stateConnections, "session state store's connections");
                 throw new IllegalStateException("the session state store at " + pair.stateStore() + " cannot be"
                         + " opened: " + e.getMessage(), e);
             }
@@ -203,8 +203,8 @@ public final class BenchServer {
                 ticker.shutdownNow();
             }
             server.close();
-            closeQuietly(durable);
-            closeQuietly(stateConnections);
+            closeQuietly(durable, "durable subscription store");
+            closeQuietly(stateConnections, "session state store's connections");
             throw e;
         }
         int ns = manager.namespaceIndex();
@@ -262,25 +262,15 @@ public final class BenchServer {
         };
     }
 
-    private static void closeQuietly(DurableSubscriptionStore store) {
-        if (store == null) {
+    /** Closes {@code resource} (none when null), logging a failure: the server is going away either way. */
+    private static void closeQuietly(AutoCloseable resource, String what) {
+        if (resource == null) {
             return;
         }
         try {
-            store.close();
+            resource.close();
         } catch (Exception e) {
-            LOG.warn("closing the durable subscription store: {}", e.toString());
-        }
-    }
-
-    private static void closeQuietly(ReusedConnections connections) {
-        if (connections == null) {
-            return;
-        }
-        try {
-            connections.close();
-        } catch (SQLException e) {
-            LOG.warn("closing the session state store's connections: {}", e.toString());
+            LOG.warn("closing the {}: {}", what, e.toString());
         }
     }
 
@@ -394,8 +384,8 @@ public final class BenchServer {
             }
             ticker.shutdownNow();
             server.close(); // saves every durable subscription to the store first
-            closeQuietly(durable);
-            closeQuietly(stateConnections);
+            closeQuietly(durable, "durable subscription store");
+            closeQuietly(stateConnections, "session state store's connections");
         }
     }
 
