@@ -442,6 +442,7 @@ public final class RedundancyManager {
             // a slow connect to the server being left (the first one, often) came through before the switch: the
             // client stays where it was, nothing failed over, and no event or count says otherwise
             sessionAtFailover = null;
+            connection.stayOn(to);
             log.info("connected to {} after {} ms, before the failover to {} went through: staying there", to,
                     duration.toMillis(), p.to());
             return;
