@@ -33,6 +33,7 @@ final class FailoverServers implements AutoCloseable {
     private final ChildServer[] servers;
     private final FaultProxy[] proxies;
     private EmbeddedPostgres postgres;
+    private long postmasterPid = -1;
     private List<String> stateStoreArguments = List.of();
 
     private FailoverServers(FailoverOptions options, int count) {
@@ -73,6 +74,7 @@ final class FailoverServers implements AutoCloseable {
         List<String> arguments = new ArrayList<>();
         if (options.postgresUrl() == null) {
             postgres = EmbeddedPostgres.builder().start();
+            postmasterPid = postmasterPid(postgres);
             arguments.addAll(List.of("--state-store-url", postgres.getJdbcUrl("postgres", "postgres"),
                     "--state-store-user", "postgres"));
             err.println("session state store: embedded PostgreSQL on port " + postgres.getPort());
@@ -90,17 +92,32 @@ final class FailoverServers implements AutoCloseable {
     }
 
     /**
-     * CPU time of the embedded PostgreSQL's processes so far (postmaster and live backends, the harness's
-     * descendants), in nanoseconds; -1 with {@code --postgres-url} or without a state store.
+     * CPU time of the embedded PostgreSQL's processes so far (the postmaster and its live backends), in
+     * nanoseconds; -1 with {@code --postgres-url}, without a state store, or when its processes cannot be found.
      */
     long stateStoreCpuNanos() {
-        if (postgres == null) {
+        if (postmasterPid < 0) {
             return -1;
         }
-        return ProcessHandle.current().descendants()
-                .filter(p -> p.info().command().map(c -> c.endsWith("/postgres")).orElse(false))
-                .mapToLong(p -> Math.max(0, ProcCpu.cpuNanos(p.pid())))
-                .sum();
+        return ProcessHandle.of(postmasterPid)
+                .map(postmaster -> java.util.stream.Stream.concat(Stream.of(postmaster), postmaster.descendants())
+                        .mapToLong(p -> Math.max(0, ProcCpu.cpuNanos(p.pid()))).sum())
+                .orElse(-1L);
+    }
+
+    /**
+     * The embedded PostgreSQL's postmaster (pg_ctl starts it detached from the harness): the first line of
+     * {@code postmaster.pid} in its data directory; -1 when it cannot be read.
+     */
+    private static long postmasterPid(EmbeddedPostgres postgres) {
+        try (java.sql.Connection connection = postgres.getPostgresDatabase().getConnection();
+                java.sql.Statement statement = connection.createStatement();
+                java.sql.ResultSet row = statement.executeQuery("SHOW data_directory")) {
+            Path pidFile = Path.of(row.next() ? row.getString(1) : "", "postmaster.pid");
+            return Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+        } catch (java.sql.SQLException | IOException | RuntimeException e) {
+            return -1;
+        }
     }
 
     /** Server {@code s}'s {@code STATS} answer; null when it is not running or does not answer. */
