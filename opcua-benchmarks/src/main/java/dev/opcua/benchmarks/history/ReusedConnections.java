@@ -16,16 +16,17 @@ import javax.sql.DataSource;
 /**
  * A {@link DataSource} that keeps the physical connections of another one open and hands them out again: what an
  * application's pool (HikariCP in Spring Boot) does for the PostgreSQL store, without the dependency, so that the
- * benchmark measures the store's statements, not a PostgreSQL backend started per batch. A connection's
+ * benchmark measures the store's statements, not a PostgreSQL backend started per batch (also the session state
+ * store's connections of a HotAndMirrored {@code BenchServer}). A connection's
  * {@code close()} gives it back; {@link #close()} closes them all. No validation, no limit: for benchmarks only.
  */
-final class ReusedConnections implements DataSource, AutoCloseable {
+public final class ReusedConnections implements DataSource, AutoCloseable {
 
     private final DataSource physical;
     private final Deque<Connection> idle = new ArrayDeque<>();
     private final List<Connection> all = new ArrayList<>();
 
-    ReusedConnections(DataSource physical) {
+    public ReusedConnections(DataSource physical) {
         this.physical = physical;
     }
 

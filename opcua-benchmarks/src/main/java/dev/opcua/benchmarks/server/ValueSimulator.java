@@ -23,7 +23,10 @@ import java.util.concurrent.locks.LockSupport;
  * same value on the same variable at (nearly) the same moment, so that a client failing over from one to the
  * other can tell from the values which changes it missed. Such a simulator starts at the value due now (it
  * never sets the ones owed from before it started) and a late tick sets everything owed (no restart of the
- * schedule, which would break the alignment).
+ * schedule, which would break the alignment). Its source timestamp is not the tick's time but the moment value
+ * {@code n} was due ({@link #dueAt}), as a device stamps a value when it measures it: both servers of a pair
+ * reading one device report the same value with the same SourceTimestamp (Part 4, 7.11), so that a client which
+ * drops what is not newer than what it delivered recognises a value the other server already sent.
  *
  * @param <T> the server's timestamp type
  */
@@ -36,7 +39,7 @@ public final class ValueSimulator<T> implements AutoCloseable {
     /** How a server stores simulated values. */
     public interface Target<T> {
 
-        /** The server's timestamp for {@code now}, made once per tick. */
+        /** The server's timestamp for {@code now}: made once per tick, or once per value with an epoch. */
         T timestamp(Instant now);
 
         /** Stores {@code value} with source timestamp {@code time} on {@code Var.variable}. */
@@ -106,14 +109,31 @@ public final class ValueSimulator<T> implements AutoCloseable {
             if (due <= done) {
                 continue;
             }
-            T time = target.timestamp(Instant.now());
-            for (long n = done; n < due; n++) {
-                target.set((int) (n % variables), BenchAddressSpace.SIMULATION_BASE + n, time);
+            if (aligned) {
+                for (long n = done; n < due; n++) {
+                    target.set((int) (n % variables), BenchAddressSpace.SIMULATION_BASE + n,
+                            target.timestamp(dueAt(epochMillis, perSecond, n)));
+                }
+            } else {
+                T time = target.timestamp(Instant.now());
+                for (long n = done; n < due; n++) {
+                    target.set((int) (n % variables), BenchAddressSpace.SIMULATION_BASE + n, time);
+                }
             }
             done = due;
             valuesSet = done;
             target.progress(done);
         }
+    }
+
+    /**
+     * The wall-clock moment value number {@code n} of a simulation with epoch {@code epochMillis} at
+     * {@code perSecond} values per second is due: {@code epoch + n / perSecond}, to the nanosecond (two values are
+     * never given the same moment below 10^9 values per second).
+     */
+    static Instant dueAt(long epochMillis, double perSecond, long n) {
+        long nanos = Math.round(n * (1e9 / perSecond));
+        return Instant.ofEpochMilli(epochMillis).plusNanos(nanos);
     }
 
     /** The values set so far (what {@link Target#progress} was last told), readable from any thread. */

@@ -35,6 +35,22 @@ class FailoverOptionsTest {
     }
 
     @Test
+    void hot_and_mirrored_runs_the_client_in_that_mode_on_an_embedded_postgresql_unless_given_one() {
+        FailoverOptions embedded = FailoverOptions.parse("--mode", "hot-and-mirrored");
+        FailoverOptions given = FailoverOptions.parse("--mode", "HOT-AND-MIRRORED", "--postgres-url",
+                "jdbc:postgresql://db:5432/plant", "--postgres-user", "opcua", "--postgres-password", "secret");
+
+        assertThat(embedded.mirrored()).isTrue();
+        assertThat(embedded.redundant()).isTrue();
+        assertThat(embedded.clientMode()).isEqualTo(dev.opcua.stack.client.redundancy.RedundancyMode.HOT_AND_MIRRORED);
+        assertThat(embedded.postgresUrl()).as("the harness starts one").isNull();
+        assertThat(given.postgresUrl()).isEqualTo("jdbc:postgresql://db:5432/plant");
+        assertThat(given.postgresUser()).isEqualTo("opcua");
+        assertThat(given.postgresPassword()).isEqualTo("secret");
+        assertThat(FailoverOptions.parse("--mode", "hot").mirrored()).isFalse();
+    }
+
+    @Test
     void a_client_restart_times_its_session_out_while_it_is_away() {
         assertThat(FailoverOptions.parse("--fault", "client-restart", "--down-ms", "8000").sessionTimeoutMs())
                 .isEqualTo(4000);
@@ -70,7 +86,13 @@ class FailoverOptionsTest {
         assertThatThrownBy(() -> FailoverOptions.parse("--cut-ms", "0"))
                 .hasMessage("--cut-ms must be at least 1, was 0");
         assertThatThrownBy(() -> FailoverOptions.parse("--mode", "mirrored"))
-                .hasMessageContaining("--mode must be none, cold, warm or hot");
+                .hasMessageContaining("--mode must be none, cold, warm, hot or hot-and-mirrored");
+        assertThatThrownBy(() -> FailoverOptions.parse("--mode", "hot", "--postgres-url", "jdbc:postgresql://db/x"))
+                .hasMessageContaining("--postgres-url needs --mode hot-and-mirrored");
+        assertThatThrownBy(() -> FailoverOptions.parse("--mode", "hot-and-mirrored", "--postgres-url", "db:5432"))
+                .hasMessageContaining("--postgres-url must be a PostgreSQL JDBC URL");
+        assertThatThrownBy(() -> FailoverOptions.parse("--mode", "hot-and-mirrored", "--postgres-user", "opcua"))
+                .hasMessageContaining("--postgres-user and --postgres-password need --postgres-url");
         assertThatThrownBy(() -> FailoverOptions.parse("--down-ms"))
                 .hasMessage("missing value for --down-ms");
     }

@@ -55,6 +55,15 @@ class StatsProbeTest {
     }
 
     @Test
+    void a_mirroring_server_appends_the_mirrors_cost_to_the_answer_line() {
+        String line = new StatsProbe(() -> 42, () -> 7, () -> "", () -> "mirror_cpu_ns=5 notifications_sent=9")
+                .statsLine();
+
+        assertThat(line).matches("STATS cpu_ns=\\d+ alloc_bytes=\\d+ jit_ms=-?\\d+ simulated=42 rejected=7"
+                + " mirror_cpu_ns=5 notifications_sent=9");
+    }
+
+    @Test
     void the_footprint_line_gives_the_heap_after_a_collection_the_threads_and_the_servers_counts() {
         String line = new StatsProbe(() -> -1, () -> -1, () -> "connections=2 channels=1 sessions=0").footprintLine();
 

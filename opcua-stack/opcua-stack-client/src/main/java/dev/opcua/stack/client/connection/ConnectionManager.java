@@ -155,6 +155,15 @@ public final class ConnectionManager {
         return reconnector.switchServerKeepingSession(endpointUrl, cause);
     }
 
+    /**
+     * A failover decided while an attempt to {@code endpointUrl} was under way came too late: that attempt
+     * connected, so the connection stays there: see {@code Reconnector#stayOn}. Used by
+     * {@code dev.opcua.stack.client.redundancy}.
+     */
+    public void stayOn(String endpointUrl) {
+        reconnector.stayOn(endpointUrl);
+    }
+
     /** Whether the session now ready is on another server than before (a failover); clears it. */
     public boolean takeServerSwitched() {
         return reconnector.takeServerSwitched();

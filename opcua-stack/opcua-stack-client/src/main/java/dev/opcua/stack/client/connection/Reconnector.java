@@ -395,6 +395,23 @@ final class Reconnector {
         return retargeted.kept() == null ? null : retargeted.kept().sessionId();
     }
 
+    /**
+     * Undoes a switch that lost the race to the attempt under way (a slow first connect that came through after the
+     * failover was decided): while connected to {@code url}, the next attempt goes to {@code url} again, not at once,
+     * and is no server switch; otherwise the first loss of this connection would go to the other server with a new
+     * session, by-passing the failover the redundancy mode asks for.
+     */
+    void stayOn(String url) {
+        synchronized (status) {
+            if (status.state() != ClientState.CONNECTED || !url.equals(connectedUrl)) {
+                return;
+            }
+            connector.retarget(url);
+            switchPending = false;
+            serverSwitched.set(false);
+        }
+    }
+
     /** What a switch found: the connection to leave (null while not connected) and the session taken along. */
     private record Switch(ActiveSession old, ClientSession kept) {
     }

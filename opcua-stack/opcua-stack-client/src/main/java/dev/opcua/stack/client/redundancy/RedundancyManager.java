@@ -438,6 +438,15 @@ public final class RedundancyManager {
     private void completed(Pending p) {
         Duration duration = Duration.ofNanos(System.nanoTime() - p.startNanos());
         String to = activeServer();
+        if (p.from() != null && p.from().equals(to)) {
+            // a slow connect to the server being left (the first one, often) came through before the switch: the
+            // client stays where it was, nothing failed over, and no event or count says otherwise
+            sessionAtFailover = null;
+            connection.stayOn(to);
+            log.info("connected to {} after {} ms, before the failover to {} went through: staying there", to,
+                    duration.toMillis(), p.to());
+            return;
+        }
         long lost = Math.max(0, subscriptions.lostSequenceNumbers() - p.lostBefore());
         failovers.incrementAndGet();
         possiblyLost.addAndGet(lost);

@@ -236,8 +236,22 @@ public final class SessionManager implements AutoCloseable {
     }
 
     private ActivateSessionResponse activate(ServerSecureChannel channel, ActivateSessionRequest request) {
+        Session session = lookupOrTakeOver(request.requestHeader().authenticationToken());
+        try {
+            return activate(channel, request, session);
+        } catch (RuntimeException e) {
+            if (session.takeoverPending() && remove(session, true)) {
+                // a partner's session whose client did not prove it here (Part 4, 5.6.3) is not kept: it would
+                // hold a session slot and a stale nonce; the stored state stays the partner's
+                log.info("{} of a partner server not taken over: {}", session, e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    private ActivateSessionResponse activate(ServerSecureChannel channel, ActivateSessionRequest request,
+            Session session) {
         RequestHeader header = request.requestHeader();
-        Session session = lookupOrTakeOver(header.authenticationToken());
         long channelId = channel.secureChannelId();
         boolean otherChannel = session.secureChannelId() != channelId;
         if (otherChannel && !session.isActivated()) {

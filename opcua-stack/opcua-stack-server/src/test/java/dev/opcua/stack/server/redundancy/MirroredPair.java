@@ -50,23 +50,47 @@ public final class MirroredPair implements AutoCloseable {
     public final ClientSubscription subscription;
     private final ClientResources resources;
 
+    /**
+     * What a test adds to the pair's plain configuration (SecurityPolicy None, anonymous): each server's builder
+     * (its ServerUri given) and the client's, applied last, so that they may replace the security, PKI and identity.
+     */
+    public interface Setup {
+
+        /** None and anonymous. */
+        Setup PLAIN = new Setup() {
+        };
+
+        default OpcUaServer.Builder server(String uri, OpcUaServer.Builder builder) {
+            return builder;
+        }
+
+        default OpcUaClientConfig.Builder client(OpcUaClientConfig.Builder builder) {
+            return builder;
+        }
+    }
+
     /** Starts A and B on {@code store} and connects the client to A with one subscription of one item. */
     public MirroredPair(SessionStateStore store) throws Exception {
+        this(store, Setup.PLAIN);
+    }
+
+    /** {@link #MirroredPair(SessionStateStore)} with the servers and the client configured further by {@code setup}. */
+    public MirroredPair(SessionStateStore store, Setup setup) throws Exception {
         int portA = freePort();
         int portB = freePort();
         String urlA = "opc.tcp://localhost:" + portA + "/";
         String urlB = "opc.tcp://localhost:" + portB + "/";
-        a = server("urn:test:mirrored:a", portA, "urn:test:mirrored:b", urlB, store, valueA);
-        b = server("urn:test:mirrored:b", portB, "urn:test:mirrored:a", urlA, store, valueB);
+        a = server("urn:test:mirrored:a", portA, "urn:test:mirrored:b", urlB, store, valueA, setup);
+        b = server("urn:test:mirrored:b", portB, "urn:test:mirrored:a", urlA, store, valueB, setup);
         resources = ClientResources.builder().ioThreads(1).build();
-        client = OpcUaClient.create(OpcUaClientConfig.builder(urlA)
+        client = OpcUaClient.create(setup.client(OpcUaClientConfig.builder(urlA)
                 .applicationUri("urn:test:mirrored:client").applicationName("mirrored failover client")
                 .resources(resources).requestTimeout(Duration.ofSeconds(3))
                 .keepAliveInterval(Duration.ofMillis(300))
                 .reconnectDelays(Duration.ofMillis(200), Duration.ofMillis(500))
                 .redundancy(RedundancyConfig.builder().endpoints(urlB)
                         .mode(dev.opcua.stack.client.redundancy.RedundancyMode.HOT_AND_MIRRORED)
-                        .failoverTimeout(Duration.ofSeconds(1)).serviceLevelInterval(Duration.ofMillis(200)).build())
+                        .failoverTimeout(Duration.ofSeconds(1)).serviceLevelInterval(Duration.ofMillis(200)).build()))
                 .build());
         client.addFailoverListener(failovers::add);
         client.connect().get(10, TimeUnit.SECONDS);
@@ -78,7 +102,12 @@ public final class MirroredPair implements AutoCloseable {
 
     static OpcUaServer server(String uri, int port, String partnerUri, String partnerUrl,
             SessionStateStore store, PushedCounter counter) {
-        OpcUaServer server = OpcUaServer.builder()
+        return server(uri, port, partnerUri, partnerUrl, store, counter, Setup.PLAIN);
+    }
+
+    static OpcUaServer server(String uri, int port, String partnerUri, String partnerUrl,
+            SessionStateStore store, PushedCounter counter, Setup setup) {
+        OpcUaServer server = setup.server(uri, OpcUaServer.builder()
                 .applicationUri(uri).applicationName(uri)
                 .bindAddress("127.0.0.1").port(port).hostnames(List.of("localhost"))
                 .security(List.of(EndpointSecurity.NONE))
@@ -90,7 +119,7 @@ public final class MirroredPair implements AutoCloseable {
                         new RedundancyPartner(partnerUri, partnerUrl)))
                 .sessionStateStore(store)
                 .sessionMirrorSettings(SessionMirrorSettings.DEFAULT.withInterval(Duration.ofMillis(50)))
-                .nodeManager(counter)
+                .nodeManager(counter))
                 .build()
                 .start();
         counter.start(server.namespaces().indexOf(PushedCounter.NS), server.dataChanges(), "Value");
