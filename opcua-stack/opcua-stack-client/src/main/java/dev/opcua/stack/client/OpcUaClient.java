@@ -135,7 +135,7 @@ public final class OpcUaClient implements AutoCloseable {
                 boolean otherServer = newSession && switched;
                 return ready.handle((ok, failure) -> null).thenCompose(ignored -> otherServer
                         ? subscriptions.recreateAll()
-                        : newSession ? subscriptions.sessionReplaced() : subscriptions.sessionReactivated());
+                        : newSession ? subscriptions.sessionReplaced() : subscriptions.sessionReactivated(switched));
             }
 
             @Override

@@ -575,8 +575,14 @@ public final class ClientSubscription {
         sequencer.transferred(availableSequenceNumbers);
     }
 
-    /** After the session was re-activated on a new channel: see {@link NotificationSequencer#reactivated}. */
-    void reactivated() {
+    /**
+     * After the session was re-activated on a new channel: see {@link NotificationSequencer#reactivated}; on another
+     * server of a HotAndMirrored set also {@link NotificationSequencer#holdBackDelivered}.
+     */
+    void reactivated(boolean onOtherServer) {
+        if (onOtherServer) {
+            sequencer.holdBackDelivered(items.values());
+        }
         sequencer.reactivated();
     }
 

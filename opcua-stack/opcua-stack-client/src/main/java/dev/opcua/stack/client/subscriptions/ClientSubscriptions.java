@@ -170,11 +170,21 @@ public final class ClientSubscriptions {
      * @return completes at once: nothing needs an answer before publishing resumes
      */
     public CompletableFuture<Void> sessionReactivated() {
+        return sessionReactivated(false);
+    }
+
+    /**
+     * {@link #sessionReactivated()}, where {@code onOtherServer} says that the session was re-activated on another
+     * server of a HotAndMirrored set (Part 4, 6.6.2.4.5.5): the partner restored the subscriptions from the shared
+     * state written before, so their queues may hold values the listeners had from the first server, which are
+     * dropped as after a Hot takeover (per item, not newer than the last delivered by source timestamp).
+     */
+    public CompletableFuture<Void> sessionReactivated(boolean onOtherServer) {
         if (!pipeline.pause()) {
             return CompletableFuture.completedFuture(null);
         }
         for (ClientSubscription s : record) {
-            s.reactivated();
+            s.reactivated(onOtherServer);
         }
         pipeline.resume();
         return CompletableFuture.completedFuture(null);

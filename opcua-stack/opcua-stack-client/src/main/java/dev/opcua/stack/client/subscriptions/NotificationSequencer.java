@@ -172,7 +172,8 @@ final class NotificationSequencer {
      * A Hot takeover (Part 4, 6.6.2.4.5.4): the adopted mirror's items queued, while publishing was disabled,
      * values the listeners already had from the old server; likewise a durable subscription transferred from a
      * server restored after a crash (Part 4, 6.8) holds the values queued at its last snapshot, some of which
-     * it sent before the crash. Per item, a data-change value whose source
+     * it sent before the crash, and so does a HotAndMirrored partner that restored the session from the shared
+     * state. Per item, a data-change value whose source
      * timestamp is not newer than the newest one delivered is dropped, until the first newer one arrives;
      * values without a source timestamp pass. Both servers stamp a value from the same source, so the
      * timestamps agree; servers that stamp it themselves with clocks apart may let the value at the
