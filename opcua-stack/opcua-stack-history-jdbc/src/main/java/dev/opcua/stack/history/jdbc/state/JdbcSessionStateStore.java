@@ -99,7 +99,6 @@ public final class JdbcSessionStateStore implements SessionStateStore {
                     .toList();
             deleteSubscriptions(connection, owned);
             writeSubscriptions(connection, owned);
-            writeMessages(connection, owned);
             return ownedElsewhere;
         });
     }
@@ -179,20 +178,31 @@ public final class JdbcSessionStateStore implements SessionStateStore {
         }
     }
 
-    /** Definitions where they changed (an upsert), else counters and queues (an update). */
+    /**
+     * Subscriptions whose definition changed (or is new): an upsert, then their messages. The others, the common
+     * case of a mirror cycle, in one statement each: counters and queues updated, acknowledged messages deleted and
+     * sent ones inserted, so that a cycle costs one round trip for all of them.
+     */
     private void writeSubscriptions(Connection connection, List<SessionChanges> owned) throws SQLException {
         try (PreparedStatement upsert = connection.prepareStatement("INSERT INTO " + subscriptions + " AS t"
                 + " (session_id, subscription_id, definition, next_sequence, expires_at, queues) VALUES"
                 + " (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, subscription_id) DO UPDATE SET definition ="
                 + " EXCLUDED.definition, next_sequence = EXCLUDED.next_sequence, expires_at = EXCLUDED.expires_at,"
                 + " queues = COALESCE(EXCLUDED.queues, t.queues)");
-                PreparedStatement update = connection.prepareStatement("UPDATE " + subscriptions
+                PreparedStatement update = connection.prepareStatement("WITH sub AS (UPDATE " + subscriptions
                         + " SET next_sequence = ?, expires_at = ?, queues = COALESCE(?, queues)"
-                        + " WHERE session_id = ? AND subscription_id = ?")) {
-            int upserts = 0;
+                        + " WHERE session_id = ? AND subscription_id = ? RETURNING session_id, subscription_id),"
+                        + " acknowledged AS (DELETE FROM " + messages + " m USING sub WHERE m.session_id ="
+                        + " sub.session_id AND m.subscription_id = sub.subscription_id AND m.sequence_number ="
+                        + " ANY (?)) INSERT INTO " + messages + " (session_id, subscription_id, sequence_number,"
+                        + " message) SELECT sub.session_id, sub.subscription_id, sent.n, sent.m FROM sub,"
+                        + " unnest(?::bigint[], ?::bytea[]) AS sent(n, m) ON CONFLICT (session_id, subscription_id,"
+                        + " sequence_number) DO UPDATE SET message = EXCLUDED.message")) {
+            List<SessionChanges> redefined = new ArrayList<>();
             int updates = 0;
             for (SessionChanges change : owned) {
                 String session = change.sessionId().toString();
+                boolean anyRedefined = false;
                 for (SubscriptionChanges s : change.subscriptions()) {
                     if (s.definition() != null) {
                         upsert.setString(1, session);
@@ -202,20 +212,30 @@ public final class JdbcSessionStateStore implements SessionStateStore {
                         upsert.setLong(5, s.expiresAtMillis());
                         setBytesOrNull(upsert, 6, s.queues());
                         upsert.addBatch();
-                        upserts++;
+                        anyRedefined = true;
                     } else {
                         update.setLong(1, s.nextSequenceNumber());
                         update.setLong(2, s.expiresAtMillis());
                         setBytesOrNull(update, 3, s.queues());
                         update.setString(4, session);
                         update.setLong(5, s.subscriptionId());
+                        update.setArray(6, connection.createArrayOf("int8",
+                                s.acknowledged().toArray(Long[]::new)));
+                        update.setArray(7, connection.createArrayOf("int8", s.sent().stream()
+                                .map(SubscriptionChanges.SentMessage::sequenceNumber).toArray(Long[]::new)));
+                        update.setArray(8, connection.createArrayOf("bytea", s.sent().stream()
+                                .map(SubscriptionChanges.SentMessage::bytes).toArray(byte[][]::new)));
                         update.addBatch();
                         updates++;
                     }
                 }
+                if (anyRedefined) {
+                    redefined.add(change);
+                }
             }
-            if (upserts > 0) {
+            if (!redefined.isEmpty()) {
                 upsert.executeBatch();
+                writeMessages(connection, redefined);
             }
             if (updates > 0) {
                 update.executeBatch();
@@ -231,8 +251,8 @@ public final class JdbcSessionStateStore implements SessionStateStore {
         }
     }
 
-    /** Acknowledged messages deleted, then sent ones appended. */
-    private void writeMessages(Connection connection, List<SessionChanges> owned) throws SQLException {
+    /** The messages of redefined subscriptions: acknowledged ones deleted, then sent ones appended. */
+    private void writeMessages(Connection connection, List<SessionChanges> redefined) throws SQLException {
         try (PreparedStatement delete = connection.prepareStatement("DELETE FROM " + messages
                 + " WHERE session_id = ? AND subscription_id = ? AND sequence_number = ?");
                 PreparedStatement insert = connection.prepareStatement("INSERT INTO " + messages + " (session_id,"
@@ -240,9 +260,12 @@ public final class JdbcSessionStateStore implements SessionStateStore {
                         + " subscription_id, sequence_number) DO UPDATE SET message = EXCLUDED.message")) {
             int deletes = 0;
             int inserts = 0;
-            for (SessionChanges change : owned) {
+            for (SessionChanges change : redefined) {
                 String session = change.sessionId().toString();
                 for (SubscriptionChanges s : change.subscriptions()) {
+                    if (s.definition() == null) {
+                        continue;
+                    }
                     for (long number : s.acknowledged()) {
                         delete.setString(1, session);
                         delete.setLong(2, s.subscriptionId());
