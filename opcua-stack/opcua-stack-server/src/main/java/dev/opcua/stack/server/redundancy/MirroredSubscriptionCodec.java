@@ -29,7 +29,8 @@ import java.util.function.Function;
  *       a subscription is kept); it changes with CreateMonitoredItems, ModifySubscription and the like;</li>
  *   <li>the <em>counters</em>: the next sequence number and the end of the lifetime, two numbers;</li>
  *   <li>the <em>queues</em>: each item's queued values and the last value it queued (against which a partner's first
- *       sample is compared), in UA Binary (Part 6, 5.2) after a format version (Int32, now 1);</li>
+ *       sample is compared; written as a Byte flag when it is the last of the queue), in UA Binary (Part 6, 5.2)
+ *       after a format version (Int32, now 1);</li>
  *   <li>the <em>messages</em>: each sent, unacknowledged NotificationMessage (Part 4, 7.26) by its sequence number,
  *       appended when sent and deleted when acknowledged.</li>
  * </ul>
@@ -41,6 +42,10 @@ public final class MirroredSubscriptionCodec {
 
     /** The format of the queues written; a different one is refused on reading. */
     public static final int QUEUES_VERSION = 1;
+    /** How an item's last value is written: none, the last queued value (not written again), or following. */
+    private static final short NO_LAST = 0;
+    private static final short LAST_QUEUED = 1;
+    private static final short LAST_FOLLOWS = 2;
     /** Sequence numbers run 1..4294967295 and then start at 1 again (Part 4, 7.26). */
     private static final long SEQUENCE_CYCLE = 0xFFFF_FFFFL;
 
@@ -91,9 +96,15 @@ public final class MirroredSubscriptionCodec {
                 for (DataValue value : queue.queuedValues()) {
                     e.writeDataValue(null, value);
                 }
-                e.writeBoolean(null, queue.lastValue() != null);
-                if (queue.lastValue() != null) {
-                    e.writeDataValue(null, queue.lastValue());
+                List<DataValue> values = queue.queuedValues();
+                DataValue last = queue.lastValue();
+                if (last == null) {
+                    e.writeByte(null, NO_LAST);
+                } else if (!values.isEmpty() && last.equals(values.get(values.size() - 1))) {
+                    e.writeByte(null, LAST_QUEUED); // the usual case under load: not written twice
+                } else {
+                    e.writeByte(null, LAST_FOLLOWS);
+                    e.writeDataValue(null, last);
                 }
                 e.writeInt32(null, queue.queuedEvents().size());
                 for (Variant[] fields : queue.queuedEvents()) {
@@ -120,7 +131,14 @@ public final class MirroredSubscriptionCodec {
                 for (int k = 0; k < valueCount; k++) {
                     values.add(d.readDataValue(null));
                 }
-                DataValue last = d.readBoolean(null) ? d.readDataValue(null) : null;
+                short lastKind = d.readByte(null);
+                DataValue last = switch (lastKind) {
+                    case NO_LAST -> null;
+                    case LAST_QUEUED -> values.isEmpty() ? null : values.get(values.size() - 1);
+                    case LAST_FOLLOWS -> d.readDataValue(null);
+                    default -> throw new IllegalArgumentException("mirrored item queue " + id
+                            + " with an unknown kind of last value " + lastKind);
+                };
                 int eventCount = d.readInt32(null);
                 List<Variant[]> events = new ArrayList<>(eventCount);
                 for (int k = 0; k < eventCount; k++) {

@@ -219,12 +219,12 @@ public final class JdbcSessionStateStore implements SessionStateStore {
                         setBytesOrNull(update, 3, s.queues());
                         update.setString(4, session);
                         update.setLong(5, s.subscriptionId());
-                        update.setArray(6, connection.createArrayOf("int8",
-                                s.acknowledged().toArray(Long[]::new)));
-                        update.setArray(7, connection.createArrayOf("int8", s.sent().stream()
-                                .map(SubscriptionChanges.SentMessage::sequenceNumber).toArray(Long[]::new)));
-                        update.setArray(8, connection.createArrayOf("bytea", s.sent().stream()
-                                .map(SubscriptionChanges.SentMessage::bytes).toArray(byte[][]::new)));
+                        // primitive and byte[][] arrays travel in PostgreSQL's binary array format
+                        update.setObject(6, s.acknowledged().stream().mapToLong(Long::longValue).toArray());
+                        update.setObject(7, s.sent().stream()
+                                .mapToLong(SubscriptionChanges.SentMessage::sequenceNumber).toArray());
+                        update.setObject(8, s.sent().stream().map(SubscriptionChanges.SentMessage::bytes)
+                                .toArray(byte[][]::new));
                         update.addBatch();
                         updates++;
                     }
