@@ -57,11 +57,7 @@ class JdbcMirrorCostIT {
 
     @Test
     void mirroring_a_session_at_a_steady_rate_costs_what_it_prints() throws Exception {
-        HikariConfig pool = new HikariConfig();
-        pool.setDataSource(TestPostgres.dataSource());
-        pool.setMaximumPoolSize(4);
-        pool.setPoolName("mirror-cost");
-        try (HikariDataSource pooled = new HikariDataSource(pool);
+        try (HikariDataSource pooled = pool("mirror-cost");
                 MirroredPair pair = new MirroredPair(JdbcSessionStateStore.open(pooled, "mirror_cost"))) {
             pair.a.sessionMirror().flushNow();
             Cost before = Cost.now(pair.a, pooled);
@@ -106,13 +102,9 @@ class JdbcMirrorCostIT {
 
     @Test
     void mirroring_a_thousand_items_at_ten_thousand_values_a_second_costs_what_it_prints() throws Exception {
-        HikariConfig pool = new HikariConfig();
-        pool.setDataSource(TestPostgres.dataSource());
-        pool.setMaximumPoolSize(4);
-        pool.setPoolName("mirror-cost-load");
         PushedCounter counter = new PushedCounter();
         String[] names = IntStream.range(0, ITEMS).mapToObj(i -> "Value" + i).toArray(String[]::new);
-        try (HikariDataSource pooled = new HikariDataSource(pool);
+        try (HikariDataSource pooled = pool("mirror-cost-load");
                 OpcUaServer server = OpcUaServer.builder()
                         .applicationUri("urn:test:mirror-cost:a").applicationName("mirror cost server")
                         .bindAddress("127.0.0.1").port(0).hostnames(List.of("localhost"))
@@ -152,6 +144,15 @@ class JdbcMirrorCostIT {
                 client.close();
             }
         }
+    }
+
+    /** A pool of four connections to the test PostgreSQL, as an application would give the store. */
+    private static HikariDataSource pool(String name) throws Exception {
+        HikariConfig pool = new HikariConfig();
+        pool.setDataSource(TestPostgres.dataSource());
+        pool.setMaximumPoolSize(4);
+        pool.setPoolName(name);
+        return new HikariDataSource(pool);
     }
 
     /** CPU time of the mirror thread so far; 0 where the JVM does not measure it. */
