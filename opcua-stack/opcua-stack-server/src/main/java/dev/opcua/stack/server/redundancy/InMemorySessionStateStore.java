@@ -47,11 +47,11 @@ public final class InMemorySessionStateStore implements SessionStateStore {
                 ownedElsewhere.add(change.sessionId());
                 continue;
             }
+            if (row == null && change.session() == null) {
+                ownedElsewhere.add(change.sessionId()); // no longer stored: a partner took it and it ended there
+                continue;
+            }
             if (row == null) {
-                if (change.session() == null) {
-                    throw new IllegalArgumentException("session " + change.sessionId() + " is not stored: its first"
-                            + " write needs the session's part");
-                }
                 row = new Row();
                 row.owner = owner;
                 rows.put(change.sessionId(), row);

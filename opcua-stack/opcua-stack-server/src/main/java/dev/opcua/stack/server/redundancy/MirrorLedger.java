@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a {@link SessionMirror} knows the store holds of each session it wrote, and the {@link SessionChanges} of a
@@ -23,11 +24,17 @@ final class MirrorLedger {
     /** The end of a lifetime moves with every Publish; it is rewritten when it moved by this much. */
     private static final long EXPIRY_TOLERANCE_MILLIS = 1_000;
 
-    /** A session whose stored state is unknown (never written, or dropped): its next write replaces it whole. */
-    private static final Written UNKNOWN = new Written(null, Map.of());
+    /**
+     * A session that did not change is still written (an empty change) this often, so that a server whose session
+     * a partner claimed learns it (the write is refused) and drops the session, changes or not.
+     */
+    static final long OWNERSHIP_CHECK_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    /** What the store holds of one session. */
-    record Written(byte[] session, Map<Long, WrittenSubscription> subscriptions) {
+    /** A session whose stored state is unknown (never written, or dropped): its next write replaces it whole. */
+    private static final Written UNKNOWN = new Written(null, Map.of(), Long.MIN_VALUE);
+
+    /** What the store holds of one session, and when it was last written ({@link System#nanoTime}). */
+    record Written(byte[] session, Map<Long, WrittenSubscription> subscriptions, long writtenAtNanos) {
     }
 
     /** What the store holds of one subscription. */
@@ -41,8 +48,14 @@ final class MirrorLedger {
 
     private final Map<NodeId, Written> written = new HashMap<>();
 
-    /** The changes of one session's snapshot against what was written; null when nothing changed. */
-    Prepared changes(SessionSnapshot snapshot, byte[] tokenHash, List<DurableSubscriptionRecord> subscriptions) {
+    /**
+     * The changes of one session's snapshot against what was written; null when nothing changed and the session was
+     * written less than {@link #OWNERSHIP_CHECK_NANOS} ago (else empty changes, which check the ownership).
+     *
+     * @param nowNanos {@link System#nanoTime} now
+     */
+    Prepared changes(SessionSnapshot snapshot, byte[] tokenHash, List<DurableSubscriptionRecord> subscriptions,
+            long nowNanos) {
         Written before = written.getOrDefault(snapshot.sessionId(), UNKNOWN);
         boolean replace = before == UNKNOWN;
         byte[] session = MirroredSessionCodec.encodeSession(snapshot);
@@ -64,11 +77,12 @@ final class MirrorLedger {
                 removed.add(id);
             }
         }
-        if (!sessionChanged && changed.isEmpty() && removed.isEmpty()) {
+        if (!sessionChanged && changed.isEmpty() && removed.isEmpty()
+                && nowNanos - before.writtenAtNanos() < OWNERSHIP_CHECK_NANOS) {
             return null;
         }
         return new Prepared(new SessionChanges(snapshot.sessionId(), tokenHash, sessionChanged ? session : null,
-                replace, changed, removed), new Written(session, after));
+                replace, changed, removed), new Written(session, after, nowNanos));
     }
 
     /** The record as the store will hold it; the end of its lifetime as written while it moved by little. */

@@ -125,6 +125,7 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
 
     private Set<NodeId> collect(SessionManager manager) {
         Set<NodeId> live = new HashSet<>();
+        long now = System.nanoTime();
         for (Session session : manager.sessions()) {
             if (session.takeoverPending()) {
                 continue; // not claimed yet: the partner's until its client proves it here
@@ -135,7 +136,7 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
             }
             live.add(snapshot.sessionId());
             MirrorLedger.Prepared prepared = ledger.changes(snapshot, session.authenticationTokenHash(),
-                    subscriptions.snapshotSession(snapshot.sessionId()));
+                    subscriptions.snapshotSession(snapshot.sessionId()), now);
             if (prepared != null) {
                 pending.add(prepared);
             }

@@ -38,6 +38,8 @@ public abstract class SessionStateStoreContract {
     private static final String B = "urn:test:contract:b";
 
     private SessionStateStore store;
+    /** The mirror's clock ({@link System#nanoTime} in the server), advanced by the tests. */
+    private long nowNanos = 1_000;
     private final NodeId token = NodeId.opaque(0, ByteString.wrap(UUID.randomUUID().toString().getBytes()));
     private final SessionSnapshot session = new SessionSnapshot(NodeId.guid(1, UUID.randomUUID()), "line 1", null,
             "opc.tcp://localhost:4840/", 60_000, 0, null, EndpointSecurity.NONE, Identity.user("operator"), 3,
@@ -80,7 +82,7 @@ public abstract class SessionStateStoreContract {
 
     /** Writes the session as the mirror would, after {@code ledger} saw what was written before. */
     private SessionChanges write(MirrorLedger ledger, String owner, List<DurableSubscriptionRecord> subscriptions) {
-        MirrorLedger.Prepared prepared = ledger.changes(session, Session.tokenHash(token), subscriptions);
+        MirrorLedger.Prepared prepared = ledger.changes(session, Session.tokenHash(token), subscriptions, nowNanos);
         assertThat(prepared).as("something changed").isNotNull();
         assertThat(store.write(owner, List.of(prepared.changes()))).as("written").isEmpty();
         ledger.confirm(prepared);
@@ -125,8 +127,8 @@ public abstract class SessionStateStoreContract {
         assertThat(change.acknowledged()).containsExactly(18L);
         assertThat(change.sent()).extracting(SubscriptionChanges.SentMessage::sequenceNumber).containsExactly(20L, 21L);
         assertThat(found()).usingRecursiveComparison().isEqualTo(List.of(after));
-        assertThat(ledger.changes(session, Session.tokenHash(token), List.of(after))).as("nothing more to write")
-                .isNull();
+        assertThat(ledger.changes(session, Session.tokenHash(token), List.of(after), nowNanos))
+                .as("nothing more to write").isNull();
     }
 
     @Test
@@ -192,7 +194,7 @@ public abstract class SessionStateStoreContract {
                 .isFalse();
 
         MirrorLedger.Prepared late = ledgerOfA.changes(session, Session.tokenHash(token),
-                List.of(subscription(7, 100, 9, List.of(message(8, 2)), List.of())));
+                List.of(subscription(7, 100, 9, List.of(message(8, 2)), List.of())), nowNanos);
         assertThat(store.write(A, List.of(late.changes()))).as("A learns that B owns it")
                 .containsExactly(session.sessionId());
         assertThat(found()).as("A's late changes not applied").usingRecursiveComparison().isEqualTo(List.of(atClaim));
@@ -200,5 +202,27 @@ public abstract class SessionStateStoreContract {
         assertThat(store.find(Session.tokenHash(token)).owner()).as("A cannot remove B's session").isEqualTo(B);
         store.remove(B, List.of(session.sessionId()));
         assertThat(store.find(Session.tokenHash(token))).isNull();
+    }
+
+    @Test
+    void an_unchanged_session_is_written_empty_once_a_second_so_that_its_former_owner_learns_of_a_claim() {
+        MirrorLedger ledgerOfA = new MirrorLedger();
+        List<DurableSubscriptionRecord> unchanged = List.of(subscription(7, 100, 5, List.of(), List.of()));
+        write(ledgerOfA, A, unchanged);
+        StoredSession found = store.find(Session.tokenHash(token));
+        assertThat(store.claim(session.sessionId(), B, found.version())).isTrue();
+
+        nowNanos += MirrorLedger.OWNERSHIP_CHECK_NANOS - 1;
+        assertThat(ledgerOfA.changes(session, Session.tokenHash(token), unchanged, nowNanos)).as("not yet").isNull();
+        nowNanos += 1;
+        MirrorLedger.Prepared check = ledgerOfA.changes(session, Session.tokenHash(token), unchanged, nowNanos);
+
+        assertThat(check.changes().session()).isNull();
+        assertThat(check.changes().subscriptions()).isEmpty();
+        assertThat(store.write(A, List.of(check.changes()))).as("A learns that B owns it")
+                .containsExactly(session.sessionId());
+        store.remove(B, List.of(session.sessionId()));
+        assertThat(store.write(A, List.of(check.changes()))).as("a session no longer stored is not A's either")
+                .containsExactly(session.sessionId());
     }
 }
