@@ -809,6 +809,21 @@ public class OpcUaServerProperties {
         @Positive
         private int maxDurableQueueSize = 10_000;
 
+        /**
+         * How often durable subscriptions that changed are saved to their store: what a crash (kill -9) of the
+         * server can lose of what they queued. 10ms to 1m.
+         */
+        @PositiveDuration
+        private Duration durableSavePeriod = Duration.ofMillis(100);
+
+        public Duration getDurableSavePeriod() {
+            return durableSavePeriod;
+        }
+
+        public void setDurableSavePeriod(Duration durableSavePeriod) {
+            this.durableSavePeriod = durableSavePeriod;
+        }
+
         public Duration getMaxDurableLifetime() {
             return maxDurableLifetime;
         }

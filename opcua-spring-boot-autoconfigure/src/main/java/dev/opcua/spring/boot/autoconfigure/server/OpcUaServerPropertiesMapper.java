@@ -270,6 +270,7 @@ final class OpcUaServerPropertiesMapper {
                 .maxMonitoredItemsPerSubscription(s.getMaxMonitoredItemsPerSubscription())
                 .maxDurableLifetime(s.getMaxDurableLifetime())
                 .maxDurableQueueSize(s.getMaxDurableQueueSize())
+                .durableSavePeriod(s.getDurableSavePeriod())
                 .build());
     }
 

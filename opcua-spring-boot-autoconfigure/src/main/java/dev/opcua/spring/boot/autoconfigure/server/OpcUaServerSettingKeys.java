@@ -87,6 +87,7 @@ final class OpcUaServerSettingKeys {
                     "subscriptions.max-monitored-items-per-subscription"),
             entry("subscriptionSettings.maxDurableLifetime", "subscriptions.max-durable-lifetime"),
             entry("subscriptionSettings.maxDurableQueueSize", "subscriptions.max-durable-queue-size"),
+            entry("subscriptionSettings.durableSavePeriod", "subscriptions.durable-save-period"),
 
             entry("monitoredItemSettings.minSamplingInterval", "subscriptions.min-sampling-interval"),
             entry("monitoredItemSettings.maxSamplingInterval", "subscriptions.max-sampling-interval"),

@@ -42,6 +42,19 @@ class DurableSubscriptionPropertiesTest {
     }
 
     @Test
+    void the_save_period_is_set_and_one_below_10_ms_names_the_property() {
+        contextRunner.withPropertyValues("opcua.server.subscriptions.durable-save-period=250ms").run(context ->
+                assertThat(context.getBean(OpcUaServer.class).config().subscriptionSettings().durableSavePeriod())
+                        .isEqualTo(Duration.ofMillis(250)));
+        contextRunner.withPropertyValues("opcua.server.subscriptions.durable-save-period=5ms").run(context -> {
+            assertThat(context).hasFailed();
+            FailureAnalysis analysis = StartupFailures.analyze(context.getStartupFailure());
+            assertThat(analysis).as("analysis of %s", context.getStartupFailure()).isNotNull();
+            assertThat(analysis.getDescription()).contains("opcua.server.subscriptions.durable-save-period");
+        });
+    }
+
+    @Test
     void a_lifetime_below_one_hour_names_the_property() {
         contextRunner.withPropertyValues("opcua.server.subscriptions.max-durable-lifetime=30m").run(context -> {
             assertThat(context).hasFailed();

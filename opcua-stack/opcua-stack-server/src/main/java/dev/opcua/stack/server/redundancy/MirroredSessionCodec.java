@@ -14,34 +14,29 @@ import dev.opcua.stack.core.types.enumerated.UserTokenType;
 import dev.opcua.stack.core.types.structured.ApplicationDescription;
 import dev.opcua.stack.server.session.Identity;
 import dev.opcua.stack.server.session.SessionSnapshot;
-import dev.opcua.stack.server.subscriptions.durable.DurableRecordCodec;
-import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.security.cert.X509Certificate;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * The bytes of a {@link MirroredSession}: a format version (Int32, now 1), the session's fields in UA Binary
- * (Part 6, 5.2; the client certificate as its DER ByteString, null for none; the security as the policy URI and
- * the MessageSecurityMode), the token hash, then each subscription as a ByteString holding its
- * {@link DurableRecordCodec} encoding, so that a subscription has one format wherever it is kept. Stateless and
+ * The bytes of a mirrored session's own part (its {@link SessionSnapshot}): a format version (Int32, now 2), then
+ * the session's fields in UA Binary (Part 6, 5.2; the client certificate as its DER ByteString, null for none; the
+ * security as the policy URI and the MessageSecurityMode). Its subscriptions are kept apart, in the parts of
+ * {@link MirroredSubscriptionCodec}, so that the session is rewritten only when it changes. Stateless and
  * thread-safe.
  */
 public final class MirroredSessionCodec {
 
     /** The format written; a different one is refused on reading. */
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
 
     private MirroredSessionCodec() {
     }
 
-    public static byte[] encode(MirroredSession mirrored) {
+    public static byte[] encodeSession(SessionSnapshot s) {
         ByteBuf buf = Unpooled.buffer(512);
         try {
             UaEncoder e = new UaEncoder(CodecRegistry.standard(), buf);
-            SessionSnapshot s = mirrored.session();
             e.writeInt32(null, VERSION);
             e.writeNodeId(null, s.sessionId());
             e.writeString(null, s.sessionName());
@@ -62,11 +57,6 @@ public final class MirroredSessionCodec {
             e.writeString(null, identity.certificateThumbprint());
             e.writeInt64(null, s.roles());
             e.writeByteString(null, s.serverNonce());
-            e.writeByteString(null, ByteString.wrap(mirrored.tokenHash()));
-            e.writeInt32(null, mirrored.subscriptions().size());
-            for (DurableSubscriptionRecord subscription : mirrored.subscriptions()) {
-                e.writeByteString(null, ByteString.wrap(DurableRecordCodec.encode(subscription)));
-            }
             byte[] bytes = new byte[buf.readableBytes()];
             buf.readBytes(bytes);
             return bytes;
@@ -76,7 +66,7 @@ public final class MirroredSessionCodec {
     }
 
     /** @throws IllegalArgumentException for another format version */
-    public static MirroredSession decode(byte[] bytes) {
+    public static SessionSnapshot decodeSession(byte[] bytes) {
         ByteBuf buf = Unpooled.wrappedBuffer(bytes);
         try {
             UaDecoder d = new UaDecoder(CodecRegistry.standard(), EncodingLimits.DEFAULT, buf);
@@ -100,14 +90,8 @@ public final class MirroredSessionCodec {
                     d.readString(null));
             long roles = d.readInt64(null);
             ByteString nonce = d.readByteString(null);
-            byte[] tokenHash = d.readByteString(null).bytes();
-            int count = d.readInt32(null);
-            List<DurableSubscriptionRecord> subscriptions = new ArrayList<>(count);
-            for (int i = 0; i < count; i++) {
-                subscriptions.add(DurableRecordCodec.decode(d.readByteString(null).bytes()));
-            }
-            return new MirroredSession(new SessionSnapshot(sessionId, name, client, endpointUrl, timeout, maxResponse,
-                    certificate, security, identity, roles, nonce), tokenHash, subscriptions);
+            return new SessionSnapshot(sessionId, name, client, endpointUrl, timeout, maxResponse, certificate,
+                    security, identity, roles, nonce);
         } finally {
             buf.release();
         }

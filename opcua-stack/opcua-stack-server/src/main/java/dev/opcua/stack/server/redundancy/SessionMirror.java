@@ -9,12 +9,8 @@ import dev.opcua.stack.server.session.SessionSnapshot;
 import dev.opcua.stack.server.session.SessionTakeover;
 import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -31,14 +27,17 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Writing: every {@link SessionMirrorSettings#interval()} the {@code opcua-session-mirror} thread snapshots
  *       each activated session with its subscriptions (sequence numbers, retransmission queue and item queues
- *       consistent, {@link SubscriptionManager#snapshotSession}), keeps those that changed since their last write
- *       (one waiting state per session: a newer snapshot replaces an older one) and writes them in batches; sessions
- *       closed or timed out here are removed from the store. No I/O thread waits for the store.</li>
+ *       consistent, {@link SubscriptionManager#snapshotSession}) and writes, in batches of one transaction each,
+ *       only what changed since the last write ({@link SessionChanges}, computed by a {@link MirrorLedger}): the
+ *       NotificationMessages sent since (appended) and acknowledged since (deleted), the sequence counter, the item
+ *       queues, and the session or a subscription's definition when they changed. Sessions closed or timed out here
+ *       are removed from the store. No I/O thread waits for the store.</li>
  *   <li>A store that fails: the server goes on serving its sessions; the ServiceLevel falls to
  *       {@link #STORE_AWAY_LEVEL} (this mirror is a {@link ServiceLevelContributor}) so that clients prefer a
- *       partner that still mirrors; the waiting states are written when the store answers again, or, beyond
- *       {@link SessionMirrorSettings#maxPendingBytes()}, dropped (logged, {@link #droppedStates()}) and every
- *       session written anew once it answers.</li>
+ *       partner that still mirrors; nothing is queued meanwhile, since the ledger holds only what was written, the
+ *       first write that succeeds carries every change the store missed. Changes beyond
+ *       {@link SessionMirrorSettings#maxPendingBytes()} in a failed cycle are dropped (logged,
+ *       {@link #droppedStates()}) and every session is written anew, whole, once the store answers.</li>
  *   <li>A session the store holds for another owner (the partner claimed it: its client failed over) is dropped
  *       here ({@link SessionManager#release}) and its stored state left to the partner.</li>
  *   <li>Taking over ({@link SessionTakeover}): ActivateSession with a token this server does not know finds the
@@ -66,21 +65,19 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
     private volatile SessionManager sessions;
 
     // on the mirror thread only
-    private final Map<NodeId, byte[]> lastWritten = new HashMap<>();
-    private final LinkedHashMap<NodeId, Pending> pending = new LinkedHashMap<>();
-    private long pendingBytes;
+    private final MirrorLedger ledger = new MirrorLedger();
+    private final List<MirrorLedger.Prepared> pending = new ArrayList<>();
+    private volatile boolean lastCycleWritten = true;
 
     private volatile String storeFailure;
     private final AtomicLong writtenStates = new AtomicLong();
+    private final AtomicLong writtenBytes = new AtomicLong();
     private final AtomicLong writeNanos = new AtomicLong();
     private final AtomicLong cycleNanos = new AtomicLong();
     private final AtomicLong droppedStates = new AtomicLong();
     private final AtomicLong failedWrites = new AtomicLong();
     private final AtomicLong takenOver = new AtomicLong();
     private volatile boolean stopped;
-
-    private record Pending(MirroredSession session, byte[] bytes) {
-    }
 
     /**
      * @param owner this server's ServerUri, the owner of the sessions it writes
@@ -118,6 +115,7 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         try {
             Set<NodeId> live = collect(manager);
             flush(manager, live);
+            lastCycleWritten = storeFailure == null;
         } catch (RuntimeException e) { // never let the periodic task die
             log.warn("mirroring the sessions failed", e);
         } finally {
@@ -127,6 +125,7 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
 
     private Set<NodeId> collect(SessionManager manager) {
         Set<NodeId> live = new HashSet<>();
+        long now = System.nanoTime();
         for (Session session : manager.sessions()) {
             if (session.takeoverPending()) {
                 continue; // not claimed yet: the partner's until its client proves it here
@@ -136,57 +135,47 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
                 continue;
             }
             live.add(snapshot.sessionId());
-            MirroredSession mirrored = new MirroredSession(snapshot, session.authenticationTokenHash(),
-                    subscriptions.snapshotSession(snapshot.sessionId()));
-            byte[] bytes = MirroredSessionCodec.encode(mirrored);
-            if (Arrays.equals(bytes, lastWritten.get(snapshot.sessionId()))) {
-                continue;
+            MirrorLedger.Prepared prepared = ledger.changes(snapshot, session.authenticationTokenHash(),
+                    subscriptions.snapshotSession(snapshot.sessionId()), now);
+            if (prepared != null) {
+                pending.add(prepared);
             }
-            Pending previous = pending.remove(snapshot.sessionId());
-            if (previous != null) {
-                pendingBytes -= previous.bytes().length;
-            }
-            pending.put(snapshot.sessionId(), new Pending(mirrored, bytes));
-            pendingBytes += bytes.length;
         }
         return live;
     }
 
     private void flush(SessionManager manager, Set<NodeId> live) {
         List<NodeId> closed = new ArrayList<>();
-        for (NodeId id : lastWritten.keySet()) {
-            if (!live.contains(id) && !pending.containsKey(id)) {
+        for (NodeId id : ledger.sessionIds()) {
+            if (!live.contains(id)) {
                 closed.add(id);
             }
         }
+        int next = 0;
         try {
             if (!closed.isEmpty()) {
                 store.remove(owner, closed);
-                closed.forEach(lastWritten::remove);
+                closed.forEach(ledger::forget);
             }
-            while (!pending.isEmpty()) {
-                List<Pending> batch = new ArrayList<>(Math.min(settings.batchSize(), pending.size()));
-                for (Pending p : pending.values()) {
-                    if (batch.size() == settings.batchSize()) {
-                        break;
-                    }
-                    batch.add(p);
-                }
+            while (next < pending.size()) {
+                List<MirrorLedger.Prepared> batch = pending.subList(next,
+                        Math.min(pending.size(), next + settings.batchSize()));
+                List<SessionChanges> changes = batch.stream().map(MirrorLedger.Prepared::changes).toList();
                 long started = System.nanoTime();
-                Set<NodeId> ownedElsewhere = store.write(owner, batch.stream().map(Pending::session).toList());
+                Set<NodeId> ownedElsewhere = store.write(owner, changes);
                 writeNanos.addAndGet(System.nanoTime() - started);
-                for (Pending p : batch) {
-                    NodeId id = p.session().sessionId();
-                    pending.remove(id);
-                    pendingBytes -= p.bytes().length;
+                for (MirrorLedger.Prepared p : batch) {
+                    NodeId id = p.changes().sessionId();
                     if (ownedElsewhere.contains(id)) {
-                        lastWritten.remove(id);
+                        ledger.forget(id);
                         manager.release(id);
                     } else {
-                        lastWritten.put(id, p.bytes());
+                        ledger.confirm(p);
                         writtenStates.incrementAndGet();
+                        writtenBytes.addAndGet(p.changes().size());
                     }
                 }
+                next += batch.size();
             }
             if (storeFailure != null) {
                 log.info("session state store {} answers again: the sessions of {} are mirrored", store, owner);
@@ -196,18 +185,20 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
             failedWrites.incrementAndGet();
             if (storeFailure == null) {
                 log.warn("session state store {} fails ({}): {} keeps serving its sessions, ServiceLevel {},"
-                        + " their states wait (at most {} bytes)", store, e.getMessage(), owner, STORE_AWAY_LEVEL,
+                        + " their changes wait (at most {} bytes)", store, e.getMessage(), owner, STORE_AWAY_LEVEL,
                         settings.maxPendingBytes());
             }
             storeFailure = e.getMessage() == null ? e.toString() : e.getMessage();
-            if (pendingBytes > settings.maxPendingBytes()) {
-                droppedStates.addAndGet(pending.size());
-                log.warn("session state store {} away: {} waiting session states ({} bytes) dropped; every session"
-                        + " is written anew when it answers", store, pending.size(), pendingBytes);
-                pending.clear();
-                pendingBytes = 0;
-                lastWritten.clear();
+            List<MirrorLedger.Prepared> waiting = pending.subList(next, pending.size());
+            long waitingBytes = waiting.stream().mapToLong(p -> p.changes().size()).sum();
+            if (waitingBytes > settings.maxPendingBytes()) {
+                droppedStates.addAndGet(waiting.size());
+                log.warn("session state store {} away: the changes of {} sessions ({} bytes) dropped; every session"
+                        + " is written anew when it answers", store, waiting.size(), waitingBytes);
+                ledger.forgetContents();
             }
+        } finally {
+            pending.clear(); // the next cycle's changes cover what was not written: the ledger has only the written
         }
     }
 
@@ -265,9 +256,14 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         return storeFailure == null;
     }
 
-    /** Session states written since the start. */
+    /** Sessions' changes written since the start (one per session and cycle in which it changed). */
     public long writtenStates() {
         return writtenStates.get();
+    }
+
+    /** Bytes of changes written since the start, about ({@link SessionChanges#size}). */
+    public long writtenBytes() {
+        return writtenBytes.get();
     }
 
     /** Time spent in {@link SessionStateStore#write}, in nanoseconds. */
@@ -280,7 +276,7 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         return cycleNanos.get();
     }
 
-    /** Session states dropped because the store was away longer than the pending bound allows. */
+    /** Sessions' changes dropped because the store was away longer than the pending bound allows. */
     public long droppedStates() {
         return droppedStates.get();
     }
@@ -304,7 +300,7 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         try {
             return thread.submit(() -> {
                 cycle();
-                return pending.isEmpty();
+                return lastCycleWritten;
             }).get(30, TimeUnit.SECONDS);
         } catch (Exception e) {
             return false;

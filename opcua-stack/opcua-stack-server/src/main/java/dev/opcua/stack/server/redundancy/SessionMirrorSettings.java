@@ -7,11 +7,12 @@ import java.util.Objects;
 /**
  * How a HotAndMirrored server writes its sessions to the {@link SessionStateStore} ({@link SessionMirror}).
  *
- * @param interval how often the changed sessions are written: the most a crash can lose of what the server
+ * @param interval how often what changed of the sessions is written: the most a crash can lose of what the server
  *        queued and sent since the last write
  * @param batchSize most sessions written in one call (one transaction)
- * @param maxPendingBytes most bytes of session state waiting while the store is away; beyond it the waiting
- *        states are dropped (counted and logged) and every session is written anew when the store returns
+ * @param maxPendingBytes most bytes of changes a write may carry while the store is away (they grow with what
+ *        changed since its last success); beyond it they are dropped (counted and logged) and every session is
+ *        written anew, whole, when the store returns
  */
 public record SessionMirrorSettings(Duration interval, int batchSize, long maxPendingBytes) {
 

@@ -12,6 +12,10 @@ import java.util.Set;
  * it; a partner takes it with {@link #claim}, an atomic compare of the ownership's version, after which the
  * former owner's writes of it are refused and it drops the session.
  *
+ * <p>Writes are incremental ({@link SessionChanges}): the session's part when it changed, each subscription's
+ * definition when it changed, its counters, its items' queues, and its NotificationMessages appended when sent and
+ * deleted when acknowledged; {@link #find} assembles the whole {@link MirroredSession} from them.
+ *
  * <p>The server calls {@link #write} and {@link #remove} from one thread of its own ({@code
  * opcua-session-mirror}), never from an I/O thread, and {@link #find} and {@link #claim} from a service worker
  * during ActivateSession. A call that cannot reach the storage throws; the server keeps serving and writes again.
@@ -21,12 +25,13 @@ import java.util.Set;
 public interface SessionStateStore extends AutoCloseable {
 
     /**
-     * Stores or replaces these sessions as owned by {@code owner}, in one transaction where the storage has them.
-     * A session stored for another owner (a partner claimed it) is not written.
+     * Applies these changes of sessions owned by {@code owner}, in one transaction where the storage has them: a
+     * session not stored yet is stored (its changes then {@link SessionChanges#replace replace}); a session stored
+     * for another owner (a partner claimed it) is not written, nor any of its subscriptions.
      *
      * @return the ids of the sessions not written because another server owns them
      */
-    Set<NodeId> write(String owner, List<MirroredSession> sessions);
+    Set<NodeId> write(String owner, List<SessionChanges> changes);
 
     /** Forgets these sessions where {@code owner} owns them (closed, timed out). */
     void remove(String owner, Collection<NodeId> sessionIds);

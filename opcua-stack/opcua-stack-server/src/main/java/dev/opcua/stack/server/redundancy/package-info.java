@@ -8,7 +8,8 @@
  * <p>Cold, Warm and Hot need no shared state: each server of the set serves its own sessions, and clients fail
  * over by ServiceLevel. HotAndMirrored keeps sessions and subscriptions in a shared
  * {@link dev.opcua.stack.server.redundancy.SessionStateStore}, written by the
- * {@link dev.opcua.stack.server.redundancy.SessionMirror}, from which a partner takes a session over when its
- * client activates it there.
+ * {@link dev.opcua.stack.server.redundancy.SessionMirror} as it changes (messages appended when sent and deleted when
+ * acknowledged, {@link dev.opcua.stack.server.redundancy.SessionChanges}), from which a partner takes a session over
+ * when its client activates it there.
  */
 package dev.opcua.stack.server.redundancy;

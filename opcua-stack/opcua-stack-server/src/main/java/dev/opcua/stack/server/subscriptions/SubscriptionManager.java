@@ -11,11 +11,9 @@ import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import dev.opcua.stack.core.types.structured.TransferResult;
 import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.session.SessionListener;
-import dev.opcua.stack.server.subscriptions.durable.DurableRecordCodec;
 import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord;
 import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore;
 import dev.opcua.stack.server.subscriptions.durable.InMemoryDurableSubscriptionStore;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -45,8 +43,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Owns the publishing thread: {@link #close()} deletes every subscription (and its items) and stops it;
- * durable subscriptions (Part 4, 6.8) are saved to the {@link DurableSubscriptionStore} first (and once a
- * second while they change) and stay in it, to be restored by the next server.
+ * durable subscriptions (Part 4, 6.8) are saved to the {@link DurableSubscriptionStore} first (and every
+ * {@link SubscriptionSettings#durableSavePeriod()} while they change) and stay in it, to be restored by the next
+ * server.
  */
 public final class SubscriptionManager implements SubscriptionLookup, SessionListener, AutoCloseable {
 
@@ -54,11 +53,6 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
 
     /** How often parked Publish requests are checked against their timeoutHint. */
     static final long TIMEOUT_SWEEP_NANOS = TimeUnit.SECONDS.toNanos(1);
-
-    /**
-     * Durable subscriptions that changed are saved to the {@link DurableSubscriptionStore} by the same task, so
-     * once per {@link #TIMEOUT_SWEEP_NANOS}.
-     */
 
     private static final StatusCode[] NO_RESULTS = new StatusCode[0];
     private static final StatusCode SUBSCRIPTION_ID_INVALID = StatusCode.of(StatusCodes.BadSubscriptionIdInvalid);
@@ -73,13 +67,21 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
     private final AtomicInteger count = new AtomicInteger();
     private final AtomicLong nextId = new AtomicLong(ThreadLocalRandom.current().nextLong(1, 1L << 31));
     private final DurableSubscriptionStore durableStore;
-    /** The last record saved of each durable subscription, encoded with expiresAtMillis 0, to skip unchanged ones. */
-    private final Map<Long, byte[]> lastSaved = new ConcurrentHashMap<>();
+    /**
+     * The last record saved of each durable subscription, with expiresAtMillis 0, to skip unchanged ones: compared
+     * with equals (its values, messages and items are values), which costs less than encoding it.
+     */
+    private final Map<Long, DurableSubscriptionRecord> lastSaved = new ConcurrentHashMap<>();
     /**
      * Orders the saves and removals of durable subscriptions: a periodic save in flight never lands after
      * close()'s final save, nor after the removal of a deleted subscription.
      */
     private final Object durableLock = new Object();
+    /**
+     * The time until the next round of durable saves: the save period, or four times the last round's duration
+     * when that is longer, so that saving takes at most a fifth of the publishing thread.
+     */
+    private volatile long durableSaveDelayNanos;
     private volatile boolean closed;
 
     private SubscriptionManager(Builder builder) {
@@ -90,6 +92,8 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         this.durableStore = builder.durableStore != null ? builder.durableStore
                 : new InMemoryDurableSubscriptionStore();
         scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
+        durableSaveDelayNanos = settings.durableSavePeriod().toNanos();
+        scheduler.schedule(this::saveDurableChanges, durableSaveDelayNanos);
     }
 
     /** Where durable subscriptions are kept across restarts (Part 4, 6.8). */
@@ -390,14 +394,34 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
                     }
                 }
             }
-            snapshotDurable();
         } finally {
             try {
                 scheduler.schedule(this::sweepTimeouts, TIMEOUT_SWEEP_NANOS);
             } catch (java.util.concurrent.RejectedExecutionException e) {
                 if (!closed) {
                     throw e;
-                } // closed meanwhile (the durable snapshot makes this task longer): nothing more to sweep
+                } // closed meanwhile: nothing more to sweep
+            }
+        }
+    }
+
+    /** On the publishing thread, every durable save period: saves the durable subscriptions that changed. */
+    private void saveDurableChanges() {
+        if (closed) {
+            return;
+        }
+        long started = System.nanoTime();
+        try {
+            snapshotDurable();
+        } finally {
+            long took = System.nanoTime() - started;
+            durableSaveDelayNanos = Math.max(settings.durableSavePeriod().toNanos(), 4 * took);
+            try {
+                scheduler.schedule(this::saveDurableChanges, durableSaveDelayNanos);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                if (!closed) {
+                    throw e;
+                } // closed meanwhile: close() saved them
             }
         }
     }
@@ -527,7 +551,6 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         return adopted;
     }
 
-    /** On the publishing thread, with the timeout sweep once a second: saves the durable subscriptions that changed. */
     private void snapshotDurable() {
         for (Subscription subscription : subscriptions.values()) {
             if (closed) {
@@ -561,9 +584,8 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
             if (subscription.state() == Subscription.State.CLOSED) {
                 return; // deleted or expired: forget() removes it from the store (under durableLock)
             }
-            byte[] signature = DurableRecordCodec.encode(withoutExpiry(record));
-            byte[] previous = lastSaved.get(record.subscriptionId());
-            if (!force && previous != null && Arrays.equals(previous, signature)) {
+            DurableSubscriptionRecord signature = withoutExpiry(record);
+            if (!force && signature.equals(lastSaved.get(record.subscriptionId()))) {
                 return;
             }
             durableStore.save(force ? record : record.withSequenceReservation(sequenceReservation(record)));
@@ -575,7 +597,8 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
 
     private long sequenceReservation(DurableSubscriptionRecord record) {
         return DurableSubscriptionRecord.sequenceReservation(record.publishingInterval(),
-                TimeUnit.NANOSECONDS.toMillis(TIMEOUT_SWEEP_NANOS), settings.maxPublishRequestsPerSession() + 1);
+                Math.max(1, TimeUnit.NANOSECONDS.toMillis(durableSaveDelayNanos)),
+                settings.maxPublishRequestsPerSession() + 1);
     }
 
     private static DurableSubscriptionRecord withoutExpiry(DurableSubscriptionRecord r) {

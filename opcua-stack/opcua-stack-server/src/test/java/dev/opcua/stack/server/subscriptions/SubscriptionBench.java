@@ -29,6 +29,7 @@ import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -63,10 +64,22 @@ final class SubscriptionBench implements AutoCloseable {
 
     /** With {@code realTime}, the production scheduler and its {@code opcua-publisher} thread, not {@link #clock}. */
     SubscriptionBench(SubscriptionSettings settings, boolean realTime) {
+        this(settings, realTime, null);
+    }
+
+    /** On {@link #clock}, durable subscriptions kept in {@code durable}. */
+    SubscriptionBench(SubscriptionSettings settings, DurableSubscriptionStore durable) {
+        this(settings, false, durable);
+    }
+
+    private SubscriptionBench(SubscriptionSettings settings, boolean realTime, DurableSubscriptionStore durable) {
         SubscriptionManager.Builder builder = SubscriptionManager.builder()
                 .settings(settings)
                 .statistics(statistics)
                 .itemContainerFactory(items);
+        if (durable != null) {
+            builder.durableStore(durable);
+        }
         if (!realTime) {
             builder.scheduler(clock);
         }

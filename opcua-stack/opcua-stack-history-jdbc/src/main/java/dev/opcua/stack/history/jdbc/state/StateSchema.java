@@ -18,11 +18,25 @@ import java.util.regex.Pattern;
  * &lt;prefix&gt;_sessions  sessions of a HotAndMirrored set (Part 4, 6.6.2.4.5)
  *   session_id  text PRIMARY KEY   the SessionId in its text form (Part 6, 5.3.1.10)
  *   token_hash  bytea UNIQUE       SHA-256 of the AuthenticationToken, by which a partner finds the session
- *   owner       text               the ServerUri of the server serving it; only the owner writes the row
+ *   owner       text               the ServerUri of the server serving it; only the owner writes the session's rows
  *   version     bigint             incremented by every claim: a claim compares it, so one of two wins
- *   state       bytea              the MirroredSessionCodec encoding (session, subscriptions, queues)
+ *   session     bytea              the MirroredSessionCodec encoding of the session's own part
  *   written_at  bigint             wall-clock ms of the last write
+ *
+ * &lt;prefix&gt;_mirrored_subscriptions  its subscriptions (deleted with the session)
+ *   session_id, subscription_id   PRIMARY KEY
+ *   definition     bytea    parameters and items without queues (MirroredSubscriptionCodec), rewritten when changed
+ *   next_sequence  bigint   the sequence number of its next NotificationMessage
+ *   expires_at     bigint   wall-clock ms at which its lifetime ends
+ *   queues         bytea    the items' queued and last values
+ *
+ * &lt;prefix&gt;_mirrored_messages  its sent, unacknowledged NotificationMessages (deleted with the subscription)
+ *   session_id, subscription_id, sequence_number   PRIMARY KEY
+ *   message        bytea    the NotificationMessage, appended when sent, deleted when acknowledged
  * </pre>
+ *
+ * A {@code <prefix>_sessions} table of the earlier single-row layout (a {@code state} column holding the whole
+ * session) is dropped when the sessions' tables are created: what it held is not migrated.
  */
 final class StateSchema {
 
@@ -66,12 +80,40 @@ final class StateSchema {
         return prefix + "_sessions";
     }
 
-    /** Creates the mirrored sessions' table when missing. */
+    static String subscriptionsTable(String prefix) {
+        return prefix + "_mirrored_subscriptions";
+    }
+
+    static String messagesTable(String prefix) {
+        return prefix + "_mirrored_messages";
+    }
+
+    /** Creates the mirrored sessions' tables when missing, after dropping a sessions' table of the earlier layout. */
     static void createSessions(Connection connection, String prefix) throws SQLException {
+        String sessions = sessionsTable(prefix);
+        try (java.sql.PreparedStatement old = connection.prepareStatement("SELECT 1 FROM information_schema.columns"
+                + " WHERE table_schema = current_schema() AND table_name = ? AND column_name = 'state'")) {
+            old.setString(1, sessions);
+            try (java.sql.ResultSet found = old.executeQuery()) {
+                if (found.next()) {
+                    try (Statement statement = connection.createStatement()) {
+                        statement.execute("DROP TABLE " + sessions + " CASCADE");
+                    }
+                }
+            }
+        }
         try (Statement statement = connection.createStatement()) {
-            statement.execute("CREATE TABLE IF NOT EXISTS " + sessionsTable(prefix) + " (session_id text PRIMARY KEY,"
+            statement.execute("CREATE TABLE IF NOT EXISTS " + sessions + " (session_id text PRIMARY KEY,"
                     + " token_hash bytea NOT NULL UNIQUE, owner text NOT NULL, version bigint NOT NULL,"
-                    + " state bytea NOT NULL, written_at bigint NOT NULL)");
+                    + " session bytea NOT NULL, written_at bigint NOT NULL)");
+            statement.execute("CREATE TABLE IF NOT EXISTS " + subscriptionsTable(prefix) + " (session_id text NOT NULL"
+                    + " REFERENCES " + sessions + " ON DELETE CASCADE, subscription_id bigint NOT NULL,"
+                    + " definition bytea NOT NULL, next_sequence bigint NOT NULL, expires_at bigint NOT NULL,"
+                    + " queues bytea, PRIMARY KEY (session_id, subscription_id))");
+            statement.execute("CREATE TABLE IF NOT EXISTS " + messagesTable(prefix) + " (session_id text NOT NULL,"
+                    + " subscription_id bigint NOT NULL, sequence_number bigint NOT NULL, message bytea NOT NULL,"
+                    + " PRIMARY KEY (session_id, subscription_id, sequence_number), FOREIGN KEY (session_id,"
+                    + " subscription_id) REFERENCES " + subscriptionsTable(prefix) + " ON DELETE CASCADE)");
         }
     }
 

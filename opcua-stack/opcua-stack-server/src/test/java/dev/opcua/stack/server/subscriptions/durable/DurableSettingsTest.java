@@ -47,6 +47,24 @@ class DurableSettingsTest {
     }
 
     @Test
+    void durable_subscriptions_are_saved_every_100_ms_by_default_and_a_period_outside_10_ms_to_1_min_is_refused() {
+        assertThat(settings.durableSavePeriod()).isEqualTo(Duration.ofMillis(100));
+        assertThat(settings.toBuilder().durableSavePeriod(Duration.ofMillis(10)).build().durableSavePeriod())
+                .isEqualTo(Duration.ofMillis(10));
+        assertThatThrownBy(() -> settings.toBuilder().durableSavePeriod(Duration.ofMillis(9)).build())
+                .hasMessageContaining("durableSavePeriod").hasMessageContaining("10 ms to 1 min");
+        assertThatThrownBy(() -> settings.toBuilder().durableSavePeriod(Duration.ofMinutes(2)).build())
+                .hasMessageContaining("durableSavePeriod");
+    }
+
+    @Test
+    void the_sequence_reservation_covers_four_save_periods_of_publishing_cycles() {
+        assertThat(DurableSubscriptionRecord.sequenceReservation(100, 100, 11)).as("at least the minimum")
+                .isEqualTo(DurableSubscriptionRecord.MIN_SEQUENCE_RESERVATION);
+        assertThat(DurableSubscriptionRecord.sequenceReservation(10, 1_000, 11)).isEqualTo(4_400);
+    }
+
+    @Test
     void durable_items_may_have_the_larger_queue() {
         MonitoredItemSettings items = MonitoredItemSettings.DEFAULT; // data 100, events 100 .. 10,000
         assertThat(items.reviseQueueSize(5_000, 0)).isEqualTo(100);
