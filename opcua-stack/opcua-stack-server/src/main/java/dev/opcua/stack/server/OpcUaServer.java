@@ -17,7 +17,11 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodeset.NodeSetExporter;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
+import dev.opcua.stack.server.nodes.NamespaceTable;
+import dev.opcua.stack.server.redundancy.ClientPartnerReader;
+import dev.opcua.stack.server.redundancy.PartnerMonitor;
 import dev.opcua.stack.server.redundancy.RedundancyObject;
+import dev.opcua.stack.server.redundancy.RedundancyPartner;
 import dev.opcua.stack.server.redundancy.ServiceLevelCalculator;
 import dev.opcua.stack.server.redundancy.ServiceLevelStatus;
 import dev.opcua.stack.server.redundancy.SessionMirror;
@@ -65,6 +69,8 @@ public final class OpcUaServer implements AutoCloseable {
     /** The parts of the last start, kept after close for their counters; null before the first start. */
     private volatile ServerAssembly started;
     private volatile Lifecycle lifecycle = Lifecycle.NOT_STARTED;
+    /** Watches the partners of a Warm/Hot/HotAndMirrored set while running; null otherwise. */
+    private volatile PartnerMonitor partnerMonitor;
 
     /**
      * @throws IllegalStateException when a namespace given default permissions has no in-memory node manager
@@ -86,6 +92,12 @@ public final class OpcUaServer implements AutoCloseable {
         this.redundancy = new RedundancyObject(config.redundancy(), config.applicationUri(), serverObject::state,
                 serviceLevel);
         redundancy.register(addressSpace.namespace0Store());
+        if (config.watchesPartners()) { // a partner serving another address space lowers the level
+            serviceLevel.addContributor(() -> {
+                PartnerMonitor monitor = partnerMonitor;
+                return monitor == null ? ServiceLevelStatus.healthy() : monitor.assess();
+            });
+        }
     }
 
     /** The ordinary request queue's fill, queued / MaxQueuedRequestCount; 0 before start. */
@@ -123,8 +135,37 @@ public final class OpcUaServer implements AutoCloseable {
         ServerAssembly assembly = new ServerAssembly(config, addressSpace);
         started = assembly;
         lifecycle = Lifecycle.RUNNING;
+        if (config.watchesPartners()) {
+            partnerMonitor = startPartnerMonitor();
+        }
         log.info("OPC UA server {} listening on {}", config.applicationUri(), assembly.endpointUrls());
         return this;
+    }
+
+    private PartnerMonitor startPartnerMonitor() {
+        NamespaceTable namespaces = addressSpace.nodeManagers().namespaces();
+        List<RedundancyPartner> partners = config.redundancy().partners();
+        PartnerMonitor monitor = new PartnerMonitor(redundancy, config.partnerMonitor(), namespaces::toArray,
+                addressSpace.fingerprint()::value, partner -> new ClientPartnerReader(partner,
+                        config.applicationUri(), partners.indexOf(partner), config.partnerMonitor()));
+        monitor.start();
+        return monitor;
+    }
+
+    /**
+     * The monitor of this server's redundancy partners (RedundantServerArray, the address-space check), while it
+     * runs in a Warm, Hot or HotAndMirrored set with the monitor enabled; else null.
+     */
+    public PartnerMonitor partnerMonitor() {
+        return partnerMonitor;
+    }
+
+    private void closePartnerMonitor() {
+        PartnerMonitor monitor = partnerMonitor;
+        partnerMonitor = null;
+        if (monitor != null) {
+            monitor.close();
+        }
     }
 
     /**
@@ -372,6 +413,7 @@ public final class OpcUaServer implements AutoCloseable {
             return;
         }
         lifecycle = Lifecycle.STOPPED;
+        closePartnerMonitor();
         started.halt();
         log.info("OPC UA server {} halted", config.applicationUri());
     }
@@ -391,6 +433,7 @@ public final class OpcUaServer implements AutoCloseable {
             serverObject.setState(ServerState.Shutdown, 0, LocalizedText.of("server stopped"));
         }
         if (running) {
+            closePartnerMonitor();
             started.close();
             log.info("OPC UA server {} stopped", config.applicationUri());
         }

@@ -44,7 +44,8 @@ class RedundancyServerTest {
 
     private void start(RedundancySettings redundancy, ServiceLevelContributor... checks) throws Exception {
         OpcUaServer.Builder builder = OpcUaServer.builder().applicationUri(A).bindAddress("127.0.0.1").port(0)
-                .hostnames(List.of("localhost")).redundancy(redundancy);
+                .hostnames(List.of("localhost")).redundancy(redundancy)
+                .partnerMonitor(PartnerMonitorSettings.DISABLED); // what reportPartner publishes, alone
         for (ServiceLevelContributor check : checks) {
             builder.serviceLevelContributor(check);
         }
