@@ -23,6 +23,7 @@ import dev.opcua.stack.server.redundancy.PartnerMonitor;
 import dev.opcua.stack.server.redundancy.RedundancyObject;
 import dev.opcua.stack.server.redundancy.RedundancyPartner;
 import dev.opcua.stack.server.redundancy.ServiceLevelCalculator;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.server.redundancy.ServiceLevelStatus;
 import dev.opcua.stack.server.redundancy.SessionMirror;
 import dev.opcua.stack.server.requests.RequestStatistics;
@@ -135,6 +136,7 @@ public final class OpcUaServer implements AutoCloseable {
         ServerAssembly assembly = new ServerAssembly(config, addressSpace);
         started = assembly;
         lifecycle = Lifecycle.RUNNING;
+        addressSpace.serverObject().setEstimatedReturnTime(null); // back: no return to wait for
         if (config.watchesPartners()) {
             partnerMonitor = startPartnerMonitor();
         }
@@ -150,6 +152,34 @@ public final class OpcUaServer implements AutoCloseable {
                         config.applicationUri(), partners.indexOf(partner), config.partnerMonitor()));
         monitor.start();
         return monitor;
+    }
+
+    /**
+     * Takes the server into maintenance while it runs (Part 4, 6.6.2.4.2): ServiceLevel 0 (the operator's
+     * override, see {@link ServiceLevelCalculator#set}), so that redundancy-aware clients move to a partner and a
+     * readiness probe on the ServiceLevel fails, and Server.EstimatedReturnTime (Part 5, 6.3.1) set to when it is
+     * expected back. {@link #endMaintenance()} undoes both.
+     *
+     * @param expectedReturn when the server expects to serve again; null for "not known"
+     */
+    public void startMaintenance(String reason, java.time.Instant expectedReturn) {
+        serviceLevel.set(ServiceLevelStatus.MAINTENANCE, reason == null || reason.isBlank() ? "maintenance" : reason);
+        addressSpace.serverObject().setEstimatedReturnTime(expectedReturn);
+        log.info("OPC UA server {} in maintenance ({}), expected back {}", config.applicationUri(), reason,
+                expectedReturn == null ? "at an unknown time" : expectedReturn);
+    }
+
+    /** Ends {@link #startMaintenance}: the ServiceLevel override is cleared and EstimatedReturnTime is null again. */
+    public void endMaintenance() {
+        serviceLevel.clear();
+        addressSpace.serverObject().setEstimatedReturnTime(null);
+        log.info("OPC UA server {} back from maintenance", config.applicationUri());
+    }
+
+    /** Server.EstimatedReturnTime now (Part 5, 6.3.1); null when no return is planned. */
+    public java.time.Instant estimatedReturnTime() {
+        DateTime value = addressSpace.serverObject().estimatedReturnTime();
+        return value.equals(DateTime.MIN_VALUE) ? null : value.toInstant();
     }
 
     /**
@@ -391,6 +421,18 @@ public final class OpcUaServer implements AutoCloseable {
      * countdown short.
      */
     public void close(Duration delay, String reason) {
+        close(delay, reason, null);
+    }
+
+    /**
+     * {@link #close(Duration, String)} with a planned return: Server.EstimatedReturnTime (Part 5, 6.3.1) shows
+     * {@code expectedReturn} during the countdown, so that clients know when to come back (a restart, an
+     * upgrade).
+     *
+     * @param expectedReturn when the server is expected to run again; null for "not known"
+     */
+    public void close(Duration delay, String reason, java.time.Instant expectedReturn) {
+        addressSpace.serverObject().setEstimatedReturnTime(expectedReturn);
         addressSpace.reportSystemStatus(ServerState.Shutdown, reason == null || reason.isEmpty()
                 ? "the server is shutting down" : "the server is shutting down: " + reason);
         try (ShutdownCountdown countdown = ShutdownCountdown.start(addressSpace.serverObject(), delay, reason)) {

@@ -81,6 +81,21 @@ public class OpcUaServerProperties {
     private Duration shutdownDelay = Duration.ZERO;
 
     /**
+     * How long the server is expected to be away once it stopped (a rolling restart, an upgrade): during the
+     * announced shutdown ({@code shutdown-delay}) Server.EstimatedReturnTime shows when it is expected back, so
+     * that clients know when to reconnect (Part 5, 6.3.1). Unset: not known, the null DateTime.
+     */
+    private Duration expectedDowntime;
+
+    public Duration getExpectedDowntime() {
+        return expectedDowntime;
+    }
+
+    public void setExpectedDowntime(Duration expectedDowntime) {
+        this.expectedDowntime = expectedDowntime;
+    }
+
+    /**
      * Whether the server raises audit events (Part 4, 6.5) on the Server object for logins, secure
      * channels, writes, method calls and refused certificates, and hands them to an AuditEventRepository
      * bean (/actuator/auditevents) when the application has one.
