@@ -277,7 +277,7 @@ public final class OpcUaServer implements AutoCloseable {
 
     /**
      * The Server object's ServerRedundancy (Part 5, 6.3.7 and 6.3.9): the redundant set, ServerUriArray, and
-     * RedundantServerArray, where what is known of the partners is {@link RedundancyObject#reportPartner reported}.
+     * RedundantServerArray, where the {@link #partnerMonitor() partner monitor} reports what it sees of the partners.
      */
     public RedundancyObject redundancy() {
         return redundancy;
