@@ -67,7 +67,7 @@ public final class PartnerMonitor implements ServiceLevelContributor, AutoClosea
         partners.forEach(p -> statuses.put(p.serverUri(), PartnerStatus.unknown(p)));
     }
 
-    /** Opens a reader per partner and reads them now and every interval. */
+    /** Opens a reader per partner and reads them every interval from now on. */
     public synchronized void start() {
         if (executor != null) {
             return;
@@ -80,7 +80,9 @@ public final class PartnerMonitor implements ServiceLevelContributor, AutoClosea
             t.setDaemon(true);
             return t;
         });
-        executor.scheduleWithFixedDelay(this::checkAll, 0, settings.interval().toMillis(), TimeUnit.MILLISECONDS);
+        long interval = settings.interval().toMillis();
+        // the first read after one interval: the readers' sessions are being opened now
+        executor.scheduleWithFixedDelay(this::checkAll, interval, interval, TimeUnit.MILLISECONDS);
         log.info("partner monitor: watching {} every {} ms", partners.stream().map(RedundancyPartner::endpointUrl)
                 .toList(), settings.interval().toMillis());
     }
