@@ -11,6 +11,7 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.ServerState;
+import dev.opcua.stack.core.types.structured.ModelChangeStructureDataType;
 import dev.opcua.stack.core.types.structured.RedundantServerDataType;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.addressspace.NodeStore;
@@ -19,6 +20,7 @@ import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.subscriptions.events.ModelChanges;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -29,7 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Two servers of a Hot pair in one JVM watch each other with the {@link PartnerMonitor} (Part 4, 6.6.2; Part 5,
  * 6.3.9): RedundantServerArray shows the partner as it is, a partner serving another address space (Part 4,
- * 6.6.2.2) lowers this server's ServiceLevel, a stopped partner shows ServiceLevel 0 and state Unknown.
+ * 6.6.2.2) lowers this server's ServiceLevel (also after a node added to one of them only, until the other has it
+ * too), a stopped partner shows ServiceLevel 0 and state Unknown.
  */
 class PartnerMonitorIT {
 
@@ -82,6 +85,20 @@ class PartnerMonitorIT {
     }
 
     @Test
+    void a_node_added_to_one_server_only_is_a_mismatch_until_the_partner_has_it_too() throws Exception {
+        startPair(List.of("Level"), List.of("Level"));
+        await().atMost(WAIT).until(() -> entry(a, B) != null && entry(a, B).serviceLevel() == (short) 255);
+
+        addVariable(a, "Added"); // as NodeManagement's AddNodes does: the node, then the model change event
+        await().atMost(WAIT).until(() -> a.serviceLevel().level() == PartnerMonitor.MISMATCH_LEVEL
+                && b.serviceLevel().level() == PartnerMonitor.MISMATCH_LEVEL);
+
+        addVariable(b, "Added");
+        await().atMost(WAIT).until(() -> a.serviceLevel().level() == 255 && b.serviceLevel().level() == 255);
+        assertThat(a.partnerMonitor().partners().get(0).mismatch()).isNull();
+    }
+
+    @Test
     void a_stopped_partner_shows_service_level_0_and_state_unknown() throws Exception {
         startPair(List.of("Level"), List.of("Level"));
         await().atMost(WAIT).until(() -> entry(a, B) != null && entry(a, B).serviceLevel() == (short) 255);
@@ -115,6 +132,14 @@ class PartnerMonitorIT {
                 .start();
     }
 
+    private static void addVariable(OpcUaServer server, String name) {
+        Plant plant = (Plant) server.config().nodeManagers().stream().filter(Plant.class::isInstance).findFirst()
+                .orElseThrow();
+        NodeId added = plant.add(name);
+        server.modelChanges().report(List.of(new ModelChangeStructureDataType(added,
+                NodeId.ns0(NodeIds.BaseDataVariableType), ModelChanges.NODE_ADDED)));
+    }
+
     private static RedundantServerDataType entry(OpcUaServer server, String uri) {
         return server.redundancy().redundantServers().stream().filter(s -> s.serverId().equals(uri)).findFirst()
                 .orElse(null);
@@ -130,6 +155,7 @@ class PartnerMonitorIT {
     static final class Plant extends NodeStoreNodeManager {
 
         private final List<String> variables;
+        private volatile int namespaceIndex;
 
         Plant(List<String> variables) {
             super(List.of(PLANT), new NodeStore(4));
@@ -139,15 +165,18 @@ class PartnerMonitorIT {
         @Override
         public void startup(NamespaceTable namespaces) {
             super.startup(namespaces);
-            int ns = namespaces.indexOf(PLANT);
-            for (String name : variables) {
-                VariableNode node = new VariableNode(NodeId.string(ns, name), QualifiedName.of(ns, name),
-                        LocalizedText.of(name), null, 0, 0, DataValue.of(Variant.ofDouble(0)),
-                        ValueAttributes.scalar(NodeId.ns0(NodeIds.Double)), (short) 1, (short) 1, 0, false, 1);
-                node.addReference(UaReference.inverse(NodeId.ns0(NodeIds.Organizes),
-                        NodeId.ns0(NodeIds.ObjectsFolder)));
-                store().add(node);
-            }
+            namespaceIndex = namespaces.indexOf(PLANT);
+            variables.forEach(this::add);
+        }
+
+        NodeId add(String name) {
+            NodeId id = NodeId.string(namespaceIndex, name);
+            VariableNode node = new VariableNode(id, QualifiedName.of(namespaceIndex, name), LocalizedText.of(name),
+                    null, 0, 0, DataValue.of(Variant.ofDouble(0)), ValueAttributes.scalar(NodeId.ns0(NodeIds.Double)),
+                    (short) 1, (short) 1, 0, false, 1);
+            node.addReference(UaReference.inverse(NodeId.ns0(NodeIds.Organizes), NodeId.ns0(NodeIds.ObjectsFolder)));
+            store().add(node);
+            return id;
         }
     }
 }
