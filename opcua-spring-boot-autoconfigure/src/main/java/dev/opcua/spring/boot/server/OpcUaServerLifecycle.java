@@ -35,6 +35,8 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
     private final OpcUaServer server;
     private final Duration shutdownDelay;
     private final ApplicationEventPublisher eventPublisher;
+    /** How long the server is expected to be away after a stop; null when not known. */
+    private final Duration expectedDowntime;
     /** Whether a stop refused traffic, so that a later start accepts it again. */
     private volatile boolean refusedTraffic;
 
@@ -42,6 +44,18 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
      * @param shutdownDelay how long the server announces its shutdown before it closes; zero closes at once
      */
     public OpcUaServerLifecycle(OpcUaServer server, Duration shutdownDelay, ApplicationEventPublisher eventPublisher) {
+        this(server, shutdownDelay, null, eventPublisher);
+    }
+
+    /**
+     * @param shutdownDelay how long the server announces its shutdown before it closes; zero closes at once
+     * @param expectedDowntime how long the server is expected to be away once stopped (a restart, an upgrade):
+     *        during the announced shutdown Server.EstimatedReturnTime (Part 5, 6.3.1) shows the stop's end plus
+     *        this; null when not known
+     */
+    public OpcUaServerLifecycle(OpcUaServer server, Duration shutdownDelay, Duration expectedDowntime,
+            ApplicationEventPublisher eventPublisher) {
+        this.expectedDowntime = expectedDowntime;
         this.server = Objects.requireNonNull(server, "server");
         this.shutdownDelay = Objects.requireNonNull(shutdownDelay, "shutdownDelay");
         this.eventPublisher = Objects.requireNonNull(eventPublisher, "eventPublisher");
@@ -108,7 +122,8 @@ public class OpcUaServerLifecycle implements SmartLifecycle {
         if (shutdownDelay.isZero()) {
             server.close();
         } else {
-            server.close(shutdownDelay, "application context closing");
+            server.close(shutdownDelay, "application context closing", expectedDowntime == null ? null
+                    : java.time.Instant.now().plus(shutdownDelay).plus(expectedDowntime));
         }
         log.info("OPC UA server stopped (state " + server.serverStatus().state() + ")");
     }

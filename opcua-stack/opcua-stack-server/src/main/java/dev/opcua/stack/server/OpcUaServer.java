@@ -17,8 +17,13 @@ import dev.opcua.stack.server.nodes.NodeManagers;
 import dev.opcua.stack.server.nodeset.ModelRegistry;
 import dev.opcua.stack.server.nodeset.NodeSetExporter;
 import dev.opcua.stack.server.nodeset.TypeInstantiator;
+import dev.opcua.stack.server.nodes.NamespaceTable;
+import dev.opcua.stack.server.redundancy.ClientPartnerReader;
+import dev.opcua.stack.server.redundancy.PartnerMonitor;
 import dev.opcua.stack.server.redundancy.RedundancyObject;
+import dev.opcua.stack.server.redundancy.RedundancyPartner;
 import dev.opcua.stack.server.redundancy.ServiceLevelCalculator;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.server.redundancy.ServiceLevelStatus;
 import dev.opcua.stack.server.redundancy.SessionMirror;
 import dev.opcua.stack.server.requests.RequestStatistics;
@@ -65,6 +70,8 @@ public final class OpcUaServer implements AutoCloseable {
     /** The parts of the last start, kept after close for their counters; null before the first start. */
     private volatile ServerAssembly started;
     private volatile Lifecycle lifecycle = Lifecycle.NOT_STARTED;
+    /** Watches the partners of a Warm/Hot/HotAndMirrored set while running; null otherwise. */
+    private volatile PartnerMonitor partnerMonitor;
 
     /**
      * @throws IllegalStateException when a namespace given default permissions has no in-memory node manager
@@ -86,6 +93,12 @@ public final class OpcUaServer implements AutoCloseable {
         this.redundancy = new RedundancyObject(config.redundancy(), config.applicationUri(), serverObject::state,
                 serviceLevel);
         redundancy.register(addressSpace.namespace0Store());
+        if (config.watchesPartners()) { // a partner serving another address space lowers the level
+            serviceLevel.addContributor(() -> {
+                PartnerMonitor monitor = partnerMonitor;
+                return monitor == null ? ServiceLevelStatus.healthy() : monitor.assess();
+            });
+        }
     }
 
     /** The ordinary request queue's fill, queued / MaxQueuedRequestCount; 0 before start. */
@@ -123,8 +136,66 @@ public final class OpcUaServer implements AutoCloseable {
         ServerAssembly assembly = new ServerAssembly(config, addressSpace);
         started = assembly;
         lifecycle = Lifecycle.RUNNING;
+        addressSpace.serverObject().setEstimatedReturnTime(null); // back: no return to wait for
+        if (config.watchesPartners()) {
+            partnerMonitor = startPartnerMonitor();
+        }
         log.info("OPC UA server {} listening on {}", config.applicationUri(), assembly.endpointUrls());
         return this;
+    }
+
+    private PartnerMonitor startPartnerMonitor() {
+        NamespaceTable namespaces = addressSpace.nodeManagers().namespaces();
+        List<RedundancyPartner> partners = config.redundancy().partners();
+        PartnerMonitor monitor = new PartnerMonitor(redundancy, config.partnerMonitor(), namespaces::toArray,
+                addressSpace.fingerprint()::value, partner -> new ClientPartnerReader(partner,
+                        config.applicationUri(), partners.indexOf(partner), config.partnerMonitor()));
+        monitor.start();
+        return monitor;
+    }
+
+    /**
+     * Takes the server into maintenance while it runs (Part 4, 6.6.2.4.2): ServiceLevel 0 (the operator's
+     * override, see {@link ServiceLevelCalculator#set}), so that redundancy-aware clients move to a partner and a
+     * readiness probe on the ServiceLevel fails, and Server.EstimatedReturnTime (Part 5, 6.3.1) set to when it is
+     * expected back. {@link #endMaintenance()} undoes both.
+     *
+     * @param expectedReturn when the server expects to serve again; null for "not known"
+     */
+    public void startMaintenance(String reason, java.time.Instant expectedReturn) {
+        serviceLevel.set(ServiceLevelStatus.MAINTENANCE, reason == null || reason.isBlank() ? "maintenance" : reason);
+        addressSpace.serverObject().setEstimatedReturnTime(expectedReturn);
+        log.info("OPC UA server {} in maintenance ({}), expected back {}", config.applicationUri(), reason,
+                expectedReturn == null ? "at an unknown time" : expectedReturn);
+    }
+
+    /** Ends {@link #startMaintenance}: the ServiceLevel override is cleared and EstimatedReturnTime is null again. */
+    public void endMaintenance() {
+        serviceLevel.clear();
+        addressSpace.serverObject().setEstimatedReturnTime(null);
+        log.info("OPC UA server {} back from maintenance", config.applicationUri());
+    }
+
+    /** Server.EstimatedReturnTime now (Part 5, 6.3.1); null when no return is planned. */
+    public java.time.Instant estimatedReturnTime() {
+        DateTime value = addressSpace.serverObject().estimatedReturnTime();
+        return value.equals(DateTime.MIN_VALUE) ? null : value.toInstant();
+    }
+
+    /**
+     * The monitor of this server's redundancy partners (RedundantServerArray, the address-space check), while it
+     * runs in a Warm, Hot or HotAndMirrored set with the monitor enabled; else null.
+     */
+    public PartnerMonitor partnerMonitor() {
+        return partnerMonitor;
+    }
+
+    private void closePartnerMonitor() {
+        PartnerMonitor monitor = partnerMonitor;
+        partnerMonitor = null;
+        if (monitor != null) {
+            monitor.close();
+        }
     }
 
     /**
@@ -206,7 +277,7 @@ public final class OpcUaServer implements AutoCloseable {
 
     /**
      * The Server object's ServerRedundancy (Part 5, 6.3.7 and 6.3.9): the redundant set, ServerUriArray, and
-     * RedundantServerArray, where what is known of the partners is {@link RedundancyObject#reportPartner reported}.
+     * RedundantServerArray, where the {@link #partnerMonitor() partner monitor} reports what it sees of the partners.
      */
     public RedundancyObject redundancy() {
         return redundancy;
@@ -350,6 +421,18 @@ public final class OpcUaServer implements AutoCloseable {
      * countdown short.
      */
     public void close(Duration delay, String reason) {
+        close(delay, reason, null);
+    }
+
+    /**
+     * {@link #close(Duration, String)} with a planned return: Server.EstimatedReturnTime (Part 5, 6.3.1) shows
+     * {@code expectedReturn} during the countdown, so that clients know when to come back (a restart, an
+     * upgrade).
+     *
+     * @param expectedReturn when the server is expected to run again; null for "not known"
+     */
+    public void close(Duration delay, String reason, java.time.Instant expectedReturn) {
+        addressSpace.serverObject().setEstimatedReturnTime(expectedReturn);
         addressSpace.reportSystemStatus(ServerState.Shutdown, reason == null || reason.isEmpty()
                 ? "the server is shutting down" : "the server is shutting down: " + reason);
         try (ShutdownCountdown countdown = ShutdownCountdown.start(addressSpace.serverObject(), delay, reason)) {
@@ -372,6 +455,7 @@ public final class OpcUaServer implements AutoCloseable {
             return;
         }
         lifecycle = Lifecycle.STOPPED;
+        closePartnerMonitor();
         started.halt();
         log.info("OPC UA server {} halted", config.applicationUri());
     }
@@ -391,6 +475,7 @@ public final class OpcUaServer implements AutoCloseable {
             serverObject.setState(ServerState.Shutdown, 0, LocalizedText.of("server stopped"));
         }
         if (running) {
+            closePartnerMonitor();
             started.close();
             log.info("OPC UA server {} stopped", config.applicationUri());
         }

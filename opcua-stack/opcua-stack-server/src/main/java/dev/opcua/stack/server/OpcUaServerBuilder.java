@@ -88,6 +88,8 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     SubscriptionSettings subscriptionSettings = SubscriptionSettings.DEFAULT;
     dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore durableSubscriptionStore;
     dev.opcua.stack.server.redundancy.SessionStateStore sessionStateStore;
+    dev.opcua.stack.server.redundancy.PartnerMonitorSettings partnerMonitor =
+            dev.opcua.stack.server.redundancy.PartnerMonitorSettings.DEFAULT;
     dev.opcua.stack.server.redundancy.SessionMirrorSettings sessionMirrorSettings =
             dev.opcua.stack.server.redundancy.SessionMirrorSettings.DEFAULT;
     MonitoredItemSettings monitoredItemSettings = MonitoredItemSettings.DEFAULT;
@@ -546,6 +548,15 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
         return self();
     }
 
+    /**
+     * How a server of a Warm, Hot or HotAndMirrored set watches its partners and fills RedundantServerArray
+     * ({@link dev.opcua.stack.server.redundancy.PartnerMonitor}); default enabled, every 2 s.
+     */
+    public OpcUaServer.Builder partnerMonitor(dev.opcua.stack.server.redundancy.PartnerMonitorSettings value) {
+        partnerMonitor = Objects.requireNonNull(value, "partnerMonitor");
+        return self();
+    }
+
     /** How often and in what batches a HotAndMirrored server writes its sessions; default every 100 ms. */
     public OpcUaServer.Builder sessionMirrorSettings(dev.opcua.stack.server.redundancy.SessionMirrorSettings value) {
         sessionMirrorSettings = Objects.requireNonNull(value, "sessionMirrorSettings");
@@ -648,6 +659,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
                             + " clientCertificateValidator(...)");
         }
         redundancy.forServer(applicationUri);
+        dev.opcua.stack.server.redundancy.SelfPartnerCheck.check(redundancy, port, bindAddress, hostnames);
         boolean mirrored = redundancy.mode() == dev.opcua.stack.server.redundancy.RedundancyMode.HotAndMirrored;
         if (mirrored && sessionStateStore == null) {
             throw new InvalidSettingException("opcUaServer.sessionStateStore", null, "is required with redundancy"

@@ -78,6 +78,7 @@ public final class OpcUaServerConfig {
     private final dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionStore durableSubscriptionStore;
     private final dev.opcua.stack.server.redundancy.SessionStateStore sessionStateStore;
     private final dev.opcua.stack.server.redundancy.SessionMirrorSettings sessionMirrorSettings;
+    private final dev.opcua.stack.server.redundancy.PartnerMonitorSettings partnerMonitor;
     private final MonitoredItemSettings monitoredItemSettings;
     private final List<EndpointSecurity> endpointSecurity;
     private final List<ApplicationCertificate> certificates;
@@ -145,6 +146,7 @@ public final class OpcUaServerConfig {
         durableSubscriptionStore = b.durableSubscriptionStore;
         sessionStateStore = b.sessionStateStore;
         sessionMirrorSettings = b.sessionMirrorSettings;
+        partnerMonitor = b.partnerMonitor;
         monitoredItemSettings = b.monitoredItemSettings;
         endpointSecurity = b.endpointSecurity;
         certificates = List.copyOf(b.certificates.values());
@@ -307,6 +309,20 @@ public final class OpcUaServerConfig {
     /** How a HotAndMirrored server writes its sessions to the {@link #sessionStateStore()}. */
     public dev.opcua.stack.server.redundancy.SessionMirrorSettings sessionMirrorSettings() {
         return sessionMirrorSettings;
+    }
+
+    /** How this server watches its redundancy partners. */
+    public dev.opcua.stack.server.redundancy.PartnerMonitorSettings partnerMonitor() {
+        return partnerMonitor;
+    }
+
+    /**
+     * Whether this server watches its partners: a Warm, Hot or HotAndMirrored set (a Cold backup does not run)
+     * with the monitor enabled.
+     */
+    public boolean watchesPartners() {
+        return partnerMonitor.enabled() && redundancy.mode().nonTransparent()
+                && redundancy.mode() != dev.opcua.stack.server.redundancy.RedundancyMode.Cold;
     }
 
     /** The store of durable subscriptions given to the builder, or null for the default in memory. */

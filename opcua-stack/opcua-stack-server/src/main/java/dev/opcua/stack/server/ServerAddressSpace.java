@@ -66,6 +66,7 @@ final class ServerAddressSpace {
     private final OpcUaServerConfig config;
     private final NamespaceTable namespaces;
     private final NodeManagers nodeManagers;
+    private final dev.opcua.stack.server.redundancy.AddressSpaceFingerprint fingerprint;
     private final ServerObject serverObject;
     private final ServerDiagnosticsObject serverDiagnostics;
     private volatile ReferenceTypeTree referenceTypes;
@@ -112,6 +113,13 @@ final class ServerAddressSpace {
         this.namespace0 = new Namespace0NodeManager(ns0);
         nodeManagers.register(namespace0);
         config.nodeManagers().forEach(nodeManagers::register);
+        this.fingerprint = new dev.opcua.stack.server.redundancy.AddressSpaceFingerprint(namespaces,
+                nodeManagers::managers);
+        modelChanges.onReport(fingerprint::invalidate);
+        if (config.watchesPartners() && nodeManagers.managerOf(NodeId.string(1, "")) == null) {
+            nodeManagers.register(new dev.opcua.stack.server.redundancy.FingerprintNodeManager(
+                    config.applicationUri(), fingerprint, ns0));
+        }
         config.defaultPermissions().forEach(this::applyDefaultPermissions);
         if (config.nodeManagement().enabled()) {
             config.nodeManagement().checkNamespaces(nodeManagers, !config.nodeSets().isEmpty());
@@ -296,5 +304,10 @@ final class ServerAddressSpace {
 
     ModelChanges modelChanges() {
         return modelChanges;
+    }
+
+    /** The fingerprint of the address space a redundant set shares, recomputed after model changes. */
+    dev.opcua.stack.server.redundancy.AddressSpaceFingerprint fingerprint() {
+        return fingerprint;
     }
 }

@@ -12,7 +12,8 @@ import org.springframework.boot.health.contributor.Status;
  * UP while the level is at least the minimum (by default 2, the lowest Degraded level: a degraded server still
  * serves), OUT_OF_SERVICE below it (Maintenance 0, NoData 1: the server has nothing to serve, e.g. its data sources
  * are gone, or it is shutting down) and while the server does not run. Details: {@code level}, {@code band},
- * {@code reason} and {@code minimum}.
+ * {@code reason}, {@code minimum}, and in a redundant set {@code partners}: what the partner monitor last saw of
+ * each (reachable, its ServiceLevel and state, a mismatch of ServerUri, NamespaceArray or address space).
  *
  * <p>Not part of any group by default: a redundant pair in Kubernetes adds it to its readiness group
  * ({@code management.endpoint.health.group.readiness.include: readinessState, opcua, opcuaServiceLevel}) so that a
@@ -48,5 +49,25 @@ public class OpcUaServiceLevelHealthIndicator extends AbstractHealthIndicator {
                 .withDetail("band", level.band().name())
                 .withDetail("reason", level.reason())
                 .withDetail("minimum", minimum);
+        dev.opcua.stack.server.redundancy.PartnerMonitor monitor = server.partnerMonitor();
+        if (monitor != null) {
+            java.util.List<java.util.Map<String, Object>> partners = new java.util.ArrayList<>();
+            for (dev.opcua.stack.server.redundancy.PartnerStatus partner : monitor.partners()) {
+                java.util.Map<String, Object> detail = new java.util.LinkedHashMap<>();
+                detail.put("serverUri", partner.serverUri());
+                detail.put("endpointUrl", partner.endpointUrl());
+                detail.put("reachable", partner.reachable());
+                detail.put("serviceLevel", partner.serviceLevel());
+                detail.put("state", partner.state().name());
+                if (partner.mismatch() != null) {
+                    detail.put("mismatch", partner.mismatch());
+                }
+                if (partner.problem() != null) {
+                    detail.put("problem", partner.problem());
+                }
+                partners.add(detail);
+            }
+            builder.withDetail("partners", partners);
+        }
     }
 }

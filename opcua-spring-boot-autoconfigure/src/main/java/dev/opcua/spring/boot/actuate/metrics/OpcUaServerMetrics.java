@@ -218,6 +218,14 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
         if (state().redundancy().settings().mode() == RedundancyMode.HotAndMirrored) {
             mirrorMeters(registry, meters);
         }
+        if (state().config().watchesPartners()) {
+            meters.add(gauge(registry, "opcua.server.redundancy.partners.reachable",
+                    "Partners of the redundant set the partner monitor reached at its last read",
+                    s -> partners(s, dev.opcua.stack.server.redundancy.PartnerStatus::reachable)));
+            meters.add(gauge(registry, "opcua.server.redundancy.partners.mismatched",
+                    "Partners with another ServerUri, NamespaceArray or address space (ServiceLevel held at 100)",
+                    s -> partners(s, p -> p.mismatch() != null)));
+        }
         meters.add(gauge(registry, "opcua.server.certificate.expiry",
                 "Seconds until the application certificate expires (notAfter); negative once expired, NaN without one",
                 "seconds", OpcUaServerMetrics::secondsUntilCertificateExpiry));
@@ -248,6 +256,12 @@ public final class OpcUaServerMetrics extends StateMeters<OpcUaServer> {
         meters.add(gauge(registry, "opcua.server.redundancy.store.reachable",
                 "1 while the shared session store answers, 0 while it is away (ServiceLevel lowered)",
                 s -> s.sessionMirror() == null || s.sessionMirror().storeReachable() ? 1 : 0));
+    }
+
+    private static double partners(OpcUaServer server,
+            java.util.function.Predicate<dev.opcua.stack.server.redundancy.PartnerStatus> which) {
+        dev.opcua.stack.server.redundancy.PartnerMonitor monitor = server.partnerMonitor();
+        return monitor == null ? 0 : monitor.partners().stream().filter(which).count();
     }
 
     private static double mirror(OpcUaServer server, ToLongFunction<SessionMirror> count) {

@@ -88,7 +88,13 @@ public final class OpcUaServerAutoConfiguration {
     @ConditionalOnMissingBean
     OpcUaServerLifecycle opcUaServerLifecycle(OpcUaServer server, OpcUaServerProperties properties,
             ApplicationEventPublisher eventPublisher) {
-        return new OpcUaServerLifecycle(server, properties.getShutdownDelay(), eventPublisher);
+        java.time.Duration downtime = properties.getExpectedDowntime();
+        if (downtime != null && (downtime.isNegative() || downtime.isZero())) {
+            throw new InvalidOpcUaServerPropertyException("opcua.server.expected-downtime", downtime,
+                    "it is not a positive duration", "a positive duration such as 30s, or unset for not known");
+        }
+        return new OpcUaServerLifecycle(server, properties.getShutdownDelay(), properties.getExpectedDowntime(),
+                eventPublisher);
     }
 
     @Bean

@@ -81,6 +81,21 @@ public class OpcUaServerProperties {
     private Duration shutdownDelay = Duration.ZERO;
 
     /**
+     * How long the server is expected to be away once it stopped (a rolling restart, an upgrade): during the
+     * announced shutdown ({@code shutdown-delay}) Server.EstimatedReturnTime shows when it is expected back, so
+     * that clients know when to reconnect (Part 5, 6.3.1). Unset: not known, the null DateTime.
+     */
+    private Duration expectedDowntime;
+
+    public Duration getExpectedDowntime() {
+        return expectedDowntime;
+    }
+
+    public void setExpectedDowntime(Duration expectedDowntime) {
+        this.expectedDowntime = expectedDowntime;
+    }
+
+    /**
      * Whether the server raises audit events (Part 4, 6.5) on the Server object for logins, secure
      * channels, writes, method calls and refused certificates, and hands them to an AuditEventRepository
      * bean (/actuator/auditevents) when the application has one.
@@ -1371,6 +1386,13 @@ public class OpcUaServerProperties {
         /** Where a HotAndMirrored server keeps its sessions for the partner: PostgreSQL on the DataSource bean. */
         private final StateStore stateStore = new StateStore();
 
+        /** How a Warm, Hot or HotAndMirrored server watches its partners (RedundantServerArray, the pair check). */
+        private final PartnerMonitor partnerMonitor = new PartnerMonitor();
+
+        public PartnerMonitor getPartnerMonitor() {
+            return partnerMonitor;
+        }
+
         /**
          * The lowest ServiceLevel the {@code opcuaServiceLevel} health component reports UP (below: OUT_OF_SERVICE);
          * 2 by default, the Degraded band's lowest level, so that Maintenance (0) and NoData (1) take the server out
@@ -1440,6 +1462,47 @@ public class OpcUaServerProperties {
     }
 
     /** Another server of the redundant set. */
+    public static class PartnerMonitor {
+
+        /**
+         * Whether each server of a Warm, Hot or HotAndMirrored set reads its partners (over a session of its own,
+         * SecurityPolicy None, anonymous): RedundantServerArray shows them as they are (ServiceLevel 0, state
+         * Unknown while unreachable), and a partner with another ServerUri, NamespaceArray or address space lowers
+         * this server's ServiceLevel to 100. Cold sets never do.
+         */
+        private boolean enabled = true;
+
+        /** How often each partner is read; 100 ms to 1 h. */
+        private Duration interval = Duration.ofSeconds(2);
+
+        /** How long one read may take before the partner counts as unreachable; 100 ms to 1 min. */
+        private Duration requestTimeout = Duration.ofSeconds(5);
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public Duration getInterval() {
+            return interval;
+        }
+
+        public void setInterval(Duration interval) {
+            this.interval = interval;
+        }
+
+        public Duration getRequestTimeout() {
+            return requestTimeout;
+        }
+
+        public void setRequestTimeout(Duration requestTimeout) {
+            this.requestTimeout = requestTimeout;
+        }
+    }
+
     public static class Partner {
 
         /** The partner's ServerUri: its application-uri, which must differ from this server's. */

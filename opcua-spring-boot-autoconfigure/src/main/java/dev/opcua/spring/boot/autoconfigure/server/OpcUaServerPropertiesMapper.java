@@ -120,6 +120,9 @@ final class OpcUaServerPropertiesMapper {
                     reverse.getReadyConnections()));
         }
         builder.redundancy(redundancySettings());
+        OpcUaServerProperties.PartnerMonitor monitor = p.getRedundancy().getPartnerMonitor();
+        builder.partnerMonitor(stack.call(() -> new dev.opcua.stack.server.redundancy.PartnerMonitorSettings(
+                monitor.isEnabled(), monitor.getInterval(), monitor.getRequestTimeout())));
         if (p.getRedundancy().getMode() == dev.opcua.stack.server.redundancy.RedundancyMode.HotAndMirrored) {
             stack.call(() -> builder.sessionMirrorSettings(dev.opcua.stack.server.redundancy.SessionMirrorSettings
                     .DEFAULT.withInterval(p.getRedundancy().getStateStore().getMirrorInterval())));
@@ -490,6 +493,12 @@ final class OpcUaServerPropertiesMapper {
                         "it is this server's own application-uri: a pair configured with itself",
                         "the application-uri of another server of the redundant set");
             }
+            String self = partner.getEndpointUrl() == null ? null : selfReason(partner.getEndpointUrl());
+            if (self != null) {
+                throw new InvalidOpcUaServerPropertyException(key(prefix + "endpoint-url"), partner.getEndpointUrl(),
+                        "it " + self.substring(self.indexOf("is this server's own")),
+                        "the endpoint URL of another server of the redundant set");
+            }
             try {
                 partners.add(new RedundancyPartner(partner.getServerUri(), partner.getEndpointUrl()));
             } catch (InvalidSettingException e) {
@@ -500,6 +509,16 @@ final class OpcUaServerPropertiesMapper {
             }
         }
         return stack.call(() -> new RedundancySettings(redundancy.getMode(), null, partners));
+    }
+
+    /** Why the endpoint is this server's own (port and host name), or null; an unparsable URL is the stack's to name. */
+    private String selfReason(String endpointUrl) {
+        try {
+            return dev.opcua.stack.server.redundancy.SelfPartnerCheck.selfReason(endpointUrl, properties.getPort(),
+                    properties.getBindAddress(), properties.getHostnames());
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     /** @param allowed "a well-known role: [...]", whose part before ':' names what the value is not */

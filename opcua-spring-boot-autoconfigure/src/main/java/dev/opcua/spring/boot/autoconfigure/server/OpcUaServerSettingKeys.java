@@ -34,6 +34,8 @@ final class OpcUaServerSettingKeys {
             entry("redundancySettings.partners", "redundancy.partners"),
             entry("opcUaServer.sessionStateStore", "redundancy.state-store"),
             entry("sessionMirror.interval", "redundancy.state-store.mirror-interval"),
+            entry("partnerMonitor.interval", "redundancy.partner-monitor.interval"),
+            entry("partnerMonitor.requestTimeout", "redundancy.partner-monitor.request-timeout"),
 
             entry("transportQuotas.operationTimeout", "transport.operation-timeout"),
             entry("transportQuotas.channelLifetime", "transport.channel-lifetime"),

@@ -377,6 +377,8 @@ class OpcUaServerMetricsTest {
         assertThat(registry.get("opcua.server.redundancy.mirror.states").tag("outcome", "dropped")
                 .functionCounter().count()).isZero();
         assertThat(counter("opcua.server.redundancy.sessions.taken.over")).isZero();
+        assertThat(gauge("opcua.server.redundancy.partners.reachable")).as("port 1: nobody there").isZero();
+        assertThat(gauge("opcua.server.redundancy.partners.mismatched")).isZero();
     }
 
     @Test
@@ -386,5 +388,6 @@ class OpcUaServerMetricsTest {
 
         assertThat(registry.find("opcua.server.redundancy.mirror.states").meters()).isEmpty();
         assertThat(registry.find("opcua.server.redundancy.store.reachable").meters()).isEmpty();
+        assertThat(registry.find("opcua.server.redundancy.partners.reachable").meters()).isEmpty();
     }
 }

@@ -27,7 +27,8 @@ import org.springframework.context.ApplicationListener;
 /**
  * The drain when the context closes with {@code opcua.server.shutdown-delay} (Kubernetes sends SIGTERM):
  * readiness refuses traffic from the first moment, liveness stays correct, and a connected client reads
- * ServerState Shutdown and SecondsTillShutdown counting down until the server closes.
+ * ServerState Shutdown and SecondsTillShutdown counting down until the server closes, and EstimatedReturnTime
+ * from {@code opcua.server.expected-downtime}.
  */
 class OpcUaServerDrainTest {
 
@@ -40,7 +41,7 @@ class OpcUaServerDrainTest {
     @Test
     void readiness_refuses_traffic_while_the_server_counts_down_and_liveness_stays_correct() {
         List<ReadinessState> readiness = new CopyOnWriteArrayList<>();
-        runner.withPropertyValues("opcua.server.shutdown-delay=3s")
+        runner.withPropertyValues("opcua.server.shutdown-delay=3s", "opcua.server.expected-downtime=30s")
                 .withBean(ApplicationListener.class, () -> (ApplicationListener<ApplicationEvent>) event -> {
                     if (event instanceof AvailabilityChangeEvent<?> change
                             && change.getState() instanceof ReadinessState state) {
@@ -64,6 +65,12 @@ class OpcUaServerDrainTest {
                         assertThat(server.isRunning()).as("still counting down").isTrue();
                         assertThat(state(client)).isEqualTo(ServerState.Shutdown.value());
                         assertThat(secondsTillShutdown(client)).isBetween(1L, 3L);
+                        java.time.Instant returnAt = ((dev.opcua.stack.core.types.builtin.DateTime) client
+                                .readValue(NodeId.ns0(NodeIds.Server_EstimatedReturnTime)).get(5, TimeUnit.SECONDS)
+                                .value().value()).toInstant();
+                        assertThat(returnAt).as("EstimatedReturnTime: the end of the countdown plus the downtime")
+                                .isBetween(java.time.Instant.now().plusSeconds(30),
+                                        java.time.Instant.now().plusSeconds(34));
 
                         closing.get(10, TimeUnit.SECONDS);
                         assertThat(server.isRunning()).isFalse();

@@ -96,6 +96,28 @@ class OpcUaServerRedundancyPropertiesTest {
                 "opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://host-b:4842");
     }
 
+    @Test
+    void a_partner_at_this_servers_own_endpoint_is_refused_naming_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                        .contains("Property: opcua.server.redundancy.partners[0].endpoint-url")
+                        .contains("opc.tcp://localhost:48411").contains("a pair configured with itself"),
+                "opcua.server.port=48411",
+                "opcua.server.redundancy.mode=hot",
+                "opcua.server.redundancy.partners[0].server-uri=urn:test:pair:b",
+                "opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://localhost:48411/");
+    }
+
+    @Test
+    void a_partner_monitor_interval_out_of_range_is_refused_naming_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                        .contains("Property: opcua.server.redundancy.partner-monitor.interval")
+                        .contains("100 ms to 1 h"),
+                "opcua.server.redundancy.mode=hot",
+                "opcua.server.redundancy.partner-monitor.interval=10ms",
+                "opcua.server.redundancy.partners[0].server-uri=urn:test:pair:b",
+                "opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://host-b:4842");
+    }
+
     private void assertFailure(Consumer<FailureAnalysis> analysis, String... properties) {
         contextRunner.withPropertyValues(properties).run(context -> {
             assertThat(context).hasFailed();

@@ -15,7 +15,7 @@ import java.util.function.IntSupplier;
 /**
  * The live values of the Server object (Part 5, 6.3.1 and 8.3.2): ServerStatus and its parts
  * (StartTime, CurrentTime, State, BuildInfo, SecondsTillShutdown, ShutdownReason), NamespaceArray,
- * ServerArray and ServiceLevel, answered by value sources on the namespace-0 nodes so that every
+ * ServerArray, ServiceLevel and EstimatedReturnTime, answered by value sources on the namespace-0 nodes so that every
  * read sees the present state.
  */
 public final class ServerObject {
@@ -30,6 +30,8 @@ public final class ServerObject {
     private volatile ServerState state = ServerState.Running;
     private volatile long secondsTillShutdown;
     private volatile LocalizedText shutdownReason = LocalizedText.NULL;
+    /** EstimatedReturnTime (Part 5, 6.3.1); the null DateTime while no return is planned. */
+    private volatile DateTime estimatedReturnTime = DateTime.MIN_VALUE;
     /** ServiceLevel now; by default 255 while Running, 0 otherwise, until {@link #serviceLevelSource} replaces it. */
     private volatile IntSupplier serviceLevel = () -> state == ServerState.Running ? SERVICE_LEVEL_HEALTHY : 0;
 
@@ -67,6 +69,48 @@ public final class ServerObject {
         Variant auditingValue = Variant.ofBoolean(auditing);
         sources.put(NodeIds.Server_Auditing, () -> auditingValue);
         sources.put(NodeIds.Server_ServiceLevel, () -> Variant.ofByte((short) serviceLevel.getAsInt()));
+        addEstimatedReturnTime(store);
+        sources.put(NodeIds.Server_EstimatedReturnTime, () -> Variant.of(estimatedReturnTime));
+    }
+
+    /** The optional property EstimatedReturnTime of ServerType (Part 5, 6.3.1), added when ns0.bin lacks it. */
+    private static void addEstimatedReturnTime(NodeStore store) {
+        dev.opcua.stack.core.types.builtin.NodeId id =
+                dev.opcua.stack.core.types.builtin.NodeId.ns0(NodeIds.Server_EstimatedReturnTime);
+        if (store.get(id) != null) {
+            return;
+        }
+        dev.opcua.stack.core.types.builtin.NodeId server = dev.opcua.stack.core.types.builtin.NodeId.ns0(NodeIds.Server);
+        dev.opcua.stack.core.types.builtin.NodeId hasProperty =
+                dev.opcua.stack.core.types.builtin.NodeId.ns0(NodeIds.HasProperty);
+        dev.opcua.stack.server.addressspace.VariableNode node = new dev.opcua.stack.server.addressspace.VariableNode(id,
+                dev.opcua.stack.core.types.builtin.QualifiedName.of(0, "EstimatedReturnTime"),
+                LocalizedText.of("EstimatedReturnTime"), null, 0, 0, null,
+                dev.opcua.stack.server.addressspace.ValueAttributes.scalar(
+                        dev.opcua.stack.core.types.builtin.NodeId.ns0(NodeIds.DateTime)), (short) 1, (short) 1, 1000,
+                false, 1);
+        node.addReference(dev.opcua.stack.server.addressspace.UaReference.inverse(hasProperty, server));
+        node.addReference(dev.opcua.stack.server.addressspace.UaReference.forward(
+                dev.opcua.stack.core.types.builtin.NodeId.ns0(NodeIds.HasTypeDefinition),
+                dev.opcua.stack.core.types.builtin.NodeId.ns0(NodeIds.PropertyType)));
+        store.add(node);
+        if (store.get(server) != null) {
+            store.get(server).addReference(dev.opcua.stack.server.addressspace.UaReference.forward(hasProperty, id));
+        }
+    }
+
+    /**
+     * EstimatedReturnTime (Part 5, 6.3.1): when the server expects to be Running and fully serving again after a
+     * shutdown or maintenance (Part 4, 6.6.2.4.2: a server in maintenance should expose when clients can
+     * reconnect); null (the null DateTime) when no return is planned or it is back.
+     */
+    public void setEstimatedReturnTime(java.time.Instant returnAt) {
+        estimatedReturnTime = returnAt == null ? DateTime.MIN_VALUE : DateTime.ofInstant(returnAt);
+    }
+
+    /** The EstimatedReturnTime published now; the null DateTime when none. */
+    public DateTime estimatedReturnTime() {
+        return estimatedReturnTime;
     }
 
     /** The ServerStatus structure as it is now. */

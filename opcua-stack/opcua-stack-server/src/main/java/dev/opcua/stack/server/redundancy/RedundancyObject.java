@@ -36,8 +36,8 @@ import java.util.function.Supplier;
  *       RedundantServerArray: the first is linked with HasProperty, the second added.</li>
  * </ul>
  * RedundantServerArray lists this server as it is now and each partner as last {@link #reportPartner reported}
- * (by the application, or a future partner monitor); a partner never reported is left out, since the array lists
- * the servers known to be available.
+ * (by the {@link PartnerMonitor}, or by the application when the monitor is off); a partner never reported is left
+ * out.
  *
  * <p>Server.ServerArray (Part 5, 6.3.1) is not changed: it is the server table that ExpandedNodeId.ServerIndex
  * indexes (index 0 the local server), not the redundant set; the set is ServerUriArray.

@@ -42,7 +42,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Eclipse Milo 1.1.2's client, an independent peer without automatic failover, fails over between two of our
  * servers of a Warm pair the way Part 4, 6.6.2.4.5.3 describes a client of a non-transparent set: it reads
- * RedundancySupport, ServerUriArray and RedundantServerArray (Part 5, 6.3.7 and 6.3.9) and ServiceLevel (Part 4,
+ * RedundancySupport, ServerUriArray and RedundantServerArray (Part 5, 6.3.7 and 6.3.9; filled by each server's
+ * partner monitor), EstimatedReturnTime of a server in maintenance (Part 5, 6.3.1) and ServiceLevel (Part 4,
  * 6.6.2.4.2) of the server it is connected to, finds the partner's endpoint with FindServers (Part 4, 5.4.2: a
  * server of a non-transparent set returns a record for each server of the set), watches ServiceLevel in a
  * subscription and, when it falls below 200 (the healthy band) or the session is lost, connects to the partner and
@@ -59,6 +60,7 @@ class RedundancyMiloFailoverIT {
     private static final NodeId SERVER_URI_ARRAY = new NodeId(0, 11314);
     private static final NodeId REDUNDANT_SERVER_ARRAY = new NodeId(0, 11313);
     private static final NodeId SERVICE_LEVEL = new NodeId(0, 2267);
+    private static final NodeId ESTIMATED_RETURN_TIME = new NodeId(0, 12885);
     private static final int HEALTHY = 200;
 
     private OpcUaServer a;
@@ -75,9 +77,11 @@ class RedundancyMiloFailoverIT {
         urlB = "opc.tcp://localhost:" + portB;
         a = server(A, portA, new RedundancyPartner(B, urlB));
         b = server(B, portB, new RedundancyPartner(A, urlA));
-        // what a partner monitor would report: each server's RedundantServerArray then lists the other
-        a.redundancy().reportPartner(B, 255, dev.opcua.stack.core.types.enumerated.ServerState.Running);
-        b.redundancy().reportPartner(A, 255, dev.opcua.stack.core.types.enumerated.ServerState.Running);
+        // each server's partner monitor reads the other: RedundantServerArray then lists both
+        await().atMost(Duration.ofSeconds(15)).until(() -> a.redundancy().redundantServers().size() == 2
+                && a.redundancy().redundantServers().get(1).serviceLevel() == (short) 255
+                && b.redundancy().redundantServers().size() == 2
+                && b.redundancy().redundantServers().get(1).serviceLevel() == (short) 255);
     }
 
     @AfterEach
@@ -117,6 +121,16 @@ class RedundancyMiloFailoverIT {
             assertThat(s.getServerState()).isEqualTo(ServerState.Running);
         });
         assertThat(milo.partnerUrl()).isEqualTo(urlB);
+
+        // maintenance with a planned return (Part 4, 6.6.2.4.2; Part 5, 6.3.1 EstimatedReturnTime)
+        java.time.Instant back = java.time.Instant.parse("2030-06-01T08:00:00Z");
+        a.startMaintenance("firmware update", back);
+        assertThat(milo.read(SERVICE_LEVEL)).isEqualTo(UByte.valueOf(0));
+        assertThat(((org.eclipse.milo.opcua.stack.core.types.builtin.DateTime) milo.read(ESTIMATED_RETURN_TIME))
+                .getJavaInstant()).isEqualTo(back);
+        a.endMaintenance();
+        assertThat(((org.eclipse.milo.opcua.stack.core.types.builtin.DateTime) milo.read(ESTIMATED_RETURN_TIME))
+                .isNull()).as("no return planned: the null DateTime").isTrue();
     }
 
     @Test

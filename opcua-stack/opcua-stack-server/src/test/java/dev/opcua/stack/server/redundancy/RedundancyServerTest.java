@@ -44,7 +44,8 @@ class RedundancyServerTest {
 
     private void start(RedundancySettings redundancy, ServiceLevelContributor... checks) throws Exception {
         OpcUaServer.Builder builder = OpcUaServer.builder().applicationUri(A).bindAddress("127.0.0.1").port(0)
-                .hostnames(List.of("localhost")).redundancy(redundancy);
+                .hostnames(List.of("localhost")).redundancy(redundancy)
+                .partnerMonitor(PartnerMonitorSettings.DISABLED); // what reportPartner publishes, alone
         for (ServiceLevelContributor check : checks) {
             builder.serviceLevelContributor(check);
         }
@@ -112,6 +113,38 @@ class RedundancyServerTest {
         await().atMost(Duration.ofSeconds(2))
                 .until(() -> ((Number) read(NodeIds.Server_ServiceLevel)).intValue() == 0);
         assertThat(server.serviceLevel().assess().reason()).contains("Shutdown");
+        closer.join(10_000);
+    }
+
+    @Test
+    void maintenance_sets_service_level_0_and_estimated_return_time_until_it_ends() throws Exception {
+        start(RedundancySettings.of(RedundancyMode.Warm, new RedundancyPartner(B, "opc.tcp://localhost:4842")));
+        assertThat(read(NodeIds.Server_EstimatedReturnTime)).as("no return planned: the null DateTime")
+                .isEqualTo(dev.opcua.stack.core.types.builtin.DateTime.MIN_VALUE);
+
+        java.time.Instant back = java.time.Instant.parse("2030-01-01T12:30:00Z");
+        server.startMaintenance("firmware update", back);
+        assertThat(((Number) read(NodeIds.Server_ServiceLevel)).intValue()).isZero();
+        assertThat(((dev.opcua.stack.core.types.builtin.DateTime) read(NodeIds.Server_EstimatedReturnTime))
+                .toInstant()).isEqualTo(back);
+        assertThat(server.estimatedReturnTime()).isEqualTo(back);
+
+        server.endMaintenance();
+        assertThat(((Number) read(NodeIds.Server_ServiceLevel)).intValue()).isEqualTo(255);
+        assertThat(read(NodeIds.Server_EstimatedReturnTime)).isEqualTo(dev.opcua.stack.core.types.builtin.DateTime.MIN_VALUE);
+        assertThat(server.estimatedReturnTime()).isNull();
+        assertThat(client.browse(NodeId.ns0(NodeIds.Server)).get(10, TimeUnit.SECONDS))
+                .extracting(r -> r.browseName().name()).contains("EstimatedReturnTime");
+    }
+
+    @Test
+    void an_announced_shutdown_with_a_planned_return_publishes_it_during_the_countdown() throws Exception {
+        start(RedundancySettings.NONE);
+        java.time.Instant back = java.time.Instant.now().plusSeconds(60).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+        Thread closer = new Thread(() -> server.close(Duration.ofSeconds(2), "restart", back));
+        closer.start();
+        await().atMost(Duration.ofSeconds(2)).until(() -> read(NodeIds.Server_EstimatedReturnTime)
+                instanceof dev.opcua.stack.core.types.builtin.DateTime time && time.toInstant().equals(back));
         closer.join(10_000);
     }
 

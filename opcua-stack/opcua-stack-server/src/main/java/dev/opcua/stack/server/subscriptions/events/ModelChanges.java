@@ -31,6 +31,12 @@ public final class ModelChanges {
 
     private final EventSink sink;
     private final EventTypeTree eventTypes;
+    private final java.util.List<Runnable> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Runs {@code listener} after each {@link #report}, e.g. to forget what was derived from the structure. */
+    public void onReport(Runnable listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
 
     public ModelChanges(EventSink sink, EventTypeTree eventTypes) {
         this.sink = Objects.requireNonNull(sink, "sink");
@@ -57,6 +63,7 @@ public final class ModelChanges {
             }
             encoded[i] = ExtensionObject.of(change);
         }
+        listeners.forEach(Runnable::run);
         if (!eventTypes.isKnown(EVENT_TYPE)) {
             return;
         }

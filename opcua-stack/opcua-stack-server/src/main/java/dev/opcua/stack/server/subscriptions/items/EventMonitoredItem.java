@@ -53,6 +53,13 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
     private long clientHandle;
     private boolean discardOldest;
     private final EventQueue queue;
+    /**
+     * The selected fields of events a durable subscription had queued before it was restored, oldest first:
+     * published before {@link #queue}. They were selected with the filter of the record; the events themselves
+     * are gone with the server that reported them.
+     */
+    private final java.util.ArrayDeque<dev.opcua.stack.core.types.builtin.Variant[]> restored =
+            new java.util.ArrayDeque<>(0);
 
     // guarded by control
     private EventNotifierRegistry.Registration registration;
@@ -94,7 +101,7 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
 
     @Override
     public synchronized int queuedNotifications() {
-        return queue.size();
+        return restored.size() + queue.size();
     }
 
     /** The compiled EventFilter in force. */
@@ -147,13 +154,13 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
 
     @Override
     boolean queueEmpty() {
-        return queue.isEmpty();
+        return restored.isEmpty() && queue.isEmpty();
     }
 
     @Override
     synchronized dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item snapshot() {
         EventFilterEvaluator selects = filter;
-        List<dev.opcua.stack.core.types.builtin.Variant[]> fields = new java.util.ArrayList<>();
+        List<dev.opcua.stack.core.types.builtin.Variant[]> fields = new java.util.ArrayList<>(restored);
         for (dev.opcua.stack.server.subscriptions.events.UaEvent event : queue.snapshot()) {
             fields.add(selects.select(event));
         }
@@ -166,6 +173,10 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
     int moveQueued(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
         EventFilterEvaluator selects = filter;
         int moved = 0;
+        while (moved < max && !restored.isEmpty()) {
+            events.add(new EventFieldList(clientHandle, restored.poll()));
+            moved++;
+        }
         while (moved < max && !queue.isEmpty()) {
             events.add(new EventFieldList(clientHandle, selects.select(queue.poll())));
             moved++;
@@ -174,6 +185,26 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
     }
 
     // ---- service path ------------------------------------------------------------------------
+
+    /**
+     * A restored durable event item (Part 4, 6.8), before it is shared: the selected fields of the events it had
+     * queued, oldest first, published before anything reported after the restart.
+     */
+    synchronized void restoreQueue(List<dev.opcua.stack.core.types.builtin.Variant[]> fields) {
+        restored.addAll(fields);
+    }
+
+    /** Starts a restored item: reports what it had queued, then listens to its notifier. */
+    void startRestored() {
+        boolean signal;
+        synchronized (this) {
+            signal = !restored.isEmpty() && isReportable() && signalled.compareAndSet(false, true);
+        }
+        if (signal) {
+            owner.notificationsReady(this);
+        }
+        start();
+    }
 
     /** After the item was added to its container: registers with its notifier unless Disabled. */
     void start() {
@@ -213,6 +244,7 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
 
     @Override
     void discardQueued() {
+        restored.clear();
         queue.clear();
     }
 

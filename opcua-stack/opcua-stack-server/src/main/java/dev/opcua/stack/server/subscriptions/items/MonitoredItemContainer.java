@@ -110,39 +110,12 @@ public final class MonitoredItemContainer implements ItemContainer {
 
     @Override
     public int restore(List<dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item> records) {
-        List<MonitoredItem> restored = new ArrayList<>(records.size());
-        DataChangeFilter[] filter = new DataChangeFilter[1];
-        for (dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item r : records) {
-            if (r.event()) { // not yet: the queue holds events, the record their selected fields
-                log.warn("subscription {}: event item {} of a durable subscription is not restored",
-                        owner.subscriptionId(), r.monitoredItemId());
-                continue;
-            }
-            int status = ItemChecks.checkFilter(r.filter(), r.itemToMonitor().attributeId(), filter);
-            if (status != StatusCodes.Good || ItemChecks.needsEuRange(filter[0])) {
-                log.warn("subscription {}: item {} is not restored: its filter (percent deadbands are not yet)",
-                        owner.subscriptionId(), r.monitoredItemId());
-                continue;
-            }
-            ItemParameters parameters = new ItemParameters(r.clientHandle(), r.samplingInterval(), r.queueSize(),
-                    r.discardOldest(), ItemChecks.compile(filter[0], null), r.timestamps());
-            MonitoredItem item = new MonitoredItem(r.monitoredItemId(), owner, context, r.itemToMonitor(),
-                    ItemChecks.indexRange(r.itemToMonitor()), r.mode(), parameters);
-            item.requestedFilter = r.filter();
-            item.restoreQueue(r.queuedValues(), r.lastValue());
-            if (items.putIfAbsent(item.id(), item) != null) {
-                log.warn("subscription {}: item {} is not restored: its id is taken", owner.subscriptionId(), item.id());
-                continue;
-            }
-            restored.add(item);
-        }
-        if (!restored.isEmpty()) {
-            context.counters.itemsAdded(restored.size());
-        }
-        for (MonitoredItem item : restored) {
-            item.startRestored();
-        }
-        return restored.size();
+        return new DurableItemRestore(this, owner, context).restore(records);
+    }
+
+    /** Adds a restored item under its own MonitoredItemId; false (nothing added) when the id is taken. */
+    boolean addRestored(MonitoredItemBase item) {
+        return items.putIfAbsent(item.id(), item) == null;
     }
 
     @Override
@@ -205,7 +178,7 @@ public final class MonitoredItemContainer implements ItemContainer {
     }
 
     /** Whether the item monitors events, on a server that serves them. */
-    private boolean isEventItem(ReadValueId item) {
+    boolean isEventItem(ReadValueId item) {
         return item.attributeId() == AttributeIds.EventNotifier && context.servesEvents();
     }
 
@@ -215,7 +188,7 @@ public final class MonitoredItemContainer implements ItemContainer {
      * @param out receives the compiled filter when its status is Good, or when the compiler refused it
      * @return Good or the status of the operation
      */
-    private int compileEventFilter(ExtensionObject filter, ReadValueId item, EventFilterEvaluator[] out) {
+    int compileEventFilter(ExtensionObject filter, ReadValueId item, EventFilterEvaluator[] out) {
         out[0] = null;
         EventFilter[] body = new EventFilter[1];
         int status = ItemChecks.checkEventFilter(filter, item, body);
