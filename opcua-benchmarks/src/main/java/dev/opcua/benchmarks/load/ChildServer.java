@@ -43,6 +43,8 @@ final class ChildServer implements AutoCloseable {
     static final String JVM_OPTIONS = "load.server.jvmOptions";
     /** The harness's system property with the CPUs the child runs on (Linux {@code taskset -c} list). */
     static final String CPUS = "load.server.cpus";
+    /** The answer to {@code SIMULATE}. */
+    private static final String SIMULATING = "SIMULATING";
 
     private final Process process;
     private final String url;
@@ -149,7 +151,8 @@ final class ChildServer implements AutoCloseable {
             while ((line = in.readLine()) != null) {
                 if (!ready.isDone() && line.startsWith("READY ")) {
                     ready.complete(line.substring("READY ".length()).trim());
-                } else if (line.startsWith(ServerStats.PREFIX) || line.startsWith(Footprint.PREFIX)) {
+                } else if (line.startsWith(ServerStats.PREFIX) || line.startsWith(Footprint.PREFIX)
+                        || line.equals(SIMULATING)) {
                     statsLines.add(line);
                 }
             }
@@ -237,6 +240,34 @@ final class ChildServer implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /**
+     * Starts the simulation of a child started with {@code -Dbench.simulateOnCommand=true} ({@code SIMULATE} on its
+     * stdin) and waits up to 10 s for its answer.
+     *
+     * @throws IllegalStateException when the server has no such probe or does not answer
+     */
+    void startSimulation() throws InterruptedException {
+        if (!probes) {
+            throw new IllegalStateException("this server cannot be told to start its simulation");
+        }
+        statsLines.clear();
+        try {
+            OutputStream in = process.getOutputStream();
+            in.write("SIMULATE\n".getBytes(StandardCharsets.US_ASCII));
+            in.flush();
+        } catch (IOException e) {
+            throw new IllegalStateException("telling the server to simulate failed", e);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (String line = statsLines.poll(10, TimeUnit.SECONDS); line != null;
+                line = statsLines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            if (line.equals(SIMULATING)) {
+                return;
+            }
+        }
+        throw new IllegalStateException("the server did not answer SIMULATE within 10 s; see " + log);
     }
 
     /** {@code kill -9}: ends the child at once (SIGKILL), as a crash would, and waits for it to be gone. */

@@ -335,7 +335,7 @@ final class SessionsScenario {
     }
 
     /** A task per index on {@code pool}, waited for, with {@code progress} logged every {@value #PROGRESS_S} s. */
-    private static void inParallel(ExecutorService pool, int count, IndexTask task,
+    static void inParallel(ExecutorService pool, int count, IndexTask task,
             java.util.function.Supplier<String> progress, PrintStream err) throws Exception {
         AtomicInteger next = new AtomicInteger();
         List<Future<?>> workers = new ArrayList<>();
@@ -360,7 +360,7 @@ final class SessionsScenario {
     }
 
     @FunctionalInterface
-    private interface IndexTask {
+    interface IndexTask {
         void run(int index) throws Exception;
     }
 
@@ -386,11 +386,11 @@ final class SessionsScenario {
         }
     }
 
-    private static double seconds(long since) {
+    static double seconds(long since) {
         return Math.max(1e-3, (System.nanoTime() - since) / 1e9);
     }
 
-    private static java.util.concurrent.ThreadFactory named(String prefix) {
+    static java.util.concurrent.ThreadFactory named(String prefix) {
         AtomicInteger count = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, prefix + count.getAndIncrement());

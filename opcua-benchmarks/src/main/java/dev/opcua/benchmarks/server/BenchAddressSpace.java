@@ -47,7 +47,8 @@ public final class BenchAddressSpace {
      * (see {@link StatsProbe}).
      */
     static void serveUntilStopped(RunningBenchServer server) {
-        StatsProbe probe = new StatsProbe(server::simulatedValues, server::rejectedRequests, server::counters);
+        StatsProbe probe = new StatsProbe(server::simulatedValues, server::rejectedRequests, server::counters,
+                server::startSimulation);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {

@@ -26,11 +26,15 @@ import java.util.Map;
  * <p>A stdin line {@code GC} collects garbage twice and is answered by {@code FOOTPRINT heap_used=<bytes
  * after the collection> threads=<live threads> connections=<n> channels=<n> sessions=<n>} (the counts -1
  * when the server does not tell): the {@code churn} scenario compares two of them.
+ *
+ * <p>A stdin line {@code SIMULATE} starts a simulation held until then (see {@link ValueSimulator#HOLD_PROPERTY})
+ * and is answered by {@code SIMULATING}.
  */
 final class StatsProbe {
 
     static final String COMMAND = "STATS";
     static final String GC = "GC";
+    static final String SIMULATE = "SIMULATE";
 
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -41,12 +45,20 @@ final class StatsProbe {
     private final java.util.function.LongSupplier simulated;
     private final java.util.function.LongSupplier rejected;
     private final java.util.function.Supplier<String> counters;
+    private final Runnable startSimulation;
     private Map<Long, Long> lastSeen = new HashMap<>();
     private long allocated;
 
+    /** A probe of a server without a held simulation. */
     StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected,
             java.util.function.Supplier<String> counters) {
+        this(simulated, rejected, counters, () -> { });
+    }
+
+    StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected,
+            java.util.function.Supplier<String> counters, Runnable startSimulation) {
         this.simulated = simulated;
+        this.startSimulation = startSimulation;
         this.rejected = rejected;
         this.counters = counters;
         // enabled up front so that the first answer already counts every live thread's bytes
@@ -101,6 +113,10 @@ final class StatsProbe {
                     out.flush();
                 } else if (line.strip().equals(GC)) {
                     out.println(footprintLine());
+                    out.flush();
+                } else if (line.strip().equals(SIMULATE)) {
+                    startSimulation.run();
+                    out.println("SIMULATING");
                     out.flush();
                 }
             }
