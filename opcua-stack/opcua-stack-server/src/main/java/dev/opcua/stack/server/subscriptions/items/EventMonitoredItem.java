@@ -124,7 +124,7 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
                 return;
             }
             dropped = queue.add(event, discardOldest, this::overflowEvent);
-            signal = isReportable() && signalled.compareAndSet(false, true);
+            signal = isReportable() && signalOnce();
         }
         if (dropped > 0) {
             context.counters.notificationsDropped(dropped);
