@@ -128,12 +128,20 @@ final class ChildServer implements AutoCloseable {
         reader.setDaemon(true);
         reader.start();
         try {
-            String url = ready.get(60, TimeUnit.SECONDS);
+            String url = ready.get(readyTimeoutSeconds(nodes), TimeUnit.SECONDS);
             return new ChildServer(process, url, log, pki, statsLines, !native62541);
         } catch (Exception e) {
             process.destroyForcibly();
             throw new IllegalStateException("server " + which + " did not print READY; see " + log, e);
         }
+    }
+
+    /**
+     * How long a server may take to print READY: a minute, and a second more per 10,000 variables, as a server
+     * of a million variables spends a while building its address space on a loaded machine.
+     */
+    static long readyTimeoutSeconds(int nodes) {
+        return 60 + nodes / 10_000;
     }
 
     /** A TCP port nobody listens on right now, for a server that cannot be told to take any free one. */
