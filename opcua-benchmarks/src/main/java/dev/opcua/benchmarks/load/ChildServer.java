@@ -228,23 +228,36 @@ final class ChildServer implements AutoCloseable {
         if (!probes) {
             return null;
         }
-        statsLines.clear();
+        String line = ask("GC", 30, answer -> answer.startsWith(Footprint.PREFIX));
+        if (line == null) {
+            return null;
+        }
+        try {
+            return Footprint.parse(line, Footprint.openFiles(process.pid()));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Writes {@code command} to the child's stdin and waits up to {@code timeoutS} for the stdout line that
+     * {@code answer} accepts; null when the pipe is closed or no such line came.
+     */
+    private String ask(String command, long timeoutS, java.util.function.Predicate<String> answer)
+            throws InterruptedException {
+        statsLines.clear(); // a late answer to an earlier probe must not be taken for this one
         try {
             OutputStream in = process.getOutputStream();
-            in.write("GC\n".getBytes(StandardCharsets.US_ASCII));
+            in.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
             in.flush();
         } catch (IOException e) {
             return null;
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        for (String line = statsLines.poll(30, TimeUnit.SECONDS); line != null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutS);
+        for (String line = statsLines.poll(timeoutS, TimeUnit.SECONDS); line != null;
                 line = statsLines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-            if (line.startsWith(Footprint.PREFIX)) {
-                try {
-                    return Footprint.parse(line, Footprint.openFiles(process.pid()));
-                } catch (IllegalArgumentException e) {
-                    return null;
-                }
+            if (answer.test(line)) {
+                return line;
             }
         }
         return null;
@@ -260,22 +273,9 @@ final class ChildServer implements AutoCloseable {
         if (!probes) {
             throw new IllegalStateException("this server cannot be told to start its simulation");
         }
-        statsLines.clear();
-        try {
-            OutputStream in = process.getOutputStream();
-            in.write("SIMULATE\n".getBytes(StandardCharsets.US_ASCII));
-            in.flush();
-        } catch (IOException e) {
-            throw new IllegalStateException("telling the server to simulate failed", e);
+        if (ask("SIMULATE", 10, SIMULATING::equals) == null) {
+            throw new IllegalStateException("the server did not answer SIMULATE within 10 s; see " + log);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        for (String line = statsLines.poll(10, TimeUnit.SECONDS); line != null;
-                line = statsLines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-            if (line.equals(SIMULATING)) {
-                return;
-            }
-        }
-        throw new IllegalStateException("the server did not answer SIMULATE within 10 s; see " + log);
     }
 
     /** {@code kill -9}: ends the child at once (SIGKILL), as a crash would, and waits for it to be gone. */

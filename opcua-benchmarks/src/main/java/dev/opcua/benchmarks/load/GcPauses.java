@@ -8,9 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The pauses of a child JVM's unified GC log ({@code -Xlog:gc:file=...}, lines such as {@code [3.2s][info][gc]
- * GC(7) Pause Young (Normal) (G1 Evacuation Pause) 120M->80M(2048M) 12.345ms}): their count and the longest, the
- * collections the harness asked for ({@code System.gc()}, its footprint probes) left out.
+ * The pauses of a child JVM's unified GC log ({@code -Xlog:gc,gc+phases:file=...}, lines such as {@code
+ * [3.2s][info][gc] GC(7) Pause Young (Normal) (G1 Evacuation Pause) 120M->80M(2048M) 12.345ms}, or ZGC's {@code
+ * [gc,phases] GC(3) Pause Mark Start 0.012ms}): their count and the longest, the collections the harness asked for
+ * ({@code System.gc()}, its footprint probes) left out.
  *
  * @param pauses pauses counted
  * @param maxMillis the longest, ms; 0 when none

@@ -122,6 +122,9 @@ record ItemsOptions(String server, int sessions, int itemsPerSession, int change
         String heap = "2g";
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
+            if (name.equals("--help")) {
+                throw new IllegalArgumentException("the items scenario's options:");
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException("missing value for " + name);
             }

@@ -65,7 +65,7 @@ final class ItemsScenario {
 
     static int run(ItemsOptions o, PrintStream out, PrintStream err) throws Exception {
         Path gcLog = Files.createTempFile("load-items-gc-", ".log");
-        List<String> jvm = List.of("-Xmx" + o.serverHeap(), "-Xlog:gc:file=" + gcLog,
+        List<String> jvm = List.of("-Xmx" + o.serverHeap(), "-Xlog:gc,gc+phases:file=" + gcLog,
                 "-D" + ValueSimulator.HOLD_PROPERTY + "=true");
         try (ChildServer server = ChildServer.start(o.server(), null, o.variables(), false, o.serverOptions(), jvm);
                 ClientResources resources = ClientResources.create()) {
@@ -156,31 +156,8 @@ final class ItemsScenario {
             server.startSimulation();
             server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
             TimeUnit.SECONDS.sleep(o.warmupS());
-            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage();
-            ServerStats a0 = server.stats();
-            long s0 = server.cpuNanos();
-            LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();
-            if (a0 == null || a0.simulatedValues() < 0) {
-                throw new IllegalStateException("the server's probe did not tell its simulated values");
-            }
-            long t0 = System.nanoTime();
-            values.openWindowAt(a0.simulatedValues());
-            metrics.openWindow();
-            Thread progress = new Thread(() -> windowProgress(metrics, t0, o.durationS(), err), "load-progress");
-            progress.setDaemon(true);
-            progress.start();
-            TimeUnit.SECONDS.sleep(o.durationS());
-            metrics.closeWindow(RequestChain.Phase.DRAIN);
-            long elapsed = System.nanoTime() - t0;
-            long s1 = server.cpuNanos();
-            LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
-            ServerStats a1 = server.stats();
+            ChangeWindow window = ChangeWindow.run(server, values, metrics, o.durationS(), err);
             long rssBusy = ServerMemory.rssBytes(server.pid());
-            progress.interrupt();
-            if (a1 == null || a1.simulatedValues() <= a0.simulatedValues()) {
-                throw new IllegalStateException("the server changed no value in the window");
-            }
-            values.closeWindowAt(a1.simulatedValues());
             // the window's last changes: sampled, queued and published within a few intervals
             TimeUnit.MILLISECONDS.sleep(Math.max(2000, 3L * Math.max(o.samplingMs(), o.publishingMs())));
             metrics.phase.value = RequestChain.Phase.STOP;
@@ -201,8 +178,8 @@ final class ItemsScenario {
             result.put("per_call", Integer.toString(perCall));
             result.put("create_s", LoadHarness.fmt(createSeconds));
             result.put("items_per_s", LoadHarness.fmt(total / createSeconds));
-            double seconds = elapsed / 1e9;
-            result.put("changes_per_s", LoadHarness.fmt((a1.simulatedValues() - a0.simulatedValues()) / seconds));
+            double seconds = window.seconds();
+            result.put("changes_per_s", LoadHarness.fmt((values.windowTo() - values.windowFrom()) / seconds));
             result.put("duration_s", LoadHarness.fmt(seconds));
             long notifications = metrics.notifications();
             long perNotification = Math.max(1, notifications);
@@ -224,15 +201,16 @@ final class ItemsScenario {
             result.put("server_heap_empty_mb", ServerMemory.mb(heap(empty)));
             result.put("server_rss_idle_mb", ServerMemory.mb(rssIdle));
             result.put("server_rss_mb", ServerMemory.mb(rssBusy));
-            String serverCpu = s0 < 0 || s1 < 0 ? "n/a" : LoadHarness.fmt((s1 - s0) / 1e3 / perNotification);
+            String serverCpu = window.serverCpuMicrosPer(notifications);
             result.put("server_cpu_us_per_op", serverCpu);
-            result.put("server_cpu_ms_per_s", s0 < 0 || s1 < 0 ? "n/a" : LoadHarness.fmt((s1 - s0) / 1e6 / seconds));
+            result.put("server_cpu_ms_per_s", window.serverCpuMillisPerSecond());
             result.put("server_gc_pauses", pauses == null ? "n/a" : Integer.toString(pauses.pauses()));
             result.put("server_gc_max_pause_ms", pauses == null ? "n/a" : LoadHarness.fmt(pauses.maxMillis()));
             result.put("client_heap_per_item_b", Long.toString((clientIdle - clientSessions) / total));
-            result.put("client_cpu_us_per_op", LoadHarness.fmt((c1.cpuNanos() - c0.cpuNanos()) / 1e3
+            result.put("client_cpu_us_per_op", LoadHarness.fmt((window.client1().cpuNanos()
+                    - window.client0().cpuNanos()) / 1e3 / perNotification));
+            result.put("client_alloc_b_per_op", Long.toString(window.client1().allocatedSince(window.client0())
                     / perNotification));
-            result.put("client_alloc_b_per_op", Long.toString(c1.allocatedSince(c0) / perNotification));
             boolean verified = verdict.complete() && metrics.errorCount() == 0;
             result.put("verified", Boolean.toString(verified));
 
@@ -295,18 +273,6 @@ final class ItemsScenario {
 
     private static long heap(Footprint footprint) {
         return footprint == null ? -1 : footprint.heapUsed();
-    }
-
-    private static void windowProgress(SubMetrics metrics, long t0, int durationS, PrintStream err) {
-        try {
-            while (true) {
-                TimeUnit.SECONDS.sleep(SessionsScenario.PROGRESS_S);
-                err.printf(Locale.ROOT, "  %.0f of %d s: %d notifications, %d errors%n", (System.nanoTime() - t0) / 1e9,
-                        durationS, metrics.notifications(), metrics.errorCount());
-            }
-        } catch (InterruptedException e) {
-            // the window is over
-        }
     }
 
     /** What the items received against what their variables took in the window, over all sessions. */

@@ -22,6 +22,18 @@ class GcPausesTest {
     }
 
     @Test
+    void counts_the_pauses_of_zgc_but_not_its_concurrent_phases() {
+        GcPauses pauses = GcPauses.of(List.of(
+                "[1.100s][info][gc,phases] GC(3) Pause Mark Start 0.012ms",
+                "[1.180s][info][gc,phases] GC(3) Concurrent Mark 80.410ms",
+                "[1.181s][info][gc,phases] GC(3) Pause Mark End 0.031ms",
+                "[1.300s][info][gc       ] GC(3) Garbage Collection (Allocation Rate) 900M(30%)->400M(13%)"));
+
+        assertThat(pauses.pauses()).isEqualTo(2);
+        assertThat(pauses.maxMillis()).isEqualTo(0.031);
+    }
+
+    @Test
     void a_log_without_pauses_has_none() {
         assertThat(GcPauses.of(List.of("[0.007s][info][gc] Using G1"))).isEqualTo(new GcPauses(0, 0, 0));
     }
