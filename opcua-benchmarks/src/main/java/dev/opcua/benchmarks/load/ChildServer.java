@@ -43,6 +43,8 @@ final class ChildServer implements AutoCloseable {
     static final String JVM_OPTIONS = "load.server.jvmOptions";
     /** The harness's system property with the CPUs the child runs on (Linux {@code taskset -c} list). */
     static final String CPUS = "load.server.cpus";
+    /** Seconds a {@code GC} or {@code SIMULATE} probe may take. */
+    private static final long FOOTPRINT_TIMEOUT_S = 120;
     /** The answer to {@code SIMULATE}. */
     private static final String SIMULATING = "SIMULATING";
 
@@ -220,7 +222,8 @@ final class ChildServer implements AutoCloseable {
     }
 
     /**
-     * Has the child collect garbage and report its footprint ({@code GC} on its stdin); waits up to 30 s.
+     * Has the child collect garbage and report its footprint ({@code GC} on its stdin); waits up to
+     * {@value #FOOTPRINT_TIMEOUT_S} s (two full collections of a heap of gigabytes take a while on a busy machine).
      * Null for a server without the probe, or when it does not answer; the file descriptors come from
      * /proc here.
      */
@@ -228,7 +231,7 @@ final class ChildServer implements AutoCloseable {
         if (!probes) {
             return null;
         }
-        String line = ask("GC", 30, answer -> answer.startsWith(Footprint.PREFIX));
+        String line = ask("GC", FOOTPRINT_TIMEOUT_S, answer -> answer.startsWith(Footprint.PREFIX));
         if (line == null) {
             return null;
         }
@@ -265,7 +268,8 @@ final class ChildServer implements AutoCloseable {
 
     /**
      * Starts the simulation of a child started with {@code -Dbench.simulateOnCommand=true} ({@code SIMULATE} on its
-     * stdin) and waits up to 10 s for its answer.
+     * stdin) and waits up to {@value #FOOTPRINT_TIMEOUT_S} s for its answer (the probe answers one command at a
+     * time: a footprint still collecting comes first).
      *
      * @throws IllegalStateException when the server has no such probe or does not answer
      */
@@ -273,8 +277,9 @@ final class ChildServer implements AutoCloseable {
         if (!probes) {
             throw new IllegalStateException("this server cannot be told to start its simulation");
         }
-        if (ask("SIMULATE", 10, SIMULATING::equals) == null) {
-            throw new IllegalStateException("the server did not answer SIMULATE within 10 s; see " + log);
+        if (ask("SIMULATE", FOOTPRINT_TIMEOUT_S, SIMULATING::equals) == null) {
+            throw new IllegalStateException("the server did not answer SIMULATE within " + FOOTPRINT_TIMEOUT_S
+                    + " s; see " + log);
         }
     }
 
