@@ -219,9 +219,9 @@ final class ItemsScenario {
                     result.get("notifications_per_s"), verdict.delivered(), verdict.expected(), verdict.itemsShort(),
                     verdict.duplicates(), verdict.sequenceGaps(),
                     verified ? "every change delivered" : "NOT every change delivered");
-            err.printf(Locale.ROOT, "server: heap after GC %s MB empty, %s MB with sessions, %s MB with items idle (%s B"
-                    + " per item); RSS %s MB idle, %s MB under load; CPU %s us per notification; GC pauses %s, max %s"
-                    + " ms%n", result.get("server_heap_empty_mb"), result.get("server_heap_sessions_mb"),
+            err.printf(Locale.ROOT, "server: heap after GC %s MB empty, %s MB with sessions, %s MB with items idle"
+                    + " (%s B per item); RSS %s MB idle, %s MB under load; CPU %s us per notification; GC pauses %s,"
+                    + " max %s ms%n", result.get("server_heap_empty_mb"), result.get("server_heap_sessions_mb"),
                     result.get("server_heap_items_idle_mb"), result.get("server_heap_per_item_b"),
                     result.get("server_rss_idle_mb"), result.get("server_rss_mb"), serverCpu,
                     result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
@@ -247,7 +247,7 @@ final class ItemsScenario {
         }
     }
 
-    /** {@code --per-call}, or the server's MaxMonitoredItemsPerCall ({@link ItemsOptions#DEFAULT_PER_CALL} for none). */
+    /** {@code --per-call}, or the server's MaxMonitoredItemsPerCall ({@link ItemsOptions#DEFAULT_PER_CALL} if none). */
     private static int perCall(ItemsOptions o, LoadSession session, PrintStream err) throws Exception {
         if (o.perCall() > 0) {
             return o.perCall();

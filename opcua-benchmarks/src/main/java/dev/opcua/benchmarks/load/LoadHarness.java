@@ -70,7 +70,8 @@ public final class LoadHarness {
             return runFailover(args, out, err);
         }
         if (ItemsOptions.asked(args)) {
-            return runOwnOptions(args, ItemsOptions::parse, ItemsOptions.USAGE, o -> ItemsScenario.run(o, out, err), err);
+            return runOwnOptions(args, ItemsOptions::parse, ItemsOptions.USAGE, o -> ItemsScenario.run(o, out, err),
+                    err);
         }
         LoadOptions options;
         try {
