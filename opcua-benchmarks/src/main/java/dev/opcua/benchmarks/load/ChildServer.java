@@ -43,6 +43,10 @@ final class ChildServer implements AutoCloseable {
     static final String JVM_OPTIONS = "load.server.jvmOptions";
     /** The harness's system property with the CPUs the child runs on (Linux {@code taskset -c} list). */
     static final String CPUS = "load.server.cpus";
+    /** Seconds a {@code GC} or {@code SIMULATE} probe may take. */
+    private static final long FOOTPRINT_TIMEOUT_S = 120;
+    /** The answer to {@code SIMULATE}. */
+    private static final String SIMULATING = "SIMULATING";
 
     private final Process process;
     private final String url;
@@ -126,12 +130,20 @@ final class ChildServer implements AutoCloseable {
         reader.setDaemon(true);
         reader.start();
         try {
-            String url = ready.get(60, TimeUnit.SECONDS);
+            String url = ready.get(readyTimeoutSeconds(nodes), TimeUnit.SECONDS);
             return new ChildServer(process, url, log, pki, statsLines, !native62541);
         } catch (Exception e) {
             process.destroyForcibly();
             throw new IllegalStateException("server " + which + " did not print READY; see " + log, e);
         }
+    }
+
+    /**
+     * How long a server may take to print READY: a minute, and a second more per 10,000 variables, as a server
+     * of a million variables spends a while building its address space on a loaded machine.
+     */
+    static long readyTimeoutSeconds(int nodes) {
+        return 60 + nodes / 10_000;
     }
 
     /** A TCP port nobody listens on right now, for a server that cannot be told to take any free one. */
@@ -149,7 +161,8 @@ final class ChildServer implements AutoCloseable {
             while ((line = in.readLine()) != null) {
                 if (!ready.isDone() && line.startsWith("READY ")) {
                     ready.complete(line.substring("READY ".length()).trim());
-                } else if (line.startsWith(ServerStats.PREFIX) || line.startsWith(Footprint.PREFIX)) {
+                } else if (line.startsWith(ServerStats.PREFIX) || line.startsWith(Footprint.PREFIX)
+                        || line.equals(SIMULATING)) {
                     statsLines.add(line);
                 }
             }
@@ -217,7 +230,8 @@ final class ChildServer implements AutoCloseable {
     }
 
     /**
-     * Has the child collect garbage and report its footprint ({@code GC} on its stdin); waits up to 30 s.
+     * Has the child collect garbage and report its footprint ({@code GC} on its stdin); waits up to
+     * {@value #FOOTPRINT_TIMEOUT_S} s (two full collections of a heap of gigabytes take a while on a busy machine).
      * Null for a server without the probe, or when it does not answer; the file descriptors come from
      * /proc here.
      */
@@ -225,26 +239,56 @@ final class ChildServer implements AutoCloseable {
         if (!probes) {
             return null;
         }
-        statsLines.clear();
+        String line = ask("GC", FOOTPRINT_TIMEOUT_S, answer -> answer.startsWith(Footprint.PREFIX));
+        if (line == null) {
+            return null;
+        }
+        try {
+            return Footprint.parse(line, Footprint.openFiles(process.pid()));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Writes {@code command} to the child's stdin and waits up to {@code timeoutS} for the stdout line that
+     * {@code answer} accepts; null when the pipe is closed or no such line came.
+     */
+    private String ask(String command, long timeoutS, java.util.function.Predicate<String> answer)
+            throws InterruptedException {
+        statsLines.clear(); // a late answer to an earlier probe must not be taken for this one
         try {
             OutputStream in = process.getOutputStream();
-            in.write("GC\n".getBytes(StandardCharsets.US_ASCII));
+            in.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
             in.flush();
         } catch (IOException e) {
             return null;
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        for (String line = statsLines.poll(30, TimeUnit.SECONDS); line != null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutS);
+        for (String line = statsLines.poll(timeoutS, TimeUnit.SECONDS); line != null;
                 line = statsLines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
-            if (line.startsWith(Footprint.PREFIX)) {
-                try {
-                    return Footprint.parse(line, Footprint.openFiles(process.pid()));
-                } catch (IllegalArgumentException e) {
-                    return null;
-                }
+            if (answer.test(line)) {
+                return line;
             }
         }
         return null;
+    }
+
+    /**
+     * Starts the simulation of a child started with {@code -Dbench.simulateOnCommand=true} ({@code SIMULATE} on its
+     * stdin) and waits up to {@value #FOOTPRINT_TIMEOUT_S} s for its answer (the probe answers one command at a
+     * time: a footprint still collecting comes first).
+     *
+     * @throws IllegalStateException when the server has no such probe or does not answer
+     */
+    void startSimulation() throws InterruptedException {
+        if (!probes) {
+            throw new IllegalStateException("this server cannot be told to start its simulation");
+        }
+        if (ask("SIMULATE", FOOTPRINT_TIMEOUT_S, SIMULATING::equals) == null) {
+            throw new IllegalStateException("the server did not answer SIMULATE within " + FOOTPRINT_TIMEOUT_S
+                    + " s; see " + log);
+        }
     }
 
     /** {@code kill -9}: ends the child at once (SIGKILL), as a crash would, and waits for it to be gone. */

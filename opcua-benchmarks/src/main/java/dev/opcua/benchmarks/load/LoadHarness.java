@@ -69,6 +69,10 @@ public final class LoadHarness {
         if (isFailover(args)) {
             return runFailover(args, out, err);
         }
+        if (ItemsOptions.asked(args)) {
+            return runOwnOptions(args, ItemsOptions::parse, ItemsOptions.USAGE, o -> ItemsScenario.run(o, out, err),
+                    err);
+        }
         LoadOptions options;
         try {
             options = LoadOptions.parse(args);

@@ -113,7 +113,8 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
             + " soak (raw sessions, --server ours|milo; --duration is its length):"
             + " [--rate OPS (0: 80 % of the capacity measured first)] [--settle S (600)] [--sample S (10)]"
             + " [--report DIR (" + SoakOptions.DEFAULT_REPORT + ")];"
-            + " pubsub (PubSub over MQTT, no OPC UA server): options of its own, printed by --scenario pubsub alone";
+            + " pubsub (PubSub over MQTT, no OPC UA server): options of its own, printed by --scenario pubsub alone;"
+            + " items (S sessions x N monitored items): options of its own, printed by --scenario items --help";
 
     public LoadOptions {
         Objects.requireNonNull(security, "security");

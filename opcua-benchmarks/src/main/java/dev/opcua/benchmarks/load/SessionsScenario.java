@@ -152,31 +152,7 @@ final class SessionsScenario {
             server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
             TimeUnit.SECONDS.sleep(o.warmupS());
 
-            // the window
-            LoadHarness.ClientUsage client = new LoadHarness.ClientUsage();
-            ServerStats a0 = server.stats();
-            long s0 = server.cpuNanos();
-            LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();
-            if (a0 == null || a0.simulatedValues() < 0) {
-                throw new IllegalStateException("the server's probe did not tell its simulated values");
-            }
-            long t0 = System.nanoTime();
-            values.openWindowAt(a0.simulatedValues());
-            metrics.openWindow();
-            Thread progress = new Thread(() -> windowProgress(metrics, t0, o.durationS(), err), "load-progress");
-            progress.setDaemon(true);
-            progress.start();
-            TimeUnit.SECONDS.sleep(o.durationS());
-            metrics.closeWindow(RequestChain.Phase.DRAIN);
-            long elapsed = System.nanoTime() - t0;
-            long s1 = server.cpuNanos();
-            LoadHarness.ClientUsage.Snapshot c1 = client.snapshot();
-            ServerStats a1 = server.stats();
-            progress.interrupt();
-            if (a1 == null || a1.simulatedValues() <= a0.simulatedValues()) {
-                throw new IllegalStateException("the server changed no value in the window");
-            }
-            values.closeWindowAt(a1.simulatedValues());
+            ChangeWindow window = ChangeWindow.run(server, values, metrics, o.durationS(), err);
             // the window's last changes: sampled, queued and published within two publishing intervals
             TimeUnit.MILLISECONDS.sleep((long) Math.max(2000, 3 * first.revisedPublishingMs()));
             Footprint busy = server.footprint();
@@ -184,8 +160,8 @@ final class SessionsScenario {
             metrics.phase.value = RequestChain.Phase.STOP;
 
             Verdict verdict = verify(subscribers, err);
-            report(o, n, open, rampSeconds, connectFailures.sum(), subscribeFailures.sum(), metrics, verdict, elapsed,
-                    s0, s1, c0, c1, empty, idle, busy, rssEmpty, rssIdle, rssBusy, out, err);
+            report(o, n, open, rampSeconds, connectFailures.sum(), subscribeFailures.sum(), metrics, verdict, window,
+                    empty, idle, busy, rssEmpty, rssIdle, rssBusy, out, err);
 
             // closing the sessions deletes their subscriptions and answers the parked Publish requests
             inParallel(connectors, n, i -> {
@@ -260,14 +236,15 @@ final class SessionsScenario {
     }
 
     private static void report(LoadOptions o, int n, int open, double rampSeconds, long connectFailures,
-            long subscribeFailures, SubMetrics metrics, Verdict v, long elapsed, long s0, long s1,
-            LoadHarness.ClientUsage.Snapshot c0, LoadHarness.ClientUsage.Snapshot c1, Footprint empty,
+            long subscribeFailures, SubMetrics metrics, Verdict v, ChangeWindow window, Footprint empty,
             Footprint idle, Footprint busy, long rssEmpty, long rssIdle, long rssBusy, PrintStream out,
             PrintStream err) {
-        double seconds = elapsed / 1e9;
+        double seconds = window.seconds();
         long notifications = metrics.notifications();
         long perNotification = Math.max(1, notifications);
-        String serverCpu = s0 < 0 || s1 < 0 ? "n/a" : LoadHarness.fmt((s1 - s0) / 1e3 / perNotification);
+        String serverCpu = window.serverCpuMicrosPer(notifications);
+        LoadHarness.ClientUsage.Snapshot c0 = window.client0();
+        LoadHarness.ClientUsage.Snapshot c1 = window.client1();
         Map<String, String> result = new LinkedHashMap<>();
         result.put("scenario", o.scenario());
         result.put("server", o.server());
@@ -296,7 +273,7 @@ final class SessionsScenario {
         result.put("keepalives", Long.toString(metrics.keepAlives.sum()));
         result.put("errors", Long.toString(metrics.errorCount()));
         result.put("server_cpu_us_per_notification", serverCpu);
-        result.put("server_cpu_ms_per_s", s0 < 0 || s1 < 0 ? "n/a" : LoadHarness.fmt((s1 - s0) / 1e6 / seconds));
+        result.put("server_cpu_ms_per_s", window.serverCpuMillisPerSecond());
         result.put("heap_empty_mb", ServerMemory.mb(empty == null ? -1 : empty.heapUsed()));
         result.put("heap_idle_mb", ServerMemory.mb(idle == null ? -1 : idle.heapUsed()));
         result.put("heap_subscribed_mb", ServerMemory.mb(busy == null ? -1 : busy.heapUsed()));
@@ -335,7 +312,7 @@ final class SessionsScenario {
     }
 
     /** A task per index on {@code pool}, waited for, with {@code progress} logged every {@value #PROGRESS_S} s. */
-    private static void inParallel(ExecutorService pool, int count, IndexTask task,
+    static void inParallel(ExecutorService pool, int count, IndexTask task,
             java.util.function.Supplier<String> progress, PrintStream err) throws Exception {
         AtomicInteger next = new AtomicInteger();
         List<Future<?>> workers = new ArrayList<>();
@@ -360,7 +337,7 @@ final class SessionsScenario {
     }
 
     @FunctionalInterface
-    private interface IndexTask {
+    interface IndexTask {
         void run(int index) throws Exception;
     }
 
@@ -373,7 +350,7 @@ final class SessionsScenario {
         throw new IllegalStateException("no session open");
     }
 
-    private static void windowProgress(SubMetrics metrics, long t0, int durationS, PrintStream err) {
+    static void windowProgress(SubMetrics metrics, long t0, int durationS, PrintStream err) {
         try {
             while (true) {
                 TimeUnit.SECONDS.sleep(PROGRESS_S);
@@ -386,11 +363,11 @@ final class SessionsScenario {
         }
     }
 
-    private static double seconds(long since) {
+    static double seconds(long since) {
         return Math.max(1e-3, (System.nanoTime() - since) / 1e9);
     }
 
-    private static java.util.concurrent.ThreadFactory named(String prefix) {
+    static java.util.concurrent.ThreadFactory named(String prefix) {
         AtomicInteger count = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, prefix + count.getAndIncrement());

@@ -95,6 +95,16 @@ final class SubscriberSession implements Subscriber {
      * @throws IllegalStateException naming the request and the status when the server refuses one
      */
     void subscribe(double publishingMs, MonitoredItemCreateRequest[] items, int[] slots) throws Exception {
+        subscribe(publishingMs, items, slots, ITEMS_PER_CALL, created -> { });
+    }
+
+    /**
+     * {@link #subscribe(double, MonitoredItemCreateRequest[], int[])} with at most {@code perCall} items per
+     * CreateMonitoredItems request (the server's MaxMonitoredItemsPerCall), telling the items each
+     * request created ({@code createdItems}).
+     */
+    void subscribe(double publishingMs, MonitoredItemCreateRequest[] items, int[] slots, int perCall,
+            java.util.function.IntConsumer createdItems) throws Exception {
         CreateSubscriptionResponse created = session.request(new CreateSubscriptionRequest(session.header(),
                 publishingMs, LIFETIME_COUNT, KEEP_ALIVE_COUNT, 0, true, (short) 0), CreateSubscriptionResponse.class)
                 .get(SETUP_TIMEOUT_S, TimeUnit.SECONDS);
@@ -102,9 +112,9 @@ final class SubscriberSession implements Subscriber {
         long id = created.subscriptionId();
         revisedPublishingMs = created.revisedPublishingInterval();
         revisedKeepAliveCount = created.revisedMaxKeepAliveCount();
-        for (int from = 0; from < items.length; from += ITEMS_PER_CALL) {
+        for (int from = 0; from < items.length; from += perCall) {
             MonitoredItemCreateRequest[] call = Arrays.copyOfRange(items, from, Math.min(items.length,
-                    from + ITEMS_PER_CALL));
+                    from + perCall));
             CreateMonitoredItemsResponse response = session.request(new CreateMonitoredItemsRequest(session.header(),
                     id, TimestampsToReturn.Both, call), CreateMonitoredItemsResponse.class)
                     .get(SETUP_TIMEOUT_S, TimeUnit.SECONDS);
@@ -121,6 +131,7 @@ final class SubscriberSession implements Subscriber {
                 }
                 revisedSamplingMs = results[i].revisedSamplingInterval();
             }
+            createdItems.accept(call.length);
         }
         tallies.put(id, new SubscriptionTally(id, slots, values));
     }

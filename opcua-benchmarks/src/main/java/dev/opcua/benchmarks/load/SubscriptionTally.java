@@ -26,6 +26,8 @@ final class SubscriptionTally {
     /** Indexed by {@link WriteSequence#windowIndex}: values outside the window are timed into a discarded one. */
     private final LatencyHistogram[] byWindow = {new LatencyHistogram(), latency};
     private long foreign;
+    /** Values an item received again (a value it had already been notified of). */
+    private long duplicates;
     /** Sequence numbers of the NotificationMessages received (not keep-alives, which carry the next one). */
     private final BitSet sequenceNumbers = new BitSet();
     private long maxSequenceNumber;
@@ -126,6 +128,7 @@ final class SubscriptionTally {
         BitSet rounds = received[(int) handle];
         int round = values.roundOf(w);
         if (rounds.get(round)) {
+            duplicates++;
             return;
         }
         rounds.set(round);
@@ -157,13 +160,32 @@ final class SubscriptionTally {
     synchronized long delivered() {
         long total = 0;
         for (int i = 0; i < slots.length; i++) {
-            int from = values.roundsBefore(slots[i], values.windowFrom());
-            int to = values.roundsBefore(slots[i], values.windowTo());
-            if (from < to) {
-                total += received[i].get(from, to).cardinality();
-            }
+            total += deliveredTo(i);
         }
         return total;
+    }
+
+    /** Distinct values of the window item {@code i} received. */
+    private int deliveredTo(int i) {
+        int from = values.roundsBefore(slots[i], values.windowFrom());
+        int to = values.roundsBefore(slots[i], values.windowTo());
+        return from < to ? received[i].get(from, to).cardinality() : 0;
+    }
+
+    /** Items that received fewer of the window's values than their variables took (call once stopped). */
+    synchronized int itemsShort() {
+        int count = 0;
+        for (int i = 0; i < slots.length; i++) {
+            if (deliveredTo(i) < values.expected(slots[i])) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** Values items received more than once. */
+    synchronized long duplicates() {
+        return duplicates;
     }
 
     /** Values of the window written to the items' variables: what they should have received. */

@@ -361,6 +361,13 @@ public final class BenchServer {
         }
 
         @Override
+        public void startSimulation() {
+            if (simulator != null) {
+                simulator.release();
+            }
+        }
+
+        @Override
         public String counters() {
             return "connections=" + server.statistics().transport().openConnections() + " channels="
                     + server.statistics().transport().secureChannels() + " sessions="

@@ -181,6 +181,13 @@ public final class MiloBenchServer {
         }
 
         @Override
+        public void startSimulation() {
+            if (simulator != null) {
+                simulator.release();
+            }
+        }
+
+        @Override
         public void close() {
             if (simulator != null) {
                 simulator.close();

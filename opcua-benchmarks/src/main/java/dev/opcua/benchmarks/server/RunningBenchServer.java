@@ -12,6 +12,10 @@ public interface RunningBenchServer extends AutoCloseable {
     /** Values the {@code --simulate} thread has set so far; -1 without simulation. */
     long simulatedValues();
 
+    /** Starts a simulation held by {@value ValueSimulator#HOLD_PROPERTY}; nothing without simulation. */
+    default void startSimulation() {
+    }
+
     /**
      * Its live connection, secure channel and session counts as {@code connections=N channels=N sessions=N}
      * (each -1 when the server does not tell), for the {@code churn} scenario's footprint.

@@ -27,11 +27,15 @@ import java.util.Map;
  * <p>A stdin line {@code GC} collects garbage twice and is answered by {@code FOOTPRINT heap_used=<bytes
  * after the collection> threads=<live threads> connections=<n> channels=<n> sessions=<n>} (the counts -1
  * when the server does not tell): the {@code churn} scenario compares two of them.
+ *
+ * <p>A stdin line {@code SIMULATE} starts a simulation held until then (see {@link ValueSimulator#HOLD_PROPERTY})
+ * and is answered by {@code SIMULATING}.
  */
 final class StatsProbe {
 
     static final String COMMAND = "STATS";
     static final String GC = "GC";
+    static final String SIMULATE = "SIMULATE";
 
     private final com.sun.management.ThreadMXBean threads =
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
@@ -43,18 +47,25 @@ final class StatsProbe {
     private final java.util.function.LongSupplier rejected;
     private final java.util.function.Supplier<String> counters;
     private final java.util.function.Supplier<String> mirror;
+    private final Runnable startSimulation;
     private Map<Long, Long> lastSeen = new HashMap<>();
     private long allocated;
 
+    /** A probe of a server without a held simulation. */
     StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected,
             java.util.function.Supplier<String> counters) {
-        this(simulated, rejected, counters, () -> "");
+        this(simulated, rejected, counters, () -> "", () -> { });
     }
 
-    /** With {@code mirror}: the {@code key=value} pairs of the session mirror's cost, empty for none. */
+    /**
+     * @param mirror the {@code key=value} pairs of the session mirror's cost, empty for none
+     * @param startSimulation starts a simulation held until the {@code SIMULATE} probe command
+     */
     StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected,
-            java.util.function.Supplier<String> counters, java.util.function.Supplier<String> mirror) {
+            java.util.function.Supplier<String> counters, java.util.function.Supplier<String> mirror,
+            Runnable startSimulation) {
         this.simulated = simulated;
+        this.startSimulation = startSimulation;
         this.rejected = rejected;
         this.counters = counters;
         this.mirror = mirror;
@@ -112,6 +123,10 @@ final class StatsProbe {
                     out.flush();
                 } else if (line.strip().equals(GC)) {
                     out.println(footprintLine());
+                    out.flush();
+                } else if (line.strip().equals(SIMULATE)) {
+                    startSimulation.run();
+                    out.println("SIMULATING");
                     out.flush();
                 }
             }

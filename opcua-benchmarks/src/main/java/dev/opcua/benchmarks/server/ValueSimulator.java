@@ -28,11 +28,17 @@ import java.util.concurrent.locks.LockSupport;
  * reading one device report the same value with the same SourceTimestamp (Part 4, 7.11), so that a client which
  * drops what is not newer than what it delivered recognises a value the other server already sent.
  *
+ * <p>With the system property {@value #HOLD_PROPERTY}{@code =true} the thread sets nothing until {@link #release()}
+ * (the stdin probe's {@code SIMULATE}): the load harness's {@code items} scenario creates its monitored items and
+ * measures them idle first; the schedule starts at the release.
+ *
  * @param <T> the server's timestamp type
  */
 public final class ValueSimulator<T> implements AutoCloseable {
 
     static final String THREAD_NAME = "bench-simulator";
+    /** The system property that holds the simulation until {@link #release()}. */
+    public static final String HOLD_PROPERTY = "bench.simulateOnCommand";
     static final long TICK_MS = 10;
     private static final int MAX_LATE_TICKS = 5;
 
@@ -55,6 +61,7 @@ public final class ValueSimulator<T> implements AutoCloseable {
     private final Thread thread;
     private final long epochMillis;
     private volatile boolean stop;
+    private volatile boolean held = Boolean.getBoolean(HOLD_PROPERTY);
     private volatile long valuesSet;
 
     /** Starts simulating: {@code perSecond} values per second over {@code variables} variables. */
@@ -80,7 +87,16 @@ public final class ValueSimulator<T> implements AutoCloseable {
         thread.start();
     }
 
+    /** Starts a held simulation (see {@value #HOLD_PROPERTY}); nothing when it runs already. */
+    public void release() {
+        held = false;
+        LockSupport.unpark(thread);
+    }
+
     private void run() {
+        while (held && !stop) {
+            LockSupport.park(this);
+        }
         long tickNanos = TICK_MS * 1_000_000;
         long start = System.nanoTime();
         long deadline = start;

@@ -49,7 +49,8 @@ class SessionsScenarioIT {
         assertThat(log).contains("opened " + SESSIONS + " of " + SESSIONS + " sessions");
     }
 
-    private static Map<String, String> parse(String line) {
+    /** The key=value pairs of a RESULT line. */
+    static Map<String, String> parse(String line) {
         assertThat(line).startsWith("RESULT ");
         Map<String, String> result = new HashMap<>();
         for (String pair : line.substring("RESULT ".length()).split(" ")) {

@@ -56,7 +56,7 @@ class StatsProbeTest {
 
     @Test
     void a_mirroring_server_appends_the_mirrors_cost_to_the_answer_line() {
-        String line = new StatsProbe(() -> 42, () -> 7, () -> "", () -> "mirror_cpu_ns=5 notifications_sent=9")
+        String line = new StatsProbe(() -> 42, () -> 7, () -> "", () -> "mirror_cpu_ns=5 notifications_sent=9", () -> { })
                 .statsLine();
 
         assertThat(line).matches("STATS cpu_ns=\\d+ alloc_bytes=\\d+ jit_ms=-?\\d+ simulated=42 rejected=7"

@@ -9,6 +9,8 @@ import dev.opcua.stack.core.types.structured.CallMethodRequest;
 import dev.opcua.stack.core.types.structured.CallMethodResult;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import dev.opcua.stack.core.types.structured.WriteValue;
+import dev.opcua.stack.server.addressspace.UaNode;
+import dev.opcua.stack.server.addressspace.UaReference;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
@@ -77,30 +79,34 @@ public final class NodeManagers {
      * Makes every reference between in-memory nodes browsable from both ends: for each reference a
      * {@link NodeStoreNodeManager}'s node holds to a node of another such manager, the target gets
      * the reverse reference (an application node that says "organized by Objects" shows up when
-     * the Objects folder is browsed). Called once the managers are registered.
+     * the Objects folder is browsed). Called once the managers are registered. The reverse references of one
+     * target are added in one call: a type definition that a million variables point to gets them with one copy
+     * of its reference array, not one copy per variable.
      */
     public synchronized void linkReverseReferences() {
+        Map<UaNode, List<UaReference>> reverse = new IdentityHashMap<>();
         for (NodeManager manager : managers) {
             if (!(manager instanceof NodeStoreNodeManager)) {
                 continue;
             }
-            for (dev.opcua.stack.server.addressspace.UaNode node : ((NodeStoreNodeManager) manager).store().nodes()) {
-                for (dev.opcua.stack.server.addressspace.UaReference reference : node.references()) {
+            for (UaNode node : ((NodeStoreNodeManager) manager).store().nodes()) {
+                for (UaReference reference : node.references()) {
                     if (!reference.targetId().isLocal()) {
                         continue;
                     }
                     NodeId target = reference.targetId().nodeId();
                     NodeManager owner = managerOf(target);
                     if (owner != manager && owner instanceof NodeStoreNodeManager) {
-                        dev.opcua.stack.server.addressspace.UaNode targetNode =
-                                ((NodeStoreNodeManager) owner).store().get(target);
+                        UaNode targetNode = ((NodeStoreNodeManager) owner).store().get(target);
                         if (targetNode != null) {
-                            targetNode.addReference(reference.reversed(node.nodeId()));
+                            reverse.computeIfAbsent(targetNode, k -> new ArrayList<>())
+                                    .add(reference.reversed(node.nodeId()));
                         }
                     }
                 }
             }
         }
+        reverse.forEach((node, references) -> node.addReferences(references.toArray(new UaReference[0])));
     }
 
     /** The registered managers, in registration order. */

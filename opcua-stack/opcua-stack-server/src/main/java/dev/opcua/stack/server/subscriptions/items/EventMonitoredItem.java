@@ -131,7 +131,7 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
                 return;
             }
             dropped = queue.add(event, discardOldest, this::overflowEvent);
-            signal = isReportable() && signalled.compareAndSet(false, true);
+            signal = isReportable() && signalOnce();
         }
         if (dropped > 0) {
             context.counters.notificationsDropped(dropped);
@@ -198,7 +198,7 @@ public final class EventMonitoredItem extends MonitoredItemBase implements Event
     void startRestored() {
         boolean signal;
         synchronized (this) {
-            signal = !restored.isEmpty() && isReportable() && signalled.compareAndSet(false, true);
+            signal = !restored.isEmpty() && isReportable() && signalOnce();
         }
         if (signal) {
             owner.notificationsReady(this);

@@ -3,8 +3,10 @@ package dev.opcua.stack.server.subscriptions.items;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.structured.ReadValueId;
+import dev.opcua.stack.server.addressspace.UaNode;
 import dev.opcua.stack.server.nodes.NodeManager;
 import dev.opcua.stack.server.nodes.NodeManagers;
+import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
 import dev.opcua.stack.server.nodes.SampleSource;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.EventTypeTree;
@@ -67,6 +69,21 @@ final class ItemContext {
             log.warn("{}.sampleSource({}) failed; the item is sampled through Read", manager, item.nodeId(), e);
             return null;
         }
+    }
+
+    /**
+     * The item's ReadValueId with the node's own NodeId instance when an in-memory manager holds the node, so that
+     * an item keeps no NodeId (and string or bytes) of its own decoded from the request; else the item as it is.
+     */
+    ReadValueId withStoredNodeId(ReadValueId item) {
+        if (!(managers.managerOf(item.nodeId()) instanceof NodeStoreNodeManager manager)) {
+            return item;
+        }
+        UaNode node = manager.store().get(item.nodeId());
+        if (node == null || node.nodeId() == item.nodeId()) {
+            return item;
+        }
+        return new ReadValueId(node.nodeId(), item.attributeId(), item.indexRange(), item.dataEncoding());
     }
 
     /** The node's manager when it wants to know about monitoring, else null. */

@@ -6,6 +6,7 @@ import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.StatusCode;
+import dev.opcua.stack.core.types.enumerated.DeadbandType;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
 import dev.opcua.stack.core.types.structured.EventFieldList;
@@ -58,8 +59,18 @@ public final class MonitoredItem extends MonitoredItemBase {
     private boolean discardOldest;
     private ChangeFilter filter;
     private TimestampsToReturn timestamps;
-    private final ValueQueue queue;
-    /** The last value queued, as sampled: what the filter compares with (Part 4, 7.22.2 "last cached value"). */
+    /**
+     * The queue of size 1 (the usual one): its value, null when empty; unused while {@link #ring} is set. An item
+     * of size 1 keeps no queue object of its own.
+     */
+    private DataValue single;
+    /** The queue of a size above 1, else null. */
+    private ValueQueue ring;
+    /**
+     * The last value queued, as sampled: what the filter compares with (Part 4, 7.22.2 "last cached value"). For
+     * a value from the sample source the source's own instance (equal in value, status and source timestamp),
+     * so that an idle item holds no copy of the value it last reported.
+     */
     private DataValue lastQueued;
     /** The sample source's answer last tick: the same instance again means the same value. */
     private DataValue lastSourced;
@@ -71,18 +82,18 @@ public final class MonitoredItem extends MonitoredItemBase {
 
     MonitoredItem(long id, ItemOwner owner, ItemContext context, ReadValueId itemToMonitor, NumericRange indexRange,
             MonitoringMode mode, ItemParameters parameters) {
-        super(id, owner, context, itemToMonitor);
+        super(id, owner, context, context.withStoredNodeId(itemToMonitor));
         this.indexRange = indexRange;
         this.valueAttribute = itemToMonitor.attributeId() == AttributeIds.Value;
-        this.aware = context.awareManagerOf(itemToMonitor.nodeId(), itemToMonitor.attributeId());
-        this.sampleSource = context.sampleSourceOf(itemToMonitor);
+        this.aware = context.awareManagerOf(this.itemToMonitor.nodeId(), itemToMonitor.attributeId());
+        this.sampleSource = context.sampleSourceOf(this.itemToMonitor);
         this.mode = mode;
         this.clientHandle = parameters.clientHandle();
         this.samplingInterval = parameters.samplingInterval();
         this.discardOldest = parameters.discardOldest();
         this.filter = parameters.filter();
         this.timestamps = parameters.timestamps();
-        this.queue = new ValueQueue(parameters.queueSize());
+        this.ring = parameters.queueSize() > 1 ? new ValueQueue(parameters.queueSize()) : null;
     }
 
     @Override
@@ -102,7 +113,7 @@ public final class MonitoredItem extends MonitoredItemBase {
 
     @Override
     public synchronized int queueSize() {
-        return queue.capacity();
+        return ring == null ? 1 : ring.capacity();
     }
 
     @Override
@@ -116,7 +127,7 @@ public final class MonitoredItem extends MonitoredItemBase {
 
     @Override
     public synchronized int queuedNotifications() {
-        return queue.size();
+        return ring != null ? ring.size() : single == null ? 0 : 1;
     }
 
     /** Whether the item is fed by its node manager's pushes instead of being sampled. */
@@ -138,8 +149,9 @@ public final class MonitoredItem extends MonitoredItemBase {
     @Override
     synchronized dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item snapshot() {
         return new dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item(id, clientHandle,
-                itemToMonitor, mode, samplingInterval, queue.capacity(), discardOldest, requestedFilter, timestamps,
-                false, queue.snapshot(), lastQueued, List.of());
+                itemToMonitor, mode, samplingInterval, queueSize(), discardOldest, requestedFilter, timestamps,
+                false, ring != null ? ring.snapshot() : single == null ? List.of() : List.of(single), lastQueued,
+                List.of());
     }
 
     /**
@@ -148,7 +160,7 @@ public final class MonitoredItem extends MonitoredItemBase {
      */
     synchronized void restoreQueue(List<DataValue> values, DataValue last) {
         for (DataValue value : values) {
-            queue.add(value, discardOldest);
+            enqueue(value);
         }
         lastQueued = last;
     }
@@ -157,7 +169,7 @@ public final class MonitoredItem extends MonitoredItemBase {
     void startRestored() {
         boolean signal;
         synchronized (this) {
-            signal = isReportable() && signalled.compareAndSet(false, true);
+            signal = isReportable() && signalOnce();
         }
         if (signal) {
             owner.notificationsReady(this);
@@ -184,9 +196,16 @@ public final class MonitoredItem extends MonitoredItemBase {
      * queued when it passes the filter; may signal the owner and trigger linked items.
      */
     void onSample(DataValue sample) {
-        if (sample == null) {
-            return;
+        if (sample != null) {
+            offer(sample, sample);
         }
+    }
+
+    /**
+     * {@link #onSample} of {@code sample}, keeping {@code kept} as the value the filter compares the next one with:
+     * {@code sample} itself, or the source's instance it was made from (equal but for the server timestamp).
+     */
+    private void offer(DataValue sample, DataValue kept) {
         boolean signal;
         int dropped;
         synchronized (this) {
@@ -194,11 +213,15 @@ public final class MonitoredItem extends MonitoredItemBase {
                 return;
             }
             if (lastQueued != null && !filter.isChange(lastQueued, sample)) {
+                if (kept != sample && kept != lastQueued && filter.deadbandType() == DeadbandType.None) {
+                    // equal for the filter: the source's instance replaces a copy (the create read's)
+                    lastQueued = kept;
+                }
                 return;
             }
-            lastQueued = sample;
-            dropped = queue.add(stamp(sample), discardOldest);
-            signal = isReportable() && signalled.compareAndSet(false, true);
+            lastQueued = kept;
+            dropped = enqueue(stamp(sample));
+            signal = isReportable() && signalOnce();
         }
         if (dropped > 0) {
             context.counters.notificationsDropped(dropped);
@@ -236,8 +259,8 @@ public final class MonitoredItem extends MonitoredItemBase {
             }
             lastSourced = sourced;
         }
-        onSample(DataValue.of(sourced.value(), sourced.statusCode(), sourced.sourceTimestamp(),
-                sourced.sourcePicoseconds(), tickTime, 0));
+        offer(DataValue.of(sourced.value(), sourced.statusCode(), sourced.sourceTimestamp(),
+                sourced.sourcePicoseconds(), tickTime, 0), sourced);
     }
 
     /**
@@ -247,11 +270,11 @@ public final class MonitoredItem extends MonitoredItemBase {
     void resendLastValue() {
         boolean signal;
         synchronized (this) {
-            if (deleted || mode != MonitoringMode.Reporting || lastQueued == null || !queue.isEmpty()) {
+            if (deleted || mode != MonitoringMode.Reporting || lastQueued == null || !queueEmpty()) {
                 return;
             }
-            queue.add(stamp(lastQueued), discardOldest);
-            signal = signalled.compareAndSet(false, true);
+            enqueue(stamp(lastQueued));
+            signal = signalOnce();
         }
         if (signal) {
             owner.notificationsReady(this);
@@ -277,7 +300,55 @@ public final class MonitoredItem extends MonitoredItemBase {
 
     @Override
     boolean queueEmpty() {
-        return queue.isEmpty();
+        return ring != null ? ring.isEmpty() : single == null;
+    }
+
+    /**
+     * Queues a value; when full, discards one per the policy (size 1: the newest value replaces the one queued,
+     * without the overflow bit, Part 4, 5.12.1.5). Guarded by this.
+     *
+     * @return how many values were discarded (0 or 1)
+     */
+    private int enqueue(DataValue value) {
+        if (ring != null) {
+            return ring.add(value, discardOldest);
+        }
+        int dropped = single == null ? 0 : 1;
+        single = value;
+        return dropped;
+    }
+
+    /** Removes and returns the oldest value, or null when empty. Guarded by this. */
+    private DataValue dequeue() {
+        if (ring != null) {
+            return ring.poll();
+        }
+        DataValue value = single;
+        single = null;
+        return value;
+    }
+
+    /** A new queue size (ModifyMonitoredItems), discarding per the policy what no longer fits. Guarded by this. */
+    private int resizeQueue(int size) {
+        if (size == queueSize()) {
+            return 0;
+        }
+        ValueQueue resized = ring;
+        if (resized == null) {
+            resized = new ValueQueue(1);
+            if (single != null) {
+                resized.add(single, discardOldest);
+            }
+        }
+        int dropped = resized.resize(size, discardOldest);
+        if (size > 1) {
+            ring = resized;
+            single = null;
+        } else {
+            ring = null;
+            single = resized.poll();
+        }
+        return dropped;
     }
 
     /** Keeps the timestamps the client asked for (Part 4, 7.40); a source timestamp only for the Value attribute. */
@@ -299,8 +370,8 @@ public final class MonitoredItem extends MonitoredItemBase {
     @Override
     int moveQueued(List<MonitoredItemNotification> dataChanges, List<EventFieldList> events, int max) {
         int moved = 0;
-        while (moved < max && !queue.isEmpty()) {
-            dataChanges.add(new MonitoredItemNotification(clientHandle, queue.poll()));
+        while (moved < max && !queueEmpty()) {
+            dataChanges.add(new MonitoredItemNotification(clientHandle, dequeue()));
             moved++;
         }
         return moved;
@@ -337,8 +408,7 @@ public final class MonitoredItem extends MonitoredItemBase {
                 timestamps = parameters.timestamps();
                 moved = samplingInterval != parameters.samplingInterval() && mode != MonitoringMode.Disabled;
                 samplingInterval = parameters.samplingInterval();
-                dropped = queue.capacity() == parameters.queueSize() ? 0
-                        : queue.resize(parameters.queueSize(), discardOldest);
+                dropped = resizeQueue(parameters.queueSize());
                 if (!isReportable()) {
                     triggered = false;
                 }
@@ -355,7 +425,10 @@ public final class MonitoredItem extends MonitoredItemBase {
 
     @Override
     void discardQueued() {
-        queue.clear();
+        if (ring != null) {
+            ring.clear();
+        }
+        single = null;
         lastQueued = null; // the first sample after enabling is always reported
         lastSourced = null;
     }

@@ -10,7 +10,6 @@ import dev.opcua.stack.server.subscriptions.NotificationProducer;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What a monitored item of either kind, data change or event (Part 4, 5.12.1), shares: its ids and
@@ -27,8 +26,6 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
     final ItemOwner owner;
     final ItemContext context;
     final ReadValueId itemToMonitor;
-    /** Whether the owner was told of reportable notifications not drained since. */
-    final AtomicBoolean signalled = new AtomicBoolean();
     /** Serializes service-side changes; never taken by the notification path. */
     final Object control = new Object();
 
@@ -40,6 +37,8 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
     /** A triggering item released the queue of this Sampling item (Part 4, 5.12.1.6). */
     boolean triggered;
     boolean deleted;
+    /** Whether the owner was told of reportable notifications not drained since. */
+    private boolean signalled;
 
     /** Items this one triggers, and items that trigger this one; created on first use. */
     private volatile Set<MonitoredItemBase> links;
@@ -108,7 +107,7 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
             int moved = isReportable() ? moveQueued(dataChanges, events, max) : 0;
             if (!isReportable()) {
                 triggered = false;
-                signalled.set(false); // the next reportable notification signals again
+                signalled = false; // the next reportable notification signals again
             }
             return moved;
         }
@@ -119,6 +118,18 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
         return isReportable();
     }
 
+    /**
+     * Whether the owner is to be told now of reportable notifications: true once until {@link #drain} leaves
+     * nothing reportable, so that the owner hears of the item once per batch. Guarded by this.
+     */
+    final boolean signalOnce() {
+        if (signalled) {
+            return false;
+        }
+        signalled = true;
+        return true;
+    }
+
     /** A triggering item queued a notification: a Sampling item reports what it has queued (Part 4, 5.12.1.6). */
     final void trigger() {
         boolean signal;
@@ -127,7 +138,7 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
                 return;
             }
             triggered = true;
-            signal = signalled.compareAndSet(false, true);
+            signal = signalOnce();
         }
         if (signal) {
             owner.notificationsReady(this);
@@ -154,7 +165,7 @@ abstract sealed class MonitoredItemBase implements NotificationProducer permits 
                     discardQueued();
                     triggered = false;
                 } else if (newMode == MonitoringMode.Reporting) {
-                    signal = isReportable() && signalled.compareAndSet(false, true);
+                    signal = isReportable() && signalOnce();
                 }
             }
             if (newMode == MonitoringMode.Disabled) {

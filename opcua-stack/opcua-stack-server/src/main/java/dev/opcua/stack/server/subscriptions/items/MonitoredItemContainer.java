@@ -23,10 +23,8 @@ import dev.opcua.stack.server.subscriptions.ItemContainer;
 import dev.opcua.stack.server.subscriptions.ItemOwner;
 import dev.opcua.stack.server.subscriptions.events.EventFilterEvaluator;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,7 +48,7 @@ public final class MonitoredItemContainer implements ItemContainer {
 
     private final ItemOwner owner;
     private final ItemContext context;
-    private final ConcurrentHashMap<Long, MonitoredItemBase> items = new ConcurrentHashMap<>();
+    private final ItemsById items = new ItemsById();
 
     MonitoredItemContainer(ItemOwner owner, ItemContext context) {
         this.owner = owner;
@@ -68,18 +66,18 @@ public final class MonitoredItemContainer implements ItemContainer {
 
     /** The data-change item with this MonitoredItemId, or null (also when it is an event item). */
     public MonitoredItem item(long monitoredItemId) {
-        return items.get(monitoredItemId) instanceof MonitoredItem item ? item : null;
+        return items.find(monitoredItemId) instanceof MonitoredItem item ? item : null;
     }
 
     /** The event item with this MonitoredItemId, or null (also when it is a data-change item). */
     public EventMonitoredItem eventItem(long monitoredItemId) {
-        return items.get(monitoredItemId) instanceof EventMonitoredItem item ? item : null;
+        return items.find(monitoredItemId) instanceof EventMonitoredItem item ? item : null;
     }
 
     /** The event items of the subscription now (ConditionRefresh, Part 9, 5.5.7). */
     public java.util.List<EventMonitoredItem> eventItems() {
         java.util.List<EventMonitoredItem> events = new java.util.ArrayList<>();
-        for (MonitoredItemBase item : items.values()) {
+        for (MonitoredItemBase item : items.all()) {
             if (item instanceof EventMonitoredItem eventItem) {
                 events.add(eventItem);
             }
@@ -89,7 +87,7 @@ public final class MonitoredItemContainer implements ItemContainer {
 
     @Override
     public void resendLastValues() {
-        for (MonitoredItemBase item : items.values()) {
+        for (MonitoredItemBase item : items.all()) {
             if (item instanceof MonitoredItem dataItem) {
                 dataItem.resendLastValue();
             }
@@ -98,9 +96,10 @@ public final class MonitoredItemContainer implements ItemContainer {
 
     @Override
     public List<dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item> snapshot() {
+        List<MonitoredItemBase> current = items.all();
         List<dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item> all =
-                new ArrayList<>(items.size());
-        for (MonitoredItemBase item : items.values()) {
+                new ArrayList<>(current.size());
+        for (MonitoredItemBase item : current) {
             all.add(item.snapshot());
         }
         all.sort(java.util.Comparator.comparingLong(
@@ -115,22 +114,20 @@ public final class MonitoredItemContainer implements ItemContainer {
 
     /** Adds a restored item under its own MonitoredItemId; false (nothing added) when the id is taken. */
     boolean addRestored(MonitoredItemBase item) {
-        return items.putIfAbsent(item.id(), item) == null;
+        return items.putNew(item);
     }
 
     @Override
     public void deleteAll() {
-        int removed = 0;
-        for (Iterator<MonitoredItemBase> it = items.values().iterator(); it.hasNext(); ) {
-            MonitoredItemBase item = it.next();
-            it.remove();
+        List<MonitoredItemBase> removed = items.removeAll();
+        for (MonitoredItemBase item : removed) {
             item.delete();
-            removed++;
         }
-        if (removed > 0) {
-            context.counters.itemsRemoved(removed);
+        if (!removed.isEmpty()) {
+            context.counters.itemsRemoved(removed.size());
         }
     }
+
 
     /** One operation of Create- or ModifyMonitoredItems on its way through the checks. */
     private static final class Pending {
@@ -315,7 +312,7 @@ public final class MonitoredItemContainer implements ItemContainer {
         while (true) {
             EventMonitoredItem item = new EventMonitoredItem(context.nextItemId(), owner, context, p.itemToMonitor,
                     p.mode, parameters);
-            if (items.putIfAbsent(item.id(), item) == null) { // taken only after 2^32 ids
+            if (items.putNew(item)) { // taken only after 2^32 ids
                 return item;
             }
         }
@@ -335,7 +332,7 @@ public final class MonitoredItemContainer implements ItemContainer {
         while (true) {
             MonitoredItem item = new MonitoredItem(context.nextItemId(), owner, context, p.itemToMonitor,
                     ItemChecks.indexRange(p.itemToMonitor), p.mode, parameters);
-            if (items.putIfAbsent(item.id(), item) == null) { // taken only after 2^32 ids
+            if (items.putNew(item)) { // taken only after 2^32 ids
                 return item;
             }
         }
@@ -392,7 +389,7 @@ public final class MonitoredItemContainer implements ItemContainer {
         EventFilterEvaluator[] eventFilter = new EventFilterEvaluator[1];
         for (int i = 0; i < requests.length; i++) {
             MonitoredItemModifyRequest request = requests[i];
-            MonitoredItemBase item = request == null ? null : items.get(request.monitoredItemId());
+            MonitoredItemBase item = request == null ? null : items.find(request.monitoredItemId());
             filter[0] = null;
             eventFilter[0] = null;
             int status;
@@ -423,7 +420,7 @@ public final class MonitoredItemContainer implements ItemContainer {
                 MonitoredItemBase existing = p.existing;
                 if (p.status != StatusCodes.Good) {
                     results[p.index] = modifyFailed(p.status, NO_FILTER_RESULT);
-                } else if (items.get(existing.id()) != existing) { // deleted meanwhile
+                } else if (items.find(existing.id()) != existing) { // deleted meanwhile
                     results[p.index] = modifyFailed(StatusCodes.BadMonitoredItemIdInvalid, p.filterResult());
                 } else if (existing instanceof EventMonitoredItem item) {
                     EventParameters parameters = reviseEvent(p);
@@ -480,7 +477,7 @@ public final class MonitoredItemContainer implements ItemContainer {
         StatusCode[] results = new StatusCode[monitoredItemIds.length];
         List<MonitoredItem> enabled = new ArrayList<>();
         for (int i = 0; i < monitoredItemIds.length; i++) {
-            MonitoredItemBase item = items.get(monitoredItemIds[i]);
+            MonitoredItemBase item = items.find(monitoredItemIds[i]);
             if (item == null) {
                 results[i] = StatusCode.of(StatusCodes.BadMonitoredItemIdInvalid);
                 continue;
@@ -519,20 +516,20 @@ public final class MonitoredItemContainer implements ItemContainer {
      * @throws UaException BadMonitoredItemIdInvalid when the triggering item does not exist
      */
     TriggeringResults setTriggering(long triggeringItemId, long[] linksToAdd, long[] linksToRemove) {
-        MonitoredItemBase triggering = items.get(triggeringItemId);
+        MonitoredItemBase triggering = items.find(triggeringItemId);
         if (triggering == null) {
             throw new UaException(StatusCodes.BadMonitoredItemIdInvalid,
                     "the subscription has no monitored item " + triggeringItemId + " to trigger from");
         }
         StatusCode[] removeResults = new StatusCode[linksToRemove.length];
         for (int i = 0; i < linksToRemove.length; i++) {
-            MonitoredItemBase linked = items.get(linksToRemove[i]);
+            MonitoredItemBase linked = items.find(linksToRemove[i]);
             removeResults[i] = linked != null && triggering.removeLink(linked) ? StatusCode.GOOD
                     : StatusCode.of(StatusCodes.BadMonitoredItemIdInvalid);
         }
         StatusCode[] addResults = new StatusCode[linksToAdd.length];
         for (int i = 0; i < linksToAdd.length; i++) {
-            MonitoredItemBase linked = items.get(linksToAdd[i]);
+            MonitoredItemBase linked = items.find(linksToAdd[i]);
             if (linked == null) {
                 addResults[i] = StatusCode.of(StatusCodes.BadMonitoredItemIdInvalid);
             } else {

@@ -283,6 +283,49 @@ class MonitoredItemTest {
     }
 
     @Test
+    void a_queue_of_one_keeps_the_newest_value_without_the_overflow_bit_across_resizes() throws Exception {
+        MonitoredItem item = fixture.createOne(owner, reporting(fixture.id("Temp"), 1));
+        owner.publish(); // the first value
+        item.onSample(sample(1));
+        item.onSample(sample(2));
+        assertThat(item.queuedNotifications()).isEqualTo(1);
+        assertThat(fixture.counters.dropped.get()).isEqualTo(1);
+
+        modifyQueueSize(item, 3);
+        item.onSample(sample(3));
+        item.onSample(sample(4));
+        assertThat(item.queueSize()).isEqualTo(3);
+        assertThat(item.queuedNotifications()).isEqualTo(3);
+
+        modifyQueueSize(item, 1);
+        assertThat(item.queueSize()).isEqualTo(1);
+        List<MonitoredItemNotification> published = owner.publish();
+        assertThat(rendered(published, 1)).as("discard oldest keeps the newest, unmarked in a queue of one")
+                .containsExactly("4.0");
+        assertThat(fixture.counters.dropped.get()).isEqualTo(3);
+    }
+
+    @Test
+    void an_idle_sampled_item_holds_the_stored_value_itself_not_a_copy() {
+        MonitoredItem item = fixture.createOne(owner, reporting(fixture.id("Temp"), 1));
+        owner.publish(); // the first value, from the create read
+        fixture.tick(); // the same value again: not queued
+        DataValue stored = ((dev.opcua.stack.server.addressspace.VariableNode) fixture.plant.store()
+                .get(fixture.id("Temp"))).value();
+
+        assertThat(owner.publish()).isEmpty();
+        assertThat(item.lastSample()).isSameAs(stored);
+        assertThat(item.nodeId()).isSameAs(fixture.plant.store().get(fixture.id("Temp")).nodeId());
+    }
+
+    private void modifyQueueSize(MonitoredItem item, long queueSize) throws Exception {
+        MonitoredItemModifyResult result = owner.items().modify(new OperationContext(null), TimestampsToReturn.Both,
+                new MonitoredItemModifyRequest[] {new MonitoredItemModifyRequest(item.id(),
+                        new MonitoringParameters(1, HOUR, null, queueSize, true))}).get(5, TimeUnit.SECONDS)[0];
+        assertThat(result.statusCode().isGood()).isTrue();
+    }
+
+    @Test
     void a_triggering_item_releases_the_queue_of_linked_items_in_sampling_mode() {
         MonitoredItem trigger = fixture.createOne(owner, reporting(fixture.id("Temp"), 10));
         MonitoredItem sampled = fixture.createOne(owner,

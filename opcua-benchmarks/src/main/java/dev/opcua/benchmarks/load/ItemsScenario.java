@@ -1,0 +1,306 @@
+package dev.opcua.benchmarks.load;
+
+import dev.opcua.benchmarks.server.BenchAddressSpace;
+import dev.opcua.benchmarks.server.ValueSimulator;
+import dev.opcua.stack.client.session.SessionOptions;
+import dev.opcua.stack.client.transport.ClientResources;
+import dev.opcua.stack.core.ids.AttributeIds;
+import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.security.EndpointSecurity;
+import dev.opcua.stack.core.types.builtin.DataValue;
+import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.QualifiedName;
+import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
+import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
+import dev.opcua.stack.core.types.structured.ReadRequest;
+import dev.opcua.stack.core.types.structured.ReadResponse;
+import dev.opcua.stack.core.types.structured.ReadValueId;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The {@code items} scenario: many data-change monitored items (Part 4, 5.12) on one server. Our bench server (or
+ * Milo's) in a child JVM of an explicit heap, its GC log in a file, holds {@code --variables} variables; {@code
+ * --sessions} sessions, one subscription each (Part 4, 5.13.2), create {@code --items-per-session} items each,
+ * sampling {@code --sampling-ms} (1 s), queue {@code --queue} (1), in CreateMonitoredItems requests of at most the
+ * server's MaxMonitoredItemsPerCall (Part 5, 6.3.11). The server changes the values itself, {@code --changes-per-s}
+ * a second spread over the variables in order, as a device driver's source does; no Write request loads the path.
+ *
+ * <p>Phases: the server's footprint with no session; the sessions (footprint and the harness's heap again); the
+ * items, created by {@value SessionsScenario#CONNECTS_IN_FLIGHT} sessions at a time, with a progress line every
+ * {@value SessionsScenario#PROGRESS_S} s; publishing, until every item's first value arrived; the footprint with
+ * every item idle (no value changes yet: the simulation is held until then), whose heap less that with the
+ * sessions, over the items, is the heap per idle item; the changes, {@code --warmup}, the window of {@code
+ * --duration} s, a grace period for the window's last changes, the verdict.
+ *
+ * <p>Verified per item: every value its variable took in the window was delivered (the values are numbered, so
+ * a notification tells which change it carries), none twice, and no NotificationMessage sequence number is
+ * missing. Reported: create time and rate, the server's heap per idle item, RSS, CPU per notification, the
+ * latency from a change's source timestamp to its arrival (it includes the wait for the next sample and the next
+ * publishing cycle), the client's heap per item (raw sessions: what the harness holds per item, its tallies) and
+ * the server's longest GC pause from the sessions on (the collections the footprints ask for left out).
+ */
+final class ItemsScenario {
+
+    /** Session timeout asked for: creating a million items takes a while, in which a session may send nothing. */
+    private static final java.time.Duration SESSION_TIMEOUT = java.time.Duration.ofMinutes(30);
+    /** How long publishing may take to deliver every item's first value. */
+    private static final long FIRST_VALUES_TIMEOUT_S = 120;
+
+    private ItemsScenario() {
+    }
+
+    static int run(ItemsOptions o, PrintStream out, PrintStream err) throws Exception {
+        Path gcLog = Files.createTempFile("load-items-gc-", ".log");
+        List<String> jvm = List.of("-Xmx" + o.serverHeap(), "-Xlog:gc,gc+phases:file=" + gcLog,
+                "-D" + ValueSimulator.HOLD_PROPERTY + "=true");
+        try (ChildServer server = ChildServer.start(o.server(), null, o.variables(), false, o.serverOptions(), jvm);
+                ClientResources resources = ClientResources.create()) {
+            err.println("server " + o.server() + " pid " + server.pid() + " at " + server.url() + ", log "
+                    + server.log() + ", GC log " + gcLog);
+            return measure(o, server, resources, gcLog, out, err) ? 0 : 1;
+        }
+    }
+
+    private static boolean measure(ItemsOptions o, ChildServer server, ClientResources resources, Path gcLog,
+            PrintStream out, PrintStream err) throws Exception {
+        int n = o.sessions();
+        long total = o.totalItems();
+        WriteSequence values = WriteSequence.serverSide(BenchAddressSpace.SIMULATION_BASE, o.variables());
+        SubMetrics metrics = new SubMetrics();
+        LoadSecurity security = LoadSecurity.of(EndpointSecurity.NONE, server.url(), resources);
+        SessionOptions sessionOptions = security.session().toBuilder().sessionTimeout(SESSION_TIMEOUT).build();
+        SubscriberSession[] subscribers = new SubscriberSession[n];
+        ExecutorService workers = Executors.newFixedThreadPool(SessionsScenario.CONNECTS_IN_FLIGHT,
+                SessionsScenario.named("load-items-"));
+        try {
+            Footprint empty = server.footprint();
+            int startGcLines = GcPauses.lines(gcLog); // the start's pauses and this footprint's are not the run's
+
+            AtomicInteger opened = new AtomicInteger();
+            AtomicReference<Exception> failure = new AtomicReference<>();
+            SessionsScenario.inParallel(workers, n, i -> {
+                try {
+                    subscribers[i] = new SubscriberSession(LoadSession.open(server.url(), resources, security,
+                            sessionOptions), values, metrics, resources.timer());
+                    opened.incrementAndGet();
+                } catch (Exception e) {
+                    failure.set(e);
+                }
+            }, () -> "sessions: " + opened.get() + " of " + n + " open", err);
+            if (opened.get() < n) {
+                throw new IllegalStateException(opened.get() + " of " + n + " sessions opened", failure.get());
+            }
+            int perCall = perCall(o, subscribers[0].session(), err);
+            int ns = subscribers[0].session().namespaceIndex(BenchAddressSpace.NAMESPACE_URI);
+            Footprint sessions = server.footprint();
+            long clientSessions = clientHeapAfterGc();
+
+            // the items
+            LongAdder created = new LongAdder();
+            long createStart = System.nanoTime();
+            SessionsScenario.inParallel(workers, n, i -> {
+                MonitoredItemCreateRequest[] items = new MonitoredItemCreateRequest[o.itemsPerSession()];
+                int[] slots = new int[items.length];
+                for (int k = 0; k < items.length; k++) {
+                    slots[k] = o.variableOf(i, k);
+                    items[k] = ItemRequests.dataChange(NodeId.string(ns, BenchAddressSpace.variableId(slots[k])), k,
+                            o.samplingMs(), o.queueSize());
+                }
+                try {
+                    subscribers[i].subscribe(o.publishingMs(), items, slots, perCall, created::add);
+                } catch (Exception e) {
+                    failure.set(e);
+                }
+            }, () -> String.format(Locale.ROOT, "creating: %d of %d items, %.0f items/s", created.sum(), total,
+                    created.sum() / SessionsScenario.seconds(createStart)), err);
+            double createSeconds = SessionsScenario.seconds(createStart);
+            if (created.sum() < total) {
+                throw new IllegalStateException("created " + created.sum() + " of " + total + " items",
+                        failure.get());
+            }
+            err.printf(Locale.ROOT, "created %d items in %.1f s: %.0f items/s, %d per call; revised: publishing %s ms,"
+                    + " sampling %s ms%n", total, createSeconds, total / createSeconds, perCall,
+                    LoadHarness.fmt(subscribers[0].revisedPublishingMs()),
+                    LoadHarness.fmt(subscribers[0].revisedSamplingMs()));
+
+            // publishing: every item's first value, then the items are idle
+            CountDownLatch stopped = new CountDownLatch(n * 2);
+            for (SubscriberSession s : subscribers) {
+                s.startPublishing(2, stopped);
+            }
+            long firstValues = System.nanoTime();
+            while (metrics.notifications() < total && SessionsScenario.seconds(firstValues) < FIRST_VALUES_TIMEOUT_S) {
+                TimeUnit.MILLISECONDS.sleep(100);
+            }
+            err.printf(Locale.ROOT, "first values: %d of %d in %.1f s%n", metrics.notifications(), total,
+                    SessionsScenario.seconds(firstValues));
+            Footprint idle = server.footprint();
+            long rssIdle = ServerMemory.rssBytes(server.pid());
+            long clientIdle = clientHeapAfterGc();
+
+            // the changes
+            server.startSimulation();
+            server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
+            TimeUnit.SECONDS.sleep(o.warmupS());
+            ChangeWindow window = ChangeWindow.run(server, values, metrics, o.durationS(), err);
+            long rssBusy = ServerMemory.rssBytes(server.pid());
+            // the window's last changes: sampled, queued and published within a few intervals
+            TimeUnit.MILLISECONDS.sleep(Math.max(2000, 3L * Math.max(o.samplingMs(), o.publishingMs())));
+            metrics.phase.value = RequestChain.Phase.STOP;
+
+            Verdict verdict = Verdict.of(subscribers);
+            GcPauses pauses = GcPauses.read(gcLog, startGcLines);
+            Map<String, String> result = new LinkedHashMap<>();
+            result.put("scenario", "items");
+            result.put("server", o.server());
+            result.put("client", "raw");
+            result.put("sessions", Integer.toString(n));
+            result.put("items_per_session", Integer.toString(o.itemsPerSession()));
+            result.put("items", Long.toString(total));
+            result.put("variables", Integer.toString(o.variables()));
+            result.put("sampling_ms", LoadHarness.fmt(subscribers[0].revisedSamplingMs()));
+            result.put("publishing_ms", LoadHarness.fmt(subscribers[0].revisedPublishingMs()));
+            result.put("queue", Integer.toString(o.queueSize()));
+            result.put("per_call", Integer.toString(perCall));
+            result.put("create_s", LoadHarness.fmt(createSeconds));
+            result.put("items_per_s", LoadHarness.fmt(total / createSeconds));
+            double seconds = window.seconds();
+            result.put("changes_per_s", LoadHarness.fmt((values.windowTo() - values.windowFrom()) / seconds));
+            result.put("duration_s", LoadHarness.fmt(seconds));
+            long notifications = metrics.notifications();
+            long perNotification = Math.max(1, notifications);
+            result.put("notifications", Long.toString(notifications));
+            result.put("notifications_per_s", LoadHarness.fmt(notifications / seconds));
+            result.put("delivered", Long.toString(verdict.delivered()));
+            result.put("expected", Long.toString(verdict.expected()));
+            result.put("items_short", Long.toString(verdict.itemsShort()));
+            result.put("duplicates", Long.toString(verdict.duplicates()));
+            result.put("sequence_gaps", Long.toString(verdict.sequenceGaps()));
+            result.put("errors", Long.toString(metrics.errorCount()));
+            result.put("p50_ms", LoadHarness.fmt(verdict.latency().quantile(0.50) / 1e6));
+            result.put("p99_ms", LoadHarness.fmt(verdict.latency().quantile(0.99) / 1e6));
+            result.put("max_ms", LoadHarness.fmt(verdict.latency().max() / 1e6));
+            result.put("server_heap_sessions_mb", ServerMemory.mb(heap(sessions)));
+            result.put("server_heap_items_idle_mb", ServerMemory.mb(heap(idle)));
+            result.put("server_heap_per_item_b", sessions == null || idle == null ? "n/a"
+                    : Long.toString((idle.heapUsed() - sessions.heapUsed()) / total));
+            result.put("server_heap_empty_mb", ServerMemory.mb(heap(empty)));
+            result.put("server_rss_idle_mb", ServerMemory.mb(rssIdle));
+            result.put("server_rss_mb", ServerMemory.mb(rssBusy));
+            String serverCpu = window.serverCpuMicrosPer(notifications);
+            result.put("server_cpu_us_per_op", serverCpu);
+            result.put("server_cpu_ms_per_s", window.serverCpuMillisPerSecond());
+            result.put("server_gc_pauses", pauses == null ? "n/a" : Integer.toString(pauses.pauses()));
+            result.put("server_gc_max_pause_ms", pauses == null ? "n/a" : LoadHarness.fmt(pauses.maxMillis()));
+            result.put("client_heap_per_item_b", Long.toString((clientIdle - clientSessions) / total));
+            result.put("client_cpu_us_per_op", LoadHarness.fmt((window.client1().cpuNanos()
+                    - window.client0().cpuNanos()) / 1e3 / perNotification));
+            result.put("client_alloc_b_per_op", Long.toString(window.client1().allocatedSince(window.client0())
+                    / perNotification));
+            boolean verified = verdict.complete() && metrics.errorCount() == 0;
+            result.put("verified", Boolean.toString(verified));
+
+            err.printf(Locale.ROOT, "%d items: %d notifications in %.1f s (%s/s); delivered %d of %d values, %d items "
+                    + "short, %d duplicates, %d sequence numbers missing; %s%n", total, notifications, seconds,
+                    result.get("notifications_per_s"), verdict.delivered(), verdict.expected(), verdict.itemsShort(),
+                    verdict.duplicates(), verdict.sequenceGaps(),
+                    verified ? "every change delivered" : "NOT every change delivered");
+            err.printf(Locale.ROOT, "server: heap after GC %s MB empty, %s MB with sessions, %s MB with items idle"
+                    + " (%s B per item); RSS %s MB idle, %s MB under load; CPU %s us per notification; GC pauses %s,"
+                    + " max %s ms%n", result.get("server_heap_empty_mb"), result.get("server_heap_sessions_mb"),
+                    result.get("server_heap_items_idle_mb"), result.get("server_heap_per_item_b"),
+                    result.get("server_rss_idle_mb"), result.get("server_rss_mb"), serverCpu,
+                    result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
+            metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
+            LoadHarness.printResult(result, out);
+
+            SessionsScenario.inParallel(workers, n, i -> {
+                try {
+                    subscribers[i].session().closeSessionAndChannel();
+                } catch (Exception e) {
+                    // the channel is closed either way
+                }
+            }, () -> "closing sessions", err);
+            return verified;
+        } finally {
+            metrics.phase.value = RequestChain.Phase.STOP;
+            workers.shutdownNow();
+            for (SubscriberSession s : subscribers) {
+                if (s != null) {
+                    s.session().close();
+                }
+            }
+        }
+    }
+
+    /** {@code --per-call}, or the server's MaxMonitoredItemsPerCall ({@link ItemsOptions#DEFAULT_PER_CALL} if none). */
+    private static int perCall(ItemsOptions o, LoadSession session, PrintStream err) throws Exception {
+        if (o.perCall() > 0) {
+            return o.perCall();
+        }
+        NodeId limit = NodeId.ns0(NodeIds.Server_ServerCapabilities_OperationLimits_MaxMonitoredItemsPerCall);
+        ReadResponse response = session.request(new ReadRequest(session.header(), 0, TimestampsToReturn.Neither,
+                new ReadValueId[] {new ReadValueId(limit, AttributeIds.Value, null, QualifiedName.NULL)}),
+                ReadResponse.class).get(10, TimeUnit.SECONDS);
+        DataValue[] results = response.results();
+        Object value = results == null || results.length != 1 || results[0].value() == null ? null
+                : results[0].value().value();
+        long max = value instanceof Number number ? number.longValue() : 0;
+        err.println("the server's MaxMonitoredItemsPerCall: " + (value == null ? "not readable" : max));
+        return max <= 0 ? ItemsOptions.DEFAULT_PER_CALL : (int) Math.min(max, Integer.MAX_VALUE);
+    }
+
+    /** The harness's heap in use after two collections, bytes. */
+    private static long clientHeapAfterGc() {
+        System.gc();
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static long heap(Footprint footprint) {
+        return footprint == null ? -1 : footprint.heapUsed();
+    }
+
+    /** What the items received against what their variables took in the window, over all sessions. */
+    record Verdict(long delivered, long expected, long itemsShort, long duplicates, long sequenceGaps,
+            LatencyHistogram latency) {
+
+        static Verdict of(SubscriberSession[] subscribers) {
+            long delivered = 0;
+            long expected = 0;
+            long itemsShort = 0;
+            long duplicates = 0;
+            long gaps = 0;
+            LatencyHistogram latency = new LatencyHistogram();
+            for (SubscriberSession s : subscribers) {
+                for (SubscriptionTally tally : s.tallies()) {
+                    delivered += tally.delivered();
+                    expected += tally.expected();
+                    itemsShort += tally.itemsShort();
+                    duplicates += tally.duplicates();
+                    gaps += tally.sequenceGaps();
+                    tally.addLatencyTo(latency);
+                }
+            }
+            return new Verdict(delivered, expected, itemsShort, duplicates, gaps, latency);
+        }
+
+        boolean complete() {
+            return expected > 0 && delivered == expected && itemsShort == 0 && duplicates == 0 && sequenceGaps == 0;
+        }
+    }
+}

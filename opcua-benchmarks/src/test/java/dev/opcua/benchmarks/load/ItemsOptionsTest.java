@@ -1,0 +1,65 @@
+package dev.opcua.benchmarks.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class ItemsOptionsTest {
+
+    @Test
+    void defaults_give_every_item_a_variable_of_its_own_and_as_many_changes_as_sampling_delivers() {
+        ItemsOptions o = ItemsOptions.parse("--scenario", "items");
+
+        assertThat(o.totalItems()).isEqualTo(10_000);
+        assertThat(o.variables()).isEqualTo(10_000);
+        assertThat(o.samplingMs()).isEqualTo(1000);
+        assertThat(o.queueSize()).isEqualTo(1);
+        assertThat(o.changesPerS()).as("each variable once per two sampling intervals").isEqualTo(5000);
+        assertThat(o.serverOptions()).containsExactly("--simulate", "10000,5000", "--max-sessions", "20");
+    }
+
+    @Test
+    void a_million_items_take_the_goals_hundred_thousand_changes_a_second() {
+        ItemsOptions o = ItemsOptions.parse("--sessions", "1000", "--items-per-session", "1000");
+
+        assertThat(o.totalItems()).isEqualTo(1_000_000);
+        assertThat(o.changesPerS()).isEqualTo(ItemsOptions.GOAL_CHANGES_PER_S);
+    }
+
+    @Test
+    void items_wrap_over_fewer_variables_in_order_across_sessions() {
+        ItemsOptions o = ItemsOptions.parse("--sessions", "3", "--items-per-session", "4", "--variables", "5");
+
+        assertThat(o.variableOf(0, 3)).isEqualTo(3);
+        assertThat(o.variableOf(1, 0)).isEqualTo(4);
+        assertThat(o.variableOf(2, 3)).isEqualTo(1);
+    }
+
+    @Test
+    void refuses_more_changes_than_the_sampling_can_deliver_naming_the_limit() {
+        assertThatThrownBy(() -> ItemsOptions.parse("--changes-per-s", "6000"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--changes-per-s 6000")
+                .hasMessageContaining("at most 5000");
+    }
+
+    @Test
+    void refuses_the_open62541_peer_saying_why() {
+        assertThatThrownBy(() -> ItemsOptions.parse("--server", "open62541"))
+                .hasMessageContaining("--server must be ours or milo")
+                .hasMessageContaining("changes no values itself");
+    }
+
+    @Test
+    void refuses_a_heap_that_is_not_a_size() {
+        assertThatThrownBy(() -> ItemsOptions.parse("--server-heap", "lots"))
+                .hasMessageContaining("--server-heap must be a size");
+    }
+
+    @Test
+    void only_its_own_scenario_is_asked_for() {
+        assertThat(ItemsOptions.asked(new String[] {"--scenario", "items"})).isTrue();
+        assertThat(ItemsOptions.asked(new String[] {"--scenario", "sessions", "--items", "10"})).isFalse();
+    }
+}

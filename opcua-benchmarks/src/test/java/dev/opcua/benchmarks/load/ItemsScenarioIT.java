@@ -1,0 +1,50 @@
+package dev.opcua.benchmarks.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A small {@code items} run against each bench server in a child JVM, ours and Eclipse Milo's: 4 sessions of 250
+ * monitored items each, every item's variable changed by the server; every item receives every change of the
+ * window, and the create rate, the heap per item and the GC pauses are reported. No timing is asserted.
+ */
+class ItemsScenarioIT {
+
+    @Test
+    void every_item_on_our_server_receives_every_change_of_its_variable() {
+        assertEveryChangeDelivered("ours");
+    }
+
+    @Test
+    void every_item_on_milos_server_receives_every_change_of_its_variable() {
+        assertEveryChangeDelivered("milo");
+    }
+
+    private static void assertEveryChangeDelivered(String server) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = LoadHarness.run(new String[] {"--scenario", "items", "--server", server, "--sessions", "4",
+            "--items-per-session", "250", "--duration", "3", "--warmup", "1", "--server-heap", "256m"},
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        String log = err.toString(StandardCharsets.UTF_8);
+        assertThat(code).as(log).isZero();
+        Map<String, String> result = SessionsScenarioIT.parse(out.toString(StandardCharsets.UTF_8).strip());
+        assertThat(result.get("items")).isEqualTo("1000");
+        assertThat(Long.parseLong(result.get("expected"))).as(log).isPositive();
+        assertThat(result.get("delivered")).as(log).isEqualTo(result.get("expected"));
+        assertThat(result.get("items_short")).as(log).isEqualTo("0");
+        assertThat(result.get("duplicates")).as(log).isEqualTo("0");
+        assertThat(result.get("sequence_gaps")).as(log).isEqualTo("0");
+        assertThat(result.get("verified")).as(log).isEqualTo("true");
+        assertThat(Double.parseDouble(result.get("items_per_s"))).as(log).isPositive();
+        assertThat(result.get("server_heap_per_item_b")).as(log).matches("-?\\d+");
+        assertThat(result.get("server_gc_max_pause_ms")).as(log).matches("[0-9.]+");
+        assertThat(log).contains("created 1000 items");
+    }
+}
