@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -252,6 +253,28 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         }
         log.debug("{} is durable for {} h", subscription, revised);
         return revised;
+    }
+
+    /**
+     * The items of a subscription of {@code session}, for the Server object's GetMonitoredItems method (Part 5,
+     * 9.1): clientHandle by MonitoredItemId.
+     *
+     * @throws UaException BadSubscriptionIdInvalid (no such subscription), BadUserAccessDenied (it belongs to
+     *         another session: Part 5, 9.1 allows the call only from the session that owns it)
+     */
+    public SortedMap<Long, Long> monitoredItemHandles(Session session, long subscriptionId) {
+        SessionSubscriptions owner = sessions.get(session.sessionId());
+        Subscription subscription = owner == null ? null : owner.get(subscriptionId);
+        if (subscription == null) {
+            if (subscriptions.containsKey(subscriptionId)) {
+                throw new UaException(StatusCodes.BadUserAccessDenied,
+                        "subscription " + subscriptionId + " belongs to another session: transfer it first");
+            }
+            throw new UaException(StatusCodes.BadSubscriptionIdInvalid,
+                    "the server has no subscription " + subscriptionId);
+        }
+        subscription.touch();
+        return subscription.items().clientHandles();
     }
 
     /** SetPublishingMode (Part 4, 5.13.4) of one subscription: Good or BadSubscriptionIdInvalid. */

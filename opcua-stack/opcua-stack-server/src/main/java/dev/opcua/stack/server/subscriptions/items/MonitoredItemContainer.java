@@ -88,6 +88,15 @@ public final class MonitoredItemContainer implements ItemContainer {
     }
 
     @Override
+    public java.util.SortedMap<Long, Long> clientHandles() {
+        java.util.SortedMap<Long, Long> handles = new java.util.TreeMap<>();
+        for (MonitoredItemBase item : items.values()) {
+            handles.put(item.id(), item.clientHandle());
+        }
+        return handles;
+    }
+
+    @Override
     public void resendLastValues() {
         for (MonitoredItemBase item : items.values()) {
             if (item instanceof MonitoredItem dataItem) {
