@@ -419,7 +419,9 @@ final class PublishPipeline {
         }
         if (keepAlive) {
             counters.countKeepAlive();
-        } else {
+        } else if (sequencer != null) {
+            // a subscription not in the record (detached for another client to resume, or not registered yet)
+            // keeps its message at the server for Republish: acknowledging it would drop it there
             acknowledgements.add(id, message.sequenceNumber());
         }
     }
