@@ -550,9 +550,18 @@ public final class ClientSubscriptions {
         clientHandles.accumulateAndGet(clientHandle, Math::max);
     }
 
-    /** A resumed subscription was transferred to this client's session: it is this client's now. */
+    /** A subscription being resumed: its messages are routed to it, no Publish is sent for it yet. */
+    void routeOnly(ClientSubscription subscription) {
+        pipeline.routeOnly(subscription);
+    }
+
+    /**
+     * A resumed subscription was transferred to this client's session: it is this client's now, and the
+     * pipeline serves it.
+     */
     void resumedIntoRecord(ClientSubscription subscription) {
         record.add(subscription);
+        registered(subscription);
     }
 
     SubscriptionSettings settings() {

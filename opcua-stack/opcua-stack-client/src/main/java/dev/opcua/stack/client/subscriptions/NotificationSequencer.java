@@ -211,6 +211,13 @@ final class NotificationSequencer {
             }
             held = heldForResume;
             heldForResume = null;
+            log.info("subscription {} resumed: delivered up to {} before, the server holds {} messages ({} to {}), "
+                    + "numbering on from {}; {} messages received meanwhile", subscription.subscriptionId(),
+                    deliveredUpTo, holds ? availableSequenceNumbers.length : 0,
+                    holds ? availableSequenceNumbers[0] : "-",
+                    holds ? availableSequenceNumbers[availableSequenceNumbers.length - 1] : "-",
+                    numberFromFirst ? "the first message" : Long.toString(lastDelivered + 1),
+                    held == null ? 0 : held.size());
         }
         transferred(availableSequenceNumbers);
         if (held != null) {

@@ -69,7 +69,7 @@ final class SubscriptionResume {
             subscription.itemsByHandle().put(new ClientMonitoredItem(subscription, item.clientHandle(),
                     item.request(listener)));
         }
-        owner.registered(subscription);
+        owner.routeOnly(subscription);
         return services.send(h -> new TransferSubscriptionsRequest(h, new long[] {id}, false),
                 TransferSubscriptionsResponse.class).thenCompose(response -> {
                     TransferResult[] results = response.results();
