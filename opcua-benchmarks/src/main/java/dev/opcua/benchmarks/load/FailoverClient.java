@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.redundancy.FailoverListener;
@@ -77,13 +78,23 @@ final class FailoverClient implements AutoCloseable {
     }
 
     /**
-     * The process dies: once its listeners had what it received (up to 10 s; the network is cut, nothing more
-     * comes), the token is taken as its last checkpoint, then its resources close under it.
+     * The process dies, at a checkpoint that holds everything it received: once the client noticed its connection
+     * gone (the network is cut: nothing more is read), the responses already read were handled and its listeners
+     * had them (the delivered sequence number and the listener queue still for 200 ms; at most 10 s), the token is
+     * taken, then its resources close under it.
      */
     void crash(PrintStream err) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (subscription.queuedNotifications() > 0 && System.nanoTime() < deadline) {
+        while (client.state() == ClientState.CONNECTED && System.nanoTime() < deadline) {
             TimeUnit.MILLISECONDS.sleep(10);
+        }
+        long delivered = -1;
+        int still = 0;
+        while (still < 4 && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(50);
+            long now = subscription.resumeToken().deliveredSequenceNumber();
+            still = now == delivered && subscription.queuedNotifications() == 0 ? still + 1 : 0;
+            delivered = now;
         }
         token = subscription.resumeToken();
         OpcUaClient dead = client;
