@@ -2,7 +2,6 @@ package dev.opcua.stack.server.subscriptions;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
@@ -48,15 +47,7 @@ public final class GetMonitoredItems {
 
     /** Answers one call. */
     public void call(OperationContext context, CallOperation operation) {
-        if (!SERVER.equals(operation.objectId())) {
-            operation.fail(StatusCodes.BadMethodInvalid);
-            return;
-        }
-        if (!operation.requireUInt32Arguments(1)) {
-            return;
-        }
-        if (context.session() == null) {
-            operation.fail(StatusCodes.BadSessionIdInvalid);
+        if (!operation.requireServerMethodOfSession(context, 1)) {
             return;
         }
         long subscriptionId = (Long) operation.inputArguments()[0].value();

@@ -16,10 +16,14 @@ import dev.opcua.stack.client.subscriptions.ResumedSubscription;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.UaException;
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
+import dev.opcua.stack.core.types.structured.CallMethodRequest;
+import dev.opcua.stack.core.types.structured.CallMethodResult;
 import dev.opcua.stack.core.types.structured.UserTokenPolicy;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
@@ -29,6 +33,7 @@ import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -186,7 +191,7 @@ class DurableResumeIT {
 
         OpcUaClient other = connect("operator", "o-secret", resources);
         assertThatThrownBy(() -> other.call(GetMonitoredItems.SERVER, GetMonitoredItems.METHOD,
-                dev.opcua.stack.core.types.builtin.Variant.ofUInt32(token.subscriptionId())).get(10, TimeUnit.SECONDS))
+                Variant.ofUInt32(token.subscriptionId())).get(10, TimeUnit.SECONDS))
                 .cause().isInstanceOf(UaException.class)
                 .satisfies(e -> assertThat(((UaException) e).statusCode().value())
                         .isEqualTo(StatusCodes.BadUserAccessDenied));
@@ -198,6 +203,34 @@ class DurableResumeIT {
         OpcUaClient owner = connect("engineer", "e-secret", resources);
         assertThat(owner.subscriptions().resume(token, collector()).get(10, TimeUnit.SECONDS).subscription()
                 .subscriptionId()).as("the refusal left it for its user").isEqualTo(token.subscriptionId());
+    }
+
+    @Test
+    void get_monitored_items_lists_the_calling_sessions_items_and_names_what_is_wrong() throws Exception {
+        OpcUaClient a = connect("engineer", "e-secret", resources);
+        ClientSubscription subscription = subscribe(a);
+
+        Variant[] out = a.call(GetMonitoredItems.SERVER, GetMonitoredItems.METHOD,
+                Variant.ofUInt32(subscription.subscriptionId())).get(10, TimeUnit.SECONDS);
+        Map<Long, Long> listed = new HashMap<>();
+        long[] serverHandles = (long[]) out[0].value();
+        long[] clientHandles = (long[]) out[1].value();
+        for (int i = 0; i < serverHandles.length; i++) {
+            listed.put(serverHandles[i], clientHandles[i]);
+        }
+        Map<Long, Long> created = new HashMap<>();
+        subscription.items().forEach(i -> created.put(i.serverId(), (long) i.clientHandle()));
+        assertThat(listed).isEqualTo(created).hasSize(COUNTERS.size());
+
+        List<CallMethodResult> refused = a.call(List.of(
+                new CallMethodRequest(GetMonitoredItems.SERVER, GetMonitoredItems.METHOD,
+                        new Variant[] {Variant.ofUInt32(987_654)}),
+                new CallMethodRequest(NodeId.ns0(NodeIds.ObjectsFolder), GetMonitoredItems.METHOD,
+                        new Variant[] {Variant.ofUInt32(subscription.subscriptionId())}),
+                new CallMethodRequest(GetMonitoredItems.SERVER, GetMonitoredItems.METHOD,
+                        new Variant[] {Variant.ofString("1")}))).get(10, TimeUnit.SECONDS);
+        assertThat(refused).extracting(r -> r.statusCode().value()).containsExactly(
+                StatusCodes.BadSubscriptionIdInvalid, StatusCodes.BadMethodInvalid, StatusCodes.BadInvalidArgument);
     }
 
     // ---- helpers --------------------------------------------------------------------------------
