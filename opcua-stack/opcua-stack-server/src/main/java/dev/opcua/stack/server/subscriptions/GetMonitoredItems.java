@@ -42,7 +42,7 @@ public final class GetMonitoredItems {
 
     /** Puts the method's code into namespace 0. */
     public void register(Namespace0NodeManager namespace0) {
-        namespace0.method(METHOD, this::call);
+        namespace0.method(SERVER, METHOD, this::call);
     }
 
     /** Answers one call. */
