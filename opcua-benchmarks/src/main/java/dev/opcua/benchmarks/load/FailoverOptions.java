@@ -32,12 +32,14 @@ import java.util.Locale;
  *        process would; otherwise the same client comes back (needs {@code --mode none})
  * @param durable whether the subscription is durable (Part 4, 6.8; needs {@code --mode none})
  * @param durableHours the durable lifetime asked of SetSubscriptionDurable
+ * @param reconnectMaxMs the client's longest reconnect delay ({@code reconnectDelays(1 s, max)}); 0 for the
+ *        client's default
  * @param clientQueue the client's {@code maxQueuedNotifications}: notifications received and not yet delivered to
  *        the listeners; beyond it the client drops them (a backlog after a cut or a transfer must fit)
  */
 record FailoverOptions(String mode, int items, int rate, int kills, int warmupS, int intervalS, int settleS,
         int publishingMs, int queueSize, int failoverTimeoutMs, int serviceLevelMs, Fault fault, String cut,
-        int cutMs, int downMs, boolean clientNew, boolean durable, int durableHours, int clientQueue) {
+        int cutMs, int downMs, boolean clientNew, boolean durable, int durableHours, int reconnectMaxMs, int clientQueue) {
 
     /** What the scenario does to the client's server, its network or the client itself. */
     enum Fault {
@@ -81,6 +83,7 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
             + " [--durable (needs --mode none)] [--durable-hours H (1)]"
             + " [--warmup S (5)] [--interval S (5)] [--settle S (3)] [--publishing-ms MS (100)] [--queue N (100)]"
             + " [--failover-timeout-ms MS (1000)] [--service-level-ms MS (250)]"
+            + " [--reconnect-max-ms MS (0: the client's default)]"
             + " [--client-queue N (10000, the client's default maxQueuedNotifications)]";
 
     FailoverOptions {
@@ -97,6 +100,10 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         atLeast("--down-ms", downMs, 1);
         atLeast("--durable-hours", durableHours, 1);
         atLeast("--client-queue", clientQueue, 1);
+        if (reconnectMaxMs < 0) {
+            throw new IllegalArgumentException("--reconnect-max-ms must be 0 (the client's default) or more, was "
+                    + reconnectMaxMs);
+        }
         if (warmupS < 0 || intervalS < 0 || settleS < 0 || failoverTimeoutMs < 0) {
             throw new IllegalArgumentException("--warmup, --interval, --settle and --failover-timeout-ms must be 0 or more");
         }
@@ -148,6 +155,7 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         boolean durable = false;
         int durableHours = 1;
         int clientQueue = 10_000;
+        int reconnectMaxMs = 0;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (name.equals("--durable") || name.equals("--client-new")) { // switches: no value follows
@@ -183,10 +191,11 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
                 case "--down-ms" -> downMs = integer(name, value);
                 case "--durable-hours" -> durableHours = integer(name, value);
                 case "--client-queue" -> clientQueue = integer(name, value);
+                case "--reconnect-max-ms" -> reconnectMaxMs = integer(name, value);
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
         return new FailoverOptions(mode, items, rate, kills, warmup, interval, settle, publishing, queue,
-                failoverTimeout, serviceLevel, fault, cut, cutMs, downMs, clientNew, durable, durableHours, clientQueue);
+                failoverTimeout, serviceLevel, fault, cut, cutMs, downMs, clientNew, durable, durableHours, reconnectMaxMs, clientQueue);
     }
 }

@@ -89,6 +89,9 @@ final class FailoverScenario {
                         .requestTimeout(Duration.ofSeconds(TIMEOUT_S))
                         .maxQueuedNotifications(o.clientQueue())
                         .build());
+        if (o.reconnectMaxMs() > 0) {
+            config.reconnectDelays(Duration.ofSeconds(1), Duration.ofMillis(o.reconnectMaxMs()));
+        }
         if (o.redundant()) {
             config.redundancy(RedundancyConfig.builder()
                     .mode(RedundancyMode.valueOf(o.mode().toUpperCase(Locale.ROOT)))
@@ -235,6 +238,7 @@ final class FailoverScenario {
             result.put("unexpected_values", Long.toString(end[3]));
             result.put("session_timeout_ms", Long.toString(sessionTimeoutMs));
             result.put("client_queue", Integer.toString(o.clientQueue()));
+            result.put("reconnect_max_ms", Long.toString(clients.client().config().reconnectMaxDelay().toMillis()));
             // the client's own counts: NotificationMessages fetched again, sequence numbers the server no longer had
             result.put("republished", Long.toString(clients.republished()));
             result.put("lost_sequence_numbers", Long.toString(clients.lostSequenceNumbers()));

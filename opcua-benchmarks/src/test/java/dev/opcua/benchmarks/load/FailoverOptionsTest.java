@@ -84,6 +84,8 @@ class FailoverOptionsTest {
                 .hasMessage("--cut-ms must be at least 1, was 0");
         assertThatThrownBy(() -> FailoverOptions.parse("--mode", "mirrored"))
                 .hasMessageContaining("--mode must be none, cold, warm or hot");
+        assertThatThrownBy(() -> FailoverOptions.parse("--reconnect-max-ms", "-1"))
+                .hasMessageContaining("--reconnect-max-ms must be 0");
         assertThatThrownBy(() -> FailoverOptions.parse("--down-ms"))
                 .hasMessage("missing value for --down-ms");
     }
