@@ -9,10 +9,8 @@ import dev.opcua.stack.client.subscriptions.ResumedSubscription;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.ids.AttributeIds;
-import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
 import dev.opcua.stack.server.OpcUaServer;
-import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.durable.PushedCounter;
 import dev.opcua.stack.server.testing.MiloClients;
 import java.time.Duration;
@@ -57,18 +55,7 @@ class MiloDurableResumeIT {
     @BeforeEach
     void start() {
         counters = new PushedCounter();
-        server = OpcUaServer.builder()
-                .applicationUri("urn:test:durable:resume:milo")
-                .bindAddress("127.0.0.1").port(0).hostnames(List.of("localhost"))
-                .security(List.of(EndpointSecurity.NONE))
-                .subscriptionSettings(SubscriptionSettings.builder()
-                        .minPublishingInterval(Duration.ofMillis(20))
-                        .maxDurableQueueSize(1_000)
-                        .build())
-                .nodeManager(counters)
-                .build()
-                .start();
-        counters.start(server.namespaces().indexOf(PushedCounter.NS), server.dataChanges(),
+        server = counters.startServer(b -> b.applicationUri("urn:test:durable:resume:milo"),
                 COUNTERS.toArray(String[]::new));
         resources = ClientResources.builder().ioThreads(1).build();
     }

@@ -18,7 +18,6 @@ import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
-import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.core.types.enumerated.UserTokenType;
@@ -29,7 +28,6 @@ import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.discovery.DiscoveryServices;
 import dev.opcua.stack.server.session.UserNameIdentityValidator;
 import dev.opcua.stack.server.subscriptions.GetMonitoredItems;
-import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -66,21 +64,10 @@ class DurableResumeIT {
     @BeforeEach
     void start() {
         counters = new PushedCounter();
-        server = OpcUaServer.builder()
-                .applicationUri("urn:test:durable:resume")
-                .bindAddress("127.0.0.1").port(0).hostnames(List.of("localhost"))
-                .security(List.of(EndpointSecurity.NONE))
+        server = counters.startServer(b -> b.applicationUri("urn:test:durable:resume")
                 .identities(UserNameIdentityValidator.of(Map.of("engineer", "e-secret", "operator", "o-secret"), true),
                         List.of(DiscoveryServices.ANONYMOUS,
-                                new UserTokenPolicy("username", UserTokenType.UserName, null, null, null)))
-                .subscriptionSettings(SubscriptionSettings.builder()
-                        .minPublishingInterval(Duration.ofMillis(20))
-                        .maxDurableQueueSize(1_000)
-                        .build())
-                .nodeManager(counters)
-                .build()
-                .start();
-        counters.start(server.namespaces().indexOf(PushedCounter.NS), server.dataChanges(),
+                                new UserTokenPolicy("username", UserTokenType.UserName, null, null, null))),
                 COUNTERS.toArray(String[]::new));
         resources = ClientResources.builder().ioThreads(1).build();
         for (String name : COUNTERS) {
