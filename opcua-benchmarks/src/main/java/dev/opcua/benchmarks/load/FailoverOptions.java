@@ -28,8 +28,13 @@ import java.util.Locale;
  * @param cutMs for {@link Fault#CUT}: how long the network is cut
  * @param downMs for {@link Fault#CLIENT_RESTART}: how long the client is away; longer than the server's revised
  *        session timeout for the session to time out meanwhile
+ * @param clientNew for {@link Fault#CLIENT_RESTART}: the client object is dropped (its resources closed, no
+ *        CloseSession) and a new one resumes the subscription with {@code ClientSubscriptions.resume}, as a restarted
+ *        process would; otherwise the same client comes back (needs {@code --mode none})
  * @param durable whether the subscription is durable (Part 4, 6.8; needs {@code --mode none})
  * @param durableHours the durable lifetime asked of SetSubscriptionDurable
+ * @param reconnectMaxMs the client's longest reconnect delay ({@code reconnectDelays(1 s, max)}); 0 for the
+ *        client's default
  * @param clientQueue the client's {@code maxQueuedNotifications}: notifications received and not yet delivered to
  *        the listeners; beyond it the client drops them (a backlog after a cut or a transfer must fit)
  * @param postgresUrl for {@code hot-and-mirrored}: the JDBC URL of the PostgreSQL database the pair shares; null to
@@ -39,8 +44,8 @@ import java.util.Locale;
  */
 record FailoverOptions(String mode, int items, int rate, int kills, int warmupS, int intervalS, int settleS,
         int publishingMs, int queueSize, int failoverTimeoutMs, int serviceLevelMs, Fault fault, String cut,
-        int cutMs, int downMs, boolean durable, int durableHours, int clientQueue, String postgresUrl,
-        String postgresUser, String postgresPassword) {
+        int cutMs, int downMs, boolean clientNew, boolean durable, int durableHours, int reconnectMaxMs,
+        int clientQueue, String postgresUrl, String postgresUser, String postgresPassword) {
 
     /** The {@code --mode} values; {@code hot-and-mirrored} needs a PostgreSQL database. */
     static final java.util.List<String> MODES = java.util.List.of("none", "cold", "warm", "hot", "hot-and-mirrored");
@@ -85,9 +90,11 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
             + " default an embedded PostgreSQL)] [--items N (1000)]"
             + " [--rate VALUES_PER_S (10000, all items together)] [--kills K (5): how many faults]"
             + " [--fault kill|stop|cut|client-restart (kill)] [--cut blackhole|drop (blackhole)]"
-            + " [--cut-ms MS (3000)] [--down-ms MS (25000)] [--durable (needs --mode none)] [--durable-hours H (1)]"
+            + " [--cut-ms MS (3000)] [--down-ms MS (25000)] [--client-new (a new client object resumes after a client-restart)]"
+            + " [--durable (needs --mode none)] [--durable-hours H (1)]"
             + " [--warmup S (5)] [--interval S (5)] [--settle S (3)] [--publishing-ms MS (100)] [--queue N (100)]"
             + " [--failover-timeout-ms MS (1000)] [--service-level-ms MS (250)]"
+            + " [--reconnect-max-ms MS (0: the client's default)]"
             + " [--client-queue N (10000, the client's default maxQueuedNotifications)]";
 
     FailoverOptions {
@@ -115,11 +122,20 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         atLeast("--down-ms", downMs, 1);
         atLeast("--durable-hours", durableHours, 1);
         atLeast("--client-queue", clientQueue, 1);
+        if (reconnectMaxMs < 0) {
+            throw new IllegalArgumentException("--reconnect-max-ms must be 0 (the client's default) or more, was "
+                    + reconnectMaxMs);
+        }
         if (warmupS < 0 || intervalS < 0 || settleS < 0 || failoverTimeoutMs < 0) {
             throw new IllegalArgumentException("--warmup, --interval, --settle and --failover-timeout-ms must be 0 or more");
         }
         if (!cut.equals("blackhole") && !cut.equals("drop")) {
             throw new IllegalArgumentException("--cut must be blackhole or drop, was " + cut);
+        }
+        if (clientNew && (fault != Fault.CLIENT_RESTART || !mode.equals("none"))) {
+            throw new IllegalArgumentException("--client-new needs --fault client-restart and --mode none: the new "
+                    + "client resumes the subscription on the one server (--fault was " + fault.option() + ", --mode "
+                    + mode + ")");
         }
         if (durable && !mode.equals("none")) {
             throw new IllegalArgumentException("--durable needs --mode none: a durable subscription lives on one "
@@ -168,16 +184,19 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
         String cut = "blackhole";
         int cutMs = 3000;
         int downMs = 25_000;
+        boolean clientNew = false;
         boolean durable = false;
         int durableHours = 1;
         int clientQueue = 10_000;
         String postgresUrl = null;
         String postgresUser = null;
         String postgresPassword = null;
+        int reconnectMaxMs = 0;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
-            if (name.equals("--durable")) { // a switch: no value follows
-                durable = true;
+            if (name.equals("--durable") || name.equals("--client-new")) { // switches: no value follows
+                durable |= name.equals("--durable");
+                clientNew |= name.equals("--client-new");
                 i--;
                 continue;
             }
@@ -211,11 +230,12 @@ record FailoverOptions(String mode, int items, int rate, int kills, int warmupS,
                 case "--postgres-url" -> postgresUrl = value;
                 case "--postgres-user" -> postgresUser = value;
                 case "--postgres-password" -> postgresPassword = value;
+                case "--reconnect-max-ms" -> reconnectMaxMs = integer(name, value);
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
         }
         return new FailoverOptions(mode, items, rate, kills, warmup, interval, settle, publishing, queue,
-                failoverTimeout, serviceLevel, fault, cut, cutMs, downMs, durable, durableHours, clientQueue,
-                postgresUrl, postgresUser, postgresPassword);
+                failoverTimeout, serviceLevel, fault, cut, cutMs, downMs, clientNew, durable, durableHours,
+                reconnectMaxMs, clientQueue, postgresUrl, postgresUser, postgresPassword);
     }
 }

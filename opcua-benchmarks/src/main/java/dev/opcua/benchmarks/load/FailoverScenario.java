@@ -10,6 +10,7 @@ import dev.opcua.stack.client.redundancy.RedundancyConfig;
 import dev.opcua.stack.client.redundancy.RedundantServer;
 import dev.opcua.stack.client.subscriptions.ClientMonitoredItem;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
+import dev.opcua.stack.client.subscriptions.DataChangeListener;
 import dev.opcua.stack.client.subscriptions.DataItemRequest;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
@@ -17,6 +18,7 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -42,7 +44,9 @@ import java.util.concurrent.TimeUnit;
  * ({@code --cut drop}) every connection for {@code --cut-ms}; both servers stay up;</li>
  * <li>{@code client-restart}: every proxy drops and refuses the client for {@code --down-ms}, its session left
  * open and timed out by the server meanwhile (session timeout half of that); then the client comes back with a
- * new session and TransferSubscriptions, or re-creates what cannot be transferred.</li>
+ * new session and TransferSubscriptions, or re-creates what cannot be transferred. With {@code --client-new} the
+ * client object is dropped instead, as a killed process (its resources closed: no CloseSession), and after the
+ * absence a new client resumes the subscription from the dropped one's resume token ({@link FailoverClient}).</li>
  * </ul>
  * With {@code --durable} (one server) the subscription is made durable (SetSubscriptionDurable, Part 4, 6.8), and
  * the server keeps it in a file store ({@code --durable-dir}) across its restarts. For each fault the scenario
@@ -90,6 +94,9 @@ final class FailoverScenario {
                         .requestTimeout(Duration.ofSeconds(TIMEOUT_S))
                         .maxQueuedNotifications(o.clientQueue())
                         .build());
+        if (o.reconnectMaxMs() > 0) {
+            config.reconnectDelays(Duration.ofSeconds(1), Duration.ofMillis(o.reconnectMaxMs()));
+        }
         if (o.redundant()) {
             config.redundancy(RedundancyConfig.builder()
                     .mode(o.clientMode())
@@ -100,10 +107,11 @@ final class FailoverScenario {
         }
         FailoverTally tally = new FailoverTally(o.items());
         ArrivalGate gate = new ArrivalGate();
-        try (OpcUaClient client = OpcUaClient.create(config.build())) {
-            client.addFailoverListener(events::add);
-            client.connect().get(TIMEOUT_S * 3, TimeUnit.SECONDS);
-            ClientSubscription subscription = subscribe(o, client, tally, gate, err);
+        try (FailoverClient clients = new FailoverClient(config, o.clientNew(), events::add)) {
+            OpcUaClient client = clients.connect();
+            DataChangeListener listener = listener(o, client, tally, gate, clients);
+            ClientSubscription subscription = subscribe(o, client, listener, err);
+            clients.subscribed(subscription);
             long sessionTimeoutMs = client.session().revisedTimeout().toMillis();
             if (o.fault() == Fault.CLIENT_RESTART && sessionTimeoutMs >= o.downMs()) {
                 err.printf(Locale.ROOT, "note: the server revised the session timeout to %d ms, not less than --down-ms "
@@ -141,13 +149,15 @@ final class FailoverScenario {
             int failed = 0;
             int switched = 0;
             for (int k = 1; k <= o.kills(); k++) {
+                client = clients.client();
                 int victim = servers.indexOf(client.activeServer());
                 long[] before = tally.snapshot();
                 events.clear();
                 tally.mark();
                 long faultMillis = System.currentTimeMillis();
                 long faultNanos = System.nanoTime();
-                String target = apply(o, servers, victim, tally, gate, faultNanos, err);
+                String target = apply(o, servers, victim, tally, gate, faultNanos, clients, listener, err);
+                client = clients.client();
                 long deadline = faultNanos + TimeUnit.SECONDS.toNanos(FAILOVER_WAIT_S);
                 long arrival = gate.await(deadline);
                 FailoverEvent event = o.redundant() && target != null ? events.poll(Math.max(1,
@@ -208,12 +218,16 @@ final class FailoverScenario {
                     result.put("cut", o.cut());
                     result.put("cut_ms", Integer.toString(o.cutMs()));
                 }
-                case CLIENT_RESTART -> result.put("down_ms", Integer.toString(o.downMs()));
+                case CLIENT_RESTART -> {
+                    result.put("down_ms", Integer.toString(o.downMs()));
+                    result.put("client_new", o.clientNew() ? "yes" : "no");
+                    result.put("resumes", Integer.toString(clients.resumes()));
+                }
                 default -> {
                 }
             }
-            result.put("durable", o.durable() ? Long.toString(subscription.revisedDurableLifetimeHours()) + "h"
-                    : "no");
+            long durableHours = clients.subscription().revisedDurableLifetimeHours();
+            result.put("durable", o.durable() ? durableHours + "h" : "no");
             result.put("items", Integer.toString(o.items()));
             result.put("rate", Integer.toString(o.rate()));
             result.put("kills", Integer.toString(o.kills()));
@@ -247,12 +261,13 @@ final class FailoverScenario {
             if (o.mirrored()) {
                 result.putAll(mirrorCost);
             }
+            result.put("reconnect_max_ms", Long.toString(clients.client().config().reconnectMaxDelay().toMillis()));
             // the client's own counts: NotificationMessages fetched again, sequence numbers the server no longer had
-            result.put("republished", Long.toString(client.subscriptions().republished()));
-            result.put("lost_sequence_numbers", Long.toString(client.subscriptions().lostSequenceNumbers()));
-            result.put("dropped_notifications", Long.toString(client.subscriptions().droppedNotifications()));
-            result.put("publish_hold_backs", Long.toString(client.subscriptions().publishHoldBacks()));
-            result.put("long_publish_hold_backs", Long.toString(client.subscriptions().longPublishHoldBacks()));
+            result.put("republished", Long.toString(clients.republished()));
+            result.put("lost_sequence_numbers", Long.toString(clients.lostSequenceNumbers()));
+            result.put("dropped_notifications", Long.toString(clients.droppedNotifications()));
+            result.put("publish_hold_backs", Long.toString(clients.publishHoldBacks()));
+            result.put("long_publish_hold_backs", Long.toString(clients.longPublishHoldBacks()));
             LoadHarness.printResult(result, out);
             return failed == 0 ? 0 : 1;
         }
@@ -267,12 +282,37 @@ final class FailoverScenario {
         return Double.isNaN(failoverMsMax) ? 0 : Math.round((failoverMsMax + o.publishingMs()) / 1000 * o.rate());
     }
 
-    private static ClientSubscription subscribe(FailoverOptions o, OpcUaClient client, FailoverTally tally,
-            ArrivalGate gate, PrintStream err) throws Exception {
+    /**
+     * Every item's values go to the tally (the item found by its node, so that a resumed subscription's items,
+     * known by their client handles and nodes, count the same) and open the gate.
+     */
+    private static DataChangeListener listener(FailoverOptions o, OpcUaClient client, FailoverTally tally,
+            ArrivalGate gate, FailoverClient clients) {
+        int ns = namespace(client);
+        Map<NodeId, Integer> index = new HashMap<>();
+        for (int i = 0; i < o.items(); i++) {
+            index.put(NodeId.string(ns, BenchAddressSpace.variableId(i)), i);
+        }
+        return (monitored, value) -> {
+            Integer item = index.get(monitored.node());
+            if (item != null) {
+                tally.value(item, value);
+            }
+            gate.arrived(clients.client().activeServer());
+        };
+    }
+
+    private static int namespace(OpcUaClient client) {
         int ns = client.namespaces().indexOf(BenchAddressSpace.NAMESPACE_URI);
         if (ns < 0) {
             throw new IllegalStateException("namespace " + BenchAddressSpace.NAMESPACE_URI + " not on the server");
         }
+        return ns;
+    }
+
+    private static ClientSubscription subscribe(FailoverOptions o, OpcUaClient client, DataChangeListener listener,
+            PrintStream err) throws Exception {
+        int ns = namespace(client);
         SubscriptionParameters parameters = new SubscriptionParameters(o.publishingMs(),
                 LoadSubscriber.LIFETIME_COUNT, LoadSubscriber.KEEP_ALIVE_COUNT, 0, 0, true);
         if (o.durable()) {
@@ -284,12 +324,8 @@ final class FailoverScenario {
         }
         List<DataItemRequest> requests = new ArrayList<>();
         for (int i = 0; i < o.items(); i++) {
-            int item = i;
-            requests.add(DataItemRequest.of(NodeId.string(ns, BenchAddressSpace.variableId(i)), 0,
-                    (monitored, value) -> {
-                        tally.value(item, value);
-                        gate.arrived(client.activeServer());
-                    }).withQueue(o.queueSize(), true));
+            requests.add(DataItemRequest.of(NodeId.string(ns, BenchAddressSpace.variableId(i)), 0, listener)
+                    .withQueue(o.queueSize(), true));
         }
         double samplingMs = -1;
         long queue = -1;
@@ -312,7 +348,8 @@ final class FailoverScenario {
      * after it is to come from; returns the URL it waits for, null for "any after the fault ended".
      */
     private static String apply(FailoverOptions o, FailoverServers servers, int victim, FailoverTally tally,
-            ArrivalGate gate, long faultNanos, PrintStream err) throws Exception {
+            ArrivalGate gate, long faultNanos, FailoverClient clients, DataChangeListener listener, PrintStream err)
+            throws Exception {
         int partner = servers.count() > 1 ? 1 - victim : -1;
         gate.reset();
         switch (o.fault()) {
@@ -345,11 +382,18 @@ final class FailoverScenario {
                 for (int s = 0; s < servers.count(); s++) {
                     servers.cut(s, false);
                 }
-                TimeUnit.MILLISECONDS.sleep(o.downMs());
+                long downUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(o.downMs());
+                if (o.clientNew()) {
+                    clients.crash(err);
+                }
+                TimeUnit.NANOSECONDS.sleep(Math.max(0, downUntil - System.nanoTime()));
                 for (int s = 0; s < servers.count(); s++) {
                     servers.heal(s);
                 }
                 gate.arm(System.nanoTime(), null);
+                if (o.clientNew()) {
+                    clients.restart(listener, err);
+                }
                 return null;
             }
             default -> throw new IllegalStateException("unknown fault " + o.fault());

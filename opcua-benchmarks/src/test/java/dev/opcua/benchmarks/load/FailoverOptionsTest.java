@@ -70,6 +70,19 @@ class FailoverOptionsTest {
     }
 
     @Test
+    void client_new_is_a_switch_for_a_client_restart_on_one_server() {
+        FailoverOptions o = FailoverOptions.parse("--mode", "none", "--fault", "client-restart", "--client-new",
+                "--durable");
+
+        assertThat(o.clientNew()).isTrue();
+        assertThat(o.durable()).isTrue();
+        assertThatThrownBy(() -> FailoverOptions.parse("--mode", "none", "--fault", "kill", "--client-new"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--client-new needs --fault client-restart and --mode none")
+                .hasMessageContaining("kill");
+    }
+
+    @Test
     void durable_in_a_pair_is_refused_naming_the_mode() {
         assertThatThrownBy(() -> FailoverOptions.parse("--durable", "--mode", "hot"))
                 .isInstanceOf(IllegalArgumentException.class)
@@ -93,6 +106,8 @@ class FailoverOptionsTest {
                 .hasMessageContaining("--postgres-url must be a PostgreSQL JDBC URL");
         assertThatThrownBy(() -> FailoverOptions.parse("--mode", "hot-and-mirrored", "--postgres-user", "opcua"))
                 .hasMessageContaining("--postgres-user and --postgres-password need --postgres-url");
+        assertThatThrownBy(() -> FailoverOptions.parse("--reconnect-max-ms", "-1"))
+                .hasMessageContaining("--reconnect-max-ms must be 0");
         assertThatThrownBy(() -> FailoverOptions.parse("--down-ms"))
                 .hasMessage("missing value for --down-ms");
     }

@@ -212,6 +212,10 @@ public final class OpcUaClientConfig {
         return reconnectInitialDelay;
     }
 
+    /**
+     * The longest delay between reconnect attempts (default 5 s): how long after its server is back a client may
+     * take to notice, and how often at least each client tries a server that is down.
+     */
     public Duration reconnectMaxDelay() {
         return reconnectMaxDelay;
     }
@@ -355,7 +359,7 @@ public final class OpcUaClientConfig {
         private Duration keepAliveInterval = Duration.ofSeconds(5);
         private int keepAliveFailuresAllowed = 1;
         private Duration reconnectInitialDelay = Duration.ofSeconds(1);
-        private Duration reconnectMaxDelay = Duration.ofSeconds(30);
+        private Duration reconnectMaxDelay = Duration.ofSeconds(5);
         private WhileReconnecting whileReconnecting = WhileReconnecting.WAIT;
         private boolean keepTryingToConnect;
         private int maxWaitingRequests = 1000;
@@ -462,7 +466,10 @@ public final class OpcUaClientConfig {
             return this;
         }
 
-        /** Delays between reconnect attempts: from {@code initial}, doubling, at most {@code max}, with jitter. */
+        /**
+         * Delays between reconnect attempts: from {@code initial}, doubling, at most {@code max}, with jitter
+         * (defaults 1 s and 5 s).
+         */
         public Builder reconnectDelays(Duration initial, Duration max) {
             this.reconnectInitialDelay = Objects.requireNonNull(initial, "initial");
             this.reconnectMaxDelay = Objects.requireNonNull(max, "max");

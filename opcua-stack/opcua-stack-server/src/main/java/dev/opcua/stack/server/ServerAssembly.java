@@ -47,6 +47,7 @@ import dev.opcua.stack.server.services.view.ViewServices;
 import dev.opcua.stack.server.redundancy.SessionMirror;
 import dev.opcua.stack.server.session.SessionManager;
 import dev.opcua.stack.server.session.SessionManagerBuilder;
+import dev.opcua.stack.server.subscriptions.GetMonitoredItems;
 import dev.opcua.stack.server.subscriptions.SubscriptionManager;
 import dev.opcua.stack.server.subscriptions.SubscriptionServices;
 import dev.opcua.stack.server.subscriptions.SubscriptionStatistics;
@@ -128,6 +129,7 @@ final class ServerAssembly {
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH, refresh::call);
         addressSpace.namespace0().method(ConditionRefresh.CONDITION_REFRESH_2, refresh::call);
         new SetSubscriptionDurable(subscriptions).register(addressSpace.namespace0());
+        new GetMonitoredItems(subscriptions).register(addressSpace.namespace0());
         startPushManagement(addressSpace);
         mirror = config.sessionStateStore() == null ? null : new SessionMirror(config.sessionStateStore(),
                 config.redundancy().serverUri(), subscriptions, config.sessionMirrorSettings());

@@ -585,7 +585,7 @@ public class OpcUaClientProperties {
 
         /** Longest delay between attempts. */
         @PositiveDuration
-        private Duration maxDelay = Duration.ofSeconds(30);
+        private Duration maxDelay = Duration.ofSeconds(5);
 
         /** What requests do while the client reconnects: wait (bounded by the request timeout) or fail-fast. */
         private String whileReconnecting = "wait";

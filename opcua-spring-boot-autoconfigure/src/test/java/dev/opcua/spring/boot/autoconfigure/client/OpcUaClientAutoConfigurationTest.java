@@ -114,7 +114,7 @@ class OpcUaClientAutoConfigurationTest {
                 PLANT + "accept-any-server-certificate=true",
                 PLANT + "request-timeout=3s", PLANT + "session-timeout=5m",
                 PLANT + "keep-alive.interval=2s", PLANT + "keep-alive.failures-allowed=3",
-                PLANT + "reconnect.initial-delay=200ms", PLANT + "reconnect.max-delay=5s",
+                PLANT + "reconnect.initial-delay=200ms", PLANT + "reconnect.max-delay=12s",
                 PLANT + "reconnect.while-reconnecting=fail-fast", PLANT + "reconnect.max-waiting-requests=7",
                 PLANT + "fail-fast=true",
                 PLANT + "transport.max-message-size=4MB", PLANT + "transport.max-buffer-size=32KB",
@@ -139,7 +139,7 @@ class OpcUaClientAutoConfigurationTest {
                     assertThat(config.keepAliveInterval()).isEqualTo(Duration.ofSeconds(2));
                     assertThat(config.keepAliveFailuresAllowed()).isEqualTo(3);
                     assertThat(config.reconnectInitialDelay()).isEqualTo(Duration.ofMillis(200));
-                    assertThat(config.reconnectMaxDelay()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(config.reconnectMaxDelay()).isEqualTo(Duration.ofSeconds(12));
                     assertThat(config.whileReconnecting()).isEqualTo(WhileReconnecting.FAIL_FAST);
                     assertThat(config.maxWaitingRequests()).isEqualTo(7);
                     assertThat(config.keepTryingToConnect()).isFalse();

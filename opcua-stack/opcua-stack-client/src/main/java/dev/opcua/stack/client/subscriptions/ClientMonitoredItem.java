@@ -9,6 +9,7 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.enumerated.MonitoringMode;
+import dev.opcua.stack.core.types.structured.DataChangeFilter;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
 import dev.opcua.stack.core.types.structured.MonitoredItemCreateResult;
 import dev.opcua.stack.core.types.structured.MonitoredItemModifyResult;
@@ -263,6 +264,23 @@ public final class ClientMonitoredItem {
         this.revisedQueueSize = mirror.revisedQueueSize;
         this.filterResult = mirror.filterResult;
         this.status = mirror.status;
+    }
+
+    /**
+     * A resumed subscription's item (see {@link ClientSubscriptions#resume}): the server's item with this
+     * MonitoredItemId reports with this one's client handle. The revised values are not known: the server
+     * does not tell them again.
+     */
+    void resumed(long monitoredItemId) {
+        this.serverId = monitoredItemId;
+        this.status = StatusCode.GOOD;
+    }
+
+    /** What {@link ResumeToken} keeps of a data item. */
+    ResumeToken.Item resumeTokenItem() {
+        return new ResumeToken.Item(clientHandle, itemToMonitor.nodeId(), itemToMonitor.attributeId(),
+                itemToMonitor.indexRange(), samplingInterval, queueSize, discardOldest,
+                filter instanceof DataChangeFilter f ? f : null, monitoringMode);
     }
 
     /** A value is handed to the data-change listener: its source time is the newest delivered when newer. */

@@ -576,6 +576,39 @@ public final class ClientSubscription {
     }
 
     /**
+     * What a new client process needs to resume this subscription ({@link ClientSubscriptions#resume}): id,
+     * parameters, data items, and the sequence number of the last message handed to the listeners now.
+     *
+     * @throws IllegalStateException while the subscription has no server id
+     */
+    public ResumeToken resumeToken() {
+        long id = subscriptionId;
+        if (id == 0) {
+            throw new IllegalStateException(this + " has no SubscriptionId at the server now");
+        }
+        return new ResumeToken(id, parameters, revisedPublishingInterval, revisedLifetimeCount,
+                revisedMaxKeepAliveCount, revisedDurableLifetimeHours, sequencer.lastDeliveredWire(),
+                items.values().stream().filter(i -> !i.isEventItem()).map(ClientMonitoredItem::resumeTokenItem)
+                        .toList());
+    }
+
+    /**
+     * A new client takes over the server's subscription of {@code token} (see {@link ClientSubscriptions#resume}):
+     * its id and revised values; its messages are held until {@link NotificationSequencer#resumed}.
+     */
+    void resumeFrom(ResumeToken token) {
+        this.subscriptionId = token.subscriptionId();
+        revised(token.revisedPublishingInterval(), token.revisedLifetimeCount(), token.revisedMaxKeepAliveCount());
+        this.revisedDurableLifetimeHours = token.durableLifetimeHours();
+        sequencer.beginResume();
+    }
+
+    /** Items of a resumed subscription the server no longer has: created again with their client handles. */
+    CompletableFuture<Void> createResumedItems(List<ClientMonitoredItem> missing) {
+        return createInChunks(missing, 0);
+    }
+
+    /**
      * After the session was re-activated on a new channel: see {@link NotificationSequencer#reactivated}; on another
      * server of a HotAndMirrored set also {@link NotificationSequencer#holdBackDelivered}.
      */

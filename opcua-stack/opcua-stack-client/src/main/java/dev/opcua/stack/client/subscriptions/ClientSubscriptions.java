@@ -111,6 +111,69 @@ public final class ClientSubscriptions {
         });
     }
 
+    /**
+     * Takes over a subscription that another client, typically an earlier process of this application, created
+     * and left at the server: a durable one (Part 4, 6.8) that queued its items' values meanwhile, or an ordinary
+     * one within its lifetime. TransferSubscriptions (Part 4, 5.13.7, sendInitialValues false) moves it to this
+     * client's session, the Server object's GetMonitoredItems (Part 5, 9.1) names its items' handles, and the
+     * Publish pipeline serves it: what the server queued arrives in order, what it still holds beyond the
+     * token's {@link ResumeToken#deliveredSequenceNumber()} is fetched with Republish first, nothing twice.
+     * The subscription then lives in this client's record like one it created (reconnects, recreates).
+     *
+     * <p>The token says which node each client handle is ({@link ClientSubscription#resumeToken()},
+     * {@link #detach}); every item's values go to {@code listener}, which tells them apart by
+     * {@link ClientMonitoredItem#node()} or {@link ClientMonitoredItem#clientHandle()}. Items the server has
+     * and the token does not declare, and items it lost, are reported in the result (see
+     * {@link ResumedSubscription}). Client handles this client gives new items stay clear of the resumed ones.
+     *
+     * @return fails with a {@link dev.opcua.stack.core.UaException} of BadSubscriptionIdInvalid (the server has
+     *         no such subscription), BadUserAccessDenied (this session's user is not the one that created it) or
+     *         the failure of the service; with an IllegalStateException when this client has the subscription
+     *         already
+     */
+    public CompletableFuture<ResumedSubscription> resume(ResumeToken token, DataChangeListener listener) {
+        Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(listener, "listener");
+        if (pipeline.isClosed()) {
+            return CompletableFuture.failedFuture(new IllegalStateException("subscriptions are closed"));
+        }
+        if (record.stream().anyMatch(s -> s.subscriptionId() == token.subscriptionId())) {
+            return CompletableFuture.failedFuture(new IllegalStateException(
+                    "subscription " + token.subscriptionId() + " is this client's already"));
+        }
+        for (ResumeToken.Item item : token.items()) {
+            handleInUse(item.clientHandle());
+        }
+        SubscriptionResume resume = new SubscriptionResume(this, services, token, listener,
+                settings.maxQueuedNotifications());
+        return resume.run().whenComplete((ok, failure) -> {
+            ClientSubscription s = resume.subscription();
+            if (failure != null && !record.contains(s)) {
+                forget(s, token.subscriptionId());
+                log.warn("resuming subscription {} failed: {}", token.subscriptionId(),
+                        Failures.unwrap(failure).getMessage());
+            }
+        });
+    }
+
+    /**
+     * Leaves {@code subscription} at the server for another client or a later process to {@link #resume}: it
+     * leaves this client's record without DeleteSubscriptions, so that {@link #close()} (and the client's
+     * disconnect) keep it; a durable one goes on queueing. Its listeners get what was received already.
+     *
+     * @return the token to resume it with, taken now
+     */
+    public ResumeToken detach(ClientSubscription subscription) {
+        Objects.requireNonNull(subscription, "subscription");
+        if (!record.contains(subscription)) {
+            throw new IllegalArgumentException(subscription + " is not in this client's record");
+        }
+        ResumeToken token = subscription.resumeToken();
+        abandon(subscription);
+        log.info("subscription {} detached: left at the server to be resumed", token.subscriptionId());
+        return token;
+    }
+
     /** The subscriptions of the record, in creation order. */
     public List<ClientSubscription> list() {
         return List.copyOf(record);
@@ -490,6 +553,25 @@ public final class ClientSubscriptions {
 
     int nextClientHandle() {
         return clientHandles.incrementAndGet();
+    }
+
+    /** A resumed subscription's item has this client handle: new ones are numbered past it. */
+    void handleInUse(int clientHandle) {
+        clientHandles.accumulateAndGet(clientHandle, Math::max);
+    }
+
+    /** A subscription being resumed: its messages are routed to it, no Publish is sent for it yet. */
+    void routeOnly(ClientSubscription subscription) {
+        pipeline.routeOnly(subscription);
+    }
+
+    /**
+     * A resumed subscription was transferred to this client's session: it is this client's now, and the
+     * pipeline serves it.
+     */
+    void resumedIntoRecord(ClientSubscription subscription) {
+        record.add(subscription);
+        registered(subscription);
     }
 
     SubscriptionSettings settings() {

@@ -66,6 +66,13 @@ final class NotificationSequencer {
     private volatile int incarnation;
     /** Items that still filter a taken-over Hot mirror's queued values (see {@link #holdBackDelivered}). */
     private int holdingBack;
+    /**
+     * While a new client resumes the subscription ({@link #beginResume}): the messages that arrive before it
+     * knows where the numbering stands; null otherwise. Guarded by {@code this}.
+     */
+    private List<Object[]> heldForResume;
+    /** After a resume that found nothing to go by: the first message received sets the numbering. */
+    private boolean numberFromFirst;
     /** After a reconnect: acknowledge what the server still holds that this side already has. */
     private volatile boolean acknowledgeAvailableOnce;
 
@@ -94,6 +101,14 @@ final class NotificationSequencer {
         long[] toFetch = null;
         int inc;
         synchronized (this) {
+            if (heldForResume != null) {
+                heldForResume.add(new Object[] {message, keepAlive, available, republished});
+                return;
+            }
+            if (numberFromFirst) {
+                numberFromFirst = false;
+                lastDelivered = message.sequenceNumber() - 1;
+            }
             long seq = extend(message.sequenceNumber());
             inc = incarnation;
             if (!keepAlive) {
@@ -169,6 +184,55 @@ final class NotificationSequencer {
     }
 
     /**
+     * A new client takes the subscription over from an earlier one ({@link ClientSubscriptions#resume}): until
+     * {@link #resumed} its messages are held, not delivered.
+     */
+    synchronized void beginResume() {
+        heldForResume = new ArrayList<>();
+    }
+
+    /**
+     * The resumed subscription was transferred to this client's session (Part 4, 5.13.7) and its items are known:
+     * the numbering continues after {@code deliveredUpTo} (the earlier client's last delivered number, 0 when
+     * unknown), or after what the server acknowledged already (the number before the first it still holds):
+     * those the server still holds beyond are fetched with Republish, the others acknowledged. With nothing to go
+     * by (no number known, nothing held), the first message received sets the numbering. The messages held
+     * meanwhile are then handled in the order they came.
+     */
+    void resumed(long deliveredUpTo, long[] availableSequenceNumbers) {
+        List<Object[]> held;
+        synchronized (this) {
+            boolean holds = availableSequenceNumbers != null && availableSequenceNumbers.length > 0;
+            long acknowledgedUpTo = holds ? availableSequenceNumbers[0] - 1 : 0;
+            if (deliveredUpTo == 0 && !holds) {
+                numberFromFirst = true;
+            } else {
+                lastDelivered = Math.max(deliveredUpTo, acknowledgedUpTo);
+            }
+            held = heldForResume;
+            heldForResume = null;
+            log.info("subscription {} resumed: delivered up to {} before, the server holds {} messages ({} to {}), "
+                    + "numbering on from {}; {} messages received meanwhile", subscription.subscriptionId(),
+                    deliveredUpTo, holds ? availableSequenceNumbers.length : 0,
+                    holds ? availableSequenceNumbers[0] : "-",
+                    holds ? availableSequenceNumbers[availableSequenceNumbers.length - 1] : "-",
+                    numberFromFirst ? "the first message" : Long.toString(lastDelivered + 1),
+                    held == null ? 0 : held.size());
+        }
+        transferred(availableSequenceNumbers);
+        if (held != null) {
+            for (Object[] m : held) {
+                onMessage((NotificationMessage) m[0], (Boolean) m[1], (long[]) m[2], (Boolean) m[3]);
+            }
+        }
+    }
+
+    /** The sequence number (as on the wire) of the last message handed to the listeners, 0 before any. */
+    synchronized long lastDeliveredWire() {
+        return lastDelivered == 0 ? 0 : wire(lastDelivered);
+    }
+
+    /**
      * A Hot takeover (Part 4, 6.6.2.4.5.4): the adopted mirror's items queued, while publishing was disabled,
      * values the listeners already had from the old server; likewise a durable subscription transferred from a
      * server restored after a crash (Part 4, 6.8) holds the values queued at its last snapshot, some of which
@@ -205,6 +269,8 @@ final class NotificationSequencer {
             incarnation++;
             holdingBack = 0;
             lastDelivered = 0;
+            heldForResume = null;
+            numberFromFirst = false;
             pending.clear();
             republishing.clear();
         }

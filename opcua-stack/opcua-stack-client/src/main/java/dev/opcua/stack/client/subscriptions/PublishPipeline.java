@@ -13,6 +13,8 @@ import dev.opcua.stack.core.types.structured.SubscriptionAcknowledgement;
 import io.netty.util.Timer;
 import io.netty.util.collection.LongObjectHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
@@ -84,6 +86,11 @@ final class PublishPipeline {
 
     /** Sequencers by server id: a copy replaced on change, read without a lock on the Publish path. */
     private volatile LongObjectHashMap<NotificationSequencer> byId = new LongObjectHashMap<>();
+    /**
+     * Subscriptions being resumed ({@link #routeOnly}): their messages are routed, but they do not count as
+     * served, so no Publish is sent for them before the server moved them to this session.
+     */
+    private final Map<Long, NotificationSequencer> resuming = new ConcurrentHashMap<>();
 
     // Guarded by `this`.
     private volatile State state = State.RUNNING;
@@ -206,8 +213,17 @@ final class PublishPipeline {
 
     // ---- routing ----------------------------------------------------------------------------------
 
+    /**
+     * A subscription being resumed: its messages, should a Publish request of another subscription bring one
+     * once the server transferred it, reach its sequencer; nothing is sent for it until {@link #registered}.
+     */
+    void routeOnly(ClientSubscription subscription) {
+        resuming.put(subscription.subscriptionId(), subscription.sequencer());
+    }
+
     /** A subscription has a (new) server id: route its responses, serve it, watch it. */
     void registered(ClientSubscription subscription) {
+        resuming.remove(subscription.subscriptionId(), subscription.sequencer());
         synchronized (this) {
             LongObjectHashMap<NotificationSequencer> copy = new LongObjectHashMap<>(byId.size() + 2);
             copy.putAll(byId);
@@ -224,6 +240,7 @@ final class PublishPipeline {
     /** A subscription's server id is no longer valid: its responses and waiting acknowledgements are dropped. */
     void forget(ClientSubscription subscription, long oldId) {
         NotificationSequencer sequencer = subscription.sequencer();
+        resuming.remove(oldId, sequencer);
         synchronized (this) {
             if (byId.get(oldId) == sequencer) {
                 LongObjectHashMap<NotificationSequencer> copy = new LongObjectHashMap<>(byId.size());
@@ -413,13 +430,18 @@ final class PublishPipeline {
         ExtensionObject[] data = message.notificationData();
         boolean keepAlive = data == null || data.length == 0;
         NotificationSequencer sequencer = byId.get(id);
+        if (sequencer == null && !resuming.isEmpty()) {
+            sequencer = resuming.get(id);
+        }
         if (sequencer != null) {
             sequencer.lastResponseNanos = nanoClock.getAsLong();
             sequencer.onMessage(message, keepAlive, response.availableSequenceNumbers(), false);
         }
         if (keepAlive) {
             counters.countKeepAlive();
-        } else {
+        } else if (sequencer != null) {
+            // a subscription not in the record (detached for another client to resume, or not registered yet)
+            // keeps its message at the server for Republish: acknowledging it would drop it there
             acknowledgements.add(id, message.sequenceNumber());
         }
     }

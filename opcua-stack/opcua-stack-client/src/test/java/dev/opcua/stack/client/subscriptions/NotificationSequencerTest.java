@@ -45,6 +45,41 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
+    void a_resumed_subscription_fetches_what_the_server_holds_past_the_token_then_the_messages_held_meanwhile() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        s.sequencer().beginResume();
+
+        publish(data(1, 12, new long[] {9, 10, 11, 12}, item, 12));
+        assertThat(values).as("held until the numbering is known").isEmpty();
+        s.sequencer().resumed(10, new long[] {9, 10, 11});
+
+        ScriptedInvoker.Call republish = server.take(RepublishRequest.class);
+        assertThat(((RepublishRequest) republish.request).retransmitSequenceNumber()).isEqualTo(11);
+        assertThat(server.pending(RepublishRequest.class)).as("9 and 10 were delivered before").isZero();
+        republish.answer(new RepublishResponse(header(), message(11, item, 11)));
+        assertThat(values).containsExactly(11, 12);
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+    }
+
+    @Test
+    void a_resumed_subscription_with_nothing_to_go_by_numbers_from_the_first_message() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        s.sequencer().beginResume();
+        s.sequencer().resumed(0, new long[] {});
+
+        publish(data(1, 5000, new long[] {5000}, item, 1));
+        publish(data(1, 5001, new long[] {5001}, item, 2));
+
+        assertThat(values).containsExactly(1, 2);
+        assertThat(server.pending(RepublishRequest.class)).isZero();
+        assertThat(subscriptions.lostSequenceNumbers()).isZero();
+    }
+
+    @Test
     void a_missing_number_the_server_no_longer_holds_counts_as_lost_without_republish() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();

@@ -27,6 +27,8 @@ public final class Namespace0NodeManager extends NodeStoreNodeManager {
     }
 
     private final Map<NodeId, StandardMethod> methods = new ConcurrentHashMap<>();
+    /** The one object a method registered with {@link #method(NodeId, NodeId, StandardMethod)} is called on. */
+    private final Map<NodeId, NodeId> methodObjects = new ConcurrentHashMap<>();
 
     /** Namespace 0's value sources read the server's own counters and fields: never waiting. */
     public Namespace0NodeManager(NodeStore store) {
@@ -38,12 +40,23 @@ public final class Namespace0NodeManager extends NodeStoreNodeManager {
         methods.put(methodId, method);
     }
 
+    /**
+     * Implements a standard method of namespace 0 that belongs to one object (such as the Server object's
+     * GetMonitoredItems, Part 5, 9.1): a call on another object gets the answer of any method not of that object
+     * (Part 4, 5.11.2: Bad_NodeIdUnknown, Bad_NodeIdInvalid or Bad_MethodInvalid).
+     */
+    public void method(NodeId objectId, NodeId methodId, StandardMethod method) {
+        methodObjects.put(methodId, objectId);
+        methods.put(methodId, method);
+    }
+
     @Override
     public void callNow(OperationContext context, List<CallOperation> operations) {
         List<CallOperation> withoutCode = null;
         for (CallOperation operation : operations) {
             StandardMethod method = methods.get(operation.methodId());
-            if (method != null) {
+            NodeId object = methodObjects.get(operation.methodId());
+            if (method != null && (object == null || object.equals(operation.objectId()))) {
                 method.call(context, operation);
             } else {
                 if (withoutCode == null) {

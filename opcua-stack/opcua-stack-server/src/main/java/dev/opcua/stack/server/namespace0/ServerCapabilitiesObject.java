@@ -21,8 +21,8 @@ import dev.opcua.stack.server.subscriptions.items.MonitoredItemSettings;
  * services over UA TCP) always; {@value #MICRO_EMBEDDED_DEVICE_2017} instead once the configured
  * limits allow two parallel sessions and two subscriptions (the Embedded DataChange Subscription
  * facet and "Session Minimum 2 Parallel"). The Embedded 2017 profile is not claimed: its Standard
- * DataChange Subscription facet needs the GetMonitoredItems and ResendData methods, which this
- * server does not implement.
+ * DataChange Subscription facet needs the ResendData method as well as GetMonitoredItems, and this
+ * server implements only GetMonitoredItems.
  */
 public final class ServerCapabilitiesObject {
 

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.nodes;
 
+import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DiagnosticInfo;
@@ -15,6 +16,8 @@ import dev.opcua.stack.core.types.structured.CallMethodResult;
  * the outputs of a successful call or a failure status.
  */
 public final class CallOperation {
+
+    private static final NodeId SERVER_OBJECT = NodeId.ns0(NodeIds.Server);
 
     private static final Variant[] NO_VARIANTS = {};
     private static final StatusCode[] NO_STATUS = {};
@@ -96,6 +99,27 @@ public final class CallOperation {
             fail(StatusCodes.BadInvalidArgument, results);
         }
         return valid;
+    }
+
+    /**
+     * Checks a call of one of the Server object's subscription methods (Part 5, 9: GetMonitoredItems,
+     * SetSubscriptionDurable): on the Server object (i=2253), with {@code count} scalar UInt32 arguments (see
+     * {@link #requireUInt32Arguments}), from a session. Otherwise fails the call (BadMethodInvalid on another
+     * object, the argument statuses, BadSessionIdInvalid without a session) and answers false.
+     */
+    public boolean requireServerMethodOfSession(OperationContext context, int count) {
+        if (!SERVER_OBJECT.equals(objectId())) {
+            fail(StatusCodes.BadMethodInvalid);
+            return false;
+        }
+        if (!requireUInt32Arguments(count)) {
+            return false;
+        }
+        if (context.session() == null) {
+            fail(StatusCodes.BadSessionIdInvalid);
+            return false;
+        }
+        return true;
     }
 
     public boolean isComplete() {

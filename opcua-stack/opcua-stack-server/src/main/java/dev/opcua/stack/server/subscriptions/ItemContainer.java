@@ -31,6 +31,14 @@ public interface ItemContainer {
         return 0;
     }
 
+    /**
+     * The clientHandle of every item by its MonitoredItemId (the server handle), in MonitoredItemId order: what
+     * the Server object's GetMonitoredItems method returns (Part 5, 9.1).
+     */
+    default java.util.SortedMap<Long, Long> clientHandles() {
+        return new java.util.TreeMap<>();
+    }
+
     /** Every item with its queued notifications now (a durable subscription's snapshot, Part 4, 6.8). */
     default java.util.List<dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord.Item> snapshot() {
         return java.util.List.of();

@@ -17,6 +17,7 @@ import dev.opcua.stack.server.subscriptions.durable.InMemoryDurableSubscriptionS
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.SortedMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -234,17 +235,7 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
      *         subscription belongs to another session), BadInvalidState (it has monitored items already)
      */
     public long setSubscriptionDurable(Session session, long subscriptionId, long lifetimeInHours) {
-        SessionSubscriptions owner = sessions.get(session.sessionId());
-        Subscription subscription = owner == null ? null : owner.get(subscriptionId);
-        if (subscription == null) {
-            if (subscriptions.containsKey(subscriptionId)) {
-                throw new UaException(StatusCodes.BadUserAccessDenied,
-                        "subscription " + subscriptionId + " belongs to another session");
-            }
-            throw new UaException(StatusCodes.BadSubscriptionIdInvalid,
-                    "the session has no subscription " + subscriptionId);
-        }
-        subscription.touch();
+        Subscription subscription = ownedBy(session, subscriptionId);
         long revised = settings.reviseDurableLifetimeHours(lifetimeInHours);
         int refused = subscription.makeDurable(revised);
         if (refused == StatusCodes.BadInvalidState) {
@@ -256,6 +247,38 @@ public final class SubscriptionManager implements SubscriptionLookup, SessionLis
         }
         log.debug("{} is durable for {} h", subscription, revised);
         return revised;
+    }
+
+    /**
+     * The items of a subscription of {@code session}, for the Server object's GetMonitoredItems method (Part 5,
+     * 9.1): clientHandle by MonitoredItemId.
+     *
+     * @throws UaException BadSubscriptionIdInvalid (no such subscription), BadUserAccessDenied (it belongs to
+     *         another session: Part 5, 9.1 allows the call only from the session that owns it)
+     */
+    public SortedMap<Long, Long> monitoredItemHandles(Session session, long subscriptionId) {
+        return ownedBy(session, subscriptionId).items().clientHandles();
+    }
+
+    /**
+     * The subscription of {@code session} named by a Server object method (Part 5, 9), its lifetime counter reset.
+     *
+     * @throws UaException BadUserAccessDenied when another session has it (a method is the owner's only),
+     *         BadSubscriptionIdInvalid when the server has none with this id
+     */
+    private Subscription ownedBy(Session session, long subscriptionId) {
+        SessionSubscriptions owner = sessions.get(session.sessionId());
+        Subscription subscription = owner == null ? null : owner.get(subscriptionId);
+        if (subscription == null) {
+            if (subscriptions.containsKey(subscriptionId)) {
+                throw new UaException(StatusCodes.BadUserAccessDenied, "subscription " + subscriptionId
+                        + " belongs to another session (TransferSubscriptions moves it to this one)");
+            }
+            throw new UaException(StatusCodes.BadSubscriptionIdInvalid,
+                    "the server has no subscription " + subscriptionId);
+        }
+        subscription.touch();
+        return subscription;
     }
 
     /** SetPublishingMode (Part 4, 5.13.4) of one subscription: Good or BadSubscriptionIdInvalid. */

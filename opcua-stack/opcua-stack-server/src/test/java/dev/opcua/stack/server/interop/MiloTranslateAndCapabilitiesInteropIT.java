@@ -117,7 +117,7 @@ class MiloTranslateAndCapabilitiesInteropIT {
                 new CallMethodRequest(Identifiers.Server, Identifiers.Server_ServerStatus, new Variant[0]),
                 new CallMethodRequest(Identifiers.Server_ServerStatus_State, Identifiers.Server_GetMonitoredItems,
                         new Variant[0]),
-                new CallMethodRequest(Identifiers.Server, Identifiers.Server_GetMonitoredItems,
+                new CallMethodRequest(Identifiers.Server, Identifiers.Server_ResendData,
                         new Variant[] {new Variant(uint(1))}))).getResults());
 
         assertThat(results).extracting(r -> r.getStatusCode().getValue()).containsExactly(

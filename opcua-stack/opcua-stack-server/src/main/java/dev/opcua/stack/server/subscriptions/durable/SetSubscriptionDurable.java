@@ -2,7 +2,6 @@ package dev.opcua.stack.server.subscriptions.durable;
 
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.Variant;
 import dev.opcua.stack.server.namespace0.Namespace0NodeManager;
@@ -43,23 +42,15 @@ public final class SetSubscriptionDurable {
 
     /** Puts the method's code into namespace 0. */
     public void register(Namespace0NodeManager namespace0) {
-        namespace0.method(METHOD, this::call);
+        namespace0.method(SERVER, METHOD, this::call);
     }
 
     /** Answers one call. */
     public void call(OperationContext context, CallOperation operation) {
-        if (!SERVER.equals(operation.objectId())) {
-            operation.fail(StatusCodes.BadMethodInvalid);
-            return;
-        }
-        if (!operation.requireUInt32Arguments(2)) {
+        if (!operation.requireServerMethodOfSession(context, 2)) {
             return;
         }
         Variant[] inputs = operation.inputArguments();
-        if (context.session() == null) {
-            operation.fail(StatusCodes.BadSessionIdInvalid);
-            return;
-        }
         long subscriptionId = (Long) inputs[0].value();
         long hours = (Long) inputs[1].value();
         try {

@@ -24,6 +24,8 @@ import dev.opcua.stack.server.subscriptions.ItemOwner;
 import dev.opcua.stack.server.subscriptions.events.EventFilterEvaluator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,6 +85,15 @@ public final class MonitoredItemContainer implements ItemContainer {
             }
         }
         return events;
+    }
+
+    @Override
+    public SortedMap<Long, Long> clientHandles() {
+        SortedMap<Long, Long> handles = new TreeMap<>();
+        for (MonitoredItemBase item : items.all()) {
+            handles.put(item.id(), item.clientHandle());
+        }
+        return handles;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.opcua.stack.server.subscriptions.durable;
 
 import dev.opcua.stack.core.ids.NodeIds;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.LocalizedText;
@@ -8,14 +9,18 @@ import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.builtin.QualifiedName;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.builtin.Variant;
+import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.addressspace.NodeStore;
 import dev.opcua.stack.server.addressspace.UaReference;
 import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
+import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.items.DataChangeBroker;
 import dev.opcua.stack.server.subscriptions.items.MonitoringAware;
+import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * A node manager with Int32 counters that report every change to the {@link DataChangeBroker} (Part 4,
@@ -45,6 +50,25 @@ public final class PushedCounter extends NodeStoreNodeManager implements Monitor
             node.addReference(UaReference.inverse(NodeId.ns0(NodeIds.Organizes), NodeId.ns0(NodeIds.ObjectsFolder)));
             store().add(node);
         }
+    }
+
+    /**
+     * A started server serving these counters, named {@code names}: local, SecurityPolicy None, publishing intervals
+     * from 20 ms, durable queues up to 1,000; {@code customize} adds what a test needs (its ApplicationUri at least).
+     */
+    public OpcUaServer startServer(Consumer<OpcUaServer.Builder> customize, String... names) {
+        OpcUaServer.Builder builder = OpcUaServer.builder()
+                .bindAddress("127.0.0.1").port(0).hostnames(List.of("localhost"))
+                .security(List.of(EndpointSecurity.NONE))
+                .subscriptionSettings(SubscriptionSettings.builder()
+                        .minPublishingInterval(Duration.ofMillis(20))
+                        .maxDurableQueueSize(1_000)
+                        .build())
+                .nodeManager(this);
+        customize.accept(builder);
+        OpcUaServer server = builder.build().start();
+        start(server.namespaces().indexOf(NS), server.dataChanges(), names);
+        return server;
     }
 
     public NodeId nodeId(String name) {
