@@ -76,6 +76,11 @@ final class OursLoadClients implements LoadClients {
                     .sessionName("load")
                     .sessionTimeout(Duration.ofMinutes(2))
                     .requestTimeout(Duration.ofSeconds(TIMEOUT_S));
+            if (Boolean.getBoolean("load.client.listenersOnIoThread")) {
+                // subscription listeners on the I/O thread that read the Publish response, as the harness's never
+                // block: what the hand-off to the callback threads costs per notification
+                config.listenerExecutor(Runnable::run);
+            }
             if (o.security().policy() != SecurityPolicy.None) {
                 // the harness trusts whatever server it measures: a trust decision is not what is measured
                 config.certificate(CertificateBuilder.forApplication("load harness")
