@@ -175,13 +175,19 @@ public final class MirroredPair implements AutoCloseable {
                 .isEqualTo(bSessionsCreated);
         assertThat(b.sessionMirror().takenOverSessions()).isEqualTo(1);
         assertThat(client.subscriptions().lostSequenceNumbers()).as("no sequence number missing").isZero();
+        assertEveryValueOnceInOrder(beforeCrash + afterCrash);
+        return beforeCrash - lastFromA;
+    }
+
+    /** Asserts that the client received 1..{@code last} (after the item's initial value 0), each once, in order. */
+    public void assertEveryValueOnceInOrder(int last) {
         List<Integer> changes;
         synchronized (received) {
             changes = new ArrayList<>(received.isEmpty() || received.get(0) != 0 ? received
                     : received.subList(1, received.size())); // the item's initial value, when it came
         }
         List<Integer> missing = new ArrayList<>();
-        for (int i = 1; i <= beforeCrash + afterCrash; i++) {
+        for (int i = 1; i <= last; i++) {
             if (!changes.contains(i)) {
                 missing.add(i);
             }
@@ -194,8 +200,7 @@ public final class MirroredPair implements AutoCloseable {
         }
         assertThat(missing).as("values lost across the failover").isEmpty();
         assertThat(outOfOrder).as("values received twice or out of order").isEmpty();
-        assertThat(changes).hasSize(beforeCrash + afterCrash);
-        return beforeCrash - lastFromA;
+        assertThat(changes).hasSize(last);
     }
 
     @Override
