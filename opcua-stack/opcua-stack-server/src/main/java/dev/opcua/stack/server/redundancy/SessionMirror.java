@@ -254,7 +254,7 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         if (!claimed) {
             throw new UaException(StatusCodes.BadSessionIdInvalid, "another server claimed the session first");
         }
-        List<DurableSubscriptionRecord> records = stored.session().subscriptions();
+        List<DurableSubscriptionRecord> records = reserveSequenceNumbers(stored.session().subscriptions());
         if (standby != null) {
             records = standby.complete(session.sessionId(), records);
         }
@@ -265,6 +265,25 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         takenOver.incrementAndGet();
         log.info("{} taken over from {}: {} of {} subscriptions restored", session, stored.owner(), restored,
                 stored.session().subscriptions().size());
+    }
+
+    /**
+     * The stored subscriptions numbering on past a reservation: the partner may have sent messages after its last
+     * write, whose sequence numbers must not name other messages here (Part 4, 5.14.1.1 and 7.26; a client keeps
+     * the first message of a number). As for a durable subscription restored after a crash
+     * ({@link DurableSubscriptionRecord#withSequenceReservation}): four write intervals' worth of publishing
+     * cycles, each with as many messages as a session may park Publish requests, at least 1,000. The client sees
+     * one gap of that many numbers, absent from availableSequenceNumbers, and counts them lost without Republish;
+     * no notification is in them.
+     */
+    private List<DurableSubscriptionRecord> reserveSequenceNumbers(List<DurableSubscriptionRecord> records) {
+        int messagesPerCycle = subscriptions.settings().maxPublishRequestsPerSession() + 1;
+        List<DurableSubscriptionRecord> reserved = new ArrayList<>(records.size());
+        for (DurableSubscriptionRecord r : records) {
+            reserved.add(r.withSequenceReservation(DurableSubscriptionRecord.sequenceReservation(
+                    r.publishingInterval(), settings.interval().toMillis(), messagesPerCycle)));
+        }
+        return reserved;
     }
 
     // ---- health and counters ----------------------------------------------------------------------

@@ -7,7 +7,6 @@ import dev.opcua.stack.server.subscriptions.ItemContainer;
 import dev.opcua.stack.server.subscriptions.ItemContainerFactory;
 import dev.opcua.stack.server.subscriptions.ItemOwner;
 import dev.opcua.stack.server.subscriptions.NotificationProducer;
-import dev.opcua.stack.server.subscriptions.durable.DurableRecordCodec;
 import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,14 +36,16 @@ import org.slf4j.LoggerFactory;
  *       definitions of the sessions other servers own ({@link SessionStateStore#definitionsOwnedByOthers}) and
  *       keeps, per partner subscription, a standby set: the items of its definition (same MonitoredItemIds,
  *       node, attribute, sampling interval, filter) in monitoring mode as defined (Disabled ones left out),
- *       attached to no session, publishing nothing, each queueing with both timestamps up to
- *       {@link #valuesPerItem} of its last values, discarding the oldest. A definition that changed is replaced,
+ *       attached to no session, publishing nothing, each queueing with both timestamps its last values, as
+ *       many as {@link #valuesPerItem} (the window at its sampling interval, at most its queue size), discarding
+ *       the oldest. A definition that changed is replaced,
  *       one that left the store (or whose session this server owns now) is dropped with its items.</li>
  *   <li>At a takeover {@link #complete} appends per item the standby values newer than the stored ones
  *       ({@link StandbyValues}) and {@link #drop} then deletes the session's standby sets.</li>
  * </ul>
  *
- * Memory: at most {@link #valuesPerItem} DataValues per standby item (about 100 bytes each for a scalar number).
+ * Memory: at most {@link #valuesPerItem} DataValues per standby item, never more than its queue size nor
+ * {@link #MAX_VALUES_PER_ITEM} (about 100 bytes each for a scalar number).
  * Owned by the {@link SessionMirror}, which starts and closes it.
  */
 final class StandbySampler implements AutoCloseable {
@@ -144,15 +145,16 @@ final class StandbySampler implements AutoCloseable {
 
     /**
      * The values a standby item keeps: enough for the window at the item's sampling interval, one more for the
-     * value current at its start; bounded by {@link #MAX_VALUES_PER_ITEM} (pushed items, interval 0, get the bound).
+     * value current at its start; no more than the item's queue size (a takeover keeps no more of them), nor
+     * {@link #MAX_VALUES_PER_ITEM}. Items fed by their node manager's pushes (interval 0) keep their queue size.
      */
-    int valuesPerItem(double samplingIntervalMillis) {
-        double interval = samplingIntervalMillis > 0 ? samplingIntervalMillis : 0;
-        if (interval == 0) {
-            return MAX_VALUES_PER_ITEM;
+    int valuesPerItem(double samplingIntervalMillis, int queueSize) {
+        int bound = Math.max(1, Math.min(MAX_VALUES_PER_ITEM, queueSize));
+        if (samplingIntervalMillis <= 0) {
+            return bound;
         }
-        double values = Math.ceil(window.toMillis() / interval) + 1;
-        return (int) Math.max(2, Math.min(MAX_VALUES_PER_ITEM, values));
+        double values = Math.ceil(window.toMillis() / samplingIntervalMillis) + 1;
+        return (int) Math.max(1, Math.min(bound, values));
     }
 
     private void refresh() {
@@ -228,7 +230,7 @@ final class StandbySampler implements AutoCloseable {
     private Standby create(MirroredDefinition d) {
         DurableSubscriptionRecord record;
         try {
-            record = DurableRecordCodec.decode(d.definition());
+            record = MirroredSubscriptionCodec.decodeDefinition(d.definition());
         } catch (RuntimeException e) {
             log.warn("subscription {} of partner session {} cannot be read: it is not sampled here ({})",
                     d.subscriptionId(), d.sessionId(), e.getMessage());
@@ -240,7 +242,7 @@ final class StandbySampler implements AutoCloseable {
                 continue; // events are not sampled; a disabled item samples nothing on the partner either
             }
             items.add(new DurableSubscriptionRecord.Item(i.monitoredItemId(), i.clientHandle(), i.itemToMonitor(),
-                    i.mode(), i.samplingInterval(), valuesPerItem(i.samplingInterval()), true, i.filter(),
+                    i.mode(), i.samplingInterval(), valuesPerItem(i.samplingInterval(), i.queueSize()), true, i.filter(),
                     TimestampsToReturn.Both, false, List.of(), null, List.of()));
         }
         Standby standby = new Standby(d.definition(), record);
