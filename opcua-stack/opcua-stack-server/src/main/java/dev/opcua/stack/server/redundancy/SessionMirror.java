@@ -255,16 +255,18 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
             throw new UaException(StatusCodes.BadSessionIdInvalid, "another server claimed the session first");
         }
         List<DurableSubscriptionRecord> records = reserveSequenceNumbers(stored.session().subscriptions());
+        long started = System.nanoTime();
         if (standby != null) {
             records = standby.complete(session.sessionId(), records);
         }
         int restored = subscriptions.adopt(session, records);
+        long restoreMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
         if (standby != null) {
             standby.drop(session.sessionId());
         }
         takenOver.incrementAndGet();
-        log.info("{} taken over from {}: {} of {} subscriptions restored", session, stored.owner(), restored,
-                stored.session().subscriptions().size());
+        log.info("{} taken over from {}: {} of {} subscriptions restored in {} ms", session, stored.owner(), restored,
+                stored.session().subscriptions().size(), restoreMillis);
     }
 
     /**
