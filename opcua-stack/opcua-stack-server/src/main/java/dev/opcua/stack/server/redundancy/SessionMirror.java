@@ -272,20 +272,28 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
     /**
      * The stored subscriptions numbering on past a reservation: the partner may have sent messages after its last
      * write, whose sequence numbers must not name other messages here (Part 4, 5.14.1.1 and 7.26; a client keeps
-     * the first message of a number). As for a durable subscription restored after a crash
-     * ({@link DurableSubscriptionRecord#withSequenceReservation}): four write intervals' worth of publishing
-     * cycles, each with as many messages as a session may park Publish requests, at least 1,000. The client sees
-     * one gap of that many numbers, absent from availableSequenceNumbers, and counts them lost without Republish;
-     * no notification is in them.
+     * the first message of a number). Reserved: {@link #takeoverReservation}. The client sees one gap of that many
+     * numbers, absent from availableSequenceNumbers; no notification is in them.
      */
     private List<DurableSubscriptionRecord> reserveSequenceNumbers(List<DurableSubscriptionRecord> records) {
-        int messagesPerCycle = subscriptions.settings().maxPublishRequestsPerSession() + 1;
+        int parked = subscriptions.settings().maxPublishRequestsPerSession();
         List<DurableSubscriptionRecord> reserved = new ArrayList<>(records.size());
         for (DurableSubscriptionRecord r : records) {
-            reserved.add(r.withSequenceReservation(DurableSubscriptionRecord.sequenceReservation(
-                    r.publishingInterval(), settings.interval().toMillis(), messagesPerCycle)));
+            reserved.add(r.withSequenceReservation(takeoverReservation(r.publishingInterval(),
+                    settings.interval().toMillis(), parked)));
         }
         return reserved;
+    }
+
+    /**
+     * The sequence numbers a taken-over subscription skips: the messages its former server may have sent after its
+     * last write, four write intervals (a write that took longer than one) of publishing cycles, one message each,
+     * plus one for every Publish request a session may park (a subscription with a backlog answers each at once).
+     * Kept small on purpose: a client may ask Republish for every number of the gap (Eclipse Milo's does).
+     */
+    static long takeoverReservation(double publishingIntervalMillis, long mirrorIntervalMillis, int parkedPublishes) {
+        long cycles = (long) Math.ceil(4.0 * mirrorIntervalMillis / Math.max(1.0, publishingIntervalMillis));
+        return cycles + parkedPublishes + 1;
     }
 
     // ---- health and counters ----------------------------------------------------------------------
