@@ -47,7 +47,7 @@ import org.slf4j.LoggerFactory;
  *       claimed} and its subscriptions restored with their SubscriptionIds, sequence numbers, unacknowledged
  *       messages and queued values ({@link SubscriptionManager#adopt}), each data item's queue completed with the
  *       values this server sampled for it while standing by that are newer than the stored ones.</li>
- *   <li>Standing by ({@link StandbySampler}, thread {@code opcua-standby-sampler}, unless
+ *   <li>Standing by ({@code StandbySampler}, thread {@code opcua-standby-sampler}, unless
  *       {@link SessionMirrorSettings#standbyWindow()} is zero): the data items of the sessions the partners serve
  *       are sampled here too, without a session and without publishing, each keeping its last values.</li>
  * </ul>

@@ -49,7 +49,7 @@ public interface SessionStateStore extends AutoCloseable {
 
     /**
      * The subscription definitions of every stored session that another server than {@code owner} owns, for
-     * standby sampling ({@link StandbySampler}); read from the {@code opcua-standby-sampler} thread once a
+     * standby sampling ({@code StandbySampler}); read from the {@code opcua-standby-sampler} thread once a
      * refresh period.
      */
     List<MirroredDefinition> definitionsOwnedByOthers(String owner);
