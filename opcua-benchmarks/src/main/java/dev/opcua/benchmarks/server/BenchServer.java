@@ -29,6 +29,7 @@ import dev.opcua.stack.history.embedded.MVStoreDurableSubscriptionStore;
 import dev.opcua.benchmarks.history.ReusedConnections;
 import dev.opcua.stack.history.jdbc.state.JdbcSessionStateStore;
 import dev.opcua.stack.server.redundancy.SessionMirror;
+import dev.opcua.stack.server.redundancy.SessionMirrorSettings;
 import java.lang.management.ManagementFactory;
 import java.sql.SQLException;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -180,6 +181,11 @@ public final class BenchServer {
         if (stateConnections != null) {
             try {
                 builder.sessionStateStore(JdbcSessionStateStore.open(stateConnections, STATE_TABLE_PREFIX));
+                // -Dbench.standbyWindowMs=N: how far back the partner's standby items reach (0: no standby sampling)
+                long standbyMillis = Long.getLong("bench.standbyWindowMs",
+                        SessionMirrorSettings.DEFAULT_STANDBY_WINDOW.toMillis());
+                builder.sessionMirrorSettings(SessionMirrorSettings.DEFAULT.withStandbyWindow(
+                        java.time.Duration.ofMillis(standbyMillis)));
             } catch (SQLException e) {
                 closeQuietly(durable, "durable subscription store");
                 closeQuietly(stateConnections, "session state store's connections");
@@ -351,7 +357,8 @@ public final class BenchServer {
             return "mirror_cpu_ns=" + threadCpuNanos(MIRROR_THREAD) + " mirror_cycle_ns=" + mirror.cycleNanos()
                     + " mirror_store_ns=" + mirror.writeNanos() + " mirror_states=" + mirror.writtenStates()
                     + " mirror_failed=" + mirror.failedWrites() + " mirror_dropped=" + mirror.droppedStates()
-                    + " taken_over=" + mirror.takenOverSessions()
+                    + " taken_over=" + mirror.takenOverSessions() + " standby_items=" + mirror.standbyItems()
+                    + " standby_appended=" + mirror.standbyValuesAppended()
                     + " notifications_sent=" + server.statistics().subscriptions().notificationsSent();
         }
 

@@ -132,7 +132,7 @@ final class ServerAssembly {
         new GetMonitoredItems(subscriptions).register(addressSpace.namespace0());
         startPushManagement(addressSpace);
         mirror = config.sessionStateStore() == null ? null : new SessionMirror(config.sessionStateStore(),
-                config.redundancy().serverUri(), subscriptions, config.sessionMirrorSettings());
+                config.redundancy().serverUri(), subscriptions, config.sessionMirrorSettings(), monitoredItems);
         SessionManagerBuilder sessionBuilder = SessionManager.builder()
                 .listener((session, deleteSubscriptions) -> {
                     subscriptions.sessionClosed(session, deleteSubscriptions);

@@ -1444,6 +1444,13 @@ public class OpcUaServerProperties {
         /** How often the changed sessions are written: the most a crash of this server loses. */
         private Duration mirrorInterval = Duration.ofMillis(100);
 
+        /**
+         * How far back the values this server samples for its partners' sessions while standing by reach (each item
+         * keeps at most its queue size of them): what a takeover adds after the stored state; longer than a
+         * failover takes. 0 turns standby sampling off; at most 10 min.
+         */
+        private Duration standbyWindow = Duration.ofSeconds(5);
+
         public String getTablePrefix() {
             return tablePrefix;
         }
@@ -1458,6 +1465,14 @@ public class OpcUaServerProperties {
 
         public void setMirrorInterval(Duration mirrorInterval) {
             this.mirrorInterval = mirrorInterval;
+        }
+
+        public Duration getStandbyWindow() {
+            return standbyWindow;
+        }
+
+        public void setStandbyWindow(Duration standbyWindow) {
+            this.standbyWindow = standbyWindow;
         }
     }
 

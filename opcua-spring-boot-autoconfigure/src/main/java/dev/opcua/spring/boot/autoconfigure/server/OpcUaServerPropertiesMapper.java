@@ -125,7 +125,8 @@ final class OpcUaServerPropertiesMapper {
                 monitor.isEnabled(), monitor.getInterval(), monitor.getRequestTimeout())));
         if (p.getRedundancy().getMode() == dev.opcua.stack.server.redundancy.RedundancyMode.HotAndMirrored) {
             stack.call(() -> builder.sessionMirrorSettings(dev.opcua.stack.server.redundancy.SessionMirrorSettings
-                    .DEFAULT.withInterval(p.getRedundancy().getStateStore().getMirrorInterval())));
+                    .DEFAULT.withInterval(p.getRedundancy().getStateStore().getMirrorInterval())
+                    .withStandbyWindow(p.getRedundancy().getStateStore().getStandbyWindow())));
         }
         nodeSets().forEach(builder::nodeSet);
         ValidationOptions validation = validationOptions();

@@ -34,6 +34,7 @@ final class OpcUaServerSettingKeys {
             entry("redundancySettings.partners", "redundancy.partners"),
             entry("opcUaServer.sessionStateStore", "redundancy.state-store"),
             entry("sessionMirror.interval", "redundancy.state-store.mirror-interval"),
+            entry("sessionMirror.standbyWindow", "redundancy.state-store.standby-window"),
             entry("partnerMonitor.interval", "redundancy.partner-monitor.interval"),
             entry("partnerMonitor.requestTimeout", "redundancy.partner-monitor.request-timeout"),
 

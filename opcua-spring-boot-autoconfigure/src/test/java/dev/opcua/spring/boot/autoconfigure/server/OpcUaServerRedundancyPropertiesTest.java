@@ -97,6 +97,17 @@ class OpcUaServerRedundancyPropertiesTest {
     }
 
     @Test
+    void a_standby_window_out_of_range_is_refused_naming_its_key() {
+        assertFailure(analysis -> assertThat(analysis.getDescription())
+                        .contains("Property: opcua.server.redundancy.state-store.standby-window")
+                        .contains("0 (no standby sampling) to 10 min"),
+                "opcua.server.redundancy.mode=hot-and-mirrored",
+                "opcua.server.redundancy.state-store.standby-window=11m",
+                "opcua.server.redundancy.partners[0].server-uri=urn:test:pair:b",
+                "opcua.server.redundancy.partners[0].endpoint-url=opc.tcp://host-b:4842");
+    }
+
+    @Test
     void a_partner_at_this_servers_own_endpoint_is_refused_naming_its_key() {
         assertFailure(analysis -> assertThat(analysis.getDescription())
                         .contains("Property: opcua.server.redundancy.partners[0].endpoint-url")

@@ -133,6 +133,21 @@ public final class InMemorySessionStateStore implements SessionStateStore {
         return true;
     }
 
+    @Override
+    public synchronized List<MirroredDefinition> definitionsOwnedByOthers(String owner) {
+        List<MirroredDefinition> definitions = new ArrayList<>();
+        for (Map.Entry<NodeId, Row> row : rows.entrySet()) {
+            if (row.getValue().owner.equals(owner)) {
+                continue;
+            }
+            for (Map.Entry<Long, SubscriptionRow> s : row.getValue().subscriptions.entrySet()) {
+                definitions.add(new MirroredDefinition(row.getKey(), row.getValue().owner, s.getKey(),
+                        s.getValue().definition));
+            }
+        }
+        return definitions;
+    }
+
     /** Sessions stored now. */
     public synchronized int size() {
         return rows.size();

@@ -86,6 +86,11 @@ public final class MirroredSubscriptionCodec {
         return DurableRecordCodec.encode(definition);
     }
 
+    /** The definition part as written by {@link #encodeDefinition}: items without queues, no counters. */
+    public static DurableSubscriptionRecord decodeDefinition(byte[] definition) {
+        return DurableRecordCodec.decode(definition);
+    }
+
     public static byte[] encodeQueues(List<ItemQueue> queues) {
         return encode(512, e -> {
             e.writeInt32(null, QUEUES_VERSION);
@@ -166,7 +171,7 @@ public final class MirroredSubscriptionCodec {
      */
     public static DurableSubscriptionRecord assemble(byte[] definition, long nextSequenceNumber, long expiresAtMillis,
             byte[] queues, List<byte[]> messages) {
-        DurableSubscriptionRecord d = DurableRecordCodec.decode(definition);
+        DurableSubscriptionRecord d = decodeDefinition(definition);
         Map<Long, ItemQueue> byItem = new HashMap<>();
         if (queues != null) {
             for (ItemQueue queue : decodeQueues(queues)) {

@@ -7,7 +7,9 @@ import dev.opcua.stack.server.session.Session;
 import dev.opcua.stack.server.session.SessionManager;
 import dev.opcua.stack.server.session.SessionSnapshot;
 import dev.opcua.stack.server.session.SessionTakeover;
+import dev.opcua.stack.server.subscriptions.ItemContainerFactory;
 import dev.opcua.stack.server.subscriptions.SubscriptionManager;
+import dev.opcua.stack.server.subscriptions.durable.DurableSubscriptionRecord;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -43,12 +45,18 @@ import org.slf4j.LoggerFactory;
  *   <li>Taking over ({@link SessionTakeover}): ActivateSession with a token this server does not know finds the
  *       session by the token's hash; once the client proved it, the session is {@link SessionStateStore#claim
  *       claimed} and its subscriptions restored with their SubscriptionIds, sequence numbers, unacknowledged
- *       messages and queued values ({@link SubscriptionManager#adopt}).</li>
+ *       messages and queued values ({@link SubscriptionManager#adopt}), each data item's queue completed with the
+ *       values this server sampled for it while standing by that are newer than the stored ones.</li>
+ *   <li>Standing by ({@code StandbySampler}, thread {@code opcua-standby-sampler}, unless
+ *       {@link SessionMirrorSettings#standbyWindow()} is zero): the data items of the sessions the partners serve
+ *       are sampled here too, without a session and without publishing, each keeping its last values.</li>
  * </ul>
  *
- * What a crash loses: what the failed server queued or sent after its last write, at most one interval. Owned by
- * the server: {@link #close()} writes what changed and stops the thread without removing sessions from the store (a
- * partner may take them over); {@link #abandon()} stops it without writing, as a crash would.
+ * What a crash loses: of what the failed server queued after its last write, the values this server's standby
+ * items sampled alike come back (data items, within the standby window); event notifications queued after the last
+ * write are lost. Owned by the server: {@link #close()} writes what changed and stops the thread without removing
+ * sessions from the store (a partner may take them over); {@link #abandon()} stops it without writing, as a crash
+ * would, and stops standby sampling.
  */
 public final class SessionMirror implements SessionTakeover, ServiceLevelContributor, AutoCloseable {
 
@@ -62,6 +70,8 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
     private final SubscriptionManager subscriptions;
     private final SessionMirrorSettings settings;
     private final ScheduledExecutorService thread;
+    /** Null when the standby window is zero. */
+    private final StandbySampler standby;
     private volatile SessionManager sessions;
 
     // on the mirror thread only
@@ -81,9 +91,11 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
 
     /**
      * @param owner this server's ServerUri, the owner of the sessions it writes
+     * @param standbyItems creates the containers of the standby items this server samples for its partners'
+     *        sessions (the factory of its subscriptions' items)
      */
     public SessionMirror(SessionStateStore store, String owner, SubscriptionManager subscriptions,
-            SessionMirrorSettings settings) {
+            SessionMirrorSettings settings, ItemContainerFactory standbyItems) {
         this.store = Objects.requireNonNull(store, "store");
         this.owner = Objects.requireNonNull(owner, "owner");
         this.subscriptions = Objects.requireNonNull(subscriptions, "subscriptions");
@@ -93,6 +105,9 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
             t.setDaemon(true);
             return t;
         });
+        this.standby = settings.standbyWindow().isZero() ? null
+                : new StandbySampler(store, owner, Objects.requireNonNull(standbyItems, "standbyItems"),
+                        settings.standbyWindow());
     }
 
     /** Starts writing the sessions of {@code manager}. */
@@ -101,6 +116,9 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         long period = settings.interval().toMillis();
         thread.scheduleWithFixedDelay(this::cycle, period, period, TimeUnit.MILLISECONDS);
         log.info("mirroring sessions of {} to {} every {} ms", owner, store, period);
+        if (standby != null) {
+            standby.start();
+        }
     }
 
     // ---- writing ----------------------------------------------------------------------------------
@@ -236,10 +254,46 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         if (!claimed) {
             throw new UaException(StatusCodes.BadSessionIdInvalid, "another server claimed the session first");
         }
-        int restored = subscriptions.adopt(session, stored.session().subscriptions());
+        List<DurableSubscriptionRecord> records = reserveSequenceNumbers(stored.session().subscriptions());
+        long started = System.nanoTime();
+        if (standby != null) {
+            records = standby.complete(session.sessionId(), records);
+        }
+        int restored = subscriptions.adopt(session, records);
+        long restoreMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        if (standby != null) {
+            standby.drop(session.sessionId());
+        }
         takenOver.incrementAndGet();
-        log.info("{} taken over from {}: {} of {} subscriptions restored", session, stored.owner(), restored,
-                stored.session().subscriptions().size());
+        log.info("{} taken over from {}: {} of {} subscriptions restored in {} ms", session, stored.owner(), restored,
+                stored.session().subscriptions().size(), restoreMillis);
+    }
+
+    /**
+     * The stored subscriptions numbering on past a reservation: the partner may have sent messages after its last
+     * write, whose sequence numbers must not name other messages here (Part 4, 5.14.1.1 and 7.26; a client keeps
+     * the first message of a number). Reserved: {@link #takeoverReservation}. The client sees one gap of that many
+     * numbers, absent from availableSequenceNumbers; no notification is in them.
+     */
+    private List<DurableSubscriptionRecord> reserveSequenceNumbers(List<DurableSubscriptionRecord> records) {
+        int parked = subscriptions.settings().maxPublishRequestsPerSession();
+        List<DurableSubscriptionRecord> reserved = new ArrayList<>(records.size());
+        for (DurableSubscriptionRecord r : records) {
+            reserved.add(r.withSequenceReservation(takeoverReservation(r.publishingInterval(),
+                    settings.interval().toMillis(), parked)));
+        }
+        return reserved;
+    }
+
+    /**
+     * The sequence numbers a taken-over subscription skips: the messages its former server may have sent after its
+     * last write, four write intervals (a write that took longer than one) of publishing cycles, one message each,
+     * plus one for every Publish request a session may park (a subscription with a backlog answers each at once).
+     * Kept small on purpose: a client may ask Republish for every number of the gap (Eclipse Milo's does).
+     */
+    static long takeoverReservation(double publishingIntervalMillis, long mirrorIntervalMillis, int parkedPublishes) {
+        long cycles = (long) Math.ceil(4.0 * mirrorIntervalMillis / Math.max(1.0, publishingIntervalMillis));
+        return cycles + parkedPublishes + 1;
     }
 
     // ---- health and counters ----------------------------------------------------------------------
@@ -291,6 +345,16 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
         return takenOver.get();
     }
 
+    /** Items this server samples now for the sessions its partners serve (standby sampling); 0 when it is off. */
+    public int standbyItems() {
+        return standby == null ? 0 : standby.standbyItems();
+    }
+
+    /** Values sampled while standing by that takeovers added to the taken-over items' queues, since the start. */
+    public long standbyValuesAppended() {
+        return standby == null ? 0 : standby.appendedValues();
+    }
+
     /**
      * Writes what changed now and waits for it (tests, a clean stop): on the mirror thread, like every write.
      *
@@ -320,6 +384,9 @@ public final class SessionMirror implements SessionTakeover, ServiceLevelContrib
     public void abandon() {
         stopped = true;
         thread.shutdownNow();
+        if (standby != null) {
+            standby.close();
+        }
     }
 
     @Override

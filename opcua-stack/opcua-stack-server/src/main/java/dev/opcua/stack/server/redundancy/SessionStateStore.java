@@ -47,6 +47,13 @@ public interface SessionStateStore extends AutoCloseable {
      */
     boolean claim(NodeId sessionId, String owner, long version);
 
+    /**
+     * The subscription definitions of every stored session that another server than {@code owner} owns, for
+     * standby sampling ({@code StandbySampler}); read from the {@code opcua-standby-sampler} thread once a
+     * refresh period.
+     */
+    List<MirroredDefinition> definitionsOwnedByOthers(String owner);
+
     /** Releases the store's resources; what is stored stays. */
     @Override
     void close();

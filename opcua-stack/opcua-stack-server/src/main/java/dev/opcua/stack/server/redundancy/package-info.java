@@ -10,6 +10,7 @@
  * {@link dev.opcua.stack.server.redundancy.SessionStateStore}, written by the
  * {@link dev.opcua.stack.server.redundancy.SessionMirror} as it changes (messages appended when sent and deleted when
  * acknowledged, {@link dev.opcua.stack.server.redundancy.SessionChanges}), from which a partner takes a session over
- * when its client activates it there.
+ * when its client activates it there; meanwhile the partner samples that session's data items itself (standby
+ * sampling), so that the takeover adds what changed after the last write.
  */
 package dev.opcua.stack.server.redundancy;

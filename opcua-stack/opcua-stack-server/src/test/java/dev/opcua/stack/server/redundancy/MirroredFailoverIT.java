@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.redundancy.FailoverPath;
+import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.NodeId;
 
 import dev.opcua.stack.core.config.InvalidSettingException;
@@ -26,6 +27,58 @@ class MirroredFailoverIT {
             assertThat(fromQueue).as("values A had queued at the crash, delivered by B").isPositive();
             assertThat(store.owner(pair.client.session().sessionId())).isEqualTo("urn:test:mirrored:b");
         }
+    }
+
+    @Test
+    void values_that_change_after_the_last_mirror_write_reach_the_client_from_the_partners_standby_items()
+            throws Exception {
+        InMemorySessionStateStore store = new InMemorySessionStateStore();
+        try (MirroredPair pair = new MirroredPair(store)) {
+            await().atMost(MirroredPair.WAIT).alias("B samples the item of A's session while standing by")
+                    .until(() -> pair.b.sessionMirror().standbyItems() == 1);
+            int before = 50;
+            int gap = 60;
+            int after = 10;
+            for (int i = 1; i <= before; i++) {
+                setOnBoth(pair, i);
+            }
+            await().atMost(MirroredPair.WAIT).until(() -> pair.received.contains(before));
+            assertThat(pair.a.sessionMirror().flushNow()).as("A's last state written").isTrue();
+            pair.a.sessionMirror().abandon(); // A writes nothing more: what changes now is in no stored state
+            for (int i = before + 1; i <= before + gap / 2; i++) {
+                setOnBoth(pair, i);
+            }
+            pair.a.halt();
+            for (int i = before + gap / 2 + 1; i <= before + gap; i++) {
+                pair.valueB.set("Value", i, sourceTime(i)); // A is gone; the plant goes on
+            }
+            assertThat(pair.b.sessionMirror().takenOverSessions()).as("changed before the takeover").isZero();
+            await().atMost(MirroredPair.WAIT).until(() -> pair.client.state() == ClientState.CONNECTED
+                    && pair.failovers.size() == 1);
+            for (int i = before + gap + 1; i <= before + gap + after; i++) {
+                pair.valueB.set("Value", i, sourceTime(i));
+            }
+            await().atMost(MirroredPair.WAIT).until(() -> pair.received.contains(before + gap + after));
+
+            pair.assertEveryValueOnceInOrder(before + gap + after);
+            assertThat(pair.failovers.get(0).path()).isEqualTo(FailoverPath.SESSION_REACTIVATED);
+            assertThat(pair.b.sessionMirror().standbyValuesAppended()).as("the gap, from B's standby item")
+                    .isEqualTo(gap);
+            assertThat(pair.b.sessionMirror().standbyItems()).as("the taken-over session is not shadowed").isZero();
+        }
+    }
+
+    private static final long EPOCH = System.currentTimeMillis();
+
+    /** The device's timestamp of value n: a millisecond apart, so that no two values share one. */
+    private static DateTime sourceTime(int value) {
+        return DateTime.ofEpochMillis(EPOCH + value);
+    }
+
+    /** One change of the plant, seen by both servers with the device's timestamp. */
+    private static void setOnBoth(MirroredPair pair, int value) {
+        pair.valueA.set("Value", value, sourceTime(value));
+        pair.valueB.set("Value", value, sourceTime(value));
     }
 
     @Test

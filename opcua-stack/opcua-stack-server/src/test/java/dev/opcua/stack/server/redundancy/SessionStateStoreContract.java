@@ -147,6 +147,30 @@ public abstract class SessionStateStoreContract {
     }
 
     @Test
+    void a_partner_reads_the_definitions_of_the_sessions_another_server_owns_and_not_its_own() {
+        DurableSubscriptionRecord one = subscription(7, 100, 20, List.of(message(19, 2)),
+                List.of(item(1, List.of(value(3)), value(3))));
+        DurableSubscriptionRecord two = subscription(8, 500, 1, List.of(), List.of(item(2, List.of(), null)));
+        write(new MirrorLedger(), A, List.of(one, two));
+
+        List<MirroredDefinition> seenByB = store.definitionsOwnedByOthers(B);
+
+        assertThat(seenByB).extracting(MirroredDefinition::sessionId, MirroredDefinition::owner,
+                MirroredDefinition::subscriptionId).containsExactlyInAnyOrder(
+                        org.assertj.core.groups.Tuple.tuple(session.sessionId(), A, 7L),
+                        org.assertj.core.groups.Tuple.tuple(session.sessionId(), A, 8L));
+        assertThat(seenByB).extracting(d -> MirroredSubscriptionCodec.decodeDefinition(d.definition()))
+                .as("the definitions, without queues or counters")
+                .containsExactlyInAnyOrder(MirroredSubscriptionCodec.definitionOf(one),
+                        MirroredSubscriptionCodec.definitionOf(two));
+        assertThat(store.definitionsOwnedByOthers(A)).as("the owner's own sessions").isEmpty();
+
+        assertThat(store.claim(session.sessionId(), B, store.find(Session.tokenHash(token)).version())).isTrue();
+        assertThat(store.definitionsOwnedByOthers(B)).as("claimed by B: B's own now").isEmpty();
+        assertThat(store.definitionsOwnedByOthers(A)).hasSize(2);
+    }
+
+    @Test
     void a_replacing_write_drops_what_the_store_held_of_the_session() {
         write(new MirrorLedger(), A, List.of(subscription(7, 100, 5, List.of(message(4, 1)), List.of()),
                 subscription(8, 100, 3, List.of(), List.of())));

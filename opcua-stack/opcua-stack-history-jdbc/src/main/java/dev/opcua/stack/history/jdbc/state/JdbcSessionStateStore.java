@@ -1,6 +1,7 @@
 package dev.opcua.stack.history.jdbc.state;
 
 import dev.opcua.stack.core.types.builtin.NodeId;
+import dev.opcua.stack.server.redundancy.MirroredDefinition;
 import dev.opcua.stack.server.redundancy.MirroredSession;
 import dev.opcua.stack.server.redundancy.MirroredSessionCodec;
 import dev.opcua.stack.server.redundancy.MirroredSubscriptionCodec;
@@ -380,6 +381,26 @@ public final class JdbcSessionStateStore implements SessionStateStore {
                 update.setLong(3, version);
                 return update.executeUpdate() == 1;
             }
+        });
+    }
+
+    /** One statement: the definitions joined with their sessions' owners, the owner's own left out. */
+    @Override
+    public List<MirroredDefinition> definitionsOwnedByOthers(String owner) {
+        return inTransaction("read of the partners' subscription definitions", connection -> {
+            List<MirroredDefinition> definitions = new ArrayList<>();
+            try (PreparedStatement select = connection.prepareStatement("SELECT s.session_id, s.owner,"
+                    + " m.subscription_id, m.definition FROM " + table + " s JOIN " + subscriptions
+                    + " m ON m.session_id = s.session_id WHERE s.owner <> ?")) {
+                select.setString(1, owner);
+                try (ResultSet row = select.executeQuery()) {
+                    while (row.next()) {
+                        definitions.add(new MirroredDefinition(NodeId.parse(row.getString(1)), row.getString(2),
+                                row.getLong(3), row.getBytes(4)));
+                    }
+                }
+            }
+            return definitions;
         });
     }
 

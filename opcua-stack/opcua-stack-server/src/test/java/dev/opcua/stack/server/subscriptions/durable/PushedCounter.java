@@ -77,8 +77,13 @@ public final class PushedCounter extends NodeStoreNodeManager implements Monitor
 
     /** Stores the value and reports it. */
     public void set(String name, int value) {
+        set(name, value, DateTime.now());
+    }
+
+    /** Stores the value with this source timestamp (a device's, which every server of a set reports) and reports it. */
+    public void set(String name, int value, DateTime sourceTimestamp) {
         NodeId id = nodeId(name);
-        DataValue changed = DataValue.of(Variant.ofInt32(value), StatusCode.GOOD, DateTime.now(), null);
+        DataValue changed = DataValue.of(Variant.ofInt32(value), StatusCode.GOOD, sourceTimestamp, null);
         ((VariableNode) store().get(id)).setValue(changed);
         broker.valueChanged(id, changed);
     }
