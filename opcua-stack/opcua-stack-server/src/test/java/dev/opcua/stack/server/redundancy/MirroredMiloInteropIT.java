@@ -74,7 +74,7 @@ class MirroredMiloInteropIT {
                 valueA.set("Value", i);
             }
             assertThat(a.sessionMirror().flushNow()).isTrue();
-            long bSessionsCreated = b.statistics().sessionCounters().sessionsCreated(); // A's partner monitor's
+            long bSessionsCreated = b.statistics().sessionCounters().sessionsCreated();
             await().atMost(WAIT).alias("B samples the item of A's session while standing by")
                     .until(() -> b.sessionMirror().standbyItems() == 1);
             proxy.target(portB);

@@ -119,6 +119,9 @@ public final class MirroredPair implements AutoCloseable {
                 .monitoredItemSettings(new MonitoredItemSettings(10, 3_600_000, 10_000, 100, 1_000, 10_000))
                 .redundancy(RedundancySettings.of(RedundancyMode.HotAndMirrored,
                         new RedundancyPartner(partnerUri, partnerUrl)))
+                // the monitor's own session on the partner would count among the sessions these tests assert
+                // (PartnerMonitorIT covers it)
+                .partnerMonitor(PartnerMonitorSettings.DISABLED)
                 .sessionStateStore(store)
                 .sessionMirrorSettings(SessionMirrorSettings.DEFAULT.withInterval(Duration.ofMillis(MIRROR_MILLIS)))
                 .nodeManager(counter))
