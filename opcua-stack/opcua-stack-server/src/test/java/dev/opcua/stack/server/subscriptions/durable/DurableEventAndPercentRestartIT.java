@@ -13,7 +13,6 @@ import dev.opcua.stack.client.subscriptions.EventItemRequest;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
@@ -32,7 +31,6 @@ import dev.opcua.stack.server.addressspace.ValueAttributes;
 import dev.opcua.stack.server.addressspace.VariableNode;
 import dev.opcua.stack.server.nodes.NamespaceTable;
 import dev.opcua.stack.server.nodes.NodeStoreNodeManager;
-import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.server.subscriptions.events.EventNotifierRegistry;
 import dev.opcua.stack.server.subscriptions.events.UaEvent;
 import dev.opcua.stack.server.subscriptions.items.MonitoringAware;
@@ -132,16 +130,8 @@ class DurableEventAndPercentRestartIT {
     }
 
     private static OpcUaServer server(int port, DurableSubscriptionStore store, AnalogLevel level) {
-        OpcUaServer server = OpcUaServer.builder()
-                .applicationUri("urn:test:durable:events")
-                .applicationName("durable event restart test server")
-                .bindAddress("127.0.0.1").port(port).hostnames(List.of("localhost"))
-                .security(List.of(EndpointSecurity.NONE))
-                .subscriptionSettings(SubscriptionSettings.builder()
-                        .minPublishingInterval(Duration.ofMillis(20))
-                        .maxDurableQueueSize(1_000)
-                        .build())
-                .durableSubscriptionStore(store)
+        OpcUaServer server = DurableRestartScenario.durableServer("urn:test:durable:events",
+                "durable event restart test server", port, store)
                 .nodeManager(level)
                 .build()
                 .start();

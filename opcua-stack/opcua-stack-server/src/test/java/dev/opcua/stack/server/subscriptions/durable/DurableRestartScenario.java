@@ -63,17 +63,26 @@ public final class DurableRestartScenario {
     private static final int OUTAGE_CHANGES = 200;
     private static final Duration WAIT = Duration.ofSeconds(30);
 
-    private static OpcUaServer server(int port, DurableSubscriptionStore store, PushedCounter counters) {
-        OpcUaServer server = OpcUaServer.builder()
-                .applicationUri("urn:test:durable:restart")
-                .applicationName("durable restart test server")
+    /**
+     * A test server on 127.0.0.1 with SecurityPolicy None that keeps durable subscriptions in {@code store}, short
+     * publishing intervals allowed and durable queues of up to 1,000 values: the node managers are the caller's.
+     */
+    static OpcUaServer.Builder durableServer(String applicationUri, String applicationName, int port,
+            DurableSubscriptionStore store) {
+        return OpcUaServer.builder()
+                .applicationUri(applicationUri)
+                .applicationName(applicationName)
                 .bindAddress("127.0.0.1").port(port).hostnames(List.of("localhost"))
                 .security(List.of(EndpointSecurity.NONE))
                 .subscriptionSettings(SubscriptionSettings.builder()
                         .minPublishingInterval(Duration.ofMillis(20))
                         .maxDurableQueueSize(1_000)
                         .build())
-                .durableSubscriptionStore(store)
+                .durableSubscriptionStore(store);
+    }
+
+    private static OpcUaServer server(int port, DurableSubscriptionStore store, PushedCounter counters) {
+        OpcUaServer server = durableServer("urn:test:durable:restart", "durable restart test server", port, store)
                 .nodeManager(counters)
                 .build()
                 .start();

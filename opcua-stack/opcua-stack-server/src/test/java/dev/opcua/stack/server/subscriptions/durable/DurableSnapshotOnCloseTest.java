@@ -9,12 +9,10 @@ import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.DataItemRequest;
 import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.client.transport.ClientResources;
-import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.types.structured.CloseSessionRequest;
 import dev.opcua.stack.core.types.structured.CloseSessionResponse;
 import dev.opcua.stack.server.OpcUaServer;
 import dev.opcua.stack.server.session.Identity;
-import dev.opcua.stack.server.subscriptions.SubscriptionSettings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,16 +33,8 @@ class DurableSnapshotOnCloseTest {
     void close_saves_the_durable_subscription_with_everything_it_queued_and_nothing_else() throws Exception {
         InMemoryDurableSubscriptionStore store = new InMemoryDurableSubscriptionStore();
         PushedCounter counters = new PushedCounter();
-        OpcUaServer server = OpcUaServer.builder()
-                .applicationUri("urn:test:durable:snapshot")
-                .applicationName("durable snapshot test server")
-                .bindAddress("127.0.0.1").port(0).hostnames(List.of("localhost"))
-                .security(List.of(EndpointSecurity.NONE))
-                .subscriptionSettings(SubscriptionSettings.builder()
-                        .minPublishingInterval(Duration.ofMillis(20))
-                        .maxDurableQueueSize(1_000)
-                        .build())
-                .durableSubscriptionStore(store)
+        OpcUaServer server = DurableRestartScenario.durableServer("urn:test:durable:snapshot",
+                        "durable snapshot test server", 0, store)
                 .nodeManager(counters)
                 .build()
                 .start();
