@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -81,7 +82,8 @@ public final class PubSubService implements AutoCloseable {
 
     /**
      * Connects every transport, subscribes the readers' topics, announces the publishers Online and starts the
-     * writer groups. Completes when every transport has connected once; fails naming the connection that did not.
+     * writer groups. Completes when every transport has connected once and the broker acknowledged every reader's
+     * subscription; fails naming the connection that did not connect or whose subscription was refused.
      */
     public synchronized CompletableFuture<Void> start() {
         if (started) {
@@ -217,22 +219,33 @@ public final class PubSubService implements AutoCloseable {
             }
         }
 
+        /**
+         * Connects, subscribes the readers and starts the writer groups; completes when the broker acknowledged every
+         * reader's subscription, so a message published after that reaches the readers.
+         */
         CompletableFuture<Void> start() {
-            return transport.start().thenRun(() -> {
-                subscribeReaders();
+            return transport.start().thenCompose(connected -> {
+                CompletableFuture<Void> subscribed = subscribeReaders();
                 transport.publish(topics.status(MqttTopics.Encoding.JSON, config.publisherId()),
                         mappings.status(config.publisherId(), true), QualityOfService.AT_LEAST_ONCE, true);
                 for (WriterGroupPublisher publisher : publishers) {
                     publisher.start(scheduler);
                 }
+                return subscribed;
             }).exceptionally(failure -> {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
                 throw new IllegalStateException("PubSub connection " + config.name() + " could not start: "
-                        + failure.getMessage(), failure);
+                        + cause.getMessage(), cause);
             });
         }
 
-        /** One subscription per topic filter and encoding, decoded once for every reader on it. */
-        private void subscribeReaders() {
+        /**
+         * One subscription per topic filter and encoding, decoded once for every reader on it; completes when every
+         * one is acknowledged.
+         */
+        private CompletableFuture<Void> subscribeReaders() {
+            List<CompletableFuture<Void>> acknowledged = new ArrayList<>();
             Map<String, List<DataSetReaderRuntime>> byTopic = new LinkedHashMap<>();
             for (DataSetReaderRuntime reader : readers) {
                 DataSetReaderConfig c = reader.config();
@@ -260,10 +273,12 @@ public final class PubSubService implements AutoCloseable {
                 };
                 MessageDecoder decoder = mappings.decoder(encoding, lookup);
                 QualityOfService qos = topicReaders.get(0).config().qos();
-                transport.subscribe(topic, qos, (t, payload) -> onMessage(t, payload, decoder, topicReaders));
+                acknowledged.add(transport.subscribe(topic, qos,
+                        (t, payload) -> onMessage(t, payload, decoder, topicReaders)));
                 LOG.info("PubSub connection {}: reading {} on {}", config.name(),
                         topicReaders.stream().map(r -> r.config().name()).toList(), topic);
             }
+            return CompletableFuture.allOf(acknowledged.toArray(CompletableFuture[]::new));
         }
 
         private void onMessage(String topic, byte[] payload, MessageDecoder decoder,
