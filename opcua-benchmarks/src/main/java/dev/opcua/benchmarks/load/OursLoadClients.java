@@ -76,10 +76,10 @@ final class OursLoadClients implements LoadClients {
                     .sessionName("load")
                     .sessionTimeout(Duration.ofMinutes(2))
                     .requestTimeout(Duration.ofSeconds(TIMEOUT_S));
-            if (Boolean.getBoolean("load.client.listenersOnIoThread")) {
-                // subscription listeners on the I/O thread that read the Publish response, as the harness's never
-                // block: what the hand-off to the callback threads costs per notification
-                config.listenerExecutor(Runnable::run);
+            if (Boolean.getBoolean("load.client.listenersOnCallbackThreads")) {
+                // subscription listeners on the callback threads (the starter's choice) instead of the I/O thread
+                // that read the Publish response: what that hand-off costs per notification
+                config.listenersOnCallbackThreads();
             }
             if (o.security().policy() != SecurityPolicy.None) {
                 // the harness trusts whatever server it measures: a trust decision is not what is measured

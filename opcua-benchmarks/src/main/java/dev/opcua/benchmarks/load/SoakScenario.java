@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
  * verdict ({@link SoakVerdict}): RSS within 5 % from {@code --settle} seconds on (minute 10) and no leak
  * report in the server's log. Each sample has the server collect garbage (its {@code GC} probe), which a
  * server would not do by itself every 10 s: heap after GC is what tells a leak from garbage. The child runs
- * with {@link #SERVER_JVM_OPTIONS}.
+ * with {@link #SERVER_JVM_OPTIONS}, Netty's leak detector at {@code simple} among them.
  */
 final class SoakScenario {
 
@@ -37,7 +37,8 @@ final class SoakScenario {
      * first run) with no leak at all. With the heap constant, RSS moves only with what is not heap
      * (direct buffers, metaspace, code cache, thread stacks): the memory a leak there would show in.
      */
-    static final List<String> SERVER_JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch");
+    static final List<String> SERVER_JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m", "-XX:+AlwaysPreTouch",
+            "-Dio.netty.leakDetection.level=simple"); // the bench server's own default is off, as a starter's
 
     private SoakScenario() {
     }

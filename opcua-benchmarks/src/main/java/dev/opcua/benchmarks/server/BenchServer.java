@@ -46,6 +46,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.netty.util.ResourceLeakDetector;
 
 /**
  * Our {@link OpcUaServer} serving the {@link BenchAddressSpace} to anonymous sessions (Part 4,
@@ -97,8 +98,21 @@ public final class BenchServer {
             System.exit(2);
             return;
         }
+        leakDetectionAsTheStarter();
         RunningBenchServer server = start(options, pair);
         BenchAddressSpace.serveUntilStopped(server);
+    }
+
+    /**
+     * Netty's leak detector as a Spring Boot application of the starter has it by default
+     * ({@code opcua.netty.leak-detection: disabled}): off, unless the command line chose a level, so that plain
+     * {@code java} of the bench server measures what plain {@code java -jar} of an application gets.
+     */
+    static void leakDetectionAsTheStarter() {
+        if (System.getProperty("io.netty.leakDetection.level") == null
+                && System.getProperty("io.netty.leakDetectionLevel") == null) {
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
     }
 
     /** Starts the server; the caller owns the result and closes it. */

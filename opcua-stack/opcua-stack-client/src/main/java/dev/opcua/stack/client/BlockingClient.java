@@ -28,7 +28,8 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>The client's futures complete on its I/O threads (see {@link ClientResources}): called there, in a future's
  * continuation, each of these throws an {@link IllegalStateException} at once rather than stall the connections of
- * that thread until the timeout. Subscription listeners run on the callback threads, where blocking is allowed.
+ * that thread until the timeout. Subscription listeners run there too unless the client's configuration puts them
+ * on the callback threads ({@code listenersOnCallbackThreads()}), where blocking is allowed.
  */
 public final class BlockingClient {
 

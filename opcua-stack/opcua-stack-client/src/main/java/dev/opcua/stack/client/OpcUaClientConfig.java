@@ -73,6 +73,9 @@ public final class OpcUaClientConfig {
     private final ReverseConnectListener reverseConnectListener;
     private final String reverseConnectServerUri;
     private final Executor listenerExecutor;
+    /** What the builder was given, for {@link #toBuilder()}: the executor (or null) and the callback-threads choice. */
+    private final Executor givenListenerExecutor;
+    private final boolean listenersOnCallbackThreads;
     private final SubscriptionSettings subscriptionSettings;
     private final RequestObserver requestObserver;
     private final RedundancyConfig redundancy;
@@ -106,7 +109,10 @@ public final class OpcUaClientConfig {
         this.resources = b.resources != null ? b.resources : ClientResources.shared();
         this.reverseConnectListener = b.reverseConnectListener;
         this.reverseConnectServerUri = b.reverseConnectServerUri;
-        this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor : this.resources.callbackExecutor();
+        this.givenListenerExecutor = b.listenerExecutor;
+        this.listenersOnCallbackThreads = b.listenersOnCallbackThreads;
+        this.listenerExecutor = b.listenerExecutor != null ? b.listenerExecutor
+                : b.listenersOnCallbackThreads ? this.resources.callbackExecutor() : this.resources.executor();
         this.subscriptionSettings = b.subscriptionSettings != null ? b.subscriptionSettings
                 : SubscriptionSettings.builder().requestTimeout(b.requestTimeout).build();
         this.requestObserver = b.requestObserver;
@@ -256,9 +262,21 @@ public final class OpcUaClientConfig {
         return reverseConnectServerUri;
     }
 
-    /** Where subscription listeners run; the resources' callback executor by default. */
+    /**
+     * Where subscription listeners run: by default where responses complete ({@link ClientResources#executor()}),
+     * which is the I/O thread that read the Publish response unless the resources say otherwise; the callback
+     * threads with {@link Builder#listenersOnCallbackThreads()}; or the executor given to the builder.
+     */
     public Executor listenerExecutor() {
         return listenerExecutor;
+    }
+
+    /**
+     * Where failover notifications run: the listener executor given to the builder, otherwise the callback threads,
+     * since a failover listener may block (it is not on the path of every notification).
+     */
+    public Executor notificationExecutor() {
+        return givenListenerExecutor != null ? givenListenerExecutor : resources.callbackExecutor();
     }
 
     /** Publish pipeline and listener queue sizes; by default with this configuration's request timeout. */
@@ -323,7 +341,8 @@ public final class OpcUaClientConfig {
         b.resources = resources;
         b.reverseConnectListener = reverseConnectListener;
         b.reverseConnectServerUri = reverseConnectServerUri;
-        b.listenerExecutor = listenerExecutor;
+        b.listenerExecutor = givenListenerExecutor;
+        b.listenersOnCallbackThreads = listenersOnCallbackThreads;
         b.subscriptionSettings = subscriptionSettings;
         b.requestObserver = requestObserver;
         b.redundancy = redundancy;
@@ -367,6 +386,7 @@ public final class OpcUaClientConfig {
         private ReverseConnectListener reverseConnectListener;
         private String reverseConnectServerUri;
         private Executor listenerExecutor;
+        private boolean listenersOnCallbackThreads;
         private SubscriptionSettings subscriptionSettings;
         private RequestObserver requestObserver = RequestObserver.NONE;
         private RedundancyConfig redundancy;
@@ -513,6 +533,19 @@ public final class OpcUaClientConfig {
         /** An executor of the caller's for subscription listeners; its owner shuts it down. */
         public Builder listenerExecutor(Executor listenerExecutor) {
             this.listenerExecutor = listenerExecutor;
+            this.listenersOnCallbackThreads = false;
+            return this;
+        }
+
+        /**
+         * Subscription listeners run on the resources' callback threads ({@code opcua-client-callback-N}) instead of
+         * where responses complete (by default the I/O thread that read the Publish response): one thread hand-off
+         * per Publish response more, for listeners that block or take long (a database write, a blocking call of
+         * the client). The Spring Boot starter chooses this.
+         */
+        public Builder listenersOnCallbackThreads() {
+            this.listenersOnCallbackThreads = true;
+            this.listenerExecutor = null;
             return this;
         }
 

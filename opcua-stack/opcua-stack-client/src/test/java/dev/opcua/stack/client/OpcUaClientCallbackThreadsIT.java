@@ -1,6 +1,7 @@
 package dev.opcua.stack.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.DataItemRequest;
@@ -23,8 +24,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * The client's threads with its default resources, against Eclipse Milo's server: a response completes its future
  * on the I/O thread that read it; a blocking call made there fails at once with an IllegalStateException naming
- * the thread (not after its timeout); subscription listeners run on the callback threads, where blocking calls
- * work. The load harness measures what completing on the I/O thread saves (docs/PERFORMANCE.md).
+ * the thread (not after its timeout); subscription listeners run there too, in order, where a blocking call fails
+ * the same way, and on the callback threads with {@code listenersOnCallbackThreads()}, where blocking calls work.
+ * The load harness measures what completing on the I/O thread saves (docs/PERFORMANCE.md).
  */
 class OpcUaClientCallbackThreadsIT {
 
@@ -32,7 +34,7 @@ class OpcUaClientCallbackThreadsIT {
     static final MiloPeer PEER = MiloPeer.server().watchingLeaks();
 
     @Test
-    void responses_complete_on_the_io_thread_blocking_there_fails_fast_and_listeners_may_block() throws Exception {
+    void responses_and_listeners_run_on_the_io_thread_where_blocking_fails_fast() throws Exception {
         Duration timeout = Duration.ofSeconds(10);
         try (OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder(PEER.milo().endpointUrl())
                 .resources(PEER.clientResources()).requestTimeout(timeout).build())) {
@@ -56,6 +58,34 @@ class OpcUaClientCallbackThreadsIT {
                     .isLessThan(timeout);
             assertThat(client.blocking().readValue(int32).value().value()).as("the client goes on").isEqualTo(41);
 
+            BlockingQueue<Object> outcomes = new LinkedBlockingQueue<>();
+            ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(20)
+                    .withCounts(300, 10)).get(10, TimeUnit.SECONDS);
+            subscription.createDataItem(DataItemRequest.of(int32, 10, (item, value) -> {
+                String name = Thread.currentThread().getName();
+                try {
+                    client.blocking().readValue(int32);
+                    outcomes.add(name + " read");
+                } catch (IllegalStateException e) {
+                    outcomes.add(name + " refused");
+                    throw e; // counted as the listener's failure
+                }
+            })).get(10, TimeUnit.SECONDS);
+            assertThat((String) outcomes.poll(10, TimeUnit.SECONDS)).as("a listener by default")
+                    .matches("opcua-client-io-\\d+ refused");
+            await("the refused call counted as the listener's failure").atMost(Duration.ofSeconds(10))
+                    .until(() -> client.subscriptions().listenerErrors() > 0);
+        }
+    }
+
+    @Test
+    void listeners_on_the_callback_threads_may_block() throws Exception {
+        try (OpcUaClient client = OpcUaClient.create(OpcUaClientConfig.builder(PEER.milo().endpointUrl())
+                .resources(PEER.clientResources()).requestTimeout(Duration.ofSeconds(10))
+                .listenersOnCallbackThreads().build())) {
+            client.connect().get(20, TimeUnit.SECONDS);
+            NodeId int32 = NodeId.string(MiloPeerServer.NAMESPACE_INDEX, MiloPeerServer.INT32);
+            PEER.milo().setValue(MiloPeerServer.INT32, 41);
             BlockingQueue<Object> values = new LinkedBlockingQueue<>();
             ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(20)
                     .withCounts(300, 10)).get(10, TimeUnit.SECONDS);

@@ -92,6 +92,8 @@ final class OpcUaClientPropertiesMapper {
             builder.certificate(own);
         }
         builder.acceptAnyServerCertificate(c.isAcceptAnyServerCertificate());
+        // the application's listener beans may block (a repository, a blocking call of the client): off the I/O thread
+        builder.listenersOnCallbackThreads();
         reverseConnect(builder);
         redundancy(builder);
         Duration requestTimeout = c.getRequestTimeout();

@@ -461,8 +461,8 @@ public final class RedundancyManager {
         conditionRefresh();
         log.warn("failed over from {} to {} ({}) in {} ms", p.from(), to, p.reason(), duration.toMillis());
         if (!listeners.isEmpty()) {
-            // on the listener executor, like subscription listeners: this runs where a response completed
-            client.config().listenerExecutor().execute(() -> tell(event));
+            // off the thread where a response completed: a failover listener may block
+            client.config().notificationExecutor().execute(() -> tell(event));
         }
     }
 

@@ -51,7 +51,9 @@ public final class SubscriptionSettings {
      * Most notifications of one subscription waiting for its listeners. The client asks each subscription
      * for at most this ÷ ({@link #maxPublishRequests()} + 1) notifications per Publish and holds back Publish
      * requests while the queue has no room for another response, so a backlog waits at the server; only a
-     * response larger than the room left is dropped and counted.
+     * response larger than the room left is dropped and counted. The queue fills only when listeners run on
+     * an executor of their own (the callback threads, or one given): listeners on the I/O thread, the default,
+     * take each response as it is read, and a slow one slows the reading of its connection instead.
      */
     public int maxQueuedNotifications() {
         return maxQueuedNotifications;

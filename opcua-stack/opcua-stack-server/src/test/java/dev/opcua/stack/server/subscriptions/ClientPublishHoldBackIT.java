@@ -52,6 +52,8 @@ class ClientPublishHoldBackIT {
             client = OpcUaClient.create(OpcUaClientConfig.builder(server.endpointUrl())
                     .applicationUri("urn:test:holdback:client").applicationName("hold-back test client")
                     .resources(resources).requestTimeout(Duration.ofSeconds(5))
+                    // a listener that stalls belongs on the callback threads; on the I/O thread it stalls the reads
+                    .listenersOnCallbackThreads()
                     .subscriptionSettings(dev.opcua.stack.client.subscriptions.SubscriptionSettings.builder()
                             .maxQueuedNotifications(CLIENT_QUEUE).requestTimeout(Duration.ofSeconds(5)).build())
                     .build());
