@@ -9,7 +9,7 @@
 # O6 (the open62541 bench_server; build it with opcua-benchmarks/peers/open62541/build.sh), SERVER_JVM (JVM options of
 # our and Milo's server, e.g. "-Xmx128m -Dio.netty.leakDetection.level=disabled"), SMALL_HEAP (JVM options, e.g.
 # -Xmx128m: our server once more with them as a fourth side, so that the table shows what they change in the same sitting),
-# CLIENT (ours|milo), WINDOW ("--duration 10 --warmup 8"; the connect row takes LONG_WARMUP (30) s of warmup and the sub
+# CLIENT (ours|milo), MILO (0: no Milo side, for a shorter sitting of ours against open62541), WINDOW ("--duration 10 --warmup 8"; the connect row takes LONG_WARMUP (30) s of warmup and the sub
 # row SUB_WARMUP (180) s: their paths run a few hundred times a second and reach the JIT's last tier only after one to
 # two minutes).
 # Sides in the summaries: A ours, B open62541, C Milo, D ours with SMALL_HEAP. Each row's ab.sh summary goes to
@@ -66,8 +66,10 @@ for row in "${rows[@]}"; do
   if [[ -n $warmup ]]; then w="$(sed -E 's/--warmup [0-9]+//' <<< "$window") --warmup $warmup"; fi
   echo "== $row: $opts $w (load average $(cut -d' ' -f1-3 /proc/loadavg))" >&2
   # shellcheck disable=SC2086
+  milo=(-c "$harness --server milo")
+  if [[ ${MILO:-1} == 0 ]]; then milo=(); fi
   AB_OUT="$dir/$row.results" opcua-benchmarks/perf/ab.sh -r "$rounds" \
-    -a "$harness --server ours" -b "$harness --server open62541 --open62541 $o6" -c "$harness --server milo" \
+    -a "$harness --server ours" -b "$harness --server open62541 --open62541 $o6" "${milo[@]}" \
     "${small[@]}" -- $opts $w > "$dir/$row.txt"
   cat "$dir/$row.txt"
 done

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * overtake each other, while the Publish pipeline never waits for a listener. At most
  * {@code maxQueued} notifications wait; the rest are dropped and counted. A batch is one
  * NotificationData (the arrays the decoder made), so queuing allocates one small object per
- * NotificationData, not per notification. The {@link PublishPipeline} asks each queue for its
+ * NotificationData, not per notification; {@link #flush} hands them on. The {@link PublishPipeline} asks each queue for its
  * {@link #publishCredit room} before it sends Publish requests and is told when the listeners drained
  * some, so that the overflow is dropped only as a last resort ({@link PublishHoldBack}).
  */
@@ -94,7 +94,17 @@ final class NotificationDelivery implements Runnable {
         }
         queued.addAndGet(take);
         queue.add(new Batch(data, take));
-        schedule();
+    }
+
+    /**
+     * Hands what was offered to the listener executor. The sequencer offers under its lock, in order, and flushes
+     * once it has left it, so that a listener running on the calling thread (the default, the I/O thread) never
+     * runs under the sequencer's lock.
+     */
+    void flush() {
+        if (!queue.isEmpty()) {
+            schedule();
+        }
     }
 
     private void schedule() {

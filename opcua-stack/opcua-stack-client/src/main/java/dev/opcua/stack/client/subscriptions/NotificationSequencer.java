@@ -142,6 +142,7 @@ final class NotificationSequencer {
                 }
             }
         }
+        delivery.flush();
         if (toFetch != null) {
             for (long n : toFetch) {
                 republish(inc, n);
@@ -344,6 +345,7 @@ final class NotificationSequencer {
                 }
                 // else: a timeout or a lost connection; the next response finds the gap again
             }
+            delivery.flush();
         });
     }
 

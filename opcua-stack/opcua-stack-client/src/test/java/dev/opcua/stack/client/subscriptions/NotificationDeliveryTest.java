@@ -80,6 +80,7 @@ class NotificationDeliveryTest extends ScriptedServerFixture {
         }, 10, () -> { });
 
         delivery.offerDataChanges(new MonitoredItemNotification[3]);
+        delivery.flush();
 
         assertThat(counters.droppedNotifications()).isEqualTo(3);
         assertThat(delivery.queued()).isZero();

@@ -45,6 +45,24 @@ class NotificationSequencerTest extends ScriptedServerFixture {
     }
 
     @Test
+    void a_listener_on_the_calling_thread_runs_outside_the_sequencers_lock_for_direct_and_republished_messages() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        List<Boolean> underLock = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, v -> {
+            underLock.add(Thread.holdsLock(s.sequencer()));
+            values.add(v);
+        });
+
+        publish(data(1, 1, new long[] {1}, item, 1));
+        publish(data(1, 3, new long[] {2, 3}, item, 3));
+        server.take(RepublishRequest.class).answer(new RepublishResponse(header(), message(2, item, 2)));
+
+        assertThat(values).containsExactly(1, 2, 3);
+        assertThat(underLock).containsOnly(false);
+    }
+
+    @Test
     void a_resumed_subscription_fetches_what_the_server_holds_past_the_token_then_the_messages_held_meanwhile() {
         ClientSubscription s = subscribe(1);
         List<Object> values = new ArrayList<>();
