@@ -21,6 +21,7 @@
 # --fresh       delete DIR/pki and DIR/data before every run: each one is the first start of a fresh clone
 # --idle S      seconds idle after ready before the memory is read (default 5)
 # --label TEXT  a name for the summary line
+# --probe-jar J the jar of the probe (default opcua-benchmarks/target/benchmarks.jar)
 # APP_ARGS      more application arguments, after --opcua.server.port=P --server.port=Q (the jar form)
 #
 # Each run's server output is kept in $STARTUP_OUT (default a temporary directory, named at the end) as run-K.log,
@@ -54,7 +55,7 @@ while [[ $# -gt 0 ]]; do
     --idle) idle=$2; shift 2 ;;
     --label) label=$2; shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
     *) echo "startup.sh: unknown option $1 (--help lists them)" >&2; exit 2 ;;
   esac
 done
