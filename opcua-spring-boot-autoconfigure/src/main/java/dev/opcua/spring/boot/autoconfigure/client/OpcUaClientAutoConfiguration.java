@@ -41,7 +41,7 @@ public final class OpcUaClientAutoConfiguration {
     @ConditionalOnMissingBean
     OpcUaReverseConnectListeners opcUaReverseConnectListeners(OpcUaClientProperties properties) {
         // the clients' own default resources: the channels handed over run on the listener's event loops
-        return ReverseConnectListenersFactory.open(properties, ClientResources.shared());
+        return ReverseConnectListenersFactory.open(properties, ClientResources::shared);
     }
 
     @Bean(OpcUaClientBeanRegistrar.FACTORY_BEAN_NAME)

@@ -6,6 +6,7 @@ import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.ReverseConnectListener;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Opens the reverse-connect listeners (Part 6, 7.1.3) that {@code opcua.client.connections.<name>.reverse-connect.*}
@@ -22,8 +23,13 @@ final class ReverseConnectListenersFactory {
     private ReverseConnectListenersFactory() {
     }
 
-    /** The listeners of every connection with a listen-port; {@link OpcUaReverseConnectListeners#NONE} without. */
-    static OpcUaReverseConnectListeners open(OpcUaClientProperties properties, ClientResources resources) {
+    /**
+     * The listeners of every connection with a listen-port; {@link OpcUaReverseConnectListeners#NONE} without.
+     *
+     * @param resources the event loops the listeners run on, asked for only when one is opened: an application
+     *     without reverse connect (a server alone) starts no client threads
+     */
+    static OpcUaReverseConnectListeners open(OpcUaClientProperties properties, Supplier<ClientResources> resources) {
         Map<String, ReverseConnectListener> byConnection = new LinkedHashMap<>();
         Map<Integer, Opened> byPort = new LinkedHashMap<>();
         try {
@@ -65,11 +71,11 @@ final class ReverseConnectListenersFactory {
     }
 
     private static ReverseConnectListener listen(PropertyChecks checks, OpcUaClientProperties.ReverseConnect reverse,
-            ClientResources resources) {
+            Supplier<ClientResources> resources) {
         String address = reverse.getListenAddress().trim();
         int port = reverse.getListenPort();
         try {
-            return ReverseConnectListener.listen(address, port, resources, reverse.getHelloTimeout(),
+            return ReverseConnectListener.listen(address, port, resources.get(), reverse.getHelloTimeout(),
                     ReverseConnectListener.DEFAULT_MAX_PENDING);
         } catch (IllegalArgumentException e) { // the stack's checks of values the constraints let through
             throw checks.invalid("reverse-connect.hello-timeout", reverse.getHelloTimeout(), e.getMessage(),

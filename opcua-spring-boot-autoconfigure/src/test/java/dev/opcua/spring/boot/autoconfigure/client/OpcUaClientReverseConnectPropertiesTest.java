@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.spring.boot.autoconfigure.diagnostics.StartupFailures;
 import dev.opcua.spring.boot.client.OpcUaReverseConnectListeners;
 import dev.opcua.stack.client.OpcUaClient;
+import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.client.transport.ReverseConnectListener;
 import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.config.TransportQuotas;
@@ -12,7 +13,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -54,6 +57,30 @@ class OpcUaClientReverseConnectPropertiesTest {
             assertThat(context.getBean(OpcUaReverseConnectListeners.class).isEmpty()).isTrue();
             assertThat(context.getBean(OpcUaClient.class).config().reverseConnectListener()).isNull();
         });
+    }
+
+    @Test
+    void the_client_event_loops_are_asked_for_only_when_a_connection_listens() throws IOException {
+        AtomicInteger asked = new AtomicInteger();
+        Supplier<ClientResources> resources = () -> {
+            asked.incrementAndGet();
+            return ClientResources.shared();
+        };
+        OpcUaClientProperties properties = new OpcUaClientProperties();
+        OpcUaClientProperties.Connection plc = new OpcUaClientProperties.Connection();
+        plc.setEndpointUrl("opc.tcp://127.0.0.1:4840/");
+        properties.getConnections().put("plc", plc);
+
+        assertThat(ReverseConnectListenersFactory.open(properties, resources)).isSameAs(OpcUaReverseConnectListeners.NONE);
+        assertThat(asked).hasValue(0);
+
+        plc.getReverseConnect().setListenAddress("127.0.0.1");
+        plc.getReverseConnect().setListenPort(freePort());
+        plc.getReverseConnect().setServerUri("urn:acme:plc1");
+        try (OpcUaReverseConnectListeners listeners = ReverseConnectListenersFactory.open(properties, resources)) {
+            assertThat(listeners.forConnection("plc")).isPresent();
+            assertThat(asked).hasValue(1);
+        }
     }
 
     @Test

@@ -19,8 +19,11 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.Key;
+import java.security.KeyFactory;
 import java.security.KeyStore;
 import java.security.PrivateKey;
+import java.security.ProviderException;
+import java.security.PublicKey;
 import java.security.Signature;
 import java.security.UnrecoverableKeyException;
 import java.security.cert.CRL;
@@ -31,6 +34,7 @@ import java.security.cert.X509Certificate;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
+import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -63,6 +67,8 @@ public final class CertificateLoader {
 
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
     private static final Set<PosixFilePermission> WORLD_READABLE = PosixFilePermissions.fromString("rw-r--r--");
+    /** The signature that proves an EC private key belongs to a certificate, whatever the curve's size. */
+    private static final String EC_KEY_PROBE_ALGORITHM = "SHA256withECDSA";
 
     private CertificateLoader() {
     }
@@ -354,21 +360,45 @@ public final class CertificateLoader {
         }
         // other key types: prove it with a signature
         try {
-            String algorithm = "EC".equals(key.getAlgorithm()) ? "SHA256withECDSA" : "SHA256with" + key.getAlgorithm();
-            byte[] probe = "key match probe".getBytes(StandardCharsets.US_ASCII);
-            // BouncyCastle for EC keys: the JDK no longer signs with the Brainpool curves
-            Signature s = "EC".equals(key.getAlgorithm())
-                    ? Signature.getInstance(algorithm, BouncyCastle.provider())
-                    : Signature.getInstance(algorithm);
-            s.initSign(key);
-            s.update(probe);
-            byte[] signature = s.sign();
-            s.initVerify(certificate.getPublicKey());
-            s.update(probe);
-            return s.verify(signature);
+            if ("EC".equals(key.getAlgorithm())) {
+                return ecKeyMatches(certificate.getPublicKey(), key);
+            }
+            return signatureVerifies(Signature.getInstance("SHA256with" + key.getAlgorithm()), key,
+                    certificate.getPublicKey());
         } catch (GeneralSecurityException e) {
             return false;
         }
+    }
+
+    /**
+     * An EC key proved with an ECDSA signature: by the JDK's provider on the curves it signs with (NIST P-256 and
+     * P-384, those of the ECC_nistP256/384 policies), whose classes load in a tenth of the time BouncyCastle's take
+     * on a cold start (every server start checks its keys); by BouncyCastle on the others (the JDK dropped the
+     * Brainpool curves).
+     */
+    private static boolean ecKeyMatches(PublicKey publicKey, PrivateKey key) throws GeneralSecurityException {
+        byte[] encoded = key.getEncoded();
+        if (encoded != null) {
+            try {
+                PrivateKey jdkKey = KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(encoded));
+                return signatureVerifies(Signature.getInstance(EC_KEY_PROBE_ALGORITHM), jdkKey, publicKey);
+            } catch (GeneralSecurityException | ProviderException e) {
+                // a curve the JDK parses but does not sign with: BouncyCastle's below
+            }
+        }
+        return signatureVerifies(Signature.getInstance(EC_KEY_PROBE_ALGORITHM, BouncyCastle.provider()), key,
+                publicKey);
+    }
+
+    private static boolean signatureVerifies(Signature signature, PrivateKey key, PublicKey publicKey)
+            throws GeneralSecurityException {
+        byte[] probe = "key match probe".getBytes(StandardCharsets.US_ASCII);
+        signature.initSign(key);
+        signature.update(probe);
+        byte[] signed = signature.sign();
+        signature.initVerify(publicKey);
+        signature.update(probe);
+        return signature.verify(signed);
     }
 
     static ApplicationCertificate applicationCertificate(List<X509Certificate> chain, PrivateKey key, String source) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.opcua.stack.core.security.crypto.BouncyCastle;
 
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
 import java.io.OutputStream;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,8 @@ import org.bouncycastle.openssl.jcajce.JceOpenSSLPKCS8EncryptorBuilder;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Loading application certificates from PEM files and key stores, and writing them back. */
 class CertificateLoaderTest {
@@ -109,6 +112,37 @@ class CertificateLoaderTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("does not match the certificate 'CN=Loader App'")
                 .hasMessageContaining(cert.toString()).hasMessageContaining(key.toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = CertificateType.class, names = {"ECC_NIST_P256", "ECC_NIST_P384", "ECC_BRAINPOOL_P256R1",
+            "ECC_BRAINPOOL_P384R1"})
+    void an_ecc_key_saved_and_loaded_back_matches_its_certificate_and_not_another_of_the_curve(CertificateType type) {
+        ApplicationCertificate first = CertificateBuilder.forApplication("Ecc A").type(type).build();
+        ApplicationCertificate second = CertificateBuilder.forApplication("Ecc B").type(type).build();
+        Path cert = dir.resolve("a.der");
+        Path key = dir.resolve("a.pem");
+        Path otherKey = dir.resolve("b.pem");
+        CertificateLoader.save(first, cert, key);
+        CertificateLoader.writePrivateKeyPem(second.privateKey(), otherKey);
+
+        ApplicationCertificate loaded = CertificateLoader.loadPem(cert, key);
+
+        assertThat(loaded.type()).isEqualTo(type);
+        assertThat(CertificateLoader.keyMatches(loaded.certificate(), loaded.privateKey())).isTrue();
+        assertThat(CertificateLoader.keyMatches(first.certificate(), second.privateKey())).isFalse();
+        assertThatThrownBy(() -> CertificateLoader.loadPem(cert, otherKey))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("does not match the certificate 'CN=Ecc A'");
+    }
+
+    @Test
+    void an_rsa_key_never_matches_an_ecc_certificate() {
+        ApplicationCertificate ecc = CertificateBuilder.forApplication("Ecc").type(CertificateType.ECC_NIST_P256)
+                .build();
+
+        assertThat(CertificateLoader.keyMatches(ecc.certificate(), app.privateKey())).isFalse();
+        assertThat(CertificateLoader.keyMatches(app.certificate(), ecc.privateKey())).isFalse();
     }
 
     @Test
