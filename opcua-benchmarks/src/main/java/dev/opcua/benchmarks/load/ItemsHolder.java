@@ -4,6 +4,7 @@ import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.session.SessionOptions;
+import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
 import dev.opcua.stack.client.subscriptions.SubscriptionSettings;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.ids.AttributeIds;
@@ -82,6 +83,11 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
 
     /** Notifications lost or dropped on the way that the tallies cannot see (our client's own counts); 0 for raw. */
     long losses();
+
+    /** What the client counted itself, for a line on stderr; empty for raw sessions. */
+    default String clientCounts() {
+        return "";
+    }
 
     /** Closes the session and its channel (the server deletes its subscription); reports a failure. */
     void closeSession() throws Exception;
@@ -264,6 +270,14 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         @Override
         public long losses() {
             return subscriber.losses();
+        }
+
+        /** Notifications received, republished messages, lost sequence numbers, dropped ones, listener errors. */
+        @Override
+        public String clientCounts() {
+            ClientSubscriptions s = client.subscriptions();
+            return s.notificationsReceived() + " " + s.republished() + " " + s.lostSequenceNumbers() + " "
+                    + s.droppedNotifications() + " " + s.listenerErrors();
         }
 
         @Override

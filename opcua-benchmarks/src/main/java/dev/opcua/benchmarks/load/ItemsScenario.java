@@ -204,6 +204,22 @@ final class ItemsScenario {
                     result.get("server_rss_idle_mb"), result.get("server_rss_mb"), serverCpu,
                     result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
             metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
+            if (!subscribers[0].clientCounts().isEmpty()) {
+                long[] sums = new long[5];
+                for (ItemsHolder h : subscribers) {
+                    String[] counts = h.clientCounts().split(" ");
+                    for (int k = 0; k < sums.length; k++) {
+                        sums[k] += Long.parseLong(counts[k]);
+                    }
+                }
+                err.printf(Locale.ROOT, "the clients counted %d notifications received (their listeners %d), %d messages"
+                        + " republished, %d sequence numbers lost, %d notifications dropped, %d listener errors%n",
+                        sums[0], metrics.notificationsSinceStart(), sums[1], sums[2], sums[3], sums[4]);
+            }
+            if (!verdict.shortBySession().isEmpty()) {
+                err.println("items short by session (the first " + Verdict.SHORT_SESSIONS_NAMED + " sessions with any): "
+                        + verdict.shortBySession());
+            }
             LoadHarness.printResult(result, out);
 
             SessionsScenario.inParallel(workers, n, i -> {
@@ -238,7 +254,10 @@ final class ItemsScenario {
 
     /** What the items received against what their variables took in the window, over all sessions. */
     record Verdict(long delivered, long expected, long itemsShort, long duplicates, long sequenceGaps,
-            LatencyHistogram latency) {
+            LatencyHistogram latency, Map<Integer, Long> shortBySession) {
+
+        /** Sessions named with their items short at most: whether a shortfall is spread or one session's. */
+        private static final int SHORT_SESSIONS_NAMED = 10;
 
         static Verdict of(ItemsHolder[] subscribers) {
             long delivered = 0;
@@ -247,18 +266,24 @@ final class ItemsScenario {
             long duplicates = 0;
             long gaps = 0;
             LatencyHistogram latency = new LatencyHistogram();
-            for (ItemsHolder s : subscribers) {
+            Map<Integer, Long> shortBySession = new LinkedHashMap<>();
+            for (int i = 0; i < subscribers.length; i++) {
+                ItemsHolder s = subscribers[i];
                 gaps += s.losses();
                 for (SubscriptionTally tally : s.tallies()) {
                     delivered += tally.delivered();
                     expected += tally.expected();
-                    itemsShort += tally.itemsShort();
+                    int sessionShort = tally.itemsShort();
+                    itemsShort += sessionShort;
+                    if (sessionShort > 0 && shortBySession.size() < SHORT_SESSIONS_NAMED) {
+                        shortBySession.merge(i, (long) sessionShort, Long::sum);
+                    }
                     duplicates += tally.duplicates();
                     gaps += tally.sequenceGaps();
                     tally.addLatencyTo(latency);
                 }
             }
-            return new Verdict(delivered, expected, itemsShort, duplicates, gaps, latency);
+            return new Verdict(delivered, expected, itemsShort, duplicates, gaps, latency, shortBySession);
         }
 
         boolean complete() {
