@@ -99,6 +99,29 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
     /** The client's name in the RESULT line. */
     String client();
 
+    /** What records the items' values: the tallies and revised intervals are its. */
+    Subscriber subscriber();
+
+    @Override
+    default List<SubscriptionTally> tallies() {
+        return subscriber().tallies();
+    }
+
+    @Override
+    default double revisedPublishingMs() {
+        return subscriber().revisedPublishingMs();
+    }
+
+    @Override
+    default double revisedSamplingMs() {
+        return subscriber().revisedSamplingMs();
+    }
+
+    @Override
+    default long keepAliveMs() {
+        return subscriber().keepAliveMs();
+    }
+
     /** A raw session ({@link SubscriberSession}): hand-made CreateMonitoredItems and Publish requests. */
     final class Raw implements ItemsHolder {
 
@@ -167,23 +190,8 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         }
 
         @Override
-        public List<SubscriptionTally> tallies() {
-            return session.tallies();
-        }
-
-        @Override
-        public double revisedPublishingMs() {
-            return session.revisedPublishingMs();
-        }
-
-        @Override
-        public double revisedSamplingMs() {
-            return session.revisedSamplingMs();
-        }
-
-        @Override
-        public long keepAliveMs() {
-            return session.keepAliveMs();
+        public Subscriber subscriber() {
+            return session;
         }
     }
 
@@ -296,23 +304,8 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         }
 
         @Override
-        public List<SubscriptionTally> tallies() {
-            return subscriber.tallies();
-        }
-
-        @Override
-        public double revisedPublishingMs() {
-            return subscriber.revisedPublishingMs();
-        }
-
-        @Override
-        public double revisedSamplingMs() {
-            return subscriber.revisedSamplingMs();
-        }
-
-        @Override
-        public long keepAliveMs() {
-            return subscriber.keepAliveMs();
+        public Subscriber subscriber() {
+            return subscriber;
         }
     }
 }
