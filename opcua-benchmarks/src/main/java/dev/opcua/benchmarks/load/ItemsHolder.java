@@ -84,9 +84,18 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
     /** Notifications lost or dropped on the way that the tallies cannot see (our client's own counts); 0 for raw. */
     long losses();
 
-    /** What the client counted itself, for a line on stderr; empty for raw sessions. */
-    default String clientCounts() {
-        return "";
+    /** What the client counted itself, for a line on stderr; null for raw sessions, which count nothing. */
+    default ClientCounts clientCounts() {
+        return null;
+    }
+
+    /** A client's own counts of its subscriptions' notifications and messages. */
+    record ClientCounts(long received, long republished, long lost, long dropped, long listenerErrors) {
+
+        ClientCounts plus(ClientCounts other) {
+            return new ClientCounts(received + other.received, republished + other.republished, lost + other.lost,
+                    dropped + other.dropped, listenerErrors + other.listenerErrors);
+        }
     }
 
     /** Closes the session and its channel (the server deletes its subscription); reports a failure. */
@@ -280,12 +289,11 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
             return subscriber.losses();
         }
 
-        /** Notifications received, republished messages, lost sequence numbers, dropped ones, listener errors. */
         @Override
-        public String clientCounts() {
+        public ClientCounts clientCounts() {
             ClientSubscriptions s = client.subscriptions();
-            return s.notificationsReceived() + " " + s.republished() + " " + s.lostSequenceNumbers() + " "
-                    + s.droppedNotifications() + " " + s.listenerErrors();
+            return new ClientCounts(s.notificationsReceived(), s.republished(), s.lostSequenceNumbers(),
+                    s.droppedNotifications(), s.listenerErrors());
         }
 
         @Override

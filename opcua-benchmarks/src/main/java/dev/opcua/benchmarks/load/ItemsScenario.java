@@ -204,17 +204,15 @@ final class ItemsScenario {
                     result.get("server_rss_idle_mb"), result.get("server_rss_mb"), serverCpu,
                     result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
             metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
-            if (!subscribers[0].clientCounts().isEmpty()) {
-                long[] sums = new long[5];
+            if (subscribers[0].clientCounts() != null) {
+                ItemsHolder.ClientCounts c = new ItemsHolder.ClientCounts(0, 0, 0, 0, 0);
                 for (ItemsHolder h : subscribers) {
-                    String[] counts = h.clientCounts().split(" ");
-                    for (int k = 0; k < sums.length; k++) {
-                        sums[k] += Long.parseLong(counts[k]);
-                    }
+                    c = c.plus(h.clientCounts());
                 }
                 err.printf(Locale.ROOT, "the clients counted %d notifications received (their listeners %d), %d messages"
                         + " republished, %d sequence numbers lost, %d notifications dropped, %d listener errors%n",
-                        sums[0], metrics.notificationsSinceStart(), sums[1], sums[2], sums[3], sums[4]);
+                        c.received(), metrics.notificationsSinceStart(), c.republished(), c.lost(), c.dropped(),
+                        c.listenerErrors());
             }
             if (!verdict.shortBySession().isEmpty()) {
                 err.println("items short by session (the first " + Verdict.SHORT_SESSIONS_NAMED + " sessions with any): "
