@@ -11,6 +11,8 @@ import java.util.Locale;
  * Options of the {@code items} scenario ({@link ItemsScenario}), which has options of its own.
  *
  * @param server {@code ours} or {@code milo}: the bench server started as a child process
+ * @param client {@code raw} (raw sessions of the harness) or {@code ours} (one of our {@code OpcUaClient}s per
+ *        session): what holds the items
  * @param sessions sessions, one subscription each
  * @param itemsPerSession data-change monitored items of each session's subscription
  * @param changesPerS values the server changes a second, all variables together
@@ -25,7 +27,7 @@ import java.util.Locale;
  * @param durationS the window, seconds
  * @param serverHeap the child server's {@code -Xmx}, e.g. {@code 2g}
  */
-record ItemsOptions(String server, int sessions, int itemsPerSession, int changesPerS, int variables,
+record ItemsOptions(String server, String client, int sessions, int itemsPerSession, int changesPerS, int variables,
         int samplingMs, int publishingMs, int queueSize, int perCall, int warmupS, int durationS, String serverHeap) {
 
     /** Items per CreateMonitoredItems request when the server sets no limit. */
@@ -33,7 +35,8 @@ record ItemsOptions(String server, int sessions, int itemsPerSession, int change
     /** The changes a second the goal asks for, the default when the variables allow it. */
     static final int GOAL_CHANGES_PER_S = 100_000;
 
-    static final String USAGE = "usage: --scenario items [--server ours|milo (ours)] [--sessions S (10)]"
+    static final String USAGE = "usage: --scenario items [--server ours|milo (ours)] [--client raw|ours (raw)]"
+            + " [--sessions S (10)]"
             + " [--items-per-session N (1000)] [--changes-per-s R (100000, or the most the variables allow)]"
             + " [--variables V (S x N: a variable per item)] [--sampling-ms MS (1000)] [--publishing-ms MS (1000)]"
             + " [--queue N (1)] [--per-call N (0: the server's MaxMonitoredItemsPerCall)] [--warmup S (5)]"
@@ -44,6 +47,9 @@ record ItemsOptions(String server, int sessions, int itemsPerSession, int change
         if (!server.equals("ours") && !server.equals("milo")) {
             throw new IllegalArgumentException("--server must be ours or milo, was " + server + (server.equals(
                     "open62541") ? ": the open62541 peer changes no values itself and has no heap probe" : ""));
+        }
+        if (!client.equals("raw") && !client.equals("ours")) {
+            throw new IllegalArgumentException("--client must be raw or ours, was " + client);
         }
         atLeast("--sessions", sessions, 1);
         atLeast("--items-per-session", itemsPerSession, 1);
@@ -109,6 +115,7 @@ record ItemsOptions(String server, int sessions, int itemsPerSession, int change
 
     static ItemsOptions parse(String... args) {
         String server = "ours";
+        String client = "raw";
         int sessions = 10;
         int perSession = 1000;
         Integer changes = null;
@@ -136,6 +143,7 @@ record ItemsOptions(String server, int sessions, int itemsPerSession, int change
                     }
                 }
                 case "--server" -> server = value.toLowerCase(Locale.ROOT);
+                case "--client" -> client = value.toLowerCase(Locale.ROOT);
                 case "--sessions" -> sessions = integer(name, value);
                 case "--items-per-session" -> perSession = integer(name, value);
                 case "--changes-per-s" -> changes = integer(name, value);
@@ -153,7 +161,7 @@ record ItemsOptions(String server, int sessions, int itemsPerSession, int change
         long total = (long) Math.max(1, sessions) * Math.max(1, perSession);
         int v = variables != null ? variables : (int) Math.min(Integer.MAX_VALUE, total);
         int r = changes != null ? changes : Math.min(GOAL_CHANGES_PER_S, maxChangesPerS(v, Math.max(1, sampling)));
-        return new ItemsOptions(server, sessions, perSession, r, v, sampling, publishing, queue, perCall, warmup,
+        return new ItemsOptions(server, client, sessions, perSession, r, v, sampling, publishing, queue, perCall, warmup,
                 duration, heap);
     }
 }

@@ -2,19 +2,7 @@ package dev.opcua.benchmarks.load;
 
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.benchmarks.server.ValueSimulator;
-import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.transport.ClientResources;
-import dev.opcua.stack.core.ids.AttributeIds;
-import dev.opcua.stack.core.ids.NodeIds;
-import dev.opcua.stack.core.security.EndpointSecurity;
-import dev.opcua.stack.core.types.builtin.DataValue;
-import dev.opcua.stack.core.types.builtin.NodeId;
-import dev.opcua.stack.core.types.builtin.QualifiedName;
-import dev.opcua.stack.core.types.enumerated.TimestampsToReturn;
-import dev.opcua.stack.core.types.structured.MonitoredItemCreateRequest;
-import dev.opcua.stack.core.types.structured.ReadRequest;
-import dev.opcua.stack.core.types.structured.ReadResponse;
-import dev.opcua.stack.core.types.structured.ReadValueId;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -36,7 +24,9 @@ import java.util.concurrent.atomic.LongAdder;
  * Milo's) in a child JVM of an explicit heap, its GC log in a file, holds {@code --variables} variables; {@code
  * --sessions} sessions, one subscription each (Part 4, 5.13.2), create {@code --items-per-session} items each,
  * sampling {@code --sampling-ms} (1 s), queue {@code --queue} (1), in CreateMonitoredItems requests of at most the
- * server's MaxMonitoredItemsPerCall (Part 5, 6.3.11). The server changes the values itself, {@code --changes-per-s}
+ * server's MaxMonitoredItemsPerCall (Part 5, 6.3.11). The sessions are the harness's raw sessions ({@code --client
+ * raw}) or our {@code OpcUaClient}s ({@code --client ours}, one a session, which split the items by that limit
+ * themselves), see {@link ItemsHolder}. The server changes the values itself, {@code --changes-per-s}
  * a second spread over the variables in order, as a device driver's source does; no Write request loads the path.
  *
  * <p>Phases: the server's footprint with no session; the sessions (footprint and the harness's heap again); the
@@ -48,15 +38,13 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Verified per item: every value its variable took in the window was delivered (the values are numbered, so
  * a notification tells which change it carries), none twice, and no NotificationMessage sequence number is
- * missing. Reported: create time and rate, the server's heap per idle item, RSS, CPU per notification, the
+ * missing (our client: none it could not recover, no notification dropped, no listener failed). Reported: create time and rate, the server's heap per idle item, RSS, CPU per notification, the
  * latency from a change's source timestamp to its arrival (it includes the wait for the next sample and the next
- * publishing cycle), the client's heap per item (raw sessions: what the harness holds per item, its tallies) and
+ * publishing cycle), the client's heap per item (the harness's tallies and our client's record of each item) and
  * the server's longest GC pause from the sessions on (the collections the footprints ask for left out).
  */
 final class ItemsScenario {
 
-    /** Session timeout asked for: creating a million items takes a while, in which a session may send nothing. */
-    private static final java.time.Duration SESSION_TIMEOUT = java.time.Duration.ofMinutes(30);
     /** How long publishing may take to deliver every item's first value. */
     private static final long FIRST_VALUES_TIMEOUT_S = 120;
 
@@ -81,9 +69,8 @@ final class ItemsScenario {
         long total = o.totalItems();
         WriteSequence values = WriteSequence.serverSide(BenchAddressSpace.SIMULATION_BASE, o.variables());
         SubMetrics metrics = new SubMetrics();
-        LoadSecurity security = LoadSecurity.of(EndpointSecurity.NONE, server.url(), resources);
-        SessionOptions sessionOptions = security.session().toBuilder().sessionTimeout(SESSION_TIMEOUT).build();
-        SubscriberSession[] subscribers = new SubscriberSession[n];
+        ItemsHolder.Opener opener = ItemsHolder.opener(o, server.url(), resources, values, metrics);
+        ItemsHolder[] subscribers = new ItemsHolder[n];
         ExecutorService workers = Executors.newFixedThreadPool(SessionsScenario.CONNECTS_IN_FLIGHT,
                 SessionsScenario.named("load-items-"));
         try {
@@ -94,8 +81,7 @@ final class ItemsScenario {
             AtomicReference<Exception> failure = new AtomicReference<>();
             SessionsScenario.inParallel(workers, n, i -> {
                 try {
-                    subscribers[i] = new SubscriberSession(LoadSession.open(server.url(), resources, security,
-                            sessionOptions), values, metrics, resources.timer());
+                    subscribers[i] = opener.open();
                     opened.incrementAndGet();
                 } catch (Exception e) {
                     failure.set(e);
@@ -104,8 +90,7 @@ final class ItemsScenario {
             if (opened.get() < n) {
                 throw new IllegalStateException(opened.get() + " of " + n + " sessions opened", failure.get());
             }
-            int perCall = perCall(o, subscribers[0].session(), err);
-            int ns = subscribers[0].session().namespaceIndex(BenchAddressSpace.NAMESPACE_URI);
+            int perCall = subscribers[0].perCall(o, err);
             Footprint sessions = server.footprint();
             long clientSessions = clientHeapAfterGc();
 
@@ -113,15 +98,8 @@ final class ItemsScenario {
             LongAdder created = new LongAdder();
             long createStart = System.nanoTime();
             SessionsScenario.inParallel(workers, n, i -> {
-                MonitoredItemCreateRequest[] items = new MonitoredItemCreateRequest[o.itemsPerSession()];
-                int[] slots = new int[items.length];
-                for (int k = 0; k < items.length; k++) {
-                    slots[k] = o.variableOf(i, k);
-                    items[k] = ItemRequests.dataChange(NodeId.string(ns, BenchAddressSpace.variableId(slots[k])), k,
-                            o.samplingMs(), o.queueSize());
-                }
                 try {
-                    subscribers[i].subscribe(o.publishingMs(), items, slots, perCall, created::add);
+                    subscribers[i].subscribe(o, i, perCall, created::add);
                 } catch (Exception e) {
                     failure.set(e);
                 }
@@ -139,8 +117,8 @@ final class ItemsScenario {
 
             // publishing: every item's first value, then the items are idle
             CountDownLatch stopped = new CountDownLatch(n * 2);
-            for (SubscriberSession s : subscribers) {
-                s.startPublishing(2, stopped);
+            for (ItemsHolder s : subscribers) {
+                s.startPublishing(stopped);
             }
             long firstValues = System.nanoTime();
             while (metrics.notifications() < total && SessionsScenario.seconds(firstValues) < FIRST_VALUES_TIMEOUT_S) {
@@ -167,7 +145,7 @@ final class ItemsScenario {
             Map<String, String> result = new LinkedHashMap<>();
             result.put("scenario", "items");
             result.put("server", o.server());
-            result.put("client", "raw");
+            result.put("client", subscribers[0].client());
             result.put("sessions", Integer.toString(n));
             result.put("items_per_session", Integer.toString(o.itemsPerSession()));
             result.put("items", Long.toString(total));
@@ -226,11 +204,25 @@ final class ItemsScenario {
                     result.get("server_rss_idle_mb"), result.get("server_rss_mb"), serverCpu,
                     result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
             metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
+            if (subscribers[0].clientCounts() != null) {
+                ItemsHolder.ClientCounts c = new ItemsHolder.ClientCounts(0, 0, 0, 0, 0);
+                for (ItemsHolder h : subscribers) {
+                    c = c.plus(h.clientCounts());
+                }
+                err.printf(Locale.ROOT, "the clients counted %d notifications received (their listeners %d), %d messages"
+                        + " republished, %d sequence numbers lost, %d notifications dropped, %d listener errors%n",
+                        c.received(), metrics.notificationsSinceStart(), c.republished(), c.lost(), c.dropped(),
+                        c.listenerErrors());
+            }
+            if (!verdict.shortBySession().isEmpty()) {
+                err.println("items short by session (the first " + Verdict.SHORT_SESSIONS_NAMED + " sessions with any): "
+                        + verdict.shortBySession());
+            }
             LoadHarness.printResult(result, out);
 
             SessionsScenario.inParallel(workers, n, i -> {
                 try {
-                    subscribers[i].session().closeSessionAndChannel();
+                    subscribers[i].closeSession();
                 } catch (Exception e) {
                     // the channel is closed either way
                 }
@@ -239,29 +231,12 @@ final class ItemsScenario {
         } finally {
             metrics.phase.value = RequestChain.Phase.STOP;
             workers.shutdownNow();
-            for (SubscriberSession s : subscribers) {
+            for (ItemsHolder s : subscribers) {
                 if (s != null) {
-                    s.session().close();
+                    s.close();
                 }
             }
         }
-    }
-
-    /** {@code --per-call}, or the server's MaxMonitoredItemsPerCall ({@link ItemsOptions#DEFAULT_PER_CALL} if none). */
-    private static int perCall(ItemsOptions o, LoadSession session, PrintStream err) throws Exception {
-        if (o.perCall() > 0) {
-            return o.perCall();
-        }
-        NodeId limit = NodeId.ns0(NodeIds.Server_ServerCapabilities_OperationLimits_MaxMonitoredItemsPerCall);
-        ReadResponse response = session.request(new ReadRequest(session.header(), 0, TimestampsToReturn.Neither,
-                new ReadValueId[] {new ReadValueId(limit, AttributeIds.Value, null, QualifiedName.NULL)}),
-                ReadResponse.class).get(10, TimeUnit.SECONDS);
-        DataValue[] results = response.results();
-        Object value = results == null || results.length != 1 || results[0].value() == null ? null
-                : results[0].value().value();
-        long max = value instanceof Number number ? number.longValue() : 0;
-        err.println("the server's MaxMonitoredItemsPerCall: " + (value == null ? "not readable" : max));
-        return max <= 0 ? ItemsOptions.DEFAULT_PER_CALL : (int) Math.min(max, Integer.MAX_VALUE);
     }
 
     /** The harness's heap in use after two collections, bytes. */
@@ -277,26 +252,36 @@ final class ItemsScenario {
 
     /** What the items received against what their variables took in the window, over all sessions. */
     record Verdict(long delivered, long expected, long itemsShort, long duplicates, long sequenceGaps,
-            LatencyHistogram latency) {
+            LatencyHistogram latency, Map<Integer, Long> shortBySession) {
 
-        static Verdict of(SubscriberSession[] subscribers) {
+        /** Sessions named with their items short at most: whether a shortfall is spread or one session's. */
+        private static final int SHORT_SESSIONS_NAMED = 10;
+
+        static Verdict of(ItemsHolder[] subscribers) {
             long delivered = 0;
             long expected = 0;
             long itemsShort = 0;
             long duplicates = 0;
             long gaps = 0;
             LatencyHistogram latency = new LatencyHistogram();
-            for (SubscriberSession s : subscribers) {
+            Map<Integer, Long> shortBySession = new LinkedHashMap<>();
+            for (int i = 0; i < subscribers.length; i++) {
+                ItemsHolder s = subscribers[i];
+                gaps += s.losses();
                 for (SubscriptionTally tally : s.tallies()) {
                     delivered += tally.delivered();
                     expected += tally.expected();
-                    itemsShort += tally.itemsShort();
+                    int sessionShort = tally.itemsShort();
+                    itemsShort += sessionShort;
+                    if (sessionShort > 0 && shortBySession.size() < SHORT_SESSIONS_NAMED) {
+                        shortBySession.merge(i, (long) sessionShort, Long::sum);
+                    }
                     duplicates += tally.duplicates();
                     gaps += tally.sequenceGaps();
                     tally.addLatencyTo(latency);
                 }
             }
-            return new Verdict(delivered, expected, itemsShort, duplicates, gaps, latency);
+            return new Verdict(delivered, expected, itemsShort, duplicates, gaps, latency, shortBySession);
         }
 
         boolean complete() {

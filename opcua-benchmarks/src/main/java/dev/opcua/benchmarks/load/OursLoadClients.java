@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.IntFunction;
 
 /**
  * {@code --client ours}: one {@link OpcUaClient} per session, all on one {@link ClientResources}
@@ -113,7 +114,8 @@ final class OursLoadClients implements LoadClients {
     public LoadSubscriber subscriber(SubMetrics metrics) throws Exception {
         OpcUaClient client = OpcUaClient.create(config);
         try {
-            return new Subscriber(client, connect(client), metrics);
+            NodeId[] ids = connect(client);
+            return new Subscriber(client, slot -> ids[slot], metrics);
         } catch (Exception e) {
             client.close();
             throw e;
@@ -167,15 +169,16 @@ final class OursLoadClients implements LoadClients {
      * ({@link dev.opcua.stack.client.subscriptions.ClientSubscriptions}, default settings) and whose item
      * listeners run on the resources' callback executor ({@code opcua-client-callback-N}).
      */
-    private static final class Subscriber extends LoadSubscriber {
+    static final class Subscriber extends LoadSubscriber {
 
         private final OpcUaClient client;
-        private final NodeId[] nodeIds;
+        private final IntFunction<NodeId> variables;
 
-        Subscriber(OpcUaClient client, NodeId[] nodeIds, SubMetrics metrics) {
+        /** @param variables the node of variable {@code Var.i} for each slot {@code i} */
+        Subscriber(OpcUaClient client, IntFunction<NodeId> variables, SubMetrics metrics) {
             super(metrics);
             this.client = client;
-            this.nodeIds = nodeIds;
+            this.variables = variables;
         }
 
         @Override
@@ -187,7 +190,7 @@ final class OursLoadClients implements LoadClients {
             List<DataItemRequest> requests = new ArrayList<>(slots.length);
             for (int k = 0; k < slots.length; k++) {
                 int index = k;
-                requests.add(DataItemRequest.of(nodeIds[slots[k]], samplingMs, (item, value) -> {
+                requests.add(DataItemRequest.of(variables.apply(slots[k]), samplingMs, (item, value) -> {
                     Variant v = value.value();
                     DateTime source = value.sourceTimestamp();
                     received(tally, index, v == null ? -1 : SubscriptionTally.writerValue(v.value()),

@@ -56,6 +56,11 @@ final class SubMetrics {
         return Math.max(0, (end < 0 ? received.sum() : end) - receivedAtOpen);
     }
 
+    /** Notifications received since the start, warm-up and first values included. */
+    long notificationsSinceStart() {
+        return received.sum();
+    }
+
     void keepAlive() {
         if (measuring()) {
             keepAlives.increment();

@@ -52,6 +52,19 @@ class ItemsOptionsTest {
     }
 
     @Test
+    void raw_sessions_hold_the_items_unless_our_client_is_asked_for() {
+        assertThat(ItemsOptions.parse("--scenario", "items").client()).isEqualTo("raw");
+        assertThat(ItemsOptions.parse("--client", "OURS").client()).isEqualTo("ours");
+    }
+
+    @Test
+    void refuses_a_client_it_cannot_drive_naming_the_choices() {
+        assertThatThrownBy(() -> ItemsOptions.parse("--client", "milo"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--client must be raw or ours, was milo");
+    }
+
+    @Test
     void refuses_a_heap_that_is_not_a_size() {
         assertThatThrownBy(() -> ItemsOptions.parse("--server-heap", "lots"))
                 .hasMessageContaining("--server-heap must be a size");

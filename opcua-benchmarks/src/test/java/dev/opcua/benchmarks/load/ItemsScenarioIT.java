@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A small {@code items} run against each bench server in a child JVM, ours and Eclipse Milo's: 4 sessions of 250
  * monitored items each, every item's variable changed by the server; every item receives every change of the
- * window, and the create rate, the heap per item and the GC pauses are reported. No timing is asserted.
+ * window, and the create rate, the heap per item and the GC pauses are reported. No timing is asserted. Raw sessions
+ * hold the items, and in one run our {@code OpcUaClient}s ({@code --client ours}).
  */
 class ItemsScenarioIT {
 
@@ -25,12 +26,28 @@ class ItemsScenarioIT {
         assertEveryChangeDelivered("milo");
     }
 
-    private static void assertEveryChangeDelivered(String server) {
+    @Test
+    void every_item_our_clients_hold_receives_every_change_of_its_variable() {
+        Map<String, String> result = assertEveryChangeDelivered("ours", "ours");
+
+        assertThat(result.get("client")).isEqualTo("ours");
+        assertThat(result.get("client_heap_per_item_b")).matches("-?\\d+");
+        assertThat(Double.parseDouble(result.get("client_cpu_us_per_op"))).isPositive();
+    }
+
+    private static Map<String, String> assertEveryChangeDelivered(String server) {
+        Map<String, String> result = assertEveryChangeDelivered(server, "raw");
+        assertThat(result.get("client")).isEqualTo("raw");
+        return result;
+    }
+
+    private static Map<String, String> assertEveryChangeDelivered(String server, String client) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = LoadHarness.run(new String[] {"--scenario", "items", "--server", server, "--sessions", "4",
-            "--items-per-session", "250", "--duration", "3", "--warmup", "1", "--server-heap", "256m"},
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = LoadHarness.run(new String[] {"--scenario", "items", "--server", server, "--client", client,
+            "--sessions", "4", "--items-per-session", "250", "--duration", "3", "--warmup", "1", "--server-heap",
+            "256m"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
 
         String log = err.toString(StandardCharsets.UTF_8);
         assertThat(code).as(log).isZero();
@@ -46,5 +63,6 @@ class ItemsScenarioIT {
         assertThat(result.get("server_heap_per_item_b")).as(log).matches("-?\\d+");
         assertThat(result.get("server_gc_max_pause_ms")).as(log).matches("[0-9.]+");
         assertThat(log).contains("created 1000 items");
+        return result;
     }
 }

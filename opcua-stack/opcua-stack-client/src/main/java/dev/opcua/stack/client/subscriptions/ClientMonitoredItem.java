@@ -17,9 +17,7 @@ import dev.opcua.stack.core.types.structured.MonitoringFilter;
 import dev.opcua.stack.core.types.structured.MonitoringParameters;
 import dev.opcua.stack.core.types.structured.ReadValueId;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -35,7 +33,11 @@ public final class ClientMonitoredItem {
     private final int clientHandle;
     private final ReadValueId itemToMonitor;
     private final boolean eventItem;
-    private final Set<ClientMonitoredItem> triggeredItems = new LinkedHashSet<>();
+    /**
+     * The items this one triggers, in the order linked, without repeats; replaced whole on a change (SetTriggering
+     * is rare), so that an item that triggers none, nearly every item, holds no collection of its own.
+     */
+    private volatile List<ClientMonitoredItem> triggeredItems = List.of();
     private volatile double samplingInterval;
     private volatile long queueSize;
     private volatile boolean discardOldest;
@@ -168,9 +170,7 @@ public final class ClientMonitoredItem {
 
     /** The items this one triggers (SetTriggering, Part 4, 5.12.5), kept to be restored. */
     public List<ClientMonitoredItem> triggeredItems() {
-        synchronized (triggeredItems) {
-            return new ArrayList<>(triggeredItems);
-        }
+        return new ArrayList<>(triggeredItems);
     }
 
     public DataChangeListener dataChangeListener() {
@@ -304,13 +304,11 @@ public final class ClientMonitoredItem {
         this.serverId = 0;
     }
 
-    void linkTriggered(ClientMonitoredItem triggered, boolean add) {
-        synchronized (triggeredItems) {
-            if (add) {
-                triggeredItems.add(triggered);
-            } else {
-                triggeredItems.remove(triggered);
-            }
+    synchronized void linkTriggered(ClientMonitoredItem triggered, boolean add) {
+        List<ClientMonitoredItem> links = new ArrayList<>(triggeredItems);
+        boolean changed = add ? !links.contains(triggered) && links.add(triggered) : links.remove(triggered);
+        if (changed) {
+            triggeredItems = List.copyOf(links);
         }
     }
 
