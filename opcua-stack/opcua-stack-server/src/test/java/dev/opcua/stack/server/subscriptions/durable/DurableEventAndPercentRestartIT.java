@@ -118,14 +118,7 @@ class DurableEventAndPercentRestartIT {
                         .containsExactly(0.0, 30.0, 60.0, 90.0);
             }
         } finally {
-            if (client != null) {
-                client.close();
-            }
-            server.close();
-            if (restarted != null) {
-                restarted.close();
-            }
-            resources.close();
+            DurableRestartScenario.close(client, server, restarted, resources);
         }
     }
 

@@ -239,8 +239,8 @@ public final class DurableRestartScenario {
         return durable;
     }
 
-    private static void close(OpcUaClient client, OpcUaServer server, OpcUaServer restarted,
-            ClientResources resources) {
+    /** Closes what a restart test opened, the client first; {@code client} and {@code restarted} may be null. */
+    static void close(OpcUaClient client, OpcUaServer server, OpcUaServer restarted, ClientResources resources) {
         if (client != null) {
             client.close();
         }
