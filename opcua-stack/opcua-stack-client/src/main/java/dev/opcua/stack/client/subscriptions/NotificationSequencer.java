@@ -445,7 +445,9 @@ final class NotificationSequencer {
             boolean drop = false;
             if (item != null && item.takeoverWatermark != 0) {
                 DateTime source = n.value() == null ? null : n.value().sourceTimestamp();
-                if (source != null && !source.isNull() && source.utcTicks() <= item.takeoverWatermark) {
+                if (source == null || source.isNull()) {
+                    // cannot be judged: it passes, and the item's queued values after it are still filtered
+                } else if (source.utcTicks() <= item.takeoverWatermark) {
                     drop = true;
                 } else {
                     item.takeoverWatermark = 0;

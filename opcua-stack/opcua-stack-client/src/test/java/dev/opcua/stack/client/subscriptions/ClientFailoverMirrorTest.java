@@ -126,14 +126,46 @@ class ClientFailoverMirrorTest extends ScriptedServerFixture {
         assertThat(subscriptions.takeoverDuplicatesDropped()).isEqualTo(2);
     }
 
+    @Test
+    void a_value_without_a_source_timestamp_passes_a_takeover_without_ending_the_filter_of_its_item() {
+        ClientSubscription s = subscribe(1);
+        List<Object> values = new ArrayList<>();
+        ClientMonitoredItem item = dataItem(s, 11, values);
+        publish(stamped(1, 1, item, 1, 2, 3));
+        ClientSubscription mirror = mirrorOf(s, 5, 51);
+        s.adoptAtNextRecreate(mirror, () -> true);
+        subscriptions.connectionLost();
+        subscriptions.recreateAll();
+        server.take(TransferSubscriptionsRequest.class).answer(new TransferSubscriptionsResponse(header(),
+                new TransferResult[] {new TransferResult(StatusCode.GOOD, new long[0])}, null));
+        server.take(SetPublishingModeRequest.class).answer(new SetPublishingModeResponse(header(),
+                new StatusCode[] {StatusCode.GOOD}, null));
+
+        // a value the filter cannot judge (no source timestamp) ahead of queued values the listener had
+        publish(response(5, 1, new MonitoredItemNotification(item.clientHandle(), DataValue.of(Variant.ofInt32(0))),
+                stampedValue(item, 2), stampedValue(item, 3), stampedValue(item, 4)));
+
+        assertThat(values).containsExactly(1, 2, 3, 0, 4);
+        assertThat(subscriptions.takeoverDuplicatesDropped()).isEqualTo(2);
+    }
+
     /** A Publish response whose values carry source timestamps of their value in seconds since 2024-01-01. */
     private static PublishResponse stamped(long subscriptionId, long seq, ClientMonitoredItem item, int... values) {
         MonitoredItemNotification[] n = new MonitoredItemNotification[values.length];
         for (int i = 0; i < values.length; i++) {
-            DateTime source = DateTime.ofEpochMillis(1_704_067_200_000L + values[i] * 1000L);
-            n[i] = new MonitoredItemNotification(item.clientHandle(), DataValue.of(Variant.ofInt32(values[i]),
-                    StatusCode.GOOD, source, 0, source, 0));
+            n[i] = stampedValue(item, values[i]);
         }
+        return response(subscriptionId, seq, n);
+    }
+
+    /** A value of {@code item} with the source timestamp of {@link #stamped}. */
+    private static MonitoredItemNotification stampedValue(ClientMonitoredItem item, int value) {
+        DateTime source = DateTime.ofEpochMillis(1_704_067_200_000L + value * 1000L);
+        return new MonitoredItemNotification(item.clientHandle(), DataValue.of(Variant.ofInt32(value),
+                StatusCode.GOOD, source, 0, source, 0));
+    }
+
+    private static PublishResponse response(long subscriptionId, long seq, MonitoredItemNotification... n) {
         return new PublishResponse(header(), subscriptionId, new long[] {seq}, false, new NotificationMessage(seq,
                 DateTime.now(), new ExtensionObject[] {ExtensionObject.of(new DataChangeNotification(n, null))}),
                 null, null);
