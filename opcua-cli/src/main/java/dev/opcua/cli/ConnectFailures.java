@@ -1,5 +1,6 @@
 package dev.opcua.cli;
 
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.StatusCode;
@@ -11,8 +12,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Optional;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
 
 /**
@@ -28,7 +27,7 @@ final class ConnectFailures {
     }
 
     static CliException describe(Throwable failure, ConnectionOptions options) {
-        Throwable cause = unwrap(failure);
+        Throwable cause = Failures.unwrap(failure);
         if (cause instanceof CliException cli) {
             return cli;
         }
@@ -125,13 +124,6 @@ final class ConnectFailures {
 
     private static CliException fail(String message, Throwable cause) {
         return new CliException(ExitCodes.CONNECTION, message, cause);
-    }
-
-    static Throwable unwrap(Throwable t) {
-        while ((t instanceof ExecutionException || t instanceof CompletionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
     }
 
     private static <T extends Throwable> T find(Throwable t, Class<T> type) {

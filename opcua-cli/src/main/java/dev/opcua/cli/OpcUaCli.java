@@ -9,6 +9,7 @@ import dev.opcua.cli.commands.NodeSetCommand;
 import dev.opcua.cli.commands.ReadCommand;
 import dev.opcua.cli.commands.SubscribeCommand;
 import dev.opcua.cli.commands.WriteCommand;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.UaException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -119,7 +120,7 @@ public final class OpcUaCli implements Runnable {
         PrintWriter err = cl.getErr();
         int code;
         String message;
-        Throwable cause = ConnectFailures.unwrap(e);
+        Throwable cause = Failures.unwrap(e);
         if (cause instanceof CliException cli) {
             code = cli.exitCode();
             message = cli.getMessage();

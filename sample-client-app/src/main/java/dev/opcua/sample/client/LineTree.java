@@ -2,7 +2,7 @@ package dev.opcua.sample.client;
 
 import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClient;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.types.builtin.NodeId;
 import dev.opcua.stack.core.types.enumerated.NodeClass;
 import dev.opcua.stack.core.types.structured.ReferenceDescription;

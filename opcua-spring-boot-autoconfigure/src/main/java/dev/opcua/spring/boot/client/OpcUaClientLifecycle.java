@@ -2,7 +2,7 @@ package dev.opcua.spring.boot.client;
 
 import dev.opcua.spring.boot.server.OpcUaServerLifecycle;
 import dev.opcua.stack.client.OpcUaClient;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

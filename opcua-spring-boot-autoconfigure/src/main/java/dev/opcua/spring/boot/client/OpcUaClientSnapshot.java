@@ -5,7 +5,7 @@ import dev.opcua.stack.client.OpcUaClient;
 import dev.opcua.stack.client.session.ClientSession;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.types.structured.EndpointDescription;

@@ -1,7 +1,7 @@
 package dev.opcua.stack.client;
 
 import dev.opcua.stack.client.transport.ClientResources;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.DataValue;

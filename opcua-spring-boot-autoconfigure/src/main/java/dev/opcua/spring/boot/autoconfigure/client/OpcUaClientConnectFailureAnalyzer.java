@@ -1,7 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.client;
 
 import dev.opcua.spring.boot.client.OpcUaClientConnectException;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 

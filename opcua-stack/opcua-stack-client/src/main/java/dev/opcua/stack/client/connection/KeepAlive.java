@@ -1,7 +1,7 @@
 package dev.opcua.stack.client.connection;
 
 import dev.opcua.stack.client.OpcUaClientConfig;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.NodeIds;

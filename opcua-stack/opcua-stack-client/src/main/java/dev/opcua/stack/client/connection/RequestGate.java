@@ -4,7 +4,7 @@ import dev.opcua.stack.client.ClientState;
 import dev.opcua.stack.client.OpcUaClientConfig;
 import dev.opcua.stack.client.services.RequestObserver;
 import dev.opcua.stack.client.services.ServiceInvoker;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.client.transport.RequestHeaders;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;

@@ -1,7 +1,7 @@
 package dev.opcua.stack.client.discovery;
 
 import dev.opcua.stack.client.transport.ClientResources;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.client.transport.RequestHeaders;
 import dev.opcua.stack.client.transport.UaTcpClientChannel;
 import dev.opcua.stack.core.config.TransportQuotas;

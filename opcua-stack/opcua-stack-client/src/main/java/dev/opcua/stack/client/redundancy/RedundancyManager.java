@@ -7,7 +7,7 @@ import dev.opcua.stack.client.connection.ConnectionManager;
 import dev.opcua.stack.client.discovery.DiscoveryClient;
 import dev.opcua.stack.client.subscriptions.ClientSubscription;
 import dev.opcua.stack.client.subscriptions.ClientSubscriptions;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;

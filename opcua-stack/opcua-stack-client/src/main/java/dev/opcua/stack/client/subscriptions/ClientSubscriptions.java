@@ -1,7 +1,7 @@
 package dev.opcua.stack.client.subscriptions;
 
 import dev.opcua.stack.client.services.ServiceInvoker;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.DeleteSubscriptionsRequest;
 import dev.opcua.stack.core.types.structured.DeleteSubscriptionsResponse;

@@ -1,7 +1,7 @@
 package dev.opcua.stack.client.subscriptions;
 
 import dev.opcua.stack.client.services.ServiceInvoker;
-import dev.opcua.stack.client.transport.Failures;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.ExtensionObject;
 import dev.opcua.stack.core.types.builtin.StatusCode;

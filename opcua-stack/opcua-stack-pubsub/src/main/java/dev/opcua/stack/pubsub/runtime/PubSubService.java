@@ -1,5 +1,6 @@
 package dev.opcua.stack.pubsub.runtime;
 
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.encoding.UaEncodingException;
 import dev.opcua.stack.pubsub.config.DataSetReaderConfig;
 import dev.opcua.stack.pubsub.config.DataSetWriterConfig;
@@ -23,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -233,8 +233,7 @@ public final class PubSubService implements AutoCloseable {
                 }
                 return subscribed;
             }).exceptionally(failure -> {
-                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                        ? failure.getCause() : failure;
+                Throwable cause = Failures.unwrap(failure);
                 throw new IllegalStateException("PubSub connection " + config.name() + " could not start: "
                         + cause.getMessage(), cause);
             });

@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.services;
 
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.encoding.EncodingLimits;
@@ -30,7 +31,6 @@ import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
@@ -346,11 +346,7 @@ public final class ServiceDispatcher implements ServerRequestListener, AutoClose
 
     private void fail(ServerSecureChannel channel, long requestId, long requestHandle, UaStructure request,
             long start, Throwable failure, ServiceObserver.Call call) {
-        Throwable cause = failure;
-        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
-                && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
+        Throwable cause = Failures.unwrap(failure);
         int status;
         if (cause instanceof UaException e) {
             status = e.statusCode().value();

@@ -12,6 +12,7 @@ import com.hivemq.client.mqtt.mqtt3.message.auth.Mqtt3SimpleAuth;
 import com.hivemq.client.mqtt.mqtt3.message.connect.Mqtt3Connect;
 import com.hivemq.client.mqtt.mqtt3.message.connect.Mqtt3ConnectBuilder;
 import com.hivemq.client.mqtt.mqtt3.message.subscribe.suback.Mqtt3SubAckReturnCode;
+import dev.opcua.stack.core.Failures;
 import io.reactivex.disposables.Disposable;
 import io.reactivex.schedulers.Schedulers;
 import java.util.concurrent.CompletableFuture;
@@ -85,7 +86,7 @@ final class Mqtt3ClientAdapter implements MqttClientAdapter {
 
     @Override
     public String describe(Throwable failure) {
-        Throwable t = MqttFailures.unwrap(failure);
+        Throwable t = Failures.unwrap(failure);
         if (t instanceof Mqtt3ConnAckException e) {
             return "the broker refused the connection: " + e.getMqttMessage().getReturnCode();
         }

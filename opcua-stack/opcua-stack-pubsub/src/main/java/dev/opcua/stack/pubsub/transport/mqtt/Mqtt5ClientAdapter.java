@@ -12,6 +12,7 @@ import com.hivemq.client.mqtt.mqtt5.message.auth.Mqtt5SimpleAuth;
 import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5Connect;
 import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5ConnectBuilder;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAckReasonCode;
+import dev.opcua.stack.core.Failures;
 import io.reactivex.disposables.Disposable;
 import io.reactivex.schedulers.Schedulers;
 import java.util.concurrent.CompletableFuture;
@@ -96,7 +97,7 @@ final class Mqtt5ClientAdapter implements MqttClientAdapter {
 
     @Override
     public String describe(Throwable failure) {
-        Throwable t = MqttFailures.unwrap(failure);
+        Throwable t = Failures.unwrap(failure);
         if (t instanceof Mqtt5ConnAckException e) {
             return "the broker refused the connection: " + e.getMqttMessage().getReasonCode()
                     + e.getMqttMessage().getReasonString().map(r -> " (" + r + ")").orElse("");

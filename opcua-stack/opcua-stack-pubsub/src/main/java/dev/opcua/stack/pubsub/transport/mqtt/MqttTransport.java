@@ -14,6 +14,7 @@ import com.hivemq.client.mqtt.exceptions.MqttSessionExpiredException;
 import com.hivemq.client.mqtt.lifecycle.MqttClientDisconnectedContext;
 import com.hivemq.client.mqtt.lifecycle.MqttClientReconnector;
 import com.hivemq.client.mqtt.lifecycle.MqttDisconnectSource;
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.pubsub.transport.MessageHandler;
 import dev.opcua.stack.pubsub.transport.PubSubTransport;
 import dev.opcua.stack.pubsub.transport.QualityOfService;
@@ -154,7 +155,7 @@ public final class MqttTransport implements PubSubTransport {
                 lastError = reason;
                 log.warn("MQTT cannot connect to {}: {}", url, reason);
                 started.completeExceptionally(new TransportException("cannot connect to MQTT broker " + url + ": "
-                        + reason, MqttFailures.unwrap(e)));
+                        + reason, Failures.unwrap(e)));
             }
         });
         return started.copy();
@@ -291,7 +292,7 @@ public final class MqttTransport implements PubSubTransport {
             synchronized (lock) {
                 countDropped(outbox.putBack(message));
                 // a session that expired is only noticed on a new connection, which may already be up
-                drainNow = connected && MqttFailures.unwrap(failure) instanceof MqttSessionExpiredException;
+                drainNow = connected && Failures.unwrap(failure) instanceof MqttSessionExpiredException;
             }
             if (drainNow) {
                 scheduleDrain();
@@ -377,7 +378,7 @@ public final class MqttTransport implements PubSubTransport {
                 log.warn("MQTT subscription of {} on {} failed: {}", s.text(), url, reason);
                 subscriptions.remove(s.text(), s);
                 s.acknowledged().completeExceptionally(new TransportException("cannot subscribe '" + s.text()
-                        + "' on MQTT broker " + url + ": " + reason, MqttFailures.unwrap(e)));
+                        + "' on MQTT broker " + url + ": " + reason, Failures.unwrap(e)));
             }
         });
     }
@@ -393,7 +394,7 @@ public final class MqttTransport implements PubSubTransport {
         return c.unsubscribe(filter).handle((v, e) -> {
             if (e != null && !MqttFailures.isConnectionLoss(e)) {
                 throw new TransportException("cannot unsubscribe '" + topicFilter + "' on MQTT broker " + url + ": "
-                        + c.describe(e), MqttFailures.unwrap(e));
+                        + c.describe(e), Failures.unwrap(e));
             }
             return null;
         });

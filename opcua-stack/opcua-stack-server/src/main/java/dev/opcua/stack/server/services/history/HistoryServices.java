@@ -1,5 +1,6 @@
 package dev.opcua.stack.server.services.history;
 
+import dev.opcua.stack.core.Failures;
 import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.server.transport.uasc.ResponseHeaders;
@@ -32,7 +33,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * HistoryRead (Part 4, 5.10.3) and HistoryUpdate (Part 4, 5.10.5): checks each request, resolves its
@@ -256,11 +256,7 @@ public final class HistoryServices {
     }
 
     private static int statusOf(Throwable failure) {
-        Throwable cause = failure;
-        while (cause instanceof CompletionException && cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause instanceof UaException e ? e.statusCode().value() : StatusCodes.BadInternalError;
+        return Failures.status(failure, StatusCodes.BadInternalError);
     }
 
     private static <T> CompletableFuture<T> done(T value) {

@@ -1,14 +1,13 @@
-package dev.opcua.stack.client.transport;
+package dev.opcua.stack.core;
 
-import dev.opcua.stack.core.UaException;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
 /**
- * What a failed client future failed with: the cause inside CompletionException and
- * ExecutionException wrappers, and its status. One place for what every layer of the client needs.
+ * What a failed future failed with: the cause inside CompletionException and ExecutionException wrappers, and its
+ * status. One place for what the client, the server's services, PubSub and the command line all need.
  */
 public final class Failures {
 
@@ -31,7 +30,12 @@ public final class Failures {
 
     /** {@link #status} as a StatusCode. */
     public static StatusCode statusCode(Throwable failure) {
+        return StatusCode.of(status(failure, StatusCodes.BadUnexpectedError));
+    }
+
+    /** The UaException's status code, {@code otherwise} for anything else. */
+    public static int status(Throwable failure, int otherwise) {
         Throwable t = unwrap(failure);
-        return t instanceof UaException e ? e.statusCode() : StatusCode.of(StatusCodes.BadUnexpectedError);
+        return t instanceof UaException e ? e.statusCode().value() : otherwise;
     }
 }
