@@ -7,6 +7,7 @@ import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.pki.PkiDirectory;
 import dev.opcua.stack.core.ids.NodeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
+import dev.opcua.stack.core.transport.NettyLeakDetection;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
 import dev.opcua.stack.core.types.builtin.DateTime;
@@ -109,10 +110,7 @@ public final class BenchServer {
      * {@code java} of the bench server measures what plain {@code java -jar} of an application gets.
      */
     static void leakDetectionAsTheStarter() {
-        if (System.getProperty("io.netty.leakDetection.level") == null
-                && System.getProperty("io.netty.leakDetectionLevel") == null) {
-            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        }
+        NettyLeakDetection.setUnlessChosen(ResourceLeakDetector.Level.DISABLED, System::getProperty);
     }
 
     /** Starts the server; the caller owns the result and closes it. */

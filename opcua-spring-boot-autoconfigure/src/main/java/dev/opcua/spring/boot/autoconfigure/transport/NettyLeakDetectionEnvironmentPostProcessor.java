@@ -1,5 +1,6 @@
 package dev.opcua.spring.boot.autoconfigure.transport;
 
+import dev.opcua.stack.core.transport.NettyLeakDetection;
 import io.netty.util.ResourceLeakDetector;
 import java.util.Arrays;
 import java.util.Locale;
@@ -28,8 +29,6 @@ public class NettyLeakDetectionEnvironmentPostProcessor implements EnvironmentPo
     /** The property. */
     public static final String KEY = "opcua.netty.leak-detection";
 
-    private static final String[] JVM_PROPERTIES = {"io.netty.leakDetection.level", "io.netty.leakDetectionLevel"};
-
     private final Log log;
 
     public NettyLeakDetectionEnvironmentPostProcessor(DeferredLogFactory logFactory) {
@@ -47,13 +46,7 @@ public class NettyLeakDetectionEnvironmentPostProcessor implements EnvironmentPo
     /** @return the level set, or null when the JVM's own property decides */
     static ResourceLeakDetector.Level apply(PropertyResolver environment, UnaryOperator<String> systemProperties) {
         ResourceLeakDetector.Level level = parse(environment.getProperty(KEY, "disabled").trim());
-        for (String jvm : JVM_PROPERTIES) {
-            if (systemProperties.apply(jvm) != null) {
-                return null; // chosen on the command line, and Netty has read it already
-            }
-        }
-        ResourceLeakDetector.setLevel(level);
-        return level;
+        return NettyLeakDetection.setUnlessChosen(level, systemProperties) ? level : null;
     }
 
     static ResourceLeakDetector.Level parse(String value) {
