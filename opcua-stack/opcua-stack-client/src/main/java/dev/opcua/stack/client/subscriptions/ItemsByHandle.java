@@ -21,6 +21,7 @@ final class ItemsByHandle {
     private volatile Object[] table = new Object[16];
     private final Set<ClientMonitoredItem> ordered = new LinkedHashSet<>();
     private int used; // items plus tombstones
+    private volatile int count; // ordered.size(), read without the lock by the Publish pipeline
 
     /** The item with this handle, or null. */
     ClientMonitoredItem get(int clientHandle) {
@@ -49,6 +50,7 @@ final class ItemsByHandle {
         insert(table, item);
         used++;
         ordered.add(item);
+        count = ordered.size();
     }
 
     synchronized void remove(ClientMonitoredItem item) {
@@ -63,6 +65,7 @@ final class ItemsByHandle {
             if (e == item) {
                 SLOT.setRelease(t, i, TOMBSTONE);
                 ordered.remove(item);
+                count = ordered.size();
                 return;
             }
             i = (i + 1) & mask;
@@ -74,8 +77,9 @@ final class ItemsByHandle {
         return List.copyOf(ordered);
     }
 
-    synchronized int size() {
-        return ordered.size();
+    /** How many items there are; without a lock. */
+    int size() {
+        return count;
     }
 
     private void rebuild(int capacity) {
