@@ -7,7 +7,9 @@ import java.util.concurrent.TimeUnit;
  * How many Publish requests our clients keep outstanding (Part 4, 5.13.5: the requests a server parks until a
  * publishing cycle has a message) while the {@code items} scenario's window runs: every {@value #PERIOD_MS} ms,
  * on the thread {@code load-items-publish-sampler}, each session's count. A session with none outstanding at a
- * cycle leaves its subscription late, and a queue of one may then replace a value before it is published.
+ * cycle leaves its subscription late, and a queue of one may then replace a value before it is published. The
+ * longest delay of its own wake-ups past the period is the harness JVM's longest stall (a GC pause, a starved
+ * CPU), in which our clients' I/O threads answered nothing and sent no Publish request either.
  */
 final class ItemsPublishSampler implements AutoCloseable {
 
@@ -21,6 +23,7 @@ final class ItemsPublishSampler implements AutoCloseable {
     private long sum;
     private long zero;
     private int min = Integer.MAX_VALUE;
+    private long maxStallNanos;
 
     private ItemsPublishSampler(ItemsHolder[] holders) {
         this.holders = holders;
@@ -39,7 +42,11 @@ final class ItemsPublishSampler implements AutoCloseable {
     }
 
     private void sample() {
+        long last = System.nanoTime();
         while (running) {
+            long now = System.nanoTime();
+            maxStallNanos = Math.max(maxStallNanos, now - last - TimeUnit.MILLISECONDS.toNanos(PERIOD_MS));
+            last = now;
             for (ItemsHolder h : holders) {
                 int outstanding = h.publishOutstanding();
                 samples++;
@@ -71,6 +78,11 @@ final class ItemsPublishSampler implements AutoCloseable {
 
     String mean() {
         return samples == 0 ? "n/a" : String.format(Locale.ROOT, "%.2f", (double) sum / samples);
+    }
+
+    /** The longest delay of a wake-up of this sampler past its period, ms. */
+    long maxStallMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(Math.max(0, maxStallNanos));
     }
 
     /** Of the samples, the share in percent in which a session had no Publish request outstanding. */

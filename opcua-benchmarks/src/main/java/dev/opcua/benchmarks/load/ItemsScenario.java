@@ -208,6 +208,7 @@ final class ItemsScenario {
             result.put("client_publish_outstanding_min", sampler == null ? "n/a" : Integer.toString(sampler.min()));
             result.put("client_publish_outstanding_mean", sampler == null ? "n/a" : sampler.mean());
             result.put("client_publish_none_pct", sampler == null ? "n/a" : sampler.zeroPercent());
+            result.put("client_max_stall_ms", sampler == null ? "n/a" : Long.toString(sampler.maxStallMillis()));
             boolean verified = verdict.complete() && metrics.errorCount() == 0;
             result.put("verified", Boolean.toString(verified));
 
@@ -229,9 +230,10 @@ final class ItemsScenario {
             if (clientWindow != null) {
                 err.printf(Locale.ROOT, "the clients in the window: %d responses with moreNotifications, %d times no"
                         + " Publish request outstanding after a response; outstanding per session min %s, mean %s,"
-                        + " none in %s %% of samples%n", clientWindow.moreNotifications(),
+                        + " none in %s %% of samples; the harness stalled %s ms at most%n", clientWindow.moreNotifications(),
                         clientWindow.pipelineEmptied(), result.get("client_publish_outstanding_min"),
-                        result.get("client_publish_outstanding_mean"), result.get("client_publish_none_pct"));
+                        result.get("client_publish_outstanding_mean"), result.get("client_publish_none_pct"),
+                        result.get("client_max_stall_ms"));
             }
             if (subscribers[0].clientCounts() != null) {
                 ItemsHolder.ClientCounts c = ItemsHolder.ClientCounts.sum(subscribers);
