@@ -21,7 +21,6 @@ final class ItemsByHandle {
     private volatile Object[] table = new Object[16];
     private final Set<ClientMonitoredItem> ordered = new LinkedHashSet<>();
     private int used; // items plus tombstones
-    private volatile int count; // ordered.size(), read without the lock by the Publish pipeline
 
     /** The item with this handle, or null. */
     ClientMonitoredItem get(int clientHandle) {
@@ -50,7 +49,6 @@ final class ItemsByHandle {
         insert(table, item);
         used++;
         ordered.add(item);
-        count = ordered.size();
     }
 
     synchronized void remove(ClientMonitoredItem item) {
@@ -65,7 +63,6 @@ final class ItemsByHandle {
             if (e == item) {
                 SLOT.setRelease(t, i, TOMBSTONE);
                 ordered.remove(item);
-                count = ordered.size();
                 return;
             }
             i = (i + 1) & mask;
@@ -77,9 +74,8 @@ final class ItemsByHandle {
         return List.copyOf(ordered);
     }
 
-    /** How many items there are; without a lock. */
-    int size() {
-        return count;
+    synchronized int size() {
+        return ordered.size();
     }
 
     private void rebuild(int capacity) {

@@ -78,19 +78,6 @@ final class PublishHoldBack {
         return asked == 0 || asked > most ? most : asked;
     }
 
-    /**
-     * The Publish responses one publishing cycle of {@code subscription} needs when each of its items reports
-     * one notification: its items ÷ its {@link #notificationsPerPublish} bound, rounded up, at least 1. The server
-     * sends what exceeds the bound with further parked Publish requests at once (moreNotifications, Part 4,
-     * 5.13.1.2); without one parked, the rest waits in the items' queues for the next request, and a queue of one
-     * keeps only the newest value (Part 4, 5.12.1.5).
-     */
-    static int responsesPerCycle(ClientSubscription subscription, SubscriptionSettings settings) {
-        long bound = notificationsPerPublish(subscription.parameters(), settings);
-        long items = subscription.itemsByHandle().size();
-        return (int) Math.min(Integer.MAX_VALUE, Math.max(1, (items + bound - 1) / bound));
-    }
-
     /** Whether publishing is held back for a listener queue now. */
     boolean isHeld() {
         return held;

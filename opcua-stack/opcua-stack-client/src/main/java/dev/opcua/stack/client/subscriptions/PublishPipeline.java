@@ -30,12 +30,8 @@ import org.slf4j.LoggerFactory;
  *
  * <h2>Pipeline</h2>
  * Publish requests are kept outstanding at the server so that one is always there when a publishing
- * cycle fires, for each response the cycle may need: the target is the responses one cycle of every
- * subscription needs + 1, at least 2 and at most {@link SubscriptionSettings#maxPublishRequests()}. A
- * subscription needs one response per cycle, and one more per maxNotificationsPerPublish its items exceed
- * ({@link PublishHoldBack#responsesPerCycle}): the server sends the rest with further parked requests at once
- * (moreNotifications, Part 4, 5.13.1.2), and without one the rest waits in the items' queues, where a queue
- * of one keeps only the newest value (Part 4, 5.12.1.5). The target is read again at each response. Where the maximum allows, one more is sent, and the
+ * cycle fires: the target is subscriptions + 1 of them, at least 2 and at most
+ * {@link SubscriptionSettings#maxPublishRequests()}. Where the maximum allows, one more is sent, and the
  * pipeline refills only when fewer than the target are outstanding, two at a time: a response handled on
  * the I/O thread then sends both with one write (one syscall here, one read at the server) instead of
  * one per response, and the server still holds the target. BadTooManyPublishRequests caps the pipeline
@@ -263,25 +259,8 @@ final class PublishPipeline {
     // ---- the pipeline -----------------------------------------------------------------------------
 
     private int targetLocked() {
-        int wanted = Math.max(2, Math.min(responsesPerCycle() + 1, settings.maxPublishRequests()));
+        int wanted = Math.max(2, Math.min(liveSubscriptions() + 1, settings.maxPublishRequests()));
         return Math.max(1, Math.min(Math.min(wanted, settings.maxPublishRequests()), ceiling));
-    }
-
-    /**
-     * The Publish responses one publishing cycle of every served subscription needs together
-     * ({@link PublishHoldBack#responsesPerCycle}): one per subscription, more for a subscription with more
-     * items than its maxNotificationsPerPublish.
-     */
-    private int responsesPerCycle() {
-        LongObjectHashMap<NotificationSequencer> served = byId;
-        long responses = 0;
-        for (ClientSubscription s : record) {
-            long id = s.subscriptionId();
-            if (id != 0 && served.get(id) == s.sequencer()) {
-                responses += PublishHoldBack.responsesPerCycle(s, settings);
-            }
-        }
-        return (int) Math.min(Integer.MAX_VALUE, responses);
     }
 
     private int liveSubscriptions() {

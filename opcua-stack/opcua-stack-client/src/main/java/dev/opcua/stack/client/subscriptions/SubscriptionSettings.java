@@ -39,10 +39,9 @@ public final class SubscriptionSettings {
     }
 
     /**
-     * Most Publish requests kept outstanding; the pipeline keeps the responses one publishing cycle of
-     * every subscription needs + 1 of them (one per subscription, more for one with more items than its
-     * maxNotificationsPerPublish), at least 2, and one more to refill two at a time, at most this, fewer
-     * once the server answered BadTooManyPublishRequests.
+     * Most Publish requests kept outstanding; the pipeline keeps subscriptions + 1 of them, at least 2,
+     * and one more to refill two at a time, at most this, fewer once the server answered
+     * BadTooManyPublishRequests.
      */
     public int maxPublishRequests() {
         return maxPublishRequests;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.PublishRequest;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -37,55 +36,6 @@ class PublishPipelineTest extends ScriptedServerFixture {
         assertThat(subscriptions.publishRequestsOutstanding()).isEqualTo(3);
         publish(keepAlive(1, 1, null));
         assertThat(server.pending(PublishRequest.class)).as("refilled to the target and one more").isEqualTo(4);
-    }
-
-    @Test
-    void a_subscription_with_more_items_than_its_notifications_per_publish_keeps_a_request_parked_for_the_rest() {
-        // 33 queued ÷ (10 requests + 1): the client asks each subscription for at most 3 notifications per Publish
-        subscriptions = newSubscriptions(SubscriptionSettings.builder().requestTimeout(Duration.ofSeconds(1))
-                .maxQueuedNotifications(33).build());
-        ClientSubscription s = subscribe(1);
-        for (int i = 1; i <= 3; i++) {
-            dataItem(s, i, new ArrayList<>());
-        }
-        publish(keepAlive(1, 1, null));
-        publish(keepAlive(1, 1, null));
-        assertThat(subscriptions.publishRequestTarget()).as("three items: one response a cycle").isEqualTo(2);
-        assertThat(server.pending(PublishRequest.class)).isEqualTo(3);
-
-        dataItem(s, 4, new ArrayList<>());
-        assertThat(subscriptions.publishRequestTarget()).as("four items: two responses a cycle, and one more")
-                .isEqualTo(3);
-        publish(keepAlive(1, 1, null));
-        assertThat(server.pending(PublishRequest.class)).as("refilled to the new target and one more").isEqualTo(4);
-        for (int i = 0; i < 2; i++) {
-            publish(keepAlive(1, 1, null)); // a cycle's two responses leave the next cycle its two requests
-        }
-        assertThat(server.pending(PublishRequest.class)).isGreaterThanOrEqualTo(2);
-    }
-
-    @Test
-    void the_larger_pipeline_still_sends_no_publish_while_the_listener_queue_has_no_room_for_a_response() {
-        subscriptions = newSubscriptions(SubscriptionSettings.builder().requestTimeout(Duration.ofSeconds(1))
-                .maxQueuedNotifications(33).build());
-        runListenersInline = false;
-        ClientSubscription s = subscribe(1);
-        List<ClientMonitoredItem> items = new ArrayList<>();
-        for (int i = 1; i <= 4; i++) {
-            items.add(dataItem(s, i, new ArrayList<>()));
-        }
-        int seq = 1;
-        while (server.pending(PublishRequest.class) > 0 && seq <= 20) {
-            publish(data(1, seq++, null, items.get(0), 1, 2, 3)); // the listeners take none of them yet
-        }
-        assertThat(subscriptions.publishRequestTarget()).isEqualTo(3);
-        assertThat(seq - 1).as("responses of 3 the queue of 33 had room for").isEqualTo(11);
-        assertThat(subscriptions.isPublishHeldBack()).isTrue();
-        assertThat(subscriptions.droppedNotifications()).isZero();
-
-        runListenerTasks();
-        assertThat(server.pending(PublishRequest.class)).as("room again: the target").isEqualTo(3);
-        assertThat(subscriptions.isPublishHeldBack()).isFalse();
     }
 
     @Test
