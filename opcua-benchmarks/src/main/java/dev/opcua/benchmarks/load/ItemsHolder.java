@@ -89,12 +89,42 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         return null;
     }
 
-    /** A client's own counts of its subscriptions' notifications and messages. */
-    record ClientCounts(long received, long republished, long lost, long dropped, long listenerErrors) {
+    /** Publish requests the client has outstanding now (sent, not answered: parked at the server or on the way); -1 for raw. */
+    default int publishOutstanding() {
+        return -1;
+    }
+
+    /**
+     * A client's own counts of its subscriptions' notifications and messages, with its Publish responses that
+     * had moreNotifications set and those after which it had no Publish request outstanding.
+     */
+    record ClientCounts(long received, long republished, long lost, long dropped, long listenerErrors,
+            long moreNotifications, long pipelineEmptied) {
+
+        static final ClientCounts NONE = new ClientCounts(0, 0, 0, 0, 0, 0, 0);
 
         ClientCounts plus(ClientCounts other) {
             return new ClientCounts(received + other.received, republished + other.republished, lost + other.lost,
-                    dropped + other.dropped, listenerErrors + other.listenerErrors);
+                    dropped + other.dropped, listenerErrors + other.listenerErrors,
+                    moreNotifications + other.moreNotifications, pipelineEmptied + other.pipelineEmptied);
+        }
+
+        ClientCounts minus(ClientCounts other) {
+            return new ClientCounts(received - other.received, republished - other.republished, lost - other.lost,
+                    dropped - other.dropped, listenerErrors - other.listenerErrors,
+                    moreNotifications - other.moreNotifications, pipelineEmptied - other.pipelineEmptied);
+        }
+
+        /** The sum over {@code holders}; null for raw sessions. */
+        static ClientCounts sum(ItemsHolder[] holders) {
+            if (holders.length == 0 || holders[0].clientCounts() == null) {
+                return null;
+            }
+            ClientCounts c = NONE;
+            for (ItemsHolder h : holders) {
+                c = c.plus(h.clientCounts());
+            }
+            return c;
         }
     }
 
@@ -293,7 +323,13 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         public ClientCounts clientCounts() {
             ClientSubscriptions s = client.subscriptions();
             return new ClientCounts(s.notificationsReceived(), s.republished(), s.lostSequenceNumbers(),
-                    s.droppedNotifications(), s.listenerErrors());
+                    s.droppedNotifications(), s.listenerErrors(), s.moreNotificationsResponses(),
+                    s.publishPipelineEmptied());
+        }
+
+        @Override
+        public int publishOutstanding() {
+            return client.subscriptions().publishRequestsOutstanding();
         }
 
         @Override

@@ -134,10 +134,18 @@ final class ItemsScenario {
             server.startSimulation();
             server.stats(); // the probe's first use compiles code in the server: during the warmup, not the window
             TimeUnit.SECONDS.sleep(o.warmupS());
+            Map<String, Long> serverCounts0 = serverCounts(server);
+            ItemsHolder.ClientCounts clientCounts0 = ItemsHolder.ClientCounts.sum(subscribers);
+            ItemsPublishSampler sampler = ItemsPublishSampler.start(subscribers);
             ChangeWindow window = ChangeWindow.run(server, values, metrics, o.durationS(), err);
             long rssBusy = ServerMemory.rssBytes(server.pid());
             // the window's last changes: sampled, queued and published within a few intervals
             TimeUnit.MILLISECONDS.sleep(Math.max(2000, 3L * Math.max(o.samplingMs(), o.publishingMs())));
+            if (sampler != null) {
+                sampler.close();
+            }
+            Map<String, Long> serverCounts1 = serverCounts(server);
+            ItemsHolder.ClientCounts clientCounts1 = ItemsHolder.ClientCounts.sum(subscribers);
             metrics.phase.value = RequestChain.Phase.STOP;
 
             Verdict verdict = Verdict.of(subscribers);
@@ -189,6 +197,18 @@ final class ItemsScenario {
                     - window.client0().cpuNanos()) / 1e3 / perNotification));
             result.put("client_alloc_b_per_op", Long.toString(window.client1().allocatedSince(window.client0())
                     / perNotification));
+            // the window and its grace period: the server's subscriptions, our clients' Publish pipelines
+            result.put("server_queue_overflows", countBetween(serverCounts0, serverCounts1, "queue_overflows"));
+            result.put("server_late_cycles", countBetween(serverCounts0, serverCounts1, "late_cycles"));
+            ItemsHolder.ClientCounts clientWindow = clientCounts0 == null ? null : clientCounts1.minus(clientCounts0);
+            result.put("client_more_notifications", clientWindow == null ? "n/a"
+                    : Long.toString(clientWindow.moreNotifications()));
+            result.put("client_publish_emptied", clientWindow == null ? "n/a"
+                    : Long.toString(clientWindow.pipelineEmptied()));
+            result.put("client_publish_outstanding_min", sampler == null ? "n/a" : Integer.toString(sampler.min()));
+            result.put("client_publish_outstanding_mean", sampler == null ? "n/a" : sampler.mean());
+            result.put("client_publish_none_pct", sampler == null ? "n/a" : sampler.zeroPercent());
+            result.put("client_max_stall_ms", sampler == null ? "n/a" : Long.toString(sampler.maxStallMillis()));
             boolean verified = verdict.complete() && metrics.errorCount() == 0;
             result.put("verified", Boolean.toString(verified));
 
@@ -204,11 +224,19 @@ final class ItemsScenario {
                     result.get("server_rss_idle_mb"), result.get("server_rss_mb"), serverCpu,
                     result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
             metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
+            err.printf(Locale.ROOT, "server subscriptions in the window: %s values overwritten or discarded in item"
+                    + " queues, %s publishing cycles late (no Publish request parked)%n",
+                    result.get("server_queue_overflows"), result.get("server_late_cycles"));
+            if (clientWindow != null) {
+                err.printf(Locale.ROOT, "the clients in the window: %d responses with moreNotifications, %d times no"
+                        + " Publish request outstanding after a response; outstanding per session min %s, mean %s,"
+                        + " none in %s %% of samples; the harness stalled %s ms at most%n", clientWindow.moreNotifications(),
+                        clientWindow.pipelineEmptied(), result.get("client_publish_outstanding_min"),
+                        result.get("client_publish_outstanding_mean"), result.get("client_publish_none_pct"),
+                        result.get("client_max_stall_ms"));
+            }
             if (subscribers[0].clientCounts() != null) {
-                ItemsHolder.ClientCounts c = new ItemsHolder.ClientCounts(0, 0, 0, 0, 0);
-                for (ItemsHolder h : subscribers) {
-                    c = c.plus(h.clientCounts());
-                }
+                ItemsHolder.ClientCounts c = ItemsHolder.ClientCounts.sum(subscribers);
                 err.printf(Locale.ROOT, "the clients counted %d notifications received (their listeners %d), %d messages"
                         + " republished, %d sequence numbers lost, %d notifications dropped, %d listener errors%n",
                         c.received(), metrics.notificationsSinceStart(), c.republished(), c.lost(), c.dropped(),
@@ -237,6 +265,19 @@ final class ItemsScenario {
                 }
             }
         }
+    }
+
+    /** The numbers of the server's STATS answer; empty when it does not answer. */
+    private static Map<String, Long> serverCounts(ChildServer server) throws InterruptedException {
+        String line = server.statsLine();
+        return line == null ? Map.of() : Footprint.numbers(line);
+    }
+
+    /** A STATS count's growth between two answers, or {@code n/a} when either lacks it (a server that does not tell). */
+    static String countBetween(Map<String, Long> start, Map<String, Long> end, String key) {
+        Long a = start.get(key);
+        Long b = end.get(key);
+        return a == null || b == null ? "n/a" : Long.toString(b - a);
     }
 
     /** The harness's heap in use after two collections, bytes. */

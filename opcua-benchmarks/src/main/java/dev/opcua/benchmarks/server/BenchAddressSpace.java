@@ -48,7 +48,7 @@ public final class BenchAddressSpace {
      */
     static void serveUntilStopped(RunningBenchServer server) {
         StatsProbe probe = new StatsProbe(server::simulatedValues, server::rejectedRequests, server::counters,
-                server::mirrorStats, server::startSimulation);
+                () -> (server.subscriptionStats() + " " + server.mirrorStats()).strip(), server::startSimulation);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {

@@ -375,6 +375,13 @@ public final class BenchServer {
         }
 
         @Override
+        public String subscriptionStats() {
+            var subscriptions = server.statistics().subscriptions();
+            return "queue_overflows=" + subscriptions.notificationsDropped() + " late_cycles="
+                    + subscriptions.latePublishes() + " parked=" + subscriptions.parkedPublishRequests();
+        }
+
+        @Override
         public long simulatedValues() {
             return simulator == null ? -1 : simulator.valuesSet();
         }

@@ -30,6 +30,17 @@ public interface RunningBenchServer extends AutoCloseable {
     }
 
     /**
+     * Its subscriptions' counts so far as {@code key=value} pairs for the {@code STATS} answer: {@code
+     * queue_overflows} (values its monitored items discarded because a queue was full, a queue of one's
+     * replaced value included, Part 4, 5.12.1.5), {@code late_cycles} (publishing cycles that found no Publish
+     * request parked, Part 4, 5.13.1.2) and {@code parked} (Publish requests parked now); empty when the
+     * server does not tell.
+     */
+    default String subscriptionStats() {
+        return "";
+    }
+
+    /**
      * What mirroring its sessions to the pair's state store has cost so far, as {@code key=value} pairs for the
      * {@code STATS} answer ({@code mirror_cpu_ns} of the mirror thread, {@code mirror_cycle_ns} of its rounds,
      * {@code mirror_store_ns} in the store's writes, {@code mirror_states} written, ..., {@code notifications_sent});

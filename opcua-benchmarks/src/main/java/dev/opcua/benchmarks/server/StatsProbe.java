@@ -21,8 +21,9 @@ import java.util.Map;
  * answer adds what every live thread allocated since the previous answer (all of it for a thread born in
  * between), so a thread that dies (a cached pool's idle thread) takes only its bytes since the previous
  * answer with it and never makes the total go back: the delta of two answers is then a lower bound, not
- * the nonsense a plain sum over live threads gives when a long-lived thread dies. A server that mirrors its sessions
- * (HotAndMirrored) appends its {@link RunningBenchServer#mirrorStats()} pairs to the line.
+ * the nonsense a plain sum over live threads gives when a long-lived thread dies. A server appends its
+ * {@link RunningBenchServer#subscriptionStats()} pairs to the line, and one that mirrors its sessions
+ * (HotAndMirrored) its {@link RunningBenchServer#mirrorStats()} pairs.
  *
  * <p>A stdin line {@code GC} collects garbage twice and is answered by {@code FOOTPRINT heap_used=<bytes
  * after the collection> threads=<live threads> connections=<n> channels=<n> sessions=<n>} (the counts -1
@@ -58,7 +59,8 @@ final class StatsProbe {
     }
 
     /**
-     * @param mirror the {@code key=value} pairs of the session mirror's cost, empty for none
+     * @param mirror the {@code key=value} pairs appended to the line (the subscriptions' counts, the session
+     *        mirror's cost), empty for none
      * @param startSimulation starts a simulation held until the {@code SIMULATE} probe command
      */
     StatsProbe(java.util.function.LongSupplier simulated, java.util.function.LongSupplier rejected,

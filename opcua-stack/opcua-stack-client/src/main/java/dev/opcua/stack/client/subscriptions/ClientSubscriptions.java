@@ -482,6 +482,22 @@ public final class ClientSubscriptions {
     }
 
     /**
+     * Publish responses with moreNotifications set (Part 4, 5.13.5): a subscription had more to report
+     * than its maxNotificationsPerPublish, and the rest needed another Publish request at the server.
+     */
+    public long moreNotificationsResponses() {
+        return counters.moreNotificationsResponses();
+    }
+
+    /**
+     * Publish responses after which none of this client's Publish requests was outstanding any more: until
+     * the next one reached the server, a publishing cycle found none parked there and was late.
+     */
+    public long publishPipelineEmptied() {
+        return counters.pipelineEmptied();
+    }
+
+    /**
      * Times the pipeline held back Publish requests because a listener queue had no room for more
      * responses (the backlog then waits at the server).
      */

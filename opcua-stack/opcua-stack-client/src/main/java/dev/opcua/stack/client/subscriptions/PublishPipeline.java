@@ -355,6 +355,9 @@ final class PublishPipeline {
             if (current) {
                 outstanding--;
                 outstandingSnapshot = outstanding;
+                if (outstanding == 0 && failure == null && state == State.RUNNING) {
+                    counters.countPipelineEmptied();
+                }
             }
         }
         if (failure == null) {
@@ -436,6 +439,9 @@ final class PublishPipeline {
         if (sequencer != null) {
             sequencer.lastResponseNanos = nanoClock.getAsLong();
             sequencer.onMessage(message, keepAlive, response.availableSequenceNumbers(), false);
+        }
+        if (response.moreNotifications()) {
+            counters.countMoreNotifications();
         }
         if (keepAlive) {
             counters.countKeepAlive();

@@ -24,6 +24,8 @@ final class SubscriptionCounters {
     private final LongAdder takeoverDuplicates = new LongAdder();
     private final LongAdder publishHoldBacks = new LongAdder();
     private final LongAdder longPublishHoldBacks = new LongAdder();
+    private final LongAdder moreNotificationsResponses = new LongAdder();
+    private final LongAdder pipelineEmptied = new LongAdder();
 
     void countNotifications(int n) {
         notificationsReceived.add(n);
@@ -63,6 +65,22 @@ final class SubscriptionCounters {
 
     long longPublishHoldBacks() {
         return longPublishHoldBacks.sum();
+    }
+
+    void countMoreNotifications() {
+        moreNotificationsResponses.increment();
+    }
+
+    long moreNotificationsResponses() {
+        return moreNotificationsResponses.sum();
+    }
+
+    void countPipelineEmptied() {
+        pipelineEmptied.increment();
+    }
+
+    long pipelineEmptied() {
+        return pipelineEmptied.sum();
     }
 
     void countDropped(int n) {

@@ -1,10 +1,12 @@
 package dev.opcua.stack.client.subscriptions;
 
+import static dev.opcua.stack.client.subscriptions.ScriptedInvoker.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.types.builtin.StatusCode;
 import dev.opcua.stack.core.types.structured.PublishRequest;
+import dev.opcua.stack.core.types.structured.PublishResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -36,6 +38,28 @@ class PublishPipelineTest extends ScriptedServerFixture {
         assertThat(subscriptions.publishRequestsOutstanding()).isEqualTo(3);
         publish(keepAlive(1, 1, null));
         assertThat(server.pending(PublishRequest.class)).as("refilled to the target and one more").isEqualTo(4);
+    }
+
+    @Test
+    void responses_with_more_notifications_are_counted() {
+        ClientSubscription s = subscribe(1);
+        ClientMonitoredItem item = dataItem(s, 11, new ArrayList<>());
+        server.take(PublishRequest.class).answer(new PublishResponse(header(), 1, null, true, message(1, item, 1),
+                null, null));
+        publish(data(1, 2, null, item, 2));
+        assertThat(subscriptions.moreNotificationsResponses()).isEqualTo(1);
+        assertThat(subscriptions.publishPipelineEmptied()).as("two of three answered").isZero();
+    }
+
+    @Test
+    void a_response_that_left_no_publish_outstanding_is_counted() {
+        subscriptions = newSubscriptions(SubscriptionSettings.builder().maxPublishRequests(1).build());
+        subscribe(1);
+        publish(keepAlive(1, 1, null));
+        publish(keepAlive(1, 1, null));
+        assertThat(subscriptions.publishPipelineEmptied()).as("each answer left none until the next was sent")
+                .isEqualTo(2);
+        assertThat(subscriptions.moreNotificationsResponses()).isZero();
     }
 
     @Test
