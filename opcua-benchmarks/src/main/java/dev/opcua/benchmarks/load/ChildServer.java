@@ -34,8 +34,10 @@ import java.util.concurrent.TimeUnit;
  * generated once per server kind and machine, not per run; it holds nothing but that self-signed
  * benchmark certificate. Every client certificate is accepted, as the harness creates a new one each run.
  *
- * <p>The open62541 peer takes no port 0 and answers no {@code STATS} probe: it gets a port found free just
- * before, and {@link #stats()} returns null at once (its CPU still comes from /proc; allocation is n/a).
+ * <p>The open62541 peer takes no port 0: it gets a port found free just before. It is asked nothing on stdin
+ * ({@link #stats()} and {@link #footprint()} return null at once; its CPU still comes from /proc) unless started
+ * with {@value #PEER_HELD_SIMULATION} (the {@code items} scenario): then it answers the probe as far as a C process
+ * can ({@code STATS} without allocation, {@code GC} without heap, {@code SIMULATE}).
  */
 final class ChildServer implements AutoCloseable {
 
@@ -45,6 +47,8 @@ final class ChildServer implements AutoCloseable {
     static final String CPUS = "load.server.cpus";
     /** Seconds a {@code GC} or {@code SIMULATE} probe may take. */
     private static final long FOOTPRINT_TIMEOUT_S = 120;
+    /** The open62541 peer's option that holds its simulation until {@code SIMULATE} and asks for its probe. */
+    static final String PEER_HELD_SIMULATION = "--simulate-on-command";
     /** The answer to {@code SIMULATE}. */
     private static final String SIMULATING = "SIMULATING";
 
@@ -131,7 +135,8 @@ final class ChildServer implements AutoCloseable {
         reader.start();
         try {
             String url = ready.get(readyTimeoutSeconds(nodes), TimeUnit.SECONDS);
-            return new ChildServer(process, url, log, pki, statsLines, !native62541);
+            return new ChildServer(process, url, log, pki, statsLines,
+                    !native62541 || options.contains(PEER_HELD_SIMULATION));
         } catch (Exception e) {
             process.destroyForcibly();
             throw new IllegalStateException("server " + which + " did not print READY; see " + log, e);

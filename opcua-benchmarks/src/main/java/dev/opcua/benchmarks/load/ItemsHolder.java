@@ -52,7 +52,7 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
             SubMetrics metrics) throws Exception {
         if (o.client().equals("ours")) {
             OpcUaClientConfig config = Ours.config(o, url, resources);
-            return () -> Ours.open(config, values, metrics);
+            return () -> Ours.open(config, o.namespaceUri(), values, metrics);
         }
         LoadSecurity security = LoadSecurity.of(EndpointSecurity.NONE, url, resources);
         SessionOptions options = security.session().toBuilder().sessionTimeout(SESSION_TIMEOUT).build();
@@ -60,7 +60,7 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         return () -> {
             LoadSession session = LoadSession.open(url, resources, security, options);
             if (ns.get() < 0) {
-                ns.set(session.namespaceIndex(BenchAddressSpace.NAMESPACE_URI));
+                ns.set(session.namespaceIndex(o.namespaceUri()));
             }
             return new Raw(new SubscriberSession(session, values, metrics, resources.timer()), ns.get());
         };
@@ -267,13 +267,14 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
             return config.build();
         }
 
-        static Ours open(OpcUaClientConfig config, WriteSequence values, SubMetrics metrics) throws Exception {
+        static Ours open(OpcUaClientConfig config, String namespaceUri, WriteSequence values, SubMetrics metrics)
+                throws Exception {
             OpcUaClient client = OpcUaClient.create(config);
             try {
                 client.connect().get(LoadClients.TIMEOUT_S, TimeUnit.SECONDS);
-                int ns = client.namespaces().indexOf(BenchAddressSpace.NAMESPACE_URI);
+                int ns = client.namespaces().indexOf(namespaceUri);
                 if (ns < 0) {
-                    throw new IllegalStateException("namespace " + BenchAddressSpace.NAMESPACE_URI + " is not in the "
+                    throw new IllegalStateException("namespace " + namespaceUri + " is not in the "
                             + "NamespaceArray of " + config.endpointUrl() + ": " + client.namespaces().uris());
                 }
                 // a node per item, made when its item is: the client's record of the item holds it

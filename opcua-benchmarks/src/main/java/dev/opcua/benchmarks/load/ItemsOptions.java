@@ -10,7 +10,7 @@ import java.util.Locale;
 /**
  * Options of the {@code items} scenario ({@link ItemsScenario}), which has options of its own.
  *
- * @param server {@code ours} or {@code milo}: the bench server started as a child process
+ * @param server {@code ours}, {@code milo} or {@code open62541}: the bench server started as a child process
  * @param client {@code raw} (raw sessions of the harness) or {@code ours} (one of our {@code OpcUaClient}s per
  *        session): what holds the items
  * @param sessions sessions, one subscription each
@@ -25,17 +25,21 @@ import java.util.Locale;
  *        (capped at {@value #DEFAULT_PER_CALL} when the server has no limit)
  * @param warmupS seconds of changes before the window
  * @param durationS the window, seconds
- * @param serverHeap the child server's {@code -Xmx}, e.g. {@code 2g}
+ * @param serverHeap the child server's {@code -Xmx}, e.g. {@code 2g} (a JVM's only)
+ * @param open62541 the open62541 peer's {@code bench_server} with {@code --server open62541} ({@code --open62541
+ *        PATH}, else as {@link LoadOptions#peerExecutable()} finds it); null for the other servers
  */
 record ItemsOptions(String server, String client, int sessions, int itemsPerSession, int changesPerS, int variables,
-        int samplingMs, int publishingMs, int queueSize, int perCall, int warmupS, int durationS, String serverHeap) {
+        int samplingMs, int publishingMs, int queueSize, int perCall, int warmupS, int durationS, String serverHeap,
+        String open62541) {
 
     /** Items per CreateMonitoredItems request when the server sets no limit. */
     static final int DEFAULT_PER_CALL = 1000;
     /** The changes a second the goal asks for, the default when the variables allow it. */
     static final int GOAL_CHANGES_PER_S = 100_000;
 
-    static final String USAGE = "usage: --scenario items [--server ours|milo (ours)] [--client raw|ours (raw)]"
+    static final String USAGE = "usage: --scenario items [--server ours|milo|open62541 (ours)] [--open62541 PATH"
+            + " ($O6_BUILD/bench_server, " + LoadOptions.OPEN62541_DEFAULT + ")] [--client raw|ours (raw)]"
             + " [--sessions S (10)]"
             + " [--items-per-session N (1000)] [--changes-per-s R (100000, or the most the variables allow)]"
             + " [--variables V (S x N: a variable per item)] [--sampling-ms MS (1000)] [--publishing-ms MS (1000)]"
@@ -44,9 +48,11 @@ record ItemsOptions(String server, String client, int sessions, int itemsPerSess
             + " intervals (R <= V x 1000 / (2 x sampling-ms)), so that every change is sampled";
 
     ItemsOptions {
-        if (!server.equals("ours") && !server.equals("milo")) {
-            throw new IllegalArgumentException("--server must be ours or milo, was " + server + (server.equals(
-                    "open62541") ? ": the open62541 peer changes no values itself and has no heap probe" : ""));
+        if (!server.equals("ours") && !server.equals("milo") && !server.equals("open62541")) {
+            throw new IllegalArgumentException("--server must be ours, milo or open62541, was " + server);
+        }
+        if ((open62541 != null) != server.equals("open62541")) {
+            throw new IllegalArgumentException("--open62541 PATH goes with --server open62541 (and only with it)");
         }
         if (!client.equals("raw") && !client.equals("ours")) {
             throw new IllegalArgumentException("--client must be raw or ours, was " + client);
@@ -104,13 +110,30 @@ record ItemsOptions(String server, String client, int sessions, int itemsPerSess
         return (int) (((long) session * itemsPerSession + k) % variables);
     }
 
-    /** The child server's options: its variables, the held simulation, room for the sessions. */
+    /**
+     * The child server's options: its variables, the held simulation (the JVMs' by a system property, the open62541
+     * peer's by {@value ChildServer#PEER_HELD_SIMULATION}), room for the sessions.
+     */
     List<String> serverOptions() {
         List<String> options = new ArrayList<>(List.of("--simulate", variables + "," + changesPerS));
-        if (server.equals("ours")) {
+        if (server.equals("ours") || server.equals("open62541")) {
             options.addAll(List.of("--max-sessions", Integer.toString(sessions + 10)));
         }
+        if (server.equals("open62541")) {
+            options.add(ChildServer.PEER_HELD_SIMULATION);
+        }
         return options;
+    }
+
+    /** Whether the server is a JVM (ours, Milo's), with a heap and a GC log; the open62541 peer is not. */
+    boolean jvmServer() {
+        return !server.equals("open62541");
+    }
+
+    /** The namespace of the bench variables: the open62541 peer's differs from ours and Milo's. */
+    String namespaceUri() {
+        return server.equals("open62541") ? LoadOptions.PEER_NAMESPACE_URI
+                : dev.opcua.benchmarks.server.BenchAddressSpace.NAMESPACE_URI;
     }
 
     static ItemsOptions parse(String... args) {
@@ -127,6 +150,7 @@ record ItemsOptions(String server, String client, int sessions, int itemsPerSess
         int warmup = 5;
         int duration = 20;
         String heap = "2g";
+        String open62541 = null;
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i];
             if (name.equals("--help")) {
@@ -155,13 +179,17 @@ record ItemsOptions(String server, String client, int sessions, int itemsPerSess
                 case "--warmup" -> warmup = integer(name, value);
                 case "--duration" -> duration = integer(name, value);
                 case "--server-heap" -> heap = value;
+                case "--open62541" -> open62541 = value;
                 default -> throw new IllegalArgumentException("unknown option " + name);
             }
+        }
+        if (open62541 == null && server.equals("open62541")) {
+            open62541 = LoadOptions.peerExecutable();
         }
         long total = (long) Math.max(1, sessions) * Math.max(1, perSession);
         int v = variables != null ? variables : (int) Math.min(Integer.MAX_VALUE, total);
         int r = changes != null ? changes : Math.min(GOAL_CHANGES_PER_S, maxChangesPerS(v, Math.max(1, sampling)));
         return new ItemsOptions(server, client, sessions, perSession, r, v, sampling, publishing, queue, perCall, warmup,
-                duration, heap);
+                duration, heap, open62541);
     }
 }

@@ -21,7 +21,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The {@code items} scenario: many data-change monitored items (Part 4, 5.12) on one server. Our bench server (or
- * Milo's) in a child JVM of an explicit heap, its GC log in a file, holds {@code --variables} variables; {@code
+ * Milo's) in a child JVM of an explicit heap, its GC log in a file, or the open62541 peer ({@code --server open62541},
+ * no heap: its RSS per item instead), holds {@code --variables} variables; {@code
  * --sessions} sessions, one subscription each (Part 4, 5.13.2), create {@code --items-per-session} items each,
  * sampling {@code --sampling-ms} (1 s), queue {@code --queue} (1), in CreateMonitoredItems requests of at most the
  * server's MaxMonitoredItemsPerCall (Part 5, 6.3.11). The sessions are the harness's raw sessions ({@code --client
@@ -55,7 +56,8 @@ final class ItemsScenario {
         Path gcLog = Files.createTempFile("load-items-gc-", ".log");
         List<String> jvm = List.of("-Xmx" + o.serverHeap(), "-Xlog:gc,gc+phases:file=" + gcLog,
                 "-D" + ValueSimulator.HOLD_PROPERTY + "=true");
-        try (ChildServer server = ChildServer.start(o.server(), null, o.variables(), false, o.serverOptions(), jvm);
+        try (ChildServer server = ChildServer.start(o.server(), o.open62541(), o.variables(), false, o.serverOptions(),
+                jvm);
                 ClientResources resources = ClientResources.create()) {
             err.println("server " + o.server() + " pid " + server.pid() + " at " + server.url() + ", log "
                     + server.log() + ", GC log " + gcLog);
@@ -92,6 +94,7 @@ final class ItemsScenario {
             }
             int perCall = subscribers[0].perCall(o, err);
             Footprint sessions = server.footprint();
+            long rssSessions = ServerMemory.rssBytes(server.pid());
             long clientSessions = clientHeapAfterGc();
 
             // the items
@@ -149,7 +152,7 @@ final class ItemsScenario {
             metrics.phase.value = RequestChain.Phase.STOP;
 
             Verdict verdict = Verdict.of(subscribers);
-            GcPauses pauses = GcPauses.read(gcLog, startGcLines);
+            GcPauses pauses = o.jvmServer() ? GcPauses.read(gcLog, startGcLines) : null;
             Map<String, String> result = new LinkedHashMap<>();
             result.put("scenario", "items");
             result.put("server", o.server());
@@ -182,10 +185,12 @@ final class ItemsScenario {
             result.put("max_ms", LoadHarness.fmt(verdict.latency().max() / 1e6));
             result.put("server_heap_sessions_mb", ServerMemory.mb(heap(sessions)));
             result.put("server_heap_items_idle_mb", ServerMemory.mb(heap(idle)));
-            result.put("server_heap_per_item_b", sessions == null || idle == null ? "n/a"
+            result.put("server_heap_per_item_b", heap(sessions) < 0 || heap(idle) < 0 ? "n/a"
                     : Long.toString((idle.heapUsed() - sessions.heapUsed()) / total));
             result.put("server_heap_empty_mb", ServerMemory.mb(heap(empty)));
+            result.put("server_rss_sessions_mb", ServerMemory.mb(rssSessions));
             result.put("server_rss_idle_mb", ServerMemory.mb(rssIdle));
+            result.put("server_rss_per_item_b", rssPerItem(rssSessions, rssIdle, total));
             result.put("server_rss_mb", ServerMemory.mb(rssBusy));
             String serverCpu = window.serverCpuMicrosPer(notifications);
             result.put("server_cpu_us_per_op", serverCpu);
@@ -218,11 +223,12 @@ final class ItemsScenario {
                     verdict.duplicates(), verdict.sequenceGaps(),
                     verified ? "every change delivered" : "NOT every change delivered");
             err.printf(Locale.ROOT, "server: heap after GC %s MB empty, %s MB with sessions, %s MB with items idle"
-                    + " (%s B per item); RSS %s MB idle, %s MB under load; CPU %s us per notification; GC pauses %s,"
-                    + " max %s ms%n", result.get("server_heap_empty_mb"), result.get("server_heap_sessions_mb"),
-                    result.get("server_heap_items_idle_mb"), result.get("server_heap_per_item_b"),
-                    result.get("server_rss_idle_mb"), result.get("server_rss_mb"), serverCpu,
-                    result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
+                    + " (%s B per item); RSS %s MB with sessions, %s MB idle (%s B per item), %s MB under load; CPU %s"
+                    + " us per notification; GC pauses %s, max %s ms%n", result.get("server_heap_empty_mb"),
+                    result.get("server_heap_sessions_mb"), result.get("server_heap_items_idle_mb"),
+                    result.get("server_heap_per_item_b"), result.get("server_rss_sessions_mb"),
+                    result.get("server_rss_idle_mb"), result.get("server_rss_per_item_b"), result.get("server_rss_mb"),
+                    serverCpu, result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
             metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
             err.printf(Locale.ROOT, "server subscriptions in the window: %s values overwritten or discarded in item"
                     + " queues, %s publishing cycles late (no Publish request parked)%n",
@@ -289,6 +295,15 @@ final class ItemsScenario {
 
     private static long heap(Footprint footprint) {
         return footprint == null ? -1 : footprint.heapUsed();
+    }
+
+    /**
+     * The server's RSS with the items idle less that with the sessions, over the items, bytes; n/a when either is
+     * unknown. The measure of a server without a heap probe (the open62541 peer, which gives freed memory back to
+     * the system before each footprint); for a JVM it holds heap the collector has not given back as well.
+     */
+    static String rssPerItem(long rssSessions, long rssIdle, long items) {
+        return rssSessions < 0 || rssIdle < 0 || items <= 0 ? "n/a" : Long.toString((rssIdle - rssSessions) / items);
     }
 
     /** What the items received against what their variables took in the window, over all sessions. */

@@ -87,6 +87,15 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
      */
     public static final String OPEN62541_DEFAULT = "opcua-benchmarks/target/open62541/bench_server";
 
+    /**
+     * The open62541 peer's {@code bench_server} when none is given: {@code $O6_BUILD/bench_server}, else {@link
+     * #OPEN62541_DEFAULT}.
+     */
+    static String peerExecutable() {
+        String build = System.getenv("O6_BUILD");
+        return build != null && !build.isBlank() ? build + "/bench_server" : OPEN62541_DEFAULT;
+    }
+
     /** The namespace URI of the open62541 peer's bench layout (ours and Milo's serve {@code urn:bench}). */
     public static final String PEER_NAMESPACE_URI = "urn:peer:bench";
 
@@ -265,8 +274,7 @@ public record LoadOptions(String scenario, int values, int sessions, int infligh
         }
         boolean peer = "open62541".equals(server);
         if (peer && open62541 == null) {
-            String build = System.getenv("O6_BUILD");
-            open62541 = build != null && !build.isBlank() ? build + "/bench_server" : OPEN62541_DEFAULT;
+            open62541 = peerExecutable();
         }
         if (namespace == null) {
             namespace = peer ? PEER_NAMESPACE_URI : BenchAddressSpace.NAMESPACE_URI;

@@ -5,7 +5,7 @@ package dev.opcua.benchmarks.load;
  * {@code STATS cpu_ns=<n> alloc_bytes=<n> [jit_ms=<n>] [simulated=<n>] [rejected=<n>]}.
  *
  * @param cpuNanos the server process's CPU time so far
- * @param allocatedBytes bytes allocated so far by the server's live threads
+ * @param allocatedBytes bytes allocated so far by the server's live threads; -1 when it cannot tell
  * @param jitMillis time its JIT compilers spent so far, -1 when the probe does not tell
  * @param simulatedValues values its {@code --simulate} thread set so far, -1 without one or when not told
  * @param rejectedRequests requests its request queue refused so far (BadServerTooBusy and the other
@@ -34,6 +34,7 @@ record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis, long simu
         }
         long cpu = -1;
         long alloc = -1;
+        boolean allocTold = false; // -1: a server that cannot count its allocation (the open62541 peer)
         long jit = -1;
         long simulated = -1;
         long rejected = -1;
@@ -48,6 +49,7 @@ record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis, long simu
                     cpu = Long.parseLong(pair.substring(eq + 1));
                 } else if (key.equals("alloc_bytes")) {
                     alloc = Long.parseLong(pair.substring(eq + 1));
+                    allocTold = alloc >= -1;
                 } else if (key.equals("jit_ms")) {
                     jit = Long.parseLong(pair.substring(eq + 1));
                 } else if (key.equals("simulated")) {
@@ -59,7 +61,7 @@ record ServerStats(long cpuNanos, long allocatedBytes, long jitMillis, long simu
                 throw new IllegalArgumentException("bad value in STATS line: " + line, e);
             }
         }
-        if (cpu < 0 || alloc < 0) {
+        if (cpu < 0 || !allocTold) {
             throw new IllegalArgumentException("incomplete STATS line: " + line);
         }
         return new ServerStats(cpu, alloc, jit, simulated, rejected);

@@ -45,10 +45,41 @@ class ItemsOptionsTest {
     }
 
     @Test
-    void refuses_the_open62541_peer_saying_why() {
-        assertThatThrownBy(() -> ItemsOptions.parse("--server", "open62541"))
-                .hasMessageContaining("--server must be ours or milo")
-                .hasMessageContaining("changes no values itself");
+    void the_open62541_peer_gets_its_held_simulation_room_for_the_sessions_and_its_namespace() {
+        ItemsOptions o = ItemsOptions.parse("--server", "open62541", "--open62541", "/opt/o6/bench_server",
+                "--sessions", "1000");
+
+        assertThat(o.open62541()).isEqualTo("/opt/o6/bench_server");
+        assertThat(o.serverOptions()).containsExactly("--simulate", "1000000,100000", "--max-sessions", "1010",
+                ChildServer.PEER_HELD_SIMULATION);
+        assertThat(o.namespaceUri()).isEqualTo(LoadOptions.PEER_NAMESPACE_URI);
+        assertThat(o.jvmServer()).isFalse();
+    }
+
+    @Test
+    void the_open62541_peer_is_found_where_its_build_puts_it_unless_given() {
+        assertThat(ItemsOptions.parse("--server", "open62541").open62541()).isEqualTo(LoadOptions.peerExecutable());
+        assertThat(ItemsOptions.parse("--server", "milo").open62541()).isNull();
+    }
+
+    @Test
+    void refuses_a_peer_executable_for_a_server_that_is_not_the_peer() {
+        assertThatThrownBy(() -> ItemsOptions.parse("--server", "ours", "--open62541", "/opt/o6/bench_server"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--open62541 PATH goes with --server open62541");
+    }
+
+    @Test
+    void refuses_an_unknown_server_naming_the_choices() {
+        assertThatThrownBy(() -> ItemsOptions.parse("--server", "prosys"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("--server must be ours, milo or open62541, was prosys");
+    }
+
+    @Test
+    void rss_per_item_is_the_growth_from_the_sessions_to_the_idle_items_and_na_when_unknown() {
+        assertThat(ItemsScenario.rssPerItem(100_000_000, 400_000_000, 1_000_000)).isEqualTo("300");
+        assertThat(ItemsScenario.rssPerItem(-1, 400_000_000, 1_000_000)).isEqualTo("n/a");
     }
 
     @Test

@@ -45,6 +45,16 @@ class ServerStatsTest {
     }
 
     @Test
+    void takes_an_allocation_the_server_says_it_cannot_count() {
+        ServerStats stats = ServerStats.parse("STATS cpu_ns=1 alloc_bytes=-1 simulated=5 rejected=-1");
+
+        assertThat(stats.allocatedBytes()).isEqualTo(-1);
+        assertThat(stats.simulatedValues()).isEqualTo(5);
+        assertThatThrownBy(() -> ServerStats.parse("STATS cpu_ns=1 alloc_bytes=-2"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void ignores_unknown_fields_and_order() {
         ServerStats stats = ServerStats.parse("STATS alloc_bytes=5 extra=x cpu_ns=7");
 
