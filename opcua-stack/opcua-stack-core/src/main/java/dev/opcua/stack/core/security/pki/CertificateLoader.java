@@ -335,6 +335,37 @@ public final class CertificateLoader {
         return null;
     }
 
+    /**
+     * PEM encoding with BouncyCastle's writer, in a class of its own: the JVM loads it, and with it
+     * BouncyCastle's PEM classes from their signed jar, only when a file is written (the first start), not
+     * each time the loader is linked to read the application's keys.
+     */
+    private static final class PemText {
+
+        private PemText() {
+        }
+
+        static byte[] of(List<Object> objects, String what) {
+            StringWriter text = new StringWriter();
+            try (JcaPEMWriter w = new JcaPEMWriter(text)) {
+                for (Object o : objects) {
+                    w.writeObject(o);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot encode " + what, e);
+            }
+            return text.toString().getBytes(StandardCharsets.US_ASCII);
+        }
+
+        static byte[] ofPrivateKey(PrivateKey key, String what) {
+            try {
+                return of(List.of(new JcaPKCS8Generator(key, null).generate()), what);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot encode " + what, e);
+            }
+        }
+    }
+
     /** A parsing step that may fail with any exception. */
     private interface Step<T> {
         T run() throws Exception;
@@ -370,26 +401,12 @@ public final class CertificateLoader {
 
     /** Writes certificates as PEM "CERTIFICATE" blocks (for administrators and other tools). */
     public static void writeCertificatesPem(List<X509Certificate> certificates, Path file) {
-        StringWriter text = new StringWriter();
-        try (JcaPEMWriter w = new JcaPEMWriter(text)) {
-            for (X509Certificate c : certificates) {
-                w.writeObject(c);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode certificates for " + file, e);
-        }
-        writeAtomically(file, text.toString().getBytes(StandardCharsets.US_ASCII), false);
+        writeAtomically(file, PemText.of(new ArrayList<>(certificates), "certificates for " + file), false);
     }
 
     /** Writes a private key as unencrypted PEM PKCS#8 ("PRIVATE KEY"), readable by its owner only. */
     public static void writePrivateKeyPem(PrivateKey key, Path file) {
-        StringWriter text = new StringWriter();
-        try (JcaPEMWriter w = new JcaPEMWriter(text)) {
-            w.writeObject(new JcaPKCS8Generator(key, null));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode the private key for " + file, e);
-        }
-        writeAtomically(file, text.toString().getBytes(StandardCharsets.US_ASCII), true);
+        writeAtomically(file, PemText.ofPrivateKey(key, "the private key for " + file), true);
     }
 
     /** Whether {@code key} is the private key of the certificate's public key. */
