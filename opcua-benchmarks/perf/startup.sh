@@ -5,8 +5,8 @@
 # (VmRSS of /proc/PID/status) after S seconds idle, and stops it (SIGTERM); prints each run and the median,
 # min..max.
 #
-#   opcua-benchmarks/perf/startup.sh [-n N] [-w W] [--jar JAR] [--java JAVA] [--jvm 'OPTIONS'] [--dir DIR]
-#                                    [--fresh] [--idle S] [--label TEXT] [-- APP_ARGS...]
+#   opcua-benchmarks/perf/startup.sh [-n N] [-w W] [--jar JAR] [--java JAVA] [--jvm 'OPTIONS'] [--env 'VARS']
+#                                    [--dir DIR] [--fresh] [--idle S] [--label TEXT] [-- APP_ARGS...]
 #   opcua-benchmarks/perf/startup.sh [-n N] ... --cmd 'COMMAND'
 #
 # -n N          measured runs (default 5)
@@ -14,6 +14,7 @@
 # --jar JAR     the executable jar (default the sample server's exec jar), started with JAVA -jar
 # --java JAVA   the java launcher (default: java on the PATH, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java)
 # --jvm OPTS    JVM options, shell words, e.g. --jvm '-Xmx128m -XX:SharedArchiveFile=/tmp/sample.jsa'
+# --env VARS    environment variables of the server only, shell words NAME=VALUE, e.g. --env 'MALLOC_ARENA_MAX=2'
 # --cmd CMD     any command instead of JAVA OPTS -jar JAR; shell words in which $OPCUA_PORT and $HTTP_PORT
 #               (single-quote them) are the free ports this run chose
 # --dir DIR     the server's working directory, where pki/ and data/ are (default a new temporary directory;
@@ -36,6 +37,7 @@ jar=sample-server-app/target/sample-server-app-0.1.0-SNAPSHOT-exec.jar
 probe_jar=opcua-benchmarks/target/benchmarks.jar
 java=${JAVA:-java}
 jvm_options=
+env_vars=
 cmd=
 dir=
 fresh=false
@@ -49,13 +51,14 @@ while [[ $# -gt 0 ]]; do
     --probe-jar) probe_jar=$2; shift 2 ;;
     --java) java=$2; shift 2 ;;
     --jvm) jvm_options=$2; shift 2 ;;
+    --env) env_vars=$2; shift 2 ;;
     --cmd) cmd=$2; shift 2 ;;
     --dir) dir=$2; shift 2 ;;
     --fresh) fresh=true; shift ;;
     --idle) idle=$2; shift 2 ;;
     --label) label=$2; shift 2 ;;
     --) shift; break ;;
-    -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
     *) echo "startup.sh: unknown option $1 (--help lists them)" >&2; exit 2 ;;
   esac
 done
@@ -101,6 +104,10 @@ for ((k = 1; k <= total; k++)); do
   else
     eval "options=($jvm_options)"
     server=("$java" "${options[@]}" -jar "$jar" "--opcua.server.port=$OPCUA_PORT" "--server.port=$HTTP_PORT" "$@")
+  fi
+  if [[ -n $env_vars ]]; then
+    eval "variables=($env_vars)"
+    server=(env "${variables[@]}" "${server[@]}") # env replaces itself with the server: same process, same PID
   fi
   log="$out/run-$k.log"
   line=$(java -cp "$probe_jar" dev.opcua.benchmarks.startup.StartupProbe \

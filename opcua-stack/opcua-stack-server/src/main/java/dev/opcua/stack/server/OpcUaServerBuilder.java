@@ -102,7 +102,7 @@ abstract sealed class OpcUaServerBuilder permits OpcUaServer.Builder {
     NodeManagementSettings nodeManagement = NodeManagementSettings.DISABLED;
     int maxTrustListSize = DEFAULT_MAX_TRUST_LIST_SIZE;
     int certificateKeySize = CertificateBuilder.DEFAULT_KEY_SIZE;
-    Duration certificateValidity = CertificateBuilder.DEFAULT_VALIDITY;
+    Duration certificateValidity = Duration.ofDays(CertificateBuilder.DEFAULT_VALIDITY_DAYS);
     ValidationOptions validationOptions = ValidationOptions.defaults();
     CertificateValidator clientCertificateValidator;
     CertificateValidator userCertificateValidator;

@@ -53,8 +53,13 @@ public final class CertificateBuilder {
 
     /** Key size used when none is set. */
     public static final int DEFAULT_KEY_SIZE = 2048;
+    /**
+     * {@link #DEFAULT_VALIDITY} in days: a constant the compiler copies, so that other classes can use the default
+     * without loading this one and, with it, BouncyCastle's classes.
+     */
+    public static final int DEFAULT_VALIDITY_DAYS = 5 * 365 + 1;
     /** Validity used when none is set. */
-    public static final Duration DEFAULT_VALIDITY = Duration.ofDays(5 * 365 + 1);
+    public static final Duration DEFAULT_VALIDITY = Duration.ofDays(DEFAULT_VALIDITY_DAYS);
     /** Signature algorithm used when none is set. */
     public static final String DEFAULT_SIGNATURE_ALGORITHM = "SHA256withRSA";
 

@@ -36,6 +36,7 @@ import java.security.interfaces.RSAPrivateKey;
 import java.security.interfaces.RSAPublicKey;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -69,6 +70,11 @@ public final class CertificateLoader {
     private static final Set<PosixFilePermission> WORLD_READABLE = PosixFilePermissions.fromString("rw-r--r--");
     /** The signature that proves an EC private key belongs to a certificate, whatever the curve's size. */
     private static final String EC_KEY_PROBE_ALGORITHM = "SHA256withECDSA";
+    private static final String PEM_BEGIN = "-----BEGIN ";
+    private static final String PKCS8_BEGIN = "-----BEGIN PRIVATE KEY-----";
+    private static final String PKCS8_END = "-----END PRIVATE KEY-----";
+    /** The key factories of the application certificates' types (Part 12, 7.8.4: RSA and ECC). */
+    private static final List<String> JDK_KEY_ALGORITHMS = List.of("RSA", "EC");
 
     private CertificateLoader() {
     }
@@ -264,6 +270,10 @@ public final class CertificateLoader {
      * @param source what the bytes are (a file name, a resource), named in the error
      */
     public static PrivateKey readPrivateKey(byte[] bytes, String source, char[] password) {
+        PrivateKey plain = plainPkcs8Key(bytes);
+        if (plain != null) {
+            return plain;
+        }
         JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
         if (!isPem(bytes)) {
             return convert(source, "neither PEM nor DER PKCS#8",
@@ -291,6 +301,69 @@ public final class CertificateLoader {
         }
         throw new IllegalArgumentException("no private key in " + source + " (expected a PEM block PRIVATE KEY, "
                 + "RSA PRIVATE KEY or ENCRYPTED PRIVATE KEY)");
+    }
+
+    /**
+     * The key of a PEM text whose only block is an unencrypted PKCS#8 "PRIVATE KEY" (RFC 5958, RFC 7468 section
+     * 10: what {@link #writePrivateKeyPem} writes), decoded by the JDK's RSA or EC key factory: the key
+     * BouncyCastle's converter would return, as it asks the same factories, without loading BouncyCastle's PEM
+     * and ASN.1 classes on every start. Null for anything else (other blocks, another algorithm, a malformed
+     * key), which BouncyCastle's parser reads and, if it must, explains.
+     */
+    static PrivateKey plainPkcs8Key(byte[] bytes) {
+        String text = new String(bytes, StandardCharsets.ISO_8859_1);
+        int begin = text.indexOf(PKCS8_BEGIN);
+        int end = text.indexOf(PKCS8_END);
+        if (begin < 0 || end < begin || text.indexOf(PEM_BEGIN) != begin
+                || text.indexOf(PEM_BEGIN, begin + PKCS8_BEGIN.length()) >= 0) {
+            return null;
+        }
+        PKCS8EncodedKeySpec spec;
+        try {
+            spec = new PKCS8EncodedKeySpec(
+                    Base64.getMimeDecoder().decode(text.substring(begin + PKCS8_BEGIN.length(), end)));
+        } catch (IllegalArgumentException notBase64) {
+            return null;
+        }
+        for (String algorithm : JDK_KEY_ALGORITHMS) {
+            try {
+                return KeyFactory.getInstance(algorithm).generatePrivate(spec);
+            } catch (GeneralSecurityException | RuntimeException notThisAlgorithm) {
+                // the next factory, or BouncyCastle's parser
+            }
+        }
+        return null;
+    }
+
+    /**
+     * PEM encoding with BouncyCastle's writer, in a class of its own: the JVM loads it, and with it
+     * BouncyCastle's PEM classes from their signed jar, only when a file is written (the first start), not
+     * each time the loader is linked to read the application's keys.
+     */
+    private static final class PemText {
+
+        private PemText() {
+        }
+
+        static byte[] of(List<Object> objects, String what) {
+            StringWriter text = new StringWriter();
+            try (JcaPEMWriter w = new JcaPEMWriter(text)) {
+                for (Object o : objects) {
+                    w.writeObject(o);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot encode " + what, e);
+            }
+            return text.toString().getBytes(StandardCharsets.US_ASCII);
+        }
+
+        static byte[] ofPrivateKey(PrivateKey key, String what) {
+            try {
+                return of(List.of(new JcaPKCS8Generator(key, null).generate()), what);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot encode " + what, e);
+            }
+        }
     }
 
     /** A parsing step that may fail with any exception. */
@@ -328,26 +401,12 @@ public final class CertificateLoader {
 
     /** Writes certificates as PEM "CERTIFICATE" blocks (for administrators and other tools). */
     public static void writeCertificatesPem(List<X509Certificate> certificates, Path file) {
-        StringWriter text = new StringWriter();
-        try (JcaPEMWriter w = new JcaPEMWriter(text)) {
-            for (X509Certificate c : certificates) {
-                w.writeObject(c);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode certificates for " + file, e);
-        }
-        writeAtomically(file, text.toString().getBytes(StandardCharsets.US_ASCII), false);
+        writeAtomically(file, PemText.of(new ArrayList<>(certificates), "certificates for " + file), false);
     }
 
     /** Writes a private key as unencrypted PEM PKCS#8 ("PRIVATE KEY"), readable by its owner only. */
     public static void writePrivateKeyPem(PrivateKey key, Path file) {
-        StringWriter text = new StringWriter();
-        try (JcaPEMWriter w = new JcaPEMWriter(text)) {
-            w.writeObject(new JcaPKCS8Generator(key, null));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot encode the private key for " + file, e);
-        }
-        writeAtomically(file, text.toString().getBytes(StandardCharsets.US_ASCII), true);
+        writeAtomically(file, PemText.ofPrivateKey(key, "the private key for " + file), true);
     }
 
     /** Whether {@code key} is the private key of the certificate's public key. */

@@ -16,6 +16,8 @@ import java.security.PrivateKey;
 import java.security.cert.Certificate;
 import java.security.cert.X509CRL;
 import java.util.List;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 import org.bouncycastle.openssl.jcajce.JceOpenSSLPKCS8EncryptorBuilder;
@@ -134,6 +136,42 @@ class CertificateLoaderTest {
         assertThatThrownBy(() -> CertificateLoader.loadPem(cert, otherKey))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("does not match the certificate 'CN=Ecc A'");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = CertificateType.class, names = {"RSA_SHA256", "ECC_NIST_P256", "ECC_NIST_P384",
+            "ECC_BRAINPOOL_P256R1"})
+    void a_plain_pkcs8_key_is_read_by_the_jdk_alone_into_the_key_bouncycastle_would_return(CertificateType type)
+            throws Exception {
+        ApplicationCertificate certificate = CertificateBuilder.forApplication("Plain").type(type).build();
+        Path key = dir.resolve("plain.pem");
+        CertificateLoader.writePrivateKeyPem(certificate.privateKey(), key);
+        byte[] bytes = Files.readAllBytes(key);
+
+        PrivateKey plain = CertificateLoader.plainPkcs8Key(bytes);
+
+        PrivateKey converted = new JcaPEMKeyConverter().getPrivateKey(PrivateKeyInfo.getInstance(
+                certificate.privateKey().getEncoded()));
+        assertThat(plain).isNotNull().isEqualTo(converted).hasSameClassAs(converted);
+        assertThat(CertificateLoader.readPrivateKey(key, null)).isEqualTo(converted);
+    }
+
+    @Test
+    void other_pem_keys_are_left_to_bouncycastle() throws Exception {
+        Path pkcs1 = dir.resolve("pkcs1.pem");
+        writePem(pkcs1, app.privateKey());
+        Path keyAndCertificate = dir.resolve("both.pem");
+        CertificateLoader.writePrivateKeyPem(app.privateKey(), keyAndCertificate);
+        Files.writeString(keyAndCertificate, text(keyAndCertificate) + pemOf(app.certificate()));
+        String plain = "-----BEGIN PRIVATE KEY-----\nbm90IGEga2V5\n-----END PRIVATE KEY-----\n";
+
+        assertThat(CertificateLoader.plainPkcs8Key(Files.readAllBytes(pkcs1))).isNull();
+        assertThat(CertificateLoader.plainPkcs8Key(Files.readAllBytes(keyAndCertificate))).isNull();
+        assertThat(CertificateLoader.plainPkcs8Key(plain.getBytes(StandardCharsets.US_ASCII))).isNull();
+        assertThat(CertificateLoader.readPrivateKey(keyAndCertificate, null)).isEqualTo(app.privateKey());
+        assertThatThrownBy(() -> CertificateLoader.readPrivateKey(plain.getBytes(StandardCharsets.US_ASCII),
+                "garbage.pem", null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("garbage.pem");
     }
 
     @Test
@@ -333,6 +371,14 @@ class CertificateLoaderTest {
             w.writeObject(o);
         }
         Files.writeString(file, text.toString(), StandardCharsets.US_ASCII);
+    }
+
+    private static String pemOf(Object o) throws Exception {
+        StringWriter text = new StringWriter();
+        try (JcaPEMWriter w = new JcaPEMWriter(text)) {
+            w.writeObject(o);
+        }
+        return text.toString();
     }
 
     private static String text(Path file) throws Exception {
