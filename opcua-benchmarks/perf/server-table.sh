@@ -32,11 +32,14 @@ for row in "${rows[@]}"; do
       for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
       return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
     }
+    function num(v) {
+      return v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : sprintf("%.2f", v)
+    }
     function cell(side,   i, lo, hi) {
       if (!count[side]) return "-"
       lo = hi = cpu[side, 1]
       for (i = 2; i <= count[side]; i++) { if (cpu[side, i] < lo) lo = cpu[side, i]; if (cpu[side, i] > hi) hi = cpu[side, i] }
-      return sprintf("%.3g (%.3g..%.3g)", median(side), lo, hi)
+      return num(median(side)) " (" num(lo) ".." num(hi) ")"
     }
     function ratios(side,   i, out) {
       if (!count[side] || !count["B"]) return "-"
