@@ -108,14 +108,7 @@ class ClientFailoverMirrorTest extends ScriptedServerFixture {
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
         publish(stamped(1, 1, item, 1, 2, 3)); // from the old server: values 1..3 at seconds 1..3
-        ClientSubscription mirror = mirrorOf(s, 5, 51);
-        s.adoptAtNextRecreate(mirror, () -> true);
-        subscriptions.connectionLost();
-        subscriptions.recreateAll();
-        server.take(TransferSubscriptionsRequest.class).answer(new TransferSubscriptionsResponse(header(),
-                new TransferResult[] {new TransferResult(StatusCode.GOOD, new long[0])}, null));
-        server.take(SetPublishingModeRequest.class).answer(new SetPublishingModeResponse(header(),
-                new StatusCode[] {StatusCode.GOOD}, null));
+        takenOverByMirror(s);
 
         // the mirror queued values 2..5 while publishing was disabled; 2 and 3 reached the listener already
         publish(stamped(5, 1, item, 2, 3, 4, 5));
@@ -132,6 +125,21 @@ class ClientFailoverMirrorTest extends ScriptedServerFixture {
         List<Object> values = new ArrayList<>();
         ClientMonitoredItem item = dataItem(s, 11, values);
         publish(stamped(1, 1, item, 1, 2, 3));
+        takenOverByMirror(s);
+
+        // a value the filter cannot judge (no source timestamp) ahead of queued values the listener had
+        publish(response(5, 1, new MonitoredItemNotification(item.clientHandle(), DataValue.of(Variant.ofInt32(0))),
+                stampedValue(item, 2), stampedValue(item, 3), stampedValue(item, 4)));
+
+        assertThat(values).containsExactly(1, 2, 3, 0, 4);
+        assertThat(subscriptions.takeoverDuplicatesDropped()).isEqualTo(2);
+    }
+
+    /**
+     * The connection is lost and {@code s} is taken over by its mirror (subscription 5, item 51): the transfer and
+     * the enabling of publishing answered Good.
+     */
+    private void takenOverByMirror(ClientSubscription s) {
         ClientSubscription mirror = mirrorOf(s, 5, 51);
         s.adoptAtNextRecreate(mirror, () -> true);
         subscriptions.connectionLost();
@@ -140,13 +148,6 @@ class ClientFailoverMirrorTest extends ScriptedServerFixture {
                 new TransferResult[] {new TransferResult(StatusCode.GOOD, new long[0])}, null));
         server.take(SetPublishingModeRequest.class).answer(new SetPublishingModeResponse(header(),
                 new StatusCode[] {StatusCode.GOOD}, null));
-
-        // a value the filter cannot judge (no source timestamp) ahead of queued values the listener had
-        publish(response(5, 1, new MonitoredItemNotification(item.clientHandle(), DataValue.of(Variant.ofInt32(0))),
-                stampedValue(item, 2), stampedValue(item, 3), stampedValue(item, 4)));
-
-        assertThat(values).containsExactly(1, 2, 3, 0, 4);
-        assertThat(subscriptions.takeoverDuplicatesDropped()).isEqualTo(2);
     }
 
     /** A Publish response whose values carry source timestamps of their value in seconds since 2024-01-01. */
