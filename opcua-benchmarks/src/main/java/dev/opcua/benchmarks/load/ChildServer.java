@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.proc.ProcessCpu;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -196,7 +197,7 @@ final class ChildServer implements AutoCloseable {
 
     /** The child's user + system CPU so far in nanoseconds, from /proc/&lt;pid&gt;/stat; -1 if unreadable. */
     long cpuNanos() {
-        return ProcCpu.cpuNanos(process.pid());
+        return ProcessCpu.nanosOrUnknown(process.pid());
     }
 
     /**

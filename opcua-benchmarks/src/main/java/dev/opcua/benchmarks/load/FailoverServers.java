@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.proc.ProcessCpu;
 import dev.opcua.stack.testing.FaultProxy;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import java.io.IOException;
@@ -101,7 +102,7 @@ final class FailoverServers implements AutoCloseable {
         }
         return ProcessHandle.of(postmasterPid)
                 .map(postmaster -> java.util.stream.Stream.concat(Stream.of(postmaster), postmaster.descendants())
-                        .mapToLong(p -> Math.max(0, ProcCpu.cpuNanos(p.pid()))).sum())
+                        .mapToLong(p -> Math.max(0, ProcessCpu.nanosOrUnknown(p.pid()))).sum())
                 .orElse(-1L);
     }
 

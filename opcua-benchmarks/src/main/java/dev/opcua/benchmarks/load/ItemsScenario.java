@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.proc.ProcessMemory;
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.benchmarks.server.ValueSimulator;
 import dev.opcua.stack.client.transport.ClientResources;
@@ -94,7 +95,7 @@ final class ItemsScenario {
             }
             int perCall = subscribers[0].perCall(o, err);
             Footprint sessions = server.footprint();
-            long rssSessions = ServerMemory.rssBytes(server.pid());
+            long rssSessions = ProcessMemory.rssBytesOrUnknown(server.pid());
             long clientSessions = clientHeapAfterGc();
 
             // the items
@@ -130,7 +131,7 @@ final class ItemsScenario {
             err.printf(Locale.ROOT, "first values: %d of %d in %.1f s%n", metrics.notifications(), total,
                     SessionsScenario.seconds(firstValues));
             Footprint idle = server.footprint();
-            long rssIdle = ServerMemory.rssBytes(server.pid());
+            long rssIdle = ProcessMemory.rssBytesOrUnknown(server.pid());
             long clientIdle = clientHeapAfterGc();
 
             // the changes
@@ -141,7 +142,7 @@ final class ItemsScenario {
             ItemsHolder.ClientCounts clientCounts0 = ItemsHolder.ClientCounts.sum(subscribers);
             ItemsPublishSampler sampler = ItemsPublishSampler.start(subscribers);
             ChangeWindow window = ChangeWindow.run(server, values, metrics, o.durationS(), err);
-            long rssBusy = ServerMemory.rssBytes(server.pid());
+            long rssBusy = ProcessMemory.rssBytesOrUnknown(server.pid());
             // the window's last changes: sampled, queued and published within a few intervals
             TimeUnit.MILLISECONDS.sleep(Math.max(2000, 3L * Math.max(o.samplingMs(), o.publishingMs())));
             if (sampler != null) {

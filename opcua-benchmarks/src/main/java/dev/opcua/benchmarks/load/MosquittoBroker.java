@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * A mosquitto process the {@code pubsub} scenario starts for itself: on a free port of 127.0.0.1, with a
  * configuration generated into a temporary directory (anonymous, no persistence, the in-flight and queue limits of
- * {@link PubSubOptions}), its log beside it. Its CPU is read from /proc ({@link ProcCpu}).
+ * {@link PubSubOptions}), its log beside it. Its CPU is read from /proc ({@link dev.opcua.benchmarks.proc.ProcessCpu}).
  */
 final class MosquittoBroker implements AutoCloseable {
 

@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.proc.ProcessCpu;
 import dev.opcua.stack.core.encoding.CodecRegistry;
 import dev.opcua.stack.core.types.builtin.BuiltinType;
 import dev.opcua.stack.core.types.builtin.DataValue;
@@ -172,8 +173,8 @@ final class PubSubScenario {
             long published0 = source.samples();
             PubSubStatistics stats0 = publisher.statistics();
             Map<Long, ThreadSample> threads0 = threadCpu();
-            long proc0 = ProcCpu.cpuNanos(ProcessHandle.current().pid());
-            long broker0 = started == null ? -1 : ProcCpu.cpuNanos(started.pid());
+            long proc0 = ProcessCpu.nanosOrUnknown(ProcessHandle.current().pid());
+            long broker0 = started == null ? -1 : ProcessCpu.nanosOrUnknown(started.pid());
             long delivered0 = delivered(tallies);
             for (int s = 1; s <= o.durationS(); s++) {
                 TimeUnit.SECONDS.sleep(1);
@@ -182,8 +183,8 @@ final class PubSubScenario {
             }
             long t1 = System.nanoTime();
             Map<Long, ThreadSample> threads1 = threadCpu();
-            long proc1 = ProcCpu.cpuNanos(ProcessHandle.current().pid());
-            long broker1 = started == null ? -1 : ProcCpu.cpuNanos(started.pid());
+            long proc1 = ProcessCpu.nanosOrUnknown(ProcessHandle.current().pid());
+            long broker1 = started == null ? -1 : ProcessCpu.nanosOrUnknown(started.pid());
             PubSubStatistics stats1 = publisher.statistics();
             long published1 = source.samples();
             long delivered1 = delivered(tallies);

@@ -1,8 +1,6 @@
 package dev.opcua.benchmarks.load;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.opcua.benchmarks.proc.ProcessMemory;
 import java.util.Map;
 
 /**
@@ -19,22 +17,7 @@ record ServerMemory(long rssBytes, long heapAfterGcBytes) {
 
     /** The child's resident set size now: to be taken while the load still runs. */
     static long rssNow(ChildServer server) {
-        return server == null ? -1 : rssBytes(server.pid());
-    }
-
-    /** Resident set size of a process from /proc/&lt;pid&gt;/status (VmRSS), bytes; -1 when unreadable. */
-    static long rssBytes(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    String[] parts = line.substring("VmRSS:".length()).trim().split("\\s+");
-                    return Long.parseLong(parts[0]) * 1024;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or the process is gone
-        }
-        return -1;
+        return server == null ? -1 : ProcessMemory.rssBytesOrUnknown(server.pid());
     }
 
     /** Completes {@code rssBytes}, taken under load, with the heap after a collection, asked for now. */

@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.proc.ProcessMemory;
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.client.session.SessionOptions;
 import dev.opcua.stack.client.transport.ClientResources;
@@ -72,7 +73,7 @@ final class SessionsScenario {
         ExecutorService connectors = Executors.newFixedThreadPool(CONNECTS_IN_FLIGHT, named("load-connect-"));
         try {
             Footprint empty = server.footprint();
-            long rssEmpty = ServerMemory.rssBytes(server.pid());
+            long rssEmpty = ProcessMemory.rssBytesOrUnknown(server.pid());
 
             // ramp-up
             long rampStart = System.nanoTime();
@@ -105,7 +106,7 @@ final class SessionsScenario {
                 throw new IllegalStateException("no session opened", lastFailure.get());
             }
             Footprint idle = server.footprint();
-            long rssIdle = ServerMemory.rssBytes(server.pid());
+            long rssIdle = ProcessMemory.rssBytesOrUnknown(server.pid());
 
             // one subscription of M items per session
             SubscriberSession first = firstOpen(subscribers);
@@ -156,7 +157,7 @@ final class SessionsScenario {
             // the window's last changes: sampled, queued and published within two publishing intervals
             TimeUnit.MILLISECONDS.sleep((long) Math.max(2000, 3 * first.revisedPublishingMs()));
             Footprint busy = server.footprint();
-            long rssBusy = ServerMemory.rssBytes(server.pid());
+            long rssBusy = ProcessMemory.rssBytesOrUnknown(server.pid());
             metrics.phase.value = RequestChain.Phase.STOP;
 
             Verdict verdict = verify(subscribers, err);
@@ -289,7 +290,7 @@ final class SessionsScenario {
         result.put("client_cpu_us_per_notification",
                 LoadHarness.fmt((c1.cpuNanos() - c0.cpuNanos()) / 1e3 / perNotification));
         result.put("client_alloc_b_per_notification", Long.toString(c1.allocatedSince(c0) / perNotification));
-        result.put("client_rss_mb", ServerMemory.mb(ServerMemory.rssBytes(ProcessHandle.current().pid())));
+        result.put("client_rss_mb", ServerMemory.mb(ProcessMemory.rssBytesOrUnknown(ProcessHandle.current().pid())));
         result.put("client_threads", Integer.toString(ManagementFactory.getThreadMXBean().getThreadCount()));
         boolean verified = v.complete(n, open) && metrics.errorCount() == 0;
         result.put("verified", Boolean.toString(verified));

@@ -1,5 +1,6 @@
 package dev.opcua.benchmarks.load;
 
+import dev.opcua.benchmarks.proc.ProcessMemory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,9 +57,9 @@ record SoakSample(long elapsedS, long rssKib, long heapKib, long threads, long o
         return samples;
     }
 
-    /** VmRSS of a process in KiB ({@link ServerMemory#rssBytes}); -1 when unreadable. */
+    /** VmRSS of a process in KiB ({@link ProcessMemory#rssBytesOrUnknown}); -1 when unreadable. */
     static long rssKib(long pid) {
-        long bytes = ServerMemory.rssBytes(pid);
+        long bytes = ProcessMemory.rssBytesOrUnknown(pid);
         return bytes < 0 ? -1 : bytes / 1024;
     }
 }

@@ -1,5 +1,7 @@
 package dev.opcua.benchmarks.startup;
 
+import dev.opcua.benchmarks.proc.ProcessCpu;
+import dev.opcua.benchmarks.proc.ProcessMemory;
 import dev.opcua.stack.client.discovery.DiscoveryClient;
 import dev.opcua.stack.client.transport.ClientResources;
 import dev.opcua.stack.core.config.TransportQuotas;

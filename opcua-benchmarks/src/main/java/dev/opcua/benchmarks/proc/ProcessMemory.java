@@ -1,4 +1,4 @@
-package dev.opcua.benchmarks.startup;
+package dev.opcua.benchmarks.proc;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,15 +11,24 @@ import java.nio.file.Path;
  * @param rssKb resident set size, KiB
  * @param peakRssKb the peak resident set size, KiB
  */
-record ProcessMemory(long rssKb, long peakRssKb) {
+public record ProcessMemory(long rssKb, long peakRssKb) {
 
     /**
      * Reads the process's status file.
      *
      * @throws IOException when it cannot be read (not Linux, the process is gone)
      */
-    static ProcessMemory of(long pid) throws IOException {
+    public static ProcessMemory of(long pid) throws IOException {
         return parse(Files.readString(Path.of("/proc", Long.toString(pid), "status")));
+    }
+
+    /** The resident set size of a process now (VmRSS), bytes; -1 when unreadable. */
+    public static long rssBytesOrUnknown(long pid) {
+        try {
+            return of(pid).rssKb() * 1024;
+        } catch (IOException | IllegalArgumentException e) {
+            return -1; // not Linux, or the process is gone
+        }
     }
 
     /**

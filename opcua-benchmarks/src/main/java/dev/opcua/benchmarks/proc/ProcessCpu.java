@@ -1,4 +1,4 @@
-package dev.opcua.benchmarks.startup;
+package dev.opcua.benchmarks.proc;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * CPU time a process has used, user and system, from {@code /proc/<pid>/stat} (Linux). Unlike wall time it hardly
  * changes when other processes compete for the cores, so it compares start-ups measured on a busy machine.
  */
-final class ProcessCpu {
+public final class ProcessCpu {
 
     /** The unit of the stat file's times: USER_HZ, 100 on every Linux architecture that exposes it. */
     private static final long MILLIS_PER_TICK = 10;
@@ -21,8 +21,17 @@ final class ProcessCpu {
      *
      * @throws IOException when its stat file cannot be read (not Linux, the process is gone)
      */
-    static long millis(long pid) throws IOException {
+    public static long millis(long pid) throws IOException {
         return parse(Files.readString(Path.of("/proc", Long.toString(pid), "stat")));
+    }
+
+    /** User plus system CPU of the process so far, nanoseconds (in steps of a clock tick); -1 when unreadable. */
+    public static long nanosOrUnknown(long pid) {
+        try {
+            return millis(pid) * 1_000_000L;
+        } catch (IOException | IllegalArgumentException e) {
+            return -1; // not Linux, or the process is gone
+        }
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.opcua.benchmarks.startup;
+package dev.opcua.benchmarks.proc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
