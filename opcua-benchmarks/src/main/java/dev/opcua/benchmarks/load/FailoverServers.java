@@ -164,7 +164,9 @@ final class FailoverServers implements AutoCloseable {
         return servers[s] != null && servers[s].alive();
     }
 
-    /** SIGKILL ({@code kill}) or SIGTERM and wait (a graceful stop: the server closes, saving durable subscriptions). */
+    /**
+     * SIGKILL ({@code kill}) or SIGTERM and wait (a graceful stop: the server closes, saving durable subscriptions).
+     */
     void stop(int s, boolean kill) throws InterruptedException {
         if (kill) {
             servers[s].kill();

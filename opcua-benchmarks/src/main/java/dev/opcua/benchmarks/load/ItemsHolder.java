@@ -89,7 +89,10 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         return null;
     }
 
-    /** Publish requests the client has outstanding now (sent, not answered: parked at the server or on the way); -1 for raw. */
+    /**
+     * Publish requests the client has outstanding now (sent, not answered: parked at the server or on the way); -1
+     * for raw.
+     */
     default int publishOutstanding() {
         return -1;
     }

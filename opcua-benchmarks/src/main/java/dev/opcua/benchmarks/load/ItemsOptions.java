@@ -189,7 +189,7 @@ record ItemsOptions(String server, String client, int sessions, int itemsPerSess
         long total = (long) Math.max(1, sessions) * Math.max(1, perSession);
         int v = variables != null ? variables : (int) Math.min(Integer.MAX_VALUE, total);
         int r = changes != null ? changes : Math.min(GOAL_CHANGES_PER_S, maxChangesPerS(v, Math.max(1, sampling)));
-        return new ItemsOptions(server, client, sessions, perSession, r, v, sampling, publishing, queue, perCall, warmup,
-                duration, heap, open62541);
+        return new ItemsOptions(server, client, sessions, perSession, r, v, sampling, publishing, queue, perCall,
+                warmup, duration, heap, open62541);
     }
 }

@@ -40,7 +40,8 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Verified per item: every value its variable took in the window was delivered (the values are numbered, so
  * a notification tells which change it carries), none twice, and no NotificationMessage sequence number is
- * missing (our client: none it could not recover, no notification dropped, no listener failed). Reported: create time and rate, the server's heap per idle item, RSS, CPU per notification, the
+ * missing (our client: none it could not recover, no notification dropped, no listener failed). Reported: create
+ * time and rate, the server's heap per idle item, RSS, CPU per notification, the
  * latency from a change's source timestamp to its arrival (it includes the wait for the next sample and the next
  * publishing cycle), the client's heap per item (the harness's tallies and our client's record of each item) and
  * the server's longest GC pause from the sessions on (the collections the footprints ask for left out).
@@ -237,20 +238,22 @@ final class ItemsScenario {
             if (clientWindow != null) {
                 err.printf(Locale.ROOT, "the clients in the window: %d responses with moreNotifications, %d times no"
                         + " Publish request outstanding after a response; outstanding per session min %s, mean %s,"
-                        + " none in %s %% of samples; the harness stalled %s ms at most%n", clientWindow.moreNotifications(),
+                        + " none in %s %% of samples; the harness stalled %s ms at most%n",
+                        clientWindow.moreNotifications(),
                         clientWindow.pipelineEmptied(), result.get("client_publish_outstanding_min"),
                         result.get("client_publish_outstanding_mean"), result.get("client_publish_none_pct"),
                         result.get("client_max_stall_ms"));
             }
-            if (subscribers[0].clientCounts() != null) {
-                ItemsHolder.ClientCounts c = ItemsHolder.ClientCounts.sum(subscribers);
-                err.printf(Locale.ROOT, "the clients counted %d notifications received (their listeners %d), %d messages"
-                        + " republished, %d sequence numbers lost, %d notifications dropped, %d listener errors%n",
-                        c.received(), metrics.notificationsSinceStart(), c.republished(), c.lost(), c.dropped(),
-                        c.listenerErrors());
+            if (clientCounts1 != null) {
+                ItemsHolder.ClientCounts c = clientCounts1;
+                err.printf(Locale.ROOT, "the clients counted %d notifications received (their listeners %d), %d"
+                        + " messages republished, %d sequence numbers lost, %d notifications dropped, %d listener"
+                        + " errors%n", c.received(), metrics.notificationsSinceStart(), c.republished(), c.lost(),
+                        c.dropped(), c.listenerErrors());
             }
             if (!verdict.shortBySession().isEmpty()) {
-                err.println("items short by session (the first " + Verdict.SHORT_SESSIONS_NAMED + " sessions with any): "
+                err.println("items short by session (the first " + Verdict.SHORT_SESSIONS_NAMED
+                        + " sessions with any): "
                         + verdict.shortBySession());
             }
             LoadHarness.printResult(result, out);
@@ -280,7 +283,9 @@ final class ItemsScenario {
         return line == null ? Map.of() : Footprint.numbers(line);
     }
 
-    /** A STATS count's growth between two answers, or {@code n/a} when either lacks it (a server that does not tell). */
+    /**
+     * A STATS count's growth between two answers, or {@code n/a} when either lacks it (a server that does not tell).
+     */
     static String countBetween(Map<String, Long> start, Map<String, Long> end, String key) {
         Long a = start.get(key);
         Long b = end.get(key);
