@@ -15,6 +15,7 @@ import dev.opcua.stack.core.config.TransportQuotas;
 import dev.opcua.stack.core.ids.AttributeIds;
 import dev.opcua.stack.core.ids.StatusCodes;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.CertificateType;
 import dev.opcua.stack.core.security.Certificates;
 import dev.opcua.stack.client.transport.uasc.ClientChannelSecurity;
 import dev.opcua.stack.core.security.EndpointSecurity;
@@ -68,7 +69,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Our client against our {@link OpcUaServer} with a PKI directory (Part 12, F.1 layout): the application
- * certificate created in own/ on first start and reused after a restart; sessions (Part 4, 5.6) of each
+ * certificates created in own/ on first start (RSA, and ECC for the ECC_nistP256 endpoint, Part 12, 7.8.4) and
+ * read back after a restart, each proven by a SignAndEncrypt channel that needs its private key; sessions (Part 4, 5.6) of each
  * user identity on Aes128_Sha256_RsaOaep/SignAndEncrypt; and client certificates the server refuses with
  * the status of the failed check of Part 4, 6.1.3: expired (BadCertificateTimeInvalid), revoked by a CRL of
  * a trusted CA (BadCertificateRevoked), and naming another application URI than CreateSession's
@@ -85,6 +87,8 @@ class OpcUaServerSecurityTest {
     private static final double TEMPERATURE = 21.5;
     private static final EndpointSecurity AES128_ENCRYPT =
             new EndpointSecurity(SecurityPolicy.Aes128_Sha256_RsaOaep, MessageSecurityMode.SignAndEncrypt);
+    private static final EndpointSecurity ECC_ENCRYPT =
+            new EndpointSecurity(SecurityPolicy.ECC_nistP256, MessageSecurityMode.SignAndEncrypt);
     private static final TransportQuotas QUOTAS = TransportQuotas.builder()
             .operationTimeout(Duration.ofSeconds(10)).build();
 
@@ -93,6 +97,7 @@ class OpcUaServerSecurityTest {
 
     private static ClientResources resources;
     private static ApplicationCertificate client;
+    private static ApplicationCertificate eccClient;
     private static ApplicationCertificate expiredClient;
     private static ApplicationCertificate otherUriClient;
     private static ApplicationCertificate caIssuedClient;
@@ -101,8 +106,10 @@ class OpcUaServerSecurityTest {
     private static List<Path> ownCertificatesBeforeFirstStart;
     private static InMemoryNodeManager plant;
     private static OpcUaServer server;
-    /** The server's certificate as its endpoints describe it. */
+    /** The server's RSA certificate as its Aes128_Sha256_RsaOaep endpoint describes it. */
     private static X509Certificate serverCertificate;
+    /** The server's ECC certificate as its ECC_nistP256 endpoint describes it. */
+    private static X509Certificate eccServerCertificate;
 
     @BeforeAll
     static void startServer() throws Exception {
@@ -112,6 +119,8 @@ class OpcUaServerSecurityTest {
         List<KeyPair> keys = IntStream.range(0, 3).parallel()
                 .mapToObj(i -> CertificateBuilder.generateKeyPair(2048)).toList();
         client = clientCertificate("security test client", CLIENT_URI, keys.get(0)).build();
+        eccClient = CertificateBuilder.forApplication("security test ecc client").applicationUri(CLIENT_URI)
+                .hostNames("localhost").type(CertificateType.ECC_NIST_P256).build();
         Instant now = Instant.now();
         expiredClient = clientCertificate("expired client", CLIENT_URI, keys.get(0))
                 .validityWindow(now.minus(Duration.ofDays(30)), now.minus(Duration.ofDays(1))).build();
@@ -123,7 +132,7 @@ class OpcUaServerSecurityTest {
         user = CertificateBuilder.forApplication("security test user").keyPair(keys.get(2)).build();
 
         PkiDirectory pki = new PkiDirectory(pkiRoot);
-        for (ApplicationCertificate trusted : List.of(client, expiredClient, otherUriClient, ca)) {
+        for (ApplicationCertificate trusted : List.of(client, eccClient, expiredClient, otherUriClient, ca)) {
             Files.write(pki.trustedCertsDir().resolve(trusted.certificate().getSerialNumber().toString(16) + ".der"),
                     trusted.certificate().getEncoded());
         }
@@ -160,7 +169,7 @@ class OpcUaServerSecurityTest {
                 .port(0)
                 .hostnames(List.of("localhost"))
                 .requests(2, 4, 100)
-                .security(List.of(EndpointSecurity.NONE, AES128_ENCRYPT))
+                .security(List.of(EndpointSecurity.NONE, AES128_ENCRYPT, ECC_ENCRYPT))
                 .pki(pki)
                 .identityTypes(IdentityValidator.anyOf(UserNameIdentityValidator.of(Map.of(USER, PASSWORD), true),
                         X509IdentityValidator.anyTrusted()),
@@ -170,34 +179,48 @@ class OpcUaServerSecurityTest {
                 .nodeManager(plant)
                 .build()
                 .start();
-        EndpointDescription endpoint = Arrays.stream(DiscoveryClient.getEndpoints(server.endpointUrl(), QUOTAS,
-                        resources).get(10, TimeUnit.SECONDS))
-                .filter(e -> AES128_ENCRYPT.policy().uri().equals(e.securityPolicyUri())
-                        && e.securityMode() == AES128_ENCRYPT.mode())
-                .findFirst().orElseThrow(() -> new AssertionError("no endpoint " + AES128_ENCRYPT));
-        serverCertificate = Certificates.decodeChain(endpoint.serverCertificate().unsafeBytes()).get(0);
+        EndpointDescription[] endpoints = DiscoveryClient.getEndpoints(server.endpointUrl(), QUOTAS, resources)
+                .get(10, TimeUnit.SECONDS);
+        serverCertificate = certificateOf(endpoints, AES128_ENCRYPT);
+        eccServerCertificate = certificateOf(endpoints, ECC_ENCRYPT);
+    }
+
+    private static X509Certificate certificateOf(EndpointDescription[] endpoints, EndpointSecurity security)
+            throws Exception {
+        EndpointDescription endpoint = Arrays.stream(endpoints)
+                .filter(e -> security.policy().uri().equals(e.securityPolicyUri()) && e.securityMode() == security.mode())
+                .findFirst().orElseThrow(() -> new AssertionError("no endpoint " + security));
+        return Certificates.decodeChain(endpoint.serverCertificate().unsafeBytes()).get(0);
     }
 
     // ---- the application certificate
 
     @Test
-    void the_certificate_created_in_own_on_first_start_is_the_one_used_after_a_restart() throws Exception {
+    void the_certificates_created_in_own_on_first_start_are_read_back_and_used_after_a_restart() throws Exception {
         PkiDirectory pki = new PkiDirectory(pkiRoot);
         assertThat(ownCertificatesBeforeFirstStart).as("own/certs before the first start").isEmpty();
         List<Path> created = files(pki.ownCertsDir());
-        assertThat(created).as("own/certs after the first start").hasSize(1);
-        assertThat(files(pki.ownPrivateDir())).as("own/private").hasSize(1);
-        X509Certificate first = CertificateLoader.readCertificates(created.get(0)).get(0);
-        assertThat(first).isEqualTo(serverCertificate);
-        assertThat(PkiCertificateValidator.applicationUriOf(first)).isEqualTo(SERVER_URI);
-        byte[] firstThumbprint = Certificates.thumbprint(first);
+        assertThat(created).as("own/certs after the first start: RSA and ECC P-256").hasSize(2);
+        List<Path> keys = files(pki.ownPrivateDir());
+        assertThat(keys).as("own/private").hasSize(2);
+        List<X509Certificate> first = new ArrayList<>();
+        for (Path file : created) {
+            first.add(CertificateLoader.readCertificates(file).get(0));
+        }
+        assertThat(first).containsExactlyInAnyOrder(serverCertificate, eccServerCertificate);
+        assertThat(first).allSatisfy(c -> assertThat(PkiCertificateValidator.applicationUriOf(c)).isEqualTo(SERVER_URI));
 
         server.close();
-        start(new PkiDirectory(pkiRoot)); // what a restarted process does
+        start(new PkiDirectory(pkiRoot)); // what a restarted process does: certificates and keys read from own/
 
-        assertThat(Certificates.thumbprint(serverCertificate)).isEqualTo(firstThumbprint);
+        assertThat(List.of(serverCertificate, eccServerCertificate)).containsExactlyInAnyOrderElementsOf(first);
         assertThat(files(pki.ownCertsDir())).isEqualTo(created);
-        withSession(client, ClientIdentity.anonymous(), OpcUaServerSecurityTest::assertReadsTheTemperature);
+        assertThat(files(pki.ownPrivateDir())).isEqualTo(keys);
+        // SignAndEncrypt needs the server's private key (it decrypts and signs the handshake): one session each
+        withSession(AES128_ENCRYPT, client, ClientIdentity.anonymous(),
+                OpcUaServerSecurityTest::assertReadsTheTemperature);
+        withSession(ECC_ENCRYPT, eccClient, ClientIdentity.anonymous(),
+                OpcUaServerSecurityTest::assertReadsTheTemperature);
     }
 
     @Test
@@ -249,18 +272,18 @@ class OpcUaServerSecurityTest {
 
     @Test
     void an_expired_client_certificate_is_refused_with_bad_certificate_time_invalid() {
-        assertFailsWith(() -> connect(expiredClient), StatusCodes.BadCertificateTimeInvalid, "expired client");
+        assertFailsWith(() -> connect(AES128_ENCRYPT, expiredClient), StatusCodes.BadCertificateTimeInvalid, "expired client");
     }
 
     @Test
     void a_client_certificate_revoked_by_the_crl_of_a_trusted_ca_is_refused_with_bad_certificate_revoked() {
-        assertFailsWith(() -> connect(revokedClient), StatusCodes.BadCertificateRevoked, "revoked client");
+        assertFailsWith(() -> connect(AES128_ENCRYPT, revokedClient), StatusCodes.BadCertificateRevoked, "revoked client");
     }
 
     @Test
     void a_client_certificate_of_another_application_uri_is_refused_at_create_session_with_bad_certificate_uri_invalid()
             throws Exception {
-        UaTcpClientChannel channel = connect(otherUriClient);
+        UaTcpClientChannel channel = connect(AES128_ENCRYPT, otherUriClient);
         try {
             assertFailsWith(() -> ClientSession.open(channel, options(ClientIdentity.anonymous()))
                     .get(10, TimeUnit.SECONDS), StatusCodes.BadCertificateUriInvalid, "CreateSession");
@@ -284,7 +307,12 @@ class OpcUaServerSecurityTest {
     /** A channel with this client certificate, a session of the identity on it; both closed afterwards. */
     private static void withSession(ApplicationCertificate certificate, ClientIdentity identity, SessionCheck check)
             throws Exception {
-        UaTcpClientChannel channel = connect(certificate);
+        withSession(AES128_ENCRYPT, certificate, identity, check);
+    }
+
+    private static void withSession(EndpointSecurity security, ApplicationCertificate certificate,
+            ClientIdentity identity, SessionCheck check) throws Exception {
+        UaTcpClientChannel channel = connect(security, certificate);
         try {
             ClientSession session = ClientSession.open(channel, options(identity)).get(10, TimeUnit.SECONDS);
             try {
@@ -297,11 +325,12 @@ class OpcUaServerSecurityTest {
         }
     }
 
-    /** Opens an Aes128_Sha256_RsaOaep/SignAndEncrypt channel, trusting exactly the server's certificate. */
-    private static UaTcpClientChannel connect(ApplicationCertificate certificate) throws Exception {
-        ClientChannelSecurity security = new ClientChannelSecurity(AES128_ENCRYPT, certificate,
-                List.of(serverCertificate), new PkiCertificateValidator(TrustList.trusting(serverCertificate),
-                        ValidationOptions.defaults()));
+    /** Opens a channel of this policy and mode, trusting exactly the server's certificate of its type. */
+    private static UaTcpClientChannel connect(EndpointSecurity endpoint, ApplicationCertificate certificate)
+            throws Exception {
+        X509Certificate trusted = endpoint == ECC_ENCRYPT ? eccServerCertificate : serverCertificate;
+        ClientChannelSecurity security = new ClientChannelSecurity(endpoint, certificate, List.of(trusted),
+                new PkiCertificateValidator(TrustList.trusting(trusted), ValidationOptions.defaults()));
         return UaTcpClientChannel.connect(server.endpointUrl(), QUOTAS, security, resources)
                 .get(10, TimeUnit.SECONDS);
     }
