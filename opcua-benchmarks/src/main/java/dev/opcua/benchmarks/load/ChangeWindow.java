@@ -1,6 +1,7 @@
 package dev.opcua.benchmarks.load;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,7 +21,16 @@ record ChangeWindow(long elapsedNanos, long serverCpu0, long serverCpu1, LoadHar
     /** Runs the window; the metrics' phase is DRAIN afterwards. */
     static ChangeWindow run(ChildServer server, WriteSequence values, SubMetrics metrics, int durationS,
             PrintStream err) throws InterruptedException {
-        LoadHarness.ClientUsage client = new LoadHarness.ClientUsage();
+        return run(server, values, metrics, durationS, LoadHarness.ClientUsage.RAW_THREADS, err);
+    }
+
+    /**
+     * Runs the window, counting the allocations of the threads named with {@code clientThreads} as the client's; the
+     * metrics' phase is DRAIN afterwards.
+     */
+    static ChangeWindow run(ChildServer server, WriteSequence values, SubMetrics metrics, int durationS,
+            List<String> clientThreads, PrintStream err) throws InterruptedException {
+        LoadHarness.ClientUsage client = new LoadHarness.ClientUsage(clientThreads);
         ServerStats a0 = server.stats();
         long s0 = server.cpuNanos();
         LoadHarness.ClientUsage.Snapshot c0 = client.snapshot();

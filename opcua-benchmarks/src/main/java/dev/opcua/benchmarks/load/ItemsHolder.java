@@ -30,29 +30,48 @@ import java.util.function.IntConsumer;
 
 /**
  * One session of the {@code items} scenario and the one subscription (Part 4, 5.13.2) of data-change items (Part 4,
- * 5.12.2) it holds: a raw session ({@code --client raw}, {@link Raw}) or one of our {@link OpcUaClient}s ({@code
- * --client ours}, {@link Ours}). Both record what their items receive in the same {@link SubscriptionTally}.
+ * 5.12.2) it holds: a raw session ({@code --client raw}, {@link Raw}), one of our {@link OpcUaClient}s ({@code
+ * --client ours}, {@link Ours}) or one of Eclipse Milo's ({@code --client milo}, {@link Milo}). All record what their
+ * items receive in the same {@link SubscriptionTally}.
  */
 interface ItemsHolder extends Subscriber, AutoCloseable {
 
     /** Session timeout asked for: creating a million items takes a while, in which a session may send nothing. */
     Duration SESSION_TIMEOUT = Duration.ofMinutes(30);
 
-    /** Opens one more holder, connected. */
+    /** Opens one more holder, connected; closed once every holder it opened is, it stops what they shared. */
     @FunctionalInterface
-    interface Opener {
+    interface Opener extends AutoCloseable {
         ItemsHolder open() throws Exception;
+
+        @Override
+        default void close() {
+        }
     }
 
     /**
      * What opens the run's holders: raw sessions or our clients, as {@code --client} says, all on {@code
-     * resources}, recording into {@code values} and {@code metrics}.
+     * resources}, or Milo's clients on threads of their own; recording into {@code values} and {@code metrics}.
      */
     static Opener opener(ItemsOptions o, String url, ClientResources resources, WriteSequence values,
             SubMetrics metrics) throws Exception {
         if (o.client().equals("ours")) {
             OpcUaClientConfig config = Ours.config(o, url, resources);
             return () -> Ours.open(config, o.namespaceUri(), values, metrics);
+        }
+        if (o.client().equals("milo")) {
+            MiloLoadClients milo = MiloLoadClients.forItems(url, o.namespaceUri());
+            return new Opener() {
+                @Override
+                public ItemsHolder open() throws Exception {
+                    return new Milo(milo.subscriber(metrics), values);
+                }
+
+                @Override
+                public void close() {
+                    milo.close();
+                }
+            };
         }
         LoadSecurity security = LoadSecurity.of(EndpointSecurity.NONE, url, resources);
         SessionOptions options = security.session().toBuilder().sessionTimeout(SESSION_TIMEOUT).build();
@@ -140,6 +159,11 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
 
     /** The client's name in the RESULT line. */
     String client();
+
+    /** Prefixes of the names of the threads the client runs on and the harness's: whose allocations are counted. */
+    default List<String> threadPrefixes() {
+        return LoadHarness.ClientUsage.RAW_THREADS;
+    }
 
     /** What records the items' values: the tallies and revised intervals are its. */
     Subscriber subscriber();
@@ -238,22 +262,72 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
     }
 
     /**
-     * One of our {@link OpcUaClient}s, its default settings but a long session timeout and {@code --per-call} as its
-     * items per request: {@code createSubscription} and one {@code createDataItems} of all the session's items,
-     * which the client splits by the server's MaxMonitoredItemsPerCall; the client publishes from then on, and its
-     * item listeners (on the I/O thread that read the Publish response, the client's default) record each value in
-     * the subscription's tally and return.
+     * A holder through a client's own subscription API ({@link LoadSubscriber}): {@code createSubscription} and the
+     * session's items in one call, which the client splits by the server's MaxMonitoredItemsPerCall itself; the
+     * client publishes from then on, and its item listeners record each value in the subscription's tally.
      */
-    final class Ours implements ItemsHolder {
+    abstract class ApiHolder implements ItemsHolder {
 
-        private final OpcUaClient client;
-        private final OursLoadClients.Subscriber subscriber;
+        private final LoadSubscriber subscriber;
         private final WriteSequence values;
 
-        private Ours(OpcUaClient client, OursLoadClients.Subscriber subscriber, WriteSequence values) {
-            this.client = client;
+        ApiHolder(LoadSubscriber subscriber, WriteSequence values) {
             this.subscriber = subscriber;
             this.values = values;
+        }
+
+        @Override
+        public void subscribe(ItemsOptions o, int i, int perCall, IntConsumer created) throws Exception {
+            int[] slots = new int[o.itemsPerSession()];
+            for (int k = 0; k < slots.length; k++) {
+                slots[k] = o.variableOf(i, k);
+            }
+            subscriber.subscribe(o.publishingMs(), o.samplingMs(), o.queueSize(), slots,
+                    new SubscriptionTally(i, slots, values));
+            created.accept(slots.length);
+        }
+
+        @Override
+        public void startPublishing(CountDownLatch stopped) {
+            // the client publishes from its subscription's creation on; its Publish requests end with the session
+            stopped.countDown();
+            stopped.countDown();
+        }
+
+        /** Sequence numbers the client could not recover, notifications it dropped, listener failures. */
+        @Override
+        public long losses() {
+            return subscriber.losses();
+        }
+
+        @Override
+        public void closeSession() throws Exception {
+            subscriber.disconnect();
+        }
+
+        @Override
+        public void close() {
+            subscriber.close();
+        }
+
+        @Override
+        public Subscriber subscriber() {
+            return subscriber;
+        }
+    }
+
+    /**
+     * One of our {@link OpcUaClient}s, its default settings but a long session timeout and {@code --per-call} as its
+     * items per request; its item listeners run on the I/O thread that read the Publish response (the client's
+     * default).
+     */
+    final class Ours extends ApiHolder {
+
+        private final OpcUaClient client;
+
+        private Ours(OpcUaClient client, OursLoadClients.Subscriber subscriber, WriteSequence values) {
+            super(subscriber, values);
+            this.client = client;
         }
 
         static OpcUaClientConfig config(ItemsOptions o, String url, ClientResources resources) {
@@ -300,30 +374,6 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         }
 
         @Override
-        public void subscribe(ItemsOptions o, int i, int perCall, IntConsumer created) throws Exception {
-            int[] slots = new int[o.itemsPerSession()];
-            for (int k = 0; k < slots.length; k++) {
-                slots[k] = o.variableOf(i, k);
-            }
-            subscriber.subscribe(o.publishingMs(), o.samplingMs(), o.queueSize(), slots,
-                    new SubscriptionTally(i, slots, values));
-            created.accept(slots.length);
-        }
-
-        @Override
-        public void startPublishing(CountDownLatch stopped) {
-            // the client publishes from its subscription's creation on; its Publish requests end with the session
-            stopped.countDown();
-            stopped.countDown();
-        }
-
-        /** Sequence numbers the client could not recover, notifications it dropped, listener failures. */
-        @Override
-        public long losses() {
-            return subscriber.losses();
-        }
-
-        @Override
         public ClientCounts clientCounts() {
             ClientSubscriptions s = client.subscriptions();
             return new ClientCounts(s.notificationsReceived(), s.republished(), s.lostSequenceNumbers(),
@@ -337,23 +387,42 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
         }
 
         @Override
-        public void closeSession() throws Exception {
-            subscriber.disconnect();
+        public String client() {
+            return "ours";
+        }
+    }
+
+    /**
+     * One of Eclipse Milo 1.1.2's clients ({@link MiloLoadClients}: created the way its users do, its
+     * {@code OpcUaSubscription} with the session's items, which Milo splits by the server's MaxMonitoredItemsPerCall
+     * itself; its item listeners run on its delivery queue).
+     */
+    final class Milo extends ApiHolder {
+
+        private final MiloLoadClients.Subscriber subscriber;
+
+        Milo(MiloLoadClients.Subscriber subscriber, WriteSequence values) {
+            super(subscriber, values);
+            this.subscriber = subscriber;
         }
 
+        /** The server's MaxMonitoredItemsPerCall as Milo read it, or {@link ItemsOptions#DEFAULT_PER_CALL}. */
         @Override
-        public void close() {
-            subscriber.close();
+        public int perCall(ItemsOptions o, PrintStream err) {
+            int server = subscriber.maxMonitoredItemsPerCall();
+            err.println("the server's MaxMonitoredItemsPerCall as Milo's client read it: "
+                    + (server > 0 ? server : "none") + " (Milo splits its requests by it)");
+            return server > 0 ? server : ItemsOptions.DEFAULT_PER_CALL;
         }
 
         @Override
         public String client() {
-            return "ours";
+            return "milo";
         }
 
         @Override
-        public Subscriber subscriber() {
-            return subscriber;
+        public List<String> threadPrefixes() {
+            return MiloLoadClients.THREADS;
         }
     }
 }

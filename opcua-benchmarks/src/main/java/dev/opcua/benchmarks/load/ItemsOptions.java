@@ -11,8 +11,8 @@ import java.util.Locale;
  * Options of the {@code items} scenario ({@link ItemsScenario}), which has options of its own.
  *
  * @param server {@code ours}, {@code milo} or {@code open62541}: the bench server started as a child process
- * @param client {@code raw} (raw sessions of the harness) or {@code ours} (one of our {@code OpcUaClient}s per
- *        session): what holds the items
+ * @param client {@code raw} (raw sessions of the harness), {@code ours} (one of our {@code OpcUaClient}s per
+ *        session) or {@code milo} (one of Eclipse Milo's per session): what holds the items
  * @param sessions sessions, one subscription each
  * @param itemsPerSession data-change monitored items of each session's subscription
  * @param changesPerS values the server changes a second, all variables together
@@ -39,7 +39,7 @@ record ItemsOptions(String server, String client, int sessions, int itemsPerSess
     static final int GOAL_CHANGES_PER_S = 100_000;
 
     static final String USAGE = "usage: --scenario items [--server ours|milo|open62541 (ours)] [--open62541 PATH"
-            + " ($O6_BUILD/bench_server, " + LoadOptions.OPEN62541_DEFAULT + ")] [--client raw|ours (raw)]"
+            + " ($O6_BUILD/bench_server, " + LoadOptions.OPEN62541_DEFAULT + ")] [--client raw|ours|milo (raw)]"
             + " [--sessions S (10)]"
             + " [--items-per-session N (1000)] [--changes-per-s R (100000, or the most the variables allow)]"
             + " [--variables V (S x N: a variable per item)] [--sampling-ms MS (1000)] [--publishing-ms MS (1000)]"
@@ -54,8 +54,8 @@ record ItemsOptions(String server, String client, int sessions, int itemsPerSess
         if ((open62541 != null) != server.equals("open62541")) {
             throw new IllegalArgumentException("--open62541 PATH goes with --server open62541 (and only with it)");
         }
-        if (!client.equals("raw") && !client.equals("ours")) {
-            throw new IllegalArgumentException("--client must be raw or ours, was " + client);
+        if (!client.equals("raw") && !client.equals("ours") && !client.equals("milo")) {
+            throw new IllegalArgumentException("--client must be raw, ours or milo, was " + client);
         }
         atLeast("--sessions", sessions, 1);
         atLeast("--items-per-session", itemsPerSession, 1);

@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.LongAdder;
  * --sessions} sessions, one subscription each (Part 4, 5.13.2), create {@code --items-per-session} items each,
  * sampling {@code --sampling-ms} (1 s), queue {@code --queue} (1), in CreateMonitoredItems requests of at most the
  * server's MaxMonitoredItemsPerCall (Part 5, 6.3.11). The sessions are the harness's raw sessions ({@code --client
- * raw}) or our {@code OpcUaClient}s ({@code --client ours}, one a session, which split the items by that limit
- * themselves), see {@link ItemsHolder}. The server changes the values itself, {@code --changes-per-s}
+ * raw}), our {@code OpcUaClient}s ({@code --client ours}) or Eclipse Milo's ({@code --client milo}), one a session,
+ * which split the items by that limit themselves, see {@link ItemsHolder}. The server changes the values itself, {@code --changes-per-s}
  * a second spread over the variables in order, as a device driver's source does; no Write request loads the path.
  *
  * <p>Phases: the server's footprint with no session; the sessions (footprint and the harness's heap again); the
@@ -73,8 +73,8 @@ final class ItemsScenario {
         long total = o.totalItems();
         WriteSequence values = WriteSequence.serverSide(BenchAddressSpace.SIMULATION_BASE, o.variables());
         SubMetrics metrics = new SubMetrics();
-        ItemsHolder.Opener opener = ItemsHolder.opener(o, server.url(), resources, values, metrics);
         ItemsHolder[] subscribers = new ItemsHolder[n];
+        ItemsHolder.Opener opener = ItemsHolder.opener(o, server.url(), resources, values, metrics);
         ExecutorService workers = Executors.newFixedThreadPool(SessionsScenario.CONNECTS_IN_FLIGHT,
                 SessionsScenario.named("load-items-"));
         try {
@@ -142,7 +142,8 @@ final class ItemsScenario {
             Map<String, Long> serverCounts0 = serverCounts(server);
             ItemsHolder.ClientCounts clientCounts0 = ItemsHolder.ClientCounts.sum(subscribers);
             ItemsPublishSampler sampler = ItemsPublishSampler.start(subscribers);
-            ChangeWindow window = ChangeWindow.run(server, values, metrics, o.durationS(), err);
+            ChangeWindow window = ChangeWindow.run(server, values, metrics, o.durationS(),
+                    subscribers[0].threadPrefixes(), err);
             long rssBusy = ProcessMemory.rssBytesOrUnknown(server.pid());
             // the window's last changes: sampled, queued and published within a few intervals
             TimeUnit.MILLISECONDS.sleep(Math.max(2000, 3L * Math.max(o.samplingMs(), o.publishingMs())));
@@ -274,6 +275,7 @@ final class ItemsScenario {
                     s.close();
                 }
             }
+            opener.close();
         }
     }
 

@@ -4,6 +4,7 @@ import static org.eclipse.milo.opcua.stack.core.types.builtin.unsigned.Unsigned.
 
 import dev.opcua.benchmarks.server.BenchAddressSpace;
 import dev.opcua.stack.core.security.ApplicationCertificate;
+import dev.opcua.stack.core.security.EndpointSecurity;
 import dev.opcua.stack.core.security.SecurityPolicy;
 import dev.opcua.stack.core.security.pki.CertificateBuilder;
 import io.netty.channel.EventLoopGroup;
@@ -27,12 +28,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClient;
 import org.eclipse.milo.opcua.sdk.client.OpcUaClientConfigBuilder;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaMonitoredItem;
 import org.eclipse.milo.opcua.sdk.client.subscriptions.OpcUaSubscription;
 import org.eclipse.milo.opcua.stack.core.AttributeId;
 import org.eclipse.milo.opcua.stack.core.NodeIds;
+import org.eclipse.milo.opcua.stack.core.UaException;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DataValue;
 import org.eclipse.milo.opcua.stack.core.types.builtin.DateTime;
 import org.eclipse.milo.opcua.stack.core.types.builtin.LocalizedText;
@@ -68,7 +71,8 @@ import org.eclipse.milo.opcua.stack.transport.client.tcp.OpcTcpClientTransportCo
  */
 final class MiloLoadClients implements LoadClients {
 
-    private static final List<String> THREADS = List.of("milo-client-", "load-");
+    /** The names of the threads Milo's clients run on, and the harness's. */
+    static final List<String> THREADS = List.of("milo-client-", "load-");
     private static final String APPLICATION_NAME = "load harness";
     private static final List<BrowseDescription> BROWSE = List.of(browse(NodeIds.Server), browse(NodeIds.ObjectsFolder));
 
@@ -84,14 +88,14 @@ final class MiloLoadClients implements LoadClients {
     private final ScheduledThreadPoolExecutor scheduled;
     private final HashedWheelTimer timer;
 
-    private MiloLoadClients(LoadOptions o, String url) {
+    private MiloLoadClients(String url, String namespace, int nodes, boolean browseBench, EndpointSecurity security) {
         this.url = url;
-        this.namespace = o.namespace();
-        this.nodes = o.nodes();
-        this.browseBench = o.browseBench();
-        this.policyUri = o.security().policy().uri();
-        this.mode = MessageSecurityMode.valueOf(o.security().mode().name());
-        this.certificate = o.security().policy() == SecurityPolicy.None ? null
+        this.namespace = namespace;
+        this.nodes = nodes;
+        this.browseBench = browseBench;
+        this.policyUri = security.policy().uri();
+        this.mode = MessageSecurityMode.valueOf(security.mode().name());
+        this.certificate = security.policy() == SecurityPolicy.None ? null
                 : CertificateBuilder.forApplication(APPLICATION_NAME).applicationUri(LoadSecurity.APPLICATION_URI)
                         .build();
         this.eventLoop = new MultiThreadIoEventLoopGroup(0, new Named("milo-client-io-"), NioIoHandler.newFactory());
@@ -108,7 +112,15 @@ final class MiloLoadClients implements LoadClients {
     }
 
     static MiloLoadClients create(LoadOptions o, String url) {
-        return new MiloLoadClients(o, url);
+        return new MiloLoadClients(url, o.namespace(), o.nodes(), o.browseBench(), o.security());
+    }
+
+    /**
+     * The clients of the {@code items} scenario: security None, as its raw sessions and our clients, the variables of
+     * {@code namespace}.
+     */
+    static MiloLoadClients forItems(String url, String namespace) {
+        return new MiloLoadClients(url, namespace, 0, false, EndpointSecurity.NONE);
     }
 
     /** A new client, not connected: GetEndpoints with this run's threads, the endpoint of the run's security. */
@@ -156,10 +168,12 @@ final class MiloLoadClients implements LoadClients {
     }
 
     @Override
-    public LoadSubscriber subscriber(SubMetrics metrics) throws Exception {
+    public Subscriber subscriber(SubMetrics metrics) throws Exception {
         OpcUaClient client = client();
         try {
-            return new Subscriber(client, connect(client), metrics);
+            UShort ns = connectTo(client);
+            // a node per item, made when its item is (the items scenario has a variable per item)
+            return new Subscriber(client, slot -> new NodeId(ns, BenchAddressSpace.variableId(slot)), metrics);
         } catch (Exception e) {
             disconnectQuietly(client);
             throw e;
@@ -168,16 +182,22 @@ final class MiloLoadClients implements LoadClients {
 
     /** Connects {@code client}; the variables {@code Var.i} in the namespace of {@code --namespace}. */
     private NodeId[] connect(OpcUaClient client) throws Exception {
-        client.connectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
-        UShort ns = client.readNamespaceTableAsync().get(TIMEOUT_S, TimeUnit.SECONDS).getIndex(namespace);
-        if (ns == null) {
-            throw new IllegalStateException("namespace " + namespace + " is not in the NamespaceArray of " + url);
-        }
+        UShort ns = connectTo(client);
         NodeId[] ids = new NodeId[nodes];
         for (int i = 0; i < ids.length; i++) {
             ids[i] = new NodeId(ns, BenchAddressSpace.variableId(i));
         }
         return ids;
+    }
+
+    /** Connects {@code client}; the index of the namespace of {@code --namespace}. */
+    private UShort connectTo(OpcUaClient client) throws Exception {
+        client.connectAsync().get(TIMEOUT_S, TimeUnit.SECONDS);
+        UShort ns = client.readNamespaceTableAsync().get(TIMEOUT_S, TimeUnit.SECONDS).getIndex(namespace);
+        if (ns == null) {
+            throw new IllegalStateException("namespace " + namespace + " is not in the NamespaceArray of " + url);
+        }
+        return ns;
     }
 
     @Override
@@ -238,17 +258,30 @@ final class MiloLoadClients implements LoadClients {
      * ({@code milo-client-pool-N}). The lifetime and keep-alive counts are the raw subscribers', not Milo's
      * calculated ones.
      */
-    private static final class Subscriber extends LoadSubscriber {
+    static final class Subscriber extends LoadSubscriber {
 
         private final OpcUaClient client;
-        private final NodeId[] nodeIds;
+        private final IntFunction<NodeId> variables;
         private final LongAdder keepAlives = new LongAdder();
         private final LongAdder losses = new LongAdder();
 
-        Subscriber(OpcUaClient client, NodeId[] nodeIds, SubMetrics metrics) {
+        /** @param variables the node of variable {@code Var.i} for each slot {@code i} */
+        Subscriber(OpcUaClient client, IntFunction<NodeId> variables, SubMetrics metrics) {
             super(metrics);
             this.client = client;
-            this.nodeIds = nodeIds;
+            this.variables = variables;
+        }
+
+        /**
+         * The server's MaxMonitoredItemsPerCall as Milo's client read it (Part 5, 6.3.11), which its
+         * createMonitoredItems splits by; 0 when the server has none or it could not be read.
+         */
+        int maxMonitoredItemsPerCall() {
+            try {
+                return client.getOperationLimits().maxMonitoredItemsPerCall().map(UInteger::intValue).orElse(0);
+            } catch (UaException e) {
+                return 0;
+            }
         }
 
         @Override
@@ -288,7 +321,7 @@ final class MiloLoadClients implements LoadClients {
             List<OpcUaMonitoredItem> items = new ArrayList<>(slots.length);
             for (int k = 0; k < slots.length; k++) {
                 int index = k;
-                OpcUaMonitoredItem item = OpcUaMonitoredItem.newDataItem(nodeIds[slots[k]]);
+                OpcUaMonitoredItem item = OpcUaMonitoredItem.newDataItem(variables.apply(slots[k]));
                 item.setSamplingInterval(samplingMs);
                 item.setQueueSize(uint(queueSize));
                 item.setDiscardOldest(true);

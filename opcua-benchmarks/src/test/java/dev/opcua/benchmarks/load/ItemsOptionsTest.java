@@ -83,16 +83,17 @@ class ItemsOptionsTest {
     }
 
     @Test
-    void raw_sessions_hold_the_items_unless_our_client_is_asked_for() {
+    void raw_sessions_hold_the_items_unless_a_client_is_asked_for() {
         assertThat(ItemsOptions.parse("--scenario", "items").client()).isEqualTo("raw");
         assertThat(ItemsOptions.parse("--client", "OURS").client()).isEqualTo("ours");
+        assertThat(ItemsOptions.parse("--client", "milo").client()).isEqualTo("milo");
     }
 
     @Test
     void refuses_a_client_it_cannot_drive_naming_the_choices() {
-        assertThatThrownBy(() -> ItemsOptions.parse("--client", "milo"))
+        assertThatThrownBy(() -> ItemsOptions.parse("--client", "node-opcua"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("--client must be raw or ours, was milo");
+                .hasMessageContaining("--client must be raw, ours or milo, was node-opcua");
     }
 
     @Test
