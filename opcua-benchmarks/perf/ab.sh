@@ -4,9 +4,9 @@
 # min..max of the key RESULT fields.
 #
 #   opcua-benchmarks/perf/ab.sh [-r R] [--jar JAR] -- HARNESS_OPTIONS...        ours (A) versus milo (B)
-#   opcua-benchmarks/perf/ab.sh [-r R] -a 'CMD A' -b 'CMD B' [-c 'CMD C' [-d 'CMD D']] -- HARNESS_OPTIONS...
+#   opcua-benchmarks/perf/ab.sh [-r R] -a 'CMD A' -b 'CMD B' [-c 'CMD C' [-d 'CMD D' [-e 'CMD E']]] -- HARNESS_OPTIONS...
 #
-# CMD A / CMD B (/ CMD C / CMD D, more sides taken in turn: A B C D A B C D ...) are command prefixes the harness
+# CMD A / CMD B (/ CMD C / CMD D / CMD E, more sides taken in turn: A B C D E A B C D E ...) are command prefixes the harness
 # options are appended to, e.g. two builds:
 #   -a 'java -cp /tmp/old.jar dev.opcua.benchmarks.load.LoadHarness --server ours'
 # (shell words: quote an option that holds spaces, e.g. "java '-Dload.server.jvmOptions=-Xmx128m -Dk=v' -cp ...")
@@ -27,6 +27,7 @@ cmd_a=
 cmd_b=
 cmd_c=
 cmd_d=
+cmd_e=
 while [[ $# -gt 0 ]]; do
   case "$1" in
     -r) rounds=$2; shift 2 ;;
@@ -35,6 +36,7 @@ while [[ $# -gt 0 ]]; do
     -b) cmd_b=$2; shift 2 ;;
     -c) cmd_c=$2; shift 2 ;;
     -d) cmd_d=$2; shift 2 ;;
+    -e) cmd_e=$2; shift 2 ;;
     --) shift; break ;;
     -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) break ;;
@@ -71,12 +73,14 @@ for ((i = 1; i <= rounds; i++)); do
   run_side B "$cmd_b" "$@"
   if [[ -n $cmd_c ]]; then run_side C "$cmd_c" "$@"; fi
   if [[ -n $cmd_d ]]; then run_side D "$cmd_d" "$@"; fi
+  if [[ -n $cmd_e ]]; then run_side E "$cmd_e" "$@"; fi
 done
 
 echo "A: $cmd_a"
 echo "B: $cmd_b"
 if [[ -n $cmd_c ]]; then echo "C: $cmd_c"; fi
 if [[ -n $cmd_d ]]; then echo "D: $cmd_d"; fi
+if [[ -n $cmd_e ]]; then echo "E: $cmd_e"; fi
 echo "options: $*; rounds: $rounds; results: $results"
 awk '
   function median(side, key,   n, i, j, t, a) {
@@ -103,8 +107,8 @@ awk '
   }
   END {
     printf "%-4s %-26s %14s %22s\n", "side", "metric", "median", "min..max"
-    for (s = 0; s < 4; s++) {
-      side = substr("ABCD", s + 1, 1)
+    for (s = 0; s < 5; s++) {
+      side = substr("ABCDE", s + 1, 1)
       if (!(side in count)) { if (s < 2) printf "%-4s no results\n", side; continue }
       for (k = 1; k <= nkeys; k++) {
         key = keys[k]
