@@ -56,7 +56,7 @@ final class ItemsScenario {
 
     static int run(ItemsOptions o, PrintStream out, PrintStream err) throws Exception {
         Path gcLog = Files.createTempFile("load-items-gc-", ".log");
-        List<String> jvm = List.of("-Xmx" + o.serverHeap(), "-Xlog:gc,gc+phases:file=" + gcLog,
+        List<String> jvm = List.of("-Xmx" + o.serverHeap(), "-Xlog:gc,gc+phases,gc+cpu:file=" + gcLog,
                 "-D" + ValueSimulator.HOLD_PROPERTY + "=true");
         try (ChildServer server = ChildServer.start(o.server(), o.open62541(), o.variables(), false, o.serverOptions(),
                 jvm);
@@ -200,6 +200,9 @@ final class ItemsScenario {
             result.put("server_cpu_ms_per_s", window.serverCpuMillisPerSecond());
             result.put("server_gc_pauses", pauses == null ? "n/a" : Integer.toString(pauses.pauses()));
             result.put("server_gc_max_pause_ms", pauses == null ? "n/a" : LoadHarness.fmt(pauses.maxMillis()));
+            result.put("server_gc_p99_pause_ms", pauses == null ? "n/a" : LoadHarness.fmt(pauses.p99Millis()));
+            result.put("server_gc_max_pause_cpu_ms", pauses == null || pauses.maxCpuMillis() < 0 ? "n/a"
+                    : LoadHarness.fmt(pauses.maxCpuMillis()));
             result.put("client_heap_per_item_b", Long.toString((clientIdle - clientSessions) / total));
             result.put("client_cpu_us_per_op", LoadHarness.fmt((window.client1().cpuNanos()
                     - window.client0().cpuNanos()) / 1e3 / perNotification));
@@ -227,11 +230,13 @@ final class ItemsScenario {
                     verified ? "every change delivered" : "NOT every change delivered");
             err.printf(Locale.ROOT, "server: heap after GC %s MB empty, %s MB with sessions, %s MB with items idle"
                     + " (%s B per item); RSS %s MB with sessions, %s MB idle (%s B per item), %s MB under load; CPU %s"
-                    + " us per notification; GC pauses %s, max %s ms%n", result.get("server_heap_empty_mb"),
+                    + " us per notification; GC pauses %s, max %s ms, p99 %s ms, most CPU of one %s ms%n",
+                    result.get("server_heap_empty_mb"),
                     result.get("server_heap_sessions_mb"), result.get("server_heap_items_idle_mb"),
                     result.get("server_heap_per_item_b"), result.get("server_rss_sessions_mb"),
                     result.get("server_rss_idle_mb"), result.get("server_rss_per_item_b"), result.get("server_rss_mb"),
-                    serverCpu, result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"));
+                    serverCpu, result.get("server_gc_pauses"), result.get("server_gc_max_pause_ms"),
+                    result.get("server_gc_p99_pause_ms"), result.get("server_gc_max_pause_cpu_ms"));
             metrics.errors.forEach((status, count) -> err.println("errors " + status + ": " + count.sum()));
             err.printf(Locale.ROOT, "server subscriptions in the window: %s values overwritten or discarded in item"
                     + " queues, %s publishing cycles late (no Publish request parked)%n",
