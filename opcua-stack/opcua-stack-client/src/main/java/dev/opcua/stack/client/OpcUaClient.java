@@ -117,6 +117,8 @@ public final class OpcUaClient implements AutoCloseable {
         subscriptions.setServerMaxItemsPerCall(() -> operationLimits.maxMonitoredItemsPerCall());
         subscriptions.setOnServerSilent(() -> connection.connectionLost(new UaException(StatusCodes.BadTimeout,
                 "no Publish response within a subscription's keep-alive period: the server is silent")));
+        // a Publish answered over the session is the keep-alive's sign of life: no Read while they arrive
+        connection.keepAliveEvidence(subscriptions::lastPublishAnsweredNanos);
         subscriptions.setOnSessionInvalid(status -> connection.connectionLost(new UaException(status,
                 "the server no longer knows the session (Publish answered " + status + ")")));
         connection.hooks(new ConnectionManager.Hooks() {

@@ -203,7 +203,11 @@ public final class OpcUaClientConfig {
         return sessionTimeout;
     }
 
-    /** How often an idle connection is checked with a Read of ServerStatus/State. */
+    /**
+     * How often an idle connection is checked with a Read of ServerStatus/State: a connection over whose session a
+     * Publish was answered within the interval counts as alive without it (subscriptions that publish or send
+     * keep-alives, Part 4, 5.13.1.1, need no Read).
+     */
     public Duration keepAliveInterval() {
         return keepAliveInterval;
     }

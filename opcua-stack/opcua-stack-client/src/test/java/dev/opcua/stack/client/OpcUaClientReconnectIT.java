@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.opcua.stack.client.OpcUaClientConfig.WhileReconnecting;
+import dev.opcua.stack.client.subscriptions.ClientSubscription;
+import dev.opcua.stack.client.subscriptions.SubscriptionParameters;
 import dev.opcua.stack.client.testing.MiloPeer;
 import dev.opcua.stack.client.testing.MiloPeerServer;
 import dev.opcua.stack.client.testing.ThreadLeaks;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -129,6 +132,52 @@ class OpcUaClientReconnectIT {
         waitUntil("reconnected", () -> client.state() == ClientState.CONNECTED);
         assertThat(client.reconnects()).isEqualTo(1);
         assertThat(client.session().sessionId()).isEqualTo(sessionId);
+        assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
+    }
+
+    @Test
+    void while_publish_responses_arrive_the_keep_alive_sends_no_read_and_without_a_subscription_it_reads_again()
+            throws Exception {
+        AtomicInteger reads = new AtomicInteger();
+        connected(config().keepAliveInterval(Duration.ofSeconds(1))
+                .requestObserver(service -> {
+                    if (service.equals("Read")) {
+                        reads.incrementAndGet();
+                    }
+                    return null;
+                }).build());
+        // a Publish answered at least every 2 x 50 ms (Part 4, 5.13.1.1), data or keep-alive
+        ClientSubscription subscription = client.createSubscription(SubscriptionParameters.ofInterval(50)
+                .withCounts(60, 2)).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        int before = reads.get();
+
+        Thread.sleep(2_500); // two and a half keep-alive intervals
+
+        assertThat(reads.get() - before).as("keep-alive Reads while Publish responses arrived").isZero();
+        assertThat(client.state()).isEqualTo(ClientState.CONNECTED);
+
+        subscription.delete().get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        waitUntil("a keep-alive Read without Publish responses", () -> reads.get() > before);
+        assertThat(client.state()).isEqualTo(ClientState.CONNECTED);
+    }
+
+    @Test
+    void a_stalled_link_is_noticed_while_a_subscription_published_and_reconnected_once_the_bytes_flow_again()
+            throws Exception {
+        connected(config().keepAliveInterval(Duration.ofMillis(200)).keepAliveFailuresAllowed(0)
+                .requestTimeout(Duration.ofSeconds(1)).build());
+        client.createSubscription(SubscriptionParameters.ofInterval(50).withCounts(60, 2))
+                .get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+        Thread.sleep(300); // Publish responses arrive: the keep-alive relies on them instead of its Read
+
+        proxy.stall();
+
+        // at most 200 ms after the last answer the keep-alive reads, and its Read times out after 1 s (or the
+        // subscription's watchdog finds the server silent), with room for a loaded machine
+        await("the stall noticed").atMost(Duration.ofSeconds(5)).pollInterval(POLL)
+                .until(() -> client.state() == ClientState.RECONNECTING);
+        proxy.resume();
+        waitUntil("reconnected", () -> client.state() == ClientState.CONNECTED);
         assertThat(readOnlyValue()).isEqualTo(MiloPeerServer.READ_ONLY_VALUE);
     }
 

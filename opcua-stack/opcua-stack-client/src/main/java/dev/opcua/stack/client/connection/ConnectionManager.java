@@ -10,8 +10,10 @@ import dev.opcua.stack.core.security.ApplicationCertificate;
 import dev.opcua.stack.core.types.structured.EndpointDescription;
 import io.netty.util.Timer;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
 
 /**
  * Owns a client's connection (Part 4, 6.7): the secure channel and the session on it, the
@@ -44,6 +46,7 @@ public final class ConnectionManager {
     private final ConnectionStatus status = new ConnectionStatus();
     private final Connector connector;
     private final RequestGate gate;
+    private final KeepAlive keepAlive;
     private final Reconnector reconnector;
 
     public ConnectionManager(OpcUaClientConfig config) {
@@ -53,8 +56,17 @@ public final class ConnectionManager {
         Executor executor = config.resources().callbackExecutor();
         this.connector = new Connector(config);
         this.gate = new RequestGate(config, status, timer, executor);
-        this.reconnector = new Reconnector(config, connector, status, gate, new KeepAlive(config, gate, timer), timer,
-                executor);
+        this.keepAlive = new KeepAlive(config, gate, timer);
+        this.reconnector = new Reconnector(config, connector, status, gate, keepAlive, timer, executor);
+    }
+
+    /**
+     * Set once by the client before the first connect: the System.nanoTime of the last Good Publish response to a
+     * request sent over the session in use, {@link Long#MIN_VALUE} when there is none. While such answers arrive
+     * the keep-alive sends no Read (see {@link KeepAlive}).
+     */
+    public void keepAliveEvidence(LongSupplier lastPublishAnswered) {
+        keepAlive.evidence(Objects.requireNonNull(lastPublishAnswered, "lastPublishAnswered"));
     }
 
     /** Where requests of the current session go: the service sets and the subscriptions send through it. */

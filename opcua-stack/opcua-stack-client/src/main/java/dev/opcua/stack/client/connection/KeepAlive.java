@@ -17,12 +17,21 @@ import io.netty.util.Timeout;
 import io.netty.util.Timer;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.LongSupplier;
 
 /**
  * The keep-alive of a connected session (Part 4, 6.7): every {@link OpcUaClientConfig#keepAliveInterval()}
  * it reads ServerStatus/State (Part 5, 6.3.1) over the session being watched. More failures in a row than
  * {@link OpcUaClientConfig#keepAliveFailuresAllowed()}, or one that says the server no longer knows the
  * session, report the connection lost; a success forgets the failures before it.
+ *
+ * <p>A Publish answered over the watched session is as good a sign of life as that Read: a Good response
+ * says the channel carries answers and the server knows the session (Part 4, 5.13.1.1: the server answers
+ * a Publish at least once per keep-alive period of each subscription). So while one arrived within the
+ * interval (the {@linkplain #evidence(LongSupplier) evidence}), no Read is sent and the next check is due
+ * one interval after that answer: a silent server is read at most one interval after its last answer, as
+ * before, and a client with subscriptions no longer sends a Read, wakes an I/O thread and decodes its answer
+ * every interval for nothing (two Reads a second for ten sessions at the default 5 s).
  *
  * <p>Thread-safe: watching starts and stops under the connection's lock, and an answer that arrives for
  * a session no longer watched is ignored.
@@ -32,12 +41,19 @@ final class KeepAlive {
     private static final ReadValueId[] SERVER_STATE = {new ReadValueId(NodeId.ns0(NodeIds.Server_ServerStatus_State),
             AttributeIds.Value, null, QualifiedName.NULL)};
 
+    /** What {@link #evidence}'s supplier returns when no Publish was answered. */
+    static final long NO_EVIDENCE = Long.MIN_VALUE;
+
     private final OpcUaClientConfig config;
     private final RequestGate gate;
     private final Timer timer;
+    /** System.nanoTime of the last Publish answered, {@link #NO_EVIDENCE} when none: see {@link #evidence}. */
+    private volatile LongSupplier lastAnswered = () -> NO_EVIDENCE;
 
     // guarded by `this`
     private ActiveSession watched;
+    /** When watching {@link #watched} started: earlier answers were not over it. */
+    private long startedNanos;
     private BiConsumer<ActiveSession, Throwable> onLost;
     private Timeout timeout;
     private int failures;
@@ -48,6 +64,15 @@ final class KeepAlive {
         this.timer = timer;
     }
 
+    /**
+     * Where the keep-alive learns of answers that make its Read unnecessary: the System.nanoTime of the last
+     * Good Publish response to a request sent over the session in use, or {@link #NO_EVIDENCE}. Only answers
+     * later than the start of the watch count.
+     */
+    void evidence(LongSupplier lastPublishAnswered) {
+        this.lastAnswered = lastPublishAnswered;
+    }
+
     /** Watches {@code a} from now on, the failures counted from 0; {@code onLost} is told when it fails. */
     synchronized void start(ActiveSession a, BiConsumer<ActiveSession, Throwable> onLost) {
         if (timeout != null) {
@@ -56,7 +81,8 @@ final class KeepAlive {
         this.watched = a;
         this.onLost = onLost;
         this.failures = 0;
-        schedule(a);
+        this.startedNanos = System.nanoTime();
+        schedule(a, config.keepAliveInterval().toNanos());
     }
 
     /** Stops watching; an answer still under way is ignored. */
@@ -68,18 +94,29 @@ final class KeepAlive {
         timeout = null;
     }
 
-    private void schedule(ActiveSession a) {
+    private void schedule(ActiveSession a, long delayNanos) {
         try {
-            timeout = timer.newTimeout(t -> read(a), config.keepAliveInterval().toMillis(), TimeUnit.MILLISECONDS);
+            timeout = timer.newTimeout(t -> check(a), delayNanos, TimeUnit.NANOSECONDS);
         } catch (IllegalStateException e) {
             timeout = null; // resources closed
         }
     }
 
-    /** Reads ServerStatus/State; too many failures in a row, or a lost session, lose the connection. */
-    private void read(ActiveSession a) {
+    /**
+     * Due: unless a Publish was answered over the session within the interval, reads ServerStatus/State;
+     * too many failures in a row, or a lost session, lose the connection.
+     */
+    private void check(ActiveSession a) {
         synchronized (this) {
             if (watched != a) {
+                return;
+            }
+            long interval = config.keepAliveInterval().toNanos();
+            long answered = lastAnswered.getAsLong();
+            long since = System.nanoTime() - answered;
+            if (answered != NO_EVIDENCE && answered - startedNanos >= 0 && since < interval) {
+                failures = 0; // an answer is a success: it forgets the failures before it
+                schedule(a, interval - since);
                 return;
             }
         }
@@ -102,7 +139,7 @@ final class KeepAlive {
                 lost = onLost;
             }
             if (lost == null) {
-                schedule(a);
+                schedule(a, config.keepAliveInterval().toNanos());
             }
         }
         if (lost != null) {

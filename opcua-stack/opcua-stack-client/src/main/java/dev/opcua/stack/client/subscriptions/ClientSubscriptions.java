@@ -429,6 +429,15 @@ public final class ClientSubscriptions {
         pipeline.setOnServerSilent(Objects.requireNonNull(callback, "callback"));
     }
 
+    /**
+     * The System.nanoTime of the last Good Publish response to a request sent since publishing last started or
+     * resumed, i.e. over the session in use; {@link Long#MIN_VALUE} when there is none (none yet, or publishing
+     * is paused or closed). The client's keep-alive sends no Read while these are recent (Part 4, 5.13.1.1).
+     */
+    public long lastPublishAnsweredNanos() {
+        return pipeline.lastAnsweredNanos();
+    }
+
     /** Runs with the status when a Publish shows the session gone (BadSessionIdInvalid, BadSessionClosed ...). */
     public void setOnSessionInvalid(Consumer<StatusCode> callback) {
         pipeline.setOnSessionInvalid(Objects.requireNonNull(callback, "callback"));

@@ -100,6 +100,10 @@ final class PublishPipeline {
     private boolean noSubscriptionAtServer;
     private volatile int outstandingSnapshot;
     private volatile boolean silenceReported;
+    /** System.nanoTime of the last Good response of the current epoch, NEVER when none: the keep-alive's evidence. */
+    private volatile long lastAnsweredNanos = NEVER;
+
+    private static final long NEVER = Long.MIN_VALUE;
 
     private volatile Runnable onServerSilent = () -> { };
     private volatile Consumer<StatusCode> onSessionInvalid = status -> { };
@@ -130,6 +134,11 @@ final class PublishPipeline {
 
     int outstanding() {
         return outstandingSnapshot;
+    }
+
+    /** See {@link ClientSubscriptions#lastPublishAnsweredNanos()}. */
+    long lastAnsweredNanos() {
+        return lastAnsweredNanos;
     }
 
     /** How many Publish requests the pipeline wants outstanding now. */
@@ -191,6 +200,7 @@ final class PublishPipeline {
         epoch++;
         outstanding = 0;
         outstandingSnapshot = 0;
+        lastAnsweredNanos = NEVER; // answers from now on may come from a session no longer in use
         cancelWatchdogs();
     }
 
@@ -350,18 +360,24 @@ final class PublishPipeline {
     private void onPublishDone(long sentEpoch, SubscriptionAcknowledgement[] acks, PublishResponse response,
             Throwable failure) {
         boolean current;
+        long now = 0;
         synchronized (this) {
             current = sentEpoch == epoch;
             if (current) {
                 outstanding--;
                 outstandingSnapshot = outstanding;
-                if (outstanding == 0 && failure == null && state == State.RUNNING) {
-                    counters.countPipelineEmptied();
+                if (failure == null) {
+                    // under the lock: a pause that moved the epoch on is not undone by a late answer
+                    now = nanoClock.getAsLong();
+                    lastAnsweredNanos = now;
+                    if (outstanding == 0 && state == State.RUNNING) {
+                        counters.countPipelineEmptied();
+                    }
                 }
             }
         }
         if (failure == null) {
-            onPublishResponse(response);
+            onPublishResponse(response, current ? now : nanoClock.getAsLong());
             if (current) {
                 fill();
             }
@@ -421,7 +437,7 @@ final class PublishPipeline {
         }
     }
 
-    private void onPublishResponse(PublishResponse response) {
+    private void onPublishResponse(PublishResponse response, long now) {
         if (silenceReported) {
             silenceReported = false;
         }
@@ -437,7 +453,7 @@ final class PublishPipeline {
             sequencer = resuming.get(id);
         }
         if (sequencer != null) {
-            sequencer.lastResponseNanos = nanoClock.getAsLong();
+            sequencer.lastResponseNanos = now;
             sequencer.onMessage(message, keepAlive, response.availableSequenceNumbers(), false);
         }
         if (response.moreNotifications()) {

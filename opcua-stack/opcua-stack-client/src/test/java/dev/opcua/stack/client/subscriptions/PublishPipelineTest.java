@@ -63,6 +63,25 @@ class PublishPipelineTest extends ScriptedServerFixture {
     }
 
     @Test
+    void a_good_publish_answer_over_the_session_in_use_is_the_keep_alives_evidence_until_publishing_pauses() {
+        assertThat(subscriptions.lastPublishAnsweredNanos()).as("none yet").isEqualTo(Long.MIN_VALUE);
+        subscribe(1);
+        publish(keepAlive(1, 1, null));
+        long answered = subscriptions.lastPublishAnsweredNanos();
+        assertThat(answered).as("stamped with the clock when answered").isEqualTo(timer.nanoTime());
+
+        server.take(PublishRequest.class).fail(StatusCodes.BadTimeout);
+        assertThat(subscriptions.lastPublishAnsweredNanos()).as("a failure is no sign of life").isEqualTo(answered);
+
+        subscriptions.connectionLost();
+        assertThat(subscriptions.lastPublishAnsweredNanos()).as("paused: the session may be gone")
+                .isEqualTo(Long.MIN_VALUE);
+        publish(keepAlive(1, 1, null));
+        assertThat(subscriptions.lastPublishAnsweredNanos()).as("the answer of a request sent before the pause")
+                .isEqualTo(Long.MIN_VALUE);
+    }
+
+    @Test
     void at_the_maximum_the_pipeline_refills_one_at_a_time() {
         subscriptions = newSubscriptions(SubscriptionSettings.builder().maxPublishRequests(2).build());
         subscribe(1);
