@@ -64,7 +64,9 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
             return new Opener() {
                 @Override
                 public ItemsHolder open() throws Exception {
-                    return new Milo(milo.subscriber(metrics), values);
+                    MiloLoadClients.Subscriber subscriber = milo.subscriber(metrics);
+                    subscriber.maxItemsPerCall(o.perCall());
+                    return new Milo(subscriber, values);
                 }
 
                 @Override
@@ -406,13 +408,14 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
             this.subscriber = subscriber;
         }
 
-        /** The server's MaxMonitoredItemsPerCall as Milo read it, or {@link ItemsOptions#DEFAULT_PER_CALL}. */
+        /** Milo's own: the smaller of the server's MaxMonitoredItemsPerCall it read and its own limit. */
         @Override
         public int perCall(ItemsOptions o, PrintStream err) {
             int server = subscriber.maxMonitoredItemsPerCall();
+            int perCall = subscriber.itemsPerCall();
             err.println("the server's MaxMonitoredItemsPerCall as Milo's client read it: "
-                    + (server > 0 ? server : "none") + " (Milo splits its requests by it)");
-            return server > 0 ? server : ItemsOptions.DEFAULT_PER_CALL;
+                    + (server > 0 ? server : "none") + "; Milo sends at most " + perCall + " items per request");
+            return perCall;
         }
 
         @Override

@@ -260,10 +260,15 @@ final class MiloLoadClients implements LoadClients {
      */
     static final class Subscriber extends LoadSubscriber {
 
+        /** Items per CreateMonitoredItems request an {@code OpcUaSubscription} of Milo 1.1.2 sends at most by default. */
+        static final int MILO_ITEMS_PER_CALL = 10_000;
+
         private final OpcUaClient client;
         private final IntFunction<NodeId> variables;
         private final LongAdder keepAlives = new LongAdder();
         private final LongAdder losses = new LongAdder();
+        /** Items per request the subscriptions send at most, 0 for Milo's default: see {@link #maxItemsPerCall}. */
+        private volatile int maxItemsPerCall;
 
         /** @param variables the node of variable {@code Var.i} for each slot {@code i} */
         Subscriber(OpcUaClient client, IntFunction<NodeId> variables, SubMetrics metrics) {
@@ -284,6 +289,22 @@ final class MiloLoadClients implements LoadClients {
             }
         }
 
+        /**
+         * The most items the subscriptions created from now on send in one CreateMonitoredItems request ({@code
+         * --per-call}), below the server's MaxMonitoredItemsPerCall; 0 leaves Milo's own
+         * {@value #MILO_ITEMS_PER_CALL}.
+         */
+        void maxItemsPerCall(int items) {
+            this.maxItemsPerCall = items;
+        }
+
+        /** Items per request Milo sends: the smaller of the server's limit and its own (or {@code --per-call}). */
+        int itemsPerCall() {
+            int own = maxItemsPerCall > 0 ? maxItemsPerCall : MILO_ITEMS_PER_CALL;
+            int server = maxMonitoredItemsPerCall();
+            return server > 0 ? Math.min(server, own) : own;
+        }
+
         @Override
         void subscribe(double publishingMs, double samplingMs, long queueSize, int[] slots, SubscriptionTally tally)
                 throws Exception {
@@ -291,6 +312,9 @@ final class MiloLoadClients implements LoadClients {
             subscription.setLifetimeAndKeepAliveCalculated(false);
             subscription.setLifetimeCount(uint(LIFETIME_COUNT));
             subscription.setMaxKeepAliveCount(uint(KEEP_ALIVE_COUNT));
+            if (maxItemsPerCall > 0) {
+                subscription.setMaxMonitoredItemsPerCall(uint(maxItemsPerCall));
+            }
             subscription.setSubscriptionListener(new OpcUaSubscription.SubscriptionListener() {
                 @Override
                 public void onKeepAliveReceived(OpcUaSubscription s) {
