@@ -139,7 +139,8 @@ class OpcUaClientReconnectIT {
     void while_publish_responses_arrive_the_keep_alive_sends_no_read_and_without_a_subscription_it_reads_again()
             throws Exception {
         AtomicInteger reads = new AtomicInteger();
-        connected(config().keepAliveInterval(Duration.ofSeconds(1))
+        // an interval of 2 s: on a loaded machine a Publish answer may be late by a second without a Read being due
+        connected(config().keepAliveInterval(Duration.ofSeconds(2))
                 .requestObserver(service -> {
                     if (service.equals("Read")) {
                         reads.incrementAndGet();
@@ -151,7 +152,7 @@ class OpcUaClientReconnectIT {
                 .withCounts(60, 2)).get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         int before = reads.get();
 
-        Thread.sleep(2_500); // two and a half keep-alive intervals
+        Thread.sleep(5_000); // two and a half keep-alive intervals
 
         assertThat(reads.get() - before).as("keep-alive Reads while Publish responses arrived").isZero();
         assertThat(client.state()).isEqualTo(ClientState.CONNECTED);
