@@ -50,13 +50,18 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.security.config.Customizer;
-import org.springframework.security.config.annotation.web.builders.HttpSecurity;
-import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.annotation.web.reactive.EnableWebFluxSecurity;
+import org.springframework.security.config.web.server.ServerHttpSecurity;
+import org.springframework.security.core.userdetails.MapReactiveUserDetailsService;
 import org.springframework.security.core.userdetails.User;
-import org.springframework.security.provisioning.InMemoryUserDetailsManager;
-import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.server.SecurityWebFilterChain;
+import org.springframework.security.web.server.csrf.CookieServerCsrfTokenRepository;
+import org.springframework.security.web.server.csrf.CsrfToken;
+import org.springframework.security.web.server.csrf.ServerCsrfTokenRequestAttributeHandler;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.server.WebFilter;
+import reactor.core.publisher.Mono;
 
 /**
  * The live console in a real browser: Debian's headless Chromium, driven by Selenium through
@@ -354,21 +359,34 @@ class SampleConsoleBrowserIT {
     /**
      * What an application that lets engineers write does: a sign-in page, the console open to everyone for
      * reading, {@code engineer} with the role ENGINEER ({@code opcua.console.write-role}); audit events collected.
+     * The sample runs on WebFlux, so this is Spring Security's reactive chain: the CSRF token in the
+     * {@code XSRF-TOKEN} cookie, which the console's page sends back as {@code X-XSRF-TOKEN} (as the token itself,
+     * hence the plain request handler), and a filter that makes every response carry the cookie.
      */
     @TestConfiguration(proxyBeanMethods = false)
-    @EnableWebSecurity
+    @EnableWebFluxSecurity
     static class SignIn {
 
         @Bean
-        SecurityFilterChain securityFilterChain(HttpSecurity http) throws Exception {
-            return http.authorizeHttpRequests(requests -> requests.anyRequest().permitAll())
+        SecurityWebFilterChain securityFilterChain(ServerHttpSecurity http) {
+            return http.authorizeExchange(exchanges -> exchanges.anyExchange().permitAll())
                     .formLogin(Customizer.withDefaults())
+                    .csrf(csrf -> csrf.csrfTokenRepository(CookieServerCsrfTokenRepository.withHttpOnlyFalse())
+                            .csrfTokenRequestHandler(new ServerCsrfTokenRequestAttributeHandler()))
                     .build();
         }
 
         @Bean
-        InMemoryUserDetailsManager users() {
-            return new InMemoryUserDetailsManager(
+        WebFilter csrfCookie() {
+            return (exchange, chain) -> {
+                Mono<CsrfToken> token = exchange.getAttribute(CsrfToken.class.getName());
+                return (token != null ? token.then() : Mono.<Void>empty()).then(chain.filter(exchange));
+            };
+        }
+
+        @Bean
+        MapReactiveUserDetailsService users() {
+            return new MapReactiveUserDetailsService(
                     User.withUsername("engineer").password("{noop}line1-engineer").roles("ENGINEER").build());
         }
 

@@ -209,10 +209,15 @@ final class OpcUaServerPropertiesMapper {
     }
 
     /**
-     * The {@code model:NAME} location of a generated model, or null. Spring has no protocol for it:
-     * such a location becomes a resource of the context or class path whose path is the location itself.
+     * The {@code model:NAME} location of a generated model, or null. In an application,
+     * {@link BuiltInModelProtocolResolver} makes it a {@link BuiltInModelResource}; in a context without the
+     * resolver (a test's context runner) it becomes a resource of the context or class path whose path is the
+     * location itself.
      */
     private static String builtInModel(Resource resource) {
+        if (resource instanceof BuiltInModelResource model) {
+            return model.location();
+        }
         String path = resource instanceof ContextResource context ? context.getPathWithinContext()
                 : resource instanceof ClassPathResource classPath ? classPath.getPath() : null;
         if (path != null && path.startsWith("/")) {

@@ -7,6 +7,9 @@ import dev.opcua.stack.server.OpcUaServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.context.runner.ReactiveWebApplicationContextRunner;
+import org.springframework.core.io.ProtocolResolver;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /** {@code opcua.server.nodesets} with the models built into the server: no NodeSet2 file needed. */
 class OpcUaServerBuiltInModelTest {
@@ -30,6 +33,28 @@ class OpcUaServerBuiltInModelTest {
                     assertThat(server.nodeManagers().managerOf(identificationType).namespaceUris())
                             .containsExactly(MACHINERY);
                 });
+    }
+
+    @Test
+    void model_locations_import_in_a_reactive_web_application_too() {
+        // A reactive context makes an unknown prefix a resource that keeps no path: the resolver that
+        // spring.factories registers for every application names the model all the same.
+        new ReactiveWebApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(OpcUaServerAutoConfiguration.class))
+                .withInitializer(context -> SpringFactoriesLoader.loadFactories(ProtocolResolver.class, null)
+                        .forEach(context::addProtocolResolver))
+                .withPropertyValues("opcua.server.bind-address=127.0.0.1", "opcua.server.port=0",
+                        "opcua.server.nodesets[0]=model:di", "opcua.server.nodesets[1]=model:machinery")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    assertThat(context.getBean(OpcUaServer.class).namespaces().toArray()).contains(DI, MACHINERY);
+                });
+    }
+
+    @Test
+    void the_resolver_is_registered_for_every_application() {
+        assertThat(SpringFactoriesLoader.loadFactories(ProtocolResolver.class, null))
+                .hasAtLeastOneElementOfType(BuiltInModelProtocolResolver.class);
     }
 
     @Test
