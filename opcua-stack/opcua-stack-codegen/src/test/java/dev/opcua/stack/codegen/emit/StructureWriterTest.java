@@ -153,11 +153,17 @@ class StructureWriterTest {
     }
 
     @Test
-    void the_registry_lists_the_codecs_of_concrete_structures_by_name() {
+    void the_registry_lists_the_codecs_of_concrete_structures_by_name_each_loaded_by_index() {
         String registry = StandardStructuresWriter.write(model.structures()).content();
 
-        assertThat(registry).containsSubsequence("ColoredLabel.CODEC,", "Drawing.CODEC,", "Label.CODEC);")
-                .doesNotContain("Shape.CODEC")
+        assertThat(registry).containsSubsequence("NodeIds.ColoredLabel_Encoding_DefaultBinary,",
+                        "NodeIds.Drawing_Encoding_DefaultBinary,", "NodeIds.Label_Encoding_DefaultBinary")
+                .containsSubsequence("NodeIds.ColoredLabel,", "NodeIds.Drawing,", "NodeIds.Label")
+                .containsSubsequence("\"ColoredLabel\",", "\"Drawing\",", "\"Label\"")
+                .containsSubsequence("case 0 -> ColoredLabel.CODEC;", "case 1 -> Drawing.CODEC;",
+                        "case 2 -> Label.CODEC;", "default -> throw new IndexOutOfBoundsException(index);")
+                .doesNotContain("Shape")
+                .contains("public static UaCodec<?> codec(int index) {")
                 .contains("public static List<UaCodec<?>> codecs() {");
         assertThat(List.of(registry.split("\n"))).allMatch(line -> line.length() <= 120);
     }

@@ -2,308 +2,1222 @@
 package dev.opcua.stack.core.types.structured;
 
 import dev.opcua.stack.core.encoding.UaCodec;
+import dev.opcua.stack.core.ids.NodeIds;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
-/** The codecs of the generated standard structures (290 codecs). */
+/**
+ * The codecs of the generated standard structures (290 codecs), by index in name order: the
+ * ids and class name of each without loading its class, the codec loading it on first use.
+ */
 public final class StandardStructures {
 
-    private static final List<UaCodec<?>> CODECS = List.of(
-            ActivateSessionRequest.CODEC,
-            ActivateSessionResponse.CODEC,
-            AddNodesItem.CODEC,
-            AddNodesRequest.CODEC,
-            AddNodesResponse.CODEC,
-            AddNodesResult.CODEC,
-            AddReferencesItem.CODEC,
-            AddReferencesRequest.CODEC,
-            AddReferencesResponse.CODEC,
-            AdditionalParametersType.CODEC,
-            AggregateConfiguration.CODEC,
-            AggregateFilter.CODEC,
-            AggregateFilterResult.CODEC,
-            AliasNameDataType.CODEC,
-            Annotation.CODEC,
-            AnnotationDataType.CODEC,
-            AnonymousIdentityToken.CODEC,
-            ApplicationDescription.CODEC,
-            Argument.CODEC,
-            AttributeOperand.CODEC,
-            AxisInformation.CODEC,
-            BitFieldDefinition.CODEC,
-            BrokerConnectionTransportDataType.CODEC,
-            BrokerDataSetReaderTransportDataType.CODEC,
-            BrokerDataSetWriterTransportDataType.CODEC,
-            BrokerWriterGroupTransportDataType.CODEC,
-            BrowseDescription.CODEC,
-            BrowseNextRequest.CODEC,
-            BrowseNextResponse.CODEC,
-            BrowsePath.CODEC,
-            BrowsePathResult.CODEC,
-            BrowsePathTarget.CODEC,
-            BrowseRequest.CODEC,
-            BrowseResponse.CODEC,
-            BrowseResult.CODEC,
-            BuildInfo.CODEC,
-            CallMethodRequest.CODEC,
-            CallMethodResult.CODEC,
-            CallRequest.CODEC,
-            CallResponse.CODEC,
-            CancelRequest.CODEC,
-            CancelResponse.CODEC,
-            ChannelSecurityToken.CODEC,
-            CloseSecureChannelRequest.CODEC,
-            CloseSecureChannelResponse.CODEC,
-            CloseSessionRequest.CODEC,
-            CloseSessionResponse.CODEC,
-            ComplexNumberType.CODEC,
-            ConfigurationVersionDataType.CODEC,
-            ContentFilter.CODEC,
-            ContentFilterElement.CODEC,
-            ContentFilterElementResult.CODEC,
-            ContentFilterResult.CODEC,
-            CreateMonitoredItemsRequest.CODEC,
-            CreateMonitoredItemsResponse.CODEC,
-            CreateSessionRequest.CODEC,
-            CreateSessionResponse.CODEC,
-            CreateSubscriptionRequest.CODEC,
-            CreateSubscriptionResponse.CODEC,
-            CurrencyUnitType.CODEC,
-            DataChangeFilter.CODEC,
-            DataChangeNotification.CODEC,
-            DataSetMetaDataType.CODEC,
-            DataSetReaderDataType.CODEC,
-            DataSetWriterDataType.CODEC,
-            DataTypeAttributes.CODEC,
-            DataTypeDescription.CODEC,
-            DataTypeSchemaHeader.CODEC,
-            DatagramConnectionTransport2DataType.CODEC,
-            DatagramConnectionTransportDataType.CODEC,
-            DatagramDataSetReaderTransportDataType.CODEC,
-            DatagramWriterGroupTransport2DataType.CODEC,
-            DatagramWriterGroupTransportDataType.CODEC,
-            DeleteAtTimeDetails.CODEC,
-            DeleteEventDetails.CODEC,
-            DeleteMonitoredItemsRequest.CODEC,
-            DeleteMonitoredItemsResponse.CODEC,
-            DeleteNodesItem.CODEC,
-            DeleteNodesRequest.CODEC,
-            DeleteNodesResponse.CODEC,
-            DeleteRawModifiedDetails.CODEC,
-            DeleteReferencesItem.CODEC,
-            DeleteReferencesRequest.CODEC,
-            DeleteReferencesResponse.CODEC,
-            DeleteSubscriptionsRequest.CODEC,
-            DeleteSubscriptionsResponse.CODEC,
-            DoubleComplexNumberType.CODEC,
-            EUInformation.CODEC,
-            ElementOperand.CODEC,
-            EndpointConfiguration.CODEC,
-            EndpointDescription.CODEC,
-            EndpointType.CODEC,
-            EndpointUrlListDataType.CODEC,
-            EnumDefinition.CODEC,
-            EnumDescription.CODEC,
-            EnumField.CODEC,
-            EnumValueType.CODEC,
-            EphemeralKeyType.CODEC,
-            EventFieldList.CODEC,
-            EventFilter.CODEC,
-            EventFilterResult.CODEC,
-            EventNotificationList.CODEC,
-            FieldMetaData.CODEC,
-            FieldTargetDataType.CODEC,
-            FindServersOnNetworkRequest.CODEC,
-            FindServersOnNetworkResponse.CODEC,
-            FindServersRequest.CODEC,
-            FindServersResponse.CODEC,
-            GenericAttributeValue.CODEC,
-            GenericAttributes.CODEC,
-            GetEndpointsRequest.CODEC,
-            GetEndpointsResponse.CODEC,
-            HistoryData.CODEC,
-            HistoryEvent.CODEC,
-            HistoryEventFieldList.CODEC,
-            HistoryModifiedData.CODEC,
-            HistoryModifiedEvent.CODEC,
-            HistoryReadRequest.CODEC,
-            HistoryReadResponse.CODEC,
-            HistoryReadResult.CODEC,
-            HistoryReadValueId.CODEC,
-            HistoryUpdateRequest.CODEC,
-            HistoryUpdateResponse.CODEC,
-            HistoryUpdateResult.CODEC,
-            IdentityMappingRuleType.CODEC,
-            IssuedIdentityToken.CODEC,
-            JsonDataSetReaderMessageDataType.CODEC,
-            JsonDataSetWriterMessageDataType.CODEC,
-            JsonWriterGroupMessageDataType.CODEC,
-            KeyValuePair.CODEC,
-            LinearConversionDataType.CODEC,
-            LiteralOperand.CODEC,
-            MdnsDiscoveryConfiguration.CODEC,
-            MethodAttributes.CODEC,
-            ModelChangeStructureDataType.CODEC,
-            ModificationInfo.CODEC,
-            ModifyMonitoredItemsRequest.CODEC,
-            ModifyMonitoredItemsResponse.CODEC,
-            ModifySubscriptionRequest.CODEC,
-            ModifySubscriptionResponse.CODEC,
-            MonitoredItemCreateRequest.CODEC,
-            MonitoredItemCreateResult.CODEC,
-            MonitoredItemModifyRequest.CODEC,
-            MonitoredItemModifyResult.CODEC,
-            MonitoredItemNotification.CODEC,
-            MonitoringParameters.CODEC,
-            NetworkAddressDataType.CODEC,
-            NetworkAddressUrlDataType.CODEC,
-            NetworkGroupDataType.CODEC,
-            NodeAttributes.CODEC,
-            NodeReference.CODEC,
-            NodeTypeDescription.CODEC,
-            NotificationMessage.CODEC,
-            ObjectAttributes.CODEC,
-            ObjectTypeAttributes.CODEC,
-            OpenSecureChannelRequest.CODEC,
-            OpenSecureChannelResponse.CODEC,
-            OptionSet.CODEC,
-            ParsingResult.CODEC,
-            PortableNodeId.CODEC,
-            PortableQualifiedName.CODEC,
-            PriorityMappingEntryType.CODEC,
-            ProgramDiagnostic2DataType.CODEC,
-            ProgramDiagnosticDataType.CODEC,
-            PubSubConfiguration2DataType.CODEC,
-            PubSubConfigurationDataType.CODEC,
-            PubSubConfigurationRefDataType.CODEC,
-            PubSubConfigurationValueDataType.CODEC,
-            PubSubConnectionDataType.CODEC,
-            PubSubGroupDataType.CODEC,
-            PubSubKeyPushTargetDataType.CODEC,
-            PublishRequest.CODEC,
-            PublishResponse.CODEC,
-            PublishedDataItemsDataType.CODEC,
-            PublishedDataSetCustomSourceDataType.CODEC,
-            PublishedDataSetDataType.CODEC,
-            PublishedEventsDataType.CODEC,
-            PublishedVariableDataType.CODEC,
-            QuantityDimension.CODEC,
-            QueryDataDescription.CODEC,
-            QueryDataSet.CODEC,
-            QueryFirstRequest.CODEC,
-            QueryFirstResponse.CODEC,
-            QueryNextRequest.CODEC,
-            QueryNextResponse.CODEC,
-            Range.CODEC,
-            RationalNumber.CODEC,
-            ReadAnnotationDataDetails.CODEC,
-            ReadAtTimeDetails.CODEC,
-            ReadEventDetails.CODEC,
-            ReadEventDetails2.CODEC,
-            ReadProcessedDetails.CODEC,
-            ReadRawModifiedDetails.CODEC,
-            ReadRequest.CODEC,
-            ReadResponse.CODEC,
-            ReadValueId.CODEC,
-            ReaderGroupDataType.CODEC,
-            ReaderGroupMessageDataType.CODEC,
-            ReaderGroupTransportDataType.CODEC,
-            ReceiveQosPriorityDataType.CODEC,
-            RedundantServerDataType.CODEC,
-            ReferenceDescription.CODEC,
-            ReferenceDescriptionDataType.CODEC,
-            ReferenceListEntryDataType.CODEC,
-            ReferenceTypeAttributes.CODEC,
-            RegisterNodesRequest.CODEC,
-            RegisterNodesResponse.CODEC,
-            RegisterServer2Request.CODEC,
-            RegisterServer2Response.CODEC,
-            RegisterServerRequest.CODEC,
-            RegisterServerResponse.CODEC,
-            RegisteredServer.CODEC,
-            RelativePath.CODEC,
-            RelativePathElement.CODEC,
-            RepublishRequest.CODEC,
-            RepublishResponse.CODEC,
-            RequestHeader.CODEC,
-            ResponseHeader.CODEC,
-            RolePermissionType.CODEC,
-            SamplingIntervalDiagnosticsDataType.CODEC,
-            SecurityGroupDataType.CODEC,
-            SemanticChangeStructureDataType.CODEC,
-            ServerDiagnosticsSummaryDataType.CODEC,
-            ServerOnNetwork.CODEC,
-            ServerStatusDataType.CODEC,
-            ServiceCounterDataType.CODEC,
-            ServiceFault.CODEC,
-            SessionDiagnosticsDataType.CODEC,
-            SessionSecurityDiagnosticsDataType.CODEC,
-            SessionlessInvokeRequestType.CODEC,
-            SessionlessInvokeResponseType.CODEC,
-            SetMonitoringModeRequest.CODEC,
-            SetMonitoringModeResponse.CODEC,
-            SetPublishingModeRequest.CODEC,
-            SetPublishingModeResponse.CODEC,
-            SetTriggeringRequest.CODEC,
-            SetTriggeringResponse.CODEC,
-            SignatureData.CODEC,
-            SignedSoftwareCertificate.CODEC,
-            SimpleAttributeOperand.CODEC,
-            SimpleTypeDescription.CODEC,
-            StandaloneSubscribedDataSetDataType.CODEC,
-            StandaloneSubscribedDataSetRefDataType.CODEC,
-            StatusChangeNotification.CODEC,
-            StatusResult.CODEC,
-            StructureDefinition.CODEC,
-            StructureDescription.CODEC,
-            StructureField.CODEC,
-            SubscribedDataSetMirrorDataType.CODEC,
-            SubscriptionAcknowledgement.CODEC,
-            SubscriptionDiagnosticsDataType.CODEC,
-            TargetVariablesDataType.CODEC,
-            ThreeDCartesianCoordinates.CODEC,
-            ThreeDFrame.CODEC,
-            ThreeDOrientation.CODEC,
-            ThreeDVector.CODEC,
-            TimeZoneDataType.CODEC,
-            TransactionErrorType.CODEC,
-            TransferResult.CODEC,
-            TransferSubscriptionsRequest.CODEC,
-            TransferSubscriptionsResponse.CODEC,
-            TranslateBrowsePathsToNodeIdsRequest.CODEC,
-            TranslateBrowsePathsToNodeIdsResponse.CODEC,
-            TransmitQosPriorityDataType.CODEC,
-            TrustListDataType.CODEC,
-            UABinaryFileDataType.CODEC,
-            UadpDataSetReaderMessageDataType.CODEC,
-            UadpDataSetWriterMessageDataType.CODEC,
-            UadpWriterGroupMessageDataType.CODEC,
-            Union.CODEC,
-            UnregisterNodesRequest.CODEC,
-            UnregisterNodesResponse.CODEC,
-            UnsignedRationalNumber.CODEC,
-            UpdateDataDetails.CODEC,
-            UpdateEventDetails.CODEC,
-            UpdateStructureDataDetails.CODEC,
-            UserIdentityToken.CODEC,
-            UserManagementDataType.CODEC,
-            UserNameIdentityToken.CODEC,
-            UserTokenPolicy.CODEC,
-            VariableAttributes.CODEC,
-            VariableTypeAttributes.CODEC,
-            ViewAttributes.CODEC,
-            ViewDescription.CODEC,
-            WriteRequest.CODEC,
-            WriteResponse.CODEC,
-            WriteValue.CODEC,
-            WriterGroupDataType.CODEC,
-            X509IdentityToken.CODEC,
-            XVType.CODEC);
+    private static final int[] ENCODING_IDS = {
+            NodeIds.ActivateSessionRequest_Encoding_DefaultBinary,
+            NodeIds.ActivateSessionResponse_Encoding_DefaultBinary,
+            NodeIds.AddNodesItem_Encoding_DefaultBinary,
+            NodeIds.AddNodesRequest_Encoding_DefaultBinary,
+            NodeIds.AddNodesResponse_Encoding_DefaultBinary,
+            NodeIds.AddNodesResult_Encoding_DefaultBinary,
+            NodeIds.AddReferencesItem_Encoding_DefaultBinary,
+            NodeIds.AddReferencesRequest_Encoding_DefaultBinary,
+            NodeIds.AddReferencesResponse_Encoding_DefaultBinary,
+            NodeIds.AdditionalParametersType_Encoding_DefaultBinary,
+            NodeIds.AggregateConfiguration_Encoding_DefaultBinary,
+            NodeIds.AggregateFilter_Encoding_DefaultBinary,
+            NodeIds.AggregateFilterResult_Encoding_DefaultBinary,
+            NodeIds.AliasNameDataType_Encoding_DefaultBinary,
+            NodeIds.Annotation_Encoding_DefaultBinary,
+            NodeIds.AnnotationDataType_Encoding_DefaultBinary,
+            NodeIds.AnonymousIdentityToken_Encoding_DefaultBinary,
+            NodeIds.ApplicationDescription_Encoding_DefaultBinary,
+            NodeIds.Argument_Encoding_DefaultBinary,
+            NodeIds.AttributeOperand_Encoding_DefaultBinary,
+            NodeIds.AxisInformation_Encoding_DefaultBinary,
+            NodeIds.BitFieldDefinition_Encoding_DefaultBinary,
+            NodeIds.BrokerConnectionTransportDataType_Encoding_DefaultBinary,
+            NodeIds.BrokerDataSetReaderTransportDataType_Encoding_DefaultBinary,
+            NodeIds.BrokerDataSetWriterTransportDataType_Encoding_DefaultBinary,
+            NodeIds.BrokerWriterGroupTransportDataType_Encoding_DefaultBinary,
+            NodeIds.BrowseDescription_Encoding_DefaultBinary,
+            NodeIds.BrowseNextRequest_Encoding_DefaultBinary,
+            NodeIds.BrowseNextResponse_Encoding_DefaultBinary,
+            NodeIds.BrowsePath_Encoding_DefaultBinary,
+            NodeIds.BrowsePathResult_Encoding_DefaultBinary,
+            NodeIds.BrowsePathTarget_Encoding_DefaultBinary,
+            NodeIds.BrowseRequest_Encoding_DefaultBinary,
+            NodeIds.BrowseResponse_Encoding_DefaultBinary,
+            NodeIds.BrowseResult_Encoding_DefaultBinary,
+            NodeIds.BuildInfo_Encoding_DefaultBinary,
+            NodeIds.CallMethodRequest_Encoding_DefaultBinary,
+            NodeIds.CallMethodResult_Encoding_DefaultBinary,
+            NodeIds.CallRequest_Encoding_DefaultBinary,
+            NodeIds.CallResponse_Encoding_DefaultBinary,
+            NodeIds.CancelRequest_Encoding_DefaultBinary,
+            NodeIds.CancelResponse_Encoding_DefaultBinary,
+            NodeIds.ChannelSecurityToken_Encoding_DefaultBinary,
+            NodeIds.CloseSecureChannelRequest_Encoding_DefaultBinary,
+            NodeIds.CloseSecureChannelResponse_Encoding_DefaultBinary,
+            NodeIds.CloseSessionRequest_Encoding_DefaultBinary,
+            NodeIds.CloseSessionResponse_Encoding_DefaultBinary,
+            NodeIds.ComplexNumberType_Encoding_DefaultBinary,
+            NodeIds.ConfigurationVersionDataType_Encoding_DefaultBinary,
+            NodeIds.ContentFilter_Encoding_DefaultBinary,
+            NodeIds.ContentFilterElement_Encoding_DefaultBinary,
+            NodeIds.ContentFilterElementResult_Encoding_DefaultBinary,
+            NodeIds.ContentFilterResult_Encoding_DefaultBinary,
+            NodeIds.CreateMonitoredItemsRequest_Encoding_DefaultBinary,
+            NodeIds.CreateMonitoredItemsResponse_Encoding_DefaultBinary,
+            NodeIds.CreateSessionRequest_Encoding_DefaultBinary,
+            NodeIds.CreateSessionResponse_Encoding_DefaultBinary,
+            NodeIds.CreateSubscriptionRequest_Encoding_DefaultBinary,
+            NodeIds.CreateSubscriptionResponse_Encoding_DefaultBinary,
+            NodeIds.CurrencyUnitType_Encoding_DefaultBinary,
+            NodeIds.DataChangeFilter_Encoding_DefaultBinary,
+            NodeIds.DataChangeNotification_Encoding_DefaultBinary,
+            NodeIds.DataSetMetaDataType_Encoding_DefaultBinary,
+            NodeIds.DataSetReaderDataType_Encoding_DefaultBinary,
+            NodeIds.DataSetWriterDataType_Encoding_DefaultBinary,
+            NodeIds.DataTypeAttributes_Encoding_DefaultBinary,
+            NodeIds.DataTypeDescription_Encoding_DefaultBinary,
+            NodeIds.DataTypeSchemaHeader_Encoding_DefaultBinary,
+            NodeIds.DatagramConnectionTransport2DataType_Encoding_DefaultBinary,
+            NodeIds.DatagramConnectionTransportDataType_Encoding_DefaultBinary,
+            NodeIds.DatagramDataSetReaderTransportDataType_Encoding_DefaultBinary,
+            NodeIds.DatagramWriterGroupTransport2DataType_Encoding_DefaultBinary,
+            NodeIds.DatagramWriterGroupTransportDataType_Encoding_DefaultBinary,
+            NodeIds.DeleteAtTimeDetails_Encoding_DefaultBinary,
+            NodeIds.DeleteEventDetails_Encoding_DefaultBinary,
+            NodeIds.DeleteMonitoredItemsRequest_Encoding_DefaultBinary,
+            NodeIds.DeleteMonitoredItemsResponse_Encoding_DefaultBinary,
+            NodeIds.DeleteNodesItem_Encoding_DefaultBinary,
+            NodeIds.DeleteNodesRequest_Encoding_DefaultBinary,
+            NodeIds.DeleteNodesResponse_Encoding_DefaultBinary,
+            NodeIds.DeleteRawModifiedDetails_Encoding_DefaultBinary,
+            NodeIds.DeleteReferencesItem_Encoding_DefaultBinary,
+            NodeIds.DeleteReferencesRequest_Encoding_DefaultBinary,
+            NodeIds.DeleteReferencesResponse_Encoding_DefaultBinary,
+            NodeIds.DeleteSubscriptionsRequest_Encoding_DefaultBinary,
+            NodeIds.DeleteSubscriptionsResponse_Encoding_DefaultBinary,
+            NodeIds.DoubleComplexNumberType_Encoding_DefaultBinary,
+            NodeIds.EUInformation_Encoding_DefaultBinary,
+            NodeIds.ElementOperand_Encoding_DefaultBinary,
+            NodeIds.EndpointConfiguration_Encoding_DefaultBinary,
+            NodeIds.EndpointDescription_Encoding_DefaultBinary,
+            NodeIds.EndpointType_Encoding_DefaultBinary,
+            NodeIds.EndpointUrlListDataType_Encoding_DefaultBinary,
+            NodeIds.EnumDefinition_Encoding_DefaultBinary,
+            NodeIds.EnumDescription_Encoding_DefaultBinary,
+            NodeIds.EnumField_Encoding_DefaultBinary,
+            NodeIds.EnumValueType_Encoding_DefaultBinary,
+            NodeIds.EphemeralKeyType_Encoding_DefaultBinary,
+            NodeIds.EventFieldList_Encoding_DefaultBinary,
+            NodeIds.EventFilter_Encoding_DefaultBinary,
+            NodeIds.EventFilterResult_Encoding_DefaultBinary,
+            NodeIds.EventNotificationList_Encoding_DefaultBinary,
+            NodeIds.FieldMetaData_Encoding_DefaultBinary,
+            NodeIds.FieldTargetDataType_Encoding_DefaultBinary,
+            NodeIds.FindServersOnNetworkRequest_Encoding_DefaultBinary,
+            NodeIds.FindServersOnNetworkResponse_Encoding_DefaultBinary,
+            NodeIds.FindServersRequest_Encoding_DefaultBinary,
+            NodeIds.FindServersResponse_Encoding_DefaultBinary,
+            NodeIds.GenericAttributeValue_Encoding_DefaultBinary,
+            NodeIds.GenericAttributes_Encoding_DefaultBinary,
+            NodeIds.GetEndpointsRequest_Encoding_DefaultBinary,
+            NodeIds.GetEndpointsResponse_Encoding_DefaultBinary,
+            NodeIds.HistoryData_Encoding_DefaultBinary,
+            NodeIds.HistoryEvent_Encoding_DefaultBinary,
+            NodeIds.HistoryEventFieldList_Encoding_DefaultBinary,
+            NodeIds.HistoryModifiedData_Encoding_DefaultBinary,
+            NodeIds.HistoryModifiedEvent_Encoding_DefaultBinary,
+            NodeIds.HistoryReadRequest_Encoding_DefaultBinary,
+            NodeIds.HistoryReadResponse_Encoding_DefaultBinary,
+            NodeIds.HistoryReadResult_Encoding_DefaultBinary,
+            NodeIds.HistoryReadValueId_Encoding_DefaultBinary,
+            NodeIds.HistoryUpdateRequest_Encoding_DefaultBinary,
+            NodeIds.HistoryUpdateResponse_Encoding_DefaultBinary,
+            NodeIds.HistoryUpdateResult_Encoding_DefaultBinary,
+            NodeIds.IdentityMappingRuleType_Encoding_DefaultBinary,
+            NodeIds.IssuedIdentityToken_Encoding_DefaultBinary,
+            NodeIds.JsonDataSetReaderMessageDataType_Encoding_DefaultBinary,
+            NodeIds.JsonDataSetWriterMessageDataType_Encoding_DefaultBinary,
+            NodeIds.JsonWriterGroupMessageDataType_Encoding_DefaultBinary,
+            NodeIds.KeyValuePair_Encoding_DefaultBinary,
+            NodeIds.LinearConversionDataType_Encoding_DefaultBinary,
+            NodeIds.LiteralOperand_Encoding_DefaultBinary,
+            NodeIds.MdnsDiscoveryConfiguration_Encoding_DefaultBinary,
+            NodeIds.MethodAttributes_Encoding_DefaultBinary,
+            NodeIds.ModelChangeStructureDataType_Encoding_DefaultBinary,
+            NodeIds.ModificationInfo_Encoding_DefaultBinary,
+            NodeIds.ModifyMonitoredItemsRequest_Encoding_DefaultBinary,
+            NodeIds.ModifyMonitoredItemsResponse_Encoding_DefaultBinary,
+            NodeIds.ModifySubscriptionRequest_Encoding_DefaultBinary,
+            NodeIds.ModifySubscriptionResponse_Encoding_DefaultBinary,
+            NodeIds.MonitoredItemCreateRequest_Encoding_DefaultBinary,
+            NodeIds.MonitoredItemCreateResult_Encoding_DefaultBinary,
+            NodeIds.MonitoredItemModifyRequest_Encoding_DefaultBinary,
+            NodeIds.MonitoredItemModifyResult_Encoding_DefaultBinary,
+            NodeIds.MonitoredItemNotification_Encoding_DefaultBinary,
+            NodeIds.MonitoringParameters_Encoding_DefaultBinary,
+            NodeIds.NetworkAddressDataType_Encoding_DefaultBinary,
+            NodeIds.NetworkAddressUrlDataType_Encoding_DefaultBinary,
+            NodeIds.NetworkGroupDataType_Encoding_DefaultBinary,
+            NodeIds.NodeAttributes_Encoding_DefaultBinary,
+            NodeIds.NodeReference_Encoding_DefaultBinary,
+            NodeIds.NodeTypeDescription_Encoding_DefaultBinary,
+            NodeIds.NotificationMessage_Encoding_DefaultBinary,
+            NodeIds.ObjectAttributes_Encoding_DefaultBinary,
+            NodeIds.ObjectTypeAttributes_Encoding_DefaultBinary,
+            NodeIds.OpenSecureChannelRequest_Encoding_DefaultBinary,
+            NodeIds.OpenSecureChannelResponse_Encoding_DefaultBinary,
+            NodeIds.OptionSet_Encoding_DefaultBinary,
+            NodeIds.ParsingResult_Encoding_DefaultBinary,
+            NodeIds.PortableNodeId_Encoding_DefaultBinary,
+            NodeIds.PortableQualifiedName_Encoding_DefaultBinary,
+            NodeIds.PriorityMappingEntryType_Encoding_DefaultBinary,
+            NodeIds.ProgramDiagnostic2DataType_Encoding_DefaultBinary,
+            NodeIds.ProgramDiagnosticDataType_Encoding_DefaultBinary,
+            NodeIds.PubSubConfiguration2DataType_Encoding_DefaultBinary,
+            NodeIds.PubSubConfigurationDataType_Encoding_DefaultBinary,
+            NodeIds.PubSubConfigurationRefDataType_Encoding_DefaultBinary,
+            NodeIds.PubSubConfigurationValueDataType_Encoding_DefaultBinary,
+            NodeIds.PubSubConnectionDataType_Encoding_DefaultBinary,
+            NodeIds.PubSubGroupDataType_Encoding_DefaultBinary,
+            NodeIds.PubSubKeyPushTargetDataType_Encoding_DefaultBinary,
+            NodeIds.PublishRequest_Encoding_DefaultBinary,
+            NodeIds.PublishResponse_Encoding_DefaultBinary,
+            NodeIds.PublishedDataItemsDataType_Encoding_DefaultBinary,
+            NodeIds.PublishedDataSetCustomSourceDataType_Encoding_DefaultBinary,
+            NodeIds.PublishedDataSetDataType_Encoding_DefaultBinary,
+            NodeIds.PublishedEventsDataType_Encoding_DefaultBinary,
+            NodeIds.PublishedVariableDataType_Encoding_DefaultBinary,
+            NodeIds.QuantityDimension_Encoding_DefaultBinary,
+            NodeIds.QueryDataDescription_Encoding_DefaultBinary,
+            NodeIds.QueryDataSet_Encoding_DefaultBinary,
+            NodeIds.QueryFirstRequest_Encoding_DefaultBinary,
+            NodeIds.QueryFirstResponse_Encoding_DefaultBinary,
+            NodeIds.QueryNextRequest_Encoding_DefaultBinary,
+            NodeIds.QueryNextResponse_Encoding_DefaultBinary,
+            NodeIds.Range_Encoding_DefaultBinary,
+            NodeIds.RationalNumber_Encoding_DefaultBinary,
+            NodeIds.ReadAnnotationDataDetails_Encoding_DefaultBinary,
+            NodeIds.ReadAtTimeDetails_Encoding_DefaultBinary,
+            NodeIds.ReadEventDetails_Encoding_DefaultBinary,
+            NodeIds.ReadEventDetails2_Encoding_DefaultBinary,
+            NodeIds.ReadProcessedDetails_Encoding_DefaultBinary,
+            NodeIds.ReadRawModifiedDetails_Encoding_DefaultBinary,
+            NodeIds.ReadRequest_Encoding_DefaultBinary,
+            NodeIds.ReadResponse_Encoding_DefaultBinary,
+            NodeIds.ReadValueId_Encoding_DefaultBinary,
+            NodeIds.ReaderGroupDataType_Encoding_DefaultBinary,
+            NodeIds.ReaderGroupMessageDataType_Encoding_DefaultBinary,
+            NodeIds.ReaderGroupTransportDataType_Encoding_DefaultBinary,
+            NodeIds.ReceiveQosPriorityDataType_Encoding_DefaultBinary,
+            NodeIds.RedundantServerDataType_Encoding_DefaultBinary,
+            NodeIds.ReferenceDescription_Encoding_DefaultBinary,
+            NodeIds.ReferenceDescriptionDataType_Encoding_DefaultBinary,
+            NodeIds.ReferenceListEntryDataType_Encoding_DefaultBinary,
+            NodeIds.ReferenceTypeAttributes_Encoding_DefaultBinary,
+            NodeIds.RegisterNodesRequest_Encoding_DefaultBinary,
+            NodeIds.RegisterNodesResponse_Encoding_DefaultBinary,
+            NodeIds.RegisterServer2Request_Encoding_DefaultBinary,
+            NodeIds.RegisterServer2Response_Encoding_DefaultBinary,
+            NodeIds.RegisterServerRequest_Encoding_DefaultBinary,
+            NodeIds.RegisterServerResponse_Encoding_DefaultBinary,
+            NodeIds.RegisteredServer_Encoding_DefaultBinary,
+            NodeIds.RelativePath_Encoding_DefaultBinary,
+            NodeIds.RelativePathElement_Encoding_DefaultBinary,
+            NodeIds.RepublishRequest_Encoding_DefaultBinary,
+            NodeIds.RepublishResponse_Encoding_DefaultBinary,
+            NodeIds.RequestHeader_Encoding_DefaultBinary,
+            NodeIds.ResponseHeader_Encoding_DefaultBinary,
+            NodeIds.RolePermissionType_Encoding_DefaultBinary,
+            NodeIds.SamplingIntervalDiagnosticsDataType_Encoding_DefaultBinary,
+            NodeIds.SecurityGroupDataType_Encoding_DefaultBinary,
+            NodeIds.SemanticChangeStructureDataType_Encoding_DefaultBinary,
+            NodeIds.ServerDiagnosticsSummaryDataType_Encoding_DefaultBinary,
+            NodeIds.ServerOnNetwork_Encoding_DefaultBinary,
+            NodeIds.ServerStatusDataType_Encoding_DefaultBinary,
+            NodeIds.ServiceCounterDataType_Encoding_DefaultBinary,
+            NodeIds.ServiceFault_Encoding_DefaultBinary,
+            NodeIds.SessionDiagnosticsDataType_Encoding_DefaultBinary,
+            NodeIds.SessionSecurityDiagnosticsDataType_Encoding_DefaultBinary,
+            NodeIds.SessionlessInvokeRequestType_Encoding_DefaultBinary,
+            NodeIds.SessionlessInvokeResponseType_Encoding_DefaultBinary,
+            NodeIds.SetMonitoringModeRequest_Encoding_DefaultBinary,
+            NodeIds.SetMonitoringModeResponse_Encoding_DefaultBinary,
+            NodeIds.SetPublishingModeRequest_Encoding_DefaultBinary,
+            NodeIds.SetPublishingModeResponse_Encoding_DefaultBinary,
+            NodeIds.SetTriggeringRequest_Encoding_DefaultBinary,
+            NodeIds.SetTriggeringResponse_Encoding_DefaultBinary,
+            NodeIds.SignatureData_Encoding_DefaultBinary,
+            NodeIds.SignedSoftwareCertificate_Encoding_DefaultBinary,
+            NodeIds.SimpleAttributeOperand_Encoding_DefaultBinary,
+            NodeIds.SimpleTypeDescription_Encoding_DefaultBinary,
+            NodeIds.StandaloneSubscribedDataSetDataType_Encoding_DefaultBinary,
+            NodeIds.StandaloneSubscribedDataSetRefDataType_Encoding_DefaultBinary,
+            NodeIds.StatusChangeNotification_Encoding_DefaultBinary,
+            NodeIds.StatusResult_Encoding_DefaultBinary,
+            NodeIds.StructureDefinition_Encoding_DefaultBinary,
+            NodeIds.StructureDescription_Encoding_DefaultBinary,
+            NodeIds.StructureField_Encoding_DefaultBinary,
+            NodeIds.SubscribedDataSetMirrorDataType_Encoding_DefaultBinary,
+            NodeIds.SubscriptionAcknowledgement_Encoding_DefaultBinary,
+            NodeIds.SubscriptionDiagnosticsDataType_Encoding_DefaultBinary,
+            NodeIds.TargetVariablesDataType_Encoding_DefaultBinary,
+            NodeIds.ThreeDCartesianCoordinates_Encoding_DefaultBinary,
+            NodeIds.ThreeDFrame_Encoding_DefaultBinary,
+            NodeIds.ThreeDOrientation_Encoding_DefaultBinary,
+            NodeIds.ThreeDVector_Encoding_DefaultBinary,
+            NodeIds.TimeZoneDataType_Encoding_DefaultBinary,
+            NodeIds.TransactionErrorType_Encoding_DefaultBinary,
+            NodeIds.TransferResult_Encoding_DefaultBinary,
+            NodeIds.TransferSubscriptionsRequest_Encoding_DefaultBinary,
+            NodeIds.TransferSubscriptionsResponse_Encoding_DefaultBinary,
+            NodeIds.TranslateBrowsePathsToNodeIdsRequest_Encoding_DefaultBinary,
+            NodeIds.TranslateBrowsePathsToNodeIdsResponse_Encoding_DefaultBinary,
+            NodeIds.TransmitQosPriorityDataType_Encoding_DefaultBinary,
+            NodeIds.TrustListDataType_Encoding_DefaultBinary,
+            NodeIds.UABinaryFileDataType_Encoding_DefaultBinary,
+            NodeIds.UadpDataSetReaderMessageDataType_Encoding_DefaultBinary,
+            NodeIds.UadpDataSetWriterMessageDataType_Encoding_DefaultBinary,
+            NodeIds.UadpWriterGroupMessageDataType_Encoding_DefaultBinary,
+            NodeIds.Union_Encoding_DefaultBinary,
+            NodeIds.UnregisterNodesRequest_Encoding_DefaultBinary,
+            NodeIds.UnregisterNodesResponse_Encoding_DefaultBinary,
+            NodeIds.UnsignedRationalNumber_Encoding_DefaultBinary,
+            NodeIds.UpdateDataDetails_Encoding_DefaultBinary,
+            NodeIds.UpdateEventDetails_Encoding_DefaultBinary,
+            NodeIds.UpdateStructureDataDetails_Encoding_DefaultBinary,
+            NodeIds.UserIdentityToken_Encoding_DefaultBinary,
+            NodeIds.UserManagementDataType_Encoding_DefaultBinary,
+            NodeIds.UserNameIdentityToken_Encoding_DefaultBinary,
+            NodeIds.UserTokenPolicy_Encoding_DefaultBinary,
+            NodeIds.VariableAttributes_Encoding_DefaultBinary,
+            NodeIds.VariableTypeAttributes_Encoding_DefaultBinary,
+            NodeIds.ViewAttributes_Encoding_DefaultBinary,
+            NodeIds.ViewDescription_Encoding_DefaultBinary,
+            NodeIds.WriteRequest_Encoding_DefaultBinary,
+            NodeIds.WriteResponse_Encoding_DefaultBinary,
+            NodeIds.WriteValue_Encoding_DefaultBinary,
+            NodeIds.WriterGroupDataType_Encoding_DefaultBinary,
+            NodeIds.X509IdentityToken_Encoding_DefaultBinary,
+            NodeIds.XVType_Encoding_DefaultBinary
+    };
+
+    private static final int[] DATA_TYPE_IDS = {
+            NodeIds.ActivateSessionRequest,
+            NodeIds.ActivateSessionResponse,
+            NodeIds.AddNodesItem,
+            NodeIds.AddNodesRequest,
+            NodeIds.AddNodesResponse,
+            NodeIds.AddNodesResult,
+            NodeIds.AddReferencesItem,
+            NodeIds.AddReferencesRequest,
+            NodeIds.AddReferencesResponse,
+            NodeIds.AdditionalParametersType,
+            NodeIds.AggregateConfiguration,
+            NodeIds.AggregateFilter,
+            NodeIds.AggregateFilterResult,
+            NodeIds.AliasNameDataType,
+            NodeIds.Annotation,
+            NodeIds.AnnotationDataType,
+            NodeIds.AnonymousIdentityToken,
+            NodeIds.ApplicationDescription,
+            NodeIds.Argument,
+            NodeIds.AttributeOperand,
+            NodeIds.AxisInformation,
+            NodeIds.BitFieldDefinition,
+            NodeIds.BrokerConnectionTransportDataType,
+            NodeIds.BrokerDataSetReaderTransportDataType,
+            NodeIds.BrokerDataSetWriterTransportDataType,
+            NodeIds.BrokerWriterGroupTransportDataType,
+            NodeIds.BrowseDescription,
+            NodeIds.BrowseNextRequest,
+            NodeIds.BrowseNextResponse,
+            NodeIds.BrowsePath,
+            NodeIds.BrowsePathResult,
+            NodeIds.BrowsePathTarget,
+            NodeIds.BrowseRequest,
+            NodeIds.BrowseResponse,
+            NodeIds.BrowseResult,
+            NodeIds.BuildInfo,
+            NodeIds.CallMethodRequest,
+            NodeIds.CallMethodResult,
+            NodeIds.CallRequest,
+            NodeIds.CallResponse,
+            NodeIds.CancelRequest,
+            NodeIds.CancelResponse,
+            NodeIds.ChannelSecurityToken,
+            NodeIds.CloseSecureChannelRequest,
+            NodeIds.CloseSecureChannelResponse,
+            NodeIds.CloseSessionRequest,
+            NodeIds.CloseSessionResponse,
+            NodeIds.ComplexNumberType,
+            NodeIds.ConfigurationVersionDataType,
+            NodeIds.ContentFilter,
+            NodeIds.ContentFilterElement,
+            NodeIds.ContentFilterElementResult,
+            NodeIds.ContentFilterResult,
+            NodeIds.CreateMonitoredItemsRequest,
+            NodeIds.CreateMonitoredItemsResponse,
+            NodeIds.CreateSessionRequest,
+            NodeIds.CreateSessionResponse,
+            NodeIds.CreateSubscriptionRequest,
+            NodeIds.CreateSubscriptionResponse,
+            NodeIds.CurrencyUnitType,
+            NodeIds.DataChangeFilter,
+            NodeIds.DataChangeNotification,
+            NodeIds.DataSetMetaDataType,
+            NodeIds.DataSetReaderDataType,
+            NodeIds.DataSetWriterDataType,
+            NodeIds.DataTypeAttributes,
+            NodeIds.DataTypeDescription,
+            NodeIds.DataTypeSchemaHeader,
+            NodeIds.DatagramConnectionTransport2DataType,
+            NodeIds.DatagramConnectionTransportDataType,
+            NodeIds.DatagramDataSetReaderTransportDataType,
+            NodeIds.DatagramWriterGroupTransport2DataType,
+            NodeIds.DatagramWriterGroupTransportDataType,
+            NodeIds.DeleteAtTimeDetails,
+            NodeIds.DeleteEventDetails,
+            NodeIds.DeleteMonitoredItemsRequest,
+            NodeIds.DeleteMonitoredItemsResponse,
+            NodeIds.DeleteNodesItem,
+            NodeIds.DeleteNodesRequest,
+            NodeIds.DeleteNodesResponse,
+            NodeIds.DeleteRawModifiedDetails,
+            NodeIds.DeleteReferencesItem,
+            NodeIds.DeleteReferencesRequest,
+            NodeIds.DeleteReferencesResponse,
+            NodeIds.DeleteSubscriptionsRequest,
+            NodeIds.DeleteSubscriptionsResponse,
+            NodeIds.DoubleComplexNumberType,
+            NodeIds.EUInformation,
+            NodeIds.ElementOperand,
+            NodeIds.EndpointConfiguration,
+            NodeIds.EndpointDescription,
+            NodeIds.EndpointType,
+            NodeIds.EndpointUrlListDataType,
+            NodeIds.EnumDefinition,
+            NodeIds.EnumDescription,
+            NodeIds.EnumField,
+            NodeIds.EnumValueType,
+            NodeIds.EphemeralKeyType,
+            NodeIds.EventFieldList,
+            NodeIds.EventFilter,
+            NodeIds.EventFilterResult,
+            NodeIds.EventNotificationList,
+            NodeIds.FieldMetaData,
+            NodeIds.FieldTargetDataType,
+            NodeIds.FindServersOnNetworkRequest,
+            NodeIds.FindServersOnNetworkResponse,
+            NodeIds.FindServersRequest,
+            NodeIds.FindServersResponse,
+            NodeIds.GenericAttributeValue,
+            NodeIds.GenericAttributes,
+            NodeIds.GetEndpointsRequest,
+            NodeIds.GetEndpointsResponse,
+            NodeIds.HistoryData,
+            NodeIds.HistoryEvent,
+            NodeIds.HistoryEventFieldList,
+            NodeIds.HistoryModifiedData,
+            NodeIds.HistoryModifiedEvent,
+            NodeIds.HistoryReadRequest,
+            NodeIds.HistoryReadResponse,
+            NodeIds.HistoryReadResult,
+            NodeIds.HistoryReadValueId,
+            NodeIds.HistoryUpdateRequest,
+            NodeIds.HistoryUpdateResponse,
+            NodeIds.HistoryUpdateResult,
+            NodeIds.IdentityMappingRuleType,
+            NodeIds.IssuedIdentityToken,
+            NodeIds.JsonDataSetReaderMessageDataType,
+            NodeIds.JsonDataSetWriterMessageDataType,
+            NodeIds.JsonWriterGroupMessageDataType,
+            NodeIds.KeyValuePair,
+            NodeIds.LinearConversionDataType,
+            NodeIds.LiteralOperand,
+            NodeIds.MdnsDiscoveryConfiguration,
+            NodeIds.MethodAttributes,
+            NodeIds.ModelChangeStructureDataType,
+            NodeIds.ModificationInfo,
+            NodeIds.ModifyMonitoredItemsRequest,
+            NodeIds.ModifyMonitoredItemsResponse,
+            NodeIds.ModifySubscriptionRequest,
+            NodeIds.ModifySubscriptionResponse,
+            NodeIds.MonitoredItemCreateRequest,
+            NodeIds.MonitoredItemCreateResult,
+            NodeIds.MonitoredItemModifyRequest,
+            NodeIds.MonitoredItemModifyResult,
+            NodeIds.MonitoredItemNotification,
+            NodeIds.MonitoringParameters,
+            NodeIds.NetworkAddressDataType,
+            NodeIds.NetworkAddressUrlDataType,
+            NodeIds.NetworkGroupDataType,
+            NodeIds.NodeAttributes,
+            NodeIds.NodeReference,
+            NodeIds.NodeTypeDescription,
+            NodeIds.NotificationMessage,
+            NodeIds.ObjectAttributes,
+            NodeIds.ObjectTypeAttributes,
+            NodeIds.OpenSecureChannelRequest,
+            NodeIds.OpenSecureChannelResponse,
+            NodeIds.OptionSet,
+            NodeIds.ParsingResult,
+            NodeIds.PortableNodeId,
+            NodeIds.PortableQualifiedName,
+            NodeIds.PriorityMappingEntryType,
+            NodeIds.ProgramDiagnostic2DataType,
+            NodeIds.ProgramDiagnosticDataType,
+            NodeIds.PubSubConfiguration2DataType,
+            NodeIds.PubSubConfigurationDataType,
+            NodeIds.PubSubConfigurationRefDataType,
+            NodeIds.PubSubConfigurationValueDataType,
+            NodeIds.PubSubConnectionDataType,
+            NodeIds.PubSubGroupDataType,
+            NodeIds.PubSubKeyPushTargetDataType,
+            NodeIds.PublishRequest,
+            NodeIds.PublishResponse,
+            NodeIds.PublishedDataItemsDataType,
+            NodeIds.PublishedDataSetCustomSourceDataType,
+            NodeIds.PublishedDataSetDataType,
+            NodeIds.PublishedEventsDataType,
+            NodeIds.PublishedVariableDataType,
+            NodeIds.QuantityDimension,
+            NodeIds.QueryDataDescription,
+            NodeIds.QueryDataSet,
+            NodeIds.QueryFirstRequest,
+            NodeIds.QueryFirstResponse,
+            NodeIds.QueryNextRequest,
+            NodeIds.QueryNextResponse,
+            NodeIds.Range,
+            NodeIds.RationalNumber,
+            NodeIds.ReadAnnotationDataDetails,
+            NodeIds.ReadAtTimeDetails,
+            NodeIds.ReadEventDetails,
+            NodeIds.ReadEventDetails2,
+            NodeIds.ReadProcessedDetails,
+            NodeIds.ReadRawModifiedDetails,
+            NodeIds.ReadRequest,
+            NodeIds.ReadResponse,
+            NodeIds.ReadValueId,
+            NodeIds.ReaderGroupDataType,
+            NodeIds.ReaderGroupMessageDataType,
+            NodeIds.ReaderGroupTransportDataType,
+            NodeIds.ReceiveQosPriorityDataType,
+            NodeIds.RedundantServerDataType,
+            NodeIds.ReferenceDescription,
+            NodeIds.ReferenceDescriptionDataType,
+            NodeIds.ReferenceListEntryDataType,
+            NodeIds.ReferenceTypeAttributes,
+            NodeIds.RegisterNodesRequest,
+            NodeIds.RegisterNodesResponse,
+            NodeIds.RegisterServer2Request,
+            NodeIds.RegisterServer2Response,
+            NodeIds.RegisterServerRequest,
+            NodeIds.RegisterServerResponse,
+            NodeIds.RegisteredServer,
+            NodeIds.RelativePath,
+            NodeIds.RelativePathElement,
+            NodeIds.RepublishRequest,
+            NodeIds.RepublishResponse,
+            NodeIds.RequestHeader,
+            NodeIds.ResponseHeader,
+            NodeIds.RolePermissionType,
+            NodeIds.SamplingIntervalDiagnosticsDataType,
+            NodeIds.SecurityGroupDataType,
+            NodeIds.SemanticChangeStructureDataType,
+            NodeIds.ServerDiagnosticsSummaryDataType,
+            NodeIds.ServerOnNetwork,
+            NodeIds.ServerStatusDataType,
+            NodeIds.ServiceCounterDataType,
+            NodeIds.ServiceFault,
+            NodeIds.SessionDiagnosticsDataType,
+            NodeIds.SessionSecurityDiagnosticsDataType,
+            NodeIds.SessionlessInvokeRequestType,
+            NodeIds.SessionlessInvokeResponseType,
+            NodeIds.SetMonitoringModeRequest,
+            NodeIds.SetMonitoringModeResponse,
+            NodeIds.SetPublishingModeRequest,
+            NodeIds.SetPublishingModeResponse,
+            NodeIds.SetTriggeringRequest,
+            NodeIds.SetTriggeringResponse,
+            NodeIds.SignatureData,
+            NodeIds.SignedSoftwareCertificate,
+            NodeIds.SimpleAttributeOperand,
+            NodeIds.SimpleTypeDescription,
+            NodeIds.StandaloneSubscribedDataSetDataType,
+            NodeIds.StandaloneSubscribedDataSetRefDataType,
+            NodeIds.StatusChangeNotification,
+            NodeIds.StatusResult,
+            NodeIds.StructureDefinition,
+            NodeIds.StructureDescription,
+            NodeIds.StructureField,
+            NodeIds.SubscribedDataSetMirrorDataType,
+            NodeIds.SubscriptionAcknowledgement,
+            NodeIds.SubscriptionDiagnosticsDataType,
+            NodeIds.TargetVariablesDataType,
+            NodeIds.ThreeDCartesianCoordinates,
+            NodeIds.ThreeDFrame,
+            NodeIds.ThreeDOrientation,
+            NodeIds.ThreeDVector,
+            NodeIds.TimeZoneDataType,
+            NodeIds.TransactionErrorType,
+            NodeIds.TransferResult,
+            NodeIds.TransferSubscriptionsRequest,
+            NodeIds.TransferSubscriptionsResponse,
+            NodeIds.TranslateBrowsePathsToNodeIdsRequest,
+            NodeIds.TranslateBrowsePathsToNodeIdsResponse,
+            NodeIds.TransmitQosPriorityDataType,
+            NodeIds.TrustListDataType,
+            NodeIds.UABinaryFileDataType,
+            NodeIds.UadpDataSetReaderMessageDataType,
+            NodeIds.UadpDataSetWriterMessageDataType,
+            NodeIds.UadpWriterGroupMessageDataType,
+            NodeIds.Union,
+            NodeIds.UnregisterNodesRequest,
+            NodeIds.UnregisterNodesResponse,
+            NodeIds.UnsignedRationalNumber,
+            NodeIds.UpdateDataDetails,
+            NodeIds.UpdateEventDetails,
+            NodeIds.UpdateStructureDataDetails,
+            NodeIds.UserIdentityToken,
+            NodeIds.UserManagementDataType,
+            NodeIds.UserNameIdentityToken,
+            NodeIds.UserTokenPolicy,
+            NodeIds.VariableAttributes,
+            NodeIds.VariableTypeAttributes,
+            NodeIds.ViewAttributes,
+            NodeIds.ViewDescription,
+            NodeIds.WriteRequest,
+            NodeIds.WriteResponse,
+            NodeIds.WriteValue,
+            NodeIds.WriterGroupDataType,
+            NodeIds.X509IdentityToken,
+            NodeIds.XVType
+    };
+
+    private static final String[] NAMES = {
+            "ActivateSessionRequest",
+            "ActivateSessionResponse",
+            "AddNodesItem",
+            "AddNodesRequest",
+            "AddNodesResponse",
+            "AddNodesResult",
+            "AddReferencesItem",
+            "AddReferencesRequest",
+            "AddReferencesResponse",
+            "AdditionalParametersType",
+            "AggregateConfiguration",
+            "AggregateFilter",
+            "AggregateFilterResult",
+            "AliasNameDataType",
+            "Annotation",
+            "AnnotationDataType",
+            "AnonymousIdentityToken",
+            "ApplicationDescription",
+            "Argument",
+            "AttributeOperand",
+            "AxisInformation",
+            "BitFieldDefinition",
+            "BrokerConnectionTransportDataType",
+            "BrokerDataSetReaderTransportDataType",
+            "BrokerDataSetWriterTransportDataType",
+            "BrokerWriterGroupTransportDataType",
+            "BrowseDescription",
+            "BrowseNextRequest",
+            "BrowseNextResponse",
+            "BrowsePath",
+            "BrowsePathResult",
+            "BrowsePathTarget",
+            "BrowseRequest",
+            "BrowseResponse",
+            "BrowseResult",
+            "BuildInfo",
+            "CallMethodRequest",
+            "CallMethodResult",
+            "CallRequest",
+            "CallResponse",
+            "CancelRequest",
+            "CancelResponse",
+            "ChannelSecurityToken",
+            "CloseSecureChannelRequest",
+            "CloseSecureChannelResponse",
+            "CloseSessionRequest",
+            "CloseSessionResponse",
+            "ComplexNumberType",
+            "ConfigurationVersionDataType",
+            "ContentFilter",
+            "ContentFilterElement",
+            "ContentFilterElementResult",
+            "ContentFilterResult",
+            "CreateMonitoredItemsRequest",
+            "CreateMonitoredItemsResponse",
+            "CreateSessionRequest",
+            "CreateSessionResponse",
+            "CreateSubscriptionRequest",
+            "CreateSubscriptionResponse",
+            "CurrencyUnitType",
+            "DataChangeFilter",
+            "DataChangeNotification",
+            "DataSetMetaDataType",
+            "DataSetReaderDataType",
+            "DataSetWriterDataType",
+            "DataTypeAttributes",
+            "DataTypeDescription",
+            "DataTypeSchemaHeader",
+            "DatagramConnectionTransport2DataType",
+            "DatagramConnectionTransportDataType",
+            "DatagramDataSetReaderTransportDataType",
+            "DatagramWriterGroupTransport2DataType",
+            "DatagramWriterGroupTransportDataType",
+            "DeleteAtTimeDetails",
+            "DeleteEventDetails",
+            "DeleteMonitoredItemsRequest",
+            "DeleteMonitoredItemsResponse",
+            "DeleteNodesItem",
+            "DeleteNodesRequest",
+            "DeleteNodesResponse",
+            "DeleteRawModifiedDetails",
+            "DeleteReferencesItem",
+            "DeleteReferencesRequest",
+            "DeleteReferencesResponse",
+            "DeleteSubscriptionsRequest",
+            "DeleteSubscriptionsResponse",
+            "DoubleComplexNumberType",
+            "EUInformation",
+            "ElementOperand",
+            "EndpointConfiguration",
+            "EndpointDescription",
+            "EndpointType",
+            "EndpointUrlListDataType",
+            "EnumDefinition",
+            "EnumDescription",
+            "EnumField",
+            "EnumValueType",
+            "EphemeralKeyType",
+            "EventFieldList",
+            "EventFilter",
+            "EventFilterResult",
+            "EventNotificationList",
+            "FieldMetaData",
+            "FieldTargetDataType",
+            "FindServersOnNetworkRequest",
+            "FindServersOnNetworkResponse",
+            "FindServersRequest",
+            "FindServersResponse",
+            "GenericAttributeValue",
+            "GenericAttributes",
+            "GetEndpointsRequest",
+            "GetEndpointsResponse",
+            "HistoryData",
+            "HistoryEvent",
+            "HistoryEventFieldList",
+            "HistoryModifiedData",
+            "HistoryModifiedEvent",
+            "HistoryReadRequest",
+            "HistoryReadResponse",
+            "HistoryReadResult",
+            "HistoryReadValueId",
+            "HistoryUpdateRequest",
+            "HistoryUpdateResponse",
+            "HistoryUpdateResult",
+            "IdentityMappingRuleType",
+            "IssuedIdentityToken",
+            "JsonDataSetReaderMessageDataType",
+            "JsonDataSetWriterMessageDataType",
+            "JsonWriterGroupMessageDataType",
+            "KeyValuePair",
+            "LinearConversionDataType",
+            "LiteralOperand",
+            "MdnsDiscoveryConfiguration",
+            "MethodAttributes",
+            "ModelChangeStructureDataType",
+            "ModificationInfo",
+            "ModifyMonitoredItemsRequest",
+            "ModifyMonitoredItemsResponse",
+            "ModifySubscriptionRequest",
+            "ModifySubscriptionResponse",
+            "MonitoredItemCreateRequest",
+            "MonitoredItemCreateResult",
+            "MonitoredItemModifyRequest",
+            "MonitoredItemModifyResult",
+            "MonitoredItemNotification",
+            "MonitoringParameters",
+            "NetworkAddressDataType",
+            "NetworkAddressUrlDataType",
+            "NetworkGroupDataType",
+            "NodeAttributes",
+            "NodeReference",
+            "NodeTypeDescription",
+            "NotificationMessage",
+            "ObjectAttributes",
+            "ObjectTypeAttributes",
+            "OpenSecureChannelRequest",
+            "OpenSecureChannelResponse",
+            "OptionSet",
+            "ParsingResult",
+            "PortableNodeId",
+            "PortableQualifiedName",
+            "PriorityMappingEntryType",
+            "ProgramDiagnostic2DataType",
+            "ProgramDiagnosticDataType",
+            "PubSubConfiguration2DataType",
+            "PubSubConfigurationDataType",
+            "PubSubConfigurationRefDataType",
+            "PubSubConfigurationValueDataType",
+            "PubSubConnectionDataType",
+            "PubSubGroupDataType",
+            "PubSubKeyPushTargetDataType",
+            "PublishRequest",
+            "PublishResponse",
+            "PublishedDataItemsDataType",
+            "PublishedDataSetCustomSourceDataType",
+            "PublishedDataSetDataType",
+            "PublishedEventsDataType",
+            "PublishedVariableDataType",
+            "QuantityDimension",
+            "QueryDataDescription",
+            "QueryDataSet",
+            "QueryFirstRequest",
+            "QueryFirstResponse",
+            "QueryNextRequest",
+            "QueryNextResponse",
+            "Range",
+            "RationalNumber",
+            "ReadAnnotationDataDetails",
+            "ReadAtTimeDetails",
+            "ReadEventDetails",
+            "ReadEventDetails2",
+            "ReadProcessedDetails",
+            "ReadRawModifiedDetails",
+            "ReadRequest",
+            "ReadResponse",
+            "ReadValueId",
+            "ReaderGroupDataType",
+            "ReaderGroupMessageDataType",
+            "ReaderGroupTransportDataType",
+            "ReceiveQosPriorityDataType",
+            "RedundantServerDataType",
+            "ReferenceDescription",
+            "ReferenceDescriptionDataType",
+            "ReferenceListEntryDataType",
+            "ReferenceTypeAttributes",
+            "RegisterNodesRequest",
+            "RegisterNodesResponse",
+            "RegisterServer2Request",
+            "RegisterServer2Response",
+            "RegisterServerRequest",
+            "RegisterServerResponse",
+            "RegisteredServer",
+            "RelativePath",
+            "RelativePathElement",
+            "RepublishRequest",
+            "RepublishResponse",
+            "RequestHeader",
+            "ResponseHeader",
+            "RolePermissionType",
+            "SamplingIntervalDiagnosticsDataType",
+            "SecurityGroupDataType",
+            "SemanticChangeStructureDataType",
+            "ServerDiagnosticsSummaryDataType",
+            "ServerOnNetwork",
+            "ServerStatusDataType",
+            "ServiceCounterDataType",
+            "ServiceFault",
+            "SessionDiagnosticsDataType",
+            "SessionSecurityDiagnosticsDataType",
+            "SessionlessInvokeRequestType",
+            "SessionlessInvokeResponseType",
+            "SetMonitoringModeRequest",
+            "SetMonitoringModeResponse",
+            "SetPublishingModeRequest",
+            "SetPublishingModeResponse",
+            "SetTriggeringRequest",
+            "SetTriggeringResponse",
+            "SignatureData",
+            "SignedSoftwareCertificate",
+            "SimpleAttributeOperand",
+            "SimpleTypeDescription",
+            "StandaloneSubscribedDataSetDataType",
+            "StandaloneSubscribedDataSetRefDataType",
+            "StatusChangeNotification",
+            "StatusResult",
+            "StructureDefinition",
+            "StructureDescription",
+            "StructureField",
+            "SubscribedDataSetMirrorDataType",
+            "SubscriptionAcknowledgement",
+            "SubscriptionDiagnosticsDataType",
+            "TargetVariablesDataType",
+            "ThreeDCartesianCoordinates",
+            "ThreeDFrame",
+            "ThreeDOrientation",
+            "ThreeDVector",
+            "TimeZoneDataType",
+            "TransactionErrorType",
+            "TransferResult",
+            "TransferSubscriptionsRequest",
+            "TransferSubscriptionsResponse",
+            "TranslateBrowsePathsToNodeIdsRequest",
+            "TranslateBrowsePathsToNodeIdsResponse",
+            "TransmitQosPriorityDataType",
+            "TrustListDataType",
+            "UABinaryFileDataType",
+            "UadpDataSetReaderMessageDataType",
+            "UadpDataSetWriterMessageDataType",
+            "UadpWriterGroupMessageDataType",
+            "Union",
+            "UnregisterNodesRequest",
+            "UnregisterNodesResponse",
+            "UnsignedRationalNumber",
+            "UpdateDataDetails",
+            "UpdateEventDetails",
+            "UpdateStructureDataDetails",
+            "UserIdentityToken",
+            "UserManagementDataType",
+            "UserNameIdentityToken",
+            "UserTokenPolicy",
+            "VariableAttributes",
+            "VariableTypeAttributes",
+            "ViewAttributes",
+            "ViewDescription",
+            "WriteRequest",
+            "WriteResponse",
+            "WriteValue",
+            "WriterGroupDataType",
+            "X509IdentityToken",
+            "XVType"
+    };
 
     private StandardStructures() {
     }
 
-    /** Every codec, sorted by structure name; the list is unmodifiable. */
+    /** How many codecs there are; indexes run from 0 to size() - 1. */
+    public static int size() {
+        return NAMES.length;
+    }
+
+    /** The numeric namespace-0 id of the DefaultBinary encoding of the structure at the index. */
+    public static int encodingId(int index) {
+        return ENCODING_IDS[index];
+    }
+
+    /** The numeric namespace-0 id of the DataType of the structure at the index. */
+    public static int dataTypeId(int index) {
+        return DATA_TYPE_IDS[index];
+    }
+
+    /** The binary name of the Java class of the structure at the index, without loading the class. */
+    public static String typeName(int index) {
+        return StandardStructures.class.getPackageName() + '.' + NAMES[index];
+    }
+
+    /** The codec of the structure at the index: loads and initialises its class on the first call. */
+    public static UaCodec<?> codec(int index) {
+        return switch (index) {
+            case 0 -> ActivateSessionRequest.CODEC;
+            case 1 -> ActivateSessionResponse.CODEC;
+            case 2 -> AddNodesItem.CODEC;
+            case 3 -> AddNodesRequest.CODEC;
+            case 4 -> AddNodesResponse.CODEC;
+            case 5 -> AddNodesResult.CODEC;
+            case 6 -> AddReferencesItem.CODEC;
+            case 7 -> AddReferencesRequest.CODEC;
+            case 8 -> AddReferencesResponse.CODEC;
+            case 9 -> AdditionalParametersType.CODEC;
+            case 10 -> AggregateConfiguration.CODEC;
+            case 11 -> AggregateFilter.CODEC;
+            case 12 -> AggregateFilterResult.CODEC;
+            case 13 -> AliasNameDataType.CODEC;
+            case 14 -> Annotation.CODEC;
+            case 15 -> AnnotationDataType.CODEC;
+            case 16 -> AnonymousIdentityToken.CODEC;
+            case 17 -> ApplicationDescription.CODEC;
+            case 18 -> Argument.CODEC;
+            case 19 -> AttributeOperand.CODEC;
+            case 20 -> AxisInformation.CODEC;
+            case 21 -> BitFieldDefinition.CODEC;
+            case 22 -> BrokerConnectionTransportDataType.CODEC;
+            case 23 -> BrokerDataSetReaderTransportDataType.CODEC;
+            case 24 -> BrokerDataSetWriterTransportDataType.CODEC;
+            case 25 -> BrokerWriterGroupTransportDataType.CODEC;
+            case 26 -> BrowseDescription.CODEC;
+            case 27 -> BrowseNextRequest.CODEC;
+            case 28 -> BrowseNextResponse.CODEC;
+            case 29 -> BrowsePath.CODEC;
+            case 30 -> BrowsePathResult.CODEC;
+            case 31 -> BrowsePathTarget.CODEC;
+            case 32 -> BrowseRequest.CODEC;
+            case 33 -> BrowseResponse.CODEC;
+            case 34 -> BrowseResult.CODEC;
+            case 35 -> BuildInfo.CODEC;
+            case 36 -> CallMethodRequest.CODEC;
+            case 37 -> CallMethodResult.CODEC;
+            case 38 -> CallRequest.CODEC;
+            case 39 -> CallResponse.CODEC;
+            case 40 -> CancelRequest.CODEC;
+            case 41 -> CancelResponse.CODEC;
+            case 42 -> ChannelSecurityToken.CODEC;
+            case 43 -> CloseSecureChannelRequest.CODEC;
+            case 44 -> CloseSecureChannelResponse.CODEC;
+            case 45 -> CloseSessionRequest.CODEC;
+            case 46 -> CloseSessionResponse.CODEC;
+            case 47 -> ComplexNumberType.CODEC;
+            case 48 -> ConfigurationVersionDataType.CODEC;
+            case 49 -> ContentFilter.CODEC;
+            case 50 -> ContentFilterElement.CODEC;
+            case 51 -> ContentFilterElementResult.CODEC;
+            case 52 -> ContentFilterResult.CODEC;
+            case 53 -> CreateMonitoredItemsRequest.CODEC;
+            case 54 -> CreateMonitoredItemsResponse.CODEC;
+            case 55 -> CreateSessionRequest.CODEC;
+            case 56 -> CreateSessionResponse.CODEC;
+            case 57 -> CreateSubscriptionRequest.CODEC;
+            case 58 -> CreateSubscriptionResponse.CODEC;
+            case 59 -> CurrencyUnitType.CODEC;
+            case 60 -> DataChangeFilter.CODEC;
+            case 61 -> DataChangeNotification.CODEC;
+            case 62 -> DataSetMetaDataType.CODEC;
+            case 63 -> DataSetReaderDataType.CODEC;
+            case 64 -> DataSetWriterDataType.CODEC;
+            case 65 -> DataTypeAttributes.CODEC;
+            case 66 -> DataTypeDescription.CODEC;
+            case 67 -> DataTypeSchemaHeader.CODEC;
+            case 68 -> DatagramConnectionTransport2DataType.CODEC;
+            case 69 -> DatagramConnectionTransportDataType.CODEC;
+            case 70 -> DatagramDataSetReaderTransportDataType.CODEC;
+            case 71 -> DatagramWriterGroupTransport2DataType.CODEC;
+            case 72 -> DatagramWriterGroupTransportDataType.CODEC;
+            case 73 -> DeleteAtTimeDetails.CODEC;
+            case 74 -> DeleteEventDetails.CODEC;
+            case 75 -> DeleteMonitoredItemsRequest.CODEC;
+            case 76 -> DeleteMonitoredItemsResponse.CODEC;
+            case 77 -> DeleteNodesItem.CODEC;
+            case 78 -> DeleteNodesRequest.CODEC;
+            case 79 -> DeleteNodesResponse.CODEC;
+            case 80 -> DeleteRawModifiedDetails.CODEC;
+            case 81 -> DeleteReferencesItem.CODEC;
+            case 82 -> DeleteReferencesRequest.CODEC;
+            case 83 -> DeleteReferencesResponse.CODEC;
+            case 84 -> DeleteSubscriptionsRequest.CODEC;
+            case 85 -> DeleteSubscriptionsResponse.CODEC;
+            case 86 -> DoubleComplexNumberType.CODEC;
+            case 87 -> EUInformation.CODEC;
+            case 88 -> ElementOperand.CODEC;
+            case 89 -> EndpointConfiguration.CODEC;
+            case 90 -> EndpointDescription.CODEC;
+            case 91 -> EndpointType.CODEC;
+            case 92 -> EndpointUrlListDataType.CODEC;
+            case 93 -> EnumDefinition.CODEC;
+            case 94 -> EnumDescription.CODEC;
+            case 95 -> EnumField.CODEC;
+            case 96 -> EnumValueType.CODEC;
+            case 97 -> EphemeralKeyType.CODEC;
+            case 98 -> EventFieldList.CODEC;
+            case 99 -> EventFilter.CODEC;
+            case 100 -> EventFilterResult.CODEC;
+            case 101 -> EventNotificationList.CODEC;
+            case 102 -> FieldMetaData.CODEC;
+            case 103 -> FieldTargetDataType.CODEC;
+            case 104 -> FindServersOnNetworkRequest.CODEC;
+            case 105 -> FindServersOnNetworkResponse.CODEC;
+            case 106 -> FindServersRequest.CODEC;
+            case 107 -> FindServersResponse.CODEC;
+            case 108 -> GenericAttributeValue.CODEC;
+            case 109 -> GenericAttributes.CODEC;
+            case 110 -> GetEndpointsRequest.CODEC;
+            case 111 -> GetEndpointsResponse.CODEC;
+            case 112 -> HistoryData.CODEC;
+            case 113 -> HistoryEvent.CODEC;
+            case 114 -> HistoryEventFieldList.CODEC;
+            case 115 -> HistoryModifiedData.CODEC;
+            case 116 -> HistoryModifiedEvent.CODEC;
+            case 117 -> HistoryReadRequest.CODEC;
+            case 118 -> HistoryReadResponse.CODEC;
+            case 119 -> HistoryReadResult.CODEC;
+            case 120 -> HistoryReadValueId.CODEC;
+            case 121 -> HistoryUpdateRequest.CODEC;
+            case 122 -> HistoryUpdateResponse.CODEC;
+            case 123 -> HistoryUpdateResult.CODEC;
+            case 124 -> IdentityMappingRuleType.CODEC;
+            case 125 -> IssuedIdentityToken.CODEC;
+            case 126 -> JsonDataSetReaderMessageDataType.CODEC;
+            case 127 -> JsonDataSetWriterMessageDataType.CODEC;
+            case 128 -> JsonWriterGroupMessageDataType.CODEC;
+            case 129 -> KeyValuePair.CODEC;
+            case 130 -> LinearConversionDataType.CODEC;
+            case 131 -> LiteralOperand.CODEC;
+            case 132 -> MdnsDiscoveryConfiguration.CODEC;
+            case 133 -> MethodAttributes.CODEC;
+            case 134 -> ModelChangeStructureDataType.CODEC;
+            case 135 -> ModificationInfo.CODEC;
+            case 136 -> ModifyMonitoredItemsRequest.CODEC;
+            case 137 -> ModifyMonitoredItemsResponse.CODEC;
+            case 138 -> ModifySubscriptionRequest.CODEC;
+            case 139 -> ModifySubscriptionResponse.CODEC;
+            case 140 -> MonitoredItemCreateRequest.CODEC;
+            case 141 -> MonitoredItemCreateResult.CODEC;
+            case 142 -> MonitoredItemModifyRequest.CODEC;
+            case 143 -> MonitoredItemModifyResult.CODEC;
+            case 144 -> MonitoredItemNotification.CODEC;
+            case 145 -> MonitoringParameters.CODEC;
+            case 146 -> NetworkAddressDataType.CODEC;
+            case 147 -> NetworkAddressUrlDataType.CODEC;
+            case 148 -> NetworkGroupDataType.CODEC;
+            case 149 -> NodeAttributes.CODEC;
+            case 150 -> NodeReference.CODEC;
+            case 151 -> NodeTypeDescription.CODEC;
+            case 152 -> NotificationMessage.CODEC;
+            case 153 -> ObjectAttributes.CODEC;
+            case 154 -> ObjectTypeAttributes.CODEC;
+            case 155 -> OpenSecureChannelRequest.CODEC;
+            case 156 -> OpenSecureChannelResponse.CODEC;
+            case 157 -> OptionSet.CODEC;
+            case 158 -> ParsingResult.CODEC;
+            case 159 -> PortableNodeId.CODEC;
+            case 160 -> PortableQualifiedName.CODEC;
+            case 161 -> PriorityMappingEntryType.CODEC;
+            case 162 -> ProgramDiagnostic2DataType.CODEC;
+            case 163 -> ProgramDiagnosticDataType.CODEC;
+            case 164 -> PubSubConfiguration2DataType.CODEC;
+            case 165 -> PubSubConfigurationDataType.CODEC;
+            case 166 -> PubSubConfigurationRefDataType.CODEC;
+            case 167 -> PubSubConfigurationValueDataType.CODEC;
+            case 168 -> PubSubConnectionDataType.CODEC;
+            case 169 -> PubSubGroupDataType.CODEC;
+            case 170 -> PubSubKeyPushTargetDataType.CODEC;
+            case 171 -> PublishRequest.CODEC;
+            case 172 -> PublishResponse.CODEC;
+            case 173 -> PublishedDataItemsDataType.CODEC;
+            case 174 -> PublishedDataSetCustomSourceDataType.CODEC;
+            case 175 -> PublishedDataSetDataType.CODEC;
+            case 176 -> PublishedEventsDataType.CODEC;
+            case 177 -> PublishedVariableDataType.CODEC;
+            case 178 -> QuantityDimension.CODEC;
+            case 179 -> QueryDataDescription.CODEC;
+            case 180 -> QueryDataSet.CODEC;
+            case 181 -> QueryFirstRequest.CODEC;
+            case 182 -> QueryFirstResponse.CODEC;
+            case 183 -> QueryNextRequest.CODEC;
+            case 184 -> QueryNextResponse.CODEC;
+            case 185 -> Range.CODEC;
+            case 186 -> RationalNumber.CODEC;
+            case 187 -> ReadAnnotationDataDetails.CODEC;
+            case 188 -> ReadAtTimeDetails.CODEC;
+            case 189 -> ReadEventDetails.CODEC;
+            case 190 -> ReadEventDetails2.CODEC;
+            case 191 -> ReadProcessedDetails.CODEC;
+            case 192 -> ReadRawModifiedDetails.CODEC;
+            case 193 -> ReadRequest.CODEC;
+            case 194 -> ReadResponse.CODEC;
+            case 195 -> ReadValueId.CODEC;
+            case 196 -> ReaderGroupDataType.CODEC;
+            case 197 -> ReaderGroupMessageDataType.CODEC;
+            case 198 -> ReaderGroupTransportDataType.CODEC;
+            case 199 -> ReceiveQosPriorityDataType.CODEC;
+            case 200 -> RedundantServerDataType.CODEC;
+            case 201 -> ReferenceDescription.CODEC;
+            case 202 -> ReferenceDescriptionDataType.CODEC;
+            case 203 -> ReferenceListEntryDataType.CODEC;
+            case 204 -> ReferenceTypeAttributes.CODEC;
+            case 205 -> RegisterNodesRequest.CODEC;
+            case 206 -> RegisterNodesResponse.CODEC;
+            case 207 -> RegisterServer2Request.CODEC;
+            case 208 -> RegisterServer2Response.CODEC;
+            case 209 -> RegisterServerRequest.CODEC;
+            case 210 -> RegisterServerResponse.CODEC;
+            case 211 -> RegisteredServer.CODEC;
+            case 212 -> RelativePath.CODEC;
+            case 213 -> RelativePathElement.CODEC;
+            case 214 -> RepublishRequest.CODEC;
+            case 215 -> RepublishResponse.CODEC;
+            case 216 -> RequestHeader.CODEC;
+            case 217 -> ResponseHeader.CODEC;
+            case 218 -> RolePermissionType.CODEC;
+            case 219 -> SamplingIntervalDiagnosticsDataType.CODEC;
+            case 220 -> SecurityGroupDataType.CODEC;
+            case 221 -> SemanticChangeStructureDataType.CODEC;
+            case 222 -> ServerDiagnosticsSummaryDataType.CODEC;
+            case 223 -> ServerOnNetwork.CODEC;
+            case 224 -> ServerStatusDataType.CODEC;
+            case 225 -> ServiceCounterDataType.CODEC;
+            case 226 -> ServiceFault.CODEC;
+            case 227 -> SessionDiagnosticsDataType.CODEC;
+            case 228 -> SessionSecurityDiagnosticsDataType.CODEC;
+            case 229 -> SessionlessInvokeRequestType.CODEC;
+            case 230 -> SessionlessInvokeResponseType.CODEC;
+            case 231 -> SetMonitoringModeRequest.CODEC;
+            case 232 -> SetMonitoringModeResponse.CODEC;
+            case 233 -> SetPublishingModeRequest.CODEC;
+            case 234 -> SetPublishingModeResponse.CODEC;
+            case 235 -> SetTriggeringRequest.CODEC;
+            case 236 -> SetTriggeringResponse.CODEC;
+            case 237 -> SignatureData.CODEC;
+            case 238 -> SignedSoftwareCertificate.CODEC;
+            case 239 -> SimpleAttributeOperand.CODEC;
+            case 240 -> SimpleTypeDescription.CODEC;
+            case 241 -> StandaloneSubscribedDataSetDataType.CODEC;
+            case 242 -> StandaloneSubscribedDataSetRefDataType.CODEC;
+            case 243 -> StatusChangeNotification.CODEC;
+            case 244 -> StatusResult.CODEC;
+            case 245 -> StructureDefinition.CODEC;
+            case 246 -> StructureDescription.CODEC;
+            case 247 -> StructureField.CODEC;
+            case 248 -> SubscribedDataSetMirrorDataType.CODEC;
+            case 249 -> SubscriptionAcknowledgement.CODEC;
+            case 250 -> SubscriptionDiagnosticsDataType.CODEC;
+            case 251 -> TargetVariablesDataType.CODEC;
+            case 252 -> ThreeDCartesianCoordinates.CODEC;
+            case 253 -> ThreeDFrame.CODEC;
+            case 254 -> ThreeDOrientation.CODEC;
+            case 255 -> ThreeDVector.CODEC;
+            case 256 -> TimeZoneDataType.CODEC;
+            case 257 -> TransactionErrorType.CODEC;
+            case 258 -> TransferResult.CODEC;
+            case 259 -> TransferSubscriptionsRequest.CODEC;
+            case 260 -> TransferSubscriptionsResponse.CODEC;
+            case 261 -> TranslateBrowsePathsToNodeIdsRequest.CODEC;
+            case 262 -> TranslateBrowsePathsToNodeIdsResponse.CODEC;
+            case 263 -> TransmitQosPriorityDataType.CODEC;
+            case 264 -> TrustListDataType.CODEC;
+            case 265 -> UABinaryFileDataType.CODEC;
+            case 266 -> UadpDataSetReaderMessageDataType.CODEC;
+            case 267 -> UadpDataSetWriterMessageDataType.CODEC;
+            case 268 -> UadpWriterGroupMessageDataType.CODEC;
+            case 269 -> Union.CODEC;
+            case 270 -> UnregisterNodesRequest.CODEC;
+            case 271 -> UnregisterNodesResponse.CODEC;
+            case 272 -> UnsignedRationalNumber.CODEC;
+            case 273 -> UpdateDataDetails.CODEC;
+            case 274 -> UpdateEventDetails.CODEC;
+            case 275 -> UpdateStructureDataDetails.CODEC;
+            case 276 -> UserIdentityToken.CODEC;
+            case 277 -> UserManagementDataType.CODEC;
+            case 278 -> UserNameIdentityToken.CODEC;
+            case 279 -> UserTokenPolicy.CODEC;
+            case 280 -> VariableAttributes.CODEC;
+            case 281 -> VariableTypeAttributes.CODEC;
+            case 282 -> ViewAttributes.CODEC;
+            case 283 -> ViewDescription.CODEC;
+            case 284 -> WriteRequest.CODEC;
+            case 285 -> WriteResponse.CODEC;
+            case 286 -> WriteValue.CODEC;
+            case 287 -> WriterGroupDataType.CODEC;
+            case 288 -> X509IdentityToken.CODEC;
+            case 289 -> XVType.CODEC;
+            default -> throw new IndexOutOfBoundsException(index);
+        };
+    }
+
+    /** Every codec, sorted by structure name (loads every class); the list is unmodifiable. */
     public static List<UaCodec<?>> codecs() {
-        return CODECS;
+        List<UaCodec<?>> codecs = new ArrayList<>(NAMES.length);
+        for (int i = 0; i < NAMES.length; i++) {
+            codecs.add(codec(i));
+        }
+        return Collections.unmodifiableList(codecs);
     }
 }
