@@ -345,13 +345,13 @@ public final class PropertyConstraints {
         StringBuilder message = new StringBuilder(template.length());
         for (int i = 0; i < template.length(); i++) {
             char c = template.charAt(i);
-            int end = template.indexOf('}', i);
+            int end = c == '{' ? template.indexOf('}', i) : -1;
             if (c == '\\' && i + 1 < template.length()) {
                 message.append(template.charAt(++i));
             } else if (c == '$' && i + 1 < template.length() && template.charAt(i + 1) == '{') {
                 throw unsupported(where, "@" + annotation.annotationType().getSimpleName()
                         + " with an expression in its message: " + template);
-            } else if (c == '{' && end > i) {
+            } else if (end > i) {
                 String name = template.substring(i + 1, end);
                 if (attributes.containsKey(name) && !NOT_PARAMETERS.contains(name)) {
                     Object value = attributes.get(name);
