@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.client;
 
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
+import dev.opcua.spring.boot.autoconfigure.validation.CheckedProperties;
 import dev.opcua.spring.boot.autoconfigure.validation.PositiveDuration;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
@@ -16,15 +17,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.validation.annotation.Validated;
 
 /**
  * OPC UA client connections ({@code opcua.client.*}): one {@code OpcUaClient} bean per entry of
  * {@code connections}. Defaults are the client's (see {@code OpcUaClientConfig}).
  */
 @ConfigurationProperties("opcua.client")
-@Validated
-public class OpcUaClientProperties {
+public class OpcUaClientProperties implements CheckedProperties {
 
     /** Whether to create the OPC UA clients of the configured connections. */
     private boolean enabled = true;

@@ -13,9 +13,14 @@ import org.springframework.validation.ObjectError;
 /**
  * Reports the Bean Validation constraints of the {@code opcua.*} properties that the configuration
  * breaks: each property under the key as {@code application.yml} writes it, with its value and the
- * constraint. Spring Boot's own report names a property of a nested group by its Java path
- * ({@code opcua.server.requests.maxThreads}); this one runs first and leaves every other binding
- * failure to it.
+ * constraint. The constraints are checked at binding by
+ * {@link dev.opcua.spring.boot.autoconfigure.validation.PropertyConstraints} (the properties classes are
+ * {@link dev.opcua.spring.boot.autoconfigure.validation.CheckedProperties}, no Bean Validation provider is
+ * needed), which reports each error under its Java path as Hibernate Validator did
+ * ({@code requests.maxThreads}, {@code hostnames[0]}, {@code connections[plant].endpointUrl}). Spring Boot's
+ * own report names a property of a nested group by that path ({@code opcua.server.requests.maxThreads});
+ * this one runs first, names it {@code opcua.server.requests.max-threads} (a map key as a segment of the key:
+ * {@code opcua.client.connections.plant.endpoint-url}) and leaves every other binding failure to it.
  */
 public class OpcUaPropertyConstraintFailureAnalyzer extends AbstractFailureAnalyzer<BindValidationException>
         implements Ordered {

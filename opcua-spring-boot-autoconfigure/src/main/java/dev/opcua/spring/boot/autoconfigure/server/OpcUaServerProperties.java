@@ -1,6 +1,7 @@
 package dev.opcua.spring.boot.autoconfigure.server;
 
 import dev.opcua.spring.boot.autoconfigure.transport.TransportQuotaProperties;
+import dev.opcua.spring.boot.autoconfigure.validation.CheckedProperties;
 import dev.opcua.spring.boot.autoconfigure.validation.DataSizeRange;
 import dev.opcua.spring.boot.autoconfigure.validation.PositiveDuration;
 import dev.opcua.stack.server.redundancy.RedundancyMode;
@@ -26,7 +27,6 @@ import java.util.Map;
 import org.springframework.core.io.Resource;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.util.unit.DataSize;
-import org.springframework.validation.annotation.Validated;
 
 /**
  * Configuration of the auto-configured OPC UA server, under {@code opcua.server}. Every default is
@@ -37,8 +37,7 @@ import org.springframework.validation.annotation.Validated;
  * and the stack.
  */
 @ConfigurationProperties("opcua.server")
-@Validated
-public class OpcUaServerProperties {
+public class OpcUaServerProperties implements CheckedProperties {
 
     /** Whether to auto-configure and start the OPC UA server. */
     private boolean enabled = true;

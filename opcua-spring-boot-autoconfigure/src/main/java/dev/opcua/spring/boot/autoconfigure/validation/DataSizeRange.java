@@ -36,7 +36,10 @@ public @interface DataSizeRange {
 
     Class<? extends Payload>[] payload() default {};
 
-    /** Checks a {@link DataSize}. */
+    /**
+     * Checks a {@link DataSize}: {@link PropertyConstraints} calls {@link #isValid(DataSize, long, long)}; the
+     * class lets a Bean Validation provider check the constraint too.
+     */
     final class Validator implements ConstraintValidator<DataSizeRange, DataSize> {
 
         private long min;
@@ -50,6 +53,11 @@ public @interface DataSizeRange {
 
         @Override
         public boolean isValid(DataSize value, ConstraintValidatorContext context) {
+            return isValid(value, min, max);
+        }
+
+        /** Whether {@code value} is set and from {@code min} to {@code max} bytes. */
+        public static boolean isValid(DataSize value, long min, long max) {
             return value != null && value.toBytes() >= min && value.toBytes() <= max;
         }
     }

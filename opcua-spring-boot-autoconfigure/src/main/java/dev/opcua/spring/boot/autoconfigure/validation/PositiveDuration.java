@@ -37,7 +37,8 @@ public @interface PositiveDuration {
 
     /**
      * Checks a {@link Duration} or a {@link Period}: no unit negative, and not every unit zero unless zero
-     * is allowed.
+     * is allowed. {@link PropertyConstraints} calls {@link #isValid(TemporalAmount, boolean)}; the class lets a
+     * Bean Validation provider check the constraint too.
      */
     final class Validator implements ConstraintValidator<PositiveDuration, TemporalAmount> {
 
@@ -50,6 +51,11 @@ public @interface PositiveDuration {
 
         @Override
         public boolean isValid(TemporalAmount value, ConstraintValidatorContext context) {
+            return isValid(value, orZero);
+        }
+
+        /** Whether {@code value} is set, with no unit negative and, unless {@code orZero}, not all zero. */
+        public static boolean isValid(TemporalAmount value, boolean orZero) {
             if (value == null) {
                 return false;
             }
