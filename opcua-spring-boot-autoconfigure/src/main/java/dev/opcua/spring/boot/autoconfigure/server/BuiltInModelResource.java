@@ -3,7 +3,6 @@ package dev.opcua.spring.boot.autoconfigure.server;
 import dev.opcua.stack.server.models.StandardModels;
 import java.io.FileNotFoundException;
 import java.io.InputStream;
-import java.util.Locale;
 import org.springframework.core.io.AbstractResource;
 
 /**
@@ -26,8 +25,7 @@ final class BuiltInModelResource extends AbstractResource {
 
     @Override
     public boolean exists() {
-        String name = location.substring(StandardModels.PREFIX.length()).trim().toLowerCase(Locale.ROOT);
-        return StandardModels.names().contains(name);
+        return StandardModels.isKnown(location);
     }
 
     @Override

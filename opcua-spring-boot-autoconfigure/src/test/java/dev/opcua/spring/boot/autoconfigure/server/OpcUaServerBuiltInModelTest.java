@@ -52,6 +52,15 @@ class OpcUaServerBuiltInModelTest {
     }
 
     @Test
+    void the_resolver_makes_model_locations_resources_that_exist_when_the_server_knows_the_model() {
+        BuiltInModelProtocolResolver resolver = new BuiltInModelProtocolResolver();
+
+        assertThat(resolver.resolve("model:Machinery", null).exists()).isTrue();
+        assertThat(resolver.resolve("model:packml", null).exists()).isFalse();
+        assertThat(resolver.resolve("classpath:nodesets/x.xml", null)).isNull();
+    }
+
+    @Test
     void the_resolver_is_registered_for_every_application() {
         assertThat(SpringFactoriesLoader.loadFactories(ProtocolResolver.class, null))
                 .hasAtLeastOneElementOfType(BuiltInModelProtocolResolver.class);

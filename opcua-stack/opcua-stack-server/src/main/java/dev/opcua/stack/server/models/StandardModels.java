@@ -41,16 +41,23 @@ public final class StandardModels {
      * @throws IllegalArgumentException naming the known models when there is no such model
      */
     public static NodeSetSource byName(String name) {
-        String key = name.trim().toLowerCase(Locale.ROOT);
-        if (key.startsWith(PREFIX)) {
-            key = key.substring(PREFIX.length());
-        }
-        return switch (key) {
+        return switch (key(name)) {
             case "di" -> di();
             case "machinery" -> machinery();
             default -> throw new IllegalArgumentException("no built-in model '" + name + "'; the built-in models are "
                     + names().stream().map(n -> PREFIX + n).toList());
         };
+    }
+
+    /** Whether {@link #byName} knows the name (case-insensitive, a {@code model:} prefix allowed). */
+    public static boolean isKnown(String name) {
+        return names().contains(key(name));
+    }
+
+    /** The name as {@link #names} lists it: trimmed, lower case, without the {@code model:} prefix. */
+    private static String key(String name) {
+        String key = name.trim().toLowerCase(Locale.ROOT);
+        return key.startsWith(PREFIX) ? key.substring(PREFIX.length()) : key;
     }
 
     private static NodeSetSource source(String name, String file, Supplier<NodeSetData> data) {

@@ -33,5 +33,8 @@ class GeneratedModelsTest {
                 && r.referenceTypeId().equals(NodeId.ns0(45)));
         assertThatThrownBy(() -> StandardModels.byName("packml")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("no built-in model 'packml'; the built-in models are [model:di, model:machinery]");
+        assertThat(StandardModels.isKnown(" model:DI")).isTrue();
+        assertThat(StandardModels.isKnown("machinery")).isTrue();
+        assertThat(StandardModels.isKnown("model:packml")).isFalse();
     }
 }
