@@ -271,8 +271,11 @@ class MqttTransportTest {
             Thread.sleep(500); // a few failed attempts with backoff
             own.start();
             await().atMost(WAIT).until(() -> subscriber.isConnected() && publisher.isConnected());
-            assertThat(subscriber.statistics().reconnects()).isEqualTo(1);
-            assertThat(publisher.statistics().reconnects()).isEqualTo(1);
+            // At least once: Moquette 0.17 now and then closes a fresh connection whose SUBSCRIBE arrives before it
+            // has finished the CONNECT ("SUBSCRIBE received on already closed connection"); the transport then
+            // reconnects once more, which counts.
+            assertThat(subscriber.statistics().reconnects()).isPositive();
+            assertThat(publisher.statistics().reconnects()).isPositive();
 
             // the subscription was made again on the new broker (it lost everything)
             await().atMost(WAIT).pollInterval(Duration.ofMillis(100)).untilAsserted(() -> {
