@@ -6,7 +6,6 @@ import dev.opcua.stack.core.types.structured.StandardStructures;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -73,12 +72,11 @@ public final class CodecRegistry {
             if (entry instanceof UaCodec<?> codec) {
                 return codec;
             }
-            if (entry == null) {
-                return null;
+            UaCodec<?> codec = codec(entry);
+            if (codec != null) {
+                // A racing thread may load the same codec: both store the one static instance of its class.
+                ns0ById[(int) id] = codec;
             }
-            // A racing thread may load the same codec: both store the one static instance of its class.
-            UaCodec<?> codec = ((Standard) entry).load();
-            ns0ById[(int) id] = codec;
             return codec;
         }
         return codec(byEncodingId.get(encodingId));
@@ -130,7 +128,7 @@ public final class CodecRegistry {
     /** Collects codecs; a later codec for the same encoding id, DataType id or type replaces the earlier one. */
     public static final class Builder {
         private final Map<NodeId, Object> byEncodingId = new HashMap<>();
-        private final Map<String, Object> byTypeName = new LinkedHashMap<>();
+        private final Map<String, Object> byTypeName = new HashMap<>();
         private final Map<NodeId, Object> byDataTypeId = new HashMap<>();
 
         private Builder() {
