@@ -45,11 +45,15 @@ final class ItemRequests {
      */
     static MonitoredItemCreateRequest dataChange(NodeId node, int clientHandle, double publishingMs,
             double samplingMs) {
-        return dataChange(node, clientHandle, samplingMs, queueSize(publishingMs, samplingMs));
+        return dataChangeQueued(node, clientHandle, samplingMs, queueSize(publishingMs, samplingMs));
     }
 
-    /** A data-change item on {@code node}'s Value, Reporting, discarding the oldest value, of {@code queueSize}. */
-    static MonitoredItemCreateRequest dataChange(NodeId node, int clientHandle, double samplingMs, long queueSize) {
+    /**
+     * A data-change item on {@code node}'s Value, Reporting, discarding the oldest value, of {@code queueSize}. Named
+     * apart from {@link #dataChange}: as an overload, a call with two {@code int} intervals bound to this one.
+     */
+    static MonitoredItemCreateRequest dataChangeQueued(NodeId node, int clientHandle, double samplingMs,
+            long queueSize) {
         return new MonitoredItemCreateRequest(new ReadValueId(node, AttributeIds.Value, null, QualifiedName.NULL),
                 MonitoringMode.Reporting, new MonitoringParameters(clientHandle, samplingMs, ExtensionObject.NULL,
                         queueSize, true));

@@ -226,8 +226,8 @@ interface ItemsHolder extends Subscriber, AutoCloseable {
             int[] slots = new int[items.length];
             for (int k = 0; k < items.length; k++) {
                 slots[k] = o.variableOf(i, k);
-                items[k] = ItemRequests.dataChange(NodeId.string(ns, BenchAddressSpace.variableId(slots[k])), k,
-                        o.samplingMs(), o.queueSize());
+                NodeId node = NodeId.string(ns, BenchAddressSpace.variableId(slots[k]));
+                items[k] = ItemRequests.dataChangeQueued(node, k, o.samplingMs(), o.queueSize());
             }
             session.subscribe(o.publishingMs(), items, slots, perCall, created);
         }

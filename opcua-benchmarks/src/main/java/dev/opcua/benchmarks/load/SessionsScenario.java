@@ -161,8 +161,8 @@ final class SessionsScenario {
             metrics.phase.value = RequestChain.Phase.STOP;
 
             Verdict verdict = verify(subscribers, err);
-            report(o, n, open, rampSeconds, connectFailures.sum(), subscribeFailures.sum(), metrics, verdict, window,
-                    empty, idle, busy, rssEmpty, rssIdle, rssBusy, out, err);
+            report(o, n, open, rampSeconds, connectFailures.sum(), subscribeFailures.sum(), first.revisedSamplingMs(),
+                    metrics, verdict, window, empty, idle, busy, rssEmpty, rssIdle, rssBusy, out, err);
 
             // closing the sessions deletes their subscriptions and answers the parked Publish requests
             inParallel(connectors, n, i -> {
@@ -237,8 +237,8 @@ final class SessionsScenario {
     }
 
     private static void report(LoadOptions o, int n, int open, double rampSeconds, long connectFailures,
-            long subscribeFailures, SubMetrics metrics, Verdict v, ChangeWindow window, Footprint empty,
-            Footprint idle, Footprint busy, long rssEmpty, long rssIdle, long rssBusy, PrintStream out,
+            long subscribeFailures, double samplingMs, SubMetrics metrics, Verdict v, ChangeWindow window,
+            Footprint empty, Footprint idle, Footprint busy, long rssEmpty, long rssIdle, long rssBusy, PrintStream out,
             PrintStream err) {
         double seconds = window.seconds();
         long notifications = metrics.notifications();
@@ -256,7 +256,7 @@ final class SessionsScenario {
         result.put("subscriptions", Integer.toString(o.subscriptions()));
         result.put("items", Integer.toString(o.items()));
         result.put("publishing_ms", Integer.toString(o.publishingMs()));
-        result.put("sampling_ms", Integer.toString(o.samplingMs()));
+        result.put("sampling_ms", LoadHarness.fmt(samplingMs));
         result.put("ramp_s", LoadHarness.fmt(rampSeconds));
         result.put("connects_per_s", LoadHarness.fmt(open / rampSeconds));
         result.put("connect_failures", Long.toString(connectFailures));

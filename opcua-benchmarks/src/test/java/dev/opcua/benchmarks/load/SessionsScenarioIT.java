@@ -36,6 +36,8 @@ class SessionsScenarioIT {
         Map<String, String> result = parse(out.toString(StandardCharsets.UTF_8).strip());
         assertThat(result.get("security")).isEqualTo("Basic256Sha256/SignAndEncrypt");
         assertThat(result.get("sessions_open")).as(log).isEqualTo(SESSIONS);
+        // revised by the server: sampled twice per change, so that no change falls between two samples
+        assertThat(Double.parseDouble(result.get("sampling_ms"))).as(log).isEqualTo(500.0);
         assertThat(Long.parseLong(result.get("expected"))).as(log).isPositive();
         assertThat(result.get("delivered")).as(log).isEqualTo(result.get("expected"));
         assertThat(result.get("sessions_short")).as(log).isEqualTo("0");
